@@ -1,0 +1,1 @@
+"""Car Wars (Compendium, 2nd edition) rules engine: pure Python, deterministic, no pygame."""

@@ -1,0 +1,147 @@
+"""Map geometry: poses, counters and rotations.
+
+Positions are in inches, x to the right, y DOWN (screen convention); facings in degrees clockwise
+from map-up (0 = toward -y, 90 = toward +x). Poses are stored as integer thousandths of an inch
+and of a degree, so states are exact and hashable; trigonometry happens in floats once per motion
+and is rounded back (see docs/ARCHITECTURE.md).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+MILLI = 1000
+
+
+class Kind(str, Enum):
+    """Vehicle kinds the movement rules know."""
+
+    CAR = "car"
+    TRIKE = "trike"
+    CYCLE = "cycle"
+
+
+@dataclass(frozen=True)
+class CounterSize:
+    length: float
+    width: float
+
+
+def norm_deg(deg: float) -> float:
+    d = math.fmod(deg, 360.0)
+    if d < 0:
+        d += 360.0
+    return 0.0 if abs(d - 360.0) < 1e-9 else d
+
+
+def angle_diff(a: float, b: float) -> float:
+    """Smallest unsigned difference between two headings, 0..180."""
+    d = abs(norm_deg(a) - norm_deg(b))
+    return 360.0 - d if d > 180.0 else d
+
+
+@dataclass(frozen=True)
+class Vec:
+    x: float
+    y: float
+
+    def __add__(self, o: Vec) -> Vec:
+        return Vec(self.x + o.x, self.y + o.y)
+
+    def __sub__(self, o: Vec) -> Vec:
+        return Vec(self.x - o.x, self.y - o.y)
+
+    def __mul__(self, k: float) -> Vec:
+        return Vec(self.x * k, self.y * k)
+
+    __rmul__ = __mul__
+
+    def dot(self, o: Vec) -> float:
+        return self.x * o.x + self.y * o.y
+
+    def length(self) -> float:
+        return math.hypot(self.x, self.y)
+
+
+def forward(facing: float) -> Vec:
+    """Unit vector of a heading (y down)."""
+    t = math.radians(facing)
+    return Vec(math.sin(t), -math.cos(t))
+
+
+def right(facing: float) -> Vec:
+    t = math.radians(facing)
+    return Vec(math.cos(t), math.sin(t))
+
+
+def heading_of(v: Vec) -> float:
+    """Heading (deg clockwise from up) of a vector (y down)."""
+    return norm_deg(math.degrees(math.atan2(v.x, -v.y)))
+
+
+def rotate_cw(p: Vec, about: Vec, deg: float) -> Vec:
+    """Rotate p clockwise on screen (y down) about a point by deg (negative = anticlockwise)."""
+    a = math.radians(deg)
+    x, y = p.x - about.x, p.y - about.y
+    return Vec(about.x + x * math.cos(a) - y * math.sin(a), about.y + x * math.sin(a) + y * math.cos(a))
+
+
+@dataclass(frozen=True, order=True)
+class Pose:
+    """Counter centre and facing, in thousandths of an inch / degree."""
+
+    x_m: int
+    y_m: int
+    facing_m: int
+
+    @staticmethod
+    def at(x: float, y: float, facing: float) -> Pose:
+        f = norm_deg(facing)
+        fm = round(f * MILLI) % (360 * MILLI)
+        return Pose(round(x * MILLI), round(y * MILLI), fm)
+
+    @staticmethod
+    def of(centre: Vec, facing: float) -> Pose:
+        return Pose.at(centre.x, centre.y, facing)
+
+    @property
+    def x(self) -> float:
+        return self.x_m / MILLI
+
+    @property
+    def y(self) -> float:
+        return self.y_m / MILLI
+
+    @property
+    def facing(self) -> float:
+        return self.facing_m / MILLI
+
+    @property
+    def centre(self) -> Vec:
+        return Vec(self.x, self.y)
+
+    def to_json(self) -> dict[str, float]:
+        return {"x": self.x, "y": self.y, "facing": self.facing}
+
+    def __str__(self) -> str:
+        return f"({self.x:g},{self.y:g})@{self.facing:g}"
+
+
+def corners(pose: Pose, size: CounterSize) -> tuple[Vec, Vec, Vec, Vec]:
+    """Corners FL, FR, RR, RL (clockwise on screen)."""
+    c = pose.centre
+    f = forward(pose.facing) * (size.length / 2)
+    r = right(pose.facing) * (size.width / 2)
+    return (c + f - r, c + f + r, c - f + r, c - f - r)
+
+
+def point_side(pose: Pose, size: CounterSize, p: Vec) -> str:
+    """Which side of a counter (front/back/left/right) faces the point p."""
+    rel = p - pose.centre
+    fx = rel.dot(forward(pose.facing)) / (size.length / 2)
+    rx = rel.dot(right(pose.facing)) / (size.width / 2)
+    if abs(fx) >= abs(rx):
+        return "front" if fx >= 0 else "back"
+    return "right" if rx >= 0 else "left"
