@@ -25,8 +25,11 @@ class DiceExpr:
 
     @staticmethod
     def parse(text: str) -> DiceExpr:
-        if text.strip() in ("0", ""):
+        plain = text.strip().replace("−", "-")
+        if plain == "":
             return DiceExpr(0, 0)
+        if re.fullmatch(r"-?\d+", plain):
+            return DiceExpr(0, int(plain))
         m = _EXPR.match(text.replace("−", "-"))
         if not m:
             raise ValueError(f"not a dice expression: {text!r}")

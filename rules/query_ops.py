@@ -1,0 +1,15 @@
+"""The registry of `python -m rules query` ops: one line per op, pointing at its topic module."""
+
+from __future__ import annotations
+
+from rules.query import Op
+from rules.query_movement import op_chart, op_control, op_crash, op_decel, op_maneuver
+
+OPS: dict[str, Op] = {
+    "chart": op_chart,
+    "control": op_control,
+    "decel": op_decel,
+    "maneuver": op_maneuver,
+    "crash": op_crash,
+    # "design": (issue 3), "collision": (issue 4), "to_hit": (issue 5) register here.
+}
