@@ -1,0 +1,25 @@
+"""What the movement rules need to know about a vehicle design (produced by rules.design)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.geometry import Kind
+from rules.record_sheet import RecordSheet
+
+
+@dataclass(frozen=True)
+class VehicleSpec:
+    name: str
+    kind: Kind
+    weight: int               # lb, loaded, at the start of the trip (000:L390)
+    hc: int                   # handling class from suspension, tires and accessories (000:L156)
+    acceleration: float       # mph per turn
+    top_speed: float          # mph
+    sheet: RecordSheet = field(default_factory=RecordSheet)  # the record sheet at the start of play
+    driver_skill: int = 0     # Driver (or Cyclist) skill bonus
+    has_skill: bool = True    # False: the unskilled HC penalty applies (000:L1308-L1309)
+    design_file: str = ""     # where the design came from, for saves
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.kind, self.weight, self.hc, self.acceleration, self.top_speed, self.sheet))
