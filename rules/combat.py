@@ -1,0 +1,558 @@
+"""To-hit: the 2d roll a shot needs and every modifier behind it, each with its rule line.
+
+Pure functions over plain values: the engine (or the `to_hit` query op) describes the shot in a
+`Shot`, and `to_hit` answers the number needed and the itemised modifiers. The numbers live in
+rules/data/combat.toml (loaded here as `CombatTables`); the crash-table fire penalties come from
+rules/data/crash_tables.toml.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from rules.dice import DiceExpr
+from rules.errors import DataError
+from rules.schema import Node
+from rules.tables import DATA_DIR, tables
+from rules.tomlio import load_toml
+
+FACES = ("front", "back", "left", "right")
+ARC_GROUPS = ("front", "back", "side")
+
+
+# --- tables ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A number from the rulebook with the line that states it."""
+
+    value: int
+    source: str
+
+
+@dataclass(frozen=True)
+class TargetType:
+    front_back: int
+    side: int
+    source: str
+
+
+@dataclass(frozen=True)
+class FireEntry:
+    modifier: int
+    duration: int
+    source: str
+
+
+@dataclass(frozen=True)
+class DroppedKind:
+    name: str
+    size: tuple[float, float]
+    lasts: int
+    source: str
+    maneuver_d: int = 0
+    hazard_d: int = 0
+    drive_on_d: int = 0
+    maneuver_hazard_d: int = 0
+    ignites_after_phases: int = 0
+    damage: DiceExpr | None = None
+    becomes: str = ""
+    trigger_on: int = 0
+    trigger_adjacent_on: int = 0
+    tire_damage: DiceExpr | None = None
+    tire_reach: float = 0.0
+    underbody_damage: DiceExpr | None = None
+    enemy_fire: bool = False
+    blocks_lasers: bool = False
+    paints_windows: bool = False
+    paint_turns: int = 0
+
+
+@dataclass(frozen=True)
+class CombatTables:
+    cannot_hit_at: int
+    to_hit_source: str
+    point_blank_below: float
+    point_blank: int
+    long_step: float
+    long_per_step: int
+    range_source: str
+    speed_bands: tuple[tuple[float, Rule], ...]
+    speed_source: str
+    relative_speed: dict[str, dict[str, tuple[float, float]]]
+    relative_source: str
+    modifiers: dict[str, Rule]
+    targets: dict[str, TargetType]
+    fallback_to_hit: dict[str, Rule]
+    ammo: dict[str, Rule]
+    metal_loss_face: int
+    metal_loss_face_burst: int
+    lr_divisor: int
+    armor_source: str
+    cycle_end: tuple[tuple[int, str], ...]
+    cycle_side: tuple[tuple[int, str], ...]
+    cycle_source: str
+    trike_front_wheel_from: int
+    trike_source: str
+    tire_shields: dict[str, tuple[int, bool, str]]
+    crew_dp: int
+    crew_unconscious_at: int
+    body_armor_dp: int
+    crew_source: str
+    fire: dict[str, float]
+    explosion_damage: DiceExpr
+    fire_source: str
+    extinguishers: dict[str, tuple[int, int, str]]
+    fire_table: dict[str, FireEntry]
+    adjacent: float
+    dropped_source: str
+    dropped: dict[str, DroppedKind] = field(default_factory=dict)
+
+    def mod(self, name: str) -> Rule:
+        return self.modifiers[name]
+
+
+def _dice(node: Node, key: str) -> DiceExpr | None:
+    if not node.has(key):
+        return None
+    text = node.text(key)
+    try:
+        return DiceExpr.parse(text)
+    except ValueError as exc:
+        raise node.error(key, str(exc)) from None
+
+
+def _bands(node: Node, key: str) -> tuple[tuple[float, Rule], ...]:
+    out = []
+    last = -1.0
+    for row in node.tables(key):
+        lo = row.number("from", lo=0)
+        if lo <= last:
+            raise row.error("from", "bands must go up in speed")
+        out.append((lo, Rule(row.integer("value"), row.text("source"))))
+        last = lo
+        row.done()
+    return tuple(out)
+
+
+def _ranked(node: Node, key: str) -> tuple[tuple[int, str], ...]:
+    out = []
+    for i, row in enumerate(node.array(key)):
+        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], int) and isinstance(row[1], str)):
+            raise node.error(key, f"row {i + 1}: expected [highest roll, result]")
+        out.append((row[0], row[1]))
+    return tuple(out)
+
+
+def _rules(node: Node, value_key: str) -> dict[str, Rule]:
+    out = {}
+    for name, sub in node.items():
+        out[name] = Rule(sub.integer(value_key), sub.text("source"))
+        sub.done()
+    return out
+
+
+def _relative(node: Node) -> dict[str, dict[str, tuple[float, float]]]:
+    out: dict[str, dict[str, tuple[float, float]]] = {}
+    for row in ARC_GROUPS:
+        r = node.table(row)
+        out[row] = {}
+        for col in ARC_GROUPS:
+            cell = r.array(col)
+            if len(cell) != 2 or not all(isinstance(x, (int, float)) for x in cell):
+                raise r.error(col, "expected [factor on target speed, factor on firer speed]")
+            out[row][col] = (float(cell[0]), float(cell[1]))
+        r.done()
+    return out
+
+
+def _dropped(node: Node) -> dict[str, DroppedKind]:
+    out = {}
+    for name, k in node.items():
+        size = k.array("size")
+        if len(size) != 2 or not all(isinstance(x, (int, float)) and x > 0 for x in size):
+            raise k.error("size", "expected [length, width] in inches")
+        out[name] = DroppedKind(
+            name, (float(size[0]), float(size[1])), k.integer("lasts", lo=-1), k.text("source"),
+            maneuver_d=k.integer("maneuver_d", 0), hazard_d=k.integer("hazard_d", 0),
+            drive_on_d=k.integer("drive_on_d", 0), maneuver_hazard_d=k.integer("maneuver_hazard_d", 0),
+            ignites_after_phases=k.integer("ignites_after_phases", 0), damage=_dice(k, "damage"),
+            becomes=k.text("becomes", ""), trigger_on=k.integer("trigger_on", 0, lo=0, hi=6),
+            trigger_adjacent_on=k.integer("trigger_adjacent_on", 0, lo=0, hi=6), tire_damage=_dice(k, "tire_damage"),
+            tire_reach=k.number("tire_reach", 0.0), underbody_damage=_dice(k, "underbody_damage"),
+            enemy_fire=k.flag("enemy_fire", False), blocks_lasers=k.flag("blocks_lasers", False),
+            paints_windows=k.flag("paints_windows", False), paint_turns=k.integer("paint_turns", 0),
+        )
+        k.done()
+    for name, kind in out.items():
+        if kind.becomes and kind.becomes not in out:
+            raise DataError(node.path, f"{node.where}.{name}.becomes", f"unknown counter kind {kind.becomes!r}")
+    return out
+
+
+def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
+    n = Node(load_toml(path), str(path))
+    th, rg, sp, rs = n.table("to_hit"), n.table("range"), n.table("speed"), n.table("relative_speed")
+    th.integer("roll_dice")
+    targets = {}
+    tt = n.table("target")
+    for name, t in tt.items():
+        targets[name] = TargetType(t.integer("front_back"), t.integer("side"), t.text("source"))
+        t.done()
+    ar, cl, tl, ts, cr = n.table("armor"), n.table("cycle_location"), n.table("trike_location"), \
+        n.table("tire_shield"), n.table("crew")
+    shields = {}
+    for name, s in ts.items():
+        shields[name] = (s.integer("takes_on", lo=0, hi=6), s.flag("side_only", False), s.text("source"))
+        s.done()
+    fi = n.table("fire")
+    fire = {k: fi.number(k) for k in (
+        "check_dice", "gas_engine_hit", "gas_tank_breached", "component_chance", "component_chance_hot",
+        "burn_hits", "explode_on", "explode_on_gas_and_volatile", "explosion_radius", "explosion_debris")}
+    explosion = _dice(fi, "explosion_damage") or DiceExpr(0)
+    ex = {}
+    for name, e in n.table("extinguisher").items():
+        ex[name] = (e.integer("chance", lo=0, hi=6), e.integer("gas_chance", lo=0, hi=6), e.text("source"))
+        e.done()
+    ft = {}
+    for name, e in n.table("fire_table").items():
+        ft[name] = FireEntry(e.integer("modifier", lo=0), e.integer("duration", lo=0), e.text("source"))
+        e.done()
+    dr = n.table("dropped")
+    out = CombatTables(
+        cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
+        point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
+        long_step=rg.number("long_step", lo=0.25), long_per_step=rg.integer("long_per_step"),
+        range_source=rg.text("source"),
+        speed_bands=_bands(sp, "bands"), speed_source=sp.text("source"),
+        relative_speed=_relative(rs), relative_source=rs.text("source"),
+        modifiers=_rules(n.table("modifier"), "value"), targets=targets,
+        fallback_to_hit=_rules(n.table("fallback_weapon"), "to_hit"), ammo=_rules(n.table("ammo"), "per_die"),
+        metal_loss_face=ar.integer("metal_loss_face", lo=1, hi=6),
+        metal_loss_face_burst=ar.integer("metal_loss_face_burst", lo=1, hi=6),
+        lr_divisor=ar.integer("laser_reflective_divisor", lo=1), armor_source=ar.text("source"),
+        cycle_end=_ranked(cl, "end"), cycle_side=_ranked(cl, "side"), cycle_source=cl.text("source"),
+        trike_front_wheel_from=tl.integer("front_wheel_from", lo=2, hi=13), trike_source=tl.text("source"),
+        tire_shields=shields,
+        crew_dp=cr.integer("dp", lo=1), crew_unconscious_at=cr.integer("unconscious_at"),
+        body_armor_dp=cr.integer("body_armor_dp"), crew_source=cr.text("source"),
+        fire=fire, explosion_damage=explosion, fire_source=fi.text("source"), extinguishers=ex, fire_table=ft,
+        adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),
+    )
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr):
+        sub.done()
+    n.done()
+    return out
+
+
+@lru_cache(maxsize=1)
+def combat_tables() -> CombatTables:
+    """The combat tables, loaded once."""
+    return load_combat()
+
+
+# --- modifiers ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One line of a to-hit calculation: what, how much, and the rule."""
+
+    name: str
+    value: int
+    rule: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "value": self.value, "rule": self.rule}
+
+
+def range_modifier(inches: float, t: CombatTables | None = None) -> Modifier | None:
+    """Point blank (< 1") +4; -1 for every full 4" (000:L909-L910)."""
+    t = t or combat_tables()
+    if inches < t.point_blank_below:
+        return Modifier("point blank", t.point_blank, "000:L909")
+    steps = math.floor(inches / t.long_step + 1e-9)
+    if steps <= 0:
+        return None
+    return Modifier(f"long range ({inches:g}\")", steps * t.long_per_step, "000:L910")
+
+
+def speed_band(mph: float, t: CombatTables | None = None) -> Rule:
+    """The target-speed band for an (effective) speed (000:L915-L920); value 0 below the first band."""
+    t = t or combat_tables()
+    out = Rule(0, t.speed_source)
+    for lo, rule in t.speed_bands:
+        if abs(mph) >= lo:
+            out = rule
+    return out
+
+
+def speed_modifier(mph: float, t: CombatTables | None = None) -> int:
+    return speed_band(mph, t).value
+
+
+def relative_speed(firer_in: str, target_in: str, target_mph: float, firer_mph: float,
+                   approaching: bool = False, t: CombatTables | None = None) -> float:
+    """The speed read against the bands, from the relative-speed table (000:L844-L849).
+
+    `firer_in`: the arc group (front/back/side) of the target that the firer is in;
+    `target_in`: the arc group of the firer that the target is in. A difference counts by its size
+    (option relative_speed_abs). Two vehicles closing on each other in the side/side cell use the
+    target speed (000:L849 footnote).
+    """
+    t = t or combat_tables()
+    a, b = t.relative_speed[firer_in][target_in]
+    if approaching and b != 0.0 and firer_in == "side":
+        return abs(target_mph)
+    return abs(a * target_mph + b * firer_mph)
+
+
+def worst_relative_speed(firer_in: frozenset[str], target_in: frozenset[str], target_mph: float,
+                         firer_mph: float, approaching: bool = False) -> float:
+    """In two arcs at once, rule for the defender: keep the reading with the larger penalty (000:L849)."""
+    return max(relative_speed(a, b, target_mph, firer_mph, approaching) for a in firer_in for b in target_in)
+
+
+def arc_group(face: str) -> str:
+    return "side" if face in ("left", "right") else face
+
+
+def target_modifier(target: str, side: str, t: CombatTables | None = None) -> Modifier | None:
+    """Vehicle-type modifier for the side the shot strikes (000:L851-L858)."""
+    t = t or combat_tables()
+    if target not in t.targets:
+        raise ValueError(f"unknown target {target!r}; known: {', '.join(sorted(t.targets))}")
+    tt = t.targets[target]
+    if side == "top":
+        side = "front"  # a trike's top is shot at from the front or a side; the size line still applies
+    value = tt.side if side in ("left", "right") else tt.front_back
+    if value == 0:
+        return None
+    return Modifier(f"{target.replace('_', ' ')} from the {'side' if side in ('left', 'right') else side}",
+                    value, tt.source)
+
+
+# --- the shot -------------------------------------------------------------------------------------
+
+COMPUTERS = {"none": "", "targeting": "targeting_computer", "hi_res": "hi_res_computer"}
+SPECIFIC = {"tire": "tire", "turret": "turret", "rider": "cycle_rider", "sidecar": "sidecar", "top": "trike_top"}
+VISIBILITY = ("clear", "rain", "heavy_rain", "fog", "night")
+
+
+@dataclass(frozen=True)
+class Shot:
+    """Everything the to-hit roll depends on. Speeds in mph, range in inches."""
+
+    base: int                       # the weapon's to-hit number (weapons table)
+    range: float
+    target: str                     # a key of [target] in combat.toml
+    target_side: str = "front"      # front/back/left/right (or top for a trike)
+    target_speed: float = 0.0
+    firer_speed: float = 0.0
+    effective_speed: float | None = None  # from the relative-speed table; None = target speed
+    specific: str = ""              # tire, turret, rider, sidecar, top ("" = the vehicle)
+    gunner_skill: int | None = 0    # None = no Gunner skill at all
+    computer: str = "none"          # none, targeting, hi_res
+    cyberlink: bool = False
+    maneuver_d: int = 0             # D of the driver's maneuvers and hazards this phase
+    crash_result: str = ""          # crash-table result suffered this turn, or a controlled skid "skid:0.5"
+    not_in_side_arc: bool = False   # the firer is outside the arc of the side he shoots at
+    visibility: str = "clear"
+    smoke_inches: float = 0.0       # length of smoke or paint cloud along the line of fire
+    sustained: int = 1              # consecutive turns this weapon has fired at this target (this one included)
+    bad_footing: bool = False       # firer on oil, gravel or bad road
+    remote_controlled: bool = False
+    paint_on_windows: bool = False
+    searchlight_blinded: bool = False
+    rubble_cover: bool = False
+    sloped_armor: bool = False
+    wounded_firer: bool = False
+    automatic: bool = False         # on automatic: no computer, no specific targets (000:L1025)
+    laser: bool = False
+
+
+@dataclass(frozen=True)
+class ToHit:
+    need: int
+    modifiers: tuple[Modifier, ...]
+    allowed: bool = True            # False: no aimed fire is possible (reason in `why`)
+    why: str = ""
+
+    @property
+    def total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    def can_hit(self) -> bool:
+        return self.allowed and self.need < combat_tables().cannot_hit_at
+
+    def hits(self, roll: int) -> bool:
+        """A natural 12 is no automatic hit (000:L904)."""
+        return self.can_hit() and roll >= self.need
+
+
+def _named(t: CombatTables, key: str, name: str, times: int = 1) -> Modifier:
+    r = t.mod(key)
+    return Modifier(name, r.value * times, r.source)
+
+
+def _movement(s: Shot, t: CombatTables) -> list[Modifier]:
+    out = []
+    if s.target_speed == 0:
+        out.append(_named(t, "target_not_moving", "target not moving"))
+    if s.firer_speed == 0:
+        out.append(_named(t, "firer_not_moving", "firer not moving"))
+    eff = abs(s.target_speed) if s.effective_speed is None else abs(s.effective_speed)
+    band = speed_band(eff, t)
+    if band.value:
+        label = "target speed" if s.effective_speed is None else "relative speed"
+        rule = band.source if s.effective_speed is None else f"{band.source} (table 000:L844-L849)"
+        out.append(Modifier(f"{label} {eff:g} mph", band.value, rule))
+    return out
+
+
+def _visibility(s: Shot, t: CombatTables) -> list[Modifier]:
+    out = []
+    if s.visibility not in VISIBILITY:
+        raise ValueError(f"visibility must be one of {', '.join(VISIBILITY)}")
+    if s.visibility != "clear":
+        out.append(_named(t, s.visibility, s.visibility.replace("_", " ")))
+    halves = math.floor(s.smoke_inches / 0.5 + 1e-9)
+    if halves:
+        out.append(_named(t, "smoke_per_half_inch", f"smoke or paint ({s.smoke_inches:g}\")", halves))
+    for flag, key, name in ((s.rubble_cover, "rubble_cover", "target under cover of rubble"),
+                            (s.searchlight_blinded, "searchlight_blinded", "firer blinded by a searchlight"),
+                            (s.paint_on_windows, "paint_on_windows", "paint on the windows")):
+        if flag:
+            out.append(_named(t, key, name))
+    return out
+
+
+def _firer(s: Shot, t: CombatTables) -> list[Modifier]:
+    out = []
+    if s.computer not in COMPUTERS:
+        raise ValueError(f"computer must be one of {', '.join(COMPUTERS)}")
+    if s.cyberlink and not s.automatic:
+        out.append(_named(t, "cyberlink", "cyberlink"))  # does not stack with computers (000:L2548)
+    elif COMPUTERS[s.computer] and not s.automatic:
+        out.append(_named(t, COMPUTERS[s.computer], s.computer.replace("_", "-") + " computer"))
+    if s.gunner_skill is None:
+        out.append(_named(t, "unskilled_gunner", "no Gunner skill"))
+    elif s.gunner_skill:
+        out.append(Modifier(f"Gunner +{s.gunner_skill}" if s.gunner_skill > 0 else f"Gunner {s.gunner_skill}",
+                            s.gunner_skill, "000:L931"))
+    if s.wounded_firer:
+        out.append(_named(t, "wounded_firer", "wounded firer"))
+    if s.sustained >= 3 and not s.automatic:
+        out.append(_named(t, "sustained_third", f"sustained fire (turn {s.sustained})"))
+    elif s.sustained == 2 and not s.automatic:
+        out.append(_named(t, "sustained_second", "sustained fire (2nd turn)"))
+    if s.bad_footing:
+        out.append(_named(t, "bad_footing", "firing from oil, gravel or bad road"))
+    if s.remote_controlled:
+        out.append(_named(t, "remote_controlled", "remote-controlled firer"))
+    if s.maneuver_d:
+        out.append(Modifier(f"maneuver/hazard D{s.maneuver_d} this phase", -abs(s.maneuver_d), "000:L905, L940"))
+    return out
+
+
+def crash_penalty(result: str) -> tuple[int | None, str]:
+    """Aimed-fire penalty for the rest of the turn after a crash result or controlled skid.
+
+    None means no aimed fire at all (000:L319-L321, L937-L938).
+    """
+    if not result:
+        return 0, ""
+    if result.startswith("skid:"):
+        opt = tables().maneuvers.skids[float(result.split(":", 1)[1])]
+        value, rule = opt.aimed_fire, "000:L214-L217"
+    else:
+        value, rule = tables().crash.by_name(result).aimed_fire, "000:L319-L321, L937-L938"
+    return (None if value <= -99 else value), rule
+
+
+def _target(s: Shot, t: CombatTables) -> list[Modifier]:
+    out = []
+    tm = target_modifier(s.target, s.target_side, t)
+    if tm:
+        out.append(tm)
+    if s.target == "pedestrian":
+        out.append(_named(t, "pedestrian", "pedestrian"))
+    if s.specific:
+        if s.specific not in SPECIFIC:
+            raise ValueError(f"specific target must be one of {', '.join(SPECIFIC)}")
+        out.append(_named(t, SPECIFIC[s.specific], s.specific if s.specific != "top" else "trike top"))
+    if s.not_in_side_arc:
+        out.append(_named(t, "not_in_side_arc", f"not in the arc of the {s.target_side} side"))
+    if s.sloped_armor and s.specific not in ("tire",):
+        out.append(_named(t, "sloped_armor", "sloped armor"))
+    return out
+
+
+def to_hit(s: Shot, t: CombatTables | None = None) -> ToHit:
+    """The 2d roll a shot needs: base minus the sum of all modifiers (000:L901-L905)."""
+    t = t or combat_tables()
+    if s.automatic and s.specific:
+        raise ValueError("a weapon on automatic cannot aim at a specific target (000:L1025)")
+    if s.laser and s.smoke_inches > 0:
+        return ToHit(t.cannot_hit_at, (), False, "lasers cannot fire through smoke or paint (000:L1050)")
+    mods: list[Modifier] = []
+    rm = range_modifier(s.range, t)
+    if rm:
+        mods.append(rm)
+    mods += _movement(s, t) + _visibility(s, t) + _firer(s, t) + _target(s, t)
+    crash, rule = crash_penalty(s.crash_result)
+    if crash is None:
+        return ToHit(t.cannot_hit_at, tuple(mods), False, f"no aimed fire after {s.crash_result} ({rule})")
+    if crash:
+        mods.append(Modifier(f"after {s.crash_result.replace('_', ' ')}", crash, rule))
+    need = s.base - sum(m.value for m in mods)
+    return ToHit(need, tuple(mods))
+
+
+# --- weapons ---------------------------------------------------------------------------------------
+
+
+def base_to_hit(abbr: str) -> int:
+    """A weapon's base to-hit number, by its abbreviation in the weapons table.
+
+    rules/data/weapons.toml (construction, issue 3) is the source once it exists; until then the
+    small [fallback_weapon] table of combat.toml answers for the `to_hit` query op.
+    """
+    from_weapons = _weapons_to_hit().get(abbr.upper()) or _weapons_to_hit().get(abbr)
+    if from_weapons is not None:
+        return from_weapons
+    t = combat_tables()
+    for name, rule in t.fallback_to_hit.items():
+        if name.upper() == abbr.upper():
+            return rule.value
+    known = sorted(set(t.fallback_to_hit) | set(_weapons_to_hit()))
+    raise ValueError(f"unknown weapon {abbr!r}; known: {', '.join(known)}")
+
+
+@lru_cache(maxsize=1)
+def _weapons_to_hit() -> dict[str, int]:
+    """to_hit by abbreviation from rules/data/weapons.toml, if that file exists yet."""
+    path = DATA_DIR / "weapons.toml"
+    if not path.exists():
+        return {}
+    out: dict[str, int] = {}
+
+    def walk(node: object, key: str) -> None:
+        if isinstance(node, dict):
+            hit = node.get("to_hit")
+            abbr = node.get("abbr", node.get("abbreviation", key))
+            if isinstance(hit, int) and not isinstance(hit, bool) and isinstance(abbr, str):
+                out.setdefault(abbr, hit)
+                out.setdefault(abbr.upper(), hit)
+            for k, v in node.items():
+                walk(v, str(k))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+
+    walk(load_toml(path), "")
+    return out
