@@ -34,6 +34,7 @@ class Maneuver:
     skid: float = 0.0        # controlled skid after a bend or swerve
     reverse: bool = False
     corner: str = ""         # pivot: the rear corner to swing about (default: the side turned to)
+    even: bool = False       # evening-out afterwards: snap onto the grid (000:L234-L235)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -63,6 +64,8 @@ class Maneuver:
             parts.append(f"corner={self.corner}")
         if self.reverse:
             parts.append("reverse")
+        if self.even:
+            parts.append("even")
         return " ".join(parts)
 
     @staticmethod
@@ -78,6 +81,8 @@ class Maneuver:
                 fields["side"] = w
             elif w == "reverse":
                 fields["reverse"] = True
+            elif w == "even":
+                fields["even"] = True
             elif "=" in w:
                 k, v = w.split("=", 1)
                 if k in ("drift", "skid"):
@@ -100,7 +105,7 @@ class Maneuver:
     @staticmethod
     def from_json(d: dict[str, Any]) -> Maneuver:
         """The query interface's maneuver object (../shared/DESIGN.md)."""
-        known = {"kind", "side", "inches", "degrees", "drift", "skid", "reverse", "corner"}
+        known = {"kind", "side", "inches", "degrees", "drift", "skid", "reverse", "corner", "even"}
         extra = set(d) - known
         if extra:
             raise ValueError(f"unknown maneuver field(s): {', '.join(sorted(extra))}")
@@ -109,7 +114,8 @@ class Maneuver:
         inches = float(d.get("inches", m.drift_max if kind == "drift" else m.steep_max if kind == "steep_drift" else 0))
         drift = float(d.get("drift", m.swerve_max_drift if kind == "swerve" else 0))
         return Maneuver(kind, str(d.get("side", "")), inches, float(d.get("degrees", 0)), drift,
-                        float(d.get("skid", 0)), bool(d.get("reverse", False)), str(d.get("corner", "")))
+                        float(d.get("skid", 0)), bool(d.get("reverse", False)), str(d.get("corner", "")),
+                        bool(d.get("even", False)))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -127,6 +133,8 @@ class Maneuver:
             out["reverse"] = True
         if self.corner:
             out["corner"] = self.corner
+        if self.even:
+            out["even"] = True
         return out
 
 
@@ -156,7 +164,29 @@ def shape_error(m: Maneuver, t: ManeuverTable | None = None) -> str | None:
             return f"a controlled skid is one of {', '.join(f'{k:g}' for k in sorted(t.skids))}\""
     if m.corner and m.kind != "pivot":
         return "only a pivot names a corner"
+    if m.even and m.kind in ("t_stop", "bootlegger"):
+        return "evening-out follows an ordinary maneuver"
     return None
+
+
+def turn_of(m: Maneuver) -> float:
+    """Degrees the facing turns (clockwise positive)."""
+    if m.kind in ("bend", "swerve", "pivot"):
+        return m.sign * m.degrees
+    if m.kind in ("t_stop", "bootlegger"):
+        return m.sign * 90.0
+    return 0.0
+
+
+GRID = 0.25
+
+
+def even_out(pose: Pose) -> Pose | None:
+    """Evening-out (000:L234-L235): with the facing on a grid axis, snap the centre to the nearest
+    quarter inch so the counter's edges lie on grid lines. None if the facing is not axis-aligned."""
+    if round(pose.facing_m) % 90000 != 0:
+        return None
+    return Pose.at(round(pose.x / GRID) * GRID, round(pose.y / GRID) * GRID, pose.facing)
 
 
 def base_difficulty(m: Maneuver, speed: float = 0.0, t: ManeuverTable | None = None) -> int:
@@ -273,7 +303,12 @@ def perform(m: Maneuver, pose: Pose, size: CounterSize, *, travel: float | None 
         c = _path_translate(c0, facing, u0, out)
         _path_rotate(c, facing, c, s * 90, out)
         return _finish(out, 0.0, flip)
-    return _finish(out, shift, flip)
+    motion = _finish(out, shift, flip)
+    if m.even:
+        snapped = even_out(motion.end)
+        if snapped is not None and snapped != motion.end:
+            return Motion(snapped, motion.path + (snapped,))
+    return motion
 
 
 def slide(pose: Pose, direction: float, inches: float, *, spin: float = 0.0) -> Motion:

@@ -1,0 +1,553 @@
+"""The sequence of play for movement (reference/movement.md §5): speed changes at the start of a
+phase, who moves and in what order, one maneuver per phase, forced motions of crash results, and
+the ends of phases and turns. Works on a Ctx; the engine (rules.engine) drives it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from rules.context import Ctx
+from rules.crashes import ONE_D, check_control, hazard, lose_control, tstop_crash_extra
+from rules.dice import DiceExpr
+from rules.geometry import Kind, angle_diff, norm_deg
+from rules.handling import recover
+from rules.maneuvers import Maneuver, Motion, base_difficulty, bootlegger_finish, fishtail, perform, slide
+from rules.record_sheet import damage_armor, damage_tire
+from rules.state import VehicleState
+from rules.tables import Tables
+
+FORCED_MODES = ("spin", "roll", "t_stop", "skidded", "wreck")
+ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
+
+
+# --- the chart -------------------------------------------------------------------------------
+
+
+def increments_for(t: Tables, speed: float, phase: int) -> tuple[float, ...]:
+    """The moves a vehicle makes in a phase: full inches first, then the partial move (000:L105-L108)."""
+    inches = t.chart.row(speed).phases[phase - 1]
+    full = int(inches + 1e-9)
+    part = round(inches - full, 4)
+    return (1.0,) * full + ((part,) if part else ())
+
+
+def move_order(ctx: Ctx) -> tuple[str, ...]:
+    """Vehicles that move this phase, fastest first; ties by the better reflex roll (000:L140)."""
+    s = ctx.state
+    movers = [v for v in s.vehicles if not v.out and v.speed > 0 and increments_for(ctx.t, v.speed, s.phase)]
+    movers.sort(key=lambda v: (-v.speed, -v.reflex_roll, v.id))
+    return tuple(v.id for v in movers)
+
+
+# --- speed changes (000:L136, L143-L154, L233, L236-L238) ------------------------------------------
+
+
+def reverse_top(t: Tables, v: VehicleState) -> float:
+    step = t.chart.step
+    return math.floor(v.spec.top_speed * t.maneuvers.reverse_fraction / step + 1e-9) * step
+
+
+def may_change_speed(v: VehicleState) -> bool:
+    return not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost
+
+
+def speed_options(t: Tables, v: VehicleState) -> list[float]:
+    """Every signed speed this vehicle may choose now (its current speed included)."""
+    if not may_change_speed(v):
+        return [v.signed_speed]
+    step = t.chart.step
+    out: set[float] = {v.signed_speed}
+    top = reverse_top(t, v) if v.reverse else v.spec.top_speed
+    hi = min(top, v.speed + v.spec.acceleration)
+    lo = max(0.0, v.speed - t.decel.max_mph)
+    k = math.ceil(lo / step - 1e-9)
+    while k * step <= hi + 1e-9:
+        out.add(-k * step if v.reverse else k * step)
+        k += 1
+    if v.speed == 0 and v.full_stop and v.spec.kind is not Kind.CYCLE:
+        other_top = v.spec.top_speed if v.reverse else reverse_top(t, v)
+        k = 1
+        while k * step <= min(other_top, v.spec.acceleration) + 1e-9:
+            out.add(k * step if v.reverse else -k * step)
+            k += 1
+    return sorted(out)
+
+
+def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
+    v = ctx.v(vid)
+    new_speed, new_rev = abs(signed), (signed < 0) if signed != 0 else v.reverse
+    ctx.state = replace(ctx.state, declared=ctx.state.declared + (vid,))
+    if signed == v.signed_speed:
+        return
+    decel = v.speed - new_speed if new_rev == v.reverse else v.speed
+    ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True,
+                    travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
+    word = "reverse " if new_rev else ""
+    ctx.log.add("speed", f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
+                old=v.signed_speed, new=signed)
+    if decel > 0:
+        _deceleration_hazard(ctx, vid, decel, v.speed)
+
+
+def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
+    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
+    d, tire = ctx.t.decel.hazard(decel)
+    if d == 0:
+        return
+    road = ctx.t.hazards.road.get(ctx.state.options.road_condition)
+    d += road.add if road else 0
+    v = ctx.v(vid)
+    kept = check_control(ctx, vid, d, original, f"braking {decel:g} mph", "000:L146-L154, L233")
+    if tire.n or tire.mod:
+        damage_each_tire(ctx, vid, tire, f"braking {decel:g} mph", "000:L152-L153")
+    if not kept:
+        lose_control(ctx, vid, 1, d, original, travel=v.travel)
+
+
+# --- tires ----------------------------------------------------------------------------------------
+
+
+def damage_each_tire(ctx: Ctx, vid: str, dmg: DiceExpr, cause: str, rule: str, *, from_weapon: bool = False) -> None:
+    for i in range(len(ctx.v(vid).sheet.tires)):
+        hits = ctx.roll(dmg, f"{cause}: tire {ctx.v(vid).sheet.tires[i].corner}", rule, vid) if dmg.n else dmg.mod
+        damage_one_tire(ctx, vid, i, hits, cause, rule, from_weapon=from_weapon)
+
+
+def damage_one_tire(ctx: Ctx, vid: str, index: int, hits: int, cause: str, rule: str, *,
+                    from_weapon: bool = False) -> None:
+    """Take hits off a tire and apply blowouts (000:L160-L162, L262-L266)."""
+    v = ctx.v(vid)
+    if hits <= 0 or v.out:
+        return
+    sheet, res = damage_tire(v.sheet, index, hits, from_weapon=from_weapon)
+    tire = sheet.tires[index]
+    ctx.put(replace(v, sheet=sheet))
+    ctx.log.add("tire", f"{cause}: tire {tire.corner} takes {hits} ({tire.dp} left)", rule, vid,
+                corner=tire.corner, hits=hits, dp=tire.dp)
+    if not res.tire_destroyed:
+        return
+    hz = ctx.t.hazards
+    if res.first_of_pair:
+        hazard(ctx, vid, hz.difficulty["first_tire_of_pair"], f"tire {tire.corner} blown", "000:L263")
+    elif res.further_of_pair:
+        hazard(ctx, vid, hz.difficulty["further_tire_of_pair"], f"tire {tire.corner} blown", "000:L264")
+    elif res.corner_lost:
+        _corner_lost(ctx, vid, tire.corner, res.wheel_lost)
+
+
+def _corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
+    hz = ctx.t.hazards
+    v = ctx.v(vid)
+    loss = hz.hc_loss_wheel if wheel else hz.hc_loss_tire
+    ctx.put(replace(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
+    what = "wheel" if wheel else "last tire"
+    ctx.log.add("tire", f"{what} on corner {corner} lost: handling status drops to {hz.hs_on_last_tire}; "
+                f"HC -{loss} from next turn", "000:L161, L265", vid)
+    v = ctx.v(vid)
+    two_corners = v.sheet.corners_lost() >= 2 or v.spec.kind in (Kind.CYCLE, Kind.TRIKE)
+    d = hz.difficulty["last_tire_on_corner"]
+    if two_corners:
+        ctx.update(vid, steering_lost=True)
+        ctx.log.add("tire", "wheels gone on two corners: no steering, acceleration or braking; "
+                    f"slows {hz.two_corners_speed_loss} mph a turn", "000:L162, L266", vid)
+        if v.speed > 0:
+            lose_control(ctx, vid, 1, d, v.speed, travel=v.travel)
+    elif v.speed > 0 and not check_control(ctx, vid, 0, v.speed, f"corner {corner} lost", "000:L265"):
+        lose_control(ctx, vid, 2, d, v.speed, travel=v.travel)
+
+
+# --- moving ---------------------------------------------------------------------------------------
+
+
+def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
+    """Put the counter at the end of a motion. (The collision sweep of issue 4 hooks in here.)"""
+    v = ctx.v(vid)
+    ctx.put(replace(v, pose=motion.end))
+    ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
+
+
+def forced(v: VehicleState) -> bool:
+    """Whether the vehicle's next move is out of its driver's hands."""
+    if v.mode in FORCED_MODES or v.steering_lost:
+        return True
+    return bool(v.pending) and v.pending[0].kind == "controlled_skid"
+
+
+def start_moving(ctx: Ctx, vid: str) -> None:
+    """The vehicle's first move of the phase: its increments, then pending crash results (000:L316)."""
+    v = ctx.v(vid)
+    ctx.put(replace(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
+    if v.mode == "spin" and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
+        _spin_recovery(ctx, vid)
+    while True:
+        v = ctx.v(vid)
+        if not v.pending or v.pending[0].kind == "controlled_skid":
+            return
+        p, rest = v.pending[0], v.pending[1:]
+        ctx.put(replace(v, pending=rest))
+        _start_crash_effect(ctx, vid, p)
+
+
+def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
+    from rules.state import Pending
+
+    assert isinstance(p, Pending)
+    v = ctx.v(vid)
+    size = ctx.t.handling.counters[v.spec.kind]
+    if p.kind == "fishtail":
+        m = fishtail(v.pose, size, p.side, int(p.skid))
+        move_along(ctx, vid, m, f"fishtails {p.side} {int(p.skid)} square(s)")
+        ctx.update(vid, travel=norm_deg(ctx.v(vid).pose.facing + (180 if v.reverse else 0)), mode_side=p.side)
+        return
+    row = ctx.t.crash.by_name(p.kind)
+    if row.skid:
+        _crash_skid(ctx, vid, p.travel, row.skid, row.speed_loss, row.tire_hits, row.follow_up, p.kind)
+    elif p.kind == "spinout":
+        side = p.side or v.mode_side or _random_side(ctx, vid, "spin direction")
+        ctx.update(vid, mode="spin", mode_travel=p.travel, mode_side=side, mode_turn=ctx.state.turn,
+                   mode_count=ctx.state.turn)
+        ctx.log.add("crash", f"spins out, turning {side}", "000:L327", vid)
+        if row.tire_damage:
+            damage_each_tire(ctx, vid, row.tire_damage, "spinout", "000:L327")
+    elif p.kind in ("roll", "burning_roll"):
+        _begin_roll(ctx, vid, p.travel, burning=p.kind == "burning_roll")
+    elif p.kind == "vault":
+        _vault(ctx, vid, p.travel)
+    elif p.kind == "bootlegger_finish":
+        m = bootlegger_finish(v.pose, p.side, p.travel)
+        move_along(ctx, vid, m, "completes the bootlegger reverse")
+        ctx.update(vid, speed=0.0, increments=(), travel=ctx.v(vid).pose.facing, speed_changed=True)
+        ctx.log.add("speed", "stops, facing back the way it came", "000:L223", vid)
+
+
+def _random_side(ctx: Ctx, vid: str, why: str) -> str:
+    return "left" if ctx.roll(ONE_D, f"{why} (1-3 left, 4-6 right)", "000:L327", vid) <= 3 else "right"
+
+
+def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hits: int, follow: str, name: str) -> None:
+    """A skid along the old travel direction, then straight ahead for the rest of the phase (000:L317)."""
+    v = ctx.v(vid)
+    inc = v.increments[0] if v.increments else 0.0
+    k = min(k, inc) if inc < 1 else k  # on a half-move no skid exceeds 1/2" (000:L317)
+    m = slide(v.pose, travel, k)
+    move_along(ctx, vid, m, f"{name.replace('_', ' ')}: skids {k:g}\"")
+    v = ctx.v(vid)
+    rest = max(0.0, inc - k)
+    if rest:
+        move_along(ctx, vid, slide(v.pose, v.pose.facing + (180 if v.reverse else 0), rest), "straight on")
+    v = ctx.v(vid)
+    new_speed = max(0.0, v.speed - loss)
+    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode="skidded" if new_speed else "normal",
+                    travel=norm_deg(v.pose.facing + (180 if v.reverse else 0))))
+    if loss:
+        ctx.log.add("speed", f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid)
+    if tire_hits:
+        damage_each_tire(ctx, vid, DiceExpr(0, tire_hits), name.replace("_", " "), "000:L325-L326")
+    if follow:
+        from rules.crashes import SEVERITY
+        from rules.state import Pending
+
+        w = ctx.v(vid)
+        ctx.put(replace(w, pending=w.pending + (Pending(follow, w.travel, "", ctx.t.crash.by_name(follow).skid,
+                                                        SEVERITY[follow]),)))
+
+
+def _spin_recovery(ctx: Ctx, vid: str) -> None:
+    """Once a turn the spinning driver rolls in the -6 column; success stops the spin (000:L327)."""
+    v = ctx.v(vid)
+    ctx.update(vid, mode_count=ctx.state.turn)
+    hs0 = v.hs
+    ctx.update(vid, hs=ctx.t.handling.hs_min)
+    kept = check_control(ctx, vid, 0, v.speed, "recovering from the spin", "000:L327")
+    ctx.update(vid, hs=hs0 if hs0 > ctx.t.handling.hs_min else ctx.t.handling.hs_min)
+    if not kept:
+        return
+    v = ctx.v(vid)
+    off = angle_diff(v.pose.facing, v.mode_travel)
+    if off <= 45:
+        ctx.put(replace(v, mode="normal", reverse=False, travel=v.pose.facing))
+        ctx.log.add("crash", "stops spinning, facing the way it is going", "000:L327", vid)
+    elif off >= 135:
+        ctx.put(replace(v, mode="normal", reverse=True, travel=v.mode_travel))
+        ctx.log.add("crash", "stops spinning, travelling backwards", "000:L327", vid)
+    else:
+        ctx.put(replace(v, mode="t_stop", mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
+        ctx.log.add("crash", "stops spinning sideways: slides into a T-stop", "000:L327", vid)
+
+
+def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
+    side = _random_side(ctx, vid, "which way it rolls")
+    ctx.update(vid, mode="roll", mode_travel=travel, mode_side=side, mode_count=0, mode_turn=ctx.state.turn)
+    ctx.log.add("crash", "turns sideways and rolls; the driver is no longer in control", "000:L328", vid)
+    if burning:
+        row = ctx.t.crash.by_name("burning_roll")
+        die = ctx.roll(ONE_D, f"does it catch fire? ({row.fire_on}-6 burns)", "000:L329", vid)
+        if die >= row.fire_on:
+            v = ctx.v(vid)
+            ctx.put(replace(v, sheet=replace(v.sheet, on_fire=True)))
+            ctx.log.add("fire", "the vehicle is on fire", "000:L329", vid)
+
+
+def _vault(ctx: Ctx, vid: str, travel: float) -> None:
+    """Vault (000:L330): the leading tires take 3d, it flies 1d inches turning over twice an inch,
+    the face it lands on takes collision damage at its speed, then it rolls."""
+    row = ctx.t.crash.by_name("vault")
+    v = ctx.v(vid)
+    lead = _leading_corners(v, travel)
+    for i, tire in enumerate(v.sheet.tires):
+        if tire.corner in lead and row.tire_damage:
+            hits = ctx.roll(row.tire_damage, f"vaulting tire {tire.corner}", "000:L330", vid)
+            damage_one_tire(ctx, vid, i, hits, "vault", "000:L330")
+    flight = ctx.roll(row.flight or ONE_D, "vault: inches flown", "000:L330", vid)
+    v = ctx.v(vid)
+    move_along(ctx, vid, slide(v.pose, travel, flight), f"vaults {flight}\" through the air")
+    face = "top" if (flight * row.faces_per_inch // 2) % 2 else "underbody"
+    ram = ctx.t.chart.ram(v.speed)
+    if ram:
+        dmg = ctx.roll(ram, f"landing on its {face} at {v.speed:g} mph", "000:L330", vid)
+        _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330")
+    ctx.log.add("damage", f"every occupant takes {row.occupant_damage} point (body armor does not help)",
+                "000:L330", vid, occupants=row.occupant_damage)
+    ctx.update(vid, increments=())
+    _begin_roll(ctx, vid, travel, burning=False)
+
+
+def _leading_corners(v: VehicleState, travel: float) -> tuple[str, ...]:
+    rel = norm_deg(travel - v.pose.facing)
+    if rel <= 45 or rel >= 315:
+        return ("FL", "FR", "F")
+    if rel >= 135 and rel <= 225:
+        return ("BL", "BR", "B")
+    return ("FR", "BR", "B", "F") if rel < 180 else ("FL", "BL", "F", "B")
+
+
+def _damage_face(ctx: Ctx, vid: str, face: str, points: int, cause: str, rule: str) -> None:
+    if points <= 0:
+        return
+    if face == "underbody" and ctx.v(vid).sheet.tires:
+        damage_each_tire(ctx, vid, DiceExpr(1), f"{cause}: wheels come down", "000:L328")
+        return
+    v = ctx.v(vid)
+    sheet, through = damage_armor(v.sheet, face, points)
+    ctx.put(replace(v, sheet=sheet))
+    ctx.log.add("damage", f"{cause}: {points} to {face} ({through} through the armor)", rule, vid,
+                location=face, points=points, through=through)
+
+
+def forced_increment(ctx: Ctx, vid: str) -> None:
+    """One move the driver does not choose: spins, rolls, T-stop slides, skids, no steering."""
+    v = ctx.v(vid)
+    inc = v.increments[0]
+    rest = v.increments[1:]
+    if v.pending and v.pending[0].kind == "controlled_skid":
+        p = v.pending[0]
+        k = min(p.skid, inc)
+        move_along(ctx, vid, slide(v.pose, p.travel, k), f"controlled skid {k:g}\"")
+        w = ctx.v(vid)
+        if inc - k > 0:
+            move_along(ctx, vid, slide(w.pose, w.pose.facing + (180 if w.reverse else 0), inc - k), "straight on")
+        w = ctx.v(vid)
+        opt = ctx.t.maneuvers.skids[p.skid]
+        ctx.put(replace(w, pending=w.pending[1:], increments=rest, pending_decel=w.pending_decel + opt.decel_mph))
+        if opt.tire_hits:
+            damage_each_tire(ctx, vid, DiceExpr(0, opt.tire_hits), "controlled skid", "000:L216-L218")
+        return
+    if v.mode == "spin":
+        spin = (90 if v.mode_side == "right" else -90) if inc >= 1 else 0
+        move_along(ctx, vid, slide(v.pose, v.mode_travel, inc, spin=spin), "spins")
+        ctx.update(vid, increments=rest)
+    elif v.mode == "roll":
+        _roll_increment(ctx, vid, inc)
+        ctx.update(vid, increments=rest)
+    elif v.mode == "t_stop":
+        _tstop_increment(ctx, vid, inc)
+    else:  # skidded, steering lost, wreck: straight ahead
+        move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight")
+        ctx.update(vid, increments=rest)
+
+
+def _roll_increment(ctx: Ctx, vid: str, inc: float) -> None:
+    v = ctx.v(vid)
+    if inc < 1:
+        move_along(ctx, vid, slide(v.pose, v.mode_travel, inc), "tumbles")
+        return
+    turn = 0.0
+    if v.mode_count == 0:
+        # first landing: turn sideways to the travel, leading with the side it rolls onto
+        turn = norm_deg(v.mode_travel + (90 if v.mode_side == "left" else -90) - v.pose.facing)
+        turn = turn - 360 if turn > 180 else turn
+    move_along(ctx, vid, slide(v.pose, v.mode_travel, 1.0, spin=turn), "rolls")
+    face = ROLL_FACES[v.mode_side][v.mode_count % 4]
+    ctx.update(vid, mode_count=v.mode_count + 1)
+    dmg = ctx.roll(DiceExpr(1), f"rolls onto its {face}", "000:L328", vid)
+    _damage_face(ctx, vid, face, dmg, "roll", "000:L328")
+
+
+def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
+    """Slide sideways along the old travel direction, losing 20 mph per inch (000:L227-L228)."""
+    v = ctx.v(vid)
+    per_inch = ctx.t.maneuvers.tstop_mph_per_inch
+    dist = min(inc, v.speed / per_inch)
+    move_along(ctx, vid, slide(v.pose, v.mode_travel, dist), "slides sideways (T-stop)")
+    v = ctx.v(vid)
+    speed = max(0.0, round((v.speed - per_inch * dist) / ctx.t.chart.step) * ctx.t.chart.step)
+    lost = v.mode_lost + (v.speed - speed)
+    if speed == 0:
+        ctx.put(replace(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
+        ctx.log.add("speed", "the T-stop brings it to a halt", "000:L227", vid)
+        _tstop_tires(ctx, vid)
+        ctx.update(vid, mode="normal", speed_changed=True)
+    else:
+        ctx.put(replace(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
+        ctx.log.add("speed", f"T-stop: now {speed:g} mph", "000:L227", vid)
+
+
+def _tstop_tires(ctx: Ctx, vid: str) -> None:
+    """One hit per tire for every full 20 mph lost, after each movement phase (000:L228)."""
+    v = ctx.v(vid)
+    due = int(v.mode_lost // ctx.t.maneuvers.tstop_mph_per_tire_hit) - v.mode_count
+    if due > 0:
+        ctx.update(vid, mode_count=v.mode_count + due)
+        damage_each_tire(ctx, vid, DiceExpr(0, due), "T-stop", "000:L228")
+
+
+def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
+    """A chosen move: geometry, then the handling track and control roll (000:L135, L182)."""
+    v = ctx.v(vid)
+    size = ctx.t.handling.counters[v.spec.kind]
+    inc = v.increments[0]
+    travel0 = v.travel
+    if m.kind == "straight":
+        move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight" if inc >= 1 else f"{inc:g}\" straight")
+        ctx.update(vid, increments=v.increments[1:])
+        return
+    motion = perform(m, v.pose, size, travel=v.travel)
+    move_along(ctx, vid, motion, str(m))
+    v = ctx.v(vid)
+    after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
+    ctx.put(replace(v, increments=v.increments[1:], maneuvered=True,
+                    travel=travel0 if m.kind in ("t_stop", "bootlegger") else after_travel))
+    if m.kind == "t_stop":
+        _begin_tstop(ctx, vid, difficulty, travel0)
+        return
+    kept = difficulty <= 0 or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
+    if m.kind == "bootlegger":
+        damage_each_tire(ctx, vid, DiceExpr(0, ctx.t.maneuvers.bootlegger_tire_hits), "bootlegger", "000:L223")
+        ctx.update(vid, aimed_fire=-99)
+    if not kept:
+        lose_control(ctx, vid, 1, difficulty, v.speed, travel=travel0)
+        return
+    if m.kind == "bootlegger":
+        from rules.state import Pending
+
+        w = ctx.v(vid)
+        ctx.put(replace(w, increments=(), pending=w.pending + (Pending("bootlegger_finish", travel0, m.side),)))
+    elif m.skid:
+        from rules.state import Pending
+
+        w = ctx.v(vid)
+        opt = ctx.t.maneuvers.skids[m.skid]
+        ctx.put(replace(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
+                        aimed_fire=min(w.aimed_fire, opt.aimed_fire)))
+
+
+def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
+    v = ctx.v(vid)
+    start = v.speed
+    v = ctx.put(replace(v, mode="t_stop", mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
+                        mode_turn=ctx.state.turn))
+    per_inch = ctx.t.maneuvers.tstop_mph_per_inch
+    new_speed = max(0.0, start - per_inch)
+    ctx.put(replace(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
+    ctx.log.add("speed", f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid)
+    kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
+    if new_speed == 0:
+        ctx.update(vid, increments=())
+        _tstop_tires(ctx, vid)
+        ctx.update(vid, mode="normal", travel=ctx.v(vid).pose.facing)
+    if not kept:
+        ctx.update(vid, mode="normal")
+        lose_control(ctx, vid, 1, difficulty, start, travel=travel0, extra=(tstop_crash_extra(ctx, start),))
+
+
+def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
+    """Modified D: the maneuver's own D plus road conditions (000:L267-L275)."""
+    d = base_difficulty(m, v.speed, ctx.t.maneuvers)
+    road = ctx.t.hazards.road.get(ctx.state.options.road_condition)
+    if m.kind != "straight" and road:
+        d += road.add
+    return max(0, d)
+
+
+# --- phase and turn ends -------------------------------------------------------------------------
+
+
+def end_phase(ctx: Ctx) -> None:
+    for v in ctx.state.vehicles:
+        if v.mode == "t_stop" and v.moved_this_phase:
+            _tstop_tires(ctx, v.id)
+        w = ctx.v(v.id)
+        ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False,
+                        mode="normal" if w.mode == "skidded" else w.mode))
+
+
+def start_phase(ctx: Ctx) -> None:
+    """Controlled-skid decelerations land at the start of the next phase (000:L218)."""
+    for v in ctx.state.vehicles:
+        if v.pending_decel:
+            new = max(0.0, v.speed - v.pending_decel)
+            ctx.put(replace(v, speed=new, pending_decel=0.0))
+            ctx.log.add("speed", f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id)
+
+
+def end_turn(ctx: Ctx) -> None:
+    """Handling recovery, HC losses taking effect, aimed-fire penalties expiring (000:L161, L169-L170)."""
+    for v in ctx.state.vehicles:
+        if v.out:
+            continue
+        hc_loss = v.hc_loss + v.hc_loss_next
+        w = replace(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
+                    full_stop=v.speed == 0 and v.start_speed == 0)
+        hs = recover(w.hs, w.hc, w.spec.driver_skill, ctx.t)
+        if hs != w.hs:
+            ctx.log.add("handling", f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id)
+        ctx.put(replace(w, hs=hs))
+
+
+def start_turn(ctx: Ctx) -> None:
+    """Per-turn speed losses of spins, rolls and lost wheels, then a fresh speed change (000:L162, L327-L328)."""
+    loss_spin = ctx.t.crash.by_name("spinout").speed_loss_per_turn
+    loss_roll = ctx.t.crash.by_name("roll").speed_loss_per_turn
+    for v in ctx.state.vehicles:
+        if v.out:
+            continue
+        loss = 0
+        if v.mode == "spin":
+            loss = loss_spin
+        elif v.mode == "roll":
+            loss = loss_roll
+        elif v.steering_lost:
+            loss = ctx.t.hazards.two_corners_speed_loss
+        w = replace(v, speed_changed=False)
+        if loss and w.speed > 0:
+            new = max(0.0, w.speed - loss)
+            w = replace(w, speed=new)
+            ctx.log.add("speed", f"loses {loss} mph: now {new:g} mph", "000:L162, L327-L328", v.id)
+            if new == 0:
+                w = _come_to_rest(ctx, w)
+        ctx.put(replace(w, start_speed=w.speed))
+
+
+def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
+    if v.mode == "spin":
+        ctx.log.add("crash", "the spin ends at a standstill", "000:L327", v.id)
+        return replace(v, mode="normal", travel=v.pose.facing, reverse=False)
+    if v.mode == "roll":
+        upright = v.mode_count % 4 == 0
+        corners_ok = sum(1 for c in v.sheet.corners() if v.sheet.corner_intact(c)) >= 3
+        drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
+        text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
+        ctx.log.add("crash", text, "000:L328", v.id)
+        return replace(v, mode="normal" if drivable else "wreck", out=not drivable, travel=v.pose.facing)
+    return v

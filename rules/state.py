@@ -1,0 +1,132 @@
+"""Game state as frozen data: serialisable, hashable, no pygame or pymunk objects inside."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from rules.geometry import Pose
+from rules.record_sheet import RecordSheet
+from rules.vehicle_spec import VehicleSpec
+
+# Steps of a phase (reference/movement.md §5).
+SPEED, MOVE, FIRE = "speed", "move", "fire"
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Readings the text does not settle (docs/RULES-DEVIATIONS.md); recorded in every save."""
+
+    road_condition: str = "dry"          # whole-map condition until maps supply their own (000:L267-L275)
+    roll_motion: str = "per_inch"        # rolls/spins move 1" per chart inch ("per_inch") or per phase ("per_phase")
+    fishtail_method: str = "key"         # "key": 15 degrees per square (000:L242)
+    tie_break: str = "reflex"            # equal speeds: the better reflex roll moves first (000:L140)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A crash result or forced motion waiting for the vehicle's next movement (000:L316)."""
+
+    kind: str                 # crash result name, "controlled_skid", "bootlegger_finish"
+    travel: float = 0.0       # heading to skid/spin along
+    side: str = ""            # fishtail swing side / spin direction / bootlegger side
+    skid: float = 0.0         # skid length
+    severity: int = 0         # for the worst-result rule (000:L309)
+
+
+@dataclass(frozen=True)
+class VehicleState:
+    id: str
+    owner: str
+    spec: VehicleSpec
+    pose: Pose
+    travel: float                     # heading the vehicle is moving along (deg)
+    speed: float                      # mph, never negative
+    reverse: bool = False             # gear
+    hs: int = 0                       # handling status
+    reflex_roll: int = 0              # modified reflex roll (tie-breaks)
+    reflex_bonus: int = 0
+    hc_loss: int = 0                  # permanent HC loss from tires/wheels in force
+    hc_loss_next: int = 0             # HC loss that takes effect next turn (000:L161)
+    sheet: RecordSheet = field(default_factory=RecordSheet)
+    start_speed: float = 0.0          # speed at the start of this turn
+    speed_changed: bool = False       # once per turn (000:L136)
+    full_stop: bool = False           # stood at 0 mph for a whole turn: may change gear (000:L237)
+    increments: tuple[float, ...] = ()  # movement left this phase, in inches per move
+    maneuvered: bool = False          # one maneuver per phase (000:L135)
+    moved_this_phase: bool = False
+    mode: str = "normal"              # normal | spin | roll | t_stop | wreck
+    mode_travel: float = 0.0          # spin/roll/T-stop direction of travel
+    mode_side: str = ""               # spin direction
+    mode_count: int = 0               # roll faces landed / T-stop tire hits taken
+    mode_lost: float = 0.0            # T-stop: mph lost so far
+    mode_start: float = 0.0           # T-stop: speed when it began
+    mode_turn: int = 0                # turn the mode began
+    pending: tuple[Pending, ...] = ()
+    pending_decel: float = 0.0        # controlled-skid deceleration at the start of the next phase (000:L218)
+    aimed_fire: int = 0               # aimed-fire modifier for the rest of the turn; -99 = none allowed
+    steering_lost: bool = False       # wheels lost on two corners: no steering, accel or brakes (000:L162)
+    out: bool = False                 # out of the game (wrecked, destroyed)
+
+    @property
+    def hc(self) -> int:
+        """Handling class in force (000:L156-L161)."""
+        return self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
+
+    @property
+    def signed_speed(self) -> float:
+        return -self.speed if self.reverse else self.speed
+
+
+def _unskilled(v: VehicleState) -> int:
+    from rules.tables import tables
+
+    return tables().handling.unskilled_penalty.get(v.spec.kind.value, 0)
+
+
+@dataclass(frozen=True)
+class GameState:
+    seed: int
+    rolls: int                        # dice rolled so far (the dice state)
+    turn: int
+    phase: int
+    step: str
+    vehicles: tuple[VehicleState, ...]
+    movers: tuple[str, ...] = ()      # ids still to move this phase, in order
+    declared: tuple[str, ...] = ()    # ids that made their speed decision this phase
+    options: RuleOptions = field(default_factory=RuleOptions)
+    map_id: str = ""
+    max_turns: int = 0                # 0 = no limit
+    over: bool = False
+
+    def vehicle(self, vid: str) -> VehicleState:
+        for v in self.vehicles:
+            if v.id == vid:
+                return v
+        raise KeyError(f"no vehicle {vid!r}")
+
+    def with_vehicle(self, v: VehicleState) -> GameState:
+        return replace(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
+
+
+def _plain(obj: Any) -> Any:
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, dict):
+        return {str(k): _plain(v) for k, v in sorted(obj.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(obj, (list, tuple)):
+        return [_plain(x) for x in obj]
+    return obj
+
+
+def state_dict(state: GameState) -> dict[str, Any]:
+    return dict(_plain(asdict(state)))
+
+
+def digest(state: GameState) -> str:
+    """A short fingerprint of the whole state (saves verify it after replay)."""
+    text = json.dumps(state_dict(state), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
