@@ -1,0 +1,479 @@
+"""Damage: dice per weapon and ammunition, where a hit goes, and what it does.
+
+A hit walks a path of stops from the struck side inward (000:L951-L968): armor, a weapon on that
+side, the internal locations, a weapon on the far side, the far armor; each stop absorbs what it
+can and passes the rest on. Cycles roll a location instead (000:L835-L837); trikes are cars with a
+front-wheel roll (000:L842); a targeted tire may be shielded by a wheelguard or hub (000:L2599,
+L2562-L2563, L1908). Every hit is a hazard by the damage it did (000:L250-L253).
+
+What a vehicle holds inside is described by `Interior` (parts with DP: crew, plant, cargo,
+weapons, shields) next to the RecordSheet's armor and tires; every function returns new values and
+a `HitReport` that the log can print line by line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from rules.combat import CombatTables, combat_tables
+from rules.dice import DiceExpr, DiceSource, roll
+from rules.record_sheet import RecordSheet, TireDamage, damage_armor, damage_tire
+from rules.tables import tables
+
+CAR_FACES = ("front", "back", "left", "right", "top", "underbody")
+OPPOSITE = {"front": "back", "back": "front", "left": "right", "right": "left", "top": "underbody",
+            "underbody": "top"}
+ARMOR_TYPES = ("plastic", "fireproof", "laser_reflective", "lrfp", "metal")
+
+
+# --- what is inside -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """Anything with damage points that a hit can reach."""
+
+    id: str                 # unique in the vehicle: "driver", "plant", "MG1", "FL wheelguard", ...
+    kind: str               # crew | plant | cargo | empty | weapon | wheelguard | hub
+    dp: int
+    max_dp: int
+    mount: str = ""         # weapons: front/back/left/right/turret/top/underbody; shields: the tire corner
+    location: str = ""      # internal parts: crew / plant / cargo
+    role: str = ""          # crew: driver / gunner / passenger
+    body_armor: int = 0     # crew: body armor DP left (absorbs first, 000:L975)
+
+    @property
+    def destroyed(self) -> bool:
+        return self.dp <= 0
+
+
+@dataclass(frozen=True)
+class Interior:
+    """The inside of a vehicle as combat sees it."""
+
+    kind: str = "car"                                   # car | trike | cycle
+    order: tuple[str, ...] = ("plant", "crew", "cargo")  # internal locations, front to back (000:L962)
+    parts: tuple[Part, ...] = ()
+    armor_type: dict[str, str] = field(default_factory=dict)  # by face; plastic when absent
+    lone_wheel: str = "F"                               # trikes: corner of the single wheel
+    lone_wheel_end: str = "front"                       # "back" for a reversed trike (000:L843)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.order, self.parts, tuple(sorted(self.armor_type.items()))))
+
+    def part(self, pid: str) -> Part:
+        for p in self.parts:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def with_part(self, new: Part) -> Interior:
+        return replace(self, parts=tuple(new if p.id == new.id else p for p in self.parts))
+
+    def weapons_on(self, *mounts: str) -> list[Part]:
+        return [p for p in self.parts if p.kind == "weapon" and p.mount in mounts]
+
+    def in_location(self, loc: str) -> list[Part]:
+        return [p for p in self.parts if p.location == loc]
+
+    def driver(self) -> Part | None:
+        for p in self.parts:
+            if p.kind == "crew" and p.role == "driver":
+                return p
+        return None
+
+
+# --- the report -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Absorbed:
+    """One stop of a hit: what took how many points, what is left, and the rule."""
+
+    what: str
+    points: int
+    left: int
+    destroyed: bool
+    rule: str
+
+    def __str__(self) -> str:
+        end = " (destroyed)" if self.destroyed else ""
+        return f"{self.what} takes {self.points}, {self.left} left{end} [{self.rule}]"
+
+
+@dataclass(frozen=True)
+class Hazard:
+    name: str
+    d: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class HitReport:
+    face: str
+    damage: int
+    steps: tuple[Absorbed, ...] = ()
+    rolls: tuple[tuple[str, int, str], ...] = ()      # (what the roll decided, the roll, rule)
+    passed_out: int = 0                               # points leaving the vehicle with no effect
+    tires: tuple[tuple[str, TireDamage], ...] = ()
+    driver_hurt: bool = False                         # the driver's body (not his body armor) lost DP
+
+    @property
+    def taken(self) -> int:
+        """All points this attack removed from the vehicle (000:L250-L252, reading in RULES-DEVIATIONS)."""
+        return sum(s.points for s in self.steps)
+
+    def hazards(self) -> tuple[Hazard, ...]:
+        """Each attack that damages a vehicle is a hazard by its damage; a hurt driver is D2 (000:L245-L253)."""
+        hz = tables().hazards
+        out = []
+        d = hz.enemy_fire(self.taken)
+        if d:
+            out.append(Hazard(f"enemy fire ({self.taken} hits)", d, "000:L250-L252"))
+        if self.driver_hurt:
+            out.append(Hazard("driver wounded or killed", hz.difficulty["driver_hit"], "000:L253, L976"))
+        for corner, td in self.tires:
+            if td.first_of_pair:
+                out.append(Hazard(f"tire lost at {corner}", hz.difficulty["first_tire_of_pair"], "000:L263"))
+            elif td.further_of_pair:
+                out.append(Hazard(f"tire lost at {corner}", hz.difficulty["further_tire_of_pair"], "000:L264"))
+        return tuple(out)
+
+    def corners_lost(self) -> tuple[str, ...]:
+        """Corners whose last tire this hit destroyed: handling status to -6 (000:L265)."""
+        return tuple(c for c, td in self.tires if td.corner_lost)
+
+
+# --- dice -----------------------------------------------------------------------------------------
+
+
+def damage_dice(weapon: DiceExpr, ammo: str = "normal", t: CombatTables | None = None) -> DiceExpr:
+    """A weapon's damage with its ammunition: HD +1, HT +2, tracer -1 per die (000:L2501, L2504, L2996)."""
+    t = t or combat_tables()
+    if ammo not in t.ammo:
+        raise ValueError(f"unknown ammunition {ammo!r}; known: {', '.join(sorted(t.ammo))}")
+    return replace(weapon, mod=weapon.mod + t.ammo[ammo].value * weapon.n)
+
+
+def pick(dice: DiceSource, n: int) -> int:
+    """A uniform random index 0..n-1 from d6 rolls: 1-3/4-6 for two, 1-2/3-4/5-6 for three,
+    one face each up to six (rerolling faces that do not fit), two dice beyond six."""
+    if n <= 1:
+        return 0
+    if n <= 6:
+        limit = 6 - 6 % n
+        while True:
+            r = dice.d6()
+            if r <= limit:
+                return (r - 1) * n // limit
+    while True:
+        r = (dice.d6() - 1) * 6 + dice.d6() - 1
+        if r < 36 - 36 % n:
+            return r % n
+
+
+def roll_2d(dice: DiceSource) -> int:
+    return dice.d6() + dice.d6()
+
+
+# --- the walk -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Walk:
+    """Mutable scratch state of one hit; the public functions return frozen results."""
+
+    sheet: RecordSheet
+    inside: Interior
+    dice: DiceSource
+    face: str
+    damage: int
+    left: int
+    faces: tuple[int, ...] = ()
+    laser: bool = False
+    burst: bool = False
+    steps: list[Absorbed] = field(default_factory=list)
+    rolls: list[tuple[str, int, str]] = field(default_factory=list)
+    tires: list[tuple[str, TireDamage]] = field(default_factory=list)
+    driver_hurt: bool = False
+
+    def report(self) -> HitReport:
+        return HitReport(self.face, self.damage, tuple(self.steps), tuple(self.rolls), max(0, self.left),
+                         tuple(self.tires), self.driver_hurt)
+
+    def armor(self, loc: str, rule: str) -> None:
+        if self.left <= 0:
+            return
+        have = self.sheet.armor.get(loc, 0)
+        kind = self.inside.armor_type.get(loc, "plastic")
+        if have <= 0:
+            return
+        t = combat_tables()
+        if self.laser and kind in ("laser_reflective", "lrfp"):
+            self.left //= t.lr_divisor
+            self.rolls.append((f"laser halved by reflective {loc} armor", self.left, "000:L1699"))
+        if kind == "metal":
+            self._metal(loc, have, t)
+            return
+        self.sheet, through = damage_armor(self.sheet, loc, self.left)
+        taken = self.left - through
+        if taken:
+            self.steps.append(Absorbed(f"{loc} armor", taken, have - taken, have - taken == 0, rule))
+        self.left = through
+
+    def _metal(self, loc: str, have: int, t: CombatTables) -> None:
+        """Metal stops what it is worth; each die showing 6 (burst: 5-6) then costs it a point (000:L1703-L1704)."""
+        through = max(0, self.left - have)
+        face = t.metal_loss_face_burst if self.burst else t.metal_loss_face
+        loss = min(have, sum(1 for f in self.faces if f >= face))
+        armor = dict(self.sheet.armor)
+        armor[loc] = have - loss
+        self.sheet = replace(self.sheet, armor=armor)
+        self.steps.append(Absorbed(f"{loc} metal armor", loss, have - loss, have - loss == 0, "000:L1703-L1704"))
+        self.left = through
+
+    def part(self, p: Part, rule: str) -> None:
+        """A part absorbs up to its DP; crew lose body armor first (000:L950, L975)."""
+        if self.left <= 0:
+            return
+        p = self.inside.part(p.id)
+        if p.kind == "crew" and p.body_armor > 0:
+            took = min(p.body_armor, self.left)
+            p = replace(p, body_armor=p.body_armor - took)
+            self.left -= took
+            self.steps.append(Absorbed(f"{p.id}'s body armor", took, p.body_armor, p.body_armor == 0, "000:L975"))
+        if self.left > 0 and p.dp > 0:
+            took = min(p.dp, self.left)
+            p = replace(p, dp=p.dp - took)
+            self.left -= took
+            self.steps.append(Absorbed(p.id, took, p.dp, p.dp == 0, rule))
+            if p.kind == "crew" and p.role == "driver":
+                self.driver_hurt = True
+        self.inside = self.inside.with_part(p)
+
+    def one_of(self, group: Sequence[Part], what: str, rule: str) -> None:
+        """One member of a group, chosen at random among all (destroyed ones too), takes the hit (000:L963)."""
+        if self.left <= 0 or not group:
+            return
+        i = pick(self.dice, len(group))
+        if len(group) > 1:
+            self.rolls.append((f"{what}: {group[i].id}", i + 1, rule))
+        self.part(group[i], rule)
+
+    def location(self, loc: str, rule: str) -> None:
+        members = self.inside.in_location(loc)
+        if not members:
+            self.rolls.append((f"{loc} location is empty", 0, rule))
+            return
+        self.one_of(members, f"item hit in the {loc} location", rule)
+
+    def tire(self, index: int, points: int | None = None) -> None:
+        pts = self.left if points is None else points
+        tire = self.sheet.tires[index]
+        if pts <= 0 or tire.destroyed:
+            return
+        self.sheet, td = damage_tire(self.sheet, index, pts, from_weapon=True)
+        took = min(tire.dp, pts)
+        self.steps.append(Absorbed(f"tire {tire.corner}", took, tire.dp - took, td.tire_destroyed, "000:L960"))
+        self.tires.append((tire.corner, td))
+        self.left = 0 if points is None else self.left
+
+
+# --- cars and trikes ------------------------------------------------------------------------------
+
+
+def _car_path(w: _Walk) -> None:
+    f = w.face
+    inside = w.inside
+    if f in ("front", "back"):
+        w.armor(f, "000:L953-L954")
+        w.one_of(inside.weapons_on(f), f"{f} weapon hit", "000:L953")
+        order = inside.order if f == "front" else tuple(reversed(inside.order))
+        for loc in order:
+            w.location(loc, "000:L953, L963")
+        w.one_of(inside.weapons_on(OPPOSITE[f]), f"{OPPOSITE[f]} weapon hit", "000:L953")
+        w.armor(OPPOSITE[f], "000:L953-L954")
+    elif f in ("left", "right"):
+        w.armor(f, "000:L955-L956")
+        w.one_of(inside.weapons_on(f), f"{f} weapon hit", "000:L955")
+        _random_location(w, "000:L955, L963")
+        w.one_of(inside.weapons_on(OPPOSITE[f]), f"{OPPOSITE[f]} weapon hit", "000:L955")
+        w.armor(OPPOSITE[f], "000:L955-L956")
+    elif f in ("underbody", "top"):
+        near = ("underbody",) if f == "underbody" else ("turret", "top")
+        far = ("turret", "top") if f == "underbody" else ("underbody",)
+        w.armor(f, "000:L957-L958")
+        w.one_of(inside.weapons_on(*near), f"{f} weapon hit", "000:L957-L958")
+        _random_location(w, "000:L957, L967")
+        w.one_of(inside.weapons_on(*far), "weapon hit beyond", "000:L957, L967")
+        w.armor(OPPOSITE[f], "000:L957-L958")
+    else:
+        raise ValueError(f"face must be one of {', '.join(CAR_FACES)}")
+
+
+def _random_location(w: _Walk, rule: str) -> None:
+    if w.left <= 0 or not w.inside.order:
+        return
+    i = pick(w.dice, len(w.inside.order))
+    loc = w.inside.order[i]
+    w.rolls.append((f"internal location: {loc}", i + 1, rule))
+    w.location(loc, rule)
+
+
+def _tire_index(sheet: RecordSheet, corner: str) -> int:
+    for i, tire in enumerate(sheet.tires):
+        if tire.corner == corner and not tire.destroyed:
+            return i
+    for i, tire in enumerate(sheet.tires):
+        if tire.corner == corner:
+            return i
+    raise ValueError(f"no tire at corner {corner!r}")
+
+
+def hit(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: DiceSource, *,
+        faces: tuple[int, ...] = (), laser: bool = False, burst: bool = False,
+        location_roll: bool = True) -> tuple[RecordSheet, Interior, HitReport]:
+    """Apply one weapon hit on a face of a car, trike or cycle.
+
+    `faces` are the damage dice as rolled (metal armor needs them); `location_roll=False` skips the
+    trike front-wheel and cycle location rolls (mines, fire, collisions use their own rules).
+    """
+    w = _Walk(sheet, inside, dice, face, damage, damage, faces, laser, burst)
+    if inside.kind == "cycle":
+        _cycle(w)
+    elif inside.kind == "trike" and location_roll and face == inside.lone_wheel_end:
+        t = combat_tables()
+        r = roll_2d(dice)
+        if r >= t.trike_front_wheel_from:
+            w.rolls.append(("trike wheel hit", r, t.trike_source))
+            w.tire(_tire_index(w.sheet, inside.lone_wheel))
+        else:
+            w.rolls.append(("trike location: normal", r, t.trike_source))
+            _car_path(w)
+    else:
+        _car_path(w)
+    return w.sheet, w.inside, w.report()
+
+
+def hit_turret(sheet: RecordSheet, inside: Interior, damage: int, dice: DiceSource, *,
+               faces: tuple[int, ...] = (), laser: bool = False) -> tuple[RecordSheet, Interior, HitReport]:
+    """A targeted turret: top armor, then one turret weapon; the rest passes over the car (000:L959)."""
+    w = _Walk(sheet, inside, dice, "turret", damage, damage, faces, laser)
+    w.armor("top", "000:L959")
+    w.one_of(inside.weapons_on("turret"), "turret weapon hit", "000:L959")
+    return w.sheet, w.inside, w.report()
+
+
+def hit_tire(sheet: RecordSheet, inside: Interior, corner: str, damage: int, dice: DiceSource, *,
+             from_side: bool = False) -> tuple[RecordSheet, Interior, HitReport]:
+    """A targeted tire: wheelguard on 1d <= 4 (cycles 5), then an armored hub (side attacks only),
+    then the tire; leftover hits are lost (000:L960, L2599, L2562-L2563, L1908)."""
+    t = combat_tables()
+    w = _Walk(sheet, inside, dice, f"tire {corner}", damage, damage)
+    guard_rule = "cycle_wheelguard" if inside.kind == "cycle" else "wheelguard"
+    for kind, key in (("wheelguard", guard_rule), ("hub", "hub")):
+        takes_on, side_only, rule = t.tire_shields[key]
+        shield = [p for p in inside.parts if p.kind == kind and p.mount == corner and not p.destroyed]
+        if not shield or w.left <= 0 or (side_only and not from_side):
+            continue
+        r = dice.d6()
+        w.rolls.append((f"{kind} at {corner} {'takes the hit' if r <= takes_on else 'bypassed'}", r, rule))
+        if r <= takes_on:
+            w.part(shield[0], rule)
+    w.tire(_tire_index(w.sheet, corner))
+    return w.sheet, w.inside, w.report()
+
+
+def hit_tire_direct(sheet: RecordSheet, inside: Interior, index: int, damage: int,
+                    dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    """Damage straight to one tire (mines, spikes, flaming oil): no wheelguard roll."""
+    w = _Walk(sheet, inside, dice, f"tire {sheet.tires[index].corner}", damage, damage)
+    w.tire(index)
+    return w.sheet, w.inside, w.report()
+
+
+# --- cycles ---------------------------------------------------------------------------------------
+
+
+def _ranked(rows: tuple[tuple[int, str], ...], r: int) -> str:
+    for hi, result in rows:
+        if r <= hi:
+            return result
+    return rows[-1][1]
+
+
+def _cycle(w: _Walk) -> None:
+    """Cycles: only one component is hit; the rest passes out (000:L835-L837)."""
+    t = combat_tables()
+    if w.face in ("front", "back"):
+        r = roll_2d(w.dice)
+        result = _ranked(t.cycle_end, r)
+        w.rolls.append((f"cycle {w.face} hit: {result}", r, "000:L836"))
+        if result == "wheel":
+            w.tire(_tire_index(w.sheet, "F" if w.face == "front" else "B"))
+            return
+        w.armor(w.face, "000:L836")
+        if w.left <= 0:
+            return
+    _cycle_side(w, t)
+    w.left = max(0, w.left)
+
+
+def _cycle_side(w: _Walk, t: CombatTables) -> None:
+    while True:
+        r = roll_2d(w.dice)
+        result = _ranked(t.cycle_side, r)
+        w.rolls.append((f"cycle location: {result}", r, "000:L837"))
+        if result == "weapon" and not w.inside.weapons_on("front", "back", "left", "right", "turret", "top"):
+            continue  # no weapons: roll again (000:L837)
+        break
+    if result == "driver":
+        drv = w.inside.driver()
+        if drv:
+            w.part(drv, "000:L837")
+    elif result == "plant":
+        w.location("plant", "000:L837")
+    elif result == "weapon":
+        w.one_of(w.inside.weapons_on("front", "back", "left", "right", "turret", "top"), "cycle weapon hit",
+                 "000:L837")
+    else:
+        intact = [i for i, tire in enumerate(w.sheet.tires) if not tire.destroyed] or list(range(len(w.sheet.tires)))
+        i = intact[pick(w.dice, len(intact))]
+        w.tire(i)
+
+
+def hit_rider(sheet: RecordSheet, inside: Interior, damage: int,
+              dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    """A targeted motorcycle rider (from the side, -3 to hit): the hit goes to him (000:L884)."""
+    w = _Walk(sheet, inside, dice, "rider", damage, damage)
+    drv = inside.driver()
+    if drv:
+        w.part(drv, "000:L884")
+    return w.sheet, w.inside, w.report()
+
+
+# --- people ---------------------------------------------------------------------------------------
+
+
+def crew_state(p: Part, t: CombatTables | None = None) -> str:
+    """unhurt / wounded / unconscious / dead by DP left (000:L975)."""
+    t = t or combat_tables()
+    if p.dp <= 0:
+        return "dead"
+    if p.dp <= t.crew_unconscious_at:
+        return "unconscious"
+    if p.dp < p.max_dp:
+        return "wounded"
+    return "unhurt"
+
+
+def driver_can_drive(inside: Interior) -> bool:
+    """An unconscious or dead driver leaves the vehicle uncontrolled (000:L976-L978)."""
+    d = inside.driver()
+    return d is not None and crew_state(d) in ("unhurt", "wounded")
+
+
+def roll_damage(expr: DiceExpr, dice: DiceSource) -> tuple[int, tuple[int, ...]]:
+    """Roll a weapon's damage: (hits, dice faces) (000:L941-L942)."""
+    return roll(expr, dice)
