@@ -39,7 +39,7 @@ def answer(request: Any, ops: dict[str, Op] | None = None) -> Answer:
         return {"error": f"unknown op {op!r}; known: {', '.join(sorted(table))}"}
     try:
         return table[op](request)
-    except (QueryError, DataError, ValueError, KeyError, TypeError) as exc:
+    except (QueryError, DataError, ValueError, KeyError, TypeError, ArithmeticError) as exc:
         msg = str(exc) if not isinstance(exc, KeyError) else f"missing or unknown field {exc}"
         return {"error": msg}
 
