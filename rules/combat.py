@@ -104,6 +104,7 @@ class CombatTables:
     body_armor_dp: int
     crew_source: str
     fire: dict[str, float]
+    volatile: frozenset[str]
     explosion_damage: DiceExpr
     fire_source: str
     extinguishers: dict[str, tuple[int, int, str]]
@@ -240,7 +241,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         tire_shields=shields,
         crew_dp=cr.integer("dp", lo=1), crew_unconscious_at=cr.integer("unconscious_at"),
         body_armor_dp=cr.integer("body_armor_dp"), crew_source=cr.text("source"),
-        fire=fire, explosion_damage=explosion, fire_source=fi.text("source"), extinguishers=ex, fire_table=ft,
+        fire=fire, volatile=frozenset(str(v) for v in fi.array("volatile")), explosion_damage=explosion,
+        fire_source=fi.text("source"), extinguishers=ex, fire_table=ft,
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),
     )
     for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr):

@@ -42,6 +42,7 @@ class Part:
     location: str = ""      # internal parts: crew / plant / cargo
     role: str = ""          # crew: driver / gunner / passenger
     body_armor: int = 0     # crew: body armor DP left (absorbs first, 000:L975)
+    item: str = ""          # what it is: weapon abbreviation ("MG", "FT"), "gas_engine", "FE", "IFE", ...
 
     @property
     def destroyed(self) -> bool:
