@@ -1,0 +1,257 @@
+"""Plane geometry of map features: outlines, overlaps and the shape types a map is drawn with.
+
+Areas and solid features are a Rect, Polygon or Arc (a curved band); curbs and markings are a
+Polyline or ArcLine. All are frozen values in inches (x right, y DOWN); arc bearings are measured
+from the arc's centre, clockwise from map-up, like headings (rules.geometry).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TypeAlias
+
+from rules.geometry import Vec, rotate_cw
+
+ARC_STEP_DEG = 5.0  # polygon resolution of arcs: drawing only, no rule depends on it
+EPS = 1e-6
+
+Point: TypeAlias = tuple[float, float]
+
+
+# --- plane geometry --------------------------------------------------------------------------
+
+
+def rotate_point(p: Point, deg: float, about: Point) -> Point:
+    v = rotate_cw(Vec(p[0], p[1]), Vec(about[0], about[1]), deg)
+    return (v.x, v.y)
+
+
+def _bearing_point(cx: float, cy: float, r: float, bearing: float) -> Point:
+    t = math.radians(bearing)
+    return (cx + r * math.sin(t), cy - r * math.cos(t))
+
+
+def _arc_bearings(start: float, end: float) -> list[float]:
+    n = max(1, math.ceil((end - start) / ARC_STEP_DEG - 1e-9))
+    return [start + (end - start) * i / n for i in range(n + 1)]
+
+
+def bbox(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def polygon_area(points: Sequence[Point]) -> float:
+    s = 0.0
+    for i, (x0, y0) in enumerate(points):
+        x1, y1 = points[(i + 1) % len(points)]
+        s += x0 * y1 - x1 * y0
+    return abs(s) / 2
+
+
+def point_in_polygon(x: float, y: float, points: Sequence[Point]) -> bool:
+    """Even-odd test; points on the boundary may go either way."""
+    inside = False
+    n = len(points)
+    for i in range(n):
+        (x0, y0), (x1, y1) = points[i], points[(i + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def _cross(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Proper crossing only: touching or collinear segments do not count."""
+    d1, d2 = _cross(c, d, a), _cross(c, d, b)
+    d3, d4 = _cross(a, b, c), _cross(a, b, d)
+    return ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
+        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS))
+
+
+def _strictly_inside(p: Point, poly: Sequence[Point]) -> bool:
+    if not point_in_polygon(p[0], p[1], poly):
+        return False
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        if length > 0 and abs(_cross(a, b, p)) / length < EPS and \
+                min(a[0], b[0]) - EPS <= p[0] <= max(a[0], b[0]) + EPS and \
+                min(a[1], b[1]) - EPS <= p[1] <= max(a[1], b[1]) + EPS:
+            return False
+    return True
+
+
+def _centroid(points: Sequence[Point]) -> Point:
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+def polygons_overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """True when the insides of two simple polygons overlap; shapes that only touch do not."""
+    ax0, ay0, ax1, ay1 = bbox(a)
+    bx0, by0, bx1, by1 = bbox(b)
+    if ax1 <= bx0 + EPS or bx1 <= ax0 + EPS or ay1 <= by0 + EPS or by1 <= ay0 + EPS:
+        return False
+    for i in range(len(a)):
+        for j in range(len(b)):
+            if _segments_cross(a[i], a[(i + 1) % len(a)], b[j], b[(j + 1) % len(b)]):
+                return True
+    probes_a = list(a) + [_centroid(a)]
+    probes_b = list(b) + [_centroid(b)]
+    return any(_strictly_inside(p, b) for p in probes_a) or any(_strictly_inside(p, a) for p in probes_b)
+
+
+def rect_points(cx: float, cy: float, length: float, width: float, facing: float) -> tuple[Point, ...]:
+    """Corners of a counter centred at (cx, cy), `length` along `facing`."""
+    hl, hw = length / 2, width / 2
+    raw = ((cx - hw, cy - hl), (cx + hw, cy - hl), (cx + hw, cy + hl), (cx - hw, cy + hl))
+    return tuple(rotate_point(p, facing, (cx, cy)) for p in raw)
+
+
+# --- shapes: areas and solid features are Rect, Polygon or Arc; curbs and markings are lines ----
+
+
+@dataclass(frozen=True)
+class Rect:
+    """x, y: top-left corner before rotation; rotation: degrees clockwise about the centre."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    rotation: float = 0.0
+
+    @property
+    def centre(self) -> Point:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def points(self) -> tuple[Point, ...]:
+        raw = ((self.x, self.y), (self.x + self.w, self.y), (self.x + self.w, self.y + self.h), (self.x, self.y + self.h))
+        if self.rotation == 0:
+            return raw
+        return tuple(rotate_point(p, self.rotation, self.centre) for p in raw)
+
+    def moved(self, dx: float, dy: float) -> Rect:
+        return replace(self, x=self.x + dx, y=self.y + dy)
+
+    def rotated(self, deg: float, about: Point) -> Rect:
+        cx, cy = rotate_point(self.centre, deg, about)
+        rot = (self.rotation + deg) % 360
+        return Rect(cx - self.w / 2, cy - self.h / 2, self.w, self.h, tidy(rot))
+
+    def resized(self, w: float, h: float) -> Rect:
+        cx, cy = self.centre
+        return Rect(cx - w / 2, cy - h / 2, w, h, self.rotation)
+
+
+@dataclass(frozen=True)
+class Polygon:
+    pts: tuple[Point, ...]
+
+    def points(self) -> tuple[Point, ...]:
+        return self.pts
+
+    def moved(self, dx: float, dy: float) -> Polygon:
+        return Polygon(tuple((x + dx, y + dy) for x, y in self.pts))
+
+    def rotated(self, deg: float, about: Point) -> Polygon:
+        return Polygon(tuple(rotate_point(p, deg, about) for p in self.pts))
+
+    def resized(self, w: float, h: float) -> Polygon:
+        """Scale to a new bounding-box size about the box centre."""
+        x0, y0, x1, y1 = bbox(self.pts)
+        sx = w / (x1 - x0) if x1 > x0 else 1.0
+        sy = h / (y1 - y0) if y1 > y0 else 1.0
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return Polygon(tuple((cx + (x - cx) * sx, cy + (y - cy) * sy) for x, y in self.pts))
+
+
+@dataclass(frozen=True)
+class Arc:
+    """A curved band: the ring between two radii from bearing `start` clockwise to `end`."""
+
+    cx: float
+    cy: float
+    r_inner: float
+    r_outer: float
+    start: float
+    end: float
+
+    def points(self) -> tuple[Point, ...]:
+        bs = _arc_bearings(self.start, self.end)
+        outer = [_bearing_point(self.cx, self.cy, self.r_outer, b) for b in bs]
+        if self.r_inner <= 0:
+            return tuple(outer + [(self.cx, self.cy)])
+        inner = [_bearing_point(self.cx, self.cy, self.r_inner, b) for b in reversed(bs)]
+        return tuple(outer + inner)
+
+    def moved(self, dx: float, dy: float) -> Arc:
+        return replace(self, cx=self.cx + dx, cy=self.cy + dy)
+
+    def rotated(self, deg: float, about: Point) -> Arc:
+        cx, cy = rotate_point((self.cx, self.cy), deg, about)
+        return Arc(cx, cy, self.r_inner, self.r_outer, tidy(self.start + deg), tidy(self.end + deg))
+
+    def resized(self, w: float, h: float) -> Arc:
+        """Scale the radii so the outer diameter becomes max(w, h)."""
+        k = max(w, h) / (2 * self.r_outer)
+        return replace(self, r_inner=self.r_inner * k, r_outer=self.r_outer * k)
+
+
+@dataclass(frozen=True)
+class Polyline:
+    pts: tuple[Point, ...]
+
+    def points(self) -> tuple[Point, ...]:
+        return self.pts
+
+    def moved(self, dx: float, dy: float) -> Polyline:
+        return Polyline(tuple((x + dx, y + dy) for x, y in self.pts))
+
+    def rotated(self, deg: float, about: Point) -> Polyline:
+        return Polyline(tuple(rotate_point(p, deg, about) for p in self.pts))
+
+    def resized(self, w: float, h: float) -> Polyline:
+        return Polyline(Polygon(self.pts).resized(w, h).pts)
+
+
+@dataclass(frozen=True)
+class ArcLine:
+    """A curved line of radius r from bearing `start` clockwise to `end`."""
+
+    cx: float
+    cy: float
+    r: float
+    start: float
+    end: float
+
+    def points(self) -> tuple[Point, ...]:
+        return tuple(_bearing_point(self.cx, self.cy, self.r, b) for b in _arc_bearings(self.start, self.end))
+
+    def moved(self, dx: float, dy: float) -> ArcLine:
+        return replace(self, cx=self.cx + dx, cy=self.cy + dy)
+
+    def rotated(self, deg: float, about: Point) -> ArcLine:
+        cx, cy = rotate_point((self.cx, self.cy), deg, about)
+        return ArcLine(cx, cy, self.r, tidy(self.start + deg), tidy(self.end + deg))
+
+    def resized(self, w: float, h: float) -> ArcLine:
+        return replace(self, r=max(w, h) / 2)
+
+
+Shape: TypeAlias = Rect | Polygon | Arc
+Line: TypeAlias = Polyline | ArcLine
+
+
+def tidy(v: float) -> float:
+    """Round away float noise from rotations so saved files stay tidy and exact."""
+    r = round(v, 9)
+    return 0.0 if r == 0 else r
+
