@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.geometry import Kind, Pose, Vec, angle_diff, corners, forward, rotate_cw
-from rules.maneuvers import Maneuver, base_difficulty, fishtail, perform, slide, straight
+from rules.maneuvers import Maneuver, base_difficulty, bootlegger_finish, fishtail, perform, slide, straight
 from rules.tables import tables
 
 CAR = tables().handling.counters[Kind.CAR]
@@ -248,6 +248,27 @@ def test_straight_reverse_moves_backwards_000_L236():
 
 def test_bootlegger_is_D7_000_L223():
     assert d("bootlegger right", 30) == 7
+    b = tables().maneuvers
+    assert (b.bootlegger_tire_hits, b.bootlegger_min, b.bootlegger_max) == (1, 20, 35)
+
+
+def test_bootlegger_ends_facing_back_one_lane_over_000_L223():
+    """Reference §4.7 with its default leg-B offsets (1/2" along, 1/2" over): the first leg moves 1"
+    and swings 90 degrees; the second swings another 90 and ends facing the way it came."""
+    leg_a = end("bootlegger right")
+    assert_pose(leg_a, 0, -1, 90)
+    leg_b = bootlegger_finish(leg_a, "right", travel=0).end
+    assert_pose(leg_b, 0.5, -1.5, 180)
+    left = bootlegger_finish(end("bootlegger left"), "left", travel=0).end
+    assert_pose(left, -0.5, -1.5, 180)
+
+
+def test_t_stop_from_60_slides_3_inches_and_costs_3_tire_hits_000_L228():
+    """Reference §6.1 item 19 / §4.8: 20 mph lost per inch, 1 hit per tire per full 20 mph lost."""
+    t = tables().maneuvers
+    assert 60 / t.tstop_mph_per_inch == 3
+    assert 60 // t.tstop_mph_per_tire_hit == 3
+    assert 50 // t.tstop_mph_per_tire_hit == 2  # §6.2 item 71: 2 hits in all from 50
 
 
 # --- fishtails (item 66) ----------------------------------------------------------------------------

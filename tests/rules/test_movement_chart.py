@@ -10,6 +10,8 @@ import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.dice import DiceExpr
 from rules.tables import tables
@@ -206,6 +208,19 @@ def test_ram_between_multiples_of_5_uses_the_next_5_up_reconstructed():
         speed = k * 2.5
         assert chart.row(speed).ram == rule_ram(int(speed + 2.5)), f"{speed} mph"
         assert chart.ram(speed) == rule_ram(int(speed + 2.5)), f"{speed} mph"
+
+
+@given(st.floats(0.001, 300))
+def test_ram_at_any_collision_speed_uses_the_next_multiple_of_5_up(speed):
+    """Collision speeds (sums, differences, quarters) need not be on the chart grid (reference §3.9 [I])."""
+    assert tables().chart.ram(speed) == rule_ram(math.ceil(speed / 5 - 1e-9) * 5)
+
+
+@pytest.mark.xfail(strict=True, reason="MovementChart.ram caps collision speeds at 300 mph (55d); the ram rule "
+                   "(speed-25)/5 dice has no upper end, and head-on collision speeds can exceed 300")
+def test_ram_above_300_mph_continues_the_rule_000_L479():
+    """A head-on at 200 + 150 mph is a 350-mph collision: (350 - 25) / 5 = 65 dice."""
+    assert tables().chart.ram(350) == DiceExpr(65)
 
 
 @pytest.mark.parametrize(
