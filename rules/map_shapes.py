@@ -108,6 +108,52 @@ def polygons_overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
     return any(_strictly_inside(p, b) for p in probes_a) or any(_strictly_inside(p, a) for p in probes_b)
 
 
+def is_convex(points: Sequence[Point]) -> bool:
+    sign = 0.0
+    n = len(points)
+    for i in range(n):
+        c = _cross(points[i], points[(i + 1) % n], points[(i + 2) % n])
+        if abs(c) < EPS:
+            continue
+        if sign and (c > 0) != (sign > 0):
+            return False
+        sign = c
+    return True
+
+
+def convex_pieces(points: Sequence[Point]) -> list[tuple[Point, ...]]:
+    """Split a simple polygon into convex pieces (itself if convex, else triangles by ear clipping)."""
+    pts = [p for i, p in enumerate(points) if math.dist(p, points[i - 1]) > EPS]
+    if len(pts) < 3:
+        return []
+    if is_convex(pts):
+        return [tuple(pts)]
+    ccw = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1], strict=True)) > 0
+    out: list[tuple[Point, ...]] = []
+    while len(pts) > 3:
+        for i in range(len(pts)):
+            a, b, c = pts[i - 1], pts[i], pts[(i + 1) % len(pts)]
+            turn = _cross(a, b, c)
+            if (turn > EPS) != ccw or abs(turn) <= EPS:
+                continue
+            if any(_in_triangle(p, a, b, c) for p in pts if p not in (a, b, c)):
+                continue
+            out.append((a, b, c))
+            del pts[i]
+            break
+        else:  # not a simple polygon: give up on the rest rather than loop
+            break
+    if len(pts) == 3 and polygon_area(pts) > EPS:
+        out.append(tuple(pts))
+    return out
+
+
+def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
+    """Strictly inside (a point on an edge does not spoil an ear)."""
+    d1, d2, d3 = _cross(a, b, p), _cross(b, c, p), _cross(c, a, p)
+    return (d1 > EPS and d2 > EPS and d3 > EPS) or (d1 < -EPS and d2 < -EPS and d3 < -EPS)
+
+
 def rect_points(cx: float, cy: float, length: float, width: float, facing: float) -> tuple[Point, ...]:
     """Corners of a counter centred at (cx, cy), `length` along `facing`."""
     hl, hw = length / 2, width / 2

@@ -116,28 +116,40 @@ def resolved(m: Map) -> Map:
 
 
 class StaticShape(NamedTuple):
-    kind: str                      # wall, tree, boulder, barrier, building, curb, debris, obstacle, ramp
-    points: tuple[Point, ...]      # inches; a polygon, or for curbs an open polyline
-    properties: dict[str, Any]
+    kind: str                      # wall, fixed_object, building, curb, debris, obstacle, ramp
+    points: tuple[Point, ...]      # inches; a simple polygon (maybe concave), or a curb's open polyline
+    properties: dict[str, Any]     # id, closed, and dp, collapse, object, name, movable, facing, angle
+
+
+# Wall kinds the rules treat as fixed objects with one DP (000:L476-L480, L523-L524); walls and
+# barriers are breached a quarter inch at a time (000:L481).
+FIXED_OBJECTS = ("tree", "boulder")
 
 
 def static_shapes(m: Map) -> list[StaticShape]:
-    """Every solid or hazardous thing on the map, in inches, for the collision module."""
+    """Every solid or hazardous thing on the map, in inches, for the collision module.
+
+    Kinds follow rules.collision.FeatureKind's values where it has one. Polygons may be concave
+    (arcs, drawn buildings): map_shapes.convex_pieces splits them for a convex-only consumer.
+    """
     r = resolved(m)
     out: list[StaticShape] = []
-    for w in r.walls:
-        out.append(StaticShape(w.kind, w.shape.points(), {"dp": w.dp, "name": w.name, "closed": True}))
-    for b in r.buildings:
+    for i, w in enumerate(r.walls):
+        kind = "fixed_object" if w.kind in FIXED_OBJECTS else "wall"
+        out.append(StaticShape(kind, w.shape.points(), {"id": f"walls[{i}]", "closed": True, "dp": w.dp,
+                                                        "object": w.kind, "name": w.name}))
+    for i, b in enumerate(r.buildings):
         collapse = b.dp if b.collapse is None else b.collapse
-        out.append(StaticShape("building", b.shape.points(),
-                               {"dp": b.dp, "collapse": collapse, "name": b.name, "closed": True}))
-    for c in r.curbs:
-        out.append(StaticShape("curb", c.line.points(), {"name": c.name, "closed": False}))
-    for o in r.obstacles:
-        out.append(StaticShape(o.kind, o.points(), {"movable": o.movable, "closed": True}))
-    for rp in r.ramps:
-        out.append(StaticShape("ramp", rp.shape.points(),
-                               {"facing": rp.facing, "angle": rp.angle, "name": rp.name, "closed": True}))
+        out.append(StaticShape("building", b.shape.points(), {"id": f"buildings[{i}]", "closed": True,
+                                                              "dp": b.dp, "collapse": collapse, "name": b.name}))
+    for i, c in enumerate(r.curbs):
+        out.append(StaticShape("curb", c.line.points(), {"id": f"curbs[{i}]", "closed": False, "name": c.name}))
+    for i, o in enumerate(r.obstacles):
+        out.append(StaticShape(o.kind, o.points(), {"id": f"obstacles[{i}]", "closed": True,
+                                                    "movable": o.movable}))
+    for i, rp in enumerate(r.ramps):
+        out.append(StaticShape("ramp", rp.shape.points(), {"id": f"ramps[{i}]", "closed": True,
+                                                           "facing": rp.facing, "angle": rp.angle, "name": rp.name}))
     return out
 
 
