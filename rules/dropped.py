@@ -1,0 +1,279 @@
+"""Dropped weapons as counters on the map: oil, flaming oil, spikes, mines, smoke, paint, ice.
+
+No to-hit roll (000:L1028): the counter is laid by the dropping vehicle according to the weapon's
+mount (000:L1029-L1038) and acts on every vehicle that crosses it (000:L1042-L1047). Clouds
+penalise or block fire through them (000:L1050) and vanish after their time (000:L1049).
+Kinds, sizes and effects: rules/data/combat.toml [dropped].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.arcs import footprint, inside, nearest_point
+from rules.combat import CombatTables, DroppedKind, combat_tables
+from rules.dice import DiceSource, roll
+from rules.geometry import CounterSize, Pose, Vec, forward, right
+
+DROP_MOUNTS = ("front", "back", "left", "right", "underbody", "top", "front_left", "front_right",
+               "back_left", "back_right")
+PLACEMENTS = ("adjacent", "flush")
+
+
+@dataclass(frozen=True)
+class Counter:
+    kind: str
+    pose: Pose                 # centre, and facing of the vehicle that laid it
+    length: float              # along the facing
+    width: float
+    laid_turn: int
+    laid_phase: int = 1
+    owner: str = ""
+
+    @property
+    def size(self) -> CounterSize:
+        return CounterSize(self.length, self.width)
+
+    def polygon(self) -> tuple[Vec, Vec, Vec, Vec]:
+        return footprint(self.pose, self.size)
+
+    def spec(self, t: CombatTables | None = None) -> DroppedKind:
+        return (t or combat_tables()).dropped[self.kind]
+
+
+def _kind(kind: str, t: CombatTables) -> DroppedKind:
+    if kind not in t.dropped:
+        raise ValueError(f"unknown dropped weapon counter {kind!r}; known: {', '.join(sorted(t.dropped))}")
+    return t.dropped[kind]
+
+
+def place(kind: str, vehicle: Pose, size: CounterSize, mount: str, turn: int, phase: int, *,
+          reverse: bool = False, stationary: bool = False, placement: str = "adjacent",
+          owner: str = "", t: CombatTables | None = None) -> Counter:
+    """Lay a counter from a vehicle (000:L1029-L1038).
+
+    Counters are aligned with the vehicle. Front and back mounts put the counter just beyond that
+    end (option `drop_placement = "adjacent"`) or under it, flush with the end (`"flush"`);
+    corners are ½" to that side; underbody/top and side mounts start from the vehicle's centre and
+    run back (side: ½" out). A stationary vehicle puts side and corner counters straight out.
+    """
+    t = t or combat_tables()
+    spec = _kind(kind, t)
+    if mount not in DROP_MOUNTS:
+        raise ValueError(f"mount must be one of {', '.join(DROP_MOUNTS)}")
+    if placement not in PLACEMENTS:
+        raise ValueError(f"placement must be one of {', '.join(PLACEMENTS)}")
+    length, width = spec.size
+    fwd, rgt = forward(vehicle.facing), right(vehicle.facing)
+    end, _, side = mount.partition("_")
+    if reverse:  # moving backwards swaps front and back (000:L1036)
+        end = {"front": "back", "back": "front"}.get(end, end)
+    if end in ("left", "right"):
+        end, side = "side", end
+    half_l = size.length / 2
+    off = 0.0 if placement == "flush" else length
+    along = {"front": half_l + off - length / 2, "back": -(half_l + off - length / 2),
+             "underbody": -length / 2, "top": -length / 2, "side": -length / 2}[end]
+    across = 0.0
+    if side:
+        sign = 1.0 if side == "right" else -1.0
+        across = sign * 0.5
+        if stationary:  # straight out from the side, diagonally out from a corner (000:L1037)
+            across = sign * (size.width / 2 + width / 2)
+            if end == "side":
+                along = 0.0
+    elif stationary and end in ("underbody", "top"):
+        along = 0.0
+    centre = vehicle.centre + fwd * along + rgt * across
+    return Counter(kind, Pose.of(centre, vehicle.facing), length, width, turn, phase, owner)
+
+
+# --- contact --------------------------------------------------------------------------------------
+
+
+def _project(poly: Sequence[Vec], axis: Vec) -> tuple[float, float]:
+    vals = [p.dot(axis) for p in poly]
+    return min(vals), max(vals)
+
+
+def overlap(a: Sequence[Vec], b: Sequence[Vec], margin: float = 0.0) -> bool:
+    """Two convex quadrilaterals overlap (separating-axis test); `margin` grows the gap allowed."""
+    for poly in (a, b):
+        for i in range(len(poly)):
+            e = poly[(i + 1) % len(poly)] - poly[i]
+            n = e.length()
+            if n == 0:
+                continue
+            axis = Vec(-e.y / n, e.x / n)
+            a0, a1 = _project(a, axis)
+            b0, b1 = _project(b, axis)
+            if a1 + margin <= b0 or b1 + margin <= a0:
+                return False
+    return True
+
+
+def tire_points(pose: Pose, size: CounterSize, corners: Sequence[str]) -> dict[str, Vec]:
+    """Where each wheel is on a counter: car corners, cycle ends, trike front centre and back corners."""
+    f, r = forward(pose.facing) * (size.length / 2), right(pose.facing) * (size.width / 2)
+    c = pose.centre
+    spots = {"FL": c + f - r, "FR": c + f + r, "BL": c - f - r, "BR": c - f + r, "F": c + f, "B": c - f}
+    return {k: spots[k] for k in corners if k in spots}
+
+
+def contact(counter: Counter, poses: Sequence[Pose], size: CounterSize, *, wheels: Sequence[str] = (),
+            t: CombatTables | None = None) -> str | None:
+    """"on", "adjacent" or None for a vehicle moving through these poses (000:L1042-L1043, L1046).
+
+    With `wheels` (mines: "any wheel crosses"), a wheel must cross; otherwise any part of the counter.
+    """
+    t = t or combat_tables()
+    poly = counter.polygon()
+    near = False
+    for pose in poses:
+        if wheels:
+            for p in tire_points(pose, size, wheels).values():
+                if inside(poly, p):
+                    return "on"
+                near = near or (nearest_point(poly, p) - p).length() <= t.adjacent
+        else:
+            body = footprint(pose, size)
+            if overlap(poly, body):
+                return "on"
+            near = near or overlap(poly, body, margin=t.adjacent)
+    return "adjacent" if near else None
+
+
+@dataclass(frozen=True)
+class DropEffect:
+    """What crossing a counter did to a vehicle: rolls, tire and underbody damage, hazards."""
+
+    triggered: bool
+    rolls: tuple[tuple[str, int, str], ...] = ()
+    tire_damage: tuple[tuple[str, int], ...] = ()   # (corner, hits)
+    underbody: int = 0
+    hazard_d: int = 0
+    enemy_fire: bool = False
+    removes_counter: bool = False
+
+
+def cross(counter: Counter, how: str, corners: Sequence[str], dice: DiceSource, *,
+          tires_in_reach: Sequence[str] | None = None, t: CombatTables | None = None) -> DropEffect:
+    """Resolve a vehicle crossing (or touching the squares next to) a spike or mine counter,
+    or driving onto burning oil (000:L1042-L1045)."""
+    t = t or combat_tables()
+    spec = counter.spec(t)
+    if spec.trigger_on:
+        need = spec.trigger_on if how == "on" else spec.trigger_adjacent_on
+        r = dice.d6()
+        rolls = ((f"{counter.kind}: {'triggered' if r <= need else 'nothing'} on {need} or less", r, spec.source),)
+        if r > need:
+            return DropEffect(False, rolls)
+        reach = corners if tires_in_reach is None else tires_in_reach
+        tires = tuple((c, roll(spec.tire_damage, dice)[0]) for c in reach) if spec.tire_damage else ()
+        under = roll(spec.underbody_damage, dice)[0] if spec.underbody_damage else 0
+        return DropEffect(True, rolls, tires, under, 0, spec.enemy_fire, removes_counter=spec.underbody_damage is not None)
+    if spec.damage is not None and how == "on":
+        tires = tuple((c, roll(spec.damage, dice)[0]) for c in corners)
+        under = roll(spec.damage, dice)[0]
+        return DropEffect(True, (), tires, under, spec.drive_on_d)
+    return DropEffect(how == "on", (), (), 0, spec.drive_on_d if how == "on" else 0)
+
+
+def tires_within(counter: Counter, pose: Pose, size: CounterSize, corners: Sequence[str],
+                 t: CombatTables | None = None) -> tuple[str, ...]:
+    """Tires within a mine's reach of the counter's edge (000:L1043)."""
+    t = t or combat_tables()
+    reach = counter.spec(t).tire_reach
+    poly = counter.polygon()
+    return tuple(c for c, p in tire_points(pose, size, corners).items() if (nearest_point(poly, p) - p).length() <= reach)
+
+
+def burning(counter: Counter, turn: int, phase: int, t: CombatTables | None = None) -> bool:
+    """Flaming oil ignites a phase after it is dropped (000:L1045, L2483)."""
+    spec = counter.spec(t)
+    laid = counter.laid_turn * 5 + counter.laid_phase
+    return spec.damage is not None and turn * 5 + phase >= laid + spec.ignites_after_phases
+
+
+@dataclass(frozen=True)
+class Surface:
+    """Standing effects of the counters under a vehicle (000:L1045, L2487, L934)."""
+
+    maneuver_d: int = 0
+    hazard_d: int = 0
+    maneuver_hazard_d: int = 0
+    bad_footing: bool = False
+
+
+def surface(counters: Sequence[Counter], pose: Pose, size: CounterSize, turn: int, phase: int,
+            t: CombatTables | None = None) -> Surface:
+    t = t or combat_tables()
+    out = Surface()
+    body = footprint(pose, size)
+    for c in counters:
+        spec = c.spec(t)
+        if not (spec.maneuver_d or spec.hazard_d or spec.maneuver_hazard_d) or not overlap(c.polygon(), body):
+            continue
+        if spec.damage is not None and not burning(c, turn, phase, t):
+            spec = t.dropped["oil"]  # not yet alight: a plain slick
+        out = Surface(max(out.maneuver_d, spec.maneuver_d), max(out.hazard_d, spec.hazard_d),
+                      max(out.maneuver_hazard_d, spec.maneuver_hazard_d), True)
+    return out
+
+
+# --- clouds and time ------------------------------------------------------------------------------
+
+
+def segment_inside(poly: Sequence[Vec], a: Vec, b: Vec) -> float:
+    """Length of segment a-b inside a convex polygon (Cyrus-Beck clipping)."""
+    d = b - a
+    t0, t1 = 0.0, 1.0
+    n = len(poly)
+    centre = Vec(sum(p.x for p in poly) / n, sum(p.y for p in poly) / n)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        e = q - p
+        normal = Vec(-e.y, e.x)
+        if normal.dot(centre - p) < 0:
+            normal = normal * -1.0
+        den = normal.dot(d)
+        num = normal.dot(a - p)
+        if den == 0:
+            if num < 0:
+                return 0.0
+            continue
+        tt = -num / den
+        if den > 0:
+            t0 = max(t0, tt)
+        else:
+            t1 = min(t1, tt)
+        if t0 > t1:
+            return 0.0
+    return (t1 - t0) * d.length()
+
+
+def cloud_inches(counters: Sequence[Counter], a: Vec, b: Vec, t: CombatTables | None = None) -> float:
+    """Inches of smoke or paint on a line of fire (-1 per ½", lasers blocked: 000:L1050)."""
+    t = t or combat_tables()
+    return sum(segment_inside(c.polygon(), a, b) for c in counters if c.spec(t).blocks_lasers)
+
+
+def end_of_turn(counters: Sequence[Counter], turn: int, t: CombatTables | None = None) -> tuple[Counter, ...]:
+    """Counters left after turn `turn`: clouds go at the end of the turn after they were laid
+    (000:L1049); burnt-out flaming oil becomes smoke (000:L2483); the rest stay."""
+    t = t or combat_tables()
+    out = []
+    for c in counters:
+        spec = c.spec(t)
+        if spec.lasts < 0 or turn < c.laid_turn + spec.lasts:
+            out.append(c)
+        elif spec.becomes:
+            out.append(replace(c, kind=spec.becomes, laid_turn=turn + 1, laid_phase=1))
+    return tuple(out)
+
+
+def paint_lasts_until(turn: int, t: CombatTables | None = None) -> int:
+    """Last turn of the window-paint penalty for a vehicle painted in `turn` (000:L1053)."""
+    t = t or combat_tables()
+    return turn + t.dropped["paint"].paint_turns
