@@ -17,6 +17,7 @@ SIDES = ("front", "back", "left", "right")
 MOUNTS = SIDES + ("turret",)
 ON_LINE = 1 / 64  # inches: closer than this to a dividing line counts as on it
 ARC_GEOMETRIES = ("corners", "centre")
+_EPS = 1e-6
 
 
 def _local(pose: Pose, p: Vec) -> tuple[float, float]:
@@ -122,14 +123,15 @@ def range_to(origin: Vec, target: Pose, size: CounterSize, measure: str = "neare
 def facing_sides(target: Pose, size: CounterSize, p: Vec) -> frozenset[str]:
     """The sides of a counter that face point p: only those can be hit from there (000:L830)."""
     fx, rx = _local(target, p)
+    hl, hw = size.length / 2 + _EPS, size.width / 2 + _EPS  # a point in a side's own plane does not see it
     out = set()
-    if fx > size.length / 2:
+    if fx > hl:
         out.add("front")
-    if fx < -size.length / 2:
+    if fx < -hl:
         out.add("back")
-    if rx > size.width / 2:
+    if rx > hw:
         out.add("right")
-    if rx < -size.width / 2:
+    if rx < -hw:
         out.add("left")
     return frozenset(out)
 

@@ -87,7 +87,6 @@ class CombatTables:
     relative_source: str
     modifiers: dict[str, Rule]
     targets: dict[str, TargetType]
-    fallback_to_hit: dict[str, Rule]
     ammo: dict[str, Rule]
     metal_loss_face: int
     metal_loss_face_burst: int
@@ -232,7 +231,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         speed_bands=_bands(sp, "bands"), speed_source=sp.text("source"),
         relative_speed=_relative(rs), relative_source=rs.text("source"),
         modifiers=_rules(n.table("modifier"), "value"), targets=targets,
-        fallback_to_hit=_rules(n.table("fallback_weapon"), "to_hit"), ammo=_rules(n.table("ammo"), "per_die"),
+        ammo=_rules(n.table("ammo"), "per_die"),
         metal_loss_face=ar.integer("metal_loss_face", lo=1, hi=6),
         metal_loss_face_burst=ar.integer("metal_loss_face_burst", lo=1, hi=6),
         lr_divisor=ar.integer("laser_reflective_divisor", lo=1), armor_source=ar.text("source"),
@@ -518,43 +517,51 @@ def to_hit(s: Shot, t: CombatTables | None = None) -> ToHit:
 # --- weapons ---------------------------------------------------------------------------------------
 
 
-def base_to_hit(abbr: str) -> int:
-    """A weapon's base to-hit number, by its abbreviation in the weapons table.
+@dataclass(frozen=True)
+class WeaponInfo:
+    """What combat reads of a weapon from rules/data/weapons.toml (construction owns that file)."""
 
-    rules/data/weapons.toml (construction, issue 3) is the source once it exists; until then the
-    small [fallback_weapon] table of combat.toml answers for the `to_hit` query op.
-    """
-    from_weapons = _weapons_to_hit().get(abbr.upper()) or _weapons_to_hit().get(abbr)
-    if from_weapons is not None:
-        return from_weapons
-    t = combat_tables()
-    for name, rule in t.fallback_to_hit.items():
-        if name.upper() == abbr.upper():
-            return rule.value
-    known = sorted(set(t.fallback_to_hit) | set(_weapons_to_hit()))
-    raise ValueError(f"unknown weapon {abbr!r}; known: {', '.join(known)}")
+    abbr: str
+    to_hit: int            # 0: no to-hit roll (dropped weapons, dischargers)
+    damage: DiceExpr | None
+    category: str
+    effect: str
+    source: str
+
+    @property
+    def laser(self) -> bool:
+        return self.category == "laser"
+
+
+def weapon_info(abbr: str) -> WeaponInfo:
+    """A weapon by its abbreviation in the weapons table (case-insensitive)."""
+    table = _weapon_table()
+    if abbr in table:
+        return table[abbr]
+    for key, info in table.items():
+        if key.upper() == abbr.upper():
+            return info
+    raise ValueError(f"unknown weapon {abbr!r}; known: {', '.join(sorted(table))}")
+
+
+def base_to_hit(abbr: str) -> int:
+    """A weapon's base to-hit number (000:L901); dropped weapons have none (000:L1028)."""
+    info = weapon_info(abbr)
+    if info.to_hit <= 0:
+        raise ValueError(f"{info.abbr} makes no to-hit roll (dropped weapons and dischargers, 000:L1028)")
+    return info.to_hit
 
 
 @lru_cache(maxsize=1)
-def _weapons_to_hit() -> dict[str, int]:
-    """to_hit by abbreviation from rules/data/weapons.toml, if that file exists yet."""
-    path = DATA_DIR / "weapons.toml"
-    if not path.exists():
-        return {}
-    out: dict[str, int] = {}
-
-    def walk(node: object, key: str) -> None:
-        if isinstance(node, dict):
-            hit = node.get("to_hit")
-            abbr = node.get("abbr", node.get("abbreviation", key))
-            if isinstance(hit, int) and not isinstance(hit, bool) and isinstance(abbr, str):
-                out.setdefault(abbr, hit)
-                out.setdefault(abbr.upper(), hit)
-            for k, v in node.items():
-                walk(v, str(k))
-        elif isinstance(node, list):
-            for v in node:
-                walk(v, key)
-
-    walk(load_toml(path), "")
+def _weapon_table(path: Path = DATA_DIR / "weapons.toml") -> dict[str, WeaponInfo]:
+    n = Node(load_toml(path), str(path))
+    out = {}
+    for abbr, w in n.table("weapon").items():
+        dmg = w.text("damage", "")
+        try:
+            dice = DiceExpr.parse(dmg) if dmg else None
+        except ValueError as exc:
+            raise w.error("damage", str(exc)) from None
+        out[abbr] = WeaponInfo(abbr, w.integer("to_hit"), dice, w.text("category"), w.text("effect", ""),
+                               w.text("source", ""))
     return out

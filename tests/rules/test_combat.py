@@ -209,5 +209,14 @@ def test_bad_combat_table_names_file_and_place(tmp_path: Path) -> None:
 
 def test_every_modifier_cites_a_line() -> None:
     t = combat_tables()
-    for rule in list(t.modifiers.values()) + [tt for tt in t.fallback_to_hit.values()]:
-        assert rule.source.startswith("000:L") or rule.source.startswith("reconstructed")
+    for rule in t.modifiers.values():
+        assert rule.source.startswith("000:L")
+
+
+def test_base_to_hit_comes_from_the_weapons_table_000_L901() -> None:
+    assert base_to_hit("MG") == 7
+    assert base_to_hit("mg") == 7
+    assert base_to_hit("L") == 6
+    assert base_to_hit("RL") == 8
+    with pytest.raises(ValueError, match="no to-hit roll"):
+        base_to_hit("MD")  # a minedropper: dropped weapons roll no dice to hit (000:L1028)
