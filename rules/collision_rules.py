@@ -360,7 +360,8 @@ def who_moves_on(out: CollisionOutcome, mover_is_v1: bool) -> Continuation:
 
 @dataclass(frozen=True)
 class Party:
-    """A counter in a collision: where it is, which way it travels (heading) and how fast."""
+    """A counter in a collision: where it is, which way it travels (heading) and how fast.
+    A vehicle standing still travels the way it faces."""
 
     pose: Pose
     size: CounterSize
@@ -368,8 +369,14 @@ class Party:
     speed: float
 
     @property
-    def reversing(self) -> bool:
-        return self.speed > 0 and angle_diff(self.travel, self.pose.facing) > 90
+    def leading_side(self) -> str:
+        """The side that leads along the travel direction: its "front" for the collision types
+        (a reversing car leads with its back, a car skidding sideways or rolling with a side, 000:L388)."""
+        heading = self.travel if self.speed > 0 else self.pose.facing
+        return side_toward(self.pose, forward(heading))
+
+
+_OPPOSITE = {"front": "back", "back": "front", "left": "right", "right": "left"}
 
 
 def side_toward(pose: Pose, direction: Vec) -> str:
@@ -385,13 +392,13 @@ def side_toward(pose: Pose, direction: Vec) -> str:
     return best[0]
 
 
-def _role(side: str, reversing: bool) -> str:
-    """front / back / side as the classifier sees it: a reversing vehicle leads with its back (000:L388)."""
-    if side in ("left", "right"):
-        return "side"
-    if reversing:
-        return "back" if side == "front" else "front"
-    return side
+def _role(side: str, leading: str) -> str:
+    """front / back / side as the classifier sees it, relative to the leading side."""
+    if side == leading:
+        return "front"
+    if side == _OPPOSITE[leading]:
+        return "back"
+    return "side"
 
 
 @dataclass(frozen=True)
@@ -408,7 +415,7 @@ def classify(mover: Party, other: Party, normal: Vec) -> Classification:
     d = collision_data()
     ms = side_toward(mover.pose, normal)
     os = side_toward(other.pose, normal * -1)
-    mr, orr = _role(ms, mover.reversing), _role(os, other.reversing)
+    mr, orr = _role(ms, mover.leading_side), _role(os, other.leading_side)
     delta = angle_diff(mover.travel, other.travel)
     parallel = delta <= d.sideswipe_max_deg
     antiparallel = delta >= 180 - d.sideswipe_max_deg
