@@ -327,61 +327,62 @@ def snap(v: float) -> float:
 # --- editing a map: every function returns a new map -------------------------------------------
 
 
-def layer(m: Map, name: str) -> tuple[Any, ...]:
-    if name not in LAYERS:
-        raise ValueError(f"no layer {name!r}: expected one of {', '.join(LAYERS)}")
-    items: tuple[Any, ...] = getattr(m, name)
+def layer(m: Map, layer_name: str) -> tuple[Any, ...]:
+    if layer_name not in LAYERS:
+        raise ValueError(f"no layer {layer_name!r}: expected one of {', '.join(LAYERS)}")
+    items: tuple[Any, ...] = getattr(m, layer_name)
     return items
 
 
-def _with_layer(m: Map, name: str, items: tuple[Any, ...]) -> Map:
-    changes: dict[str, Any] = {name: items}
+def _with_layer(m: Map, layer_name: str, items: tuple[Any, ...]) -> Map:
+    changes: dict[str, Any] = {layer_name: items}
     result: Map = replace(m, **changes)
     return result
 
 
-def add_feature(m: Map, name: str, f: Feature) -> Map:
-    if not isinstance(f, LAYERS.get(name, type(None))):
-        raise ValueError(f"a {type(f).__name__} does not belong in {name}")
-    return _with_layer(m, name, layer(m, name) + (f,))
+def add_feature(m: Map, layer_name: str, f: Feature) -> Map:
+    items = layer(m, layer_name)
+    if not isinstance(f, LAYERS[layer_name]):
+        raise ValueError(f"a {type(f).__name__} does not belong in {layer_name}")
+    return _with_layer(m, layer_name, items + (f,))
 
 
-def set_feature(m: Map, name: str, index: int, f: Feature) -> Map:
-    items = list(layer(m, name))
-    if not isinstance(f, LAYERS[name]):
-        raise ValueError(f"a {type(f).__name__} does not belong in {name}")
+def set_feature(m: Map, layer_name: str, index: int, f: Feature) -> Map:
+    items = list(layer(m, layer_name))
+    if not isinstance(f, LAYERS[layer_name]):
+        raise ValueError(f"a {type(f).__name__} does not belong in {layer_name}")
     items[index] = f
-    return _with_layer(m, name, tuple(items))
+    return _with_layer(m, layer_name, tuple(items))
 
 
-def delete_feature(m: Map, name: str, index: int) -> Map:
-    items = list(layer(m, name))
+def delete_feature(m: Map, layer_name: str, index: int) -> Map:
+    items = list(layer(m, layer_name))
     del items[index]
-    return _with_layer(m, name, tuple(items))
+    return _with_layer(m, layer_name, tuple(items))
 
 
-def move_feature(m: Map, name: str, index: int, dx: float, dy: float) -> Map:
-    return set_feature(m, name, index, moved(layer(m, name)[index], dx, dy))
+def move_feature(m: Map, layer_name: str, index: int, dx: float, dy: float) -> Map:
+    return set_feature(m, layer_name, index, moved(layer(m, layer_name)[index], dx, dy))
 
 
-def rotate_feature(m: Map, name: str, index: int, steps: int, about: Point | None = None) -> Map:
+def rotate_feature(m: Map, layer_name: str, index: int, steps: int, about: Point | None = None) -> Map:
     """Turn a feature by `steps` rotation steps (15 degrees each; negative = anticlockwise)."""
     deg = steps * vocabulary().rotation_step
-    return set_feature(m, name, index, rotated(layer(m, name)[index], deg, about))
+    return set_feature(m, layer_name, index, rotated(layer(m, layer_name)[index], deg, about))
 
 
-def resize_feature(m: Map, name: str, index: int, w: float, h: float) -> Map:
-    return set_feature(m, name, index, resized(layer(m, name)[index], w, h))
+def resize_feature(m: Map, layer_name: str, index: int, w: float, h: float) -> Map:
+    return set_feature(m, layer_name, index, resized(layer(m, layer_name)[index], w, h))
 
 
-def set_properties(m: Map, name: str, index: int, **changes: Any) -> Map:
+def set_properties(m: Map, layer_name: str, index: int, /, **changes: Any) -> Map:
     """Change named fields of a feature (dp, kind, name, condition, ...), as the properties panel does."""
-    f = layer(m, name)[index]
+    f = layer(m, layer_name)[index]
     try:
         g = replace(f, **changes)
     except TypeError as exc:
         raise ValueError(str(exc)) from None
-    return set_feature(m, name, index, g)
+    return set_feature(m, layer_name, index, g)
 
 
 # --- road sections ------------------------------------------------------------------------------
@@ -438,8 +439,9 @@ def ends_meet(a: End, b: End) -> bool:
 def recycle_highway(placements: tuple[Placement, ...], vehicles: Sequence[Point], lead: float,
                     library: Library) -> tuple[Placement, ...]:
     """An endless highway (000:L92): when a vehicle comes within `lead` inches of one end of the
-    road, the section at the other end is picked up and laid in front of it, provided no vehicle is
-    on that section. Repeats until no more moves are needed (at most once per section).
+    road (measured along the road's heading there) or has passed it, the section at the other end is
+    picked up and laid in front of it, provided no vehicle is on that section. Repeats until no more
+    moves are needed, at most once per section. Pure: returns the new placements.
     """
     current = placements
     for _ in range(len(placements)):
@@ -458,7 +460,9 @@ def _recycle_once(ps: tuple[Placement, ...], vehicles: Sequence[Point], lead: fl
     rear = placed_ends(ps[0], library)[0]
 
     def near(e: End) -> bool:
-        return any(math.hypot(x - e.x, y - e.y) <= lead for x, y in vehicles)
+        """Within `lead` of the end or past it, measured along the way out of the road."""
+        fx, fy = math.sin(math.radians(e.heading)), -math.cos(math.radians(e.heading))
+        return any((x - e.x) * fx + (y - e.y) * fy >= -lead for x, y in vehicles)
 
     def empty(p: Placement) -> bool:
         outline = placement_outline(p, library)

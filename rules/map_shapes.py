@@ -67,45 +67,50 @@ def _cross(o: Point, a: Point, b: Point) -> float:
     return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
-def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """Proper crossing only: touching or collinear segments do not count."""
-    d1, d2 = _cross(c, d, a), _cross(c, d, b)
-    d3, d4 = _cross(a, b, c), _cross(a, b, d)
-    return ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
-        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS))
-
-
-def _strictly_inside(p: Point, poly: Sequence[Point]) -> bool:
-    if not point_in_polygon(p[0], p[1], poly):
-        return False
-    n = len(poly)
-    for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        length = math.hypot(b[0] - a[0], b[1] - a[1])
-        if length > 0 and abs(_cross(a, b, p)) / length < EPS and \
-                min(a[0], b[0]) - EPS <= p[0] <= max(a[0], b[0]) + EPS and \
-                min(a[1], b[1]) - EPS <= p[1] <= max(a[1], b[1]) + EPS:
-            return False
-    return True
-
-
-def _centroid(points: Sequence[Point]) -> Point:
-    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
-
-
 def polygons_overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
-    """True when the insides of two simple polygons overlap; shapes that only touch do not."""
+    """True when the insides of two simple polygons share some area; shapes that only touch do not."""
     ax0, ay0, ax1, ay1 = bbox(a)
     bx0, by0, bx1, by1 = bbox(b)
     if ax1 <= bx0 + EPS or bx1 <= ax0 + EPS or ay1 <= by0 + EPS or by1 <= ay0 + EPS:
         return False
-    for i in range(len(a)):
-        for j in range(len(b)):
-            if _segments_cross(a[i], a[(i + 1) % len(a)], b[j], b[(j + 1) % len(b)]):
-                return True
-    probes_a = list(a) + [_centroid(a)]
-    probes_b = list(b) + [_centroid(b)]
-    return any(_strictly_inside(p, b) for p in probes_a) or any(_strictly_inside(p, a) for p in probes_b)
+    return overlap_area(a, b) > EPS
+
+
+def overlap_area(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Area shared by two simple polygons (square inches)."""
+    return sum(polygon_area(_clip(pa, pb)) for pa in convex_pieces(a) for pb in convex_pieces(b))
+
+
+def _clip(subject: Sequence[Point], clip: Sequence[Point]) -> list[Point]:
+    """Sutherland-Hodgman: the part of a convex subject inside a convex clip polygon."""
+    ccw = _signed_area(clip) > 0
+    out = list(subject)
+    for i in range(len(clip)):
+        c0, c1 = clip[i], clip[(i + 1) % len(clip)]
+        src, out = out, []
+        if not src:
+            break
+        for j in range(len(src)):
+            p, q = src[j - 1], src[j]
+            pin, qin = (_cross(c0, c1, p) >= 0) == ccw, (_cross(c0, c1, q) >= 0) == ccw
+            if qin:
+                if not pin:
+                    out.append(_meet(p, q, c0, c1))
+                out.append(q)
+            elif pin:
+                out.append(_meet(p, q, c0, c1))
+    return out if len(out) >= 3 else []
+
+
+def _signed_area(points: Sequence[Point]) -> float:
+    return sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(points, list(points[1:]) + [points[0]], strict=True)) / 2
+
+
+def _meet(p: Point, q: Point, a: Point, b: Point) -> Point:
+    """Where segment p-q crosses the line through a and b."""
+    dp, dq = _cross(a, b, p), _cross(a, b, q)
+    t = dp / (dp - dq) if dp != dq else 0.0
+    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
 
 
 def is_convex(points: Sequence[Point]) -> bool:

@@ -661,7 +661,7 @@ def save_map(m: Map, path: str | Path, overwrite: bool = False) -> Path:
     """Write a map atomically. The file name is made safe; an existing file is kept unless
     `overwrite` (the editor asks first). Returns the path written."""
     p = Path(path)
-    target = p.parent / f"{safe_name(p.stem if p.suffix == '.toml' else p.name)}.toml"
+    target = p.parent.resolve() / f"{safe_name(p.stem if p.suffix == '.toml' else p.name)}.toml"
     if target.exists() and not overwrite:
         raise FileExistsError(str(target))
     atomic_write_text(target, dumps_toml(map_to_data(m)))
