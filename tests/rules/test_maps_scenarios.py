@@ -1,0 +1,101 @@
+"""Scenario files: a map, vehicles with owners, teams, drivers and starts, and a victory condition."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.errors import DataError
+from rules.maps import MAPS_DIR
+from rules.scenarios import SCENARIOS_DIR, load_scenario, validate_scenario
+
+ARENA = (MAPS_DIR / "arena.toml").resolve()
+
+GOOD = f"""
+format_version = 1
+name = "Test duel"
+map = "{ARENA}"
+
+[victory]
+kind = "last_team_standing"
+
+[[vehicles]]
+id = "a"
+stock = "Killer Kart"
+owner = "P1"
+team = "red"
+start = "west"
+
+[[vehicles]]
+id = "b"
+stock = "Killer Kart"
+owner = "P2"
+team = "blue"
+start = "east"
+driver = "veteran"
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "s.toml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    return p
+
+
+def test_good_scenario_loads_with_its_map(tmp_path: Path) -> None:
+    sc = load_scenario(write(tmp_path, GOOD))
+    assert sc.map.name == "Arena"
+    assert [(v.id, v.driver, v.start) for v in sc.vehicles] == [("a", "human", "west"), ("b", "veteran", "east")]
+
+
+@pytest.mark.parametrize("old, new, where, fragment", [
+    ('start = "east"', 'start = "moon"', "vehicles[1].start", "no start position 'moon'"),
+    ('start = "east"', 'start = "west"', "vehicles[1].start", "taken by 'a'"),
+    ('id = "b"', 'id = "a"', "vehicles[1].id", "used twice"),
+    ('team = "blue"', 'team = "red"', "vehicles", "at least two teams"),
+    ('driver = "veteran"', 'driver = "Mr Robot!"', "vehicles[1].driver", "foe profile"),
+    ('kind = "last_team_standing"', 'kind = "destroy"\nteam = "red"', "victory.targets", "needs targets"),
+    ('kind = "last_team_standing"', 'kind = "destroy"\nteam = "red"\ntargets = ["zz"]', "victory.targets",
+     "no vehicle has the id 'zz'"),
+    ('kind = "last_team_standing"', 'kind = "win"', "victory.kind", "is not one of"),
+    ('kind = "last_team_standing"', 'kind = "escape"\ntargets = ["a"]\nexit = [0, 0, 1]', "victory.exit",
+     "expected 4 numbers"),
+    ('owner = "P1"', 'owner = "P1"\nhat = 1', "vehicles[0].hat", "unknown key"),
+])
+def test_bad_scenarios_name_the_place(tmp_path: Path, old: str, new: str, where: str, fragment: str) -> None:
+    with pytest.raises(DataError) as info:
+        load_scenario(write(tmp_path, GOOD.replace(old, new, 1)))
+    assert info.value.where == where
+    assert fragment in info.value.what
+
+
+def test_a_bad_map_is_reported_against_the_map_file(tmp_path: Path) -> None:
+    (tmp_path / "broken.toml").write_text("format_version = 1\nname = 'x'\n")
+    with pytest.raises(DataError) as info:
+        load_scenario(write(tmp_path, GOOD.replace(str(ARENA), "broken.toml")))
+    assert info.value.path.endswith("broken.toml") and info.value.where == "size"
+
+
+def test_unknown_stock_names_are_refused_once_the_list_is_known(tmp_path: Path) -> None:
+    sc = load_scenario(write(tmp_path, GOOD))
+    probs = validate_scenario(sc, names=frozenset({"stinger"}))
+    assert [p.where for p in probs] == ["vehicles[0].stock", "vehicles[1].stock"]
+    assert validate_scenario(sc, names=frozenset({"killer kart"})) == []
+
+
+def test_map_path_is_relative_to_the_scenario_file() -> None:
+    sc = load_scenario(SCENARIOS_DIR / "arena_duel.toml")
+    assert sc.map_file == "../arena.toml" and sc.map.path.endswith("arena.toml")
+
+
+@given(st.integers(0, len(GOOD)), st.integers(0, 30), st.sampled_from(["", "1", "[", '"', "]]", "\n[[vehicles]]\n"]))
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_mangled_scenarios_give_data_error_only(tmp_path: Path, i: int, n: int, junk: str) -> None:
+    try:
+        load_scenario(write(tmp_path, GOOD[:i] + junk + GOOD[i + n:]))
+    except DataError:
+        pass
