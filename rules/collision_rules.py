@@ -74,6 +74,13 @@ class CollisionData:
     tst_round_mph: int
     tst_columns: tuple[Fraction, ...]
     tst_rows: dict[Fraction, tuple[Fraction, ...]]
+    spike_dice: DiceExpr
+    spike_pedestrian_factor: int
+    ramplate_deals_factor: int
+    ramplate_takes_divisor: int
+    steamroller_normal_max: int
+    steamroller_victims: dict[str, tuple[str, ...]]
+    steamroller_hazard: dict[str, int]
 
 
 def _fraction(node: Node, key: str, text: object) -> Fraction:
@@ -93,10 +100,29 @@ def _dice(node: Node, key: str) -> DiceExpr:
         raise node.error(key, str(exc)) from None
 
 
+def _name_lists(node: Node, key: str) -> dict[str, tuple[str, ...]]:
+    out = {}
+    for name, value in node.raw(key).items():
+        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise node.error(key, f"{name}: expected a list of names")
+        out[str(name)] = tuple(value)
+    return out
+
+
+def _name_ints(node: Node, key: str) -> dict[str, int]:
+    out = {}
+    for name, value in node.raw(key).items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise node.error(key, f"{name}: expected an integer")
+        out[str(name)] = value
+    return out
+
+
 def load_collision_data(path: Path) -> CollisionData:
     n = Node(load_toml(path), str(path))
     dm, cs, cl, cc = n.table("damage_modifier"), n.table("collision_speed"), n.table("classifier"), n.table("concussion")
     fo, de, ob, ts = n.table("fixed_object"), n.table("debris"), n.table("obstacle"), n.table("temporary_speed")
+    ac, sr = n.table("accessories"), n.table("steamroller")
     bands = []
     for i, band in enumerate(dm.array("bands")):
         if not (isinstance(band, list) and len(band) == 2 and isinstance(band[0], int)):
@@ -104,11 +130,7 @@ def load_collision_data(path: Path) -> CollisionData:
         bands.append((band[0], _fraction(dm, "bands", band[1])))
     if [b[0] for b in bands] != sorted(b[0] for b in bands):
         raise dm.error("bands", "weights must rise")
-    devices = {}
-    for name, value in cc.raw("device_bonus").items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise cc.error("device_bonus", f"{name}: expected an integer")
-        devices[str(name)] = value
+    devices = _name_ints(cc, "device_bonus")
     counter = de.array("counter")
     if len(counter) != 2 or not all(isinstance(x, (int, float)) and x > 0 for x in counter):
         raise de.error("counter", "expected [length, width] in inches")
@@ -139,9 +161,12 @@ def load_collision_data(path: Path) -> CollisionData:
         de.integer("produced_at_damage", lo=1), ob.integer("produced_at_damage", lo=1),
         de.integer("explosion_counters", lo=0),
         ts.integer("round_mph", lo=1), columns, rows,
+        _dice(ac, "bumper_spike_dice"), ac.integer("bumper_spike_pedestrian_factor", lo=1),
+        ac.integer("ramplate_deals_factor", lo=1), ac.integer("ramplate_takes_divisor", lo=1),
+        sr.integer("normal_max_roll", lo=0, hi=6), _name_lists(sr, "victims"), _name_ints(sr, "hazard"),
     )
     fo.done((*_EXTRA_KEYS, "object_dm_note"))
-    for sub in (dm, cs, cl, cc, de, ob, ts):
+    for sub in (dm, cs, cl, cc, de, ob, ts, ac, sr):
         sub.done(_EXTRA_KEYS)
     n.done(_EXTRA_KEYS)
     return out
@@ -245,6 +270,46 @@ def ram_damage(ram_total: int, dm: Fraction) -> int:
     return math.floor(max(0, ram_total) * dm)
 
 
+def ram_damages(ram_total: int, dms: tuple[Fraction, Fraction], *, spikes: tuple[int, int] = (0, 0),
+                ramplates: tuple[bool, bool] = (False, False),
+                pedestrians: tuple[bool, bool] = (False, False)) -> tuple[int, int]:
+    """(damage to V1, damage to V2) from one ram total (000:L392). `spikes`: the bumper-spike die each party
+    rolled (0 if its striking side has none), added before its DM and doubled against a pedestrian
+    (000:L2518). `ramplates`: whether each party struck with a ramplate: the other takes twice the normal
+    damage, the plate's owner half (000:L2540)."""
+    d = collision_data()
+    dealt = []
+    for i in (0, 1):
+        spike = spikes[i] * (d.spike_pedestrian_factor if pedestrians[1 - i] else 1)
+        dealt.append(math.floor((max(0, ram_total) + spike) * dms[i]))
+    to_v1, to_v2 = dealt[1], dealt[0]
+    if ramplates[0]:
+        to_v2, to_v1 = to_v2 * d.ramplate_deals_factor, to_v1 // d.ramplate_takes_divisor
+    if ramplates[1]:
+        to_v1, to_v2 = to_v1 * d.ramplate_deals_factor, to_v2 // d.ramplate_takes_divisor
+    return to_v1, to_v2
+
+
+def link_ram(speed_before: float, speed_after: float) -> DiceExpr | None:
+    """Ram dice for a trailer's hitch and tongue: at the speed the combination lost (000:L474)."""
+    return ram_dice(max(0.0, abs(speed_before) - abs(speed_after)))
+
+
+def can_steamroller(big: str, victim: str) -> bool:
+    """Whether a ten-wheeler, rig or bus can run over this smaller vehicle (000:L609, L611)."""
+    return victim in collision_data().steamroller_victims.get(big, ())
+
+
+def steamrollered(die: int) -> bool:
+    """The 1d roll of a possible steamrollering (000:L609, garbled: 1-2 normal, 3-6 run over)."""
+    return die > collision_data().steamroller_normal_max
+
+
+def steamroller_hazard(victim: str) -> int:
+    """D for the big vehicle that runs one over: a cycle D1, a car or trike D3 (000:L261, L610-L611)."""
+    return collision_data().steamroller_hazard[victim]
+
+
 def collision_hazard(speed_change: float) -> int:
     """D of a head-on, rear-end, T-bone or fixed-object collision: 1 per 10 mph of speed change,
     rounded up, at least D1 (000:L428)."""
@@ -298,9 +363,11 @@ class CollisionOutcome:
     hazards: tuple[int, int]          # D of the collision hazard for V1 and V2 (before any stunned driver)
     concussion: tuple[int, int]       # concussion thresholds for the crews of V1 and V2
 
-    def damage(self, ram_total: int) -> tuple[int, int]:
-        """(damage to V1, damage to V2): each takes the ram total times the other's DM (000:L392)."""
-        return ram_damage(ram_total, self.dms[1]), ram_damage(ram_total, self.dms[0])
+    def damage(self, ram_total: int, *, spikes: tuple[int, int] = (0, 0),
+               ramplates: tuple[bool, bool] = (False, False)) -> tuple[int, int]:
+        """(damage to V1, damage to V2): each takes the ram total times the other's DM (000:L392);
+        accessories as in ram_damages."""
+        return ram_damages(ram_total, self.dms, spikes=spikes, ramplates=ramplates)
 
 
 def collide(kind: CollisionKind, speeds: tuple[float, float], dms: tuple[Fraction, Fraction]) -> CollisionOutcome:
@@ -467,23 +534,29 @@ class FixedOutcome:
 
 
 def fixed_object_collision(kind: CollisionKind, speed: float, vehicle_dm: Fraction, ram_total: int, *,
-                           dp: int | None, sections: int = 1, object_dm: Fraction | None = None) -> FixedOutcome:
+                           dp: int | None, sections: int = 1, object_dm: Fraction | None = None,
+                           spike: int = 0, ramplate: bool = False) -> FixedOutcome:
     """Ram a fixed object (000:L476-L481). `dp` is its DP left (per ¼" section for a building wall;
     None = indestructible); `sections` how many sections must break to pass (1 for a tree; a wall
-    needs collision_data().sections_to_pass). The object returns as much damage as it takes, up to its DP."""
+    needs collision_data().sections_to_pass). The object returns as much damage as it takes, up to its DP;
+    `spike` (bumper-spike die) and `ramplate` as in ram_damages."""
+    d = collision_data()
     speed = abs(speed)
     cs = swipe_speed(speed) if kind.sideswipe else speed
-    dealt = ram_damage(ram_total, vehicle_dm)
+    normal = ram_damage(ram_total + spike, vehicle_dm)
+    dealt = normal * (d.ramplate_deals_factor if ramplate else 1)
     if dp is None:
-        taken, breached, through = dealt, 0, False
+        taken, breached, through = normal, 0, False
     else:
         capacity = dp * sections
-        taken = min(dealt, capacity)
+        taken = min(normal, capacity)
         breached = min(sections, dealt // dp) if dp > 0 else sections
         through = dealt >= capacity
+    if ramplate:
+        taken //= d.ramplate_takes_divisor
     if kind.sideswipe:
         return FixedOutcome(kind, cs, dealt, taken, breached, through, speed, False, not through, sideswipe_hazard(cs))
-    obj_dm = object_dm if object_dm is not None else collision_data().object_dm
+    obj_dm = object_dm if object_dm is not None else d.object_dm
     new = temporary_speed(speed, vehicle_dm, obj_dm) if through else 0.0
     return FixedOutcome(kind, cs, dealt, taken, breached, through, new, new == 0, False,
                         collision_hazard(speed - new))

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules.collision_rules import (
     CollisionKind,
+    can_steamroller,
     collide,
     collision_data,
     collision_speed,
@@ -18,7 +19,11 @@ from rules.collision_rules import (
     damage_modifier,
     debris_tire_damage,
     fixed_object_collision,
+    link_ram,
+    ram_damages,
     ram_dice,
+    steamroller_hazard,
+    steamrollered,
     stunned_phases,
     swipe_speed,
     temporary_speed,
@@ -288,3 +293,40 @@ def test_obstacle_does_debris_damage_and_is_d3_000_L501() -> None:
 def test_debris_production_thresholds_000_L499_L503() -> None:
     d = collision_data()
     assert (d.debris_at_damage, d.obstacle_at_damage, d.explosion_counters) == (10, 20, 5)
+
+
+# --- ram accessories, steamrollering, trailer links ---------------------------------------------------
+
+
+def test_bumper_spikes_add_a_die_times_dm_000_L2518() -> None:
+    out = collide(T_BONE, (40, 0), (F(2, 3), ONE))
+    assert out.damage(12, spikes=(4, 0)) == (12, 10)          # (12 + 4) x 2/3 = 10.67 -> 10
+    assert out.damage(12, spikes=(0, 4)) == (16, 8)
+
+
+def test_bumper_spikes_double_against_pedestrians_000_L2518() -> None:
+    car, walker = ONE, damage_modifier(0, pedestrian=True)
+    assert ram_damages(6, (car, walker), spikes=(3, 0), pedestrians=(False, True)) == (1, 12)
+
+
+def test_ramplate_doubles_dealt_and_halves_taken_000_L2540() -> None:
+    out = collide(HEAD_ON, (40, 40), (ONE, ONE))
+    assert out.damage(9) == (9, 9)
+    assert out.damage(9, ramplates=(True, False)) == (4, 18)
+
+
+def test_ramplate_against_a_fixed_object_000_L2540() -> None:
+    out = fixed_object_collision(HEAD_ON, 40, ONE, 12, dp=20, ramplate=True)
+    assert (out.dealt, out.taken, out.through) == (24, 6, True)
+
+
+def test_steamrollering_000_L609_L611() -> None:
+    assert can_steamroller("ten_wheeler", "cycle") and not can_steamroller("ten_wheeler", "subcompact")
+    assert can_steamroller("rig", "subcompact") and can_steamroller("bus", "light_trike")
+    assert [steamrollered(d) for d in range(1, 7)] == [False, False, True, True, True, True]
+    assert steamroller_hazard("cycle") == 1 and steamroller_hazard("subcompact") == 3
+
+
+def test_trailer_link_takes_ram_damage_at_the_speed_lost_000_L474() -> None:
+    assert link_ram(60, 30) == ram_dice(30)
+    assert link_ram(30, 40) is None
