@@ -13,6 +13,8 @@ API (all positions in inches, y DOWN, facings clockwise from map-up; see rules.g
     world.sweep("v1", poses)                          # -> Sweep: the contact plus debris/curbs/terrain touched
     world.line_of_fire(a, b, ignore={"v1", "v2"})     # -> LineOfFire: what blocks a shot from a to b
     world.vehicle_overlaps()                          # -> pairs of vehicle ids whose counters overlap
+    world.push("v1", poses, "v2", pivot)              # -> Push: v1 moves on, v2 conforms by pivoting (000:L412)
+    conform_pivots(pose, size, contact_point)         # -> the two corners v2 may pivot about, default first
     world.remove_static(id), world.add_static(shape), world.breach(id, at, width)   # map changes
 
 A motion is a sequence of poses (its first pose is where the counter starts). The sweep tests the
@@ -39,7 +41,7 @@ from enum import Enum
 
 import pymunk
 
-from rules.geometry import CounterSize, Pose, Vec
+from rules.geometry import CounterSize, Pose, Vec, corners, rotate_cw
 
 SWEEP_STEP_IN = 1 / 16   # reference/movement.md §4.14
 SWEEP_STEP_DEG = 5.0     # reference/movement.md §4.14
@@ -182,6 +184,22 @@ class LineOfFire:
     @property
     def blocked_by(self) -> Hit | None:
         return self.hits[0] if self.hits else None
+
+
+@dataclass(frozen=True)
+class Push:
+    """A mover finishing its motion while another counter conforms to it (000:L411-L412).
+
+    mover_end / pushed_end: where both counters are now (the world has been updated);
+    completed: the mover reached the end of its motion; blocked_by: what stopped it otherwise
+    (a third party, or the pushed counter itself when no pivot clears it); turned: degrees the pushed
+    counter pivoted in all (clockwise positive)."""
+
+    mover_end: Pose
+    pushed_end: Pose
+    completed: bool
+    blocked_by: Hit | None
+    turned: float
 
 
 @dataclass
@@ -346,6 +364,77 @@ class CollisionWorld:
         ordered = sorted(found.values(), key=lambda t: (t[0], t[1].other))
         return LineOfFire(tuple(h for _, h in ordered))
 
+    def push(self, mover: str, poses: Sequence[Pose], pushed: str, pivot: Vec, *,
+             ignore: Collection[str] = (), max_turn: float = 180.0) -> Push:
+        """Move `mover` along `poses` (from its current pose) while vehicle `pushed` conforms: whenever the
+        mover overlaps it, the pushed counter pivots about `pivot` (a corner, see conform_pivots) by the
+        smallest angle that clears the mover, turning the way that carries the contact point along the
+        mover's motion (reference/movement.md §3.10). The mover stops early if it meets anything else,
+        or if the pushed counter cannot turn clear without hitting something."""
+        msize = self._vehicles[mover].size
+        psize = self._vehicles[pushed].size
+        exclude = {mover, *ignore}
+        others = {mover, pushed, *ignore}
+        start_pushed = self._vehicles[pushed].pose
+        last = poses[0]
+        pushed_pose = start_pushed
+        turned = 0.0
+        for i in range(1, len(poses)):
+            for sub in _substeps(poses[i - 1], poses[i], msize):
+                third = [h for h in self._query(msize, sub, others) if h.blocks_motion]
+                if third:
+                    return self._end_push(mover, last, pushed_pose, False, third[0], turned)
+                hit = next((h for h in self._query(msize, sub, exclude) if h.other == pushed), None)
+                if hit is not None:
+                    new_pose, deg, blocker = self._conform(
+                        msize, sub, pushed, psize, pushed_pose, pivot, hit.point, sub.centre - last.centre,
+                        others, max_turn - abs(turned))
+                    if new_pose is None:
+                        self.place_vehicle(pushed, pushed_pose)
+                        return self._end_push(mover, last, pushed_pose, False, blocker or hit, turned)
+                    pushed_pose, turned = new_pose, turned + deg
+                last = sub
+        return self._end_push(mover, last, pushed_pose, True, None, turned)
+
+    def _end_push(self, mover: str, mover_pose: Pose, pushed_pose: Pose, completed: bool,
+                  blocked_by: Hit | None, turned: float) -> Push:
+        self.place_vehicle(mover, mover_pose)
+        return Push(mover_pose, pushed_pose, completed, blocked_by, turned)
+
+    def _conform(self, msize: CounterSize, mover_pose: Pose, pushed: str, psize: CounterSize, pose: Pose,
+                 pivot: Vec, point: Vec, motion: Vec, others: Collection[str],
+                 limit: float) -> tuple[Pose | None, float, Hit | None]:
+        """Smallest pivot of the pushed counter that clears the mover at mover_pose (whole degrees, then
+        bisected to a tenth); None if it would hit something else or needs more than `limit` degrees."""
+        arm = point - pivot
+        sense = 1.0 if Vec(-arm.y, arm.x).dot(motion) >= 0 else -1.0
+
+        def turned(deg: float) -> Pose:
+            c = rotate_cw(pose.centre, pivot, sense * deg)
+            return Pose.of(c, pose.facing + sense * deg)
+
+        def clear(candidate: Pose) -> bool:
+            self.place_vehicle(pushed, candidate)
+            return not any(h.other == pushed for h in self._query(msize, mover_pose, {}))
+
+        lo, hi = 0.0, 1.0
+        while not clear(turned(hi)):
+            lo, hi = hi, hi + 1.0
+            if hi > limit:
+                return None, 0.0, None
+        for _ in range(4):
+            mid = (lo + hi) / 2
+            if clear(turned(mid)):
+                hi = mid
+            else:
+                lo = mid
+        final = turned(hi)
+        self.place_vehicle(pushed, final)
+        blockers = [h for h in self._query(psize, final, {pushed, *others}) if h.blocks_motion]
+        if blockers:
+            return None, 0.0, blockers[0]
+        return final, sense * hi, None
+
     # --- internals ----------------------------------------------------------------------------
 
     def _probe(self, size: CounterSize) -> tuple[pymunk.Body, pymunk.Poly]:
@@ -473,3 +562,13 @@ def _cut_segment(s: StaticShape, at: Vec, width: float) -> list[StaticShape]:
     if hi < length:
         out.append(StaticShape(s.id, s.kind, (a + d * (hi / length), b), s.radius, s.dp, s.tag))
     return out
+
+
+def conform_pivots(pose: Pose, size: CounterSize, point: Vec) -> tuple[Vec, Vec]:
+    """The corners a conforming counter may pivot about: the two at the end (front or back) farther from
+    the contact point, the one diagonally opposite the point first (reference/movement.md §3.10)."""
+    fl, fr, rr, rl = corners(pose, size)
+    front_mid, back_mid = (fl + fr) * 0.5, (rl + rr) * 0.5
+    far = (rl, rr) if (point - front_mid).length() <= (point - back_mid).length() else (fl, fr)
+    a, b = far
+    return (a, b) if (point - a).length() >= (point - b).length() else (b, a)

@@ -15,6 +15,7 @@ from rules.collision import (
     CollisionWorld,
     FeatureKind,
     StaticShape,
+    conform_pivots,
 )
 from rules.collision_rules import CollisionKind, Party, classify, classify_fixed
 from rules.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward
@@ -298,3 +299,60 @@ def test_a_moving_counter_never_ends_overlapping_another_reference_4_14(
     s = world.sweep("m", _walk(start, moves))
     world.place_vehicle("m", s.end)
     assert world.vehicle_overlaps() == []
+
+
+# --- conforming movement (000:L411-L412; reference §3.10) -------------------------------------------
+
+
+def _push_setup(b_pose: Pose, statics: list[StaticShape] | None = None) -> tuple[CollisionWorld, list[Pose], Vec]:
+    world = CollisionWorld.from_static(statics or [])
+    a0 = Pose.at(0, 0, 0)
+    world.set_vehicles({"a": (a0, CAR), "b": (b_pose, CAR)})
+    path = line(a0, 0, 3, 0.125)
+    c = world.first_contact("a", path)
+    assert c is not None and c.other == "b"
+    pivot, _ = conform_pivots(b_pose, CAR, c.point)
+    return world, path, pivot
+
+
+def test_pushed_vehicle_pivots_about_a_corner_out_of_the_way_000_L412() -> None:
+    b = Pose.at(0.6, -1.5, 90)                   # across the path, its back end in the mover's way
+    world, path, pivot = _push_setup(b)
+    fl, fr, rr, rl = corners(b, CAR)
+    assert pivot in (fl, fr)                     # the end away from the contact
+    r = world.push("a", path, "b", pivot)
+    assert r.completed and r.mover_end == path[-1]
+    assert world.vehicle_overlaps() == []
+    moved = corners(r.pushed_end, CAR)
+    assert min((p - pivot).length() for p in moved) < 0.01      # the pivot corner stayed put
+    assert r.turned != 0
+
+
+def test_push_stops_when_the_pushed_counter_cannot_turn_clear() -> None:
+    b = Pose.at(0.6, -1.5, 90)
+    world, path, pivot = _push_setup(b, [wall("w", (-3, -2.0), (3, -2.0))])
+    r = world.push("a", path, "b", pivot)
+    assert not r.completed and r.blocked_by is not None
+    assert world.vehicle_overlaps() == []
+    assert blocking(world, "b", r.pushed_end) == [] and blocking(world, "a", r.mover_end) == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(-0.9, 0.9), st.floats(-2.5, -1.2), st.sampled_from([0, 30, 60, 90, 120, 150, 180, 270]),
+       st.booleans())
+def test_conforming_never_leaves_counters_overlapping_reference_3_10(bx: float, by: float, bf: float,
+                                                                     other_pivot: bool) -> None:
+    b = Pose.at(bx, by, bf)
+    world = CollisionWorld.from_static([wall("w", (-5, -3.6), (5, -3.6))])
+    a0 = Pose.at(0, 0, 0)
+    world.set_vehicles({"a": (a0, CAR), "b": (b, CAR)})
+    if world.vehicle_overlaps() or blocking(world, "b", b):
+        return
+    path = line(a0, 0, 3, 0.125)
+    c = world.first_contact("a", path)
+    if c is None or c.other != "b":
+        return
+    pivots = conform_pivots(b, CAR, c.point)
+    r = world.push("a", path, "b", pivots[1] if other_pivot else pivots[0])
+    assert world.vehicle_overlaps() == []
+    assert blocking(world, "a", r.mover_end) == [] and blocking(world, "b", r.pushed_end) == []
