@@ -71,6 +71,7 @@ from rules.map_shapes import (
     Polyline,
     Rect,
     Shape,
+    bbox,
     point_in_polygon,
     polygon_area,
     polygons_overlap,
@@ -166,15 +167,20 @@ class Terrain:
 
 def terrain_at(m: Map, x: float, y: float) -> Terrain:
     """The terrain under a point: the topmost area there, else the map's ground."""
-    r = resolved(m)
     kinds = vocabulary().kinds
-    on_map = _on_map(r, x, y)
-    for a in reversed(r.areas):
-        if point_in_polygon(x, y, a.shape.points()):
+    on_map = _on_map(m, x, y)
+    for a, pts, (x0, y0, x1, y1) in _area_outlines(m):
+        if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, pts):
             tk = kinds.get(a.kind)
             return Terrain(a.kind, tk.off_road if tk else True, a.condition, on_map, a.depth_ft, a.width_ft, a.name)
-    gk = kinds.get(r.ground)
-    return Terrain(r.ground, gk.off_road if gk else True, r.ground_condition, on_map)
+    gk = kinds.get(m.ground)
+    return Terrain(m.ground, gk.off_road if gk else True, m.ground_condition, on_map)
+
+
+@lru_cache(maxsize=64)
+def _area_outlines(m: Map) -> tuple[tuple[Area, tuple[Point, ...], tuple[float, float, float, float]], ...]:
+    """Areas topmost first, with their outlines and bounding boxes (terrain_at is asked often)."""
+    return tuple((a, pts, bbox(pts)) for a in reversed(resolved(m).areas) for pts in (a.shape.points(),))
 
 
 def _on_map(m: Map, x: float, y: float) -> bool:
