@@ -16,6 +16,7 @@ API (all positions in inches, y DOWN, facings clockwise from map-up; see rules.g
     world.push("v1", poses, "v2", pivot)              # -> Push: v1 moves on, v2 conforms by pivoting (000:L412)
     conform_pivots(pose, size, contact_point)         # -> the two corners v2 may pivot about, default first
     world.remove_static(id), world.add_static(shape), world.breach(id, at, width)   # map changes
+    CollisionWorld.from_static(static_from_map(maps.static_shapes(m)))   # a world for a map
 
 A motion is a sequence of poses (its first pose is where the counter starts). The sweep tests the
 counter at intermediate poses no more than 1/16" and 5 degrees apart (reference/movement.md §4.14),
@@ -38,10 +39,12 @@ import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, Protocol
 
 import pymunk
 
 from rules.geometry import CounterSize, Pose, Vec, corners, rotate_cw
+from rules.map_shapes import convex_pieces
 
 SWEEP_STEP_IN = 1 / 16   # reference/movement.md §4.14
 SWEEP_STEP_DEG = 5.0     # reference/movement.md §4.14
@@ -514,7 +517,7 @@ def _convex(points: Sequence[Vec]) -> bool:
     for i in range(n):
         a, b, c = points[i], points[(i + 1) % n], points[(i + 2) % n]
         cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
-        if abs(cross) < 1e-12:
+        if abs(cross) < 1e-9:
             continue
         s = 1 if cross > 0 else -1
         if sign and s != sign:
@@ -572,3 +575,40 @@ def conform_pivots(pose: Pose, size: CounterSize, point: Vec) -> tuple[Vec, Vec]
     far = (rl, rr) if (point - front_mid).length() <= (point - back_mid).length() else (fl, fr)
     a, b = far
     return (a, b) if (point - a).length() >= (point - b).length() else (b, a)
+
+
+class MapShape(Protocol):
+    """What rules.maps.static_shapes gives for each solid or hazardous map feature."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def points(self) -> tuple[tuple[float, float], ...]: ...
+
+    @property
+    def properties(self) -> dict[str, Any]: ...
+
+
+def static_from_map(items: Iterable[MapShape]) -> list[StaticShape]:
+    """Map features as collision shapes: closed outlines split into convex pieces, open lines (curbs) into
+    segments; kinds the collision module does not know (ramps) become terrain tagged with the kind."""
+    out: list[StaticShape] = []
+    for n, item in enumerate(items):
+        props = item.properties
+        fid = str(props.get("id", f"feature{n}"))
+        try:
+            kind, tag = FeatureKind(item.kind), str(props.get("object") or "")
+        except ValueError:
+            kind, tag = FeatureKind.TERRAIN, item.kind
+        raw_dp = props.get("dp")
+        dp = int(raw_dp) if isinstance(raw_dp, (int, float)) and not isinstance(raw_dp, bool) else None
+        if props.get("closed", True) and len(item.points) >= 3:
+            for piece in convex_pieces(item.points):
+                out.append(StaticShape(fid, kind, tuple(Vec(x, y) for x, y in piece), dp=dp, tag=tag))
+        else:
+            pts = [Vec(x, y) for x, y in item.points]
+            for a, b in zip(pts, pts[1:], strict=False):
+                if (b - a).length() > 0:
+                    out.append(StaticShape(fid, kind, (a, b), dp=dp, tag=tag))
+    return out

@@ -4,6 +4,7 @@ classifier on real contacts (000:L386-L388, L406-L410, L481; reference/movement.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,9 +17,11 @@ from rules.collision import (
     FeatureKind,
     StaticShape,
     conform_pivots,
+    static_from_map,
 )
 from rules.collision_rules import CollisionKind, Party, classify, classify_fixed
 from rules.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward
+from rules.maps import load_map, static_shapes
 
 CAR = CounterSize(1.0, 0.5)
 CYCLE = CounterSize(0.5, 0.5)
@@ -356,3 +359,27 @@ def test_conforming_never_leaves_counters_overlapping_reference_3_10(bx: float, 
     r = world.push("a", path, "b", pivots[1] if other_pivot else pivots[0])
     assert world.vehicle_overlaps() == []
     assert blocking(world, "a", r.mover_end) == [] and blocking(world, "b", r.pushed_end) == []
+
+
+# --- worlds from the shipped maps -----------------------------------------------------------------
+
+
+MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_shipped_maps_become_collision_worlds_with_free_starts(path: Path) -> None:
+    m = load_map(path)
+    world = CollisionWorld.from_static(static_from_map(static_shapes(m)))
+    for s in m.starts:
+        here = world.overlaps("x", Pose.at(s.x, s.y, s.facing), size=CAR)
+        assert not [h for h in here if h.blocks_motion], s.name
+
+
+def test_nothing_drives_out_of_the_walled_arena() -> None:
+    m = load_map(Path(__file__).resolve().parents[2] / "maps" / "arena.toml")
+    world = CollisionWorld.from_static(static_from_map(static_shapes(m)))
+    for s in m.starts:
+        for heading in range(0, 360, 45):
+            end = world.sweep("x", line(Pose.at(s.x, s.y, s.facing), heading, 100, 0.5), size=CAR).end
+            assert 0 <= end.x <= m.width and 0 <= end.y <= m.height, (s.name, heading)
