@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.errors import DataError
+from rules.geometry import Pose
 from rules.maps import (  # the same readers as map files
     MAPS_DIR,
     Map,
@@ -22,6 +23,7 @@ from rules.maps import (  # the same readers as map files
     read_numbers,
 )
 from rules.schema import Node
+from rules.setup import GameSetup, VehicleSetup
 from rules.tomlio import load_toml
 
 SCENARIOS_DIR = MAPS_DIR / "scenarios"
@@ -159,3 +161,16 @@ def validate_scenario(sc: Scenario, names: frozenset[str] | None = None) -> list
 
 def list_scenarios(directory: Path = SCENARIOS_DIR) -> list[Path]:
     return sorted(directory.glob("*.toml"))
+
+
+def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
+    """The engine's set-up for a scenario: each vehicle at its start position, at the start's speed
+    unless the scenario gives one; a foe profile for every vehicle not driven by a human."""
+    starts = {s.name: s for s in sc.map.starts}
+    vehicles = []
+    for v in sc.vehicles:
+        st = starts[v.start]
+        speed = st.speed if v.speed is None else v.speed
+        vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
+                                     foe="" if v.driver == "human" else v.driver))
+    return GameSetup(tuple(vehicles), seed=seed, map=sc.map.path)

@@ -97,3 +97,13 @@ def test_scenario_vehicles_are_stock_vehicles() -> None:
     for path in SCENARIO_FILES:
         for v in load_scenario(path).vehicles:
             assert v.stock.lower() in names, (path.name, v.stock)
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+def test_every_scenario_starts_a_game(path: Path) -> None:
+    """The scenario's set-up is accepted by the engine: stock designs resolve, vehicles are placed."""
+    from rules.game import Game
+    from rules.scenarios import game_setup
+
+    game = Game(game_setup(load_scenario(path), seed=3))
+    assert game.to_act()

@@ -99,3 +99,16 @@ def test_mangled_scenarios_give_data_error_only(tmp_path: Path, i: int, n: int, 
         load_scenario(write(tmp_path, GOOD[:i] + junk + GOOD[i + n:]))
     except DataError:
         pass
+
+
+def test_game_setup_puts_each_vehicle_on_its_start(tmp_path: Path) -> None:
+    from rules.scenarios import game_setup
+
+    sc = load_scenario(write(tmp_path, GOOD.replace('driver = "veteran"', 'driver = "veteran"\nspeed = 20')))
+    setup = game_setup(sc, seed=7)
+    west = next(s for s in sc.map.starts if s.name == "west")
+    a, b = setup.vehicles
+    assert (a.id, a.owner, a.design, a.foe, a.speed) == ("a", "P1", "Killer Kart", "", west.speed)
+    assert (a.pose.x, a.pose.y, a.pose.facing) == (west.x, west.y, west.facing)
+    assert (b.foe, b.speed) == ("veteran", 20.0)
+    assert setup.seed == 7 and setup.map == sc.map.path
