@@ -70,6 +70,7 @@ class DroppedKind:
     blocks_lasers: bool = False
     paints_windows: bool = False
     paint_turns: int = 0
+    weapons: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class CombatTables:
     explosion_damage: DiceExpr
     fire_source: str
     extinguishers: dict[str, tuple[int, int, str]]
+    extinguisher_items: dict[str, str]
     fire_table: dict[str, FireEntry]
     adjacent: float
     dropped_source: str
@@ -186,6 +188,7 @@ def _dropped(node: Node) -> dict[str, DroppedKind]:
             tire_reach=k.number("tire_reach", 0.0), underbody_damage=_dice(k, "underbody_damage"),
             enemy_fire=k.flag("enemy_fire", False), blocks_lasers=k.flag("blocks_lasers", False),
             paints_windows=k.flag("paints_windows", False), paint_turns=k.integer("paint_turns", 0),
+            weapons=tuple(str(w) for w in k.array("weapons", [])),
         )
         k.done()
     for name, kind in out.items():
@@ -215,8 +218,10 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         "burn_hits", "explode_on", "explode_on_gas_and_volatile", "explosion_radius", "explosion_debris")}
     explosion = _dice(fi, "explosion_damage") or DiceExpr(0)
     ex = {}
+    ex_items: dict[str, str] = {}
     for name, e in n.table("extinguisher").items():
         ex[name] = (e.integer("chance", lo=0, hi=6), e.integer("gas_chance", lo=0, hi=6), e.text("source"))
+        ex_items[name] = e.text("accessory")
         e.done()
     ft = {}
     for name, e in n.table("fire_table").items():
@@ -241,7 +246,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         crew_dp=cr.integer("dp", lo=1), crew_unconscious_at=cr.integer("unconscious_at"),
         body_armor_dp=cr.integer("body_armor_dp"), crew_source=cr.text("source"),
         fire=fire, volatile=frozenset(str(v) for v in fi.array("volatile")), explosion_damage=explosion,
-        fire_source=fi.text("source"), extinguishers=ex, fire_table=ft,
+        fire_source=fi.text("source"), extinguishers=ex, extinguisher_items=ex_items, fire_table=ft,
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),
     )
     for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr):
@@ -361,6 +366,7 @@ class Shot:
     cyberlink: bool = False
     maneuver_d: int = 0             # D of the driver's maneuvers and hazards this phase
     crash_result: str = ""          # crash-table result suffered this turn, or a controlled skid "skid:0.5"
+    aimed_fire: int = 0             # the same as a number (the engine's VehicleState.aimed_fire); -99 = none
     not_in_side_arc: bool = False   # the firer is outside the arc of the side he shoots at
     visibility: str = "clear"
     smoke_inches: float = 0.0       # length of smoke or paint cloud along the line of fire
@@ -506,10 +512,13 @@ def to_hit(s: Shot, t: CombatTables | None = None) -> ToHit:
         mods.append(rm)
     mods += _movement(s, t) + _visibility(s, t) + _firer(s, t) + _target(s, t)
     crash, rule = crash_penalty(s.crash_result)
+    if s.aimed_fire and not s.crash_result:
+        crash, rule = (None if s.aimed_fire <= -99 else s.aimed_fire), "000:L319-L321, L937-L938"
     if crash is None:
-        return ToHit(t.cannot_hit_at, tuple(mods), False, f"no aimed fire after {s.crash_result} ({rule})")
+        what = s.crash_result.replace("_", " ") or "a crash result"
+        return ToHit(t.cannot_hit_at, tuple(mods), False, f"no aimed fire this turn after {what} ({rule})")
     if crash:
-        mods.append(Modifier(f"after {s.crash_result.replace('_', ' ')}", crash, rule))
+        mods.append(Modifier(f"after {s.crash_result.replace('_', ' ') or 'a skid or fishtail'}", crash, rule))
     need = s.base - sum(m.value for m in mods)
     return ToHit(need, tuple(mods))
 

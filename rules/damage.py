@@ -24,6 +24,7 @@ from rules.tables import tables
 CAR_FACES = ("front", "back", "left", "right", "top", "underbody")
 OPPOSITE = {"front": "back", "back": "front", "left": "right", "right": "left", "top": "underbody",
             "underbody": "top"}
+CORNER_FACES = {"FL": ("front", "left"), "FR": ("front", "right"), "BL": ("back", "left"), "BR": ("back", "right")}
 ARMOR_TYPES = ("plastic", "fireproof", "laser_reflective", "lrfp", "metal")
 
 
@@ -46,7 +47,7 @@ class Part:
 
     @property
     def destroyed(self) -> bool:
-        return self.dp <= 0
+        return self.max_dp > 0 and self.dp <= 0
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Interior:
     armor_type: dict[str, str] = field(default_factory=dict)  # by face; plastic when absent
     lone_wheel: str = "F"                               # trikes: corner of the single wheel
     lone_wheel_end: str = "front"                       # "back" for a reversed trike (000:L843)
+    sloped: bool = False                                # sloped armor: -1 to hit it (000:L1711)
 
     def __hash__(self) -> int:
         return hash((self.kind, self.order, self.parts, tuple(sorted(self.armor_type.items()))))
@@ -73,7 +75,9 @@ class Interior:
         return replace(self, parts=tuple(new if p.id == new.id else p for p in self.parts))
 
     def weapons_on(self, *mounts: str) -> list[Part]:
-        return [p for p in self.parts if p.kind == "weapon" and p.mount in mounts]
+        """Weapons on these mounts; a corner-mounted weapon is on both its faces (000:L965)."""
+        return [p for p in self.parts if p.kind == "weapon"
+                and (p.mount in mounts or any(f in mounts for f in CORNER_FACES.get(p.mount, ())))]
 
     def in_location(self, loc: str) -> list[Part]:
         return [p for p in self.parts if p.location == loc]
@@ -97,10 +101,14 @@ class Absorbed:
     left: int
     destroyed: bool
     rule: str
+    state: str = ""     # crew: wounded / unconscious / dead
+
+    def text(self) -> str:
+        end = f" ({self.state})" if self.state else (" (destroyed)" if self.destroyed else "")
+        return f"{self.what} takes {self.points}, {self.left} left{end}"
 
     def __str__(self) -> str:
-        end = " (destroyed)" if self.destroyed else ""
-        return f"{self.what} takes {self.points}, {self.left} left{end} [{self.rule}]"
+        return f"{self.text()} [{self.rule}]"
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,7 @@ class HitReport:
     passed_out: int = 0                               # points leaving the vehicle with no effect
     tires: tuple[tuple[str, TireDamage], ...] = ()
     driver_hurt: bool = False                         # the driver's body (not his body armor) lost DP
+    lines: tuple[tuple[str, str], ...] = ()           # (text, rule) of every roll and step, in order
 
     @property
     def taken(self) -> int:
@@ -158,20 +167,29 @@ def damage_dice(weapon: DiceExpr, ammo: str = "normal", t: CombatTables | None =
 
 
 def pick(dice: DiceSource, n: int) -> int:
-    """A uniform random index 0..n-1 from d6 rolls: 1-3/4-6 for two, 1-2/3-4/5-6 for three,
-    one face each up to six (rerolling faces that do not fit), two dice beyond six."""
+    """A uniform random index 0..n-1 from d6 rolls (see `pick_rolled`)."""
+    return pick_rolled(dice, n)[0]
+
+
+def pick_rolled(dice: DiceSource, n: int) -> tuple[int, tuple[int, ...]]:
+    """A uniform random index 0..n-1 and the dice rolled for it: 1-3/4-6 for two, 1-2/3-4/5-6 for
+    three, one face each up to six (rerolling faces that do not fit), two dice beyond six."""
     if n <= 1:
-        return 0
+        return 0, ()
+    faces: list[int] = []
     if n <= 6:
         limit = 6 - 6 % n
         while True:
             r = dice.d6()
+            faces.append(r)
             if r <= limit:
-                return (r - 1) * n // limit
+                return (r - 1) * n // limit, tuple(faces)
     while True:
-        r = (dice.d6() - 1) * 6 + dice.d6() - 1
+        a, b = dice.d6(), dice.d6()
+        faces += [a, b]
+        r = (a - 1) * 6 + b - 1
         if r < 36 - 36 % n:
-            return r % n
+            return r % n, tuple(faces)
 
 
 def roll_2d(dice: DiceSource) -> int:
@@ -198,40 +216,56 @@ class _Walk:
     rolls: list[tuple[str, int, str]] = field(default_factory=list)
     tires: list[tuple[str, TireDamage]] = field(default_factory=list)
     driver_hurt: bool = False
+    lines: list[tuple[str, str]] = field(default_factory=list)
 
     def report(self) -> HitReport:
         return HitReport(self.face, self.damage, tuple(self.steps), tuple(self.rolls), max(0, self.left),
-                         tuple(self.tires), self.driver_hurt)
+                         tuple(self.tires), self.driver_hurt, tuple(self.lines))
+
+    def step(self, a: Absorbed) -> None:
+        self.steps.append(a)
+        self.lines.append((a.text(), a.rule))
+
+    def note(self, what: str, r: int, rule: str) -> None:
+        self.rolls.append((what, r, rule))
+        self.lines.append((f"{what} (rolled {r})" if r else what, rule))
+
+    def picked(self, what: str, faces: tuple[int, ...], rule: str) -> None:
+        self.rolls.append((what, faces[-1] if faces else 0, rule))
+        self.lines.append((f"{what} (1d: {', '.join(map(str, faces))})" if faces else what, rule))
 
     def armor(self, loc: str, rule: str) -> None:
         if self.left <= 0:
             return
-        have = self.sheet.armor.get(loc, 0)
-        kind = self.inside.armor_type.get(loc, "plastic")
-        if have <= 0:
-            return
         t = combat_tables()
+        kind = self.inside.armor_type.get(loc, "plastic")
+        layer = self.sheet.metal.get(loc, 0)
+        if layer > 0:  # composite: the metal layer first, each layer by its own rule (000:L1705)
+            self._metal(loc, layer, t, composite=True)
+        have = self.sheet.armor.get(loc, 0)
+        if have <= 0 or self.left <= 0:
+            return
         if self.laser and kind in ("laser_reflective", "lrfp"):
             self.left //= t.lr_divisor
-            self.rolls.append((f"laser halved by reflective {loc} armor", self.left, "000:L1699"))
+            self.note(f"laser halved by reflective {loc} armor to {self.left}", 0, "000:L1699")
         if kind == "metal":
             self._metal(loc, have, t)
             return
         self.sheet, through = damage_armor(self.sheet, loc, self.left)
         taken = self.left - through
         if taken:
-            self.steps.append(Absorbed(f"{loc} armor", taken, have - taken, have - taken == 0, rule))
+            self.step(Absorbed(f"{loc} armor", taken, have - taken, have - taken == 0, rule))
         self.left = through
 
-    def _metal(self, loc: str, have: int, t: CombatTables) -> None:
+    def _metal(self, loc: str, have: int, t: CombatTables, composite: bool = False) -> None:
         """Metal stops what it is worth; each die showing 6 (burst: 5-6) then costs it a point (000:L1703-L1704)."""
         through = max(0, self.left - have)
         face = t.metal_loss_face_burst if self.burst else t.metal_loss_face
         loss = min(have, sum(1 for f in self.faces if f >= face))
-        armor = dict(self.sheet.armor)
-        armor[loc] = have - loss
-        self.sheet = replace(self.sheet, armor=armor)
-        self.steps.append(Absorbed(f"{loc} metal armor", loss, have - loss, have - loss == 0, "000:L1703-L1704"))
+        layer = dict(self.sheet.metal if composite else self.sheet.armor)
+        layer[loc] = have - loss
+        self.sheet = replace(self.sheet, metal=layer) if composite else replace(self.sheet, armor=layer)
+        self.step(Absorbed(f"{loc} metal armor", loss, have - loss, have - loss == 0, "000:L1703-L1704"))
         self.left = through
 
     def part(self, p: Part, rule: str) -> None:
@@ -243,12 +277,12 @@ class _Walk:
             took = min(p.body_armor, self.left)
             p = replace(p, body_armor=p.body_armor - took)
             self.left -= took
-            self.steps.append(Absorbed(f"{p.id}'s body armor", took, p.body_armor, p.body_armor == 0, "000:L975"))
+            self.step(Absorbed(f"{p.id}'s body armor", took, p.body_armor, p.body_armor == 0, "000:L975"))
         if self.left > 0 and p.dp > 0:
             took = min(p.dp, self.left)
             p = replace(p, dp=p.dp - took)
             self.left -= took
-            self.steps.append(Absorbed(p.id, took, p.dp, p.dp == 0, rule))
+            self.step(Absorbed(p.id, took, p.dp, p.dp == 0, rule, crew_state(p) if p.kind == "crew" else ""))
             if p.kind == "crew" and p.role == "driver":
                 self.driver_hurt = True
         self.inside = self.inside.with_part(p)
@@ -257,15 +291,17 @@ class _Walk:
         """One member of a group, chosen at random among all (destroyed ones too), takes the hit (000:L963)."""
         if self.left <= 0 or not group:
             return
-        i = pick(self.dice, len(group))
+        i, faces = pick_rolled(self.dice, len(group))
         if len(group) > 1:
-            self.rolls.append((f"{what}: {group[i].id}", i + 1, rule))
+            self.picked(f"{what}: {group[i].id}", faces, rule)
         self.part(group[i], rule)
 
     def location(self, loc: str, rule: str) -> None:
+        if self.left <= 0:
+            return
         members = self.inside.in_location(loc)
         if not members:
-            self.rolls.append((f"{loc} location is empty", 0, rule))
+            self.note(f"{loc} location is empty", 0, rule)
             return
         self.one_of(members, f"item hit in the {loc} location", rule)
 
@@ -276,7 +312,7 @@ class _Walk:
             return
         self.sheet, td = damage_tire(self.sheet, index, pts, from_weapon=True)
         took = min(tire.dp, pts)
-        self.steps.append(Absorbed(f"tire {tire.corner}", took, tire.dp - took, td.tire_destroyed, "000:L960"))
+        self.step(Absorbed(f"tire {tire.corner}", took, tire.dp - took, td.tire_destroyed, "000:L960"))
         self.tires.append((tire.corner, td))
         self.left = 0 if points is None else self.left
 
@@ -316,9 +352,9 @@ def _car_path(w: _Walk) -> None:
 def _random_location(w: _Walk, rule: str) -> None:
     if w.left <= 0 or not w.inside.order:
         return
-    i = pick(w.dice, len(w.inside.order))
+    i, faces = pick_rolled(w.dice, len(w.inside.order))
     loc = w.inside.order[i]
-    w.rolls.append((f"internal location: {loc}", i + 1, rule))
+    w.picked(f"internal location: {loc}", faces, rule)
     w.location(loc, rule)
 
 
@@ -347,10 +383,10 @@ def hit(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: Dice
         t = combat_tables()
         r = roll_2d(dice)
         if r >= t.trike_front_wheel_from:
-            w.rolls.append(("trike wheel hit", r, t.trike_source))
+            w.note("trike wheel hit", r, t.trike_source)
             w.tire(_tire_index(w.sheet, inside.lone_wheel))
         else:
-            w.rolls.append(("trike location: normal", r, t.trike_source))
+            w.note("trike location: normal", r, t.trike_source)
             _car_path(w)
     else:
         _car_path(w)
@@ -379,7 +415,7 @@ def hit_tire(sheet: RecordSheet, inside: Interior, corner: str, damage: int, dic
         if not shield or w.left <= 0 or (side_only and not from_side):
             continue
         r = dice.d6()
-        w.rolls.append((f"{kind} at {corner} {'takes the hit' if r <= takes_on else 'bypassed'}", r, rule))
+        w.note(f"{kind} at {corner} {'takes the hit' if r <= takes_on else 'bypassed'}", r, rule)
         if r <= takes_on:
             w.part(shield[0], rule)
     w.tire(_tire_index(w.sheet, corner))
@@ -410,7 +446,7 @@ def _cycle(w: _Walk) -> None:
     if w.face in ("front", "back"):
         r = roll_2d(w.dice)
         result = _ranked(t.cycle_end, r)
-        w.rolls.append((f"cycle {w.face} hit: {result}", r, "000:L836"))
+        w.note(f"cycle {w.face} hit: {result}", r, "000:L836")
         if result == "wheel":
             w.tire(_tire_index(w.sheet, "F" if w.face == "front" else "B"))
             return
@@ -425,7 +461,7 @@ def _cycle_side(w: _Walk, t: CombatTables) -> None:
     while True:
         r = roll_2d(w.dice)
         result = _ranked(t.cycle_side, r)
-        w.rolls.append((f"cycle location: {result}", r, "000:L837"))
+        w.note(f"cycle location: {result}", r, "000:L837")
         if result == "weapon" and not w.inside.weapons_on("front", "back", "left", "right", "turret", "top"):
             continue  # no weapons: roll again (000:L837)
         break
@@ -478,3 +514,53 @@ def driver_can_drive(inside: Interior) -> bool:
 def roll_damage(expr: DiceExpr, dice: DiceSource) -> tuple[int, tuple[int, ...]]:
     """Roll a weapon's damage: (hits, dice faces) (000:L941-L942)."""
     return roll(expr, dice)
+
+
+# --- the record sheet -----------------------------------------------------------------------------
+
+PLASTIC_KINDS = {"radarproof": "plastic", "fireproof_radarproof": "fireproof", "metal_lr": "laser_reflective"}
+INTERNAL = ("plant", "crew", "cargo")
+
+
+def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = INTERNAL) -> Interior:
+    """The combat view of a record sheet: components, weapons and tire shields as Parts.
+
+    `order` is the front-to-back order of the internal locations (a design choice, 000:L962); a
+    location with nothing in it is left out, except cargo when the vehicle has free space.
+    """
+    parts: list[Part] = []
+    for c in sheet.components:
+        if c.kind == "mount":
+            continue
+        # zero-space electronics and parts outside the three locations are never hit directly (000:L2547)
+        where = c.location if c.location in INTERNAL and not c.electronic else ""
+        item = "gas_engine" if c.kind == "plant" and "engine" in c.name else c.id
+        kind_ = c.kind if c.kind in ("crew", "plant") else ("cargo" if where == "cargo" else "accessory")
+        parts.append(Part(c.id, kind_, c.dp, c.max_dp, location=where, role=c.role, body_armor=c.body_armor,
+                          item=item))
+    if sheet.cargo_spaces > 0:
+        parts.append(Part("free cargo space", "empty", 0, 0, location="cargo"))
+    for w in sheet.weapons:
+        parts.append(Part(w.id, "weapon", w.dp, w.max_dp, mount=w.location, item=w.abbr))
+    for tire in sheet.tires:
+        if tire.max_guard:
+            parts.append(Part(f"{tire.corner} wheelguard", "wheelguard", tire.guard, tire.max_guard, mount=tire.corner))
+        if tire.max_hub:
+            parts.append(Part(f"{tire.corner} hub", "hub", tire.hub, tire.max_hub, mount=tire.corner))
+    present = {p.location for p in parts}
+    plastic = PLASTIC_KINDS.get(sheet.armor_type, sheet.armor_type)
+    return Interior(kind=kind, order=tuple(loc for loc in order if loc in present), parts=tuple(parts),
+                    armor_type={face: plastic for face in CAR_FACES})
+
+
+def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
+    """Write the Parts' damage back onto the record sheet."""
+    by_id = {p.id: p for p in inside.parts}
+    comps = tuple(replace(c, dp=by_id[c.id].dp, body_armor=by_id[c.id].body_armor) if c.id in by_id else c
+                  for c in sheet.components)
+    weapons = tuple(replace(w, dp=by_id[w.id].dp) if w.id in by_id else w for w in sheet.weapons)
+    tires = []
+    for tire in sheet.tires:
+        g, h = by_id.get(f"{tire.corner} wheelguard"), by_id.get(f"{tire.corner} hub")
+        tires.append(replace(tire, guard=g.dp if g else tire.guard, hub=h.dp if h else tire.hub))
+    return replace(sheet, components=comps, weapons=weapons, tires=tuple(tires))

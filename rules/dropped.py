@@ -277,3 +277,12 @@ def paint_lasts_until(turn: int, t: CombatTables | None = None) -> int:
     """Last turn of the window-paint penalty for a vehicle painted in `turn` (000:L1053)."""
     t = t or combat_tables()
     return turn + t.dropped["paint"].paint_turns
+
+
+def kind_for_weapon(abbr: str, t: CombatTables | None = None) -> str:
+    """The counter a dropped weapon lays, by its weapons-table abbreviation."""
+    t = t or combat_tables()
+    for name, spec in t.dropped.items():
+        if abbr in spec.weapons:
+            return name
+    raise ValueError(f"{abbr!r} lays no counter this program knows")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.combat import CombatTables, combat_tables
-from rules.damage import Absorbed, Interior
+from rules.damage import Absorbed, Interior, crew_state
 from rules.dice import DiceSource
 from rules.record_sheet import RecordSheet, damage_armor, damage_tire
 
@@ -90,11 +90,13 @@ def extinguisher_chance(kind: str, gas_engine: bool, t: CombatTables | None = No
 
 def extinguisher_of(inside: Interior) -> str | None:
     """The best working extinguisher aboard ("ife" before "fe" before "portable")."""
+    t = combat_tables()
     have = {p.item.lower() for p in inside.parts if not p.destroyed}
-    if any(p.kind == "plant" and p.destroyed for p in inside.parts):
-        have -= {"fe", "ife"}  # both die with the power plant (000:L2585, L2591)
+    plant_gone = any(p.kind == "plant" and p.destroyed for p in inside.parts)
     for kind in ("ife", "fe", "portable"):
-        if kind in have:
+        if plant_gone and kind != "portable":
+            continue  # fixed extinguishers die with the power plant (000:L2585, L2591)
+        if kind in have or t.extinguisher_items[kind] in have:
             return kind
     return None
 
@@ -128,7 +130,7 @@ def burn(sheet: RecordSheet, inside: Interior,
     steps: list[Absorbed] = []
     parts = []
     for p in inside.parts:
-        if p.destroyed or p.kind == "empty":
+        if p.destroyed or p.max_dp <= 0:
             parts.append(p)
             continue
         if p.kind == "crew" and p.body_armor > 0:
@@ -136,7 +138,7 @@ def burn(sheet: RecordSheet, inside: Interior,
             steps.append(Absorbed(f"{p.id}'s body armor", n, p.body_armor, p.body_armor == 0, "000:L1013"))
         else:
             p = replace(p, dp=max(0, p.dp - n))
-            steps.append(Absorbed(p.id, n, p.dp, p.dp == 0, "000:L1013"))
+            steps.append(Absorbed(p.id, n, p.dp, p.dp == 0, "000:L1013", crew_state(p) if p.kind == "crew" else ""))
         parts.append(p)
     for i, tire in enumerate(sheet.tires):
         if not tire.destroyed:

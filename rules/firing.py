@@ -1,0 +1,452 @@
+"""The fire step of a phase: declarations, their checks, to-hit rolls and simultaneous damage.
+
+Combat happens after each phase's movement (000:L818). Every declared shot is checked (weapon
+working and unfired this turn, ammunition, a crewman able to fire who has not fired, arc, line of
+fire), rolled against the positions at the end of the movement, and its damage is applied with
+every other hit of the phase at once (000:L819, L824). The result lists events for the log, the
+hazards each vehicle suffered, and the fire-table hits for the end-of-turn fire check.
+
+The engine describes each vehicle as a `Combatant` (pose, speed, record sheet, interior,
+mounted weapons, crew skills, handling penalties) so this module needs nothing from the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules.arcs import (
+    arc_groups,
+    arcs_of,
+    closing,
+    facing_sides,
+    footprint,
+    in_arc,
+    lof_origin,
+    nearest_point,
+    struck_side,
+)
+from rules.combat import Shot, ToHit, combat_tables, to_hit, weapon_info, worst_relative_speed
+from rules.damage import (
+    Hazard,
+    HitReport,
+    Interior,
+    crew_state,
+    damage_dice,
+    hit,
+    hit_rider,
+    hit_tire,
+    hit_turret,
+)
+from rules.dice import DiceSource, roll
+from rules.dropped import Counter, cloud_inches, kind_for_weapon, place
+from rules.events import Event, EventLog
+from rules.fire import FireHit
+from rules.geometry import CounterSize, Pose, Vec
+from rules.record_sheet import RecordSheet
+
+# A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
+LineOfFireCheck = Callable[[Vec, Vec, tuple[str, ...]], "str | None"]
+
+
+@dataclass(frozen=True)
+class Mounted:
+    """A weapon on a vehicle: the Interior part that carries its DP, and how it is fired."""
+
+    id: str                   # the weapon's Part id in the Interior
+    abbr: str                 # key in the weapons table
+    mount: str                # front / back / left / right / turret
+    shots: int = -1           # shots left; -1: no ammunition needed (lasers)
+    ammo: str = "normal"
+    crew: str = "driver"      # the crew member (Part id) whose trigger it is
+
+
+@dataclass(frozen=True)
+class Combatant:
+    id: str
+    kind: str                 # car / trike / cycle
+    target_type: str          # a [target] key of combat.toml: car, compact, cycle, light_trike, ...
+    pose: Pose
+    size: CounterSize
+    speed: float
+    travel: float             # heading of motion
+    sheet: RecordSheet
+    interior: Interior
+    weapons: tuple[Mounted, ...] = ()
+    links: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # link name -> weapons or links
+    skills: Mapping[str, int | None] = field(default_factory=dict)    # Gunner bonus by crew id; None = none
+    computer: str = "none"
+    maneuver_d: int = 0       # D of the driver's maneuvers and hazards this phase
+    aimed_fire: int = 0       # crash-result penalty for the rest of the turn (-99: no aimed fire)
+    bad_footing: bool = False
+    paint_on_windows: bool = False
+    reverse: bool = False
+    fired: frozenset[str] = frozenset()          # weapons fired this turn (000:L820)
+    acted: frozenset[str] = frozenset()          # crew who used their firing action this turn
+    sustained: tuple[tuple[str, str, int, int], ...] = ()  # (weapon, target, consecutive turns, last turn)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
+
+    def weapon(self, wid: str) -> Mounted:
+        for w in self.weapons:
+            if w.id == wid:
+                return w
+        raise KeyError(wid)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    firer: str
+    weapon: str               # a weapon id or a link name
+    target: str
+    side: str = ""            # front/back/left/right/top; "" = the side whose arc the firer is in
+    aim: str = ""             # "", "tire:<corner>", "turret", "rider", "top"
+
+
+@dataclass(frozen=True)
+class FireResult:
+    combatants: dict[str, Combatant]
+    events: tuple[Event, ...]
+    hazards: dict[str, tuple[Hazard, ...]]
+    fire_hits: tuple[tuple[str, FireHit], ...]   # (target id, hit) for the end-of-turn fire check
+    reports: tuple[tuple[str, HitReport], ...]
+    drops: tuple[Counter, ...] = ()
+
+
+# --- declarations ---------------------------------------------------------------------------------
+
+
+def expand(c: Combatant, name: str, seen: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The weapons a trigger fires: one weapon, or every weapon on a link, links of links included (000:L1055-L1061)."""
+    if name in seen:
+        raise ValueError(f"link {name!r} contains itself")
+    if name in c.links:
+        out: list[str] = []
+        for part in c.links[name]:
+            out += [w for w in expand(c, part, seen | {name}) if w not in out]
+        return tuple(out)
+    c.weapon(name)
+    return (name,)
+
+
+def problem(cs: Mapping[str, Combatant], d: Declaration) -> str | None:
+    """Why a declaration cannot be carried out (None when it can)."""
+    if d.firer not in cs:
+        return f"there is no vehicle {d.firer!r}"
+    if d.target not in cs or d.target == d.firer:
+        return f"{d.target!r} is not a target for {d.firer}"
+    c, t = cs[d.firer], cs[d.target]
+    if c.sheet.destroyed:
+        return f"{c.id} is destroyed"
+    try:
+        wids = expand(c, d.weapon)
+    except KeyError:
+        return f"{c.id} has no weapon or link {d.weapon!r}"
+    except ValueError as exc:
+        return str(exc)
+    if c.aimed_fire <= -99:
+        return f"{c.id} can make no aimed fire for the rest of this turn (000:L321)"
+    crews = {c.weapon(w).crew for w in wids}
+    if len(crews) > 1:
+        return "a link must be fired by one crewman"
+    crew = crews.pop()
+    return _weapon_problems(c, t, wids, crew, d)
+
+
+def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: str, d: Declaration) -> str | None:
+    try:
+        person = c.interior.part(crew)
+    except KeyError:
+        return f"{c.id} has no crewman {crew!r}"
+    if crew_state(person) in ("unconscious", "dead"):
+        return f"{crew} of {c.id} is {crew_state(person)} and cannot fire (000:L975)"
+    if crew in c.acted:
+        return f"{crew} of {c.id} has already fired this turn (000:L820)"
+    aimed = [wid for wid in wids if weapon_info(c.weapon(wid).abbr).to_hit > 0]
+    if not aimed:
+        return f"{d.weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
+    for wid in wids:
+        w = c.weapon(wid)
+        why = ready(c, wid)
+        if why:
+            return why
+        if wid in aimed and not _aim_point(c, w, t):
+            return f"{t.id} is outside the {w.mount} arc of {wid} (000:L827)"
+    if d.side and d.side not in ("top",):
+        origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).mount)
+        if d.side not in facing_sides(t.pose, t.size, origin):
+            return f"the {d.side} side of {t.id} does not face {c.id}'s {wids[0]} (000:L830)"
+    if d.side == "top" and t.kind != "trike":
+        return "only a trike's top can be fired at from the ground (000:L833, L841)"
+    return None
+
+
+def ready(c: Combatant, wid: str) -> str | None:
+    """Why a weapon cannot fire now: destroyed, already fired this turn, or empty."""
+    if c.interior.part(wid).destroyed:
+        return f"{wid} is destroyed (000:L950)"
+    if wid in c.fired:
+        return f"{wid} has already fired this turn (000:L820)"
+    if c.weapon(wid).shots == 0:
+        return f"{wid} is out of ammunition"
+    return None
+
+
+def _aim_point(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
+    """The nearest point of the target inside the weapon's arc (its nearest point, else centre or a corner)."""
+    origin = lof_origin(c.pose, c.size, w.mount)
+    candidates = [nearest_point(footprint(t.pose, t.size), origin), t.pose.centre, *footprint(t.pose, t.size)]
+    candidates.sort(key=lambda p: (p - origin).length())
+    for p in candidates:
+        if in_arc(w.mount, c.pose, c.size, p, trike=c.kind == "trike"):
+            return p
+    return None
+
+
+# --- one shot -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Pending:
+    firer: str
+    weapon: str
+    target: str
+    face: str
+    aim: str
+    points: int
+    faces: tuple[int, ...]
+    laser: bool
+    burst: bool
+    fire_source: str
+    from_side: bool
+
+
+def _specific(aim: str) -> str:
+    return aim.split(":", 1)[0] if aim else ""
+
+
+def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
+             clouds: Sequence[Counter] = (), *, use_relative_speed: bool = True) -> tuple[Shot, str, Vec, Vec]:
+    """The to-hit description of one weapon's shot: (shot, side struck, origin, aim point)."""
+    info = weapon_info(w.abbr)
+    origin = lof_origin(c.pose, c.size, w.mount)
+    point = _aim_point(c, w, t) or t.pose.centre
+    side = d.side or struck_side(t.pose, t.size, origin)
+    in_side_arc = side in arcs_of(t.pose, t.size, origin) or side == "top"
+    effective = None
+    if use_relative_speed:
+        effective = worst_relative_speed(arc_groups(arcs_of(t.pose, t.size, origin)),
+                                         arc_groups(arcs_of(c.pose, c.size, point)), t.speed, c.speed,
+                                         closing(c.travel, t.travel))
+    person = c.interior.part(w.crew)
+    count = 1
+    for wid, tid, n, last in c.sustained:
+        if wid == w.id and tid == t.id and last == turn - 1:
+            count = n + 1
+    armor_gone = t.sheet.armor.get(side, 0) <= 0
+    shot = Shot(
+        base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
+        target_speed=t.speed, firer_speed=c.speed, effective_speed=effective, specific=_specific(d.aim),
+        gunner_skill=c.skills.get(w.crew, 0), computer=c.computer,
+        maneuver_d=c.maneuver_d if person.role == "driver" else 0, aimed_fire=c.aimed_fire,
+        not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
+        sustained=count, bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
+        sloped_armor=t.interior.sloped and not armor_gone and not d.aim,
+        wounded_firer=crew_state(person) == "wounded", laser=info.laser,
+    )
+    return shot, side, origin, point
+
+
+def _describe(th: ToHit) -> str:
+    if not th.modifiers:
+        return "no modifiers"
+    return ", ".join(f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers)
+
+
+def _fire_source(abbr: str, ammo: str) -> str:
+    table = combat_tables().fire_table
+    if ammo == "incendiary" and f"{abbr}_incendiary" in table:
+        return f"{abbr}_incendiary"
+    return abbr if abbr in table else ""
+
+
+def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dice: DiceSource,
+              log: EventLog, clouds: Sequence[Counter], lof: LineOfFireCheck | None,
+              use_relative_speed: bool) -> _Pending | None:
+    c, t = cs[d.firer], cs[d.target]
+    w = c.weapon(wid)
+    info = weapon_info(w.abbr)
+    shot, side, origin, point = shot_for(c, w, t, d, turn, clouds, use_relative_speed=use_relative_speed)
+    if lof is not None:
+        blocker = lof(origin, point, (c.id, t.id))
+        if blocker:
+            log.add("fire", f"{wid} at {t.id}: the line of fire is blocked by {blocker}", "000:L826", c.id,
+                    weapon=wid, target=t.id, blocked_by=blocker)
+            return None
+    th = to_hit(shot)
+    aim = f" ({d.aim})" if d.aim else ""
+    head = f"{wid} ({w.abbr}) fires at {t.id}'s {side} side{aim}, {shot.range:.2f}\""
+    if not th.allowed:
+        log.add("fire", f"{head}: {th.why}", "000:L321", c.id, weapon=wid, target=t.id)
+        return None
+    if not th.can_hit():
+        log.add("fire", f"{head}: needs {th.need}, which cannot hit; fired for sustained fire [{_describe(th)}]",
+                "000:L904", c.id, weapon=wid, target=t.id, need=th.need)
+        return None
+    faces = (dice.d6(), dice.d6())
+    r = sum(faces)
+    hit_ = th.hits(r)
+    log.add("dice", f"{head}: needs {th.need} (base {shot.base}; {_describe(th)}); rolls {r} "
+            f"({faces[0]}+{faces[1]}): {'hit' if hit_ else 'miss'}", "000:L901-L905", c.id,
+            weapon=wid, target=t.id, need=th.need, roll=r, hit=hit_,
+            modifiers=[m.to_json() for m in th.modifiers])
+    if not hit_ or info.damage is None:
+        return None
+    expr = damage_dice(info.damage, w.ammo)
+    points, dfaces = roll(expr, dice)
+    log.add("dice", f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942", c.id,
+            weapon=wid, target=t.id, damage=points)
+    from_side = side in ("left", "right")
+    return _Pending(c.id, wid, t.id, side, d.aim, points, dfaces, info.laser, info.effect == "burst",
+                    _fire_source(w.abbr, w.ammo), from_side)
+
+
+# --- the phase ------------------------------------------------------------------------------------
+
+
+def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    spec = _specific(p.aim)
+    if spec == "tire":
+        return hit_tire(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, from_side=p.from_side)
+    if spec == "turret":
+        return hit_turret(t.sheet, t.interior, p.points, dice, faces=p.faces, laser=p.laser)
+    if spec == "rider":
+        return hit_rider(t.sheet, t.interior, p.points, dice)
+    face = "top" if spec == "top" else p.face
+    return hit(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst)
+
+
+def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int) -> Combatant:
+    weapons = tuple(replace(w, shots=w.shots - 1) if w.id in wids and w.shots > 0 else w for w in c.weapons)
+    crew = c.weapon(wids[0]).crew
+    kept = tuple(s for s in c.sustained if s[0] not in wids)
+    new = []
+    for wid in wids:
+        n = 1
+        for sw, tid, count, last in c.sustained:
+            if sw == wid and tid == d.target and last == turn - 1:
+                n = count + 1
+        new.append((wid, d.target, n, turn))
+    return replace(c, weapons=weapons, fired=c.fired | set(wids), acted=c.acted | {crew},
+                   sustained=kept + tuple(new))
+
+
+def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Declaration], dice: DiceSource,
+                 turn: int, phase: int = 1, *, clouds: Sequence[Counter] = (), lof: LineOfFireCheck | None = None,
+                 use_relative_speed: bool = True) -> FireResult:
+    """Resolve one phase's fire: every shot against the positions now, then all damage at once (000:L819, L824)."""
+    cs = dict(combatants)
+    log = EventLog()
+    pending: list[_Pending] = []
+    drops: list[Counter] = []
+    for d in declarations:
+        why = problem(cs, d)
+        if why:
+            log.add("fire", f"{d.firer} cannot fire {d.weapon} at {d.target}: {why}", "", d.firer)
+            continue
+        wids = expand(cs[d.firer], d.weapon)
+        if len(wids) > 1:
+            log.add("fire", f"link {d.weapon} fires {', '.join(wids)}: a to-hit roll for each (000:L1056)",
+                    "000:L1055-L1057", d.firer)
+        for wid in wids:
+            if weapon_info(cs[d.firer].weapon(wid).abbr).to_hit <= 0:
+                drops.append(_lay(cs[d.firer], wid, turn, phase, log))
+                continue
+            p = _one_shot(cs, d, wid, turn, dice, log, clouds, lof, use_relative_speed)
+            if p:
+                pending.append(p)
+        cs[d.firer] = _after_firing(cs[d.firer], d, wids, turn)
+    return replace(_apply_all(cs, pending, dice, log, turn), drops=tuple(drops))
+
+
+def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog) -> Counter:
+    w = c.weapon(wid)
+    counter = place(kind_for_weapon(w.abbr), c.pose, c.size, w.mount, turn, phase, reverse=c.reverse,
+                    stationary=c.speed == 0, owner=c.id)
+    log.add("drop", f"{wid} ({w.abbr}) lays {counter.kind} at {counter.pose}: no to-hit roll", "000:L1028-L1038",
+            c.id, weapon=wid, counter=counter.kind)
+    return counter
+
+
+def drop(combatants: Mapping[str, Combatant], firer: str, weapon: str, turn: int,
+         phase: int) -> tuple[dict[str, Combatant], tuple[Counter, ...], tuple[Event, ...]]:
+    """A Drop action: the crewman's firing action lays the counter(s) of a dropped weapon or link (000:L1028)."""
+    cs = dict(combatants)
+    c = cs[firer]
+    wids = expand(c, weapon)
+    crew = c.weapon(wids[0]).crew
+    if crew in c.acted:
+        raise ValueError(f"{crew} of {firer} has already fired this turn (000:L820)")
+    for wid in wids:
+        why = ready(c, wid)
+        if why:
+            raise ValueError(why)
+        if weapon_info(c.weapon(wid).abbr).to_hit > 0:
+            raise ValueError(f"{wid} is aimed, not dropped: fire it at a target")
+    log = EventLog()
+    counters = tuple(_lay(c, wid, turn, phase, log) for wid in wids)
+    cs[firer] = _after_firing(c, Declaration(firer, weapon, ""), wids, turn)
+    return cs, counters, tuple(log.events)
+
+
+def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSource, log: EventLog,
+               turn: int) -> FireResult:
+    hazards: dict[str, list[Hazard]] = {}
+    fire_hits: list[tuple[str, FireHit]] = []
+    reports: list[tuple[str, HitReport]] = []
+    for p in pending:
+        t = cs[p.target]
+        sheet, inside, rep = _apply(t, p, dice)
+        cs[p.target] = replace(t, sheet=sheet, interior=inside)
+        reports.append((p.target, rep))
+        for text, rule in rep.lines:
+            log.add("damage", f"{p.weapon} of {p.firer} hits {p.target}: {text}", rule, p.target)
+        if rep.passed_out:
+            log.add("damage", f"{rep.passed_out} points pass out of {p.target} with no effect", "000:L952",
+                    p.target)
+        for hz in rep.hazards():
+            hazards.setdefault(p.target, []).append(hz)
+            log.add("hazard", f"{hz.name}: D{hz.d}", hz.rule, p.target, d=hz.d)
+        for corner in rep.corners_lost():
+            log.add("tire", f"last tire at {corner} lost: handling status to -6", "000:L265", p.target)
+        if p.fire_source and rep.taken and _fire_counts(t.interior, p, rep):
+            fire_hits.append((p.target, FireHit(p.fire_source, turn)))
+    return FireResult(cs, tuple(log.events), {k: tuple(v) for k, v in hazards.items()}, tuple(fire_hits),
+                      tuple(reports))
+
+
+def _fire_counts(inside: Interior, p: _Pending, rep: HitReport) -> bool:
+    """Fireproof armor that stopped everything, or reflective armor against a laser, takes no fire modifier
+    (000:L1698-L1699, L1021)."""
+    kind = inside.armor_type.get(p.face, "plastic")
+    only_armor = all(s.what.endswith("armor") for s in rep.steps)
+    if p.laser and kind in ("laser_reflective", "lrfp"):
+        return False
+    return not (kind in ("fireproof", "lrfp", "metal") and only_armor)
+
+
+def out_of_action(c: Combatant) -> str:
+    """Why a vehicle is out of the fight ("" if it is not): destroyed, or it can neither move nor fire
+    (a kill, 000:L1262)."""
+    if c.sheet.destroyed:
+        return "destroyed"
+    inside = c.interior
+    crew_ok = [p for p in inside.parts if p.kind == "crew" and crew_state(p) in ("unhurt", "wounded")]
+    plant = [p for p in inside.parts if p.kind == "plant"]
+    can_move = bool(crew_ok) and inside.driver() is not None and inside.driver() in crew_ok \
+        and any(not p.destroyed for p in plant)
+    can_fire = bool(crew_ok) and any(not inside.part(w.id).destroyed and w.shots != 0 for w in c.weapons)
+    if not can_move and not can_fire:
+        return "can neither move nor fire"
+    return ""
