@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.errors import DataError
 from rules.map_model import (
@@ -79,12 +79,15 @@ from rules.map_shapes import (
 from rules.schema import Node
 from rules.tomlio import atomic_write_text, dumps_toml, load_toml
 
+if TYPE_CHECKING:
+    from rules.scenarios import Scenario
+
 __all__ = [
     "LAYERS", "OBSTACLE_KINDS", "WALL_KINDS", "Arc", "ArcLine", "Area", "Building", "Curb", "End", "Feature",
     "Library", "Line", "Map", "Marking", "Obstacle", "Placement", "Point", "Polygon", "Polyline", "Problem",
     "Ramp", "Rect", "Section", "Shape", "Start", "StaticShape", "Terrain", "TerrainKind", "Vocabulary", "Wall",
     "add_feature", "chain", "delete_feature", "ends_meet", "feature_centre", "feature_points", "join_to",
-    "layer", "list_maps", "load_map", "load_sections", "map_from_data", "map_path", "map_to_data",
+    "layer", "list_maps", "load_map", "load_scenario", "load_sections", "map_from_data", "map_path", "map_to_data",
     "move_feature", "moved", "place_feature", "placed_ends", "placement_outline", "recycle_highway",
     "resize_feature", "resized", "resolved", "rotate_feature", "rotated", "safe_name", "save_map",
     "section_from_data", "sections", "set_feature", "set_properties", "snap", "static_shapes", "terrain_at",
@@ -551,6 +554,13 @@ def sections() -> dict[str, Section]:
 
 def list_maps(directory: Path = MAPS_DIR) -> list[Path]:
     return sorted(directory.glob("*.toml"))
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """A scenario file and its map (rules.scenarios, which builds on this module)."""
+    from rules import scenarios
+
+    return scenarios.load_scenario(path)
 
 
 # --- writing files -------------------------------------------------------------------------------

@@ -112,3 +112,10 @@ def test_game_setup_puts_each_vehicle_on_its_start(tmp_path: Path) -> None:
     assert (a.pose.x, a.pose.y, a.pose.facing) == (west.x, west.y, west.facing)
     assert (b.foe, b.speed) == ("veteran", 20.0)
     assert setup.seed == 7 and setup.map == sc.map.path
+
+
+def test_rules_maps_offers_load_scenario_too() -> None:
+    from rules import maps
+
+    path = SCENARIOS_DIR / "town_chase.toml"
+    assert maps.load_scenario(path) == load_scenario(path)
