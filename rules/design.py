@@ -414,7 +414,6 @@ class _Build:
     top_factor: Fraction = Fraction(1)
     hc: int = 0
     plant_spaces: Fraction = Fraction(0)
-    guided_rockets: int = 0
 
     def add(self, name: str, cost: Fraction | float, weight: Fraction | float = 0, spaces: Fraction | float = 0,
             area: str = "body", facing: str = "") -> None:
@@ -640,10 +639,8 @@ def _weapon(b: _Build, e: WeaponEntry, where: str, in_mount: bool) -> None:
         cost += mag_c + w.shots * mc
         weight += mag_w + w.shots * mw
         mags += t.const("mount_options.extra_magazine_spaces")
-    if e.guided:
-        if not w.rocket or e.type in ("SAM", "RGM", "WGM"):
-            b.errors.append(f"A {w.name.lower()} cannot be laser-guided.")
-        b.guided_rockets += e.count * max(1, w.shots)
+    if e.guided and (not w.rocket or e.type in ("SAM", "RGM", "WGM")):
+        b.errors.append(f"A {w.name.lower()} cannot be laser-guided.")
     spaces = Fraction(0) if in_mount else w.spaces * e.count
     label = f"{e.count} x {w.abbr}" if e.count > 1 else w.abbr
     extra = f" ({e.ammo})" if e.ammo else (f" ({e.grenades})" if e.grenades else "")
@@ -727,6 +724,13 @@ def _weapon_rules(b: _Build, e: WeaponEntry, w: Weapon) -> None:
             b.errors.append(f"Only dropped weapons and gas streamers may be corner-mounted, not a {w.name.lower()}.")
 
 
+def _guided_rockets(d: Design) -> int:
+    """Rockets fitted for laser guidance: $200 each on the LGL (000:L2534)."""
+    t = d.tables()
+    entries = d.weapons + (d.sidecar.weapons if d.sidecar else ())
+    return sum(e.count * max(1, t.weapons[e.type].shots) for e in entries if e.guided)
+
+
 def _accessory_cost(b: _Build, key: str, facing: str) -> tuple[Fraction, Fraction, Fraction]:
     d, t = b.d, b.t
     a = t.accessories[key]
@@ -744,7 +748,7 @@ def _accessory_cost(b: _Build, key: str, facing: str) -> tuple[Fraction, Fractio
     wheels = len(_wheel_positions(d.kind, d.reversed, d.six_wheels))
     cost += a.cost_per_wheel * wheels
     weight += a.weight_per_wheel * wheels
-    cost += a.cost_per_guided_rocket * b.guided_rockets
+    cost += a.cost_per_guided_rocket * _guided_rockets(d)
     if a.cost_body_with_chassis:
         chassis = t.chassis[d.chassis]
         cost += _fr(a.cost_body_with_chassis) * b.body_price * (1 + _fr(chassis.price))
@@ -775,7 +779,7 @@ def _price_accessories(b: _Build) -> None:
         b.hc += a.hc
         if a.top_speed_factor != 1.0:
             b.top_factor *= _fr(a.top_speed_factor)
-    if "laser_guidance_link" not in keys and b.guided_rockets:
+    if "laser_guidance_link" not in keys and _guided_rockets(d):
         b.errors.append("Laser-guided rockets need a laser-guidance link.")
     if {"brushcutter", "bumper_spikes"} <= keys and any(e.type == "bumper_spikes" and e.facing == "front"
                                                          for e in d.accessories):
