@@ -1,0 +1,105 @@
+"""Key bindings: keyboard events become intents, so scenes (and tests) work with intents.
+
+A scene asks `intent_of(event)`; tests may post a synthetic KEYDOWN or call the scene's
+`handle_intent` directly. The F1 help scene lists HELP, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import pygame
+
+
+class Intent(str, Enum):
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    PREV = "prev"            # previous choice (turning key: one step further left)
+    NEXT = "next"            # next choice (one step further right)
+    CONFIRM = "confirm"      # Enter: commit the choice
+    CANCEL = "cancel"        # Esc: cancel the choice, or back / pause
+    STRAIGHT = "straight"    # Space: move straight / keep speed
+    SKID = "skid"            # cycle the controlled skid of a bend or swerve
+    MIRROR = "mirror"        # mirror the choice to the other side
+    EVEN = "even"            # toggle evening-out
+    HOLD = "hold"            # hold course: straight moves and unchanged speeds need no input
+    UNDO = "undo"            # take back the choice not yet committed
+    PAN_LEFT = "pan_left"
+    PAN_RIGHT = "pan_right"
+    PAN_UP = "pan_up"
+    PAN_DOWN = "pan_down"
+    ZOOM_IN = "zoom_in"
+    ZOOM_OUT = "zoom_out"
+    FOLLOW = "follow"        # centre the camera on the vehicle to act
+    SHEET = "sheet"          # record sheet
+    LOG_UP = "log_up"
+    LOG_DOWN = "log_down"
+    HELP = "help"
+    SAVE = "save"
+    LOAD = "load"
+    FIRE = "fire"            # firing (when combat lands)
+    QUIT = "quit"
+
+
+_PLAIN: dict[int, Intent] = {
+    pygame.K_UP: Intent.UP, pygame.K_DOWN: Intent.DOWN, pygame.K_LEFT: Intent.LEFT, pygame.K_RIGHT: Intent.RIGHT,
+    pygame.K_RETURN: Intent.CONFIRM, pygame.K_KP_ENTER: Intent.CONFIRM, pygame.K_ESCAPE: Intent.CANCEL,
+    pygame.K_SPACE: Intent.STRAIGHT, pygame.K_k: Intent.SKID, pygame.K_m: Intent.MIRROR, pygame.K_v: Intent.EVEN,
+    pygame.K_h: Intent.HOLD, pygame.K_BACKSPACE: Intent.UNDO, pygame.K_z: Intent.UNDO,
+    pygame.K_a: Intent.PAN_LEFT, pygame.K_d: Intent.PAN_RIGHT, pygame.K_w: Intent.PAN_UP, pygame.K_s: Intent.PAN_DOWN,
+    pygame.K_EQUALS: Intent.ZOOM_IN, pygame.K_PLUS: Intent.ZOOM_IN, pygame.K_KP_PLUS: Intent.ZOOM_IN,
+    pygame.K_MINUS: Intent.ZOOM_OUT, pygame.K_KP_MINUS: Intent.ZOOM_OUT, pygame.K_c: Intent.FOLLOW,
+    pygame.K_r: Intent.SHEET, pygame.K_PAGEUP: Intent.LOG_UP, pygame.K_PAGEDOWN: Intent.LOG_DOWN,
+    pygame.K_F1: Intent.HELP, pygame.K_F5: Intent.SAVE, pygame.K_F9: Intent.LOAD, pygame.K_f: Intent.FIRE,
+    pygame.K_TAB: Intent.NEXT, pygame.K_COMMA: Intent.PREV, pygame.K_PERIOD: Intent.NEXT,
+}
+_SHIFTED: dict[int, Intent] = {
+    pygame.K_LEFT: Intent.PAN_LEFT, pygame.K_RIGHT: Intent.PAN_RIGHT, pygame.K_UP: Intent.PAN_UP,
+    pygame.K_DOWN: Intent.PAN_DOWN, pygame.K_TAB: Intent.PREV,
+}
+_CTRL: dict[int, Intent] = {pygame.K_z: Intent.UNDO, pygame.K_s: Intent.SAVE, pygame.K_l: Intent.LOAD,
+                            pygame.K_q: Intent.QUIT}
+
+# (keys, what they do) for the F1 help scene.
+HELP: tuple[tuple[str, str], ...] = (
+    ("Left / Right", "turning key: next maneuver to the left / right (menus: change a value)"),
+    ("Up / Down", "speed: faster / slower; menus: move"),
+    ("Tab, ',' '.'", "cycle through the choices"),
+    ("Enter", "commit the choice"),
+    ("Space", "move straight ahead / keep the speed"),
+    ("Esc", "cancel the choice; with nothing chosen: pause menu"),
+    ("Backspace, Z", "take back the choice not yet committed"),
+    ("K", "controlled skid of a bend or swerve: none, 1/4, 1/2, 3/4, 1 inch"),
+    ("M", "mirror the maneuver to the other side"),
+    ("V", "evening-out after the maneuver"),
+    ("H", "hold course: straight moves and unchanged speeds need no input"),
+    ("Shift+arrows, WASD", "pan the board (arrows pan when no turning key is shown)"),
+    ("Wheel, + / -", "zoom"),
+    ("C", "follow the vehicle to act"),
+    ("R", "record sheet of the vehicle to act"),
+    ("PgUp / PgDn, wheel on the log", "scroll the log"),
+    ("F5 / F9", "save / load"),
+    ("F", "fire (when combat lands)"),
+    ("F1", "this help"),
+    ("Mouse", "drag a counter onto a ghost and release to commit; click a ghost to choose it, "
+              "click it again to commit; buttons on the right do the rest; drag the board to pan"),
+)
+
+
+def intent_of(event: pygame.event.Event) -> Intent | None:
+    """The intent of a key press (None for anything else)."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    mods = getattr(event, "mod", 0)
+    if mods & pygame.KMOD_CTRL and event.key in _CTRL:
+        return _CTRL[event.key]
+    if mods & pygame.KMOD_SHIFT and event.key in _SHIFTED:
+        return _SHIFTED[event.key]
+    return _PLAIN.get(event.key)
+
+
+def key_event(key: int, mod: int = 0) -> pygame.event.Event:
+    """A synthetic key press (tests and scripted input)."""
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)

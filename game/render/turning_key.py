@@ -1,0 +1,75 @@
+"""Drawing the turning key: ghost end positions for every shown maneuver, each labelled with D, the
+handling status it would leave and the control roll; the chosen one bright with its path; red where
+the swept path would hit something."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.camera import Camera
+from game.render.counters import counter_polygon, heading_tick
+from game.turning_key import Ghost
+from rules.geometry import CounterSize
+
+NEED_COLOUR = {"safe": (120, 230, 130), "XX": (255, 70, 60)}
+
+
+def need_colour(need: str) -> tuple[int, int, int]:
+    if need in NEED_COLOUR:
+        return NEED_COLOUR[need]
+    n = int(need) if need.isdigit() else 4
+    return (250, 220, 90) if n <= 3 else (250, 150, 60)
+
+
+def draw_key(surface: pygame.Surface, cam: Camera, ghosts: list[Ghost], size: CounterSize, chosen: int | None,
+             overlay: pygame.Surface | None = None) -> None:
+    """Ghost counters at their end poses; labels for each; the chosen ghost's swept path."""
+    layer = overlay if overlay is not None else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((0, 0, 0, 0))
+    small = theme.font(max(12, min(16, int(cam.zoom * 0.36))))
+    placed: list[pygame.Rect] = []
+    order = [i for i in range(len(ghosts)) if i != chosen] + ([chosen] if chosen is not None else [])
+    for i in order:
+        g = ghosts[i]
+        pts = counter_polygon(cam, g.end, size)
+        is_chosen = i == chosen
+        edge = theme.HIT if g.blocked else (theme.GHOST if is_chosen else (210, 215, 230))
+        fill = (255, 255, 255, 70) if is_chosen else (255, 255, 255, 22)
+        if g.blocked:
+            fill = (255, 40, 40, 60 if is_chosen else 30)
+        pygame.draw.polygon(layer, fill, pts)
+        pygame.draw.polygon(layer, (*edge, 255 if is_chosen or g.blocked else 120), pts, 3 if is_chosen else 1)
+        a, b = heading_tick(cam, g.end, size)
+        pygame.draw.line(layer, (*edge, 200), a, b, 2 if is_chosen else 1)
+        if is_chosen:
+            path = [cam.to_screen(p.x, p.y) for p in g.path]
+            if len(path) >= 2:
+                pygame.draw.lines(layer, (*theme.ACCENT, 230), False, path, 2)
+    surface.blit(layer, (0, 0))
+    # labels last, skipping any that would sit on one already drawn (the chosen one always shows)
+    for i in ([chosen] if chosen is not None else []) + [i for i in range(len(ghosts)) if i != chosen]:
+        g = ghosts[i]
+        sx, sy = cam.to_screen(b_x(g), b_y(g))
+        img = small.render(g.label, True, need_colour(g.control) if not g.blocked else theme.HIT)
+        r = img.get_rect(center=(sx, sy))
+        if i != chosen and any(r.colliderect(p) for p in placed):
+            continue
+        placed.append(r.inflate(4, 2))
+        bg = pygame.Surface(r.inflate(4, 2).size, pygame.SRCALPHA)
+        bg.fill((0, 0, 0, 170 if i == chosen else 110))
+        surface.blit(bg, r.inflate(4, 2))
+        surface.blit(img, r)
+
+
+def b_x(g: Ghost) -> float:
+    """Label position: a little beyond the ghost's front."""
+    from rules.geometry import forward
+
+    return g.end.x + forward(g.end.facing).x * 0.85
+
+
+def b_y(g: Ghost) -> float:
+    from rules.geometry import forward
+
+    return g.end.y + forward(g.end.facing).y * 0.85

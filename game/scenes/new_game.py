@@ -1,0 +1,274 @@
+"""New game: a scenario or a custom game (map, number of vehicles, start speed), and for every vehicle
+its stock design, who drives it (a named player or a scripted foe profile) and its colour.
+
+Keyboard: Up/Down pick a field, Left/Right change it, Enter on Start. Mouse: click a field's arrows
+(or the value) to change it, click Start."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pygame
+
+from game import theme
+from game.input.bindings import Intent, intent_of
+from game.scenes.base import Scene
+from game.session import (
+    FOE_PROFILES,
+    ROOT,
+    Session,
+    design_text,
+    list_maps,
+    list_scenarios,
+    load_map,
+    load_scenario,
+    quick_setup,
+    rel,
+    setup_from_scenario,
+    stock_names,
+)
+from game.ui import text
+from rules.geometry import Pose
+from rules.setup import GameSetup, VehicleSetup
+
+COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
+SPEEDS = (0, 10, 20, 30, 40, 50)
+ROW_H = 30
+
+
+@dataclass
+class Field:
+    label: str
+    values: list[str]
+    index: int = 0
+    name: str = ""
+
+    @property
+    def value(self) -> str:
+        return self.values[self.index] if self.values else ""
+
+    def step(self, d: int) -> None:
+        if self.values:
+            self.index = (self.index + d) % len(self.values)
+
+
+class NewGameScene(Scene):
+    def __init__(self, app: object) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.scenarios = list_scenarios()
+        self.maps = list_maps()
+        self.stock = stock_names()
+        self.drivers = [f"Player {i}" for i in range(1, 9)] + [f"foe: {p}" for p in FOE_PROFILES]
+        self.source = Field("Game", ["Custom game"] + [self._scenario_name(p) for p in self.scenarios], name="source")
+        self.map_field = Field("Map", [p.stem for p in self.maps] + ["(empty grid)"], name="map")
+        self.count = Field("Vehicles", [str(n) for n in range(2, 9)], name="count")
+        self.speed = Field("Start speed", [f"{s} mph" for s in SPEEDS], index=2, name="speed")
+        self.rows: list[tuple[Field, Field, Field]] = []
+        self.focus = 0
+        self.message = ""
+        self.rects: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, left arrow, right arrow
+        self._rebuild_rows()
+
+    @staticmethod
+    def _scenario_name(p: Path) -> str:
+        try:
+            return str(load_scenario(p).name)
+        except Exception:  # noqa: BLE001 - a scenario that does not load is listed by file name
+            return p.stem
+
+    # --- fields -------------------------------------------------------------------------------
+
+    def _scenario_vehicles(self) -> list[VehicleSetup]:
+        if self.source.index == 0:
+            return []
+        try:
+            setup, _ = setup_from_scenario(self.scenarios[self.source.index - 1])
+        except Exception as exc:  # noqa: BLE001
+            self.message = f"scenario: {exc}"
+            return []
+        return list(setup.vehicles)
+
+    def _rebuild_rows(self) -> None:
+        vs = self._scenario_vehicles()
+        n = len(vs) if vs else int(self.count.value)
+        rows = []
+        owners: dict[str, int] = {}
+        for i in range(n):
+            if vs:
+                v = vs[i]
+                stock = [s for s in self.stock]
+                si = 0
+                for k, s in enumerate(stock):
+                    if design_text(s) == v.design or s == v.design:
+                        si = k
+                owner_i = owners.setdefault(v.owner, len(owners))
+                di = self.drivers.index(f"foe: {v.foe}") if v.foe and f"foe: {v.foe}" in self.drivers else owner_i
+                ci = COLOURS.index(v.colour) if v.colour in COLOURS else i
+                label = v.id
+            else:
+                si, di, ci, label = i % max(1, len(self.stock)), i, i, f"car{i + 1}"
+            rows.append((Field(f"{label} design", list(self.stock), si, name=f"stock{i}"),
+                         Field(f"{label} driver", list(self.drivers), di, name=f"driver{i}"),
+                         Field(f"{label} colour", list(COLOURS), ci, name=f"colour{i}")))
+        self.rows = rows
+
+    def fields(self) -> list[Field]:
+        out = [self.source]
+        if self.source.index == 0:
+            out += [self.map_field, self.count, self.speed]
+        for row in self.rows:
+            out.extend(row)
+        return out
+
+    def change(self, f: Field, d: int) -> None:
+        f.step(d)
+        if f is self.source or f is self.count:
+            self._rebuild_rows()
+            self.focus = min(self.focus, len(self.fields()))
+
+    # --- building the game -------------------------------------------------------------------------
+
+    def build_setup(self) -> tuple[GameSetup, str]:
+        drivers = [r[1].value for r in self.rows]
+        if self.source.index > 0:
+            base, title = setup_from_scenario(self.scenarios[self.source.index - 1])
+            vs = []
+            for v, (stock, driver, colour) in zip(base.vehicles, self.rows, strict=True):
+                foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
+                owner = f"Foe {v.id}" if foe else driver.value
+                vs.append(replace(v, design=design_text(stock.value), owner=owner, foe=foe, colour=colour.value))
+            return replace(base, vehicles=tuple(vs)), title
+        map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
+        game_map = load_map(str(map_path)) if map_path else None
+        starts = list(getattr(game_map, "starts", ()) or ())
+        speed = float(SPEEDS[self.speed.index])
+        fallback = quick_setup(8, speed=speed).vehicles
+        vs = []
+        for i, (stock, driver, colour) in enumerate(self.rows):
+            if i < len(starts):
+                s = starts[i]
+                pose = Pose.at(s.x, s.y, s.facing)
+            else:
+                pose = fallback[i].pose
+            foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
+            owner = f"Foe car{i + 1}" if foe else driver.value
+            vs.append(VehicleSetup(f"car{i + 1}", owner, design_text(stock.value), pose, speed, foe=foe,
+                                   colour=colour.value))
+        title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
+        del drivers
+        return GameSetup(tuple(vs), seed=_seed(), map=rel(map_path) if map_path else ""), title
+
+    def start(self) -> None:
+        from game.scenes.battle import BattleScene
+
+        try:
+            setup, title = self.build_setup()
+            session = Session.start(setup, title, self.app.saves_dir)
+        except Exception as exc:  # noqa: BLE001 - a set-up the rules refuse is reported here
+            self.message = f"cannot start: {exc}"
+            return
+        self.app.replace(BattleScene(self.app, session))
+
+    # --- events ----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        fields = self.fields()
+        n = len(fields) + 2  # + Start, Back
+        intent = intent_of(event)
+        if intent is Intent.CANCEL:
+            self.app.pop()
+            return True
+        if intent in (Intent.UP, Intent.PREV):
+            self.focus = (self.focus - 1) % n
+            return True
+        if intent in (Intent.DOWN, Intent.NEXT):
+            self.focus = (self.focus + 1) % n
+            return True
+        if intent in (Intent.LEFT, Intent.RIGHT) and self.focus < len(fields):
+            self.change(fields[self.focus], -1 if intent is Intent.LEFT else 1)
+            return True
+        if intent in (Intent.CONFIRM, Intent.STRAIGHT):
+            if self.focus < len(fields):
+                self.change(fields[self.focus], 1)
+            elif self.focus == len(fields):
+                self.start()
+            else:
+                self.app.pop()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, (row, left, _right) in enumerate(self.rects):
+                if row.collidepoint(event.pos):
+                    self.focus = i
+                    if i < len(fields):
+                        self.change(fields[i], -1 if left.collidepoint(event.pos) else 1)
+                    elif i == len(fields):
+                        self.start()
+                    else:
+                        self.app.pop()
+                    return True
+        return False
+
+    # --- draw ------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.BG)
+        text(surface, "New game", (40, 20), 48, theme.ACCENT, bold=True)
+        fields = self.fields()
+        self.rects = []
+        x, y = 40, 80
+        col_w = 560
+        per_col = max(4, (h - 150) // ROW_H)
+        for i, f in enumerate(fields):
+            cx = x + (i // per_col) * (col_w + 20)
+            cy = y + (i % per_col) * ROW_H
+            self.rects.append(self._field(surface, f, pygame.Rect(cx, cy, col_w, ROW_H - 4), i == self.focus))
+        by = h - 60
+        for j, label in enumerate(("Start", "Back")):
+            r = pygame.Rect(w - 380 + j * 180, by, 160, 42)
+            sel = self.focus == len(fields) + j
+            pygame.draw.rect(surface, (70, 80, 104) if sel else theme.PANEL, r, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT if sel else theme.PANEL_EDGE, r, 2, border_radius=6)
+            text(surface, label, r.center, 28, theme.TEXT, anchor="center")
+            self.rects.append((r, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)))
+        hint = "Up/Down: field · Left/Right: change · Enter: Start · Esc: back · mouse: click arrows"
+        text(surface, hint, (40, h - 30), 18, theme.DIM)
+        if self.message:
+            text(surface, self.message[:120], (40, h - 60), 20, theme.WARN)
+        if self.source.index > 0 and self.scenarios:
+            try:
+                sc = load_scenario(self.scenarios[self.source.index - 1])
+            except Exception:  # noqa: BLE001
+                sc = None
+            if sc is not None and w > 1200:
+                from game.ui import wrap
+
+                for k, ln in enumerate(wrap(sc.description, 20, w - col_w - 120)):
+                    text(surface, ln, (x + col_w + 40, y + k * 22), 20, theme.DIM)
+
+    def _field(self, surface: pygame.Surface, f: Field, r: pygame.Rect,
+               focused: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        pygame.draw.rect(surface, (58, 64, 80) if focused else theme.PANEL, r, border_radius=4)
+        if focused:
+            pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
+        text(surface, f.label, (r.x + 10, r.y + 5), 20, theme.DIM)
+        left = pygame.Rect(r.x + 200, r.y, 28, r.height)
+        right = pygame.Rect(r.right - 30, r.y, 28, r.height)
+        text(surface, "<", left.center, 20, theme.ACCENT, anchor="center")
+        text(surface, ">", right.center, 20, theme.ACCENT, anchor="center")
+        value = f.value
+        colour = theme.TEXT
+        if f.name.startswith("colour"):
+            colour = theme.owner_colour(value)
+        text(surface, value[:40], ((left.right + right.left) // 2, r.centery), 20, colour, anchor="center")
+        return r, left, right
+
+
+def _seed() -> int:
+    import time
+
+    return int(time.time()) % 1_000_000
+
+
+__all__ = ["NewGameScene", "ROOT"]

@@ -1,0 +1,127 @@
+"""Small widgets shared by the scenes: buttons and keyboard-and-mouse menus."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game import theme
+from game.input.bindings import Intent, intent_of
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    active: bool = False    # shown pressed (a toggle that is on, the chosen value)
+    name: str = ""          # for tests: find a button by name
+
+    def draw(self, surface: pygame.Surface, hover: bool = False) -> None:
+        bg = (70, 80, 100) if self.active else (52, 57, 68)
+        if hover and self.enabled:
+            bg = tuple(min(255, c + 25) for c in bg)
+        pygame.draw.rect(surface, bg, self.rect, border_radius=4)
+        pygame.draw.rect(surface, theme.ACCENT if self.active else theme.PANEL_EDGE, self.rect, 1, border_radius=4)
+        colour = theme.TEXT if self.enabled else (100, 104, 112)
+        text = theme.font(18).render(self.label, True, colour)
+        surface.blit(text, text.get_rect(center=self.rect.center))
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        if self.enabled and self.rect.collidepoint(pos):
+            self.action()
+            return True
+        return False
+
+
+def click_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        for b in buttons:
+            if b.click(event.pos):
+                return True
+    return False
+
+
+def draw_buttons(surface: pygame.Surface, buttons: list[Button]) -> None:
+    mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+    for b in buttons:
+        b.draw(surface, b.rect.collidepoint(mouse))
+
+
+@dataclass
+class Menu:
+    """A vertical menu: Up/Down and Enter, or hover and click."""
+
+    items: list[tuple[str, Callable[[], None]]]
+    index: int = 0
+    rects: list[pygame.Rect] = field(default_factory=list)
+    width: int = 360
+    row: int = 44
+
+    def layout(self, centre_x: int, top: int) -> None:
+        self.rects = [pygame.Rect(centre_x - self.width // 2, top + i * (self.row + 8), self.width, self.row)
+                      for i in range(len(self.items))]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        intent = intent_of(event)
+        if intent in (Intent.UP, Intent.PREV):
+            self.index = (self.index - 1) % len(self.items)
+            return True
+        if intent in (Intent.DOWN, Intent.NEXT):
+            self.index = (self.index + 1) % len(self.items)
+            return True
+        if intent in (Intent.CONFIRM, Intent.STRAIGHT):
+            self.items[self.index][1]()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.index = i
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.index = i
+                    self.items[i][1]()
+                    return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, ((label, _), r) in enumerate(zip(self.items, self.rects, strict=False)):
+            sel = i == self.index
+            pygame.draw.rect(surface, (70, 80, 104) if sel else theme.PANEL, r, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT if sel else theme.PANEL_EDGE, r, 2, border_radius=6)
+            text = theme.font(28).render(label, True, theme.TEXT)
+            surface.blit(text, text.get_rect(center=r.center))
+
+
+def text(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int = 18,
+         colour: tuple[int, int, int] = theme.TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    img = theme.font(size, bold).render(s, True, colour)
+    r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(img, r)
+    return r
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
+    if title:
+        text(surface, title, (rect.x + 8, rect.y + 5), 18, theme.ACCENT, bold=True)
+
+
+def wrap(s: str, size: int, width: int) -> list[str]:
+    f = theme.font(size)
+    words, lines, cur = s.split(), [], ""
+    for w in words:
+        trial = f"{cur} {w}".strip()
+        if f.size(trial)[0] <= width or not cur:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = w
+    if cur:
+        lines.append(cur)
+    return lines or [""]
