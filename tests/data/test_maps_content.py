@@ -107,3 +107,27 @@ def test_every_scenario_starts_a_game(path: Path) -> None:
 
     game = Game(game_setup(load_scenario(path), seed=3))
     assert game.to_act()
+
+
+def test_terrain_vocabulary_is_cited_and_complete() -> None:
+    """Every terrain kind in rules/data/map_terrain.toml carries its source; water and ditches need
+    their size (000:L526-L529); the road conditions are those of hazards.toml (000:L267-L275)."""
+    from rules.map_model import DATA_DIR, vocabulary
+    from rules.tomlio import load_toml
+
+    raw = load_toml(DATA_DIR / "map_terrain.toml")
+    assert all("source" in k for k in raw["kind"].values())
+    v = vocabulary()
+    assert v.kinds["water"].needs == ("depth_ft",) and v.kinds["ditch"].needs == ("width_ft",)
+    assert {"dry", "gravel", "oil", "ice"} <= set(v.conditions) and "off_road" not in v.conditions
+    assert v.grid == 0.25 and v.rotation_step == 15
+
+
+def test_a_broken_vocabulary_file_is_a_data_error(tmp_path: Path) -> None:
+    from rules.errors import DataError
+    from rules.map_model import DATA_DIR, load_vocabulary
+
+    bad = tmp_path / "t.toml"
+    bad.write_text((DATA_DIR / "map_terrain.toml").read_text().replace('needs = ["width_ft"]', 'needs = ["yards"]'))
+    with pytest.raises(DataError, match="kind.ditch.needs"):
+        load_vocabulary(bad)
