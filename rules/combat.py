@@ -574,3 +574,11 @@ def _weapon_table(path: Path = DATA_DIR / "weapons.toml") -> dict[str, WeaponInf
         out[abbr] = WeaponInfo(abbr, w.integer("to_hit"), dice, w.text("category"), w.text("effect", ""),
                                w.text("source", ""))
     return out
+
+
+def target_type_of(kind: str, body: str) -> str:
+    """The target line of 000:L851-L858 for a vehicle: its body when it has one (compact,
+    subcompact, the trike sizes), a cycle, or a car (mid-sized and larger)."""
+    if body in combat_tables().targets:
+        return body
+    return "cycle" if kind == "cycle" else "car"

@@ -37,13 +37,15 @@ from rules.damage import (
     hit_rider,
     hit_tire,
     hit_turret,
+    interior_of,
+    sheet_with,
 )
 from rules.dice import DiceSource, roll
 from rules.dropped import Counter, cloud_inches, kind_for_weapon, place
 from rules.events import Event, EventLog
 from rules.fire import FireHit
 from rules.geometry import CounterSize, Pose, Vec
-from rules.record_sheet import RecordSheet
+from rules.record_sheet import RecordSheet, use_shot
 
 # A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
 LineOfFireCheck = Callable[[Vec, Vec, tuple[str, ...]], "str | None"]
@@ -450,3 +452,40 @@ def out_of_action(c: Combatant) -> str:
     if not can_move and not can_fire:
         return "can neither move nor fire"
     return ""
+
+
+# --- the record sheet -----------------------------------------------------------------------------
+
+
+def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: CounterSize, speed: float,
+                 travel: float, sheet: RecordSheet, *, order: tuple[str, ...] = ("plant", "crew", "cargo"),
+                 **extra: object) -> Combatant:
+    """A Combatant from a record sheet: weapons and links from the sheet, all fired by the driver
+    unless `extra` says otherwise (any Combatant field may be passed)."""
+    weapons = tuple(Mounted(w.id, w.abbr, _mount(w.location), w.shots_left if w.max_shots else -1,
+                            (w.ammo[0] if w.ammo and w.ammo[0] else "normal")) for w in sheet.weapons)
+    links: dict[str, tuple[str, ...]] = {}
+    for w in sheet.weapons:
+        if w.link:
+            links[w.link] = links.get(w.link, ()) + (w.id,)
+    base = Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, interior_of(sheet, kind, order),
+                     weapons, links)
+    return replace(base, **extra)  # type: ignore[arg-type]
+
+
+def _mount(location: str) -> str:
+    """Weapons on the top fire like a turret's (360°); corner-mounted droppers lay from that corner."""
+    corner = {"FL": "front_left", "FR": "front_right", "BL": "back_left", "BR": "back_right"}
+    return "turret" if location == "top" else corner.get(location, location)
+
+
+def sheet_of(c: Combatant, before: RecordSheet | None = None) -> RecordSheet:
+    """The record sheet after combat: damage from the interior, shots spent since `before`."""
+    sheet = sheet_with(c.sheet, c.interior)
+    for w in c.weapons:
+        if w.shots < 0:
+            continue
+        spent = sheet.weapon(w.id).shots_left - w.shots
+        if spent > 0:
+            sheet = use_shot(sheet, w.id, spent)
+    return sheet
