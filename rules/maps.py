@@ -317,7 +317,7 @@ def _check_obstacles(m: Map) -> Iterator[Problem]:
     g = vocabulary().grid
     for i, o in enumerate(m.obstacles):
         if abs(o.x / g - round(o.x / g)) > EPS or abs(o.y / g - round(o.y / g)) > EPS:
-            yield Problem(f"obstacles[{i}]", f"a counter lies on the {g:g}-inch grid", "obstacles", i)
+            yield Problem(f"obstacles[{i}]", f"a counter must lie on the {g:g}-inch grid", "obstacles", i)
         if not all(_on_map(m, x, y) for x, y in o.points()):
             yield Problem(f"obstacles[{i}]", "off the map", "obstacles", i)
 
@@ -353,7 +353,7 @@ def _finite(n: Node, key: str, value: Any) -> float:
 
 
 def read_number(n: Node, key: str, default: float | None = None, *, lo: float | None = None,
-         positive: bool = False) -> float:
+                positive: bool = False) -> float:
     v = _finite(n, key, n.raw(key, default) if default is not None else n.raw(key))
     if lo is not None and v < lo:
         raise n.error(key, f"{v:g} is below the minimum {lo:g}")
