@@ -8,6 +8,7 @@ import sys
 # command -> (module, function taking argv list and returning an exit code)
 COMMANDS: dict[str, tuple[str, str]] = {
     "query": ("rules.cli", "query_main"),
+    "design": ("rules.design_cli", "main"),
 }
 
 USAGE = "usage: python -m rules {" + "|".join(COMMANDS) + "} ..."

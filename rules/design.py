@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from rules.design_tables import DATA_DIR, DesignTables, Weapon, design_tables, spaces_value
+from rules.design_tables import DATA_DIR, DesignTables, Weapon, design_tables
 from rules.errors import DataError
 from rules.geometry import Kind
 from rules.record_sheet import LOCATIONS, Component, RecordSheet, Tire, WeaponMount
@@ -31,6 +31,7 @@ FACINGS = LOCATIONS + ("turret",)
 CORNERS = ("FL", "FR", "BL", "BR")
 KINDS = ("car", "cycle", "trike")
 CYCLE_FACINGS = ("front", "back")
+BOOK_ORDER = ("front", "right", "left", "back", "top", "underbody")   # as the sample lines print armor
 
 
 # --- the design, as read from its file -------------------------------------------------------------
@@ -1127,7 +1128,7 @@ def summary(d: Design, fig: Figures | None = None) -> str:
     t = d.tables()
     fig = fig or figures(d)
     body = t.bodies[d.body]
-    parts = [("Reversed " if d.reversed else "") + body.name + (" w/CA frame" if d.carbon_aluminum else "")]
+    parts = [("Reversed " + body.name.lower() if d.reversed else body.name) + (" w/CA frame" if d.carbon_aluminum else "")]
     if d.kind != "cycle":
         parts.append(f"{t.chassis[d.chassis].name.lower()} chassis")
     susp = (t.suspensions if d.kind == "car" else t.cycle_suspensions)[d.suspension]
@@ -1154,7 +1155,7 @@ def summary(d: Design, fig: Figures | None = None) -> str:
     arm = t.armor[d.armor_type]
     cells = ", ".join(f"{loc[0].upper()}{d.metal[loc]}/{d.armor.get(loc, 0)}" if loc in d.metal
                       else f"{loc[0].upper()}{d.armor.get(loc, 0)}"
-                      for loc in (CYCLE_FACINGS if d.kind == "cycle" else LOCATIONS))
+                      for loc in (CYCLE_FACINGS if d.kind == "cycle" else BOOK_ORDER))
     text = ", ".join(parts) + f". {arm.abbr + ' ' if arm.abbr else ''}Armor: {cells}."
     accel = f"{fig.acceleration:g}" if fig.acceleration else "none"
     text += (f" Accel. {accel}, top speed {fig.top_speed:g}, HC {fig.hc}; {fig.weight:,} lbs., ${fig.price:,}.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.query import Op
 from rules.query_collision import op_collision
 from rules.query_combat import op_to_hit
+from rules.query_design import op_design
 from rules.query_movement import op_chart, op_control, op_crash, op_decel, op_maneuver
 
 OPS: dict[str, Op] = {
@@ -15,5 +16,6 @@ OPS: dict[str, Op] = {
     "crash": op_crash,
     "to_hit": op_to_hit,
     "collision": op_collision,
+    "design": op_design,
     # "design": (issue 3), "collision": (issue 4), "to_hit": (issue 5) register here.
 }

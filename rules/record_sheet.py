@@ -227,7 +227,8 @@ def render(sheet: RecordSheet, title: str = "") -> str:
     """The sheet as text for the log and the command line."""
     lines = [title] if title else []
     kind = "" if sheet.armor_type == "plastic" else f" ({sheet.armor_type})"
-    armor = ", ".join(_armor_cell(sheet, loc) for loc in LOCATIONS if loc in sheet.armor or loc in sheet.metal)
+    order = ("front", "right", "left", "back", "top", "underbody")
+    armor = ", ".join(_armor_cell(sheet, loc) for loc in order if loc in sheet.armor or loc in sheet.metal)
     lines.append(f"Armor{kind}: {armor or 'none'}")
     for t in sheet.tires:
         extra = []
@@ -238,7 +239,7 @@ def render(sheet: RecordSheet, title: str = "") -> str:
         state = "destroyed" if t.destroyed else f"{t.dp}/{t.max_dp} DP"
         lines.append(f"Tire {t.corner}{' ' + t.kind if t.kind else ''}: {state}{'; ' + ', '.join(extra) if extra else ''}")
     for w in sheet.weapons:
-        shots = "" if not w.max_shots else " shots " + " + ".join(f"{a}/{b}" for a, b in zip(w.shots, w.max_shots))
+        shots = "" if not w.max_shots else " shots " + " + ".join(f"{a}/{b}" for a, b in zip(w.shots, w.max_shots, strict=True))
         ammo = ", ".join(a for a in w.ammo if a)
         notes = "".join([f" [{ammo}]" if ammo else "", f" link {w.link}" if w.link else "",
                          " guided" if w.guided else "", f" CA {w.armor}/{w.max_armor}" if w.max_armor else ""])
