@@ -1,0 +1,241 @@
+"""Collisions in play: what happens when a motion meets something (reference/movement.md §4.14, §5.2).
+
+The movement engine calls one function for every motion of a counter:
+
+    motion = move_with_collisions(ctx, vid, motion)   # -> the motion the counter really made
+
+It sweeps the motion against the other vehicles and the map (rules.collision), stops the counter at
+the first contact, resolves the collision by the rules (rules.collision_rules): ram dice, damage to the
+armor locations hit, hazards and control rolls at the speeds before the collision, new speeds; then the
+mover finishes its movement only as the collision type allows, sliding along or pushing the other
+counter out of the way (conforming), and may meet the next thing (pile-ups resolve in order). A mover
+that may not finish loses the rest of this phase's movement. Debris, obstacles and curbs touched on the
+way do their tire damage and hazards (000:L248-L249, L496-L502).
+
+Not yet here (the state carries no map changes): destroyed or breached map features and their DP left,
+debris dropped in play, "debris once per phase" across several moves; concussion (optional rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+
+from rules.collision import (
+    VEHICLE,
+    CollisionWorld,
+    Contact,
+    FeatureKind,
+    Touch,
+    conform_pivots,
+    static_from_map,
+)
+from rules.collision_rules import (
+    Continuation,
+    Party,
+    classify,
+    classify_fixed,
+    collide,
+    collision_data,
+    damage_modifier,
+    fixed_object_collision,
+    side_toward,
+    who_moves_on,
+)
+from rules.context import Ctx
+from rules.crashes import hazard
+from rules.geometry import CounterSize, Pose, Vec, heading_of
+from rules.maneuvers import Motion
+from rules.record_sheet import damage_armor
+
+MAX_COLLISIONS = 6   # in one motion; a pile-up beyond this stops the mover
+ARMOR_RULE = {"head_on": "000:L416", "rear_end": "000:L431", "t_bone": "000:L445",
+              "sideswipe_same": "000:L457", "sideswipe_opposite": "000:L457"}
+
+
+@lru_cache(maxsize=4)
+def _map_world(map_id: str) -> CollisionWorld:
+    world = CollisionWorld()
+    if map_id:
+        from rules.maps import load_map, static_shapes
+
+        for s in static_from_map(static_shapes(load_map(map_id))):
+            world.add_static(s)
+    return world
+
+
+def world_for(ctx: Ctx) -> CollisionWorld:
+    """The map's static shapes (built once per map) with every vehicle still in play."""
+    world = _map_world(ctx.state.map_id)
+    world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles if not v.out})
+    return world
+
+
+def size_of(ctx: Ctx, vid: str) -> CounterSize:
+    return ctx.t.handling.counters[ctx.v(vid).spec.kind]
+
+
+def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
+    """Move vehicle `vid` along `motion` as far as the rules let it; returns the motion made."""
+    world = world_for(ctx)
+    path = motion.path
+    made: list[Pose] = [path[0]]
+    ignore: set[str] = set()
+    touched: set[str] = set()
+    for _ in range(MAX_COLLISIONS):
+        s = world.sweep(vid, path, ignore=ignore)
+        for t in s.touched:
+            if t.other not in touched:
+                touched.add(t.other)
+                _touch(ctx, vid, t)
+        c = s.contact
+        if c is None:
+            made.extend(path[1:])
+            return Motion(made[-1], tuple(made))
+        made.extend(path[1: c.index + 1])
+        made.append(c.free_pose)
+        ctx.update(vid, pose=c.free_pose)
+        world.place_vehicle(vid, c.free_pose)
+        rest = (c.free_pose,) + tuple(path[c.index + 1:])
+        if c.kind == VEHICLE:
+            cont, pivot = _vehicle_collision(ctx, vid, c, _travel(ctx, vid, c))
+        else:
+            cont, pivot = _fixed_collision(ctx, world, vid, c, _travel(ctx, vid, c)), None
+        if not cont.mover_finishes or len(rest) < 2:
+            if not cont.mover_finishes:
+                ctx.update(vid, increments=())
+            break
+        ignore.add(c.other)
+        if cont.slides:
+            rest = _slide_along(rest, c)
+        elif cont.conformer is not None and pivot is not None:
+            pushed = _push(ctx, world, vid, rest, c.other, pivot)
+            if pushed is not None:
+                made.append(pushed)
+                break
+            made.extend(rest[1:])
+            return Motion(made[-1], tuple(made))
+        path = rest
+    return Motion(made[-1], tuple(made))
+
+
+def _slide_along(rest: tuple[Pose, ...], c: Contact) -> tuple[Pose, ...]:
+    """The rest of a motion turned into a slide along the surface met: each pose's advance projected on
+    the surface, the facing kept, so the counter neither leaves nor enters it (000:L464, L480)."""
+    start = rest[0]
+    tangent = Vec(-c.normal.y, c.normal.x)
+    out = [start]
+    for p in rest[1:]:
+        along = (p.centre - start.centre).dot(tangent)
+        out.append(Pose.of(start.centre + tangent * along, start.facing))
+    return tuple(out)
+
+
+def _travel(ctx: Ctx, vid: str, c: Contact) -> float:
+    """The mover's direction of travel at the contact: from the motion itself, else its travel."""
+    d = c.hit_pose.centre - c.free_pose.centre
+    return heading_of(d) if d.length() > 1e-6 else ctx.v(vid).travel
+
+
+def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], other: str, pivot: Vec) -> Pose | None:
+    """The mover finishes its motion while `other` conforms; returns the mover's end if it was stopped."""
+    r = world.push(vid, rest, other, pivot)
+    ctx.update(other, pose=r.pushed_end)
+    ctx.update(vid, pose=r.mover_end)
+    ctx.log.add("collision", f"{other} is pushed aside, pivoting {abs(r.turned):.0f} degrees", "000:L411-L412", other,
+                pose=r.pushed_end.to_json())
+    if r.completed:
+        return None
+    ctx.log.add("collision", "the push is blocked: it stops", "000:L412", vid)
+    ctx.update(vid, increments=())
+    return r.mover_end
+
+
+def _damage(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule: str) -> None:
+    if points <= 0:
+        return
+    v = ctx.v(vid)
+    sheet, through = damage_armor(v.sheet, location, points)
+    ctx.put(replace(v, sheet=sheet))
+    ctx.log.add("damage", f"{cause}: {points} to {location} ({through} through the armor)", rule, vid,
+                location=location, points=points, through=through)
+
+
+def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[Continuation, Vec]:
+    mover, other = ctx.v(vid), ctx.v(c.other)
+    msize, osize = size_of(ctx, vid), size_of(ctx, other.id)
+    cls = classify(Party(mover.pose, msize, travel, mover.speed),
+                   Party(other.pose, osize, other.travel, other.speed), c.normal)
+    v1, v2 = (mover, other) if cls.mover_is_v1 else (other, mover)
+    side = {mover.id: cls.mover_side, other.id: cls.other_side}
+    dms = (damage_modifier(v1.spec.weight), damage_modifier(v2.spec.weight))
+    out = collide(cls.kind, (v1.speed, v2.speed), dms)
+    kind = cls.kind.value
+    ctx.log.add("collision", f"{kind.replace('_', '-')} with {other.id} at {out.collision_speed:g} mph "
+                f"(V1 {v1.id}, V2 {v2.id})", "000:L406-L410", vid, type=kind, other=other.id, v1=v1.id, v2=v2.id,
+                collision_speed=out.collision_speed, point=[c.point.x, c.point.y])
+    total = ctx.roll(out.ram, f"ram damage at {out.collision_speed:g} mph", "000:L391", vid) if out.ram else 0
+    to_v1, to_v2 = out.damage(total)
+    _damage(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind])
+    _damage(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind])
+    for w, d in ((v1, out.hazards[0]), (v2, out.hazards[1])):
+        hazard(ctx, w.id, d, "collision", "000:L428" if not cls.kind.sideswipe else "000:L466")
+    for w, new in ((v1, out.new_speeds[0]), (v2, out.new_speeds[1])):
+        if new != w.speed:
+            ctx.update(w.id, speed=new)
+            ctx.log.add("speed", f"the collision leaves it at {new:g} mph", "000:L420-L421, L435-L436, L449", w.id)
+    cont = who_moves_on(out, cls.mover_is_v1)
+    pivot = conform_pivots(ctx.v(other.id).pose, osize, c.point)[0]
+    return cont, pivot
+
+
+def _dm(dm: Fraction) -> str:
+    return str(dm)
+
+
+def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, travel: float) -> Continuation:
+    v = ctx.v(vid)
+    size = size_of(ctx, vid)
+    pieces = world.feature(c.other)
+    feature = pieces[0] if pieces else None
+    kind = classify_fixed(Party(v.pose, size, travel, v.speed), c.normal)
+    walls = (FeatureKind.WALL, FeatureKind.BUILDING)
+    sections = collision_data().sections_to_pass if feature and feature.kind in walls else 1
+    dp = feature.dp if feature else None
+    dm = damage_modifier(v.spec.weight)
+    speed = fixed_object_collision(kind, v.speed, dm, 0, dp=dp, sections=sections).collision_speed
+    name = (feature.tag or feature.kind.value) if feature else c.other
+    ctx.log.add("collision", f"{kind.value.replace('_', '-')} into {name} ({c.other}) at {speed:g} mph",
+                "000:L476-L480", vid, type="fixed_object", other=c.other, collision_speed=speed,
+                point=[c.point.x, c.point.y])
+    ram = ctx.t.chart.ram(speed)
+    total = ctx.roll(ram, f"ram damage at {speed:g} mph", "000:L391", vid) if ram else 0
+    out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections)
+    ctx.log.add("collision", f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
+                dealt=out.dealt, taken=out.taken, through=out.through)
+    _damage(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477")
+    hazard(ctx, vid, out.hazard, "collision", "000:L428, L480")
+    if out.new_speed != v.speed:
+        ctx.update(vid, speed=out.new_speed)
+        ctx.log.add("speed", f"the collision leaves it at {out.new_speed:g} mph", "000:L480", vid)
+    if out.through:
+        ctx.log.add("collision", f"{name} is destroyed or breached", "000:L479-L481", vid)
+    return Continuation(not out.stops, out.slides, None)
+
+
+def _touch(ctx: Ctx, vid: str, t: Touch) -> None:
+    """Debris, obstacles and curbs do not stop a vehicle: tire damage and hazards (000:L248-L249, L496-L502)."""
+    from rules.movement import damage_each_tire  # movement calls this module: import at use
+
+    hz = ctx.t.hazards.difficulty
+    if t.kind == FeatureKind.DEBRIS.value:
+        ctx.log.add("hazard", f"hits debris ({t.other})", "000:L496", vid)
+        damage_each_tire(ctx, vid, collision_data().debris_tire_damage, "debris", "000:L497")
+        hazard(ctx, vid, hz["debris"], "debris", "000:L249, L497")
+    elif t.kind == FeatureKind.OBSTACLE.value:
+        ctx.log.add("hazard", f"hits an obstacle ({t.other})", "000:L501", vid)
+        damage_each_tire(ctx, vid, collision_data().obstacle_tire_damage, "obstacle", "000:L501")
+        hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
+    elif t.kind == FeatureKind.CURB.value:
+        hazard(ctx, vid, hz["curb"], f"hits the curb ({t.other})", "000:L248")

@@ -1,0 +1,76 @@
+"""Collisions in play: the engine's motions meet vehicles, walls and debris (000:L386-L481, L496-L502;
+reference/movement.md §4.14, §5.2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.collision_play import move_with_collisions, world_for
+from rules.context import Ctx
+from rules.dice import ScriptedDice
+from rules.engine import new_game
+from rules.geometry import Pose
+from rules.maneuvers import slide
+from rules.setup import GameSetup, VehicleSetup
+
+ARENA = str(Path(__file__).resolve().parents[2] / "maps" / "arena.toml")
+CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=20"
+HEAVY = "generic kind=car hc=2 accel=10 top=100 weight=5000 tire=4 armor=20"
+
+
+def ctx_for(vehicles: list[VehicleSetup], faces: list[int], map_path: str = "") -> Ctx:
+    state, _ = new_game(GameSetup(tuple(vehicles), seed=3, map=map_path))
+    return Ctx(state, ScriptedDice(faces, fallback_seed=9))
+
+
+def kinds(ctx: Ctx) -> list[str]:
+    return [e.kind for e in ctx.log.events]
+
+
+def test_t_bone_stops_pushes_and_damages_000_L443_L454() -> None:
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(0, 0, 0), 40),
+                   VehicleSetup("b", "p2", CAR, Pose.at(0.3, -3, 90), 0)], [4, 4, 4, 6, 6])
+    made = move_with_collisions(ctx, "a", slide(Pose.at(0, 0, 0), 0, 3))
+    a, b = ctx.v("a"), ctx.v("b")
+    coll = [e for e in ctx.log.events if e.kind == "collision"][0]
+    assert coll.data["type"] == "t_bone" and coll.data["v1"] == "a"
+    assert coll.data["collision_speed"] == 40                   # T-bone: V1's speed (000:L447)
+    assert a.sheet.armor["front"] == 20 - 8 and b.sheet.armor["right"] == 20 - 8   # 3d = 12, x 2/3 each
+    assert a.speed == 20 and b.speed == 0                       # TS 40 x 1/2; V2 keeps its speed
+    assert made.end == a.pose and a.pose == Pose.at(0, -3, 0)   # TS1 > 0: it finishes its move (000:L450)
+    assert world_for(ctx).vehicle_overlaps() == []              # b conformed
+    assert b.pose != Pose.at(0.3, -3, 90)
+
+
+def test_rear_end_lighter_mover_stops_000_L438() -> None:
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(0, 0, 0), 60),
+                   VehicleSetup("b", "p2", HEAVY, Pose.at(0, -3, 0), 40)], [1, 1, 1, 1, 1, 1, 1])
+    ctx.update("a", increments=(1.0, 1.0))
+    made = move_with_collisions(ctx, "a", slide(Pose.at(0, 0, 0), 0, 3))
+    a = ctx.v("a")
+    assert made.end.y == pytest.approx(-2.0, abs=1 / 32)       # bumper to bumper
+    assert a.increments == ()                                  # DM 2/3 < 1: it does not finish (000:L438)
+    assert a.speed == ctx.v("b").speed                         # both move on at TS1 + TS2 (000:L436)
+    assert world_for(ctx).vehicle_overlaps() == []
+
+
+def test_driving_into_the_arena_wall_000_L476_L480() -> None:
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(10, 3, 0), 40)], [3, 3, 3, 6, 6, 6], ARENA)
+    hs0 = ctx.v("a").hs
+    made = move_with_collisions(ctx, "a", slide(Pose.at(10, 3, 0), 0, 3))
+    a = ctx.v("a")
+    assert made.end.y == pytest.approx(1.5, abs=1 / 32)        # front against the wall at y = 1
+    assert a.speed == 0                                        # the wall survives: it stops
+    assert a.sheet.armor["front"] == 20 - 6                    # 9 x 2/3 = 6, returned by the wall
+    assert a.hs == hs0 - 4                                     # D4: 40 mph of speed lost (000:L428)
+    assert "hazard" in kinds(ctx)
+
+
+def test_debris_on_the_way_damages_tires_000_L497() -> None:
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(21.75, 10, 0), 40)], [6, 6, 1, 1, 6, 6], ARENA)
+    move_with_collisions(ctx, "a", slide(Pose.at(21.75, 10, 0), 0, 2.5))
+    tires = [t.dp for t in ctx.v("a").sheet.tires]
+    assert tires == [1, 1, 4, 4]                               # 1d-3: 6 -> 3, 1 -> 0
+    assert any(e.kind == "hazard" and "debris" in e.text for e in ctx.log.events)
