@@ -389,7 +389,7 @@ def read_numbers(n: Node, key: str, count: int) -> list[float]:
 
 def _arc_span(n: Node) -> tuple[float, float]:
     start, end = read_number(n, "start"), read_number(n, "end")
-    if not 0 < end - start <= 360:
+    if not 0 < end - start <= 360 + 1e-9:  # a full circle may carry float noise
         raise n.error("end", "an arc runs clockwise from start to end: end must exceed start by at most 360")
     return start, end
 

@@ -6,7 +6,7 @@ import math
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import DataError
@@ -83,6 +83,7 @@ TMP = Path(tempfile.mkdtemp(prefix="maps-props-"))
 
 
 @given(maps)
+@example(Map("full circle", 1, 1, ramps=(Ramp(Arc(0, 0, 0, 1, 152.382, 512.3820000000001), 0, 5),)))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_save_then_load_gives_the_same_map(m: Map) -> None:
     path = save_map(m, TMP / "round.toml", overwrite=True)
