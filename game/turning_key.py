@@ -153,7 +153,7 @@ def nearest(ghosts: list[Ghost], x: float, y: float) -> int | None:
     """Index of the ghost whose end position is nearest a map point (the drag snaps to it)."""
     best, best_d = None, math.inf
     for i, g in enumerate(ghosts):
-        d = math.hypot(g.end.x - x, g.end.y - y) + 0.002 * abs(g.turn)
+        d = math.hypot(g.end.x - x, g.end.y - y) + 1e-5 * abs(g.turn)  # ties (same spot): the gentler one
         if d < best_d:
             best, best_d = i, d
     return best

@@ -10,7 +10,7 @@ from game import theme
 from game.camera import Camera
 from game.render.counters import counter_polygon, heading_tick
 from game.turning_key import Ghost
-from rules.geometry import CounterSize
+from rules.geometry import CounterSize, forward
 
 NEED_COLOUR = {"safe": (120, 230, 130), "XX": (255, 70, 60)}
 
@@ -47,29 +47,27 @@ def draw_key(surface: pygame.Surface, cam: Camera, ghosts: list[Ghost], size: Co
             if len(path) >= 2:
                 pygame.draw.lines(layer, (*theme.ACCENT, 230), False, path, 2)
     surface.blit(layer, (0, 0))
-    # labels last, skipping any that would sit on one already drawn (the chosen one always shows)
+    # labels last, fanned out along each ghost's heading (kinds staggered so drifts clear straight
+    # ahead); a label that would sit on one already drawn is skipped, the chosen one always shows
     for i in ([chosen] if chosen is not None else []) + [i for i in range(len(ghosts)) if i != chosen]:
         g = ghosts[i]
-        sx, sy = cam.to_screen(b_x(g), b_y(g))
+        f = forward(g.end.facing)
+        reach = size.length / 2 + 0.45 + STAGGER.get(g.maneuver.kind, 0.0)
+        tip = cam.to_screen(g.end.x + f.x * size.length / 2, g.end.y + f.y * size.length / 2)
+        sx, sy = cam.to_screen(g.end.x + f.x * reach, g.end.y + f.y * reach)
         img = small.render(g.label, True, need_colour(g.control) if not g.blocked else theme.HIT)
         r = img.get_rect(center=(sx, sy))
-        if i != chosen and any(r.colliderect(p) for p in placed):
+        box = r.inflate(6, 2)
+        if i != chosen and any(box.colliderect(p) for p in placed):
             continue
-        placed.append(r.inflate(4, 2))
-        bg = pygame.Surface(r.inflate(4, 2).size, pygame.SRCALPHA)
-        bg.fill((0, 0, 0, 170 if i == chosen else 110))
-        surface.blit(bg, r.inflate(4, 2))
+        placed.append(box)
+        pygame.draw.line(surface, (200, 200, 210), tip, (sx, sy), 1)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        bg.fill((0, 0, 0, 200 if i == chosen else 140))
+        surface.blit(bg, box)
+        if i == chosen:
+            pygame.draw.rect(surface, theme.ACCENT, box, 1)
         surface.blit(img, r)
 
 
-def b_x(g: Ghost) -> float:
-    """Label position: a little beyond the ghost's front."""
-    from rules.geometry import forward
-
-    return g.end.x + forward(g.end.facing).x * 0.85
-
-
-def b_y(g: Ghost) -> float:
-    from rules.geometry import forward
-
-    return g.end.y + forward(g.end.facing).y * 0.85
+STAGGER = {"drift": 0.35, "steep_drift": 0.7, "swerve": 0.45, "t_stop": 0.2, "bootlegger": 0.5}

@@ -40,6 +40,7 @@ FOE_PAUSE = 0.6      # seconds a scripted foe "thinks" on screen
 HOLD_PAUSE = 0.35    # seconds before a vehicle holding its course moves on
 PAN_STEP = 60        # pixels per arrow key press
 CONTROLS_HEIGHT = 150
+KEY_ZOOM = 72.0      # pixels per inch the camera comes to when a turning key opens (until the player zooms)
 
 
 @dataclass
@@ -73,6 +74,7 @@ class BattleScene(Scene):
         self.last_owner: str | None = None
         self.wait = 0.0
         self.follow = follow
+        self.user_zoomed = False
         self.log_scroll = 0
         self.dragging: str | None = None      # "counter" or "pan"
         self.drag_moved = False
@@ -146,6 +148,8 @@ class BattleScene(Scene):
                 self.choice_history.clear()
                 self._refresh_ghosts(keep=None)
                 if self.follow:
+                    if not self.user_zoomed and len(self.ghosts) > 1:
+                        self.cam.zoom = max(self.cam.zoom, KEY_ZOOM)
                     self.centre_on(a)
         else:
             self.preview = None
@@ -407,6 +411,7 @@ class BattleScene(Scene):
                 self.log_scroll = max(0, self.log_scroll + 3 * event.y)
             else:
                 self.cam.zoom_at(1.15 ** event.y, mx, my)
+                self.user_zoomed = True
             return True
         return False
 
@@ -433,8 +438,7 @@ class BattleScene(Scene):
             Intent.CONFIRM: self.commit_choice, Intent.STRAIGHT: self.straight, Intent.SKID: self.cycle_skid,
             Intent.MIRROR: self.mirror, Intent.EVEN: self.toggle_even, Intent.HOLD: self.toggle_hold,
             Intent.UNDO: self.undo_choice, Intent.SHEET: self._sheets, Intent.FIRE: self._fire,
-            Intent.ZOOM_IN: lambda: self.cam.zoom_at(1.25, *self._view_centre()),
-            Intent.ZOOM_OUT: lambda: self.cam.zoom_at(0.8, *self._view_centre()),
+            Intent.ZOOM_IN: lambda: self._zoom(1.25), Intent.ZOOM_OUT: lambda: self._zoom(0.8),
             Intent.FOLLOW: self._follow_now,
             Intent.LOG_UP: lambda: self._scroll_log(8), Intent.LOG_DOWN: lambda: self._scroll_log(-8),
             Intent.SAVE: lambda: self._save_load(True), Intent.LOAD: lambda: self._save_load(False),
@@ -448,6 +452,10 @@ class BattleScene(Scene):
             return False
         fn()
         return True
+
+    def _zoom(self, factor: float) -> None:
+        self.cam.zoom_at(factor, *self._view_centre())
+        self.user_zoomed = True
 
     def _view_centre(self) -> tuple[float, float]:
         return self.cam.view_x + self.cam.view_w / 2, self.cam.view_y + self.cam.view_h / 2
@@ -479,6 +487,7 @@ class BattleScene(Scene):
             return True
         if event.button in (4, 5):  # old-style wheel
             self.cam.zoom_at(1.15 if event.button == 4 else 1 / 1.15, *event.pos)
+            self.user_zoomed = True
             return True
         if self.state.step == SPEED and event.button == 1 and self._speed_click(event.pos):
             return True

@@ -1,0 +1,164 @@
+"""Every scene, headless: it draws, answers the keyboard and the mouse, and leads where it should."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.input.bindings import Intent, intent_of, key_event
+from game.scenes.battle import BattleScene
+from game.scenes.game_over import GameOverScene
+from game.scenes.help import HelpScene
+from game.scenes.new_game import NewGameScene
+from game.scenes.pause import PauseScene
+from game.scenes.record_sheet import RecordSheetScene
+from game.scenes.save_load import SaveLoadScene
+from game.scenes.title import TitleScene
+from game.session import quick_setup
+from rules.state import digest
+from tests.game.conftest import click, press, start_battle
+
+
+def test_title_menu_keyboard_leads_to_new_game(app):
+    app.push(TitleScene(app))
+    app.draw()
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, NewGameScene)
+    app.draw()
+
+
+def test_title_menu_mouse_quick_duel(app):
+    title = TitleScene(app)
+    app.push(title)
+    app.draw()  # lays the menu out
+    click(app, title.menu.rects[1].center)
+    assert isinstance(app.top, BattleScene)
+
+
+def test_f1_opens_help_from_any_scene_and_esc_closes(app):
+    app.push(TitleScene(app))
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScene)
+    app.draw()
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene)
+
+
+def test_new_game_custom_three_cars_one_foe_keyboard(app):
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    ng.focus = 2  # Vehicles
+    press(app, pygame.K_RIGHT)  # 3 cars
+    assert len(ng.rows) == 3
+    driver = ng.rows[2][1]
+    ng.focus = ng.fields().index(driver)
+    for _ in range(8):          # past Player 1..8 to the first foe profile
+        press(app, pygame.K_RIGHT)
+    assert driver.value.startswith("foe: ")
+    app.draw()
+    ng.focus = len(ng.fields())  # Start
+    press(app, pygame.K_RETURN)
+    battle = app.top
+    assert isinstance(battle, BattleScene), ng.message
+    assert len(battle.state.vehicles) == 3
+    assert battle.session.seat("car3").foe
+
+
+def test_new_game_scenario_by_mouse(app):
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    app.draw()
+    row, _left, right = ng.rects[0]
+    click(app, right.center)  # first scenario
+    assert ng.source.index == 1
+    app.draw()
+    start = ng.rects[len(ng.fields())][0]
+    click(app, start.center)
+    assert isinstance(app.top, BattleScene), ng.message
+
+
+def test_pause_menu_esc_and_resume(app):
+    battle = start_battle(app, quick_setup(2))
+    press(app, pygame.K_ESCAPE)  # nothing chosen: the pause menu
+    assert isinstance(app.top, PauseScene)
+    app.draw()
+    press(app, pygame.K_ESCAPE)
+    assert app.top is battle
+
+
+def test_save_and_load_round_trip(app, tmp_path):
+    battle = start_battle(app, quick_setup(2))
+    press(app, pygame.K_SPACE)
+    press(app, pygame.K_RETURN)
+    before = digest(battle.state)
+    press(app, pygame.K_F5)
+    assert isinstance(app.top, SaveLoadScene)
+    app.draw()
+    press(app, pygame.K_RETURN)  # slot 1
+    assert (tmp_path / "slot1.toml").exists(), app.top.message
+    press(app, pygame.K_ESCAPE)
+    assert app.top is battle
+    press(app, pygame.K_F9)
+    loader = app.top
+    assert isinstance(loader, SaveLoadScene)
+    labels = [label for label, _ in loader.menu.items]
+    loader.menu.index = next(i for i, s in enumerate(labels) if s.startswith("slot1"))
+    press(app, pygame.K_RETURN)
+    loaded = app.top
+    assert isinstance(loaded, BattleScene) and loaded is not battle
+    assert digest(loaded.state) == before
+
+
+def test_autosave_each_turn(app, tmp_path):
+    battle = start_battle(app, quick_setup(2))
+    for _ in range(60):
+        if battle.state.turn >= 2:
+            break
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+    assert battle.state.turn >= 2
+    assert (tmp_path / "autosave.toml").exists()
+
+
+def test_record_sheet_scene_cycles_vehicles(app):
+    battle = start_battle(app, quick_setup(3))
+    press(app, pygame.K_r)
+    sheet = app.top
+    assert isinstance(sheet, RecordSheetScene)
+    first = sheet.index
+    press(app, pygame.K_RIGHT)
+    assert sheet.index == (first + 1) % 3
+    app.draw()
+    press(app, pygame.K_ESCAPE)
+    assert app.top is battle
+
+
+def test_game_over_summary_and_back_to_title(app):
+    from dataclasses import replace
+
+    battle = start_battle(app, replace(quick_setup(2), max_turns=1))
+    for _ in range(80):
+        if isinstance(app.top, GameOverScene):
+            break
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+    assert isinstance(app.top, GameOverScene)
+    app.draw()
+    app.top.menu.index = 1
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, TitleScene) and len(app.stack) == 1
+
+
+def test_resize_relays_out_the_battle(app):
+    battle = start_battle(app, quick_setup(2))
+    app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    assert battle.cam.view_w == 1000 - 340
+    app.draw()
+
+
+def test_bindings_map_keys_to_intents():
+    assert intent_of(key_event(pygame.K_RETURN)) is Intent.CONFIRM
+    assert intent_of(key_event(pygame.K_ESCAPE)) is Intent.CANCEL
+    assert intent_of(key_event(pygame.K_SPACE)) is Intent.STRAIGHT
+    assert intent_of(key_event(pygame.K_LEFT, pygame.KMOD_SHIFT)) is Intent.PAN_LEFT
+    assert intent_of(key_event(pygame.K_z, pygame.KMOD_CTRL)) is Intent.UNDO
+    assert intent_of(pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0), buttons=(0, 0, 0))) is None

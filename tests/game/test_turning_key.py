@@ -1,0 +1,163 @@
+"""The turning key: ghosts, their labels against what the rules then do, red paths, snapping, the keys
+that cycle choices, hold course, undo and the purity of drawing."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.turning_key import build_preview, nearest
+from game.world import build_world, place_vehicles
+from rules import engine
+from rules.actions import Move, SetSpeed
+from rules.geometry import Pose
+from rules.maneuvers import Maneuver
+from rules.setup import GameSetup, VehicleSetup
+from rules.state import MOVE, digest
+from tests.game.conftest import press, start_battle
+
+CAR = "generic kind=car hc=1 accel=10 top=100"
+
+
+def _moving(speed: float = 60.0, pose: Pose | None = None, map_path: str = "") -> GameSetup:
+    return GameSetup((VehicleSetup("a", "Ann", CAR, pose or Pose.at(20, 20, 0), speed, colour="red"),
+                      VehicleSetup("b", "Bob", CAR, Pose.at(5, 5, 90), 0.0, colour="blue")), seed=3, map=map_path)
+
+
+def _to_move(setup: GameSetup):
+    state, _ = engine.new_game(setup)
+    for vid in engine.to_act(state):
+        v = state.vehicle(vid)
+        state, _ = engine.apply(state, SetSpeed(vid, v.signed_speed))
+    assert state.step == MOVE
+    return state
+
+
+def test_ghost_labels_match_what_the_rules_then_do():
+    """A ghost's D, handling status after and control need are those of the control event the engine
+    reports when the maneuver is committed (000:L182-L186)."""
+    state = _to_move(_moving(60.0))
+    ghosts = build_preview(state, "a")
+    kinds = {g.maneuver.kind for g in ghosts}
+    assert {"straight", "drift", "steep_drift", "bend", "swerve", "t_stop"} <= kinds
+    for g in ghosts:
+        if g.maneuver.kind in ("straight", "t_stop", "bootlegger"):
+            continue
+        _, events = engine.apply(state, Move("a", g.maneuver))
+        control = next(e for e in events if e.kind == "control" and e.vehicle == "a")
+        assert control.data["difficulty"] == g.difficulty, g.maneuver
+        assert control.data["hs"] == g.hs_after, g.maneuver
+        assert control.data["need"] == g.control, g.maneuver
+        moved = next(e for e in events if e.kind == "moved" and e.vehicle == "a")
+        end = moved.data["path"][-1]
+        assert abs(end["x"] - g.end.x) < 1e-3 and abs(end["y"] - g.end.y) < 1e-3, g.maneuver
+
+
+def test_hard_maneuver_at_speed_shows_a_roll():
+    state = _to_move(_moving(60.0))
+    bend90 = next(g for g in build_preview(state, "a") if g.maneuver == Maneuver("bend", "right", degrees=90))
+    assert bend90.control not in ("safe",)
+    assert bend90.label.startswith(f"D{bend90.difficulty} HS{bend90.hs_after:+d}")
+
+
+def test_path_into_a_wall_is_red():
+    """The arena's outer wall lies along its edge: a car nose-on to it, the straight ghost is blocked."""
+    setup = _moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml")
+    state = _to_move(setup)
+    from game.session import load_map
+
+    world = build_world(load_map("maps/arena.toml"))
+    assert world is not None
+    place_vehicles(world, state)
+    ghosts = build_preview(state, "a", world)
+    straight = next(g for g in ghosts if g.maneuver.kind == "straight")
+    assert straight.blocked
+    open_state = _to_move(_moving(20.0, Pose.at(20, 20, 90), "maps/arena.toml"))
+    place_vehicles(world, open_state)
+    straight = next(g for g in build_preview(open_state, "a", world) if g.maneuver.kind == "straight")
+    assert not straight.blocked
+
+
+def test_drag_snaps_to_the_nearest_ghost():
+    state = _to_move(_moving(60.0))
+    ghosts = build_preview(state, "a")
+    for g in ghosts:
+        snapped = ghosts[nearest(ghosts, g.end.x, g.end.y)]
+        # ghosts ending on the same spot (a T-stop and straight ahead) snap to the gentler one
+        assert (snapped.end.x_m, snapped.end.y_m) == (g.end.x_m, g.end.y_m)
+        assert abs(snapped.turn) <= abs(g.turn)
+
+
+def test_keys_cycle_skid_mirror_even_undo_and_esc_cancel(app):
+    battle = start_battle(app, _moving(60.0))
+    if battle.banner:
+        press(app, pygame.K_RETURN)
+    while battle.state.step != MOVE:
+        press(app, pygame.K_SPACE)
+        if battle.banner:
+            press(app, pygame.K_RETURN)
+    assert battle.chosen.maneuver.kind == "straight"
+    for _ in range(6):
+        press(app, pygame.K_RIGHT)
+    right = battle.chosen.maneuver
+    assert right.side == "right"
+    press(app, pygame.K_m)
+    assert battle.chosen.maneuver.side == "left"
+    press(app, pygame.K_BACKSPACE)  # undo the mirror
+    assert battle.chosen.maneuver == right
+    if right.kind in ("bend", "swerve"):
+        press(app, pygame.K_k)
+        assert battle.chosen.maneuver.skid == 0.25
+        assert all(g.maneuver.skid in (0, 0.25) for g in battle.ghosts)
+    press(app, pygame.K_ESCAPE)      # cancel: back to straight, no pause menu
+    assert battle.chosen.maneuver.kind == "straight" and app.top is battle
+    committed = len(battle.session.game.actions)
+    press(app, pygame.K_RETURN)
+    assert len(battle.session.game.actions) == committed + 1
+
+
+def test_hold_course_needs_no_input(app):
+    battle = start_battle(app, _moving(40.0))
+    actor = battle.actor()
+    press(app, pygame.K_h)
+    assert actor in battle.hold
+    turn0 = battle.state.turn
+    for _ in range(40):
+        if battle.state.turn > turn0 + 1:
+            break
+        if battle.banner:
+            press(app, pygame.K_RETURN)
+        elif battle.human_actor() == actor:
+            raise AssertionError("a vehicle holding its course was asked for input")
+        else:
+            press(app, pygame.K_SPACE)
+    moves = [a for a in battle.session.game.actions if isinstance(a, Move) and a.vehicle == actor]
+    assert moves and all(m.maneuver.kind == "straight" for m in moves)
+
+
+def test_draw_never_changes_state(app):
+    battle = start_battle(app, _moving(60.0))
+    while battle.state.step != MOVE:
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+    press(app, pygame.K_RETURN) if battle.banner else None
+    before = (digest(battle.state), battle.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom)
+    for _ in range(3):
+        app.draw()
+    assert (digest(battle.state), battle.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom) == before
+
+
+def test_motion_is_animated_along_the_event_path(app):
+    battle = start_battle(app, _moving(60.0))
+    while battle.state.step != MOVE or battle.banner:
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+    vid = battle.human_actor()
+    start = battle.state.vehicle(vid).pose
+    for _ in range(3):
+        battle.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+    battle.commit_choice()
+    end = battle.state.vehicle(vid).pose
+    assert battle.anim.busy
+    battle.update(0.05)
+    mid = battle.anim.pose(vid, end)
+    assert mid != start and mid != end, "part way along the path after 50 ms"
+    battle.settle()
+    assert not battle.anim.busy
