@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules import fire_step
 from rules.actions import Action, Fire, Move, Pass, SetSpeed
 from rules.context import Ctx
 from rules.dice import DiceExpr, DiceSource
@@ -84,6 +85,8 @@ def to_act(state: GameState) -> list[str]:
         return [v.id for v in state.vehicles if v.id not in state.declared and may_change_speed(v)]
     if state.step == MOVE and state.movers:
         return [state.movers[0]]
+    if state.step == FIRE and state.options.fire_step == "on":
+        return [v.id for v in state.vehicles if not v.out and fire_step.may_fire(state, v.id)]
     return []
 
 
@@ -95,6 +98,8 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
     if state.step == SPEED:
         speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
         return speeds
+    if state.step == FIRE:
+        return [*fire_step.fire_options(state, vid), Pass(vid)]
     return [Move(vid, m) for m in legal_maneuvers(state, v)]
 
 
@@ -186,7 +191,9 @@ def check(state: GameState, action: Action) -> str | None:
             return "vehicles move after the speed changes"
         return _maneuver_problem(state, v, action.maneuver)
     if isinstance(action, (Fire, Pass)):
-        return "there is nothing to fire or pass now"
+        if state.step != FIRE:
+            return "there is nothing to fire or pass now"
+        return fire_step.fire_problem(state, action) if isinstance(action, Fire) else None
     return "that action is not available now"
 
 
@@ -223,14 +230,26 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
     elif isinstance(action, Move):
         v = ctx.v(action.vehicle)
         player_move(ctx, v.id, action.maneuver, difficulty_of(ctx, v, action.maneuver))
+    elif isinstance(action, Fire):
+        ctx.state = fire_step.declare(ctx.state, action)
+    elif isinstance(action, Pass):
+        ctx.state = replace(ctx.state, fire_passed=ctx.state.fire_passed + (action.vehicle,))
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 
 
+STALL_TURNS = 3  # whole turns with nobody able to decide anything: the game cannot go on
+
+
 def _advance(ctx: Ctx) -> None:
     """Run everything that needs no decision, until someone must choose or the game ends."""
+    first_turn = ctx.state.turn
     while not ctx.state.over:
         s = ctx.state
+        if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles):
+            ctx.state = replace(s, over=True)
+            ctx.log.add("turn", "nobody can move or act any more: the game ends", "")
+            return
         if s.step == SPEED:
             if to_act(s):
                 return
@@ -257,6 +276,10 @@ def _advance(ctx: Ctx) -> None:
                 continue
             return
         if s.step == FIRE:
+            if to_act(s):
+                return
+            if s.options.fire_step == "on":
+                fire_step.resolve(ctx)
             _next_phase(ctx)
 
 
@@ -264,6 +287,8 @@ def _next_phase(ctx: Ctx) -> None:
     end_phase(ctx)
     s = ctx.state
     if s.phase == 5:
+        if s.options.fire_step == "on":
+            fire_step.end_turn_fire(ctx)
         end_turn(ctx)
         s = ctx.state
         if s.max_turns and s.turn >= s.max_turns:
@@ -306,4 +331,6 @@ def outcome(state: GameState) -> Outcome | None:
         return Outcome(owners, survivors, f"{owners[0]} is the last one driving")
     if not owners:
         return Outcome((), (), "nobody is left driving")
+    if not state.max_turns or state.turn < state.max_turns:
+        return Outcome(owners, survivors, "nobody can move or act any more")
     return Outcome(owners, survivors, f"the turn limit ({state.max_turns}) is reached")

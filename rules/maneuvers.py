@@ -93,13 +93,13 @@ class Maneuver:
                     raise ValueError(f"unknown maneuver option {k!r}")
             else:
                 numbers.append(float(w))
-        if numbers:
-            if kind in ("drift", "steep_drift"):
-                fields["inches"] = numbers[0]
-            else:
-                fields["degrees"] = numbers[0]
+        t = tables().maneuvers
+        if kind in ("drift", "steep_drift"):
+            fields["inches"] = numbers[0] if numbers else (t.drift_max if kind == "drift" else t.steep_max)
+        elif numbers:
+            fields["degrees"] = numbers[0]
         if kind == "swerve" and "drift" not in fields:
-            fields["drift"] = tables().maneuvers.swerve_max_drift
+            fields["drift"] = t.swerve_max_drift
         return Maneuver(**fields)
 
     @staticmethod
