@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from rules.collision import (
     VEHICLE,
@@ -54,6 +55,21 @@ ARMOR_RULE = {"head_on": "000:L416", "rear_end": "000:L431", "t_bone": "000:L445
               "sideswipe_same": "000:L457", "sideswipe_opposite": "000:L457"}
 
 
+# Vehicles a collision stopped for the rest of the phase, per engine step: a crash motion made of two
+# moves (a skid, then straight on) must not go on after the first one was stopped.
+_STOPPED: WeakKeyDictionary[Ctx, set[tuple[int, int, str]]] = WeakKeyDictionary()
+
+
+def _stop(ctx: Ctx, vid: str) -> None:
+    ctx.update(vid, increments=())
+    _STOPPED.setdefault(ctx, set()).add((ctx.state.turn, ctx.state.phase, vid))
+
+
+def stopped(ctx: Ctx, vid: str) -> bool:
+    """Whether a collision has stopped this vehicle for the rest of the phase."""
+    return (ctx.state.turn, ctx.state.phase, vid) in _STOPPED.get(ctx, set())
+
+
 @lru_cache(maxsize=4)
 def _map_world(map_id: str) -> CollisionWorld:
     world = CollisionWorld()
@@ -78,6 +94,9 @@ def size_of(ctx: Ctx, vid: str) -> CounterSize:
 
 def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
     """Move vehicle `vid` along `motion` as far as the rules let it; returns the motion made."""
+    if stopped(ctx, vid):
+        here = ctx.v(vid).pose
+        return Motion(here, (here,))
     world = world_for(ctx)
     path = motion.path
     made: list[Pose] = [path[0]]
@@ -104,7 +123,7 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
             cont, pivot = _fixed_collision(ctx, world, vid, c, _travel(ctx, vid, c)), None
         if not cont.mover_finishes or len(rest) < 2:
             if not cont.mover_finishes:
-                ctx.update(vid, increments=())
+                _stop(ctx, vid)
             break
         ignore.add(c.other)
         if cont.slides:
@@ -148,7 +167,7 @@ def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], oth
     if r.completed:
         return None
     ctx.log.add("collision", "the push is blocked: it stops", "000:L412", vid)
-    ctx.update(vid, increments=())
+    _stop(ctx, vid)
     return r.mover_end
 
 

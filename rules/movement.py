@@ -161,7 +161,11 @@ def _corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
 
 
 def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
-    """Put the counter at the end of a motion. (The collision sweep of issue 4 hooks in here.)"""
+    """Put the counter at the end of a motion, as far as collisions let it go (rules.collision_play:
+    a collision may also stop it for the rest of the phase by clearing its increments)."""
+    from rules.collision_play import move_with_collisions  # it uses this module's tire damage
+
+    motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
     ctx.put(replace(v, pose=motion.end))
     ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
@@ -339,7 +343,6 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
     """One move the driver does not choose: spins, rolls, T-stop slides, skids, no steering."""
     v = ctx.v(vid)
     inc = v.increments[0]
-    rest = v.increments[1:]
     if v.pending and v.pending[0].kind == "controlled_skid":
         p = v.pending[0]
         k = min(p.skid, inc)
@@ -349,22 +352,23 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
             move_along(ctx, vid, slide(w.pose, w.pose.facing + (180 if w.reverse else 0), inc - k), "straight on")
         w = ctx.v(vid)
         opt = ctx.t.maneuvers.skids[p.skid]
-        ctx.put(replace(w, pending=w.pending[1:], increments=rest, pending_decel=w.pending_decel + opt.decel_mph))
+        ctx.put(replace(w, pending=w.pending[1:], increments=w.increments[1:],
+                        pending_decel=w.pending_decel + opt.decel_mph))
         if opt.tire_hits:
             damage_each_tire(ctx, vid, DiceExpr(0, opt.tire_hits), "controlled skid", "000:L216-L218")
         return
     if v.mode == "spin":
         spin = (90 if v.mode_side == "right" else -90) if inc >= 1 else 0
         move_along(ctx, vid, slide(v.pose, v.mode_travel, inc, spin=spin), "spins")
-        ctx.update(vid, increments=rest)
+        ctx.update(vid, increments=ctx.v(vid).increments[1:])
     elif v.mode == "roll":
         _roll_increment(ctx, vid, inc)
-        ctx.update(vid, increments=rest)
+        ctx.update(vid, increments=ctx.v(vid).increments[1:])
     elif v.mode == "t_stop":
         _tstop_increment(ctx, vid, inc)
     else:  # skidded, steering lost, wreck: straight ahead
         move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight")
-        ctx.update(vid, increments=rest)
+        ctx.update(vid, increments=ctx.v(vid).increments[1:])
 
 
 def _roll_increment(ctx: Ctx, vid: str, inc: float) -> None:
@@ -420,7 +424,7 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     travel0 = v.travel
     if m.kind == "straight":
         move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight" if inc >= 1 else f"{inc:g}\" straight")
-        ctx.update(vid, increments=v.increments[1:])
+        ctx.update(vid, increments=ctx.v(vid).increments[1:])
         return
     motion = perform(m, v.pose, size, travel=v.travel)
     move_along(ctx, vid, motion, str(m))
