@@ -46,6 +46,8 @@ class MovementChart:
     rows: dict[int, ChartRow]  # keyed by speed in 2.5-mph steps (mph * 2 / 5)
     step: float
     max_mph: float
+    ram_offset: int = 25
+    ram_mph_per_die: int = 5
 
     def row(self, mph: float) -> ChartRow:
         key = round(abs(mph) / self.step)
@@ -60,7 +62,9 @@ class MovementChart:
         mph = abs(mph)
         if mph == 0:
             return None
-        mph = min(self.max_mph, math.ceil(mph / 5 - 1e-9) * 5)
+        mph = math.ceil(mph / 5 - 1e-9) * 5
+        if mph > self.max_mph:
+            return DiceExpr(int(mph - self.ram_offset) // self.ram_mph_per_die)
         return self.row(mph).ram
 
 
@@ -84,11 +88,14 @@ def load_movement_chart(path: Path) -> MovementChart:
         r.done()
     n.array("phase_order")
     max_mph = n.number("max_mph")
+    beyond = n.table("ram_beyond")
+    offset, per_die = beyond.integer("offset_mph"), beyond.integer("mph_per_die", lo=1)
+    beyond.done()
     n.done()
     for k in range(round(max_mph / step) + 1):
         if k not in rows:
             raise DataError(str(path), "row", f"no row for {k * step:g} mph")
-    return MovementChart(rows, step, max_mph)
+    return MovementChart(rows, step, max_mph, offset, per_die)
 
 
 # --- control table -------------------------------------------------------------------------

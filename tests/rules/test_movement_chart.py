@@ -216,8 +216,6 @@ def test_ram_at_any_collision_speed_uses_the_next_multiple_of_5_up(speed):
     assert tables().chart.ram(speed) == rule_ram(math.ceil(speed / 5 - 1e-9) * 5)
 
 
-@pytest.mark.xfail(strict=True, reason="MovementChart.ram caps collision speeds at 300 mph (55d); the ram rule "
-                   "(speed-25)/5 dice has no upper end, and head-on collision speeds can exceed 300")
 def test_ram_above_300_mph_continues_the_rule_000_L479():
     """A head-on at 200 + 150 mph is a 350-mph collision: (350 - 25) / 5 = 65 dice."""
     assert tables().chart.ram(350) == DiceExpr(65)
