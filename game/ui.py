@@ -27,7 +27,7 @@ class Button:
         pygame.draw.rect(surface, bg, self.rect, border_radius=4)
         pygame.draw.rect(surface, theme.ACCENT if self.active else theme.PANEL_EDGE, self.rect, 1, border_radius=4)
         colour = theme.TEXT if self.enabled else (100, 104, 112)
-        text = theme.font(18).render(self.label, True, colour)
+        text = rendered(self.label, 18, colour)
         surface.blit(text, text.get_rect(center=self.rect.center))
 
     def click(self, pos: tuple[int, int]) -> bool:
@@ -97,9 +97,25 @@ class Menu:
             surface.blit(text, text.get_rect(center=r.center))
 
 
+_TEXT_CACHE: dict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = {}
+TEXT_CACHE_MAX = 3000
+
+
+def rendered(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, memoised (font rendering is most of a HUD's cost)."""
+    key = (s, size, tuple(colour), bold)  # type: ignore[arg-type]
+    img = _TEXT_CACHE.get(key)  # type: ignore[arg-type]
+    if img is None:
+        if len(_TEXT_CACHE) >= TEXT_CACHE_MAX:
+            _TEXT_CACHE.clear()
+        img = theme.font(size, bold).render(s, True, colour)
+        _TEXT_CACHE[key] = img  # type: ignore[index]
+    return img
+
+
 def text(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int = 18,
          colour: tuple[int, int, int] = theme.TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    img = theme.font(size, bold).render(s, True, colour)
+    img = rendered(s, size, colour, bold)
     r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, r)
     return r
@@ -112,7 +128,20 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "") -> None:
         text(surface, title, (rect.x + 8, rect.y + 5), 18, theme.ACCENT, bold=True)
 
 
+_WRAP_CACHE: dict[tuple[str, int, int], list[str]] = {}
+
+
 def wrap(s: str, size: int, width: int) -> list[str]:
+    key = (s, size, width)
+    got = _WRAP_CACHE.get(key)
+    if got is None:
+        if len(_WRAP_CACHE) > TEXT_CACHE_MAX:
+            _WRAP_CACHE.clear()
+        got = _WRAP_CACHE[key] = _wrap(s, size, width)
+    return got
+
+
+def _wrap(s: str, size: int, width: int) -> list[str]:
     f = theme.font(size)
     words, lines, cur = s.split(), [], ""
     for w in words:

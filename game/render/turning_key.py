@@ -10,6 +10,7 @@ from game import theme
 from game.camera import Camera
 from game.render.counters import counter_polygon, heading_tick
 from game.turning_key import Ghost
+from game.ui import rendered
 from rules.geometry import CounterSize, forward
 
 NEED_COLOUR = {"safe": (120, 230, 130), "XX": (255, 70, 60)}
@@ -27,7 +28,7 @@ def draw_key(surface: pygame.Surface, cam: Camera, ghosts: list[Ghost], size: Co
     """Ghost counters at their end poses; labels for each; the chosen ghost's swept path."""
     layer = overlay if overlay is not None else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     layer.fill((0, 0, 0, 0))
-    small = theme.font(max(12, min(16, int(cam.zoom * 0.36))))
+    small_size = max(12, min(16, int(cam.zoom * 0.36)))
     placed: list[pygame.Rect] = []
     order = [i for i in range(len(ghosts)) if i != chosen] + ([chosen] if chosen is not None else [])
     for i in order:
@@ -55,19 +56,29 @@ def draw_key(surface: pygame.Surface, cam: Camera, ghosts: list[Ghost], size: Co
         reach = size.length / 2 + 0.45 + STAGGER.get(g.maneuver.kind, 0.0)
         tip = cam.to_screen(g.end.x + f.x * size.length / 2, g.end.y + f.y * size.length / 2)
         sx, sy = cam.to_screen(g.end.x + f.x * reach, g.end.y + f.y * reach)
-        img = small.render(g.label, True, need_colour(g.control) if not g.blocked else theme.HIT)
+        img = rendered(g.label, small_size, need_colour(g.control) if not g.blocked else theme.HIT)
         r = img.get_rect(center=(sx, sy))
         box = r.inflate(6, 2)
         if i != chosen and any(box.colliderect(p) for p in placed):
             continue
         placed.append(box)
         pygame.draw.line(surface, (200, 200, 210), tip, (sx, sy), 1)
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        bg.fill((0, 0, 0, 200 if i == chosen else 140))
-        surface.blit(bg, box)
+        surface.blit(_label_bg(box.size, 200 if i == chosen else 140), box)
         if i == chosen:
             pygame.draw.rect(surface, theme.ACCENT, box, 1)
         surface.blit(img, r)
+
+
+_BG: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
+def _label_bg(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    bg = _BG.get((size, alpha))
+    if bg is None:
+        bg = pygame.Surface(size, pygame.SRCALPHA)
+        bg.fill((0, 0, 0, alpha))
+        _BG[(size, alpha)] = bg
+    return bg
 
 
 STAGGER = {"drift": 0.35, "steep_drift": 0.7, "swerve": 0.45, "t_stop": 0.2, "bootlegger": 0.5}

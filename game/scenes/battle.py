@@ -9,7 +9,7 @@ committed action goes to the rules; the events that come back are animated and l
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -83,6 +83,10 @@ class BattleScene(Scene):
         self.buttons: list[Button] = []
         self.over_pushed = False
         self._overlay: pygame.Surface | None = None
+        self._swept_all = False
+        self._key_version = 0
+        self._key_cache: tuple[tuple[object, ...], pygame.Surface, pygame.Rect] | None = None
+        self._side_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.resized(self.app.size)  # type: ignore[attr-defined]
         w, h = map_size(session.map)
         self.cam.fit(w, h)
@@ -185,6 +189,8 @@ class BattleScene(Scene):
             self.choice = None
             return
         self.ghosts = self.preview.ghosts(self.skid, self.even)
+        self._swept_all = False
+        self._key_version += 1
         want = keep
         idx = None
         if want is not None:
@@ -601,9 +607,10 @@ class BattleScene(Scene):
         a = self.actor()
         if a is None:
             return
-        if self.preview is not None and self.ghosts:
-            self.preview.sweep_some(self.ghosts)
+        if self.preview is not None and self.ghosts and not self._swept_all:
+            self._swept_all = self.preview.sweep_some(self.ghosts)
             self.ghosts = self.preview.ghosts(self.skid, self.even)
+            self._key_version += 1
         seat = self.session.seat(a)
         if seat.foe:
             self.wait += dt
@@ -639,25 +646,37 @@ class BattleScene(Scene):
         self._draw_counters(surface)
         a = self.human_actor()
         if a and self.state.step == MOVE and self.ghosts and self.banner is None:
-            size = tables().handling.counters[self.state.vehicle(a).spec.kind]
-            if self._overlay is None or self._overlay.get_size() != surface.get_size():
-                self._overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            draw_key(surface, self.cam, self.ghosts, size, self.choice, self._overlay)
+            self._draw_key_cached(surface, a)
             self._draw_choice_card(surface)
         if a and self.state.step == SPEED and self.banner is None:
             self._draw_speed_strip(surface)
         self._draw_flashes(surface)
         surface.set_clip(clip)
         self._draw_topbar(surface)
-        colours = {v.id: theme.owner_colour(self.session.seat(v.id).colour) for v in self.state.vehicles}
-        draw_chart(surface, self.chart_rect, self.state, colours, self.actor())
-        self._draw_controls(surface)
-        focus = self.actor() or (self.state.vehicles[0].id if self.state.vehicles else None)
-        draw_sheet(surface, self.sheet_rect, self.state.vehicle(focus) if focus else None,
-                   self.session.seat(focus).owner if focus else "")
-        draw_log(surface, self.log_rect, self.session.log, self.log_scroll)
+        self._draw_side_cached(surface)
         if self.banner is not None:
             self._draw_banner(surface)
+
+    def _draw_key_cached(self, surface: pygame.Surface, vid: str) -> None:
+        """The turning key is redrawn only when the ghosts, the choice or the camera change."""
+        cam = self.cam
+        key = (self._key_version, self.choice, cam.zoom, cam.cx, cam.cy, cam.view_w, cam.view_h, id(self.ghosts))
+        if self._key_cache is None or self._key_cache[0] != key:
+            size = tables().handling.counters[self.state.vehicle(vid).spec.kind]
+            xs, ys = [], []
+            for g in self.ghosts:
+                sx, sy = cam.to_screen(g.end.x, g.end.y)
+                xs.append(sx)
+                ys.append(sy)
+            pad = cam.zoom * 2.2 + 90
+            area = pygame.Rect(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+            area = area.clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
+            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            local = replace(cam, view_x=cam.view_x - area.x, view_y=cam.view_y - area.y)
+            draw_key(layer, local, self.ghosts, size, self.choice)
+            self._key_cache = (key, layer, area)
+        _, layer, area = self._key_cache
+        surface.blit(layer, area)
 
     def _draw_counters(self, surface: pygame.Surface) -> None:
         sizes = tables().handling.counters
@@ -703,10 +722,34 @@ class BattleScene(Scene):
         if self.message:
             text(surface, self.message, (w - SIDEBAR - 10, 7), 18, theme.ACCENT, anchor="topright")
 
-    def _draw_controls(self, surface: pygame.Surface) -> None:
+    def _draw_side_cached(self, surface: pygame.Surface) -> None:
+        """The sidebar (chart, controls, record sheet, log) is redrawn only when what it shows changes."""
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        hover = next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(mouse)), -1)
+        buttons = tuple((b.label, b.active, b.enabled) for b in self.buttons)
+        key = (id(self.state), len(self.session.log), self.log_scroll, buttons, hover, self.size, self.actor())
+        x = self.chart_rect.x
+        if self._side_cache is None or self._side_cache[0] != key:
+            side = pygame.Surface((SIDEBAR, self.size[1]))
+            side.fill(theme.BG)
+            shift = (-x, 0)
+            colours = {v.id: theme.owner_colour(self.session.seat(v.id).colour) for v in self.state.vehicles}
+            draw_chart(side, self.chart_rect.move(shift), self.state, colours, self.actor())
+            self._draw_controls(side, shift)
+            focus = self.actor() or (self.state.vehicles[0].id if self.state.vehicles else None)
+            draw_sheet(side, self.sheet_rect.move(shift), self.state.vehicle(focus) if focus else None,
+                       self.session.seat(focus).owner if focus else "")
+            draw_log(side, self.log_rect.move(shift), self.session.log, self.log_scroll)
+            self._side_cache = (key, side)
+        surface.blit(self._side_cache[1], (x, 0))
+
+    def _draw_controls(self, surface: pygame.Surface, shift: tuple[int, int] = (0, 0)) -> None:
         title = "Turning key" if self.state.step == MOVE else "Speed change"
-        panel(surface, self.controls_rect, title)
-        draw_buttons(surface, [b for b in self.buttons if b.name != "banner"])
+        panel(surface, self.controls_rect.move(shift), title)
+        shown = [replace(b, rect=b.rect.move(shift)) for b in self.buttons if b.name != "banner"]
+        mouse = pygame.mouse.get_pos()
+        for b, orig in zip(shown, [b for b in self.buttons if b.name != "banner"], strict=True):
+            b.draw(surface, orig.rect.collidepoint(mouse))
 
     def _draw_choice_card(self, surface: pygame.Surface) -> None:
         g = self.chosen
