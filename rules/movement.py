@@ -184,7 +184,9 @@ def start_moving(ctx: Ctx, vid: str) -> None:
     ctx.put(replace(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
     if v.mode == "spin" and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
         _spin_recovery(ctx, vid)
-    while True:
+    # only what was queued before this movement plays now: a follow-up skid waits for the next phase
+    # (no vehicle skids more than once a phase, 000:L317)
+    for _ in range(len(ctx.v(vid).pending)):
         v = ctx.v(vid)
         if not v.pending or v.pending[0].kind == "controlled_skid":
             return
