@@ -652,8 +652,8 @@ class BattleScene(Scene):
             self._draw_speed_strip(surface)
         self._draw_flashes(surface)
         surface.set_clip(clip)
-        self._draw_topbar(surface)
         self._draw_side_cached(surface)
+        self._draw_topbar(surface)
         if self.banner is not None:
             self._draw_banner(surface)
 
@@ -741,7 +741,7 @@ class BattleScene(Scene):
                        self.session.seat(focus).owner if focus else "")
             draw_log(side, self.log_rect.move(shift), self.session.log, self.log_scroll)
             self._side_cache = (key, side)
-        surface.blit(self._side_cache[1], (x, 0))
+        surface.blit(self._side_cache[1], (x, TOPBAR), pygame.Rect(0, TOPBAR, SIDEBAR, self.size[1] - TOPBAR))
 
     def _draw_controls(self, surface: pygame.Surface, shift: tuple[int, int] = (0, 0)) -> None:
         title = "Turning key" if self.state.step == MOVE else "Speed change"

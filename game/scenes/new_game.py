@@ -107,11 +107,18 @@ class NewGameScene(Scene):
                 ci = COLOURS.index(v.colour) if v.colour in COLOURS else i
                 label = v.id
             else:
-                si, di, ci, label = i % max(1, len(self.stock)), i, i, f"car{i + 1}"
+                si, di, ci, label = self._default_design(i), i, i, f"car{i + 1}"
             rows.append((Field(f"{label} design", list(self.stock), si, name=f"stock{i}"),
                          Field(f"{label} driver", list(self.drivers), di, name=f"driver{i}"),
                          Field(f"{label} colour", list(COLOURS), ci, name=f"colour{i}")))
         self.rows = rows
+
+    def _default_design(self, i: int) -> int:
+        """Duellists start in classic small cars (Killer Kart, Hotshot) when the stock list has them."""
+        for name in (("Killer Kart", "Hotshot")[i % 2], "Killer Kart"):
+            if name in self.stock:
+                return self.stock.index(name)
+        return i % max(1, len(self.stock))
 
     def fields(self) -> list[Field]:
         out = [self.source]

@@ -54,8 +54,9 @@ class TitleScene(Scene):
         # a road running across the title, with two counters on it
         road = pygame.Rect(0, h // 2 - 150, w, 90)
         pygame.draw.rect(surface, (70, 72, 76), road)
-        for x in range(-40, w + 40, 60):
-            xx = (x + int(self.t * 90)) % (w + 80) - 40
+        period = (w // 60 + 2) * 60
+        for x in range(0, period, 60):
+            xx = (x + int(self.t * 90)) % period - 60
             pygame.draw.rect(surface, (225, 225, 225), pygame.Rect(xx, road.centery - 2, 30, 4))
         for i, colour in enumerate(((214, 52, 52), (52, 104, 224))):
             x = (int(self.t * (140 + 40 * i)) + i * w // 2) % (w + 120) - 60
