@@ -206,6 +206,12 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
         move_along(ctx, vid, m, f"fishtails {p.side} {int(p.skid)} square(s)")
         ctx.update(vid, travel=norm_deg(ctx.v(vid).pose.facing + (180 if v.reverse else 0)), mode_side=p.side)
         return
+    if p.kind == "bootlegger_finish":  # not a crash-table result: no row to look up
+        m = bootlegger_finish(v.pose, p.side, p.travel)
+        move_along(ctx, vid, m, "completes the bootlegger reverse")
+        ctx.update(vid, speed=0.0, increments=(), travel=ctx.v(vid).pose.facing, speed_changed=True)
+        ctx.log.add("speed", "stops, facing back the way it came", "000:L223", vid)
+        return
     row = ctx.t.crash.by_name(p.kind)
     if row.skid:
         _crash_skid(ctx, vid, p.travel, row.skid, row.speed_loss, row.tire_hits, row.follow_up, p.kind)
@@ -220,11 +226,6 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
         _begin_roll(ctx, vid, p.travel, burning=p.kind == "burning_roll")
     elif p.kind == "vault":
         _vault(ctx, vid, p.travel)
-    elif p.kind == "bootlegger_finish":
-        m = bootlegger_finish(v.pose, p.side, p.travel)
-        move_along(ctx, vid, m, "completes the bootlegger reverse")
-        ctx.update(vid, speed=0.0, increments=(), travel=ctx.v(vid).pose.facing, speed_changed=True)
-        ctx.log.add("speed", "stops, facing back the way it came", "000:L223", vid)
 
 
 def _random_side(ctx: Ctx, vid: str, why: str) -> str:
