@@ -33,7 +33,16 @@ FALLBACK_STOCK: dict[str, str] = {
     "Generic trike": "generic kind=trike hc=2 accel=10 top=100 weight=2000 armor=12",
     "Generic cycle": "generic kind=cycle hc=3 accel=15 top=110 weight=900 armor=8",
 }
-FOE_PROFILES = ("veteran", "berserker", "cautious")
+def foe_profiles() -> list[str]:
+    """Foe profile names (rules.ai.profiles), or placeholders until they land."""
+    mod = optional("rules.ai.profiles")
+    fn = getattr(mod, "names", None) if mod else None
+    if fn is not None:
+        try:
+            return [str(n) for n in fn()]
+        except Exception:  # noqa: BLE001 - a broken profiles file must not stop the new-game scene
+            pass
+    return ["novice", "veteran", "ace", "berserker", "coward"]
 
 
 def optional(name: str) -> ModuleType | None:
@@ -276,17 +285,28 @@ class Session:
         return s
 
 
+FOE_MODULES = ("rules.ai.foe", "rules.ai")
+
+
 def foe_action(session: Session, vid: str, profile: str) -> Action:
-    """A scripted foe's choice: rules.ai when it lands; until then keep the speed and drive straight."""
+    """A scripted foe's choice: rules.ai (issue 8) when it lands, `choose(state, vid, profile)` giving
+    an action (or an action and a line for the log); until then keep the speed and drive straight."""
     actions = session.legal(vid)
-    ai = optional("rules.ai")
-    choose = getattr(ai, "choose", None) if ai else None
-    if choose is not None:
+    for name in FOE_MODULES:
+        mod = optional(name)
+        choose = getattr(mod, "choose", None) if mod else None
+        if choose is None:
+            continue
         try:
-            picked: Action = choose(profile, session.state, actions)
-            return picked
-        except Exception:  # noqa: BLE001 - a broken profile must not stop the game
-            pass
+            picked = choose(session.state, vid, profile)
+        except Exception:  # noqa: BLE001 - a broken foe must not stop the game: fall back below
+            break
+        if isinstance(picked, tuple):
+            picked, why = picked
+            session.log.append(Event("foe", str(why), "", vid))
+        if picked in actions:
+            return picked  # type: ignore[no-any-return]
+        break
     v = session.state.vehicle(vid)
     for a in actions:
         if isinstance(a, SetSpeed) and a.mph == v.signed_speed:

@@ -19,6 +19,7 @@ from game.camera import Camera
 from game.input.bindings import Intent, intent_of
 from game.render.board import BoardRenderer, map_size
 from game.render.counters import draw_counter
+from game.render.dropped import draw_dropped, state_counters
 from game.render.hud import SHEET_HEIGHT, chart_height, draw_chart, draw_sheet
 from game.render.log import draw_log
 from game.render.turning_key import draw_key
@@ -643,6 +644,7 @@ class BattleScene(Scene):
         self.board.draw(surface, self.cam)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h))
+        draw_dropped(surface, self.cam, state_counters(self.state))
         self._draw_counters(surface)
         a = self.human_actor()
         if a and self.state.step == MOVE and self.ghosts and self.banner is None:

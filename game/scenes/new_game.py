@@ -15,10 +15,10 @@ from game import theme
 from game.input.bindings import Intent, intent_of
 from game.scenes.base import Scene
 from game.session import (
-    FOE_PROFILES,
     ROOT,
     Session,
     design_text,
+    foe_profiles,
     list_maps,
     list_scenarios,
     load_map,
@@ -59,13 +59,14 @@ class NewGameScene(Scene):
         self.scenarios = list_scenarios()
         self.maps = list_maps()
         self.stock = stock_names()
-        self.drivers = [f"Player {i}" for i in range(1, 9)] + [f"foe: {p}" for p in FOE_PROFILES]
+        self.drivers = [f"Player {i}" for i in range(1, 9)] + [f"foe: {p}" for p in foe_profiles()]
         self.source = Field("Game", ["Custom game"] + [self._scenario_name(p) for p in self.scenarios], name="source")
         self.map_field = Field("Map", [p.stem for p in self.maps] + ["(empty grid)"], name="map")
         self.count = Field("Vehicles", [str(n) for n in range(2, 9)], name="count")
         self.speed = Field("Start speed", [f"{s} mph" for s in SPEEDS], index=2, name="speed")
         self.rows: list[tuple[Field, Field, Field]] = []
         self.focus = 0
+        self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
         self.message = ""
         self.rects: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, left arrow, right arrow
         self._rebuild_rows()
@@ -128,6 +129,18 @@ class NewGameScene(Scene):
             out.extend(row)
         return out
 
+    def owner_name(self, driver: str) -> str:
+        return self.names.get(driver, "") or driver
+
+    def _typing_target(self) -> str | None:
+        """The player whose name typing edits: the focused driver field, when it names a player."""
+        fields = self.fields()
+        if self.focus < len(fields) and fields[self.focus].name.startswith("driver"):
+            value = fields[self.focus].value
+            if value.startswith("Player "):
+                return value
+        return None
+
     def change(self, f: Field, d: int) -> None:
         f.step(d)
         if f is self.source or f is self.count:
@@ -143,7 +156,7 @@ class NewGameScene(Scene):
             vs = []
             for v, (stock, driver, colour) in zip(base.vehicles, self.rows, strict=True):
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
-                owner = f"Foe {v.id}" if foe else driver.value
+                owner = f"Foe {v.id}" if foe else self.owner_name(driver.value)
                 vs.append(replace(v, design=design_text(stock.value), owner=owner, foe=foe, colour=colour.value))
             return replace(base, vehicles=tuple(vs)), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
@@ -159,7 +172,7 @@ class NewGameScene(Scene):
             else:
                 pose = fallback[i].pose
             foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
-            owner = f"Foe car{i + 1}" if foe else driver.value
+            owner = f"Foe car{i + 1}" if foe else self.owner_name(driver.value)
             vs.append(VehicleSetup(f"car{i + 1}", owner, design_text(stock.value), pose, speed, foe=foe,
                                    colour=colour.value))
         title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
@@ -182,6 +195,15 @@ class NewGameScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         fields = self.fields()
         n = len(fields) + 2  # + Start, Back
+        target = self._typing_target()
+        if target and event.type == pygame.TEXTINPUT and event.text.isprintable():
+            self.names[target] = (self.names.get(target, "") + event.text)[:18]
+            return True
+        if target and event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.names[target] = self.names.get(target, "")[:-1]
+            return True
+        if target and event.type == pygame.KEYDOWN and event.unicode and event.unicode.isalnum():
+            return True  # the letter arrives as TEXTINPUT: do not treat it as a key binding
         intent = intent_of(event)
         if intent is Intent.CANCEL:
             self.app.pop()
@@ -239,7 +261,7 @@ class NewGameScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if sel else theme.PANEL_EDGE, r, 2, border_radius=6)
             text(surface, label, r.center, 28, theme.TEXT, anchor="center")
             self.rects.append((r, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)))
-        hint = "Up/Down: field · Left/Right: change · Enter: Start · Esc: back · mouse: click arrows"
+        hint = "Up/Down: field · Left/Right: change · type on a driver to name the player · Enter: Start · Esc: back"
         text(surface, hint, (40, h - 30), 18, theme.DIM)
         if self.message:
             text(surface, self.message[:120], (40, h - 60), 20, theme.WARN)
@@ -265,6 +287,8 @@ class NewGameScene(Scene):
         text(surface, "<", left.center, 20, theme.ACCENT, anchor="center")
         text(surface, ">", right.center, 20, theme.ACCENT, anchor="center")
         value = f.value
+        if f.name.startswith("driver") and value in self.names and self.names[value]:
+            value = f"{self.names[value]} ({value})"
         colour = theme.TEXT
         if f.name.startswith("colour"):
             colour = theme.owner_colour(value)

@@ -162,3 +162,33 @@ def test_bindings_map_keys_to_intents():
     assert intent_of(key_event(pygame.K_LEFT, pygame.KMOD_SHIFT)) is Intent.PAN_LEFT
     assert intent_of(key_event(pygame.K_z, pygame.KMOD_CTRL)) is Intent.UNDO
     assert intent_of(pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0), buttons=(0, 0, 0))) is None
+
+
+def test_new_game_player_names_are_typed(app):
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    driver = ng.rows[0][1]
+    ng.focus = ng.fields().index(driver)
+    for ch in "Anna":
+        app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.handle_event(key_event(pygame.K_BACKSPACE))
+    app.draw()
+    setup, _ = ng.build_setup()
+    assert setup.vehicles[0].owner == "Ann"
+    assert setup.vehicles[1].owner == "Player 2"
+
+
+def test_dropped_weapon_counters_are_drawn(app):
+    from game.camera import Camera
+    from game.render.dropped import draw_dropped
+    from rules.dropped import Counter
+    from rules.geometry import Pose
+
+    surf = pygame.Surface((200, 200))
+    surf.fill((0, 0, 0))
+    cam = Camera(zoom=40, cx=2, cy=2, view_w=200, view_h=200)
+    draw_dropped(surf, cam, [Counter("oil", Pose.at(1, 1, 0), 1.0, 0.5, 1), Counter("smoke", Pose.at(3, 3, 0), 1.0, 1.0, 1)])
+    assert surf.get_at((60, 60))[:3] != (0, 0, 0)       # the oil slick
+    assert surf.get_at((140, 140))[:3] != (0, 0, 0)     # the smoke cloud
+    assert surf.get_at((100, 100))[:3] == (0, 0, 0)     # nothing between them
