@@ -9,6 +9,7 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "query": ("rules.cli", "query_main"),
     "design": ("rules.design_cli", "main"),
+    "simulate": ("rules.simulate", "main"),
 }
 
 USAGE = "usage: python -m rules {" + "|".join(COMMANDS) + "} ..."

@@ -1,0 +1,99 @@
+"""Short log lines for the foes' decisions, e.g.
+"bends 30° right to bring MG1 to bear; needs 3+ to keep control"."""
+
+from __future__ import annotations
+
+from rules.actions import Action, Drop, Fire
+from rules.maneuvers import Maneuver
+from rules.tables import LOST, SAFE
+
+_REASONS = {
+    "room": "to keep room ahead",
+    "wall": "to keep off the wall",
+    "evade": "to get out of the enemy's arcs",
+    "close": "to close in",
+    "range": "to hold its range",
+    "open": "to open the distance",
+}
+
+
+def maneuver_phrase(m: Maneuver) -> str:
+    """A maneuver in the words of the table: "bends 30° right", "drifts left", "T-stops right"."""
+    back = " in reverse" if m.reverse and m.kind != "straight" else ""
+    if m.kind == "straight":
+        text = "backs straight on" if m.reverse else "goes straight on"
+    elif m.kind == "drift":
+        text = f"drifts {m.side}"
+    elif m.kind == "steep_drift":
+        text = f"drifts steeply {m.side}"
+    elif m.kind == "bend":
+        text = f"bends {m.degrees:g}° {m.side}"
+    elif m.kind == "swerve":
+        text = f"swerves {m.degrees:g}° {m.side}"
+    elif m.kind == "pivot":
+        text = f"pivots {m.degrees:g}° {m.side}"
+    elif m.kind == "t_stop":
+        text = f"T-stops to the {m.side}"
+    else:
+        text = f"bootlegger-reverses to the {m.side}"
+    if m.skid:
+        text += f" into a {m.skid:g}\" controlled skid"
+    return text + back
+
+
+def control_phrase(need: str) -> str:
+    """The control roll a maneuver leaves (Control Table cell)."""
+    if need == SAFE:
+        return "safe"
+    if need == LOST:
+        return "control is lost for sure"
+    return f"needs {need}+ to keep control"
+
+
+def reason_phrase(reason: str) -> str:
+    """Turn a scoring reason ("aim:MG1", "ram:V2", "room", ...) into words."""
+    if not reason:
+        return ""
+    kind, _, what = reason.partition(":")
+    if kind == "aim":
+        return f"to bring {what} to bear"
+    if kind == "ram":
+        return f"to ram {what}"
+    if kind == "hit":
+        return f"though it may hit {what}"
+    if kind == "risk":
+        return ""
+    return _REASONS.get(kind, "")
+
+
+def move_line(m: Maneuver, need: str, reason: str) -> str:
+    why = reason_phrase(reason)
+    head = maneuver_phrase(m) + (f" {why}" if why else "")
+    return f"{head}; {control_phrase(need)}"
+
+
+def speed_line(old: float, new: float, note: str) -> str:
+    tail = f" ({note})" if note else ""
+    if new == old:
+        return f"holds {abs(new):g} mph{tail}"
+    if new < 0 and old >= 0:
+        return f"puts it in reverse at {abs(new):g} mph{tail}"
+    if abs(new) > abs(old):
+        return f"speeds up to {abs(new):g} mph{tail}"
+    return f"slows to {abs(new):g} mph{tail}"
+
+
+def fire_line(a: Action, note: str) -> str:
+    if isinstance(a, Fire):
+        aim = a.aim.replace("side:", "the ").replace("tire:", "tire ") if a.aim else ""
+        at = f"{a.target}'s {aim}" if aim else a.target
+        if aim.startswith("the "):
+            at = f"{a.target}'s {aim[4:]} side"
+        return f"fires {a.weapon} at {at}" + (f"; {note}" if note else "")
+    if isinstance(a, Drop):
+        return f"drops {a.weapon} in the path of the car behind"
+    return str(a)
+
+
+def hold_fire_line(threshold: int) -> str:
+    return f"holds fire: no shot of {threshold}+ or better"

@@ -1,0 +1,666 @@
+"""A scripted foe: picks one of the engine's legal actions for a vehicle, and says why.
+
+The client and `python -m rules simulate` call one function (keep this signature stable):
+
+    decide(state, vid, legal_actions, profile, budget=0.1) -> (action, explanation)
+
+    state          the engine's GameState (rules.state); the foe reads only what a player sees:
+                   poses, speeds, handling status, record sheets, weapons; never the dice state
+    vid            the vehicle to decide for; it must be in engine.to_act(state)
+    legal_actions  engine.legal_actions(state, vid); the answer is always one of these
+    profile        a rules.ai.profiles.Profile or a preset name ("novice", "veteran", ...)
+    budget         seconds of thinking allowed (default 0.1); past it the best choice found so far is
+                   returned. Search sizes are fixed by the profile, so the same state always gives the
+                   same answer unless the budget runs out first.
+    explanation    one short line for the log ("bends 30° right to bring MG1 to bear; needs 3+ ...")
+
+How it plans (all of it from the public state):
+- speed: a profile's cruising speed, held down by the room ahead at that speed over the coming
+  phases and by the braking hazard (000:L146-L154) and the control risk the speed brings;
+- moves: every legal maneuver of this inch is tried on its own geometry (rules.maneuvers.perform),
+  followed by the rest of the phase straight on; each gets the Control Table need at its speed and
+  the handling status it would leave (000:L182-L186), the room left ahead for the next phases, the
+  shots it would have and the shots it would give at the end of the phase; the best few are then
+  swept against walls and vehicles (rules.collision) before one is chosen;
+- fire: each legal Fire action's to-hit number comes from the combat rules (rules.firing.shot_for,
+  rules.combat.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
+  the turn and takes worse ones as the turn runs out (each weapon fires once a turn, 000:L820);
+- drop: a dropped weapon is laid when an enemy is behind it and close.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.ai import explain
+from rules.ai.profiles import Profile
+from rules.ai.profiles import profile as preset
+from rules.arcs import in_arc, lof_origin
+from rules.collision import VEHICLE, CollisionWorld, static_from_map
+from rules.geometry import CounterSize, Pose, Vec, angle_diff, forward, heading_of, norm_deg
+from rules.handling import control_need, lower_status
+from rules.maneuvers import Maneuver, Motion, base_difficulty, perform, slide
+from rules.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.tables import LOST, SAFE, Tables, tables
+
+DEFAULT_BUDGET = 0.1  # seconds
+
+# Weights of the scoring terms (dimensionless "points"; one point ~ one expected point of damage).
+CRASH_COST = 14.0        # losing control at 40 mph
+WALL_COST = 12.0         # running into a wall at 20 mph
+ROOM_COST = 8.0          # heading into a dead end at 30 mph
+OUT_OF_RISK = 40.0       # a maneuver above the profile's max_risk when a safer one exists
+FANCY_COST = 1.5         # bootleggers, pivots and skids: rarely worth their side effects
+RAM_VALUE = 10.0
+RANGE_WEIGHT = 0.25
+APPROACH_WEIGHT = 2.0
+NOISE_SCALE = 6.0
+RAY_ANGLES = (0.0, -30.0, 30.0, -60.0, 60.0)
+RAY_WEIGHT = {0.0: 1.0, 30.0: 0.85, 60.0: 0.65}
+
+
+# --- the public entry point -----------------------------------------------------------------------
+
+
+def decide(state: GameState, vid: str, legal_actions: Sequence[Action], profile: Profile | str,
+           budget: float = DEFAULT_BUDGET) -> tuple[Action, str]:
+    """One of `legal_actions` for vehicle `vid`, and a short line saying why (see the module text)."""
+    if not legal_actions:
+        raise ValueError(f"{vid} has no legal action to choose from")
+    prof = preset(profile) if isinstance(profile, str) else profile
+    deadline = time.perf_counter() + max(0.0, budget)
+    with _LOCK:
+        view = _View.of(state, vid, prof, deadline)
+        if state.step == SPEED:
+            return _speed(view, [a for a in legal_actions if isinstance(a, SetSpeed)] or list(legal_actions))
+        if state.step == MOVE:
+            return _move(view, [a for a in legal_actions if isinstance(a, Move)] or list(legal_actions))
+        if state.step == FIRE:
+            return _fire(view, list(legal_actions))
+    return legal_actions[0], "does the only thing it can"
+
+
+_LOCK = threading.Lock()  # the planning world is shared; a client may think on a worker thread
+
+
+# --- what the foe sees ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Gun:
+    id: str
+    abbr: str
+    mount: str
+    to_hit: int
+    damage: float          # mean damage of a hit
+    ready: bool            # not fired this turn, has ammunition, crew able
+
+
+@dataclass
+class _View:
+    state: GameState
+    me: VehicleState
+    prof: Profile
+    deadline: float
+    t: Tables
+    size: CounterSize
+    world: CollisionWorld
+    bounds: tuple[float, float] | None
+    enemies: list[VehicleState]
+    friends: list[VehicleState]
+    guns: dict[str, list[_Gun]] = field(default_factory=dict)
+    target: VehicleState | None = None
+
+    @staticmethod
+    def of(state: GameState, vid: str, prof: Profile, deadline: float) -> _View:
+        t = tables()
+        me = state.vehicle(vid)
+        world, bounds = _world(state.map_id)
+        world.set_vehicles({v.id: (v.pose, t.handling.counters[v.spec.kind]) for v in state.vehicles if not v.out})
+        enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
+        friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
+        view = _View(state, me, prof, deadline, t, t.handling.counters[me.spec.kind], world, bounds, enemies, friends)
+        view.guns = {v.id: _guns(state, v) for v in [me, *enemies]}
+        view.target = _pick_target(view)
+        return view
+
+    def timed_out(self) -> bool:
+        return time.perf_counter() > self.deadline
+
+
+@lru_cache(maxsize=8)
+def _world(map_id: str) -> tuple[CollisionWorld, tuple[float, float] | None]:
+    world = CollisionWorld()
+    if not map_id:
+        return world, None
+    from rules.maps import load_map, static_shapes
+
+    m = load_map(map_id)
+    for s in static_from_map(static_shapes(m)):
+        world.add_static(s)
+    return world, (m.width, m.height)
+
+
+def _guns(state: GameState, v: VehicleState) -> list[_Gun]:
+    """A vehicle's aimed weapons as the record sheet shows them (empty while combat is not in play)."""
+    try:
+        from rules import fire_step
+        from rules.combat import weapon_info
+        from rules.firing import ready
+    except ImportError:  # pragma: no cover - combat modules absent
+        return []
+    try:
+        c = fire_step.combatant(state, v)
+    except (KeyError, ValueError):
+        return []
+    out = []
+    for w in c.weapons:
+        try:
+            info = weapon_info(w.abbr)
+        except ValueError:
+            continue
+        if info.to_hit <= 0:
+            continue
+        mean = info.damage.n * 3.5 + info.damage.mod if info.damage is not None else 0.0
+        out.append(_Gun(w.id, w.abbr, w.mount, info.to_hit, max(0.0, mean), ready(c, w.id) is None))
+    return out
+
+
+def _pick_target(view: _View) -> VehicleState | None:
+    if not view.enemies:
+        return None
+    me = view.me.pose.centre
+    kind = view.prof.target
+
+    def dist(v: VehicleState) -> float:
+        return (v.pose.centre - me).length()
+
+    def key(v: VehicleState) -> tuple[float, str]:
+        if kind == "weakest":
+            return (sum(v.sheet.armor.values()) + dist(v), v.id)
+        if kind == "dangerous":
+            return (-sum(g.damage for g in view.guns.get(v.id, [])) + dist(v) / 10, v.id)
+        if kind == "easiest":
+            return (dist(v) * (1 + v.speed / 60), v.id)
+        return (dist(v), v.id)
+
+    return min(view.enemies, key=key)
+
+
+# --- probabilities ----------------------------------------------------------------------------------
+
+_TWO_D = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(2, 13)}
+
+
+def p_two_dice(need: int) -> float:
+    """Chance that 2d reaches `need`."""
+    if need <= 2:
+        return 1.0
+    return _TWO_D.get(need, 0.0)
+
+
+def p_lose(cell: str) -> float:
+    """Chance of losing control for a Control Table cell (000:L182-L186)."""
+    if cell == SAFE:
+        return 0.0
+    if cell == LOST:
+        return 1.0
+    return (int(cell) - 1) / 6
+
+
+def _road_add(view: _View) -> int:
+    road = view.t.hazards.road.get(view.state.options.road_condition)
+    return road.add if road else 0
+
+
+def difficulty(view: _View, m: Maneuver) -> int:
+    """The D the engine will charge for this maneuver (maneuver D plus road conditions)."""
+    d = base_difficulty(m, view.me.speed, view.t.maneuvers)
+    if m.kind != "straight":
+        d += _road_add(view)
+    return max(0, d)
+
+
+# --- geometry helpers -----------------------------------------------------------------------------
+
+
+def _ray(view: _View, a: Vec, heading: float, length: float) -> float:
+    """Free distance from a along a heading (walls, vehicles other than itself, the map's edge)."""
+    b = a + forward(heading) * length
+    free = length
+    lof = view.world.line_of_fire(a, b, ignore=(view.me.id,))
+    for h in lof.hits:
+        free = min(free, (h.point - a).length())
+        break
+    if view.bounds is not None:
+        free = min(free, _edge(a, heading, view.bounds))
+    return max(0.0, free)
+
+
+def _edge(a: Vec, heading: float, bounds: tuple[float, float]) -> float:
+    d = forward(heading)
+    out = math.inf
+    w, h = bounds
+    if d.x > 1e-9:
+        out = min(out, (w - a.x) / d.x)
+    elif d.x < -1e-9:
+        out = min(out, -a.x / d.x)
+    if d.y > 1e-9:
+        out = min(out, (h - a.y) / d.y)
+    elif d.y < -1e-9:
+        out = min(out, -a.y / d.y)
+    return max(0.0, out)
+
+
+def room(view: _View, pose: Pose, travel: float, length: float) -> float:
+    """0 (boxed in) .. 1 (open road) over `length` inches ahead, turning as needed."""
+    if length <= 0:
+        return 1.0
+    nose = pose.centre + forward(travel) * (view.size.length / 2 if not view.me.reverse else -view.size.length / 2)
+    best = 0.0
+    for ang in RAY_ANGLES:
+        free = _ray(view, nose, travel + ang, length)
+        best = max(best, RAY_WEIGHT[abs(ang)] * min(1.0, free / length))
+    return best
+
+
+def _inches_per_phase(view: _View, speed: float, phases: int) -> float:
+    row = view.t.chart.row(speed)
+    start = view.state.phase % 5
+    return sum(row.phases[(start + i) % 5] for i in range(phases))
+
+
+def _enemy_at_fire(view: _View, v: VehicleState) -> Pose:
+    """Where an enemy will be when this phase's movement ends (straight on along its travel)."""
+    if v.moved_this_phase:
+        left = sum(v.increments)
+    else:
+        left = view.t.chart.row(v.speed).phases[view.state.phase - 1] if v.speed else 0.0
+    if left <= 0 or v.mode == "wreck":
+        return v.pose
+    return slide(v.pose, v.travel, left).end
+
+
+# --- speed ------------------------------------------------------------------------------------------
+
+
+def _speed(view: _View, options: list[Action]) -> tuple[Action, str]:
+    me, prof = view.me, view.prof
+    cruise = min(prof.cruise_mph, me.spec.top_speed)
+    best: tuple[float, int, Action] | None = None
+    notes: dict[Action, str] = {}
+    for i, a in enumerate(options):
+        if not isinstance(a, SetSpeed):
+            continue
+        score, note = _speed_score(view, a.mph, cruise)
+        notes[a] = note
+        if best is None or score > best[0]:
+            best = (score, i, a)
+        if view.timed_out():
+            break
+    assert best is not None
+    a = best[2]
+    assert isinstance(a, SetSpeed)
+    return a, explain.speed_line(me.signed_speed, a.mph, notes[a])
+
+
+def _speed_score(view: _View, signed: float, cruise: float) -> tuple[float, str]:
+    me, prof, t = view.me, view.prof, view.t
+    s = abs(signed)
+    reverse = signed < 0 or (signed == 0 and me.reverse)
+    score = 0.0
+    note = ""
+    # braking hazard (000:L146-L154): resolved at once at the old speed
+    decel = me.speed - s if reverse == me.reverse else me.speed
+    if decel > 0:
+        d, _tire = t.decel.hazard(decel)
+        if d:
+            risk = p_lose(control_need(me.speed, lower_status(me.hs, d, t), t))
+            score -= risk * CRASH_COST * (0.5 + prof.caution) + d * 0.5
+            if risk > prof.max_risk:
+                score -= OUT_OF_RISK
+            note = f"braking D{d}"
+    # room ahead at this speed
+    heading = norm_deg(me.pose.facing + (180 if reverse else 0))
+    ahead = s / 10 * (0.5 + 0.5 * prof.lookahead) + 1.0
+    free = room(view, me.pose, heading, ahead) if s else 1.0
+    score -= (1 - free) * ROOM_COST * (s / 30) * (0.5 + prof.caution)
+    if free < 0.6 and s < me.speed:
+        note = note or "room ahead is short"
+    # the control risk a typical bend brings at this speed
+    typical = p_lose(control_need(s, lower_status(me.hs, 2, t), t)) if s else 0.0
+    score -= typical * prof.caution * 4
+    # a gear change needs a stop; reversing is for getting out of a corner only
+    if reverse and not me.reverse:
+        front = room(view, me.pose, me.pose.facing, 3.0)
+        score -= 2.0 if front < 0.4 else 20.0
+        note = "backs out of a tight spot"
+    elif me.reverse:
+        target = 0.0 if room(view, me.pose, me.pose.facing, 4.0) > 0.5 or s > 5 else 5.0
+        score -= abs(s - target) * 0.3
+    else:
+        score -= abs(s - cruise) * 0.08
+        if view.target is not None:
+            r = (view.target.pose.centre - me.pose.centre).length()
+            if r < prof.preferred_range and prof.aggression > 0.5:
+                score += 0.02 * min(s, view.target.speed + 10)
+    if signed != me.signed_speed:
+        score -= 0.3  # a change commits the turn's one speed change (000:L136)
+    return score, note
+
+
+# --- moving -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Plan:
+    action: Move
+    order: int
+    motion: Motion
+    end: Pose              # where the phase's movement ends
+    travel: float
+    d: int
+    need: str
+    hs_after: int
+    score: float = 0.0
+    reasons: list[tuple[float, str]] = field(default_factory=list)
+    contact: str = ""
+
+    def add(self, value: float, why: str = "") -> None:
+        self.score += value
+        if why:
+            self.reasons.append((value, why))
+
+
+def _worth_a_look(m: Maneuver) -> bool:
+    """The quick pass leaves out controlled skids and evening-out: the same paths at more cost."""
+    return not m.skid and not m.even
+
+
+def _move(view: _View, options: list[Action]) -> tuple[Action, str]:
+    moves = [a for a in options if isinstance(a, Move)]
+    if len(moves) <= 1:
+        return (moves[0] if moves else options[0]), "goes straight on: it has no choice"
+    look = [a for a in moves if _worth_a_look(a.maneuver)] or moves
+    plans: list[_Plan] = []
+    for i, a in enumerate(look):
+        plans.append(_plan(view, a, i))
+        if view.timed_out() and plans:
+            break
+    safe_exists = any(p_lose(p.need) <= view.prof.max_risk for p in plans)
+    for p in plans:
+        _score_quick(view, p, safe_exists)
+    plans.sort(key=lambda p: (-p.score, p.order))
+    checked: list[_Plan] = []
+    for p in plans[: view.prof.candidates]:
+        _score_sweep(view, p)
+        checked.append(p)
+        if view.timed_out():
+            break
+    best = min(checked, key=lambda p: (-p.score, p.order))
+    return best.action, explain.move_line(best.action.maneuver, best.need, _top_reason(best))
+
+
+def _plan(view: _View, a: Move, order: int) -> _Plan:
+    me, t = view.me, view.t
+    m = a.maneuver
+    inc = me.increments[0] if me.increments else 1.0
+    if m.kind == "straight":
+        motion = slide(me.pose, me.travel, inc)
+        travel = me.travel
+    else:
+        motion = perform(m, me.pose, view.size, travel=me.travel)
+        travel = me.travel if m.kind in ("t_stop", "bootlegger") else norm_deg(motion.end.facing + (180 if me.reverse else 0))
+    rest = sum(me.increments[1:])
+    end = motion.end
+    if rest > 0 and m.kind not in ("t_stop", "bootlegger"):
+        end = slide(end, travel, rest).end
+    d = difficulty(view, m)
+    hs_after = lower_status(me.hs, d, t) if d else me.hs
+    need = control_need(me.speed, hs_after, t) if d else SAFE
+    return _Plan(a, order, motion, end, travel, d, need, hs_after)
+
+
+def _noise(view: _View, m: Maneuver) -> float:
+    """A repeatable misjudgement for this state and maneuver (public facts only, no dice)."""
+    if not view.prof.blunder:
+        return 0.0
+    me = view.me
+    key = f"{view.state.turn}:{view.state.phase}:{me.id}:{me.pose}:{m}"
+    h = int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big") / 2**32
+    return (2 * h - 1) * view.prof.blunder * NOISE_SCALE
+
+
+def _score_quick(view: _View, p: _Plan, safe_exists: bool) -> None:
+    me, prof = view.me, view.prof
+    m = p.action.maneuver
+    risk = p_lose(p.need)
+    if risk:
+        p.add(-risk * CRASH_COST * (0.5 + me.speed / 80) * (0.5 + prof.caution), f"risk:{p.need}")
+    if risk > prof.max_risk and safe_exists:
+        p.add(-OUT_OF_RISK)
+    if p.d:
+        # handling status spent now is missing for the rest of the turn (000:L165, L169)
+        p.add(-0.35 * p.d * prof.caution * (me.speed / 40))
+    if m.kind in ("bootlegger", "pivot") or m.skid:
+        p.add(-FANCY_COST * (2 if m.kind == "bootlegger" else 1))
+    if m.kind == "t_stop":
+        p.add(-FANCY_COST)
+    if m.reverse and m.kind != "straight":
+        p.add(-0.5)
+    # room for the coming phases
+    ahead = _inches_per_phase(view, me.speed, prof.lookahead) + 1.0
+    free = room(view, p.end, p.travel, ahead)
+    p.add(-(1 - free) * ROOM_COST * (0.4 + me.speed / 30) * (0.5 + prof.caution), "room")
+    # a quick look for overlap where the motion and the phase end
+    for pose in (p.motion.end, p.end):
+        hits = [h for h in view.world.overlaps(me.id, pose) if h.blocks_motion]
+        if hits:
+            p.add(-WALL_COST * 0.5 * (1 + me.speed / 20), "wall")
+            break
+    _score_tactics(view, p)
+    p.add(_noise(view, m))
+
+
+def _score_tactics(view: _View, p: _Plan) -> None:
+    me, prof = view.me, view.prof
+    tgt = view.target
+    if tgt is None:
+        return
+    end_c = p.end.centre
+    facing = p.end.facing
+    best_shot, shot_gun = 0.0, ""
+    threat = 0.0
+    for e in view.enemies:
+        e_pose = _enemy_at_fire(view, e)
+        val, gun = _shot_value(view, view.guns.get(me.id, []), p.end, e_pose)
+        if e.id == tgt.id:
+            val *= 1.3
+        if val > best_shot:
+            best_shot, shot_gun = val, gun
+        back, _ = _shot_value(view, view.guns.get(e.id, []), e_pose, p.end, own=False, shooter=e)
+        threat += back
+    if best_shot:
+        p.add(best_shot * (0.5 + prof.aggression) * 1.5, f"aim:{shot_gun}")
+    if threat:
+        p.add(-threat * (0.3 + prof.caution * (1 - prof.aggression)), "evade")
+    t_pose = _enemy_at_fire(view, tgt)
+    r = (t_pose.centre - end_c).length()
+    p.add(-abs(r - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression), "range")
+    bearing = heading_of(t_pose.centre - end_c)
+    off = angle_diff(facing, bearing)
+    if r > prof.preferred_range + 2:
+        p.add(-(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression), "close")
+    elif prof.aggression < 0.3:
+        p.add(-((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression), "open")
+
+
+def _shot_value(view: _View, guns: list[_Gun], shooter_pose: Pose, target: Pose, *, own: bool = True,
+                shooter: VehicleState | None = None) -> tuple[float, str]:
+    """Expected damage of the best ready weapon from a pose at a target (to-hit from base, range)."""
+    from rules.combat import range_modifier
+
+    size = view.size if own or shooter is None else view.t.handling.counters[shooter.spec.kind]
+    best, name = 0.0, ""
+    for g in guns:
+        if not g.ready:
+            continue
+        if not in_arc(g.mount, shooter_pose, size, target.centre):
+            continue
+        origin = lof_origin(shooter_pose, size, g.mount)
+        r = (target.centre - origin).length()
+        mod = range_modifier(r)
+        need = g.to_hit - (mod.value if mod else 0)
+        val = p_two_dice(need) * g.damage
+        if val > best:
+            best, name = val, g.id
+    return best, name
+
+
+def _score_sweep(view: _View, p: _Plan) -> None:
+    """The full check: sweep the maneuver and the straight run after it against walls and vehicles."""
+    me, prof = view.me, view.prof
+    path = list(p.motion.path)
+    rest = sum(me.increments[1:])
+    if rest > 0 and p.action.maneuver.kind not in ("t_stop", "bootlegger"):
+        path += list(slide(p.motion.end, p.travel, rest).path[1:])
+    s = view.world.sweep(me.id, path)
+    if s.contact is None:
+        return
+    other = s.contact.other
+    if s.contact.kind == VEHICLE:
+        foe = any(e.id == other for e in view.enemies)
+        if foe and prof.ram > 0:
+            p.add(prof.ram * RAM_VALUE * (0.5 + me.speed / 40), f"ram:{other}")
+        else:
+            p.add(-WALL_COST * (1 + me.speed / 20) * (1 - (prof.ram if foe else -1)) / 2, f"hit:{other}")
+    else:
+        p.add(-WALL_COST * (1 + me.speed / 20), "wall")
+    p.contact = other
+
+
+def _top_reason(p: _Plan) -> str:
+    """The term that did most for (or least against) the chosen move."""
+    pos = [(v, w) for v, w in p.reasons if v > 0]
+    if pos:
+        return max(pos)[1]
+    neg = [(v, w) for v, w in p.reasons if w in ("room", "wall", "evade", "close", "range", "open")]
+    if neg and p.action.maneuver.kind != "straight":
+        return "room" if any(w in ("room", "wall") for _, w in neg) else min(neg)[1]
+    return ""
+
+
+# --- fire -------------------------------------------------------------------------------------------
+
+
+def _fire(view: _View, options: list[Action]) -> tuple[Action, str]:
+    passes = [a for a in options if isinstance(a, Pass)]
+    best: tuple[float, int, Action, str] | None = None
+    threshold = _threshold(view)
+    for i, a in enumerate(options):
+        cand: tuple[float, int, Action, str]
+        if isinstance(a, Fire):
+            value, need = _fire_value(view, a)
+            if need > threshold or value <= 0:
+                continue
+            cand = (value, -i, a, f"needs {need}+")
+        elif isinstance(a, Drop):
+            value = _drop_value(view, a)
+            if value <= 0:
+                continue
+            cand = (value, -i, a, "")
+        else:
+            continue
+        if best is None or cand[:2] > best[:2]:
+            best = cand
+        if view.timed_out():
+            break
+    if best is None:
+        chosen = passes[0] if passes else options[0]
+        return chosen, explain.hold_fire_line(threshold)
+    return best[2], explain.fire_line(best[2], best[3])
+
+
+def _threshold(view: _View) -> int:
+    """The worst to-hit roll it accepts now: patient early in the turn, anything by phase 5."""
+    base = view.prof.fire_need
+    return base + math.ceil((12 - base) * (view.state.phase - 1) / 4)
+
+
+def _fire_value(view: _View, a: Fire) -> tuple[float, int]:
+    """Expected value of a Fire action and its to-hit need; (0, 13) if it cannot hit or is blocked."""
+    from rules import fire_step
+    from rules.combat import to_hit, weapon_info
+    from rules.firing import Declaration, expand, shot_for
+
+    state = view.state
+    try:
+        c = fire_step.combatant(state, view.me)
+        t = fire_step.combatant(state, state.vehicle(a.target))
+        wids = expand(c, a.weapon)
+    except (KeyError, ValueError):
+        return 0.0, 13
+    side, aim = ("", a.aim)
+    if aim.startswith("side:"):
+        side, aim = aim.split(":", 1)[1], ""
+    d = Declaration(a.vehicle, a.weapon, a.target, side=side, aim=aim)
+    total, best_need = 0.0, 13
+    for wid in wids:
+        w = c.weapon(wid)
+        info = weapon_info(w.abbr)
+        if info.to_hit <= 0 or info.damage is None:
+            continue
+        shot, struck, origin, point = shot_for(c, w, t, d, state.turn)
+        if not view.world.line_of_fire(origin, point, ignore=(c.id, t.id)).clear:
+            continue
+        th = to_hit(shot)
+        if not th.allowed or not th.can_hit():
+            continue
+        mean = info.damage.n * 3.5 + info.damage.mod
+        total += p_two_dice(th.need) * mean * _aim_worth(t.sheet, struck, aim, mean)
+        best_need = min(best_need, th.need)
+    if view.target is not None and a.target == view.target.id:
+        total *= 1.3
+    return total, best_need
+
+
+def _aim_worth(sheet: Any, side: str, aim: str, mean: float) -> float:
+    """How much a hit is worth where it lands: thin armor, a tire it can blow, a turret."""
+    if aim.startswith("tire:"):
+        corner = aim.split(":", 1)[1]
+        for tire in sheet.tires:
+            if tire.corner == corner:
+                return 1.4 if tire.dp <= mean else 0.6
+        return 0.5
+    if aim == "turret":
+        return 0.8
+    armor = sheet.armor.get(side, 0)
+    return 1.3 if armor < mean else 1.0
+
+
+def _drop_value(view: _View, a: Drop) -> float:
+    """Lay a dropped weapon when an enemy is right behind."""
+    me = view.me
+    for e in view.enemies:
+        rel = e.pose.centre - me.pose.centre
+        r = rel.length()
+        if r <= 4.0 and angle_diff(heading_of(rel), me.pose.facing) >= 135:
+            return 1.0 + (4.0 - r)
+    return 0.0
+
+
+def describe(action: Action, explanation: str, vid: str, prof: Profile | str) -> str:
+    """The log line for a decision: "V1 (veteran): bends 30° right ..."."""
+    name = prof if isinstance(prof, str) else prof.name
+    return f"{vid} ({name}): {explanation}"
+
+
+__all__ = ["DEFAULT_BUDGET", "decide", "describe", "p_lose", "p_two_dice", "room"]
