@@ -16,7 +16,8 @@ MIN_SECONDS = 0.18
 MAX_SECONDS = 1.2
 FLASH_SECONDS = 0.7
 FLASH_KINDS = {"crash": (255, 140, 0), "collision": (255, 40, 40), "damage": (255, 80, 60), "hit": (255, 80, 60),
-               "destroyed": (255, 255, 255), "control": (255, 220, 60)}
+               "destroyed": (255, 255, 255), "kill": (255, 255, 255), "control": (255, 220, 60),
+               "hazard": (255, 170, 60), "tire": (240, 200, 80), "fire": (255, 240, 160)}
 
 
 def _turn(a: float, b: float) -> float:
@@ -44,8 +45,11 @@ class Animator:
         self.duration = 0.0
         self.flashes: list[Flash] = []
         self._pending_flashes: list[Flash] = []
+        self._current_flashes: list[Flash] = []
 
     def feed(self, events: list[Event]) -> None:
+        """Queue the motions; a flash shows when the motion it belongs to ends: a collision at the end of
+        the motion it interrupts (logged just before it), anything else after the motion before it."""
         for e in events:
             if e.kind == "moved" and e.data.get("path") and e.vehicle:
                 poses = [Pose.at(p["x"], p["y"], p["facing"]) for p in e.data["path"]]
@@ -54,10 +58,15 @@ class Animator:
             elif e.kind in FLASH_KINDS and e.vehicle:
                 if e.kind == "control" and e.data.get("kept", True):
                     continue
-                self._pending_flashes.append(Flash(e.vehicle, FLASH_KINDS[e.kind]))
-        if self._pending_flashes and not self.queue and self.current is None:
-            self.flashes.extend(self._pending_flashes)
-            self._pending_flashes = []
+                flash = Flash(e.vehicle, FLASH_KINDS[e.kind])
+                if e.kind == "collision":
+                    self._pending_flashes.append(flash)
+                elif self.queue:
+                    self.queue[-1][2].append(flash)
+                elif self.current is not None:
+                    self._current_flashes.append(flash)
+                else:
+                    self.flashes.append(flash)
 
     @property
     def busy(self) -> bool:
@@ -73,7 +82,7 @@ class Animator:
                 if not self.queue:
                     break
                 vid, poses, flashes = self.queue.popleft()
-                self.flashes.extend(flashes)
+                self._current_flashes = flashes
                 start = self.shown.get(vid, poses[0])
                 poses = [start] + poses
                 lengths = [0.0]
@@ -89,6 +98,8 @@ class Animator:
             if self.t >= self.duration - 1e-9:
                 self.shown[vid] = poses[-1]
                 self.current = None
+                self.flashes.extend(self._current_flashes)
+                self._current_flashes = []
             else:
                 self.shown[vid] = _along(poses, lengths, self.t / self.duration)
         if not self.busy:

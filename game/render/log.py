@@ -9,7 +9,9 @@ from game.ui import panel, text, wrap
 from rules.events import Event
 
 KIND_COLOUR = {"dice": (250, 220, 120), "control": (150, 210, 250), "crash": (255, 140, 90), "damage": (255, 110, 100),
-               "turn": theme.ACCENT, "phase": (180, 180, 200), "moved": (170, 176, 186), "speed": (160, 230, 170)}
+               "turn": theme.ACCENT, "phase": (180, 180, 200), "moved": (170, 176, 186), "speed": (160, 230, 170),
+               "collision": (255, 90, 80), "kill": (255, 255, 255), "hazard": (255, 180, 110), "tire": (240, 200, 120),
+               "fire": (255, 230, 150), "hit": (255, 110, 100), "foe": (200, 170, 255)}
 SIZE = 16
 LINE = 16
 

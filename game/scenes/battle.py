@@ -746,7 +746,7 @@ class BattleScene(Scene):
         surface.blit(self._side_cache[1], (x, TOPBAR), pygame.Rect(0, TOPBAR, SIDEBAR, self.size[1] - TOPBAR))
 
     def _draw_controls(self, surface: pygame.Surface, shift: tuple[int, int] = (0, 0)) -> None:
-        title = "Turning key" if self.state.step == MOVE else "Speed change"
+        title = {MOVE: "Turning key", SPEED: "Speed change"}.get(self.state.step, "")
         panel(surface, self.controls_rect.move(shift), title)
         shown = [replace(b, rect=b.rect.move(shift)) for b in self.buttons if b.name != "banner"]
         mouse = pygame.mouse.get_pos()

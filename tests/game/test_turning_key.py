@@ -161,3 +161,18 @@ def test_motion_is_animated_along_the_event_path(app):
     assert mid != start and mid != end, "part way along the path after 50 ms"
     battle.settle()
     assert not battle.anim.busy
+
+
+def test_a_collision_flashes_when_the_motion_reaches_it():
+    from game.anim import Animator
+    from rules.events import Event
+
+    state = _to_move(_moving(60.0))
+    anim = Animator(state)
+    path = [{"x": 20, "y": 20 - k * 0.25, "facing": 0} for k in range(5)]
+    anim.feed([Event("collision", "head-on", "000:L400", "a"), Event("moved", "straight", "", "a", {"path": path})])
+    anim.update(0.01, state)
+    assert not anim.flashes, "not before the counter gets there"
+    while anim.busy:
+        anim.update(0.05, state)
+    assert [f.vehicle for f in anim.flashes] == ["a"], "the flash shows as the motion ends"
