@@ -285,29 +285,30 @@ class Session:
         return s
 
 
-FOE_MODULES = ("rules.ai.foe", "rules.ai")
+def foe_decision(state: GameState, vid: str, actions: list[Action], profile: str) -> tuple[Action, str]:
+    """A scripted foe's choice and its reason: rules.ai.foe.decide (issue 8); while it has not landed,
+    or if it fails, the foe keeps its speed and drives straight. Safe to call on a worker thread."""
+    foe = optional("rules.ai.foe")
+    decide = getattr(foe, "decide", None) if foe else None
+    if decide is not None:
+        try:
+            action, why = decide(state, vid, actions, profile)
+            if action in actions:
+                return action, str(why)
+        except Exception as exc:  # noqa: BLE001 - a broken foe must not stop the game
+            return _plain_choice(state, vid, actions), f"foe failed ({exc}); drives on"
+    return _plain_choice(state, vid, actions), "keeps its speed and drives straight (no foe rules yet)"
 
 
 def foe_action(session: Session, vid: str, profile: str) -> Action:
-    """A scripted foe's choice: rules.ai (issue 8) when it lands, `choose(state, vid, profile)` giving
-    an action (or an action and a line for the log); until then keep the speed and drive straight."""
-    actions = session.legal(vid)
-    for name in FOE_MODULES:
-        mod = optional(name)
-        choose = getattr(mod, "choose", None) if mod else None
-        if choose is None:
-            continue
-        try:
-            picked = choose(session.state, vid, profile)
-        except Exception:  # noqa: BLE001 - a broken foe must not stop the game: fall back below
-            break
-        if isinstance(picked, tuple):
-            picked, why = picked
-            session.log.append(Event("foe", str(why), "", vid))
-        if picked in actions:
-            return picked  # type: ignore[no-any-return]
-        break
-    v = session.state.vehicle(vid)
+    """Decide for a foe now (tests, scripts) and log the reason."""
+    action, why = foe_decision(session.state, vid, session.legal(vid), profile)
+    session.log.append(Event("foe", why, "", vid))
+    return action
+
+
+def _plain_choice(state: GameState, vid: str, actions: list[Action]) -> Action:
+    v = state.vehicle(vid)
     for a in actions:
         if isinstance(a, SetSpeed) and a.mph == v.signed_speed:
             return a

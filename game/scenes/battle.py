@@ -9,6 +9,7 @@ committed action goes to the rules; the events that come back are animated and l
 from __future__ import annotations
 
 import math
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 import pygame
@@ -24,12 +25,13 @@ from game.render.hud import SHEET_HEIGHT, chart_height, draw_chart, draw_sheet
 from game.render.log import draw_log
 from game.render.turning_key import draw_key
 from game.scenes.base import Scene
-from game.session import Session, foe_action
+from game.session import Session, foe_decision
 from game.speed import SpeedPreview, preview_speed
 from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
 from game.world import build_world, place_vehicles
 from rules.actions import Action, Move, SetSpeed
+from rules.events import Event
 from rules.geometry import Vec
 from rules.maneuvers import Maneuver
 from rules.state import MOVE, SPEED
@@ -41,6 +43,7 @@ FOE_PAUSE = 0.6      # seconds a scripted foe "thinks" on screen
 HOLD_PAUSE = 0.35    # seconds before a vehicle holding its course moves on
 PAN_STEP = 60        # pixels per arrow key press
 CONTROLS_HEIGHT = 150
+_FOE_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="foe")
 KEY_ZOOM = 72.0      # pixels per inch the camera comes to when a turning key opens (until the player zooms)
 
 
@@ -83,6 +86,7 @@ class BattleScene(Scene):
         self.message = ""
         self.buttons: list[Button] = []
         self.over_pushed = False
+        self._thinking: tuple[object, Future[tuple[Action, str]]] | None = None
         self._overlay: pygame.Surface | None = None
         self._swept_all = False
         self._key_version = 0
@@ -614,10 +618,7 @@ class BattleScene(Scene):
             self._key_version += 1
         seat = self.session.seat(a)
         if seat.foe:
-            self.wait += dt
-            if self.wait >= FOE_PAUSE:
-                self.wait = 0.0
-                self.commit(foe_action(self.session, a, seat.foe))
+            self._foe_turn(a, seat.foe, dt)
             return
         if self._automatic(a):
             self.wait += dt
@@ -629,9 +630,27 @@ class BattleScene(Scene):
             return
         self.wait = 0.0
 
+    def _foe_turn(self, vid: str, profile: str, dt: float) -> None:
+        """A foe thinks on a worker thread (the window stays live) and acts after a short visible pause."""
+        st = self.state
+        if self._thinking is None or self._thinking[0] is not st:
+            actions = self.session.legal(vid)
+            self._thinking = (st, _FOE_POOL.submit(foe_decision, st, vid, actions, profile))
+            self.wait = 0.0
+        self.wait += dt
+        fut = self._thinking[1]
+        if self.wait >= FOE_PAUSE and fut.done():
+            action, why = fut.result()
+            self._thinking = None
+            self.wait = 0.0
+            self.session.log.append(Event("foe", why, "", vid))
+            self.commit(action)
+
     def settle(self, max_steps: int = 2000) -> None:
         """Run updates until a human must choose (tests, screenshots)."""
         for _ in range(max_steps):
+            if self._thinking is not None and not self._thinking[1].done():
+                self._thinking[1].result(timeout=5)
             self.update(0.1)
             if not self.anim.busy and (self.banner or self.human_actor() or self.over_pushed or self.actor() is None):
                 if not (self.actor() and self._automatic(self.actor() or "")):

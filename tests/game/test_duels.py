@@ -115,3 +115,16 @@ def test_duel_mouse_only(app):
     moves = [a for a in battle.session.game.actions if isinstance(a, Move)]
     assert any(m.maneuver.kind == "drift" for m in moves), "a drag onto a drift ghost committed the drift"
     assert any(isinstance(a, SetSpeed) and a.mph > 20 for a in battle.session.game.actions)
+
+
+def test_solo_against_a_scripted_foe(app):
+    """The foe acts on its own (after a short visible pause) and says why in the log."""
+    setup = duel_setup()
+    setup = replace(setup, vehicles=(setup.vehicles[0], replace(setup.vehicles[1], owner="Foe", foe="veteran")))
+    battle = start_battle(app, setup)
+    n = play_keyboard(app, battle)
+    assert isinstance(app.top, GameOverScene), f"game not over after {n} inputs"
+    assert battle.banner is None
+    foe_moves = [a for a in battle.session.game.actions if a.vehicle == "blue"]
+    assert foe_moves, "the foe acted"
+    assert any(e.kind == "foe" and e.vehicle == "blue" for e in battle.session.log)
