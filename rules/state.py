@@ -24,6 +24,8 @@ class RuleOptions:
     roll_motion: str = "per_inch"        # rolls/spins move 1" per chart inch ("per_inch") or per phase ("per_phase")
     fishtail_method: str = "key"         # "key": 15 degrees per square (000:L242)
     tie_break: str = "reflex"            # equal speeds: the better reflex roll moves first (000:L140)
+    fire_step: str = "off"               # "on": ask for fire declarations after movement (rules/fire_step.py);
+                                         # "off" until the client and the foes can declare fire
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,10 @@ class VehicleState:
     aimed_fire: int = 0               # aimed-fire modifier for the rest of the turn; -99 = none allowed
     steering_lost: bool = False       # wheels lost on two corners: no steering, accel or brakes (000:L162)
     out: bool = False                 # out of the game (wrecked, destroyed)
+    fired: tuple[str, ...] = ()       # combat: weapons fired this turn (000:L820)
+    fire_acted: tuple[str, ...] = ()  # combat: crew who used their firing action this turn
+    sustained: tuple[tuple[str, str, int, int], ...] = ()  # combat: (weapon, target, turns in a row, last turn)
+    fire_hits: tuple[tuple[str, int], ...] = ()  # combat: fire-table hits (source, turn) still burning (000:L1018)
 
     @property
     def hc(self) -> int:
@@ -101,6 +107,8 @@ class GameState:
     map_id: str = ""
     max_turns: int = 0                # 0 = no limit
     over: bool = False
+    fire_declared: tuple[tuple[str, str, str, str], ...] = ()  # this phase's Fire actions (vehicle, weapon, target, aim)
+    fire_passed: tuple[str, ...] = ()  # vehicles that have finished declaring fire this phase
 
     def vehicle(self, vid: str) -> VehicleState:
         for v in self.vehicles:

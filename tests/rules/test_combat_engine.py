@@ -1,0 +1,80 @@
+"""The engine's fire step (option fire_step = "on"): declarations after movement, resolution, kills."""
+
+from __future__ import annotations
+
+from rules.actions import Fire, Pass, SetSpeed
+from rules.engine import apply, check, legal_actions, new_game, outcome, to_act
+from rules.geometry import Pose
+from rules.setup import GameSetup, VehicleSetup
+from rules.state import FIRE, GameState, RuleOptions
+
+
+def duel(fire_step: str = "on") -> GameState:
+    setup = GameSetup((
+        VehicleSetup("Red", "red", "Killer Kart", Pose.at(0, 0, 90)),
+        VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(5, 0, 270)),
+    ), seed=11, options=RuleOptions(fire_step=fire_step))
+    state, _ = new_game(setup)
+    return state
+
+
+def to_fire_step(state: GameState) -> GameState:
+    while state.step != FIRE and not state.over:
+        vid = to_act(state)[0]
+        state, _ = apply(state, SetSpeed(vid, 0) if state.step == "speed" else legal_actions(state, vid)[0])
+    return state
+
+
+def test_fire_step_asks_both_cars_after_movement_000_L818() -> None:
+    state = to_fire_step(duel())
+    assert state.step == FIRE
+    assert set(to_act(state)) == {"Red", "Blue"}
+    acts = legal_actions(state, "Red")
+    assert Fire("Red", "MG1", "Blue") in acts and Pass("Red") in acts
+    assert Fire("Red", "MG1", "Blue", "tire:FL") in acts
+    assert check(state, Fire("Red", "MG9", "Blue")) is not None
+
+
+def test_declarations_resolve_together_and_damage_is_recorded_000_L819_L824() -> None:
+    state = to_fire_step(duel())
+    state, ev1 = apply(state, Fire("Red", "MG1", "Blue"))
+    assert not any(e.kind == "damage" for e in ev1)  # nothing happens until everyone has declared
+    assert "Red" not in to_act(state)  # the driver has used his firing action (000:L820)
+    state, ev2 = apply(state, Fire("Blue", "MG1", "Red"))
+    rolls = [e for e in ev2 if e.kind == "dice" and "need" in e.data]
+    assert len(rolls) == 2
+    shots = {v.id: v.sheet.weapon("MG1").shots_left for v in state.vehicles}
+    assert shots == {"Red": 19, "Blue": 19}
+    assert check(state, Fire("Red", "MG1", "Blue")) is not None  # not in the speed step
+
+
+def test_duel_in_the_engine_reaches_a_kill() -> None:
+    state = duel()
+    log = []
+    for _ in range(2000):
+        if outcome(state) or state.over:
+            break
+        vid = to_act(state)[0]
+        if state.step == "speed":
+            action = SetSpeed(vid, 0)
+        elif state.step == FIRE:
+            fires = [a for a in legal_actions(state, vid) if isinstance(a, Fire) and a.aim == ""]
+            action = fires[0] if fires else Pass(vid)
+        else:
+            action = legal_actions(state, vid)[0]
+        state, ev = apply(state, action)
+        log += ev
+    result = outcome(state)
+    assert result is not None and len(result.survivors) == 1
+    assert any(e.kind == "kill" for e in log)
+
+
+def test_fire_step_off_skips_combat() -> None:
+    state = duel("off")
+    start = {v.id: v.sheet for v in state.vehicles}
+    for _ in range(40):  # two full turns of speed decisions at 0 mph
+        assert state.step != FIRE
+        vid = to_act(state)[0]
+        state, _ = apply(state, SetSpeed(vid, 0) if state.step == "speed" else legal_actions(state, vid)[0])
+    assert state.turn >= 3
+    assert {v.id: v.sheet for v in state.vehicles} == start
