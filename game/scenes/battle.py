@@ -17,6 +17,7 @@ import pygame
 from game import theme
 from game.anim import Animator
 from game.camera import Camera
+from game.firing import FirePreview, arc_outline, fire_preview, options_of
 from game.input.bindings import Intent, intent_of
 from game.render.board import BoardRenderer, map_size
 from game.render.counters import draw_counter
@@ -30,11 +31,11 @@ from game.speed import SpeedPreview, preview_speed
 from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
 from game.world import build_world, place_vehicles
-from rules.actions import Action, Move, SetSpeed
+from rules.actions import Action, Fire, Move, Pass, SetSpeed
 from rules.events import Event
 from rules.geometry import Vec
 from rules.maneuvers import Maneuver
-from rules.state import MOVE, SPEED
+from rules.state import FIRE, MOVE, SPEED
 from rules.tables import tables
 
 SIDEBAR = 340
@@ -74,6 +75,10 @@ class BattleScene(Scene):
         self.speed_options: list[float] = []
         self.speed_index = 0
         self.speed_info: SpeedPreview | None = None
+        self.fire_options: list[Action] = []
+        self.fire_index = 0
+        self.fire_info: FirePreview | None = None
+        self.fire_vid: str | None = None
         self.banner: Banner | None = None
         self.last_owner: str | None = None
         self.wait = 0.0
@@ -160,6 +165,16 @@ class BattleScene(Scene):
                     if not self.user_zoomed and len(self.ghosts) > 1:
                         self.cam.zoom = max(self.cam.zoom, KEY_ZOOM)
                     self.centre_on(a)
+        elif st.step == FIRE:
+            self.preview = None
+            self.preview_key = None
+            self.ghosts = []
+            if self.fire_vid != a or not self.fire_options:
+                self.fire_vid = a
+                self.fire_options = options_of(self.session.legal(a))
+                self.fire_index = 0
+                self.fire_info = fire_preview(st, self.fire_options[0]) if self.fire_options else None
+                self._frame_shot()
         else:
             self.preview = None
             self.preview_key = None
@@ -229,6 +244,8 @@ class BattleScene(Scene):
         self.preview_key = None
         self.speed_vid = None
         self.speed_options = []
+        self.fire_vid = None
+        self.fire_options = []
         self.choice_history.clear()
 
     def commit_choice(self) -> None:
@@ -239,11 +256,18 @@ class BattleScene(Scene):
             self.commit(Move(a, self.chosen.maneuver))
         elif self.state.step == SPEED and self.speed_options:
             self.commit(SetSpeed(a, self.speed_options[self.speed_index]))
+        elif self.state.step == FIRE and self.fire_options:
+            self.commit(self.fire_options[self.fire_index])
 
     def straight(self) -> None:
         """Space: drive straight on / keep the speed."""
         a = self.human_actor()
         if a is None or self.banner:
+            return
+        if self.state.step == FIRE:
+            passing = next((x for x in self.fire_options if isinstance(x, Pass)), None)
+            if passing is not None:
+                self.commit(passing)
             return
         triv = self._trivial_action(a)
         if triv is not None:
@@ -261,6 +285,9 @@ class BattleScene(Scene):
         if self.state.step == SPEED:
             self.set_speed_index(self.speed_index + delta)
             return
+        if self.state.step == FIRE:
+            self.set_fire_index(self.fire_index + delta)
+            return
         if self.choice is None or not self.ghosts:
             return
         self.choose(max(0, min(len(self.ghosts) - 1, self.choice + delta)))
@@ -270,6 +297,25 @@ class BattleScene(Scene):
             return
         self.speed_index = max(0, min(len(self.speed_options) - 1, i))
         self.speed_info = preview_speed(self.state, self.speed_vid or "", self.speed_options[self.speed_index])
+
+    def set_fire_index(self, i: int) -> None:
+        if not self.fire_options or self.human_actor() is None:
+            return
+        self.fire_index = i % len(self.fire_options)
+        self.fire_info = fire_preview(self.state, self.fire_options[self.fire_index])
+        self._frame_shot()
+
+    def _frame_shot(self) -> None:
+        """Follow mode: put the firer and the chosen target both in view."""
+        a = self.fire_options[self.fire_index] if self.fire_options else None
+        if not self.follow or not isinstance(a, Fire):
+            return
+        p, q = self.state.vehicle(a.vehicle).pose, self.state.vehicle(a.target).pose
+        self.cam.cx, self.cam.cy = (p.x + q.x) / 2, (p.y + q.y) / 2
+        span = max(abs(p.x - q.x) / max(1, self.cam.view_w - 120), abs(p.y - q.y) / max(1, self.cam.view_h - 200))
+        if span > 0 and self.cam.zoom > 1 / span:
+            self.cam.zoom = max(8.0, 1 / span)
+        self._clamp()
 
     def cycle_skid(self) -> None:
         keep = self.chosen.maneuver if self.chosen else None
@@ -365,7 +411,13 @@ class BattleScene(Scene):
             add(0, 2, "Hold course", self.toggle_hold, "hold", (self.actor() or "") in self.hold)
             add(1, 2, "Undo", self.undo_choice, "undo")
             add(2, 2, "Commit", self.commit_choice, "commit")
-            add(0, 3, "Fire (combat)", self._fire, "fire")
+            add(1, 3, "Sheets", self._sheets, "sheets")
+            add(2, 3, "Menu", self._pause, "menu")
+        elif st.step == FIRE:
+            add(0, 0, "< prev", lambda: self.step_choice(-1), "prev")
+            add(1, 0, "Fire", self.commit_choice, "commit")
+            add(2, 0, "next >", lambda: self.step_choice(1), "next")
+            add(0, 1, "Hold fire", self.straight, "pass")
             add(1, 3, "Sheets", self._sheets, "sheets")
             add(2, 3, "Menu", self._pause, "menu")
         else:
@@ -375,7 +427,6 @@ class BattleScene(Scene):
             add(0, 1, "Hold course", self.toggle_hold, "hold", (self.actor() or "") in self.hold)
             add(1, 1, "Undo", self.undo_choice, "undo")
             add(2, 1, "Commit", self.commit_choice, "commit")
-            add(0, 3, "Fire (combat)", self._fire, "fire")
             add(1, 3, "Sheets", self._sheets, "sheets")
             add(2, 3, "Menu", self._pause, "menu")
         if self.banner:
@@ -390,9 +441,10 @@ class BattleScene(Scene):
         return next(b for b in self.buttons if b.name == name)
 
     def _fire(self) -> None:
-        # Firing comes with rules.combat's engine step (issue 5): pick a weapon, shade its arc, show
-        # the to-hit number and modifiers, then apply Fire(...). The engine skips the fire step today.
-        self.message = "firing: the rules engine has no fire step yet"
+        """F: firing happens in the fire step after each phase's movement (when the rule option
+        fire_step is on); outside it, say so."""
+        if self.state.step != FIRE:
+            self.message = "weapons fire after the phase's movement"
 
     def _sheets(self) -> None:
         from game.scenes.record_sheet import RecordSheetScene
@@ -502,6 +554,8 @@ class BattleScene(Scene):
             return True
         if self.state.step == SPEED and event.button == 1 and self._speed_click(event.pos):
             return True
+        if self.state.step == FIRE and event.button == 1 and self._on_board(event.pos) and self._fire_click(event.pos):
+            return True
         if not self._on_board(event.pos):
             return False
         self.drag_start = event.pos
@@ -521,6 +575,24 @@ class BattleScene(Scene):
                 return True
         self.dragging = "pan"
         return True
+
+    def _fire_click(self, pos: tuple[int, int]) -> bool:
+        """Clicking a target picks the next shot at it; clicking the card fires."""
+        if self.human_actor() is None or not self.fire_options:
+            return False
+        mx, my = self.cam.to_map(*pos)
+        for v in self.state.vehicles:
+            if v.id != self.fire_vid and self._inside_counter(v.id, mx, my):
+                n = len(self.fire_options)
+                for k in range(1, n + 1):
+                    i = (self.fire_index + k) % n
+                    a = self.fire_options[i]
+                    if isinstance(a, Fire) and a.target == v.id:
+                        self.set_fire_index(i)
+                        return True
+                self.message = f"no shot at {v.id}"
+                return True
+        return False
 
     def _mouse_move(self, event: pygame.event.Event) -> bool:
         if self.dragging is None:
@@ -671,6 +743,8 @@ class BattleScene(Scene):
             self._draw_choice_card(surface)
         if a and self.state.step == SPEED and self.banner is None:
             self._draw_speed_strip(surface)
+        if a and self.state.step == FIRE and self.banner is None:
+            self._draw_fire(surface, a)
         self._draw_flashes(surface)
         surface.set_clip(clip)
         self._draw_side_cached(surface)
@@ -735,6 +809,8 @@ class BattleScene(Scene):
             if st.step == MOVE:
                 left = len(v.increments)
                 words += f"  ·  {a} ({who}) moves: {left} move{'s' if left != 1 else ''} left this phase"
+            elif st.step == FIRE:
+                words += f"  ·  {a} ({who}): fire"
             else:
                 words += f"  ·  {a} ({who}): speed change"
             if a in self.hold:
@@ -765,7 +841,7 @@ class BattleScene(Scene):
         surface.blit(self._side_cache[1], (x, TOPBAR), pygame.Rect(0, TOPBAR, SIDEBAR, self.size[1] - TOPBAR))
 
     def _draw_controls(self, surface: pygame.Surface, shift: tuple[int, int] = (0, 0)) -> None:
-        title = {MOVE: "Turning key", SPEED: "Speed change"}.get(self.state.step, "")
+        title = {MOVE: "Turning key", SPEED: "Speed change", FIRE: "Fire"}.get(self.state.step, "")
         panel(surface, self.controls_rect.move(shift), title)
         shown = [replace(b, rect=b.rect.move(shift)) for b in self.buttons if b.name != "banner"]
         mouse = pygame.mouse.get_pos()
@@ -818,6 +894,43 @@ class BattleScene(Scene):
         surface.blit(bg, r)
         colour = theme.TEXT if not self.speed_info or not self.speed_info.difficulty else theme.WARN
         text(surface, line + "   ·  Enter: commit, Space: keep", (r.x + 8, r.y + 4), 19, colour)
+
+    def _draw_fire(self, surface: pygame.Surface, vid: str) -> None:
+        """The chosen shot: the weapon's arc shaded, targets marked, the line of fire, the to-hit
+        number, the chance in per cent and the modifier list."""
+        info = self.fire_info
+        v = self.state.vehicle(vid)
+        size = tables().handling.counters[v.spec.kind]
+        if info is not None and info.mount:
+            fan = arc_outline(info.mount, v.pose, size)
+            if len(fan) >= 3:
+                pts = [self.cam.to_screen(p.x, p.y) for p in fan]
+                shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                pygame.draw.polygon(shade, (250, 220, 90, 40), pts)
+                surface.blit(shade, (0, 0))
+        targets = {x.target for x in self.fire_options if isinstance(x, Fire)}
+        chosen = self.fire_options[self.fire_index] if self.fire_options else None
+        for t in self.state.vehicles:
+            if t.id in targets:
+                p = self.anim.pose(t.id, t.pose)
+                sx, sy = self.cam.to_screen(p.x, p.y)
+                hot = isinstance(chosen, Fire) and chosen.target == t.id
+                pygame.draw.circle(surface, theme.HIT if hot else theme.WARN, (sx, sy), self.cam.zoom * 0.8, 3 if hot else 1)
+        if info is not None and info.origin is not None and info.point is not None:
+            a = self.cam.to_screen(info.origin.x, info.origin.y)
+            b = self.cam.to_screen(info.point.x, info.point.y)
+            pygame.draw.line(surface, theme.ACCENT, a, b, 2)
+        lines = [info.text if info else "nothing to fire", info.modifier_text if info else "",
+                 f"shot {self.fire_index + 1} of {len(self.fire_options)}  ·  Left/Right: choose, click a target · "
+                 "Enter: fire · Space: hold fire"]
+        r = pygame.Rect(self.cam.view_x + 10, self.cam.view_y + self.cam.view_h - 84, self.cam.view_w - 20, 76)
+        bg = pygame.Surface(r.size, pygame.SRCALPHA)
+        bg.fill((10, 12, 16, 210))
+        surface.blit(bg, r)
+        for i, ln in enumerate(lines):
+            for j, part in enumerate(wrap(ln, 18, r.width - 16)[:1]):
+                text(surface, part, (r.x + 8, r.y + 6 + i * 23 + j * 18), 20 if i == 0 else 17,
+                     theme.TEXT if i == 0 else theme.DIM, bold=i == 0)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         b = self.banner
