@@ -54,8 +54,8 @@ from rules.tables import LOST, SAFE, Tables, tables
 DEFAULT_BUDGET = 0.1  # seconds
 
 # Weights of the scoring terms (dimensionless "points"; one point ~ one expected point of damage).
-CRASH_COST = 14.0        # losing control at 40 mph
-WALL_COST = 12.0         # running into a wall at 20 mph
+CRASH_COST = 40.0        # losing control at 40 mph (a roll can end the game)
+WALL_COST = 20.0         # running into a wall at 15 mph
 ROOM_COST = 8.0          # heading into a dead end at 30 mph
 OUT_OF_RISK = 40.0       # a maneuver above the profile's max_risk when a safer one exists
 FANCY_COST = 1.5         # bootleggers, pivots and skids: rarely worth their side effects
@@ -118,6 +118,7 @@ class _View:
     friends: list[VehicleState]
     guns: dict[str, list[_Gun]] = field(default_factory=dict)
     target: VehicleState | None = None
+    projected: dict[str, Pose] = field(default_factory=dict)
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> _View:
@@ -278,15 +279,22 @@ def _inches_per_phase(view: _View, speed: float, phases: int) -> float:
     return sum(row.phases[(start + i) % 5] for i in range(phases))
 
 
+def _ahead(pose: Pose, heading: float, inches: float) -> Pose:
+    """A counter moved straight along a heading without turning (the end of rules.maneuvers.slide)."""
+    return Pose.of(pose.centre + forward(heading) * inches, pose.facing)
+
+
 def _enemy_at_fire(view: _View, v: VehicleState) -> Pose:
     """Where an enemy will be when this phase's movement ends (straight on along its travel)."""
+    if v.id in view.projected:
+        return view.projected[v.id]
     if v.moved_this_phase:
         left = sum(v.increments)
     else:
         left = view.t.chart.row(v.speed).phases[view.state.phase - 1] if v.speed else 0.0
-    if left <= 0 or v.mode == "wreck":
-        return v.pose
-    return slide(v.pose, v.travel, left).end
+    pose = v.pose if left <= 0 or v.mode == "wreck" else _ahead(v.pose, v.travel, left)
+    view.projected[v.id] = pose
+    return pose
 
 
 # --- speed ------------------------------------------------------------------------------------------
@@ -348,6 +356,8 @@ def _speed_score(view: _View, signed: float, cruise: float) -> tuple[float, str]
         score -= abs(s - target) * 0.3
     else:
         score -= abs(s - cruise) * 0.08
+        # below this a car cannot maneuver every turn (a maneuver needs a full 1" move, 000:L107)
+        score -= max(0.0, min(cruise, 20.0) - s) * 0.25
         if view.target is not None:
             r = (view.target.pose.centre - me.pose.centre).length()
             if r < prof.preferred_range and prof.aggression > 0.5:
@@ -400,7 +410,10 @@ def _move(view: _View, options: list[Action]) -> tuple[Action, str]:
         _score_quick(view, p, safe_exists)
     plans.sort(key=lambda p: (-p.score, p.order))
     checked: list[_Plan] = []
-    for p in plans[: view.prof.candidates]:
+    for n, p in enumerate(plans):
+        # the profile's fixed number of full checks; more only while every one checked runs into something
+        if n >= view.prof.candidates and any(not c.contact or c.contact.startswith("ram") for c in checked):
+            break
         _score_sweep(view, p)
         checked.append(p)
         if view.timed_out():
@@ -414,7 +427,8 @@ def _plan(view: _View, a: Move, order: int) -> _Plan:
     m = a.maneuver
     inc = me.increments[0] if me.increments else 1.0
     if m.kind == "straight":
-        motion = slide(me.pose, me.travel, inc)
+        end0 = _ahead(me.pose, me.travel, inc)
+        motion = Motion(end0, (me.pose, end0))
         travel = me.travel
     else:
         motion = perform(m, me.pose, view.size, travel=me.travel)
@@ -422,7 +436,7 @@ def _plan(view: _View, a: Move, order: int) -> _Plan:
     rest = sum(me.increments[1:])
     end = motion.end
     if rest > 0 and m.kind not in ("t_stop", "bootlegger"):
-        end = slide(end, travel, rest).end
+        end = _ahead(end, travel, rest)
     d = difficulty(view, m)
     hs_after = lower_status(me.hs, d, t) if d else me.hs
     need = control_need(me.speed, hs_after, t) if d else SAFE
@@ -444,7 +458,8 @@ def _score_quick(view: _View, p: _Plan, safe_exists: bool) -> None:
     m = p.action.maneuver
     risk = p_lose(p.need)
     if risk:
-        p.add(-risk * CRASH_COST * (0.5 + me.speed / 80) * (0.5 + prof.caution), f"risk:{p.need}")
+        worse = 1.5 if m.kind in ("t_stop", "bootlegger") else 1.0  # their crashes roll with extra modifiers
+        p.add(-risk * worse * CRASH_COST * (0.5 + me.speed / 80) * (0.5 + prof.caution), f"risk:{p.need}")
     if risk > prof.max_risk and safe_exists:
         p.add(-OUT_OF_RISK)
     if p.d:
@@ -457,7 +472,7 @@ def _score_quick(view: _View, p: _Plan, safe_exists: bool) -> None:
     if m.reverse and m.kind != "straight":
         p.add(-0.5)
     # room for the coming phases
-    ahead = _inches_per_phase(view, me.speed, prof.lookahead) + 1.0
+    ahead = _inches_per_phase(view, me.speed, prof.lookahead) + 1.0 + me.speed / 20
     free = room(view, p.end, p.travel, ahead)
     p.add(-(1 - free) * ROOM_COST * (0.4 + me.speed / 30) * (0.5 + prof.caution), "room")
     # a quick look for overlap where the motion and the phase end
@@ -481,17 +496,17 @@ def _score_tactics(view: _View, p: _Plan) -> None:
     threat = 0.0
     for e in view.enemies:
         e_pose = _enemy_at_fire(view, e)
-        val, gun = _shot_value(view, view.guns.get(me.id, []), p.end, e_pose)
+        val, gun = _shot_value(view, me, p.end, e, e_pose)
         if e.id == tgt.id:
             val *= 1.3
         if val > best_shot:
             best_shot, shot_gun = val, gun
-        back, _ = _shot_value(view, view.guns.get(e.id, []), e_pose, p.end, own=False, shooter=e)
+        back, _ = _shot_value(view, e, e_pose, me, p.end)
         threat += back
     if best_shot:
         p.add(best_shot * (0.5 + prof.aggression) * 1.5, f"aim:{shot_gun}")
     if threat:
-        p.add(-threat * (0.3 + prof.caution * (1 - prof.aggression)), "evade")
+        p.add(-threat * (0.4 + 1.5 * prof.caution * (1 - prof.aggression)), "evade")
     t_pose = _enemy_at_fire(view, tgt)
     r = (t_pose.centre - end_c).length()
     p.add(-abs(r - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression), "range")
@@ -503,23 +518,32 @@ def _score_tactics(view: _View, p: _Plan) -> None:
         p.add(-((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression), "open")
 
 
-def _shot_value(view: _View, guns: list[_Gun], shooter_pose: Pose, target: Pose, *, own: bool = True,
-                shooter: VehicleState | None = None) -> tuple[float, str]:
-    """Expected damage of the best ready weapon from a pose at a target (to-hit from base, range)."""
+def _shot_value(view: _View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
+                target_pose: Pose) -> tuple[float, str]:
+    """Expected worth of the shooter's best ready weapon from a pose at a target's pose: the to-hit
+    chance from base and range (000:L901, L909-L910), the mean damage, and how thin the armor is
+    on the side it would strike."""
+    from rules.arcs import struck_side
     from rules.combat import range_modifier
 
-    size = view.size if own or shooter is None else view.t.handling.counters[shooter.spec.kind]
+    guns = view.guns.get(shooter.id, [])
+    if not guns:
+        return 0.0, ""
+    size = view.t.handling.counters[shooter.spec.kind]
+    tsize = view.t.handling.counters[target.spec.kind]
     best, name = 0.0, ""
     for g in guns:
         if not g.ready:
             continue
-        if not in_arc(g.mount, shooter_pose, size, target.centre):
+        if not in_arc(g.mount, shooter_pose, size, target_pose.centre):
             continue
         origin = lof_origin(shooter_pose, size, g.mount)
-        r = (target.centre - origin).length()
+        r = (target_pose.centre - origin).length()
         mod = range_modifier(r)
         need = g.to_hit - (mod.value if mod else 0)
-        val = p_two_dice(need) * g.damage
+        armor = target.sheet.armor.get(struck_side(target_pose, tsize, origin), 0)
+        vuln = 3.0 if armor <= 0 else 1.5 if armor < g.damage else 1.0
+        val = p_two_dice(need) * g.damage * vuln
         if val > best:
             best, name = val, g.id
     return best, name
@@ -528,7 +552,8 @@ def _shot_value(view: _View, guns: list[_Gun], shooter_pose: Pose, target: Pose,
 def _score_sweep(view: _View, p: _Plan) -> None:
     """The full check: sweep the maneuver and the straight run after it against walls and vehicles."""
     me, prof = view.me, view.prof
-    path = list(p.motion.path)
+    path = list(p.motion.path) if p.action.maneuver.kind != "straight" else list(
+        slide(me.pose, me.travel, me.increments[0] if me.increments else 1.0).path)
     rest = sum(me.increments[1:])
     if rest > 0 and p.action.maneuver.kind not in ("t_stop", "bootlegger"):
         path += list(slide(p.motion.end, p.travel, rest).path[1:])
@@ -540,10 +565,11 @@ def _score_sweep(view: _View, p: _Plan) -> None:
         foe = any(e.id == other for e in view.enemies)
         if foe and prof.ram > 0:
             p.add(prof.ram * RAM_VALUE * (0.5 + me.speed / 40), f"ram:{other}")
-        else:
-            p.add(-WALL_COST * (1 + me.speed / 20) * (1 - (prof.ram if foe else -1)) / 2, f"hit:{other}")
+            p.contact = f"ram:{other}"
+            return
+        p.add(-WALL_COST * (1 + me.speed / 15) * (1 - (prof.ram if foe else -1)) / 2, f"hit:{other}")
     else:
-        p.add(-WALL_COST * (1 + me.speed / 20), "wall")
+        p.add(-WALL_COST * (1 + me.speed / 15), "wall")
     p.contact = other
 
 
