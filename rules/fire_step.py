@@ -45,11 +45,15 @@ def _combatants(state: GameState) -> dict[str, Combatant]:
     return {v.id: combatant(state, v) for v in state.vehicles}
 
 
-def _declaration(a: Fire) -> Declaration:
+def declaration(a: Fire) -> Declaration:
+    """The firing module's view of a Fire action ("side:<face>" in aim chooses the side struck)."""
     side, aim = "", a.aim
     if aim.startswith("side:"):
         side, aim = aim.split(":", 1)[1], ""
     return Declaration(a.vehicle, a.weapon, a.target, side=side, aim=aim)
+
+
+_declaration = declaration  # the client's preview used the private name first
 
 
 def _pending(state: GameState) -> dict[str, Combatant]:
@@ -69,7 +73,7 @@ def fire_problem(state: GameState, action: Fire) -> str | None:
     cs = _pending(state)
     if action.target in cs and cs[action.target].sheet.destroyed:
         return f"{action.target} is destroyed"
-    return problem(cs, _declaration(action))
+    return problem(cs, declaration(action))
 
 
 def fire_options(state: GameState, vid: str) -> list[Fire]:
@@ -94,7 +98,7 @@ def fire_options(state: GameState, vid: str) -> list[Fire]:
                 aims.append("turret")
             for aim in aims:
                 a = Fire(vid, trig, tid, aim)
-                if problem(cs, _declaration(a)) is None:
+                if problem(cs, declaration(a)) is None:
                     out.append(a)
     return sorted(set(out), key=str)
 
@@ -114,7 +118,7 @@ def resolve(ctx: Ctx) -> None:
         ctx.state = replace(s, fire_declared=(), fire_passed=())
         return
     cs = _combatants(s)
-    decls = [_declaration(Fire(*d)) for d in s.fire_declared]
+    decls = [declaration(Fire(*d)) for d in s.fire_declared]
     res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase)
     ctx.log.events.extend(res.events)
     for vid, c in res.combatants.items():

@@ -299,7 +299,7 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
     faces = (dice.d6(), dice.d6())
     r = sum(faces)
     hit_ = th.hits(r)
-    log.add("dice", f"{head}: needs {th.need} (base {shot.base}; {_describe(th)}); rolls {r} "
+    log.add("fire", f"{head}: needs {th.need} (base {shot.base}; {_describe(th)}); rolls {r} "
             f"({faces[0]}+{faces[1]}): {'hit' if hit_ else 'miss'}", "000:L901-L905", c.id,
             weapon=wid, target=t.id, need=th.need, roll=r, hit=hit_,
             modifiers=[m.to_json() for m in th.modifiers])

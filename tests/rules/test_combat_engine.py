@@ -41,7 +41,7 @@ def test_declarations_resolve_together_and_damage_is_recorded_000_L819_L824() ->
     assert not any(e.kind == "damage" for e in ev1)  # nothing happens until everyone has declared
     assert "Red" not in to_act(state)  # the driver has used his firing action (000:L820)
     state, ev2 = apply(state, Fire("Blue", "MG1", "Red"))
-    rolls = [e for e in ev2 if e.kind == "dice" and "need" in e.data]
+    rolls = [e for e in ev2 if e.kind == "fire" and "need" in e.data]
     assert len(rolls) == 2
     shots = {v.id: v.sheet.weapon("MG1").shots_left for v in state.vehicles}
     assert shots == {"Red": 19, "Blue": 19}

@@ -39,7 +39,7 @@ def test_a_hit_rolls_to_hit_then_damage_000_L824_L901() -> None:
     # to-hit 3+4 = 7 (needs 7 - 2 stationary + 1 car front = 6): hit; damage 1d = 4 on B's front armor
     res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([3, 4, 4]), turn=1)
     assert res.combatants["B"].sheet.armor["front"] == 6
-    need = [e for e in res.events if e.kind == "dice"][0]
+    need = [e for e in res.events if e.kind == "fire" and "need" in e.data][0]
     assert need.data["need"] == 6 and need.data["hit"] is True
     assert {m["name"] for m in need.data["modifiers"]} == {"target not moving", "firer not moving",
                                                            "car from the front"}
@@ -80,7 +80,7 @@ def test_tc14_links_of_links_000_L1057() -> None:
     assert expand(a, "A") == ("HR1", "HR2") and expand(a, "HR3") == ("HR3",)
     cs = {"A": a, "B": car("B", 4, 270, ())}
     res = resolve_fire(cs, [Declaration("A", "C", "B")], ScriptedDice([1, 1] * 4), turn=1)
-    rolls = [e for e in res.events if e.kind == "dice"]
+    rolls = [e for e in res.events if e.kind == "fire" and "need" in e.data]
     assert len(rolls) == 4  # a separate to-hit roll each (000:L1056)
     assert len({str(e.data["modifiers"]) for e in rolls}) == 1 and len({e.data["need"] for e in rolls}) == 1
     # after firing link A, link C would be a second firing action for the same character
@@ -94,7 +94,7 @@ def test_tc15_one_link_fires_droppers_and_a_turret_gun_000_L1061() -> None:
     a = car("A", 0, 90, ws, links={"all": ("MD1", "MD2", "SD1", "SD2", "TMG")}, speed=20)
     cs = {"A": a, "B": car("B", 4, 270, ())}
     res = resolve_fire(cs, [Declaration("A", "all", "B")], ScriptedDice([1, 1]), turn=2, phase=3)
-    assert len([e for e in res.events if e.kind == "dice"]) == 1  # only the MG rolls
+    assert len([e for e in res.events if e.kind == "fire" and "need" in e.data]) == 1  # only the MG rolls
     assert sorted(c.kind for c in res.drops) == ["mines", "mines", "spikes", "spikes"]
     assert res.combatants["A"].fired == {"MD1", "MD2", "SD1", "SD2", "TMG"}
 
@@ -116,7 +116,7 @@ def test_damage_is_simultaneous_000_L819_L824() -> None:
     # both hit (6+6) and roll 6 damage: each kills the other's... weapon first (MG 3), then the driver
     dice = ScriptedDice([6, 6, 6, 6, 6, 6])
     res = resolve_fire(cs, [Declaration("A", "MG1", "B"), Declaration("B", "MG1", "A")], dice, turn=1)
-    assert [e.data.get("hit") for e in res.events if e.kind == "dice" and "need" in e.data] == [True, True]
+    assert [e.data.get("hit") for e in res.events if e.kind == "fire" and "need" in e.data] == [True, True]
     for vid in "AB":
         assert res.combatants[vid].interior.part("MG1").destroyed
         assert res.combatants[vid].interior.part("driver").dp == 0
@@ -127,7 +127,7 @@ def test_sustained_fire_builds_over_consecutive_turns_000_L935() -> None:
     needs = []
     for turn in (1, 2, 3):
         res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([1, 1]), turn=turn)
-        needs.append([e.data["need"] for e in res.events if e.kind == "dice"][0])
+        needs.append([e.data["need"] for e in res.events if e.kind == "fire" and "need" in e.data][0])
         cs = {k: replace(v, fired=frozenset(), acted=frozenset()) for k, v in res.combatants.items()}
     assert needs == [6, 5, 4]
 
@@ -158,7 +158,7 @@ def test_scripted_duel_to_a_kill_reads_like_a_referee() -> None:
         cs = {k: replace(v, fired=frozenset(), acted=frozenset()) for k, v in res.combatants.items()}
     losers = [k for k, c in cs.items() if out_of_action(c)]
     assert losers, "the duel should end with a kill"
-    assert all(e.rule for e in log if e.kind in ("dice", "damage", "hazard"))
-    to_hit_lines = [e for e in log if e.kind == "dice" and "need" in e.data]
+    assert all(e.rule for e in log if e.kind in ("dice", "damage", "hazard") or "need" in e.data)
+    to_hit_lines = [e for e in log if e.kind == "fire" and "need" in e.data]
     assert all("needs" in e.text and "rolls" in e.text for e in to_hit_lines)
     assert any(e.kind == "damage" and "front armor" in e.text for e in log)
