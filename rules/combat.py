@@ -92,6 +92,8 @@ class CombatTables:
     metal_loss_face: int
     metal_loss_face_burst: int
     lr_divisor: int
+    metal_collision_factor: int
+    metal_collision_max_loss: float
     armor_source: str
     cycle_end: tuple[tuple[int, str], ...]
     cycle_side: tuple[tuple[int, str], ...]
@@ -240,6 +242,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         metal_loss_face=ar.integer("metal_loss_face", lo=1, hi=6),
         metal_loss_face_burst=ar.integer("metal_loss_face_burst", lo=1, hi=6),
         lr_divisor=ar.integer("laser_reflective_divisor", lo=1), armor_source=ar.text("source"),
+        metal_collision_factor=ar.integer("metal_collision_factor", lo=1),
+        metal_collision_max_loss=ar.number("metal_collision_max_loss", lo=0, hi=1),
         cycle_end=_ranked(cl, "end"), cycle_side=_ranked(cl, "side"), cycle_source=cl.text("source"),
         trike_front_wheel_from=tl.integer("front_wheel_from", lo=2, hi=13), trike_source=tl.text("source"),
         tire_shields=shields,

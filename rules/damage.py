@@ -13,6 +13,7 @@ a `HitReport` that the log can print line by line.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -564,3 +565,79 @@ def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
         g, h = by_id.get(f"{tire.corner} wheelguard"), by_id.get(f"{tire.corner} hub")
         tires.append(replace(tire, guard=g.dp if g else tire.guard, hub=h.dp if h else tire.hub))
     return replace(sheet, components=comps, weapons=weapons, tires=tuple(tires))
+
+
+# --- collisions -----------------------------------------------------------------------------------
+
+
+def _share(w: _Walk, members: Sequence[Part], rule: str) -> None:
+    """Split w.left evenly among intact members, the odd points to randomly chosen ones; what a
+    member cannot absorb is shared again among the survivors (000:L970, reading C23)."""
+    while w.left > 0:
+        alive = [p for p in members if not w.inside.part(p.id).destroyed and w.inside.part(p.id).max_dp > 0]
+        if not alive:
+            return
+        each, odd = divmod(w.left, len(alive))
+        extra: set[int] = set()
+        pool = list(range(len(alive)))
+        for _ in range(odd):
+            i, faces = pick_rolled(w.dice, len(pool))
+            w.picked(f"odd point to {alive[pool[i]].id}", faces, rule)
+            extra.add(pool.pop(i))
+        total, w.left = w.left, 0
+        spare = 0
+        for i, p in enumerate(alive):
+            w.left = each + (1 if i in extra else 0)
+            w.part(p, rule)
+            spare += w.left
+        w.left = spare
+        if spare == total:
+            return
+
+
+def _collision_armor(w: _Walk, face: str) -> None:
+    have = w.sheet.armor.get(face, 0)
+    kind = w.inside.armor_type.get(face, "plastic")
+    if kind != "metal" or have <= 0 or w.left <= 0:
+        w.armor(face, "000:L969-L970")
+        return
+    t = combat_tables()
+    absorbed = min(w.left, t.metal_collision_factor * have)
+    loss = min(-(-absorbed // t.metal_collision_factor), math.ceil(have * t.metal_collision_max_loss))
+    armor = dict(w.sheet.armor)
+    armor[face] = have - loss
+    w.sheet = replace(w.sheet, armor=armor)
+    w.step(Absorbed(f"{face} metal armor", loss, have - loss, have == loss, "000:L971"))
+    w.left -= absorbed
+
+
+def collision_hit(sheet: RecordSheet, inside: Interior, face: str, damage: int,
+                  dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    """Collision damage to one face (000:L969-L972): the armor, then the exposed components of that
+    face share it evenly; only when all are gone does it reach the interior. Front/back: the first
+    internal location's items share it, the excess goes to the next location; side: the locations
+    share it, then their items; an empty or destroyed location passes its share to the far side."""
+    w = _Walk(sheet, inside, dice, face, damage, damage)
+    _collision_armor(w, face)
+    if w.left <= 0:
+        return w.sheet, w.inside, w.report()
+    _share(w, inside.weapons_on(face), "000:L970")
+    if w.left <= 0:
+        return w.sheet, w.inside, w.report()
+    if face in ("front", "back"):
+        order = inside.order if face == "front" else tuple(reversed(inside.order))
+        for loc in order:
+            _share(w, inside.in_location(loc), "000:L972")
+    else:
+        locs = list(inside.order)
+        total, w.left = w.left, 0
+        each, odd = divmod(total, max(1, len(locs)))
+        through = 0
+        for i, loc in enumerate(locs):
+            w.left = each + (1 if i < odd else 0)
+            _share(w, w.inside.in_location(loc), "000:L972")
+            through += w.left
+        w.left = through
+    if w.left > 0 and face in OPPOSITE:
+        _collision_armor(w, OPPOSITE[face])
+    return w.sheet, w.inside, w.report()

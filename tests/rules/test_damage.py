@@ -220,3 +220,40 @@ def test_pick_is_uniform_over_the_faces() -> None:
     assert [pick(ScriptedDice([f]), 2) for f in range(1, 7)] == [0, 0, 0, 1, 1, 1]
     assert [pick(ScriptedDice([f]), 3) for f in range(1, 7)] == [0, 0, 1, 1, 2, 2]
     assert pick(ScriptedDice([5, 6, 2]), 4) == 1  # 5 and 6 are rolled again
+
+
+def two_front_mgs() -> Interior:
+    return Interior(order=("plant",), parts=(Part("MG1", "weapon", 3, 3, mount="front"),
+                                             Part("MG2", "weapon", 3, 3, mount="front"),
+                                             Part("plant", "plant", 8, 8, location="plant")))
+
+
+def test_tc11_weapon_fire_hits_one_mg_but_a_collision_is_shared_000_L970() -> None:
+    from rules.damage import collision_hit
+
+    _, inside, _ = hit(sheet(front=0), two_front_mgs(), "front", 3, ScriptedDice([2]))
+    assert sorted(inside.part(m).dp for m in ("MG1", "MG2")) == [0, 3]
+    # collision: 3 points split 2 + 1 (the odd point to a random MG), nothing reaches the plant
+    _, inside, rep = collision_hit(sheet(front=0), two_front_mgs(), "front", 3, ScriptedDice([5]))
+    assert (inside.part("MG1").dp, inside.part("MG2").dp) == (2, 1)
+    assert inside.part("plant").dp == 8 and rep.passed_out == 0
+
+
+def test_tc12_metal_armor_against_a_collision_000_L971_L972() -> None:
+    from rules.damage import collision_hit
+
+    inside = Interior(order=("plant",), parts=(Part("plant", "plant", 20, 20, location="plant"),),
+                      armor_type={"front": "metal"})
+    s, inside, _ = collision_hit(sheet(front=8, back=5), inside, "front", 29, ScriptedDice([]))
+    assert s.armor["front"] == 4
+    assert inside.part("plant").dp == 20 - 5
+
+
+def test_side_collision_shares_among_locations_000_L972() -> None:
+    from rules.damage import collision_hit
+
+    inside = Interior(order=("plant", "crew", "cargo"), parts=(Part("plant", "plant", 8, 8, location="plant"),
+                                                                driver()))
+    s, inside, rep = collision_hit(sheet(left=0, right=4), inside, "left", 9, ScriptedDice([]))
+    assert inside.part("plant").dp == 5 and inside.part("driver").dp == 0
+    assert s.armor["right"] == 1  # the empty cargo location passes its share to the far side
