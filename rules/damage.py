@@ -572,7 +572,7 @@ def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
 
 def _share(w: _Walk, members: Sequence[Part], rule: str) -> None:
     """Split w.left evenly among intact members, the odd points to randomly chosen ones; what a
-    member cannot absorb is shared again among the survivors (000:L970, reading C23)."""
+    member cannot absorb is shared again among the survivors (000:L970, reading CB23)."""
     while w.left > 0:
         alive = [p for p in members if not w.inside.part(p.id).destroyed and w.inside.part(p.id).max_dp > 0]
         if not alive:
