@@ -78,3 +78,14 @@ def test_fire_step_off_skips_combat() -> None:
         state, _ = apply(state, SetSpeed(vid, 0) if state.step == "speed" else legal_actions(state, vid)[0])
     assert state.turn >= 3
     assert {v.id: v.sheet for v in state.vehicles} == start
+
+
+def test_a_car_in_between_blocks_the_line_of_fire_000_L826() -> None:
+    setup = GameSetup((
+        VehicleSetup("Red", "red", "Killer Kart", Pose.at(0, 0, 90)),
+        VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(8, 0, 270)),
+        VehicleSetup("Grey", "grey", "Killer Kart", Pose.at(4, 0, 0)),
+    ), seed=3, options=RuleOptions(fire_step="on"))
+    state = to_fire_step(new_game(setup)[0])
+    assert "blocked by Grey" in str(check(state, Fire("Red", "MG1", "Blue")))
+    assert all(a.target != "Blue" for a in legal_actions(state, "Red") if isinstance(a, Fire))
