@@ -265,6 +265,9 @@ class NewGameScene(Scene):
         text(surface, hint, (40, h - 30), 18, theme.DIM)
         if self.message:
             text(surface, self.message[:120], (40, h - 60), 20, theme.WARN)
+        focused = fields[self.focus] if self.focus < len(fields) else None
+        if focused is not None and focused.name.startswith("stock") and w > 1100:
+            self._design_card(surface, focused.value, pygame.Rect(x + col_w + 40, y + (240 if self.source.index else 0), w - col_w - 120, 150))
         if self.source.index > 0 and self.scenarios:
             try:
                 sc = load_scenario(self.scenarios[self.source.index - 1])
@@ -275,6 +278,22 @@ class NewGameScene(Scene):
 
                 for k, ln in enumerate(wrap(sc.description, 20, w - col_w - 120)):
                     text(surface, ln, (x + col_w + 40, y + k * 22), 20, theme.DIM)
+
+    def _design_card(self, surface: pygame.Surface, name: str, r: pygame.Rect) -> None:
+        """The chosen design's numbers, as the construction rules give them."""
+        spec = _spec(name)
+        pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
+        text(surface, name, (r.x + 10, r.y + 8), 24, theme.ACCENT, bold=True)
+        if spec is None:
+            text(surface, "(no numbers: the design does not load)", (r.x + 10, r.y + 38), 20, theme.WARN)
+            return
+        armor = " ".join(f"{k[0].upper()}{v}" for k, v in spec.sheet.armor.items())
+        weapons = ", ".join(getattr(wp, "id", "?") for wp in getattr(spec.sheet, "weapons", ())) or "none"
+        rows = [f"{spec.kind.value}, {spec.weight} lb, HC {spec.hc}",
+                f"acceleration {spec.acceleration:g} mph, top speed {spec.top_speed:g} mph",
+                f"armor {armor}", f"tires {len(spec.sheet.tires)}, weapons {weapons}"]
+        for i, row in enumerate(rows):
+            text(surface, row[:70], (r.x + 10, r.y + 40 + i * 24), 20, theme.TEXT)
 
     def _field(self, surface: pygame.Surface, f: Field, r: pygame.Rect,
                focused: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -294,6 +313,21 @@ class NewGameScene(Scene):
             colour = theme.owner_colour(value)
         text(surface, value[:40], ((left.right + right.left) // 2, r.centery), 20, colour, anchor="center")
         return r, left, right
+
+
+_SPECS: dict[str, object] = {}
+
+
+def _spec(name: str):  # type: ignore[no-untyped-def]
+    """The spec of a stock design (rules.setup.resolve_spec), memoised; None if it does not load."""
+    if name not in _SPECS:
+        from rules.setup import resolve_spec
+
+        try:
+            _SPECS[name] = resolve_spec(design_text(name))
+        except Exception:  # noqa: BLE001 - a design that does not load is shown as such
+            _SPECS[name] = None
+    return _SPECS[name]
 
 
 def _seed() -> int:
