@@ -779,8 +779,9 @@ class BattleScene(Scene):
         for v in sorted(self.state.vehicles, key=lambda v: (not v.out, v.id == actor)):
             pose = self.anim.pose(v.id, v.pose)
             seat = self.session.seat(v.id)
+            keyed = v.id == actor and bool(self.ghosts) and not self.anim.busy
             draw_counter(surface, self.cam, v, pose, sizes[v.spec.kind], theme.owner_colour(seat.colour),
-                         active=v.id == actor and not self.anim.busy)
+                         active=v.id == actor and not self.anim.busy, label=not keyed)
             if v.id in self.hold and not v.out:
                 sx, sy = self.cam.to_screen(pose.x, pose.y)
                 text(surface, "HOLD", (sx, sy + self.cam.zoom * 0.7 + 8), 15, theme.ACCENT, anchor="center")
@@ -887,7 +888,7 @@ class BattleScene(Scene):
             text(surface, f"{mph:g}", r.center, 18, theme.TEXT, anchor="center")
         info = self.speed_info.text if self.speed_info else ""
         y = rects[0].bottom + 6 if rects else self.cam.view_y + self.cam.view_h - 40
-        line = f"{a}: now {v.signed_speed:g} mph (accel {v.spec.acceleration:g})  ·  {info}"
+        line = f"{a}: now {v.signed_speed:g} mph (accel {v.spec.acceleration:g})  ·  {info}  ·  H: hold course"
         r = pygame.Rect(self.cam.view_x + 10, y, self.cam.view_w - 20, 26)
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         bg.fill((10, 12, 16, 200))
