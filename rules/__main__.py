@@ -10,6 +10,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "query": ("rules.cli", "query_main"),
     "design": ("rules.design_cli", "main"),
     "simulate": ("rules.simulate", "main"),
+    "validate": ("rules.validate", "main"),
 }
 
 USAGE = "usage: python -m rules {" + "|".join(COMMANDS) + "} ..."
