@@ -13,6 +13,7 @@ _REASONS = {
     "evade": "to get out of the enemy's arcs",
     "close": "to close in",
     "range": "to hold its range",
+    "hazard": "to keep clear of debris and obstacles",
     "open": "to open the distance",
 }
 

@@ -60,6 +60,7 @@ ROOM_COST = 8.0          # heading into a dead end at 30 mph
 OUT_OF_RISK = 40.0       # a maneuver above the profile's max_risk when a safer one exists
 FANCY_COST = 1.5         # bootleggers, pivots and skids: rarely worth their side effects
 RAM_VALUE = 10.0
+HAZARD_D = 2             # a typical hazard's D when the path crosses debris, an obstacle or a curb
 RANGE_WEIGHT = 0.25
 APPROACH_WEIGHT = 2.0
 NOISE_SCALE = 6.0
@@ -228,6 +229,16 @@ def difficulty(view: _View, m: Maneuver) -> int:
     if m.kind != "straight":
         d += _road_add(view)
     return max(0, d)
+
+
+def maneuver_risk(state: GameState, vid: str, m: Maneuver) -> tuple[int, str]:
+    """(D, Control Table cell) a maneuver would bring this vehicle now, as the foe reckons it."""
+    me = state.vehicle(vid)
+    t = tables()
+    road = t.hazards.road.get(state.options.road_condition)
+    d = base_difficulty(m, me.speed, t.maneuvers) + (road.add if road and m.kind != "straight" else 0)
+    d = max(0, d)
+    return d, control_need(me.speed, lower_status(me.hs, d, t), t) if d else SAFE
 
 
 # --- geometry helpers -----------------------------------------------------------------------------
@@ -430,9 +441,12 @@ def _plan(view: _View, a: Move, order: int) -> _Plan:
         end0 = _ahead(me.pose, me.travel, inc)
         motion = Motion(end0, (me.pose, end0))
         travel = me.travel
-    else:
+    elif m.kind in ("t_stop", "bootlegger") or m.even:
         motion = perform(m, me.pose, view.size, travel=me.travel)
         travel = me.travel if m.kind in ("t_stop", "bootlegger") else norm_deg(motion.end.facing + (180 if me.reverse else 0))
+    else:
+        motion = _moved(m, me.pose, view.size)
+        travel = norm_deg(motion.end.facing + (180 if me.reverse else 0))
     rest = sum(me.increments[1:])
     end = motion.end
     if rest > 0 and m.kind not in ("t_stop", "bootlegger"):
@@ -441,6 +455,24 @@ def _plan(view: _View, a: Move, order: int) -> _Plan:
     hs_after = lower_status(me.hs, d, t) if d else me.hs
     need = control_need(me.speed, hs_after, t) if d else SAFE
     return _Plan(a, order, motion, end, travel, d, need, hs_after)
+
+
+@lru_cache(maxsize=4096)
+def _relative(m: Maneuver, size: CounterSize) -> tuple[tuple[float, float, float], ...]:
+    """A maneuver's path from a counter at the origin facing 0: (x, y, turn) of each pose. A maneuver
+    is rigid (only T-stops and bootleggers depend on the travel heading), so it is worked out once."""
+    motion = perform(m, Pose.at(0, 0, 0), size)
+    return tuple((q.x, q.y, q.facing) for q in motion.path)
+
+
+def _moved(m: Maneuver, pose: Pose, size: CounterSize) -> Motion:
+    """rules.maneuvers.perform for this pose, from the cached relative path."""
+    f = pose.facing
+    a = math.radians(f)
+    ca, sa = math.cos(a), math.sin(a)
+    cx, cy = pose.x, pose.y
+    path = tuple(Pose.at(cx + x * ca - y * sa, cy + x * sa + y * ca, f + turn) for x, y, turn in _relative(m, size))
+    return Motion(path[-1], path)
 
 
 def _noise(view: _View, m: Maneuver) -> float:
@@ -558,6 +590,12 @@ def _score_sweep(view: _View, p: _Plan) -> None:
     if rest > 0 and p.action.maneuver.kind not in ("t_stop", "bootlegger"):
         path += list(slide(p.motion.end, p.travel, rest).path[1:])
     s = view.world.sweep(me.id, path)
+    for touch in s.touched:
+        if touch.kind != VEHICLE:
+            # debris, obstacles and curbs are hazards: D more before the control roll (000:L496-L502)
+            hs = lower_status(p.hs_after, HAZARD_D, view.t)
+            risk = p_lose(control_need(me.speed, hs, view.t)) if me.speed else 0.0
+            p.add(-(1.0 + risk * CRASH_COST) * (0.5 + prof.caution), "hazard")
     if s.contact is None:
         return
     other = s.contact.other
@@ -578,7 +616,7 @@ def _top_reason(p: _Plan) -> str:
     pos = [(v, w) for v, w in p.reasons if v > 0]
     if pos:
         return max(pos)[1]
-    neg = [(v, w) for v, w in p.reasons if w in ("room", "wall", "evade", "close", "range", "open")]
+    neg = [(v, w) for v, w in p.reasons if w in ("room", "wall", "evade", "close", "range", "open", "hazard")]
     if neg and p.action.maneuver.kind != "straight":
         return "room" if any(w in ("room", "wall") for _, w in neg) else min(neg)[1]
     return ""
@@ -689,4 +727,4 @@ def describe(action: Action, explanation: str, vid: str, prof: Profile | str) ->
     return f"{vid} ({name}): {explanation}"
 
 
-__all__ = ["DEFAULT_BUDGET", "decide", "describe", "p_lose", "p_two_dice", "room"]
+__all__ = ["DEFAULT_BUDGET", "decide", "describe", "maneuver_risk", "p_lose", "p_two_dice", "room"]

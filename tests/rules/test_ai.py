@@ -1,0 +1,259 @@
+"""Scripted foes (issue 8): they choose only among the engine's legal actions, plan around walls and
+control risk (000:L182-L186), shoot when a shot is worth it (000:L820, L901) and explain themselves."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rules import engine
+from rules.actions import Fire, Move, Pass, SetSpeed
+from rules.ai import decide, describe, explain, profile, profiles, random_driver
+from rules.ai.foe import maneuver_risk, p_lose, p_two_dice
+from rules.geometry import Pose
+from rules.handling import control_need, lower_status
+from rules.maneuvers import Maneuver
+from rules.setup import GameSetup, VehicleSetup
+from rules.state import FIRE, MOVE, SPEED, GameState, RuleOptions
+from rules.tables import tables
+
+ROOT = Path(__file__).resolve().parents[2]
+ARENA = str(ROOT / "maps" / "arena.toml")
+PRESETS = ("novice", "veteran", "ace", "berserker", "coward")
+
+BOX = """format_version = 1
+name = "Box"
+starts = [
+    { name = "a", x = 4, y = 6, facing = 90, speed = 30 },
+    { name = "b", x = 20, y = 6, facing = 270, speed = 30 },
+]
+[size]
+width = 24
+height = 12
+[ground]
+kind = "road"
+condition = "dry"
+[[walls]]
+rect = [0, 0, 24, 0.5]
+dp = 40
+name = "north"
+[[walls]]
+rect = [0, 11.5, 24, 0.5]
+dp = 40
+name = "south"
+[[walls]]
+rect = [0, 0.5, 0.5, 11]
+dp = 40
+name = "west"
+[[walls]]
+rect = [23.5, 0.5, 0.5, 11]
+dp = 40
+name = "east"
+"""
+
+
+def box_map(tmp_path: Path) -> str:
+    p = tmp_path / "box.toml"
+    p.write_text(BOX)
+    return str(p)
+
+
+def _game(cars: list[tuple[str, Pose, float]], *, map_path: str = "", seed: int = 1, turns: int = 0,
+          design: str = "Killer Kart") -> GameState:
+    setups = tuple(VehicleSetup(vid, vid, design, pose, speed) for vid, pose, speed in cars)
+    state, _ = engine.new_game(GameSetup(setups, seed=seed, map=map_path, max_turns=turns,
+                                         options=RuleOptions(fire_step="on")))
+    return state
+
+
+def _advance_to(state: GameState, vid: str, step: str, limit: int = 400) -> GameState:
+    """Let everybody hold their course (straight, current speed, pass) until vid must choose at `step`."""
+    for _ in range(limit):
+        who = engine.to_act(state)
+        if state.step == step and vid in who:
+            return state
+        w = who[0]
+        legal = engine.legal_actions(state, w)
+        hold = next((a for a in legal if isinstance(a, SetSpeed) and a.mph == state.vehicle(w).signed_speed), None)
+        hold = hold or next((a for a in legal if isinstance(a, Move) and a.maneuver.kind == "straight"), None)
+        hold = hold or next((a for a in legal if isinstance(a, Pass)), legal[0])
+        state, _ = engine.apply(state, hold)
+    raise AssertionError(f"{vid} never came to {step}")
+
+
+# --- legality -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_choice_is_one_of_the_legal_actions_000_L135_L820(name: str) -> None:
+    """A foe never exempts itself from a rule: whatever it picks is in engine.legal_actions."""
+    state = _game([("A", Pose.at(5, 15, 90), 20), ("B", Pose.at(30, 14, 270), 20)], map_path=ARENA, seed=7, turns=4)
+    steps = set()
+    for _ in range(400):
+        if engine.outcome(state) is not None:
+            break
+        vid = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, vid)
+        action, why = decide(state, vid, legal, name)
+        assert action in legal, (action, legal)
+        assert why and isinstance(why, str)
+        assert engine.check(state, action) is None
+        steps.add(state.step)
+        state, _ = engine.apply(state, action)
+    assert steps == {SPEED, MOVE, FIRE}
+
+
+def test_a_foe_is_deterministic_for_the_same_state() -> None:
+    state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(14, 16, 270), 40)], map_path=ARENA)
+    state = _advance_to(state, "A", MOVE)
+    legal = engine.legal_actions(state, "A")
+    first = decide(state, "A", legal, "ace")
+    assert all(decide(state, "A", legal, "ace") == first for _ in range(3))
+
+
+def test_out_of_time_it_still_returns_a_legal_action() -> None:
+    """The budget is a safety net: with no time at all the best found so far (the first) is legal."""
+    state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(14, 16, 270), 40)], map_path=ARENA)
+    state = _advance_to(state, "A", MOVE)
+    legal = engine.legal_actions(state, "A")
+    action, _ = decide(state, "A", legal, "veteran", budget=0.0)
+    assert action in legal
+
+
+def test_no_legal_action_is_an_error_not_a_guess() -> None:
+    state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(14, 16, 270), 40)])
+    with pytest.raises(ValueError):
+        decide(state, "A", [], "veteran")
+
+
+def test_the_random_driver_picks_legal_actions_repeatably() -> None:
+    state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(14, 16, 270), 40)], map_path=ARENA)
+    legal = engine.legal_actions(state, engine.to_act(state)[0])
+    a1, _ = random_driver.pick(state, "A", legal, seed=3, count=5)
+    a2, _ = random_driver.pick(state, "A", legal, seed=3, count=5)
+    assert a1 == a2 and a1 in legal
+
+
+# --- driving --------------------------------------------------------------------------------------
+
+
+def test_it_turns_away_from_a_wall_dead_ahead(tmp_path: Path) -> None:
+    """At 40 mph 2" from the east wall of a box, going straight on means a crash: it turns."""
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(20.5, 6, 90), 40), ("B", Pose.at(4, 9, 0), 0)], map_path=box)
+    state = _advance_to(state, "A", MOVE)
+    for name in PRESETS:
+        action, why = decide(state, "A", engine.legal_actions(state, "A"), name)
+        assert isinstance(action, Move)
+        assert action.maneuver.kind not in ("straight", "drift"), (name, action, why)
+
+
+def test_a_veteran_keeps_to_safe_maneuvers_when_there_are_some_000_L182_L186() -> None:
+    """With its handling status already low, every maneuver it picks in open country is one the
+    Control Table calls safe (or within its accepted risk) whenever such a maneuver is legal."""
+    vet = profile("veteran")
+    for facing, hs in ((90, -1), (0, 0), (45, -2)):
+        state = _game([("A", Pose.at(50, 50, facing), 60), ("B", Pose.at(58, 47, 270), 30)])
+        state = _advance_to(state, "A", MOVE)
+        state = state.with_vehicle(replace(state.vehicle("A"), hs=hs))
+        legal = engine.legal_actions(state, "A")
+        moves = [a for a in legal if isinstance(a, Move)]
+        assert any(_risk(state, a) <= vet.max_risk for a in moves)
+        assert any(_risk(state, a) > vet.max_risk for a in moves)
+        action, why = decide(state, "A", legal, vet)
+        assert isinstance(action, Move)
+        assert _risk(state, action) <= vet.max_risk, (action, why)
+
+
+def _risk(state: GameState, a: Move) -> float:
+    """The chance of losing control the Control Table gives for this move, checked by hand."""
+    v = state.vehicle(a.vehicle)
+    t = tables()
+    d, need = maneuver_risk(state, a.vehicle, a.maneuver)
+    assert need == (control_need(v.speed, lower_status(v.hs, d, t), t) if d else "safe")
+    return p_lose(need)
+
+
+def test_it_does_not_brake_hard_for_nothing_000_L146_L154() -> None:
+    """Cruising in open country, a foe never slows by more than a safe deceleration."""
+    safe = tables().decel.safe_mph
+    for name in PRESETS:
+        state = _game([("A", Pose.at(50, 50, 90), 50), ("B", Pose.at(50, 80, 90), 50)])
+        legal = engine.legal_actions(state, "A")
+        action, why = decide(state, "A", legal, name)
+        assert isinstance(action, SetSpeed)
+        assert 50 - action.mph <= safe, (name, action, why)
+
+
+def test_a_stopped_car_gets_moving() -> None:
+    state = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(70, 50, 270), 0)])
+    action, _ = decide(state, "A", engine.legal_actions(state, "A"), "veteran")
+    assert isinstance(action, SetSpeed) and action.mph > 0
+
+
+def test_it_brings_its_front_gun_to_bear() -> None:
+    """An enemy 4" off to the right: a bend right puts it into the front arc of MG1 (000:L827)."""
+    state = _game([("A", Pose.at(50, 50, 0), 30), ("B", Pose.at(54, 48, 0), 0)])
+    state = _advance_to(state, "A", MOVE)
+    action, why = decide(state, "A", engine.legal_actions(state, "A"), "veteran")
+    assert isinstance(action, Move) and action.maneuver.side == "right", why
+    assert "MG1" in why
+
+
+def test_a_berserker_rams_and_a_coward_does_not() -> None:
+    state = _game([("A", Pose.at(50, 50, 90), 40), ("B", Pose.at(51.6, 50, 0), 0)])
+    state = _advance_to(state, "A", MOVE)
+    legal = engine.legal_actions(state, "A")
+    rams, why = decide(state, "A", legal, "berserker")
+    assert "ram" in why
+    runs, why2 = decide(state, "A", legal, "coward")
+    assert "ram" not in why2 and runs != rams
+
+
+# --- firing ---------------------------------------------------------------------------------------
+
+
+def test_it_fires_at_a_close_target_in_arc_000_L820_L901() -> None:
+    state = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(53, 50, 0), 0)])
+    state = _advance_to(state, "A", FIRE)
+    legal = engine.legal_actions(state, "A")
+    action, why = decide(state, "A", legal, "veteran")
+    assert isinstance(action, Fire) and action.target == "B"
+    assert why.startswith("fires MG1 at B") and "needs" in why
+
+
+def test_it_holds_fire_for_a_poor_shot_early_in_the_turn() -> None:
+    """A shot needing 11+ in phase 1 is not worth the weapon's one shot a turn for a veteran."""
+    state = _game([("A", Pose.at(20, 50, 90), 0), ("B", Pose.at(50, 50, 0), 0)])
+    state = _advance_to(state, "A", FIRE)
+    assert state.phase == 1
+    legal = engine.legal_actions(state, "A")
+    action, why = decide(state, "A", legal, "veteran")
+    assert isinstance(action, Pass), why
+    assert "holds fire" in why
+
+
+# --- explanations ---------------------------------------------------------------------------------
+
+
+def test_explanations_read_like_a_log_line() -> None:
+    line = explain.move_line(Maneuver.parse("bend right 30"), "3", "aim:MG1")
+    assert line == "bends 30° right to bring MG1 to bear; needs 3+ to keep control"
+    assert explain.move_line(Maneuver.parse("straight"), "safe", "") == "goes straight on; safe"
+    assert explain.speed_line(40, 40, "") == "holds 40 mph"
+    assert explain.speed_line(40, 25, "braking D1") == "slows to 25 mph (braking D1)"
+    assert explain.fire_line(Fire("A", "MG1", "B", "tire:FL"), "needs 9+") == "fires MG1 at B's tire FL; needs 9+"
+    assert describe(Pass("A"), "holds fire", "A", "ace") == "A (ace): holds fire"
+
+
+def test_probabilities() -> None:
+    assert p_two_dice(2) == 1.0 and p_two_dice(7) == pytest.approx(21 / 36) and p_two_dice(13) == 0.0
+    assert p_lose("safe") == 0.0 and p_lose("XX") == 1.0 and p_lose("4") == pytest.approx(0.5)
+
+
+def test_profiles_offer_the_presets() -> None:
+    assert set(PRESETS) <= set(profiles())
+    with pytest.raises(KeyError):
+        profile("nobody")

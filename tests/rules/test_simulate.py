@@ -1,0 +1,88 @@
+"""`python -m rules simulate`: foe against foe, headless, the same output for the same arguments."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from rules.__main__ import main as rules_main
+from rules.simulate import Seat, play
+from tests.rules.test_ai import BOX
+
+ROOT = Path(__file__).resolve().parents[2]
+ARENA = str(ROOT / "maps" / "arena.toml")
+PRESETS = ("novice", "veteran", "ace", "berserker", "coward")
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> str:
+    p = tmp_path / "box.toml"
+    p.write_text(BOX)
+    return str(p)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = rules_main(["simulate", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_same_arguments_print_the_same_output(capsys: pytest.CaptureFixture[str], box: str) -> None:
+    args = ("--map", box, "--vehicles", "Killer Kart,Killer Kart", "--foes", "ace,novice", "--seed", "5",
+            "--turns", "3", "--games", "2")
+    code1, out1, _ = _run(capsys, *args)
+    code2, out2, _ = _run(capsys, *args)
+    assert code1 == code2 == 0
+    assert out1 == out2
+    lines = out1.splitlines()
+    assert lines[0].startswith("game 1 (seed 5): ") and lines[1].startswith("game 2 (seed 6): ")
+    assert lines[2].startswith("totals: 2 game(s)")
+    assert "V1 Killer Kart [ace]" in out1 and "V2 Killer Kart [novice]" in out1
+
+
+def test_json_output_has_games_and_totals(capsys: pytest.CaptureFixture[str], box: str) -> None:
+    code, out, _ = _run(capsys, "--map", box, "--vehicles", "Killer Kart,Killer Kart", "--foes", "veteran,random",
+                        "--seed", "9", "--turns", "2", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    (game,) = doc["games"]
+    assert set(game) >= {"winner", "survivors", "reason", "turns", "damage", "crashes"}
+    t = doc["totals"]
+    assert t["games"] == 1
+    assert sum(v["wins"] for v in t["vehicles"].values()) + t["draws"] == 1
+    assert t["vehicles"]["V2"]["driver"] == "random"
+
+
+@pytest.mark.parametrize(("argv", "expect"), [
+    (("--foes", "veteran,nobody"), "nobody"),
+    (("--foes", "veteran"), "one foe profile for each"),
+])
+def test_bad_arguments_exit_1_with_a_message(capsys: pytest.CaptureFixture[str], box: str,
+                                            argv: tuple[str, ...], expect: str) -> None:
+    code, _, err = _run(capsys, "--map", box, "--vehicles", "Killer Kart,Killer Kart", "--seed", "1", *argv)
+    assert code == 1 and expect in err
+
+
+def test_a_bad_map_prints_path_where_what(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format_version = 1\nname = 3\n")
+    code, _, err = _run(capsys, "--map", str(bad), "--vehicles", "Killer Kart,Killer Kart", "--foes",
+                        "ace,ace", "--seed", "1")
+    assert code == 1 and err.startswith(f"{bad}: ")
+
+
+def test_a_hundred_seeded_foe_games_run_without_an_exception(box: str) -> None:
+    """Every preset against every other, 100 short games on a small walled map."""
+    start = time.process_time()  # CPU time: the machine may be shared
+    games = 0
+    for seed in range(100):
+        a, b = PRESETS[seed % 5], PRESETS[(seed // 5) % 5]
+        r = play(box, [Seat("V1", "Killer Kart", a), Seat("V2", "Killer Kart", b)], seed, 2, seed)
+        assert r.turns <= 2 and r.decisions > 0
+        assert set(r.survivors) <= {"V1", "V2"}
+        games += 1
+    assert games == 100
+    assert time.process_time() - start < 90
