@@ -53,7 +53,8 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         spec = resolve_spec(vs.design, vs.driver_skill)
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
-            speed=abs(vs.speed), reverse=vs.speed < 0, sheet=spec.sheet, start_speed=abs(vs.speed),
+            # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
+            speed=float(abs(vs.speed)), reverse=vs.speed < 0, sheet=spec.sheet, start_speed=float(abs(vs.speed)),
         ))
     ids = [v.id for v in vehicles]
     if len(set(ids)) != len(ids):
@@ -145,6 +146,8 @@ def _maneuver_problem(state: GameState, v: VehicleState, m: Maneuver) -> str | N
         return "it has no movement left this phase"
     if m.reverse != v.reverse:
         return "it is in reverse: every move is a reverse move" if v.reverse else "it is moving forward"
+    if m.even and not _may_even(v, m):
+        return "evening-out is only for a move that ends parallel to the grid lines (000:L235)"
     inc = v.increments[0]
     if m.kind == "straight":
         return None

@@ -76,7 +76,7 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
 
 def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     v = ctx.v(vid)
-    new_speed, new_rev = abs(signed), (signed < 0) if signed != 0 else v.reverse
+    new_speed, new_rev = float(abs(signed)), (signed < 0) if signed != 0 else v.reverse  # float: saves replay exactly
     ctx.state = replace(ctx.state, declared=ctx.state.declared + (vid,))
     if signed == v.signed_speed:
         return
