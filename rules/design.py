@@ -1117,7 +1117,7 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
     fig = figures(d)
     return VehicleSpec(name=d.name, kind=Kind(d.kind), weight=fig.weight, hc=fig.hc, acceleration=fig.acceleration,
                        top_speed=fig.top_speed, sheet=record_sheet(d, fig), driver_skill=driver_skill,
-                       design_file=d.path)
+                       design_file=d.path, body=d.body, reversed=d.reversed)
 
 
 # --- the rulebook's one-line summary ------------------------------------------------------------------

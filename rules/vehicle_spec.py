@@ -20,6 +20,8 @@ class VehicleSpec:
     driver_skill: int = 0     # Driver (or Cyclist) skill bonus
     has_skill: bool = True    # False: the unskilled HC penalty applies (000:L1308-L1309)
     design_file: str = ""     # where the design came from, for saves
+    body: str = ""            # body key of the construction tables ("subcompact", "medium_trike", ...)
+    reversed: bool = False    # reversed trike (two wheels in front, 000:L1932)
 
     def __hash__(self) -> int:
         return hash((self.name, self.kind, self.weight, self.hc, self.acceleration, self.top_speed, self.sheet))
