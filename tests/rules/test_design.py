@@ -4,6 +4,7 @@ sheet a design starts play with, and the `design` command and query op."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -374,3 +375,91 @@ def test_design_query_op_fields() -> None:
     assert "error" in answer({"op": "design", "vehicle": "No Such Car"})
     assert "error" in answer({"op": "design"})
     json.dumps(answer({"op": "design", "vehicle": "Shogun 250"}))
+
+
+# --- tires, armor types and body modifications ---------------------------------------------------------
+
+
+def test_radials_on_all_wheels_add_one_hc_and_cost_150_percent_000_L1833() -> None:
+    kart = load_stock("Killer Kart")
+    radial = replace(kart, tire_mods=("radial",))
+    assert figures(radial).hc == figures(kart).hc + 1
+    assert figures(radial).price - figures(kart).price == 4 * 150      # HD $100 + 150%
+    assert figures(radial).weight - figures(kart).weight == 4 * 8      # 40 lb + 20%
+    assert record_sheet(radial).tires[0].max_dp == 5                   # 6 DP - 1
+
+
+def test_steelbelting_then_radial_then_fireproofing_000_L1832_L1838() -> None:
+    """Vlad's tires: PR $200 -> SB $300 -> radial $750 -> FP $1,500; DP 9 -> 11 -> 10."""
+    vlad = load_stock("Vlad the Impala")
+    tires = [i for i in figures(vlad).items if i.name.endswith("tires")][0]
+    assert tires.cost == 4 * 1500
+    assert record_sheet(vlad).tires[0].max_dp == 10
+
+
+def test_cycle_tires_weigh_half_and_off_road_adds_5_lb_first_000_L1904_L1834() -> None:
+    crab = load_stock("Sandcrab")                                      # 3 OR solid tires
+    tires = [i for i in figures(crab).items if i.name.endswith("tires")][0]
+    assert tires.weight == 3 * 40 and tires.cost == 3 * 600
+
+
+def test_fireproof_armor_costs_double_000_L1698() -> None:
+    kart = load_stock("Killer Kart")
+    fp = replace(kart, armor_type="fireproof")
+    assert figures(fp).price - figures(kart).price == 18 * 11          # 18 points at $11 each
+    assert figures(fp).weight == figures(kart).weight
+
+
+def test_laser_reflective_sidecar_rounds_up_000_L1706() -> None:
+    """18 points of LR armor at $5/6 lb x 1.1 weigh 118.8 lb: the sidecar totals 744 lb (printed)."""
+    q, solo = load_stock("Quasar with sidecar"), load_stock("Quasar")
+    assert figures(q).weight - figures(solo).weight == 744
+
+
+def test_sloped_armor_costs_ten_percent_more_and_loses_space_000_L1710_L1711() -> None:
+    kart = load_stock("Killer Kart")
+    sloped = replace(kart, sloped=True)
+    assert figures(sloped).price - figures(kart).price == math.ceil(18 * 11 * 0.1)
+    assert figures(sloped).spaces == 6
+
+
+def test_carbon_aluminum_frame_quadruples_price_and_halves_weight_000_L1708() -> None:
+    kart = load_stock("Killer Kart")
+    ca = replace(kart, carbon_aluminum=True)
+    # body $300 -> $1,200 and the heavy suspension (150%) follows the new price: +$900 + $1,350
+    assert figures(ca).price - figures(kart).price == 900 + 1350
+    assert figures(kart).weight - figures(ca).weight == 500
+
+
+def test_a_full_set_of_car_wheelguards_costs_one_hc() -> None:
+    """Reconstructed (RULES-DEVIATIONS C14): Capricorn, Cobra and Vlad print the radial bonus cancelled."""
+    cap = load_stock("Capricorn")
+    assert figures(cap).hc == 3
+    assert figures(replace(cap, wheelguards={})).hc == 4
+    assert figures(replace(cap, options=DesignOptions(wheelguard_hc=False))).hc == 4
+    two = replace(cap, wheelguards={"BL": 10, "BR": 10})
+    assert figures(two).hc == 4
+
+
+def test_wheelguards_are_10_dollars_and_4_lb_a_point_max_40_lb_000_L2599() -> None:
+    kart = load_stock("Killer Kart")
+    guarded = replace(kart, wheelguards={"BL": 10})
+    assert figures(guarded).price - figures(kart).price == 100
+    assert figures(guarded).weight - figures(kart).weight == 40
+    heavy = figures(replace(kart, wheelguards={"BL": 11}))
+    assert "The BL wheelguard weighs 44 lb; the most allowed is 40 lb." in heavy.errors
+
+
+def test_platinum_catalysts_and_superconductors_000_L1744_L1745() -> None:
+    cobra = load_stock("Cobra")
+    assert figures(cobra).pf == 2990          # 2,600 + 15%
+    plain = replace(cobra, plant_accessories=())
+    assert figures(cobra).price - figures(plain).price == 3000 * 0.7
+
+
+def test_gas_engine_tank_and_fuel_000_L1777_L1783() -> None:
+    """The Miglia's 15-gallon racing tank: $10 + $40 fuel and 5 + 6 lb per gallon, one space."""
+    mig = load_stock("Miglia")
+    tank = [i for i in figures(mig).items if "tank" in i.name][0]
+    assert (tank.cost, tank.weight, tank.spaces) == (15 * 50, 15 * 11, 1)
+    assert [c.kind for c in record_sheet(mig).components][:2] == ["plant", "tank"]
