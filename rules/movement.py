@@ -300,7 +300,8 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     """Vault (000:L330): the leading tires take 3d, it flies 1d inches turning over twice an inch,
     the face it lands on takes collision damage at its speed, then it rolls."""
     row = ctx.t.crash.by_name("vault")
-    v = ctx.v(vid)
+    # out of control from the take-off: a tire lost while vaulting must not queue a second roll (000:L309)
+    v = ctx.update(vid, mode="roll", mode_travel=travel)
     lead = _leading_corners(v, travel)
     for i, tire in enumerate(v.sheet.tires):
         if tire.corner in lead and row.tire_damage:

@@ -410,3 +410,34 @@ def test_a_cycle_losing_one_wheel_goes_to_crash_table_1_000_L162():
     state, events = tire_hit(start(design=design), 0, 4, [1, 1])
     assert of(events, "crash")[0].data["table"] == 1
     assert state.vehicle("A").steering_lost
+
+
+# --- vault (000:L330) ---------------------------------------------------------------------------------
+
+
+def test_vault_tires_flight_landing_then_one_roll_000_L330():
+    """A T-stop from 100 mph (D10: XX) gets +3 (speed) +7 (D10) +5 (100/20) on Crash Table 1: a vault.
+    In phase 2 the leading (left) tires take 3d each - both corners go, which would be a roll on
+    Crash Table 1, but the vault is worse (000:L309) - it flies 1d inches along its old travel,
+    lands on a face with collision damage at its speed, and then rolls, once."""
+    state, _ = engine.apply(start(mph=100), SetSpeed("A", 100))
+    state, _ = engine.apply(state, SetSpeed("W", 0))
+    state, events = engine.apply(state, Move("A", Maneuver("t_stop", "right")), ScriptedDice([1, 1]))
+    assert of(events, "crash")[0].data["result"] == "vault"
+    state, _ = engine.apply(state, Move("A", Maneuver()))  # the rest of phase 1: straight on, sideways
+    x0, y0 = state.vehicle("A").pose.x, state.vehicle("A").pose.y
+    faces = [2, 2, 2, 6, 2, 2, 2, 5, 4, 5, *[1] * 11, 5]
+    state, events = step(state, faces)
+    tires = of(events, "tire")
+    assert [e.data["corner"] for e in tires if "vault" in e.text] == ["FL", "BL"]
+    assert of(events, "crash")[-2].text == "already out of control with a worse result: no new effect"
+    flight = of(events, "moved")[0]
+    assert flight.text.startswith('vaults 5"')
+    assert end_of(flight)[:2] == pytest.approx((x0, y0 - 5), abs=2e-3)  # north, the old travel
+    landing = [e for e in of(events, "damage") if e.text.startswith("vault landing")]
+    assert landing and landing[0].data["points"] == 11 and landing[0].data["location"] == "top"
+    assert any("every occupant takes 1 point" in e.text for e in of(events, "damage"))
+    state, later = step(state, [1, 1])  # phase 3 at 80 mph: two inches of rolling
+    log = events + later
+    assert len([e for e in of(log, "crash") if e.text.startswith("turns sideways and rolls")]) == 1
+    assert [e.text.split("onto its ")[1].split(":")[0] for e in of(later, "dice")] == ["right", "top"]
