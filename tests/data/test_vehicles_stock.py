@@ -101,3 +101,22 @@ def test_hotshot_options_deltas_000_L2721() -> None:
     swapped = replace(base, weapons=weapons, armor=armor)
     assert figures(swapped).price - figures(base).price == 1350
     assert figures(swapped).weight <= figures(base).weight
+
+
+@pytest.mark.parametrize(("name", "cargo_lb", "cargo_spaces"), [
+    ("Intimidator", 300, 11), ("Intimidator MG Option", 900, 7), ("Morgan", 735, 11),
+])
+def test_printed_cargo_capacity_000_L2727_L2731(name: str, cargo_lb: int, cargo_spaces: int) -> None:
+    """The cargo capacity the sample lines print: spare load and free spaces (regular + cargo area)."""
+    fig = figures(load_stock(name))
+    assert (fig.cargo_weight, fig.cargo_spaces) == (cargo_lb, cargo_spaces)
+
+
+@pytest.mark.parametrize(("name", "accel", "top"), [("Intimidator", 5, 115), ("Morgan", 10, 165)])
+def test_performance_with_full_cargo_000_L2727_L2731(name: str, accel: float, top: float) -> None:
+    """'Accel. 5 and top speed 115 with cargo' (Intimidator); '165 w/cargo' (Morgan)."""
+    from dataclasses import replace
+
+    d = load_stock(name)
+    loaded = figures(replace(d, cargo_weight=figures(d).cargo_weight))
+    assert (loaded.acceleration, loaded.top_speed) == (accel, top)

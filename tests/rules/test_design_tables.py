@@ -142,3 +142,22 @@ def test_suspension_columns_as_the_samples_read_them_000_L1725_L1730(printed: De
     fixed = design_tables().suspensions["heavy"].hc
     assert fixed == {"car": 3, "van": 2, "subcompact": 4}
     assert printed.suspensions["heavy"].hc != fixed
+
+
+def test_every_row_carries_its_provenance() -> None:
+    """Every table row names its seed line or says why it is reconstructed (developers' guide)."""
+    from rules.design_tables import CONSTRUCTION_DIR, DATA_DIR
+    from rules.tomlio import load_toml
+
+    files = sorted(CONSTRUCTION_DIR.glob("*.toml")) + [DATA_DIR / "weapons.toml", DATA_DIR / "accessories.toml"]
+    for path in files:
+        data = load_toml(path)
+        assert "source" in data, path.name
+        for table, rows in data.items():
+            if not isinstance(rows, dict):
+                continue
+            subs = [v for v in rows.values() if isinstance(v, dict)]
+            for row in subs or [rows]:
+                if table != "grenade":
+                    assert "source" in row and (row["source"].startswith("000:L") or "reconstructed" in row["source"]), (
+                        path.name, table, row.get("name"))
