@@ -23,10 +23,11 @@ from rules.errors import DataError
 from rules.geometry import Kind
 from rules.record_sheet import LOCATIONS, Component, RecordSheet, Tire, WeaponMount
 from rules.schema import Node
-from rules.tomlio import load_toml
+from rules.tomlio import dumps_toml, load_toml
 from rules.vehicle_spec import VehicleSpec
 
 STOCK_DIR = DATA_DIR / "vehicles"
+GARAGE_DIR = Path(__file__).resolve().parent.parent / "saves" / "garage"   # players' own designs
 FACINGS = LOCATIONS + ("turret",)
 CORNERS = ("FL", "FR", "BL", "BR")
 KINDS = ("car", "cycle", "trike")
@@ -340,6 +341,63 @@ def load_stock(name: str, options: DesignOptions | None = None) -> Design:
     if p is None:
         raise DataError(name, "stock", f"no stock vehicle named {name!r}; known: {', '.join(stock_names())}")
     return load_design(p, options)
+
+
+def load_named(name: str, garage: Path = GARAGE_DIR, options: DesignOptions | None = None) -> Design:
+    """A stock vehicle by name, else a player's design in the garage by its `name` (case-insensitive)."""
+    try:
+        return load_stock(name, options)
+    except DataError:
+        for p in sorted(garage.glob("*.toml")):
+            if str(load_toml(p).get("name", "")).casefold() == name.strip().casefold():
+                return load_design(p, options)
+        raise
+
+
+def design_to_dict(d: Design) -> dict[str, object]:
+    """The design as file data (docs/VEHICLE-FORMAT.md); load_design reads it back unchanged."""
+    out: dict[str, object] = {"name": d.name}
+    if d.source:
+        out["source"] = d.source
+    out.update(kind=d.kind, body=d.body, chassis=d.chassis, suspension=d.suspension, plant=d.plant)
+    plain = Design(d.name, d.kind, d.body, d.plant)
+    for key in ("plant_accessories", "tank", "gallons", "reversed", "carbon_aluminum", "streamlined", "sloped",
+                "tire", "tire_mods", "six_wheels", "crew", "armor_type", "armor", "metal", "wheelguards", "hubs",
+                "component_armor", "links", "cargo_weight", "cargo_spaces"):
+        value = getattr(d, key)
+        if key in ("tire", "crew", "armor_type", "armor") or value != getattr(plain, key):
+            out[key] = list(value) if isinstance(value, tuple) else value
+    if d.mounts:
+        out["mount"] = [_entry(m, MountEntry(m.id, m.type)) for m in d.mounts]
+    if d.weapons:
+        out["weapon"] = [_entry(w, WeaponEntry(w.type, w.facing)) for w in d.weapons]
+    if d.accessories:
+        out["accessory"] = [_entry(a, AccessoryEntry(a.type)) for a in d.accessories]
+    if d.sidecar:
+        s = d.sidecar
+        side = _entry(s, Sidecar(s.body), skip=("weapons", "accessories"), always=("body",))
+        if s.weapons:
+            side["weapon"] = [_entry(w, WeaponEntry(w.type, w.facing)) for w in s.weapons]
+        if s.accessories:
+            side["accessory"] = [_entry(a, AccessoryEntry(a.type)) for a in s.accessories]
+        out["sidecar"] = side
+    if d.printed != Printed():
+        out["printed"] = _entry(d.printed, Printed(match=""), always=("match",))
+    return out
+
+
+def _entry(item: object, default: object, skip: tuple[str, ...] = (), always: tuple[str, ...] = ()) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key in item.__dataclass_fields__:  # type: ignore[attr-defined]
+        value, base = getattr(item, key), getattr(default, key)
+        if key in skip or value is None or (value == base and key not in always and key not in ("type", "facing", "id")):
+            continue
+        out[key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def dumps_design(d: Design) -> str:
+    return dumps_toml(design_to_dict(d))
 
 
 # --- the line items --------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from rules.design import Design, figures, load_design, load_stock, record_sheet, stock_names, summary
+from rules.design import Design, figures, load_design, load_named, record_sheet, stock_names, summary
 from rules.errors import DataError
 from rules.record_sheet import render
 
@@ -15,7 +15,7 @@ USAGE = "usage: python -m rules design FILE.toml|\"STOCK NAME\"   (python -m rul
 def _load(arg: str) -> Design:
     if arg.endswith(".toml"):
         return load_design(arg)
-    return load_stock(arg)
+    return load_named(arg)
 
 
 def main(argv: list[str]) -> int:

@@ -463,3 +463,25 @@ def test_gas_engine_tank_and_fuel_000_L1777_L1783() -> None:
     tank = [i for i in figures(mig).items if "tank" in i.name][0]
     assert (tank.cost, tank.weight, tank.spaces) == (15 * 50, 15 * 11, 1)
     assert [c.kind for c in record_sheet(mig).components][:2] == ["plant", "tank"]
+
+
+# --- saving designs and the garage ------------------------------------------------------------------
+
+
+def test_every_stock_design_round_trips_through_its_file_form(tmp_path: Path) -> None:
+    from rules.design import dumps_design, stock_names
+
+    for name in stock_names():
+        d = load_stock(name)
+        p = _write(tmp_path, dumps_design(d), "copy.toml")
+        assert replace(load_design(p), path="") == replace(d, path=""), name
+
+
+def test_garage_designs_are_found_by_name(tmp_path: Path) -> None:
+    from rules.design import load_named
+
+    _write(tmp_path, KART, "mine.toml")
+    assert load_named("test kart", garage=tmp_path).name == "Test Kart"
+    assert load_named("Killer Kart", garage=tmp_path).name == "Killer Kart"
+    with pytest.raises(DataError):
+        load_named("Nobody's Car", garage=tmp_path)
