@@ -9,10 +9,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules import design_cli
 from rules.design import (
+    AccessoryEntry,
+    Design,
     DesignOptions,
+    Sidecar,
     WeaponEntry,
     figures,
     load_design,
@@ -21,6 +26,7 @@ from rules.design import (
     spec,
     summary,
 )
+from rules.design_tables import design_tables
 from rules.errors import DataError
 from rules.geometry import Kind
 from rules.query import answer
@@ -485,3 +491,47 @@ def test_garage_designs_are_found_by_name(tmp_path: Path) -> None:
     assert load_named("Killer Kart", garage=tmp_path).name == "Killer Kart"
     with pytest.raises(DataError):
         load_named("Nobody's Car", garage=tmp_path)
+
+
+# --- any combination the tables allow is priced without an exception (a designer screen relies on it) --
+
+_T = design_tables()
+
+
+@st.composite
+def _designs(draw: st.DrawFn) -> Design:
+    kind = draw(st.sampled_from(["car", "cycle", "trike"]))
+    bodies = sorted(k for k, b in _T.bodies.items() if b.kind == kind)
+    susp = sorted(_T.suspensions if kind == "car" else _T.cycle_suspensions)
+    weapons = tuple(WeaponEntry(draw(st.sampled_from(sorted(_T.weapons))),
+                                draw(st.sampled_from(["front", "back", "left", "right", "top", "BL"])),
+                                count=draw(st.integers(1, 3)), guided=draw(st.booleans()))
+                    for _ in range(draw(st.integers(0, 3))))
+    acc = tuple(AccessoryEntry(draw(st.sampled_from(sorted(_T.accessories))), facing=draw(st.sampled_from(["", "front"])))
+                for _ in range(draw(st.integers(0, 3))))
+    locs = ("front", "back") if kind == "cycle" else ("front", "back", "left", "right", "top", "underbody")
+    sidecar = Sidecar("heavy_sidecar") if kind == "cycle" and draw(st.booleans()) else None
+    return Design(
+        name="Random", kind=kind, body=draw(st.sampled_from(bodies)), plant=draw(st.sampled_from(sorted(_T.plants))),
+        chassis=draw(st.sampled_from(sorted(_T.chassis))), suspension=draw(st.sampled_from(susp)),
+        plant_accessories=tuple(draw(st.lists(st.sampled_from(sorted(_T.plant_accessories)), max_size=2))),
+        tank=draw(st.sampled_from(["", "economy", "duelling"])), gallons=draw(st.integers(0, 30)),
+        reversed=draw(st.booleans()), streamlined=draw(st.booleans()), sloped=draw(st.booleans()),
+        carbon_aluminum=draw(st.booleans()), tire=draw(st.sampled_from(sorted(_T.tires))),
+        tire_mods=tuple(draw(st.lists(st.sampled_from(sorted(_T.tire_mods)), max_size=2, unique=True))),
+        crew=tuple(draw(st.lists(st.sampled_from(sorted(_T.crew)), min_size=0, max_size=3))),
+        armor_type=draw(st.sampled_from(sorted(_T.armor))),
+        armor={loc: draw(st.integers(0, 60)) for loc in locs}, weapons=weapons, accessories=acc, sidecar=sidecar,
+    )
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(_designs())
+def test_any_table_combination_prices_without_an_exception(d: Design) -> None:
+    fig = figures(d)
+    assert fig.weight > 0 and fig.price > 0
+    assert all(isinstance(e, str) and e.endswith(".") for e in fig.errors)
+    sheet = record_sheet(d, fig)
+    assert len(sheet.tires) >= 2
+    render(sheet)
+    summary(d, fig)
