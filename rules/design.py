@@ -432,6 +432,8 @@ class Figures:
     cargo_area: int = 0
     notes: list[str] = field(default_factory=list)
     items: tuple[Item, ...] = ()
+    overdrive: tuple[float, float] | None = None   # (acceleration, top speed) with overdrive engaged
+    hc_above_60: int = 0                            # HC with spoilers/airdams at 60 mph and more
 
 
 def _fr(x: float | int) -> Fraction:
@@ -1082,10 +1084,23 @@ def figures(d: Design) -> Figures:
         accel += b.accel_bonus
     top = _top_speed(b.pf, weight, plant.gas, b.top_factor, t)
     hc = _hc(b, weight)
+    overdrive = None
+    fast_hc = 0
+    for e in d.accessories:
+        a = t.accessories[e.type]
+        if a.engaged_top_speed or a.engaged_acceleration:
+            step = float(t.const("performance.top_speed.step"))
+            overdrive = (max(step, accel + a.engaged_acceleration) if accel else 0.0, top + a.engaged_top_speed)
+            b.notes.append(f"With {a.name.lower()} engaged: accel. {overdrive[0]:g}, top speed {overdrive[1]:g} "
+                           f"({a.source}).")
+        fast_hc = max(fast_hc, a.hc_above_60)
+    if fast_hc:
+        b.notes.append(f"HC {hc + fast_hc} at 60 mph and more (spoiler or airdam, 000:L2668).")
     spare_w = max(0, int(math.floor(b.max_load - own_weight)))
     spare_s = max(Fraction(0), regular - used) + max(Fraction(0), cargo_area - in_cargo)
     return Figures(weight, price, accel, top, hc, float(regular), float(used), b.errors, float(b.pf),
-                   int(math.floor(b.max_load)), spare_w, float(spare_s), int(cargo_area), b.notes, tuple(b.items))
+                   int(math.floor(b.max_load)), spare_w, float(spare_s), int(cargo_area), b.notes, tuple(b.items),
+                   overdrive, hc + fast_hc)
 
 
 # --- the record sheet at the start of play ---------------------------------------------------------

@@ -302,6 +302,9 @@ class Accessory:
     electronic: bool = False
     cargo: bool = False
     power_units: int = 0
+    engaged_top_speed: float = 0.0     # overdrive: while engaged
+    engaged_acceleration: float = 0.0
+    hc_above_60: int = 0               # spoilers and airdams (000:L2668)
     source: str = ""
 
 
@@ -458,7 +461,8 @@ def _accessory(key: str, n: Node) -> Accessory:
         n.number("spaces_of_body", 0.0), n.integer("hc", 0), n.number("top_speed_factor", 1.0),
         tuple(n.array("kinds", [])), tuple(n.array("facings", [])), n.flag("per_facing", False),
         tuple(n.array("needs_chassis", [])), n.flag("electronic", False), n.flag("cargo", False),
-        n.integer("power_units", 0), n.text("source", ""),
+        n.integer("power_units", 0), n.number("engaged_top_speed", 0.0), n.number("engaged_acceleration", 0.0),
+        n.integer("hc_above_60", 0), n.text("source", ""),
     )
     n.raw("holds_spaces", 0) if n.has("holds_spaces") else None
     n.done(_META)

@@ -120,3 +120,10 @@ def test_performance_with_full_cargo_000_L2727_L2731(name: str, accel: float, to
     d = load_stock(name)
     loaded = figures(replace(d, cargo_weight=figures(d).cargo_weight))
     assert (loaded.acceleration, loaded.top_speed) == (accel, top)
+
+
+def test_overdrive_figures_000_L2714_L2638() -> None:
+    """Cobra: 'Accel. 10 (5 w/overdrive) ... top speed 122.5 (142.5 w/overdrive)'."""
+    fig = figures(load_stock("Cobra"))
+    assert (fig.acceleration, fig.top_speed, fig.overdrive) == (10, 122.5, (5, 142.5))
+    assert fig.hc_above_60 == fig.hc + 1        # its spoiler (000:L2668)
