@@ -899,8 +899,16 @@ def _price_sidecar(b: _Build) -> Fraction:
     for role in s.crew:
         r = t.crew[role]
         b.add(f"Sidecar {r.name.lower()}", 0, r.weight, r.spaces, "sidecar")
+    in_turret = Fraction(0)
     for e in s.weapons:
-        _weapon(b, e, f"sidecar {e.facing}", False)
+        turret = e.facing == "turret"
+        if turret:
+            in_turret += t.weapons[e.type].spaces * e.count
+        _weapon(b, e, f"sidecar {e.facing}", turret)
+    if in_turret > body.turret_spaces:
+        b.errors.append(f"The {body.name.lower()} has a turret for {body.turret_spaces} space"
+                        f"{'s' if body.turret_spaces != 1 else ''} of weapons; {_sp(in_turret)} are in it."
+                        if body.turret_spaces else f"A {body.name.lower()} has no turret.")
     a = t.armor[s.armor_type]
     pts = sum(s.armor.values())
     if pts:

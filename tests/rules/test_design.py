@@ -535,3 +535,14 @@ def test_any_table_combination_prices_without_an_exception(d: Design) -> None:
     assert len(sheet.tires) >= 2
     render(sheet)
     summary(d, fig)
+
+
+def test_cycle_turret_sidecar_holds_its_turret_spaces_000_L1910_L1911() -> None:
+    quasar = load_stock("Quasar")
+    cts = replace(quasar, sidecar=Sidecar("cts_1", weapons=(WeaponEntry("MG", "turret"),)))
+    assert figures(cts).errors == []
+    assert figures(cts).price - figures(quasar).price == 1500 + 1500 + 200     # CTS, loaded MG, its tire
+    too_big = replace(quasar, sidecar=Sidecar("cts_1", weapons=(WeaponEntry("VMG", "turret"),)))
+    assert any("turret for 1 space" in e for e in figures(too_big).errors)
+    plain = replace(quasar, sidecar=Sidecar("heavy_sidecar", weapons=(WeaponEntry("MG", "turret"),)))
+    assert "A heavy sidecar has no turret." in figures(plain).errors
