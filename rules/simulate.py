@@ -56,7 +56,7 @@ class GameResult:
     damage: dict[str, int]
     crashes: dict[str, int]
     decisions: int
-    think: list[float] = field(default_factory=list, compare=False)   # seconds per foe decision
+    think: dict[str, list[float]] = field(default_factory=dict, compare=False)  # seconds per decision, by vehicle
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seed": self.seed, "winner": self.winner, "survivors": list(self.survivors),
@@ -116,7 +116,7 @@ def play(map_path: str, seats: Sequence[Seat], seed: int, turns: int, game: int 
     state, _ = engine.new_game(setup)
     damage = {s.vid: 0 for s in seats}
     crashes = {s.vid: 0 for s in seats}
-    think: list[float] = []
+    think: dict[str, list[float]] = {s.vid: [] for s in seats}
     decisions = 0
     while engine.outcome(state) is None and decisions < MAX_DECISIONS:
         who = engine.to_act(state)
@@ -126,7 +126,7 @@ def play(map_path: str, seats: Sequence[Seat], seed: int, turns: int, game: int 
         legal = engine.legal_actions(state, vid)
         t0 = time.perf_counter()
         action, why = drivers[vid](state, vid, legal, decisions)
-        think.append(time.perf_counter() - t0)
+        think[vid].append(time.perf_counter() - t0)
         if log is not None:
             log(f"turn {state.turn} phase {state.phase}: " + describe(action, why, vid, _seat(seats, vid).driver))
         state, events = engine.apply(state, action)

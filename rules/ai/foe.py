@@ -45,7 +45,7 @@ from rules.ai.profiles import Profile
 from rules.ai.profiles import profile as preset
 from rules.arcs import in_arc, lof_origin
 from rules.collision import VEHICLE, CollisionWorld, static_from_map
-from rules.geometry import CounterSize, Pose, Vec, angle_diff, forward, heading_of, norm_deg
+from rules.geometry import CounterSize, Pose, Vec, angle_diff, forward, heading_of, norm_deg, right
 from rules.handling import control_need, lower_status
 from rules.maneuvers import Maneuver, Motion, base_difficulty, perform, slide
 from rules.state import FIRE, MOVE, SPEED, GameState, VehicleState
@@ -273,13 +273,17 @@ def _edge(a: Vec, heading: float, bounds: tuple[float, float]) -> float:
 
 
 def room(view: _View, pose: Pose, travel: float, length: float) -> float:
-    """0 (boxed in) .. 1 (open road) over `length` inches ahead, turning as needed."""
+    """0 (boxed in) .. 1 (open road) over `length` inches ahead, turning as needed. Each heading is
+    tried with a ray from both front corners, so the counter's width counts."""
     if length <= 0:
         return 1.0
-    nose = pose.centre + forward(travel) * (view.size.length / 2 if not view.me.reverse else -view.size.length / 2)
+    half = view.size.length / 2 if not view.me.reverse else -view.size.length / 2
+    nose = pose.centre + forward(travel) * half
     best = 0.0
     for ang in RAY_ANGLES:
-        free = _ray(view, nose, travel + ang, length)
+        heading = travel + ang
+        side = right(heading) * (view.size.width / 2)
+        free = min(_ray(view, nose - side, heading, length), _ray(view, nose + side, heading, length))
         best = max(best, RAY_WEIGHT[abs(ang)] * min(1.0, free / length))
     return best
 
