@@ -1233,6 +1233,12 @@ def summary(d: Design, fig: Figures | None = None) -> str:
     for a in d.accessories:
         name = t.accessories[a.type].name.lower()
         parts.append((f"{a.count} " if a.count > 1 else "") + name + (f" {a.facing}" if a.facing else ""))
+    if d.sidecar:
+        sc = d.sidecar
+        guns = ", ".join(f"{t.weapons[e.type].abbr} {e.facing}" for e in sc.weapons)
+        cells_sc = ", ".join(f"{loc[0].upper()}{sc.armor[loc]}" for loc in BOOK_ORDER if loc in sc.armor)
+        parts.append(f"{t.bodies[sc.body].name.lower()} ({t.cycle_suspensions[sc.suspension].name.lower()} suspension"
+                     f"{', ' + guns if guns else ''}; armor {cells_sc or 'none'})")
     arm = t.armor[d.armor_type]
     cells = ", ".join(f"{loc[0].upper()}{d.metal[loc]}/{d.armor.get(loc, 0)}" if loc in d.metal
                       else f"{loc[0].upper()}{d.armor.get(loc, 0)}"

@@ -33,7 +33,8 @@ def main(argv: list[str]) -> int:
     fig = figures(d)
     print(summary(d, fig))
     print(f"Spaces {fig.spaces_used:g}/{fig.spaces:g}; max load {fig.max_load:,} lb; cargo capacity "
-          f"{fig.cargo_weight:,} lb, {fig.cargo_spaces:g} spaces; power factors {fig.pf:g}")
+          f"{fig.cargo_weight:,} lb, {fig.cargo_spaces:g} space{'' if fig.cargo_spaces == 1 else 's'}; "
+          f"power factors {fig.pf:g}")
     print()
     print(render(record_sheet(d, fig), "Record sheet"))
     for note in fig.notes:

@@ -230,6 +230,9 @@ def render(sheet: RecordSheet, title: str = "") -> str:
     order = ("front", "right", "left", "back", "top", "underbody")
     armor = ", ".join(_armor_cell(sheet, loc) for loc in order if loc in sheet.armor or loc in sheet.metal)
     lines.append(f"Armor{kind}: {armor or 'none'}")
+    side = ", ".join(f"{SHORT[loc]}{sheet.armor[f'sidecar_{loc}']}" for loc in order if f"sidecar_{loc}" in sheet.armor)
+    if side:
+        lines.append(f"Sidecar armor: {side}")
     for t in sheet.tires:
         extra = []
         if t.max_guard:
