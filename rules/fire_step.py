@@ -9,6 +9,7 @@ fire-table check, extinguishers, burning and explosions run (rules/fire.py, 000:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from rules.actions import Fire
@@ -94,14 +95,17 @@ def _blocked(cs: dict[str, Combatant], d: Declaration) -> str | None:
 def fire_options(state: GameState, vid: str) -> list[Fire]:
     """Every legal Fire action of a vehicle now: each weapon and link at each target, at the free side,
     at the other side facing it, and at each tire and a turret (sorted by text form)."""
+    return sorted(set(_fire_options(state, vid)), key=str)
+
+
+def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     cs = _pending(state)
     if vid not in cs or state.vehicle(vid).out:
-        return []
+        return
     c = cs[vid]
     triggers = [w.id for w in c.weapons] + sorted(c.links)
-    out: list[Fire] = []
     for tid, t in cs.items():
-        if tid == vid or t.sheet.destroyed:
+        if tid == vid or t.sheet.destroyed or state.vehicle(tid).out:
             continue
         for trig in triggers:
             first = c.weapon(expand(c, trig)[0])
@@ -111,11 +115,12 @@ def fire_options(state: GameState, vid: str) -> list[Fire]:
             aims += [f"tire:{tire.corner}" for tire in t.sheet.tires if not tire.destroyed]
             if t.interior.weapons_on("turret"):
                 aims.append("turret")
+            if problem(cs, declaration(Fire(vid, trig, tid))) is not None:
+                continue  # the plain shot fails: no aim at this target with this trigger can work
             for aim in aims:
                 a = Fire(vid, trig, tid, aim)
                 if problem(cs, declaration(a)) is None and _blocked(cs, declaration(a)) is None:
-                    out.append(a)
-    return sorted(set(out), key=str)
+                    yield a
 
 
 def vehicles_in_the_way(cs: dict[str, Combatant]) -> LineOfFireCheck:
@@ -135,7 +140,8 @@ def footprint_distance(c: Combatant, p: Vec) -> float:
 
 
 def may_fire(state: GameState, vid: str) -> bool:
-    return vid not in state.fire_passed and bool(fire_options(state, vid))
+    """Whether a vehicle has anything to decide in this fire step (stops at the first legal shot)."""
+    return vid not in state.fire_passed and next(_fire_options(state, vid), None) is not None
 
 
 def declare(state: GameState, a: Fire) -> GameState:

@@ -24,8 +24,8 @@ class RuleOptions:
     roll_motion: str = "per_inch"        # rolls/spins move 1" per chart inch ("per_inch") or per phase ("per_phase")
     fishtail_method: str = "key"         # "key": 15 degrees per square (000:L242)
     tie_break: str = "reflex"            # equal speeds: the better reflex roll moves first (000:L140)
-    fire_step: str = "off"               # "on": ask for fire declarations after movement (rules/fire_step.py);
-                                         # "off" until the client and the foes can declare fire
+    fire_step: str = "on"                # "on": fire declarations after each phase's movement (rules/fire_step.py,
+                                         # 000:L818); "off": a movement-only game with no combat
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from game.session import setup_from_scenario
 from rules.actions import Move, SetSpeed
 from rules.geometry import Pose
 from rules.setup import GameSetup, VehicleSetup
-from rules.state import MOVE, SPEED
+from rules.state import FIRE, MOVE, SPEED
 from rules.tables import tables
 from tests.game.conftest import click, drag, press, start_battle
 
@@ -103,8 +103,8 @@ def play_mouse(app, battle: BattleScene) -> int:
                 drag(app, _counter_centre(battle, vid), (round(end[0]), round(end[1])))  # drag and release
             else:
                 click(app, battle.button("straight").rect.center)
-        else:
-            click(app, battle.button("straight").rect.center)
+        else:  # "Straight" while moving; in the fire step (on by default) the same button holds fire
+            click(app, battle.button("pass" if battle.state.step == FIRE else "straight").rect.center)
     return n
 
 

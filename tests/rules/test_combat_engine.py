@@ -89,3 +89,48 @@ def test_a_car_in_between_blocks_the_line_of_fire_000_L826() -> None:
     state = to_fire_step(new_game(setup)[0])
     assert "blocked by Grey" in str(check(state, Fire("Red", "MG1", "Blue")))
     assert all(a.target != "Blue" for a in legal_actions(state, "Red") if isinstance(a, Fire))
+
+
+def test_combat_is_on_by_default_000_L818() -> None:
+    """Every game has the fire step unless a setup turns it off (000:L818: fire after each phase's movement)."""
+    assert RuleOptions().fire_step == "on"
+    setup = GameSetup((
+        VehicleSetup("Red", "red", "Killer Kart", Pose.at(0, 0, 90)),
+        VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(5, 0, 270)),
+    ), seed=11)
+    state = to_fire_step(new_game(setup)[0])
+    assert state.step == FIRE and set(to_act(state)) == {"Red", "Blue"}
+
+
+def apart() -> GameState:
+    """Two Karts back to back, out of each other's front arcs: nobody can ever fire."""
+    setup = GameSetup((
+        VehicleSetup("Red", "red", "Killer Kart", Pose.at(0, 0, 270)),
+        VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(10, 0, 90)),
+    ), seed=4)
+    return new_game(setup)[0]
+
+
+def test_a_phase_nobody_can_fire_in_asks_nobody_000_L818() -> None:
+    state = apart()
+    for _ in range(20):
+        assert state.step != FIRE, "nobody can fire: the fire step must not wait for a decision"
+        vid = to_act(state)[0]
+        state, _ = apply(state, SetSpeed(vid, 0))
+    assert state.turn >= 2
+
+
+def test_the_engine_stops_when_nobody_can_act() -> None:
+    """Stopped cars that can neither change speed nor fire: the game ends instead of running forever."""
+    from dataclasses import replace
+
+    from rules.context import Ctx
+    from rules.engine import _advance
+
+    state = apart()
+    state = replace(state, vehicles=tuple(replace(v, steering_lost=True) for v in state.vehicles))
+    ctx = Ctx(state)
+    _advance(ctx)
+    assert ctx.state.over and to_act(ctx.state) == []
+    result = outcome(ctx.state)
+    assert result is not None and set(result.survivors) == {"Red", "Blue"}
