@@ -46,9 +46,9 @@ from rules.collision_rules import (
 )
 from rules.context import Ctx
 from rules.crashes import hazard
+from rules.damage import collision_hit, interior_of, sheet_with
 from rules.geometry import CounterSize, Pose, Vec, heading_of
 from rules.maneuvers import Motion
-from rules.record_sheet import damage_armor
 
 MAX_COLLISIONS = 6   # in one motion; a pile-up beyond this stops the mover
 ARMOR_RULE = {"head_on": "000:L416", "rear_end": "000:L431", "t_bone": "000:L445",
@@ -172,13 +172,17 @@ def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], oth
 
 
 def _damage(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule: str) -> None:
+    """Collision damage to one face: its armor, then the exposed components share it (000:L969-L972)."""
     if points <= 0:
         return
     v = ctx.v(vid)
-    sheet, through = damage_armor(v.sheet, location, points)
-    ctx.put(replace(v, sheet=sheet))
-    ctx.log.add("damage", f"{cause}: {points} to {location} ({through} through the armor)", rule, vid,
-                location=location, points=points, through=through)
+    inside = interior_of(v.sheet, v.spec.kind.value)
+    sheet, inside, rep = collision_hit(v.sheet, inside, location, points, ctx.dice)
+    ctx.put(replace(v, sheet=sheet_with(sheet, inside)))
+    ctx.log.add("damage", f"{cause}: {points} to {location}", rule, vid, location=location, points=points,
+                taken=rep.taken)
+    for text, line_rule in rep.lines:
+        ctx.log.add("damage", text, line_rule, vid)
 
 
 def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[Continuation, Vec]:
