@@ -33,7 +33,7 @@ def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, 
     """Lower the handling status by D and roll for control at `speed` (000:L165, L182-L186)."""
     v = ctx.v(vid)
     hs = lower_status(v.hs, difficulty, ctx.t)
-    ctx.update(vid, hs=hs)
+    ctx.update(vid, hs=hs, phase_d=v.phase_d + max(0, difficulty))
     res = control_roll(speed, hs, ctx.dice, ctx.t)
     if res.die is not None:
         ctx.log.add("dice", f"control roll for {what}: 1d = {res.die}, needs {res.need}+", "000:L185", vid,
@@ -107,7 +107,7 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
     v = ctx.v(vid)
     if v.out or v.speed == 0:
         ctx.log.add("hazard", f"{what}: D{difficulty} (stationary: no control roll)", rule, vid)
-        ctx.update(vid, hs=lower_status(v.hs, difficulty, ctx.t))
+        ctx.update(vid, hs=lower_status(v.hs, difficulty, ctx.t), phase_d=v.phase_d + max(0, difficulty))
         return True
     road = ctx.t.hazards.road.get(ctx.state.options.road_condition)
     d = difficulty + (road.add if road and not road.maneuvers_only else 0)

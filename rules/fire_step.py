@@ -42,7 +42,7 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
     kind = v.spec.kind.value
     c = combatant_of(v.id, kind, target_type_of(kind, getattr(v.spec, "body", "")), v.pose,
                      tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
-                     aimed_fire=v.aimed_fire)
+                     aimed_fire=v.aimed_fire, maneuver_d=v.phase_d)
     return replace(c, fired=frozenset(v.fired), acted=frozenset(v.fire_acted), sustained=v.sustained)
 
 

@@ -496,7 +496,7 @@ def end_phase(ctx: Ctx) -> None:
         if v.mode == "t_stop" and v.moved_this_phase:
             _tstop_tires(ctx, v.id)
         w = ctx.v(v.id)
-        ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False,
+        ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
                         mode="normal" if w.mode == "skidded" else w.mode))
 
 

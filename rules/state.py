@@ -76,6 +76,8 @@ class VehicleState:
     fire_acted: tuple[str, ...] = ()  # combat: crew who used their firing action this turn
     sustained: tuple[tuple[str, str, int, int], ...] = ()  # combat: (weapon, target, turns in a row, last turn)
     fire_hits: tuple[tuple[str, int], ...] = ()  # combat: fire-table hits (source, turn) still burning (000:L1018)
+    phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's
+                                      # fire this phase (000:L193, L905, L940)
 
     @property
     def hc(self) -> int:

@@ -134,3 +134,49 @@ def test_the_engine_stops_when_nobody_can_act() -> None:
     assert ctx.state.over and to_act(ctx.state) == []
     result = outcome(ctx.state)
     assert result is not None and set(result.survivors) == {"Red", "Blue"}
+
+
+def _drift_then_fire() -> tuple[GameState, list[object]]:
+    """Red drifts (D1) toward a parked Blue in phase 1, then fires its MG."""
+    from rules.actions import Move
+    from rules.state import MOVE, SPEED
+
+    setup = GameSetup((VehicleSetup("Red", "red", "Killer Kart", Pose.at(0, 0, 90), 20.0),
+                       VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(12, 0, 270))), seed=2)
+    state, _ = new_game(setup)
+    events: list[object] = []
+    while state.phase == 1:
+        vid = to_act(state)[0]
+        if state.step == SPEED:
+            a: object = SetSpeed(vid, state.vehicle(vid).signed_speed)
+        elif state.step == MOVE:
+            a = next(m for m in legal_actions(state, vid) if isinstance(m, Move) and m.maneuver.kind == "drift")
+        else:
+            a = Fire(vid, "MG1", "Blue") if vid == "Red" else Pass(vid)
+        if state.step == FIRE and vid == "Red":
+            assert state.vehicle("Red").phase_d == 1  # the drift's D is on record for the fire step
+        state, ev = apply(state, a)  # type: ignore[arg-type]
+        events += ev
+    return state, events
+
+
+def test_a_maneuver_this_phase_costs_its_D_to_hit_000_L193_L905() -> None:
+    state, events = _drift_then_fire()
+    shot = next(e for e in events if e.kind == "fire" and "need" in e.data)  # type: ignore[attr-defined]
+    mods = {m["name"]: (m["value"], m["rule"]) for m in shot.data["modifiers"]}  # type: ignore[attr-defined]
+    assert mods["maneuver/hazard D1 this phase"] == (-1, "000:L905, L940")
+    assert state.vehicle("Red").phase_d == 0  # the next phase starts with a clean record
+
+
+def test_a_hazard_this_phase_counts_like_a_maneuver_000_L905() -> None:
+    from rules.context import Ctx
+    from rules.crashes import hazard
+    from rules.fire_step import combatant
+
+    state = to_fire_step(duel())
+    ctx = Ctx(state)
+    hazard(ctx, "Red", 2, "debris", "000:L249")
+    hazard(ctx, "Red", 1, "enemy fire", "000:L250")
+    red = ctx.state.vehicle("Red")
+    assert red.phase_d == 3
+    assert combatant(ctx.state, red).maneuver_d == 3
