@@ -15,6 +15,10 @@ class GameOverScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.session = session
         self.menu = Menu([("New game", self.new_game), ("Title", self.title), ("Quit", self.quit)], width=260)
+        from game.scenes.editor import editor_in
+
+        if editor_in(self.app) is not None:  # a playtest: offer the way back to the map editor
+            self.menu.items.insert(0, ("Back to editor", self.editor))
 
     def new_game(self) -> None:
         from game.scenes.new_game import NewGameScene
@@ -22,6 +26,11 @@ class GameOverScene(Scene):
 
         self.app.reset(TitleScene(self.app))
         self.app.push(NewGameScene(self.app))
+
+    def editor(self) -> None:
+        from game.scenes.editor import back_to_editor
+
+        back_to_editor(self.app)
 
     def title(self) -> None:
         from game.scenes.title import TitleScene

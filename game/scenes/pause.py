@@ -18,6 +18,10 @@ class PauseScene(Scene):
         self.battle = battle
         self.menu = Menu([("Resume", self.resume), ("Save game", self.save), ("Load game", self.load),
                           ("Record sheets", self.sheets), ("Keys (F1)", self.help), ("Quit to title", self.title)])
+        from game.scenes.editor import editor_in
+
+        if editor_in(self.app) is not None:  # a playtest: offer the way back to the map editor
+            self.menu.items.insert(-1, ("Back to editor", self.editor))
 
     def resume(self) -> None:
         self.app.pop()
@@ -41,6 +45,11 @@ class PauseScene(Scene):
         from game.scenes.help import HelpScene
 
         self.app.push(HelpScene(self.app))
+
+    def editor(self) -> None:
+        from game.scenes.editor import back_to_editor
+
+        back_to_editor(self.app)
 
     def title(self) -> None:
         from game.scenes.title import TitleScene

@@ -1,4 +1,4 @@
-"""The title scene: new game, quick duel, load, help, quit."""
+"""The title scene: new game, quick duel, load, map editor, help, quit."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ class TitleScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.t = 0.0
         self.menu = Menu([("New game", self.new_game), ("Quick duel", self.quick_duel), ("Load game", self.load),
+                          ("Map editor", self.editor),
                           ("Keys (F1)", self.help), ("Quit", self.quit)])
 
     def new_game(self) -> None:
@@ -33,6 +34,11 @@ class TitleScene(Scene):
         from game.scenes.save_load import SaveLoadScene
 
         self.app.push(SaveLoadScene(self.app, save=False))
+
+    def editor(self) -> None:
+        from game.scenes.editor import EditorScene
+
+        self.app.push(EditorScene(self.app))
 
     def help(self) -> None:
         from game.scenes.help import HelpScene

@@ -1,0 +1,905 @@
+"""The map editor: build a map from road sections and features, check it, save it, playtest it.
+
+Left: the palette (click a piece, then click the board to place it; it stays picked until Esc or a
+right click). Middle: the board. Click a feature to select it, Shift-click to add or remove one,
+drag on empty ground for a box; drag a selection to move it (on the 1/4" grid), drag the yellow
+square to resize. Right: the properties of the selection (or of the map) and the problems
+rules.maps.validate_map finds, which are also marked red on the board; click one to go to it.
+Every change is a command (game.editor.commands): Ctrl+Z undoes, Ctrl+Y redoes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.camera import Camera
+from game.editor import props as P
+from game.editor.commands import (
+    AddFeatures,
+    Command,
+    DeleteFeatures,
+    History,
+    MoveFeatures,
+    NewMap,
+    Ref,
+    ResizeFeature,
+    RotateFeatures,
+    SetMapInfo,
+    outline,
+)
+from game.editor.dialogs import ConfirmDialog, PickDialog, PromptDialog
+from game.editor.palette import Tool, tools
+from game.render.board import BoardRenderer
+from game.scenes.base import Scene
+from game.ui import Button, click_buttons, draw_buttons, text
+from rules.map_model import Feature, Map, layer, moved, snap
+from rules.map_shapes import Rect, bbox, point_in_polygon, rotate_point
+from rules.maps import MAPS_DIR, Problem, load_map, map_path, safe_name, save_map, sections, validate_map
+
+TOOLBAR_H = 44
+PALETTE_W = 190
+SIDE_W = 330
+STATUS_H = 28
+PAL_ROW = 21
+PROP_ROW = 27
+PICK_ORDER = ("starts", "obstacles", "ramps", "walls", "buildings", "curbs", "markings", "areas", "sections")
+RESIZABLE = ("areas", "walls", "buildings", "ramps", "curbs", "markings")
+COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
+PLAYTEST_CARS = 4          # one car per start position, up to this many
+NAMES = {"areas": "Terrain", "curbs": "Curb", "markings": "Marking", "walls": "Wall", "buildings": "Building",
+         "obstacles": "Counter", "ramps": "Ramp", "starts": "Start position", "sections": "Road section"}
+
+
+def blank_map() -> Map:
+    return Map("New map", 40.0, 30.0, ground="road")
+
+
+@dataclass
+class Drag:
+    mode: str                       # move | resize | box | pan
+    start: tuple[float, float]      # map point where it began
+    now: tuple[float, float]
+    moved: bool = False
+
+
+class EditorScene(Scene):
+    def __init__(self, app: Any, game_map: Map | None = None, path: Path | None = None,
+                 maps_dir: Path | None = None) -> None:
+        super().__init__(app)
+        self.maps_dir = maps_dir or MAPS_DIR
+        start = game_map or blank_map()
+        self.history = History(start, saved=start)
+        self.path = path                    # the file the map was loaded from or saved to
+        self.written: Path | None = None    # a file this editor wrote itself: saving again needs no asking
+        self.selection: tuple[Ref, ...] = ()
+        self.tool: Tool | None = None
+        self.tools = tools()
+        self.clipboard: list[tuple[str, Feature]] = []
+        self.snap_on = True
+        self.drag: Drag | None = None
+        self.preview: Map | None = None
+        self.editing: tuple[P.Prop, str] | None = None
+        self.message = ""
+        self.mouse = (0, 0)
+        self.cam = Camera()
+        self.palette_scroll = 0
+        self.palette_rows: list[tuple[pygame.Rect, Tool]] = []
+        self.prop_rows: list[tuple[pygame.Rect, P.Prop]] = []
+        self.problem_rows: list[tuple[pygame.Rect, Problem]] = []
+        self.buttons: list[Button] = []
+        self._board: tuple[Map | None, BoardRenderer | None] = (None, None)
+        self._problems: tuple[Map | None, list[Problem]] = (None, [])
+        self.resized(app.size)
+        self.fit()
+
+    # --- the map and commands ------------------------------------------------------------------
+
+    @property
+    def map(self) -> Map:
+        return self.history.map
+
+    def do(self, cmd: Command) -> bool:
+        try:
+            sel = self.history.do(cmd, self.selection)
+        except (ValueError, IndexError) as exc:
+            self.message = f"{cmd.label}: {exc}"
+            return False
+        if sel is not None:
+            self.selection = sel
+        return sel is not None
+
+    def undo(self) -> None:
+        e = self.history.undo()
+        if e is None:
+            self.message = "nothing to undo"
+            return
+        self.selection = e.selection_before
+        self.message = f"undid: {e.command.label}"
+
+    def redo(self) -> None:
+        e = self.history.redo()
+        if e is None:
+            self.message = "nothing to redo"
+            return
+        self.selection = e.selection_after
+        self.message = f"redid: {e.command.label}"
+
+    def problems(self) -> list[Problem]:
+        if self._problems[0] is not self.map:
+            self._problems = (self.map, validate_map(self.map))
+        return self._problems[1]
+
+    def feature(self, ref: Ref, m: Map | None = None) -> Feature:
+        item: Feature = layer(m or self.map, ref[0])[ref[1]]
+        return item
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.size = size
+        self.cam.view_x, self.cam.view_y = PALETTE_W, TOOLBAR_H
+        self.cam.view_w = max(200, w - PALETTE_W - SIDE_W)
+        self.cam.view_h = max(200, h - TOOLBAR_H - STATUS_H)
+        self.view_rect = pygame.Rect(self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h)
+        self.palette_rect = pygame.Rect(0, TOOLBAR_H, PALETTE_W, h - TOOLBAR_H - STATUS_H)
+        self.side_rect = pygame.Rect(w - SIDE_W, TOOLBAR_H, SIDE_W, h - TOOLBAR_H - STATUS_H)
+        self._layout_buttons()
+
+    def _layout_buttons(self) -> None:
+        spec = [("New", self.new_map, "new"), ("Open", self.open_map, "open"), ("Save", self.save, "save"),
+                ("Undo", self.undo, "undo"), ("Redo", self.redo, "redo"),
+                ("Rotate -15", lambda: self.rotate(-1), "rotl"), ("Rotate +15", lambda: self.rotate(1), "rotr"),
+                ("Delete", self.delete, "delete"), ("Copy", self.copy, "copy"), ("Paste", self.paste, "paste"),
+                ("Snap 1/4\"", self.toggle_snap, "snap"), ("Fit", self.fit, "fit"),
+                ("Playtest", self.playtest, "playtest"), ("Back", self.back, "back")]
+        x = 6
+        self.buttons = []
+        for label, fn, name in spec:
+            bw = theme.font(18).size(label)[0] + 18
+            self.buttons.append(Button(pygame.Rect(x, 6, bw, TOOLBAR_H - 12), label, fn, name=name))
+            x += bw + 5
+
+    def button(self, name: str) -> Button:
+        return next(b for b in self.buttons if b.name == name)
+
+    def fit(self) -> None:
+        self.cam.fit(self.map.width, self.map.height)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def pick_tool(self, tool: Tool | None) -> None:
+        self.tool = tool
+        if tool is not None:
+            self.selection = ()
+            self.message = f"{tool.label}: click the board to place · Esc or right click: done"
+
+    def place(self, x: float, y: float) -> None:
+        if self.tool is None:
+            return
+        f = self.tool.make(x, y, self.map)
+        self.do(AddFeatures(f"place {self.tool.label.lower()}", ((self.tool.layer, f),)))
+
+    def delete(self) -> None:
+        if self.selection:
+            self.do(DeleteFeatures(f"delete {len(self.selection)}", self.selection))
+
+    def rotate(self, steps: int) -> None:
+        if self.selection:
+            self.do(RotateFeatures("rotate", self.selection, steps))
+
+    def nudge(self, dx: float, dy: float) -> None:
+        if self.selection:
+            self.do(MoveFeatures("nudge", self.selection, dx, dy))
+
+    def copy(self) -> None:
+        self.clipboard = [(r[0], self.feature(r)) for r in self.selection]
+        self.message = f"copied {len(self.clipboard)}" if self.clipboard else "select something to copy"
+
+    def cut(self) -> None:
+        self.copy()
+        self.delete()
+
+    def paste(self) -> None:
+        if not self.clipboard:
+            self.message = "nothing to paste"
+            return
+        pts = [p for lay, f in self.clipboard for p in _points(lay, f)]
+        x0, y0, x1, y1 = bbox(pts)
+        if self.view_rect.collidepoint(self.mouse):
+            mx, my = self.cam.to_map(*self.mouse)
+            dx, dy = snap(mx - (x0 + x1) / 2), snap(my - (y0 + y1) / 2)
+        else:
+            dx, dy = 1.0, 1.0
+        items = tuple((lay, moved(f, dx, dy)) for lay, f in self.clipboard)
+        self.do(AddFeatures(f"paste {len(items)}", items))
+
+    def select_all(self) -> None:
+        self.selection = tuple((lay, i) for lay in PICK_ORDER for i in range(len(layer(self.map, lay))))
+
+    def toggle_snap(self) -> None:
+        self.snap_on = not self.snap_on
+        self.button("snap").active = self.snap_on
+        self.message = "snap to the 1/4\" grid " + ("on" if self.snap_on else "off")
+
+    def _snap(self, v: float) -> float:
+        return snap(v) if self.snap_on else v
+
+    # --- files ---------------------------------------------------------------------------------
+
+    def _unless_dirty(self, what: str, then: Any) -> None:
+        if self.history.dirty:
+            self.app.push(ConfirmDialog(self.app, "Unsaved changes",
+                                        f"{self.map.name} has changes that are not saved. {what} anyway?",
+                                        "Discard", then))
+        else:
+            then()
+
+    def new_map(self) -> None:
+        def fresh() -> None:
+            m = blank_map()
+            self.do(NewMap("new map", m))
+            self.history.saved = m
+            self.path = self.written = None
+            self.selection = ()
+            self.fit()
+            self.message = "a new map: pick a piece on the left and click the board"
+
+        self._unless_dirty("Start a new map", fresh)
+
+    def open_map(self) -> None:
+        def pick() -> None:
+            from rules.maps import list_maps
+
+            items = [(p.stem, p) for p in list_maps(self.maps_dir)]
+            self.app.push(PickDialog(self.app, "Open a map", items, self.load))
+
+        self._unless_dirty("Open another map", pick)
+
+    def load(self, path: Path) -> bool:
+        try:
+            m = load_map(path, strict=False)
+        except Exception as exc:  # noqa: BLE001 - a bad file is reported (file: where: what), never a crash
+            self.message = str(exc)
+            return False
+        self.do(NewMap(f"open {path.name}", m))
+        self.history.saved = m
+        self.path, self.written = path, None
+        self.selection = ()
+        self.fit()
+        n = len(self.problems())
+        self.message = f"opened {path.name}" + (f": {n} problem(s) listed on the right" if n else "")
+        return True
+
+    def save(self) -> None:
+        def hint(name: str) -> str:
+            return f"saved as maps/{safe_name(name)}.toml"
+
+        self.app.push(PromptDialog(self.app, "Save map as", self.map.name, self.save_as, hint))
+
+    def save_as(self, name: str) -> None:
+        """Name the map and write it to maps/ (safe file name); an existing file is kept unless the
+        player confirms."""
+        name = name.strip()
+        if not name:
+            self.message = "a map needs a name"
+            return
+        if name != self.map.name:
+            self.do(SetMapInfo("rename", (("name", name),)))
+        target = map_path(name, self.maps_dir)
+        if target.exists() and target.resolve() != (self.written.resolve() if self.written else None):
+            self.app.push(ConfirmDialog(self.app, "Overwrite?", f"maps/{target.name} exists already. Replace it "
+                                        "with this map?", "Overwrite", lambda: self._write(target, True)))
+            return
+        self._write(target, target.exists())
+
+    def _write(self, target: Path, overwrite: bool) -> None:
+        try:
+            written = save_map(self.map, target, overwrite=overwrite)
+        except (OSError, ValueError) as exc:
+            self.message = f"could not save: {exc}"
+            return
+        self.path = self.written = written
+        self.history.saved = self.map
+        n = len(self.problems())
+        self.message = f"saved maps/{written.name}" + (f" with {n} problem(s): other screens will refuse it" if n else "")
+
+    def back(self) -> None:
+        self._unless_dirty("Leave the editor", self._leave)
+
+    def _leave(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    # --- playtest --------------------------------------------------------------------------------
+
+    def playtest(self) -> None:
+        """Start a game at once on the map being edited, a car on each start (up to four)."""
+        from game.scenes.battle import BattleScene
+        from game.session import Session
+
+        if len(self.map.starts) < 2:
+            self.message = "a playtest needs at least two start positions (palette: Start position)"
+            return
+        probs = self.problems()
+        if probs:
+            self.message = f"fix the {len(probs)} problem(s) on the right first"
+            return
+        try:
+            setup, title = playtest_setup(self.map, playtest_dir(self.app))
+            session = Session.start(setup, title, self.app.saves_dir)
+        except Exception as exc:  # noqa: BLE001 - a set-up the rules refuse is reported here
+            self.message = f"cannot playtest: {exc}"
+            return
+        self.app.push(BattleScene(self.app, session))
+
+    # --- events --------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if self.editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return self._edit_event(event)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event)
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_move(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self._mouse_up(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if self.palette_rect.collidepoint(self.mouse):
+                self.palette_scroll = max(0, self.palette_scroll - event.y * 3)
+            elif self.view_rect.collidepoint(self.mouse):
+                self.cam.zoom_at(1.15 ** event.y, *self.mouse)
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        mods = getattr(event, "mod", 0)
+        ctrl, shift = mods & pygame.KMOD_CTRL, mods & pygame.KMOD_SHIFT
+        if ctrl:
+            table = {pygame.K_z: self.redo if shift else self.undo, pygame.K_y: self.redo, pygame.K_c: self.copy,
+                     pygame.K_x: self.cut, pygame.K_v: self.paste, pygame.K_s: self.save, pygame.K_o: self.open_map,
+                     pygame.K_l: self.open_map, pygame.K_n: self.new_map, pygame.K_a: self.select_all,
+                     pygame.K_p: self.playtest}
+            if k in table:
+                table[k]()
+                return True
+            return False
+        step = 1.0 if shift else vocabulary_grid()
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if k in arrows:
+            dx, dy = arrows[k]
+            if self.selection:
+                self.nudge(dx * step, dy * step)
+            else:
+                self.cam.pan_pixels(-dx * 60, -dy * 60)
+            return True
+        pans = {pygame.K_a: (60, 0), pygame.K_d: (-60, 0), pygame.K_w: (0, 60), pygame.K_s: (0, -60)}
+        if k in pans:
+            self.cam.pan_pixels(*pans[k])
+            return True
+        simple = {pygame.K_DELETE: self.delete, pygame.K_BACKSPACE: self.delete, pygame.K_g: self.toggle_snap,
+                  pygame.K_f: self.fit, pygame.K_p: self.playtest, pygame.K_F5: self.playtest,
+                  pygame.K_e: lambda: self.rotate(1), pygame.K_q: lambda: self.rotate(-1),
+                  pygame.K_r: lambda: self.rotate(-1 if shift else 1),
+                  pygame.K_EQUALS: lambda: self.cam.zoom_at(1.2, *self.view_rect.center),
+                  pygame.K_PLUS: lambda: self.cam.zoom_at(1.2, *self.view_rect.center),
+                  pygame.K_KP_PLUS: lambda: self.cam.zoom_at(1.2, *self.view_rect.center),
+                  pygame.K_MINUS: lambda: self.cam.zoom_at(1 / 1.2, *self.view_rect.center),
+                  pygame.K_KP_MINUS: lambda: self.cam.zoom_at(1 / 1.2, *self.view_rect.center)}
+        if k in simple:
+            simple[k]()
+            return True
+        if k == pygame.K_ESCAPE:
+            if self.drag is not None:
+                self.drag, self.preview = None, None
+            elif self.tool is not None:
+                self.pick_tool(None)
+                self.message = ""
+            elif self.selection:
+                self.selection = ()
+            else:
+                self.back()
+            return True
+        return False
+
+    # --- the mouse -------------------------------------------------------------------------------
+
+    def _mouse_down(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        if event.button in (4, 5):
+            return False
+        if event.button == 1 and click_buttons(self.buttons, event):
+            return True
+        if self.palette_rect.collidepoint(pos):
+            for r, tool in self.palette_rows:
+                if r.collidepoint(pos):
+                    self.pick_tool(None if self.tool is tool else tool)
+                    return True
+            return True
+        if self.side_rect.collidepoint(pos):
+            return self._side_click(pos, event.button)
+        if not self.view_rect.collidepoint(pos):
+            return False
+        mx, my = self.cam.to_map(*pos)
+        if event.button == 3 and self.tool is not None:
+            self.pick_tool(None)
+            self.message = ""
+            return True
+        if event.button in (2, 3):
+            self.drag = Drag("pan", (mx, my), (mx, my))
+            return True
+        if event.button != 1:
+            return False
+        if self.tool is not None:
+            self.place(mx, my)
+            return True
+        mods = getattr(event, "mod", None)
+        shift = (pygame.key.get_mods() if mods is None else mods) & pygame.KMOD_SHIFT
+        if len(self.selection) == 1 and self._on_handle(pos):
+            self.drag = Drag("resize", (mx, my), (mx, my))
+            return True
+        hit = self.feature_at(mx, my)
+        if hit is not None:
+            if shift:
+                self.selection = tuple(r for r in self.selection if r != hit) if hit in self.selection \
+                    else self.selection + (hit,)
+                return True
+            if hit not in self.selection:
+                self.selection = (hit,)
+            self.drag = Drag("move", (mx, my), (mx, my))
+            return True
+        if not shift:
+            self.selection = ()
+        self.drag = Drag("box", (mx, my), (mx, my))
+        return True
+
+    def _mouse_move(self, event: pygame.event.Event) -> bool:
+        d = self.drag
+        if d is None:
+            return False
+        if d.mode == "pan":
+            self.cam.pan_pixels(*event.rel)
+            return True
+        d.now = self.cam.to_map(*event.pos)
+        d.moved = d.moved or math.dist(d.start, d.now) * self.cam.zoom > 3
+        cmd = self._drag_command(d)
+        try:
+            self.preview = cmd.apply(self.map)[0] if cmd is not None else None
+        except ValueError:
+            self.preview = None
+        return True
+
+    def _mouse_up(self, event: pygame.event.Event) -> bool:
+        d = self.drag
+        if d is None or event.button not in (1, 2, 3):
+            return False
+        self.drag, self.preview = None, None
+        if d.mode == "box":
+            self._box_select(d)
+        elif d.moved:
+            cmd = self._drag_command(d)
+            if cmd is not None:
+                self.do(cmd)
+        return True
+
+    def _drag_command(self, d: Drag) -> Command | None:
+        if d.mode == "move" and self.selection:
+            x0, y0, _, _ = bbox(outline(self.map, self.selection[0]))
+            dx = self._snap(x0 + d.now[0] - d.start[0]) - x0
+            dy = self._snap(y0 + d.now[1] - d.start[1]) - y0
+            return MoveFeatures("move", self.selection, dx, dy) if (dx or dy) else None
+        if d.mode == "resize" and len(self.selection) == 1:
+            w, h = self._size_at(self.selection[0], d.now)
+            return ResizeFeature("resize", self.selection[0], w, h)
+        return None
+
+    def _size_at(self, ref: Ref, p: tuple[float, float]) -> tuple[float, float]:
+        """The size a feature gets when its corner handle is dragged to p (resizing keeps the centre)."""
+        f = self.feature(ref)
+        shape = getattr(f, "shape", None)
+        g = vocabulary_grid()
+        if isinstance(shape, Rect):
+            lx, ly = rotate_point(p, -shape.rotation, shape.centre)
+            cx, cy = shape.centre
+        else:
+            x0, y0, x1, y1 = bbox(outline(self.map, ref))
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            lx, ly = p
+        return max(g, self._snap(2 * abs(lx - cx))), max(g, self._snap(2 * abs(ly - cy)))
+
+    def _box_select(self, d: Drag) -> None:
+        (ax, ay), (bx, by) = d.start, d.now
+        x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        if (x1 - x0) * self.cam.zoom < 3 and (y1 - y0) * self.cam.zoom < 3:
+            return
+        found = []
+        for lay in PICK_ORDER:
+            for i in range(len(layer(self.map, lay))):
+                fx0, fy0, fx1, fy1 = bbox(outline(self.map, (lay, i)))
+                if x0 <= fx0 and fx1 <= x1 and y0 <= fy0 and fy1 <= y1 and (lay, i) not in self.selection:
+                    found.append((lay, i))
+        self.selection = self.selection + tuple(found)
+        self.message = f"{len(self.selection)} selected"
+
+    def feature_at(self, x: float, y: float) -> Ref | None:
+        """The topmost feature under a map point (starts and counters over walls over terrain)."""
+        near = max(0.15, 6 / self.cam.zoom)
+        for lay in PICK_ORDER:
+            items = layer(self.map, lay)
+            for i in range(len(items) - 1, -1, -1):
+                pts = outline(self.map, (lay, i))
+                if lay in ("curbs", "markings"):
+                    if any(_seg_dist((x, y), a, b) <= near for a, b in zip(pts, pts[1:], strict=False)):
+                        return (lay, i)
+                elif point_in_polygon(x, y, pts):
+                    return (lay, i)
+        return None
+
+    def handle_point(self) -> tuple[float, float] | None:
+        """Screen point of the resize handle of a lone resizable selection."""
+        if len(self.selection) != 1 or self.selection[0][0] not in RESIZABLE:
+            return None
+        ref = self.selection[0]
+        m = self.preview or self.map
+        if ref[1] >= len(layer(m, ref[0])):
+            return None
+        shape = getattr(self.feature(ref, m), "shape", None)
+        if isinstance(shape, Rect):
+            corner = shape.points()[2]
+        else:
+            _, _, x1, y1 = bbox(outline(m, ref))
+            corner = (x1, y1)
+        return self.cam.to_screen(*corner)
+
+    def _on_handle(self, pos: tuple[int, int]) -> bool:
+        hp = self.handle_point()
+        return hp is not None and abs(pos[0] - hp[0]) <= 8 and abs(pos[1] - hp[1]) <= 8
+
+    # --- the properties panel ------------------------------------------------------------------
+
+    def selected_feature(self) -> tuple[Ref | None, Feature | None]:
+        if len(self.selection) == 1:
+            return self.selection[0], self.feature(self.selection[0])
+        return None, None
+
+    def current_props(self) -> list[P.Prop]:
+        if len(self.selection) > 1:
+            return []
+        return P.props_for(self.selected_feature()[1])
+
+    def set_prop(self, prop: P.Prop, raw: str) -> bool:
+        """Give a field a typed or chosen value, as a command."""
+        ref, f = self.selected_feature()
+        try:
+            cmd = P.command_for(self.map, ref, f, prop, P.parse(prop, raw))
+        except ValueError as exc:
+            self.message = str(exc)
+            return False
+        self.do(cmd)
+        return True
+
+    def edit_prop(self, prop: P.Prop, step: int = 1) -> None:
+        """Click on a field: choices and yes/no change at once, text and numbers open for typing."""
+        ref, f = self.selected_feature()
+        current = P.value_of(self.map, f, prop)
+        if prop.kind in ("choice", "bool"):
+            self.set_prop(prop, P.next_choice(prop, current, step))
+            return
+        self.editing = (prop, current)
+
+    def _edit_event(self, event: pygame.event.Event) -> bool:
+        assert self.editing is not None
+        prop, buf = self.editing
+        if event.type == pygame.TEXTINPUT:
+            if event.text.isprintable() and len(buf) < 80:
+                self.editing = (prop, buf + event.text)
+            return True
+        k = event.key
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            self.editing = None
+            if self.set_prop(prop, buf) and k == pygame.K_TAB:
+                props = [p for p in self.current_props() if p.kind not in ("choice", "bool")]
+                if prop in props:
+                    nxt = props[(props.index(prop) + 1) % len(props)]
+                    self.edit_prop(nxt)
+        elif k == pygame.K_ESCAPE:
+            self.editing = None
+        elif k == pygame.K_BACKSPACE:
+            self.editing = (prop, buf[:-1])
+        return True
+
+    def _side_click(self, pos: tuple[int, int], button: int) -> bool:
+        if self.editing is not None:
+            prop, buf = self.editing
+            self.editing = None
+            self.set_prop(prop, buf)
+        for r, prop in self.prop_rows:
+            if r.collidepoint(pos):
+                self.edit_prop(prop, -1 if button == 3 else 1)
+                return True
+        for r, prob in self.problem_rows:
+            if r.collidepoint(pos):
+                self.go_to_problem(prob)
+                return True
+        return True
+
+    def go_to_problem(self, prob: Problem) -> None:
+        self.message = str(prob)
+        if prob.layer and 0 <= prob.index < len(layer(self.map, prob.layer)):
+            ref = (prob.layer, prob.index)
+            self.selection = (ref,)
+            x0, y0, x1, y1 = bbox(outline(self.map, ref))
+            self.cam.cx, self.cam.cy = (x0 + x1) / 2, (y0 + y1) / 2
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _renderer(self, m: Map) -> BoardRenderer:
+        if self._board[0] is not m or self._board[1] is None:
+            self._board = (m, BoardRenderer(m))
+        r = self._board[1]
+        assert r is not None
+        return r
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        m = self.preview or self.map
+        self._renderer(m).draw(surface, self.cam)
+        clip = surface.get_clip()
+        surface.set_clip(self.view_rect)
+        self._draw_sections(surface, m)
+        self._draw_starts(surface, m)
+        self._draw_problems(surface)
+        self._draw_selection(surface, m)
+        self._draw_ghost(surface)
+        if self.drag is not None and self.drag.mode == "box":
+            a = self.cam.to_screen(*self.drag.start)
+            b = self.cam.to_screen(*self.drag.now)
+            r = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
+            pygame.draw.rect(surface, theme.ACCENT, r, 1)
+        surface.set_clip(clip)
+        self._draw_toolbar(surface)
+        self._draw_palette(surface)
+        self._draw_side(surface)
+        self._draw_status(surface)
+
+    def _poly(self, surface: pygame.Surface, pts: Any, colour: Any, width: int, closed: bool = True) -> None:
+        sp = [self.cam.to_screen(*p) for p in pts]
+        if len(sp) >= 2:
+            pygame.draw.lines(surface, colour, closed and len(sp) > 2, sp, width)
+
+    def _draw_sections(self, surface: pygame.Surface, m: Map) -> None:
+        lib = sections()
+        for i in range(len(m.sections)):
+            self._poly(surface, outline(m, ("sections", i), lib), (150, 170, 200), 1)
+
+    def _draw_starts(self, surface: pygame.Surface, m: Map) -> None:
+        for i, s in enumerate(m.starts):
+            colour = theme.owner_colour(COLOURS[i % len(COLOURS)])
+            pts = [self.cam.to_screen(*p) for p in outline(m, ("starts", i))]
+            pygame.draw.polygon(surface, colour, pts)
+            pygame.draw.polygon(surface, (20, 20, 20), pts, 2)
+            cx, cy = self.cam.to_screen(s.x, s.y)
+            f = math.radians(s.facing)
+            tip = (cx + math.sin(f) * self.cam.zoom * 0.45, cy - math.cos(f) * self.cam.zoom * 0.45)
+            pygame.draw.line(surface, (250, 250, 250), (cx, cy), tip, max(2, int(self.cam.zoom * 0.08)))
+            pygame.draw.circle(surface, (250, 250, 250), tip, max(2, self.cam.zoom * 0.08))
+            text(surface, s.name or "(no name)", (cx, cy + self.cam.zoom * 0.7), 18, theme.TEXT, anchor="midtop")
+
+    def _draw_problems(self, surface: pygame.Surface) -> None:
+        for prob in self.problems():
+            if not prob.layer or not 0 <= prob.index < len(layer(self.map, prob.layer)):
+                continue
+            pts = outline(self.map, (prob.layer, prob.index))
+            closed = prob.layer not in ("curbs", "markings")
+            self._poly(surface, pts, theme.BAD, 3, closed)
+            x0, y0, x1, y1 = bbox(pts)
+            sx, sy = self.cam.to_screen(x1, y0)
+            pygame.draw.circle(surface, theme.BAD, (sx, sy), 9)
+            text(surface, "!", (sx, sy), 20, (255, 255, 255), bold=True, anchor="center")
+
+    def _draw_selection(self, surface: pygame.Surface, m: Map) -> None:
+        for ref in self.selection:
+            if ref[1] < len(layer(m, ref[0])):
+                self._poly(surface, outline(m, ref), theme.ACCENT, 2, ref[0] not in ("curbs", "markings"))
+        hp = self.handle_point()
+        if hp is not None:
+            r = pygame.Rect(0, 0, 12, 12)
+            r.center = (round(hp[0]), round(hp[1]))
+            pygame.draw.rect(surface, theme.ACCENT, r)
+            pygame.draw.rect(surface, (20, 20, 20), r, 1)
+
+    def _draw_ghost(self, surface: pygame.Surface) -> None:
+        if self.tool is None or not self.view_rect.collidepoint(self.mouse):
+            return
+        mx, my = self.cam.to_map(*self.mouse)
+        f = self.tool.make(mx, my, self.map)
+        closed = self.tool.layer not in ("curbs", "markings")
+        self._poly(surface, _points(self.tool.layer, f), theme.GHOST, 2, closed)
+
+    def _draw_toolbar(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL, pygame.Rect(0, 0, surface.get_width(), TOOLBAR_H))
+        self.button("undo").enabled = bool(self.history.done)
+        self.button("redo").enabled = bool(self.history.undone)
+        for name in ("rotl", "rotr", "delete", "copy"):
+            self.button(name).enabled = bool(self.selection)
+        self.button("paste").enabled = bool(self.clipboard)
+        self.button("snap").active = self.snap_on
+        draw_buttons(surface, self.buttons)
+        title = self.map.name + (" *" if self.history.dirty else "")
+        text(surface, title, (surface.get_width() - 10, TOOLBAR_H // 2), 22, theme.ACCENT, bold=True, anchor="midright")
+
+    def _draw_palette(self, surface: pygame.Surface) -> None:
+        r = self.palette_rect
+        pygame.draw.rect(surface, theme.PANEL, r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.topright, r.bottomright)
+        self.palette_rows = []
+        clip = surface.get_clip()
+        surface.set_clip(r)
+        y = r.y + 6 - self.palette_scroll * PAL_ROW
+        group = ""
+        for tool in self.tools:
+            if tool.group != group:
+                group = tool.group
+                text(surface, group, (r.x + 8, y + 3), 18, theme.ACCENT, bold=True)
+                y += PAL_ROW
+            row = pygame.Rect(r.x + 4, y, r.width - 8, PAL_ROW - 2)
+            if tool is self.tool:
+                pygame.draw.rect(surface, (70, 80, 104), row, border_radius=3)
+                pygame.draw.rect(surface, theme.ACCENT, row, 1, border_radius=3)
+            elif row.collidepoint(self.mouse):
+                pygame.draw.rect(surface, (52, 57, 68), row, border_radius=3)
+            text(surface, tool.label, (row.x + 14, row.y + 2), 18, theme.TEXT)
+            if r.y <= row.y and row.bottom <= r.bottom:
+                self.palette_rows.append((row, tool))
+            y += PAL_ROW
+        surface.set_clip(clip)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        r = self.side_rect
+        pygame.draw.rect(surface, theme.PANEL, r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.bottomleft)
+        x, y = r.x + 10, r.y + 8
+        ref, f = self.selected_feature()
+        if len(self.selection) > 1:
+            title = f"{len(self.selection)} selected"
+        elif ref is not None:
+            title = f"{NAMES.get(ref[0], ref[0])}  ({ref[0]}[{ref[1]}])"
+            if ref[0] == "sections":
+                sec = sections().get(getattr(f, "section", ""))
+                title = f"{NAMES['sections']}: {sec.name if sec else '?'}"
+        else:
+            title = "Map"
+        text(surface, title, (x, y), 22, theme.ACCENT, bold=True)
+        y += 30
+        self.prop_rows = []
+        for prop in self.current_props():
+            row = pygame.Rect(x, y, r.width - 20, PROP_ROW - 3)
+            editing = self.editing is not None and self.editing[0] == prop
+            pygame.draw.rect(surface, (58, 64, 80) if editing else (44, 48, 57), row, border_radius=3)
+            text(surface, prop.label, (row.x + 6, row.y + 4), 18, theme.DIM)
+            if editing:
+                assert self.editing is not None
+                val_r = text(surface, self.editing[1], (row.x + 150, row.y + 4), 18, theme.TEXT)
+                pygame.draw.line(surface, theme.ACCENT, (val_r.right + 2, row.y + 3), (val_r.right + 2, row.bottom - 3), 2)
+                pygame.draw.rect(surface, theme.ACCENT, row, 1, border_radius=3)
+            else:
+                value = P.value_of(self.map, f, prop)
+                shown = ("< " + value + " >") if prop.kind in ("choice", "bool") else (value or "-")
+                text(surface, shown[:24], (row.x + 150, row.y + 4), 18, theme.TEXT)
+            self.prop_rows.append((row, prop))
+            y += PROP_ROW
+        if len(self.selection) > 1:
+            text(surface, "drag to move · R/Shift+R rotate · Del delete · Ctrl+C copy", (x, y), 16, theme.DIM)
+            y += 22
+        y += 10
+        probs = self.problems()
+        colour = theme.BAD if probs else theme.GOOD
+        text(surface, f"Problems: {len(probs)}" if probs else "No problems: ready to play", (x, y), 20, colour, bold=True)
+        y += 26
+        self.problem_rows = []
+        for prob in probs:
+            if y > r.bottom - 22:
+                text(surface, f"... and {len(probs) - len(self.problem_rows)} more", (x, y), 16, theme.DIM)
+                break
+            row = pygame.Rect(x, y, r.width - 20, 20)
+            if row.collidepoint(self.mouse):
+                pygame.draw.rect(surface, (60, 44, 44), row)
+            label = str(prob)
+            while len(label) > 8 and theme.font(16).size(label)[0] > row.width - 8:
+                label = label[:-2]
+            text(surface, label, (row.x + 4, row.y + 3), 16, (240, 150, 140))
+            self.problem_rows.append((row, prob))
+            y += 21
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        bar = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+        if self.view_rect.collidepoint(self.mouse):
+            mx, my = self.cam.to_map(*self.mouse)
+            text(surface, f'x {snap(mx):g}"  y {snap(my):g}"', (w - 10, bar.y + 6), 18, theme.DIM, anchor="topright")
+        if self.message:
+            text(surface, self.message[:150], (10, bar.y + 6), 18, theme.WARN)
+        else:
+            text(surface, "click: select · Shift+click / drag a box: several · drag: move · R/Shift+R: rotate 15° · "
+                 "Del · Ctrl+Z/Y undo/redo · Ctrl+C/V · Ctrl+S save · P playtest · wheel: zoom · right drag: pan",
+                 (10, bar.y + 6), 16, theme.DIM)
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def vocabulary_grid() -> float:
+    from rules.map_model import vocabulary
+
+    return vocabulary().grid
+
+
+def _points(lay: str, f: Feature) -> tuple[tuple[float, float], ...]:
+    from rules.map_model import feature_points
+
+    return feature_points(f, sections() if lay == "sections" else None)
+
+
+def _seg_dist(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.dist(p, (ax + t * dx, ay + t * dy))
+
+
+def playtest_dir(app: Any) -> Path:
+    import tempfile
+
+    base = getattr(app, "saves_dir", None)
+    return (Path(base) if base else Path(tempfile.gettempdir())) / "playtest"
+
+
+def playtest_setup(m: Map, directory: Path) -> tuple[Any, str]:
+    """A game on the edited map: it is written to a file named after its contents (the rules load maps
+    by file and keep them cached by name), and a stock car stands on each start, up to four."""
+    from game.session import design_text, stock_names
+    from rules.geometry import Pose
+    from rules.maps import map_to_data
+    from rules.setup import GameSetup, VehicleSetup
+    from rules.tomlio import dumps_toml
+
+    digest = hashlib.sha1(dumps_toml(map_to_data(m)).encode()).hexdigest()[:10]
+    directory.mkdir(parents=True, exist_ok=True)
+    path = save_map(m, directory / f"{safe_name(m.name)}-{digest}.toml", overwrite=True)
+    stock = stock_names()
+    designs = [d for d in ("Killer Kart", "Hotshot") if d in stock] or stock[:1] or ["Generic car"]
+    vehicles = []
+    for i, s in enumerate(m.starts[:PLAYTEST_CARS]):
+        vehicles.append(VehicleSetup(f"car{i + 1}", f"Player {i + 1}", design_text(designs[i % len(designs)]),
+                                     Pose.at(s.x, s.y, s.facing), s.speed, colour=COLOURS[i % len(COLOURS)]))
+    return GameSetup(tuple(vehicles), seed=1, map=str(path.resolve())), f"Playtest: {m.name}"
+
+
+def editor_in(app: Any) -> EditorScene | None:
+    found = app.find(EditorScene)
+    return found if isinstance(found, EditorScene) else None
+
+
+def back_to_editor(app: Any) -> None:
+    """Close a playtest and whatever lies over it, back to the editor it was started from."""
+    while app.stack and not isinstance(app.top, EditorScene):
+        app.pop()
+
+
+__all__ = ["EditorScene", "back_to_editor", "editor_in", "playtest_setup"]
