@@ -10,7 +10,8 @@ armor locations hit, hazards and control rolls at the speeds before the collisio
 mover finishes its movement only as the collision type allows, sliding along or pushing the other
 counter out of the way (conforming), and may meet the next thing (pile-ups resolve in order). A mover
 that may not finish loses the rest of this phase's movement. Debris, obstacles and curbs touched on the
-way do their tire damage and hazards (000:L248-L249, L496-L502).
+way do their tire damage and hazards (000:L248-L249, L496-L502); entering water is a hazard and a
+ditch is crossed or fallen into (000:L526, L529).
 
 Not yet here (the state carries no map changes): destroyed or breached map features and their DP left,
 debris dropped in play, "debris once per phase" across several moves; concussion (optional rule).
@@ -28,11 +29,13 @@ from rules.collision import (
     CollisionWorld,
     Contact,
     FeatureKind,
+    StaticShape,
     Touch,
     conform_pivots,
     static_from_map,
 )
 from rules.collision_rules import (
+    CollisionKind,
     Continuation,
     Party,
     classify,
@@ -40,8 +43,10 @@ from rules.collision_rules import (
     collide,
     collision_data,
     damage_modifier,
+    ditch,
     fixed_object_collision,
     side_toward,
+    water,
     who_moves_on,
 )
 from rules.context import Ctx
@@ -49,6 +54,8 @@ from rules.crashes import hazard
 from rules.damage import collision_hit, interior_of, sheet_with
 from rules.geometry import CounterSize, Pose, Vec, heading_of
 from rules.maneuvers import Motion
+from rules.map_model import Area
+from rules.map_shapes import convex_pieces
 
 MAX_COLLISIONS = 6   # in one motion; a pile-up beyond this stops the mover
 ARMOR_RULE = {"head_on": "000:L416", "rear_end": "000:L431", "t_bone": "000:L445",
@@ -70,6 +77,18 @@ def stopped(ctx: Ctx, vid: str) -> bool:
     return (ctx.state.turn, ctx.state.phase, vid) in _STOPPED.get(ctx, set())
 
 
+AREA_KINDS = ("water", "ditch")   # terrain areas whose edges matter to a moving counter
+
+
+@lru_cache(maxsize=4)
+def _map_areas(map_id: str) -> dict[str, Area]:
+    if not map_id:
+        return {}
+    from rules.maps import load_map, resolved
+
+    return {f"areas[{i}]": a for i, a in enumerate(resolved(load_map(map_id)).areas) if a.kind in AREA_KINDS}
+
+
 @lru_cache(maxsize=4)
 def _map_world(map_id: str) -> CollisionWorld:
     world = CollisionWorld()
@@ -78,6 +97,10 @@ def _map_world(map_id: str) -> CollisionWorld:
 
         for s in static_from_map(static_shapes(load_map(map_id))):
             world.add_static(s)
+        for aid, area in _map_areas(map_id).items():
+            for piece in convex_pieces(area.shape.points()):
+                world.add_static(StaticShape(aid, FeatureKind.TERRAIN, tuple(Vec(x, y) for x, y in piece),
+                                             tag=area.kind))
     return world
 
 
@@ -107,7 +130,12 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
         for t in s.touched:
             if t.other not in touched:
                 touched.add(t.other)
-                _touch(ctx, vid, t)
+                if _touch(ctx, vid, t):           # fell into a ditch: it ends there
+                    made.extend(path[1: t.index + 1])
+                    made.append(t.pose)
+                    ctx.update(vid, pose=t.pose)
+                    _stop(ctx, vid)
+                    return Motion(made[-1], tuple(made))
         c = s.contact
         if c is None:
             made.extend(path[1:])
@@ -247,8 +275,9 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     return Continuation(not out.stops, out.slides, None)
 
 
-def _touch(ctx: Ctx, vid: str, t: Touch) -> None:
-    """Debris, obstacles and curbs do not stop a vehicle: tire damage and hazards (000:L248-L249, L496-L502)."""
+def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
+    """Debris, obstacles, curbs, water and ditches do not stop a vehicle, except a ditch it falls into
+    (returns True then): tire damage and hazards (000:L248-L249, L496-L502, L526, L529)."""
     from rules.movement import damage_each_tire  # movement calls this module: import at use
 
     hz = ctx.t.hazards.difficulty
@@ -262,3 +291,32 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> None:
         hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
     elif t.kind == FeatureKind.CURB.value:
         hazard(ctx, vid, hz["curb"], f"hits the curb ({t.other})", "000:L248")
+    elif t.kind == FeatureKind.TERRAIN.value and t.tag in ("water", "ditch"):
+        area = _map_areas(ctx.state.map_id).get(t.other)
+        if area is not None:
+            return _enter_area(ctx, vid, t.tag, area)
+    return False
+
+
+def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
+    v = ctx.v(vid)
+    if kind == "water":
+        w = water(area.depth_ft or 0.0)
+        if w.hazard:
+            hazard(ctx, vid, w.hazard, f"drives into water {area.depth_ft:g} ft deep", "000:L529")
+        if w.drowned:
+            ctx.log.add("terrain", "the water is too deep: the power plant drowns out", "000:L528", vid)
+        return False
+    d = ditch(area.width_ft or 0.0, v.speed)
+    if d.falls_in:
+        ctx.log.add("terrain", f"falls into the {area.width_ft:g}-ft ditch and hits the far side at "
+                    f"{v.speed:g} mph", "000:L526", vid)
+        ram = ctx.t.chart.ram(v.speed)
+        total = ctx.roll(ram, f"ram damage at {v.speed:g} mph", "000:L526", vid) if ram else 0
+        out = fixed_object_collision(CollisionKind.HEAD_ON, v.speed, damage_modifier(v.spec.weight), total, dp=None)
+        _damage(ctx, vid, "front", out.taken, "the ditch's far side", "000:L526")
+        hazard(ctx, vid, out.hazard, "collision", "000:L428, L526")
+        ctx.update(vid, speed=0.0)
+        return True
+    hazard(ctx, vid, d.hazard, f"crosses a {area.width_ft:g}-ft ditch", "000:L526")
+    return False

@@ -74,3 +74,37 @@ def test_debris_on_the_way_damages_tires_000_L497() -> None:
     tires = [t.dp for t in ctx.v("a").sheet.tires]
     assert tires == [1, 1, 4, 4]                               # 1d-3: 6 -> 3, 1 -> 0
     assert any(e.kind == "hazard" and "debris" in e.text for e in ctx.log.events)
+
+
+PARKING = str(Path(__file__).resolve().parents[2] / "maps" / "parking_lot.toml")
+
+
+def _hazards(ctx: Ctx, word: str) -> list[int]:
+    return [e.data["difficulty"] for e in ctx.log.events if e.kind == "hazard" and word in e.text
+            and "difficulty" in e.data]
+
+
+def test_entering_deep_water_is_a_d2_hazard_000_L529() -> None:
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(25, 12, 0), 30)], [], ARENA)
+    made = move_with_collisions(ctx, "a", slide(Pose.at(25, 12, 0), 0, 3))
+    assert made.end == Pose.at(25, 9, 0)                       # water does not stop it
+    assert _hazards(ctx, "water") == [2]
+
+
+@pytest.mark.parametrize("speed, d", [(30, 3), (45, 1)])
+def test_crossing_a_3_ft_ditch_000_L526(speed: float, d: int) -> None:
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(3.5, 14, 0), speed)], [], PARKING)
+    made = move_with_collisions(ctx, "a", slide(Pose.at(3.5, 14, 0), 0, 3))
+    assert made.end == Pose.at(3.5, 11, 0)
+    assert _hazards(ctx, "ditch") == [d]
+
+
+def test_too_slow_falls_into_a_3_ft_ditch_000_L526() -> None:
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(3.5, 14, 0), 15)], [3, 6, 6, 6], PARKING)
+    ctx.update("a", increments=(1.0, 1.0))
+    made = move_with_collisions(ctx, "a", slide(Pose.at(3.5, 14, 0), 0, 3))
+    a = ctx.v("a")
+    assert made.end.y == pytest.approx(13.0, abs=1 / 16)       # its nose went in at y = 12.5
+    assert a.speed == 0 and a.increments == ()
+    assert a.sheet.armor["front"] == 20 - 1                    # Ram 1d-1 at 15 mph: 3 -> 2, x DM 2/3 -> 1
+    assert any(e.kind == "terrain" and "ditch" in e.text for e in ctx.log.events)
