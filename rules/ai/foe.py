@@ -35,7 +35,7 @@ import math
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -43,7 +43,7 @@ from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.ai import explain
 from rules.ai.profiles import Profile
 from rules.ai.profiles import profile as preset
-from rules.arcs import in_arc, lof_origin
+from rules.arcs import in_arc
 from rules.collision import VEHICLE, CollisionWorld, static_from_map
 from rules.geometry import CounterSize, Pose, Vec, angle_diff, forward, heading_of, norm_deg, right
 from rules.handling import control_need, lower_status
@@ -120,6 +120,7 @@ class _View:
     guns: dict[str, list[_Gun]] = field(default_factory=dict)
     target: VehicleState | None = None
     projected: dict[str, Pose] = field(default_factory=dict)
+    combatants: dict[str, Any] = field(default_factory=dict)   # rules.firing.Combatant by vehicle id
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> _View:
@@ -131,6 +132,7 @@ class _View:
         friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
         view = _View(state, me, prof, deadline, t, t.handling.counters[me.spec.kind], world, bounds, enemies, friends)
         view.guns = {v.id: _guns(state, v) for v in [me, *enemies]}
+        view.combatants = _combatants(state, [me, *enemies])
         view.target = _pick_target(view)
         return view
 
@@ -173,6 +175,20 @@ def _guns(state: GameState, v: VehicleState) -> list[_Gun]:
             continue
         mean = info.damage.n * 3.5 + info.damage.mod if info.damage is not None else 0.0
         out.append(_Gun(w.id, w.abbr, w.mount, info.to_hit, max(0.0, mean), ready(c, w.id) is None))
+    return out
+
+
+def _combatants(state: GameState, vehicles: list[VehicleState]) -> dict[str, Any]:
+    try:
+        from rules import fire_step
+    except ImportError:  # pragma: no cover - combat modules absent
+        return {}
+    out: dict[str, Any] = {}
+    for v in vehicles:
+        try:
+            out[v.id] = fire_step.combatant(state, v)
+        except (KeyError, ValueError):
+            continue
     return out
 
 
@@ -288,6 +304,13 @@ def room(view: _View, pose: Pose, travel: float, length: float) -> float:
     return best
 
 
+def clear_ahead(view: _View, pose: Pose, heading: float, length: float) -> float:
+    """Free inches straight along a heading from the counter's leading edge (both corners)."""
+    nose = pose.centre + forward(heading) * (view.size.length / 2)
+    side = right(heading) * (view.size.width / 2)
+    return min(_ray(view, nose - side, heading, length), _ray(view, nose + side, heading, length))
+
+
 def _inches_per_phase(view: _View, speed: float, phases: int) -> float:
     row = view.t.chart.row(speed)
     start = view.state.phase % 5
@@ -362,14 +385,19 @@ def _speed_score(view: _View, signed: float, cruise: float) -> tuple[float, str]
     typical = p_lose(control_need(s, lower_status(me.hs, 2, t), t)) if s else 0.0
     score -= typical * prof.caution * 4
     # a gear change needs a stop; reversing is for getting out of a corner only
-    if reverse and not me.reverse:
-        front = room(view, me.pose, me.pose.facing, 3.0)
-        score -= 2.0 if front < 0.4 else 20.0
+    blocked = me.speed == 0 and clear_ahead(view, me.pose, me.pose.facing, 1.5) < 1.2
+    backed = me.reverse and clear_ahead(view, me.pose, me.pose.facing, 2.5) >= 2.0  # room to turn going forward
+    if reverse and me.reverse and not backed:
+        score -= abs(s - min(10.0, me.spec.acceleration)) * 0.3
         note = "backs out of a tight spot"
-    elif me.reverse:
-        target = 0.0 if room(view, me.pose, me.pose.facing, 4.0) > 0.5 or s > 5 else 5.0
-        score -= abs(s - target) * 0.3
+    elif reverse and not backed:
+        score -= 2.0 if blocked else 20.0
+        note = "backs out of a tight spot"
+    elif reverse and s > 0:
+        score -= 20.0
     else:
+        if blocked and s > 0:
+            score -= 30.0  # nose against something: stop, then back out next turn (000:L237)
         score -= abs(s - cruise) * 0.08
         # below this a car cannot maneuver every turn (a maneuver needs a full 1" move, 000:L107)
         score -= max(0.0, min(cruise, 20.0) - s) * 0.25
@@ -557,29 +585,32 @@ def _score_tactics(view: _View, p: _Plan) -> None:
 def _shot_value(view: _View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
                 target_pose: Pose) -> tuple[float, str]:
     """Expected worth of the shooter's best ready weapon from a pose at a target's pose: the to-hit
-    chance from base and range (000:L901, L909-L910), the mean damage, and how thin the armor is
-    on the side it would strike."""
-    from rules.arcs import struck_side
-    from rules.combat import range_modifier
-
+    number the combat rules give there (rules.firing.shot_for: range, speeds, arcs, target size,
+    000:L901-L940), the mean damage, and how thin the armor is on the side it would strike."""
     guns = view.guns.get(shooter.id, [])
-    if not guns:
+    cs, ct = view.combatants.get(shooter.id), view.combatants.get(target.id)
+    if not guns or cs is None or ct is None:
         return 0.0, ""
+    from rules.combat import to_hit
+    from rules.firing import Declaration, shot_for
+
+    c = replace(cs, pose=shooter_pose)
+    t = replace(ct, pose=target_pose)
     size = view.t.handling.counters[shooter.spec.kind]
-    tsize = view.t.handling.counters[target.spec.kind]
     best, name = 0.0, ""
     for g in guns:
-        if not g.ready:
+        if not g.ready or not in_arc(g.mount, shooter_pose, size, target_pose.centre):
             continue
-        if not in_arc(g.mount, shooter_pose, size, target_pose.centre):
+        try:
+            shot, side, _origin, _point = shot_for(c, c.weapon(g.id), t, Declaration(c.id, g.id, t.id), view.state.turn)
+        except (KeyError, ValueError):
             continue
-        origin = lof_origin(shooter_pose, size, g.mount)
-        r = (target_pose.centre - origin).length()
-        mod = range_modifier(r)
-        need = g.to_hit - (mod.value if mod else 0)
-        armor = target.sheet.armor.get(struck_side(target_pose, tsize, origin), 0)
+        th = to_hit(shot)
+        if not th.allowed:
+            continue
+        armor = target.sheet.armor.get(side, 0)
         vuln = 3.0 if armor <= 0 else 1.5 if armor < g.damage else 1.0
-        val = p_two_dice(need) * g.damage * vuln
+        val = p_two_dice(th.need) * g.damage * vuln
         if val > best:
             best, name = val, g.id
     return best, name
