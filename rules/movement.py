@@ -511,6 +511,9 @@ def start_phase(ctx: Ctx) -> None:
 
 def end_turn(ctx: Ctx) -> None:
     """Handling recovery, HC losses taking effect, aimed-fire penalties expiring (000:L161, L169-L170)."""
+    from rules.terrain_play import terrain_turn_end  # off-road damage (000:L518)
+
+    terrain_turn_end(ctx)
     for v in ctx.state.vehicles:
         if v.out:
             continue
@@ -525,6 +528,9 @@ def end_turn(ctx: Ctx) -> None:
 
 def start_turn(ctx: Ctx) -> None:
     """Per-turn speed losses of spins, rolls and lost wheels, then a fresh speed change (000:L162, L327-L328)."""
+    from rules.terrain_play import terrain_turn_start  # water drag (000:L529)
+
+    terrain_turn_start(ctx)
     loss_spin = ctx.t.crash.by_name("spinout").speed_loss_per_turn
     loss_roll = ctx.t.crash.by_name("roll").speed_loss_per_turn
     for v in ctx.state.vehicles:

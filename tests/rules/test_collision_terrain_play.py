@@ -1,0 +1,55 @@
+"""Terrain turn by turn in play: off-road damage and water drag (000:L518-L519, L529)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.context import Ctx
+from rules.dice import ScriptedDice
+from rules.engine import new_game
+from rules.geometry import Pose
+from rules.setup import GameSetup, VehicleSetup
+from rules.terrain_play import terrain_turn_end, terrain_turn_start, terrain_under
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=20"
+CYCLE = "generic kind=cycle hc=2 accel=10 top=100 weight=700 tire=4 armor=20"
+
+
+def ctx_at(design: str, x: float, y: float, speed: float, faces: list[int], map_name: str) -> Ctx:
+    setup = GameSetup((VehicleSetup("a", "p1", design, Pose.at(x, y, 0), speed),), seed=5,
+                      map=str(MAPS / map_name))
+    state, _ = new_game(setup)
+    return Ctx(state, ScriptedDice(faces))
+
+
+def test_off_road_damage_rolls_in_the_park_000_L518() -> None:
+    """35 mph off-road: two 2d rolls; 1+1 = 2 hits the underbody, 2+2 = 4 a random tire (die 3: the third)."""
+    ctx = ctx_at(CAR, 21, 23, 35, [1, 1, 2, 2, 3], "town.toml")
+    under = terrain_under(ctx, "a")
+    assert under is not None and under.off_road
+    terrain_turn_end(ctx)
+    a = ctx.v("a")
+    assert a.sheet.armor["underbody"] == 19
+    assert [t.dp for t in a.sheet.tires] == [4, 4, 3, 4]
+
+
+def test_no_off_road_damage_at_10_mph_or_on_the_road_000_L518() -> None:
+    slow = ctx_at(CAR, 21, 23, 10, [], "town.toml")
+    terrain_turn_end(slow)                                 # scripted dice would fail if any were rolled
+    road = ctx_at(CAR, 16, 11, 60, [], "town.toml")
+    under = terrain_under(road, "a")
+    assert under is not None and not under.off_road
+    terrain_turn_end(road)
+
+
+def test_cycles_take_no_underbody_damage_off_road_000_L519() -> None:
+    ctx = ctx_at(CYCLE, 21, 23, 20, [1, 2], "town.toml")
+    terrain_turn_end(ctx)
+    assert ctx.v("a").sheet.armor["underbody"] == 20
+
+
+def test_water_drags_10_mph_a_turn_per_foot_000_L529() -> None:
+    ctx = ctx_at(CAR, 25, 8.5, 40, [], "arena.toml")        # the 1-ft pit
+    terrain_turn_start(ctx)
+    assert ctx.v("a").speed == 30
