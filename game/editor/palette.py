@@ -62,7 +62,8 @@ def _counter_tool(label: str, kind: str, movable: bool = True) -> Tool:
 def tools() -> list[Tool]:
     from rules.maps import sections
 
-    out = [_section_tool(s.id, s.name, s.width, s.height) for s in sections().values()]
+    out = [Tool("Start position", "Starts", "starts", lambda x, y, m: Start("start1", snap(x), snap(y), 0.0))]
+    out += [_section_tool(s.id, s.name, s.width, s.height) for s in sections().values()]
     out += [
         Tool("Wall", "Solid", "walls", lambda x, y, m: Wall(_rect(x, y, 4, 0.5), 20)),
         Tool("Barrier", "Solid", "walls", lambda x, y, m: Wall(_rect(x, y, 2, 0.5), 15, "barrier")),
@@ -90,7 +91,6 @@ def tools() -> list[Tool]:
         _counter_tool("Obstacle", "obstacle"),
         _counter_tool("Pothole", "obstacle", movable=False),
         Tool("Ramp", "Counters", "ramps", lambda x, y, m: Ramp(_rect(x, y, 2, 2), 90.0, 30.0)),
-        Tool("Start position", "Starts", "starts", lambda x, y, m: Start("start1", snap(x), snap(y), 0.0)),
     ]
     known = vocabulary().kinds
     return [t for t in out if t.layer != "areas" or _kind_of(t) in known]
