@@ -1,5 +1,6 @@
-"""Cost of the collision sweep (issue 4): one maneuver among 20 vehicles and 500 static shapes, and a
-whole phase in which all 20 vehicles make a maneuver each.
+"""Cost of the collision sweep (issue 4): one maneuver among 20 vehicles and 500 static shapes, a
+whole phase in which all 20 vehicles make a maneuver each, and a phase of the real engine (20 cars in
+the arena, every move swept and its collisions resolved).
 
 A plain script, not a test: `python benchmarks/bench_collision.py` (or `python -m benchmarks.bench_collision`).
 It prints numbers and passes no judgement.
@@ -89,12 +90,42 @@ def bench(repeat: int = 200) -> dict[str, float]:
             "phase_of_20_ms": phase * 1e3}
 
 
+def bench_engine(phases: int = 5) -> float:
+    """Milliseconds per phase of the engine with 20 cars at 40 mph in the arena, each keeping its speed
+    and choosing a random legal move (collisions included)."""
+    from rules.engine import apply, legal_actions, new_game, to_act
+    from rules.maps import load_map
+    from rules.setup import GameSetup, VehicleSetup
+
+    arena = Path(__file__).resolve().parent.parent / "maps" / "arena.toml"
+    m = load_map(arena)
+    rng = random.Random(20)
+    world = CollisionWorld()
+    cars: list[VehicleSetup] = []
+    while len(cars) < VEHICLES:
+        pose = Pose.at(rng.uniform(3, m.width - 3), rng.uniform(3, m.height - 3), rng.choice(range(0, 360, 45)))
+        if not world.overlaps("probe", pose, size=CAR):
+            cars.append(VehicleSetup(f"v{len(cars)}", f"p{len(cars)}", "generic kind=car", pose, 40))
+            world.place_vehicle(cars[-1].id, pose, CAR)
+    state, _ = new_game(GameSetup(tuple(cars), seed=20, map=str(arena)))
+    t0 = time.perf_counter()
+    start = (state.turn, state.phase)
+    while (state.turn - start[0]) * 5 + state.phase - start[1] < phases:
+        who = to_act(state)[0]
+        acts = legal_actions(state, who)
+        v = state.vehicle(who)
+        keep = [a for a in acts if str(a) == f"{who} speed {v.speed:g}"]
+        state, _ = apply(state, keep[0] if keep else rng.choice(acts))
+    return (time.perf_counter() - t0) / phases * 1e3
+
+
 def main() -> int:
     r = bench()
     print(f"collision world: {STATIC} static shapes, {VEHICLES} vehicles")
     print(f"  build the world          {r['build_world_ms']:8.2f} ms")
     print(f"  sweep one maneuver       {r['one_maneuver_ms']:8.3f} ms  ({r['path_poses']:.0f} path poses)")
     print(f"  a phase of 20 maneuvers  {r['phase_of_20_ms']:8.2f} ms  (perform + sweep + place)")
+    print(f"  an engine phase, 20 cars {bench_engine():8.2f} ms  (arena, collisions resolved)")
     return 0
 
 
