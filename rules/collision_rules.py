@@ -14,6 +14,8 @@ in a rear-end the one behind):
         .concussion (thresholds), .damage(ram_total) -> (to V1, to V2)
     who_moves_on(outcome, mover_is_v1) -> Continuation    # who finishes the phase, who conforms, slides
     temporary_speed(speed, my_dm, other_dm), stunned_phases(threshold, roll, devices)
+    ram_damages(total, dms, spikes=..., ramplates=..., pedestrians=...)   # bumper spikes, ramplates
+    can_steamroller(big, victim), steamrollered(die), steamroller_hazard(victim), link_ram(before, after)
 
 fixed objects (walls, buildings, trees, boulders):
 
