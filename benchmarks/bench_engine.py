@@ -60,8 +60,7 @@ def _setup(seed: int, turns: int, drivers: tuple[str, ...]) -> GameSetup:
 def run_game(turns: int = 5, seed: int = 1, drivers: tuple[str, ...] = PROFILES) -> EngineRun:
     """One 4-car game of `turns` turns; `drivers` are foe profiles or "random"."""
     from rules import engine
-    from rules.ai import decide
-    from rules.ai import random_driver
+    from rules.ai import decide, random_driver
 
     setup = _setup(seed, turns, drivers)
     foes = {v.id: v.foe for v in setup.vehicles}
