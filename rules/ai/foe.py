@@ -567,6 +567,7 @@ def _score_tactics(view: _View, p: _Plan) -> None:
             best_shot, shot_gun = val, gun
         back, _ = _shot_value(view, e, e_pose, me, p.end)
         threat += back
+        _meeting(view, p, e, e_pose)
     if best_shot:
         p.add(best_shot * (0.5 + prof.aggression) * 1.5, f"aim:{shot_gun}")
     if threat:
@@ -580,6 +581,20 @@ def _score_tactics(view: _View, p: _Plan) -> None:
         p.add(-(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression), "close")
     elif prof.aggression < 0.3:
         p.add(-((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression), "open")
+
+
+def _meeting(view: _View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
+    """Where both counters will be at the end of the phase: close enough to collide on the way?"""
+    gap = (e_pose.centre - p.end.centre).length()
+    reach = (view.size.length + view.t.handling.counters[e.spec.kind].length) / 2
+    if gap >= reach:
+        return
+    prof = view.prof
+    closing = view.me.speed + (e.speed if angle_diff(p.travel, e.travel) > 90 else 0.0)
+    if prof.ram > 0:
+        p.add(prof.ram * RAM_VALUE * 0.5 * (0.5 + closing / 40), f"ram:{e.id}")
+    else:
+        p.add(-WALL_COST * 0.5 * (1 + closing / 15) * (1 - prof.ram) / 2, f"hit:{e.id}")
 
 
 def _shot_value(view: _View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
