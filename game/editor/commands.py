@@ -77,14 +77,15 @@ class MoveFeatures(Command):
 
 @dataclass(frozen=True)
 class RotateFeatures(Command):
-    """Turn features by 15-degree steps: one alone about its own centre, several about the group's.
-    Debris and obstacle counters lie on the grid, so they make a quarter turn on their own spot."""
+    """Turn features by 15-degree steps about the middle of what is turned (one feature's own middle,
+    a road section's too rather than its corner). Debris and obstacle counters lie on the grid, so
+    they make a quarter turn on their own spot."""
 
     refs: tuple[Ref, ...] = ()
     steps: int = 1
 
     def apply(self, m: Map) -> tuple[Map, tuple[Ref, ...]]:
-        about = group_centre(m, self.refs) if len(self.refs) > 1 else None
+        about = group_centre(m, self.refs) if self.refs else None
         for layer_name, i in self.refs:
             if layer_name == "obstacles":
                 m = rotate_feature(m, layer_name, i, 6 if self.steps > 0 else -6)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ from game.editor.palette import Tool, tools
 from game.render.board import BoardRenderer
 from game.scenes.base import Scene
 from game.ui import Button, click_buttons, draw_buttons, text
-from rules.map_model import Feature, Map, layer, moved, snap
+from rules.map_model import LAYERS, Feature, Map, layer, moved, snap
 from rules.map_shapes import Rect, bbox, point_in_polygon, rotate_point
 from rules.maps import MAPS_DIR, Problem, load_map, map_path, safe_name, save_map, sections, validate_map
 
@@ -291,16 +292,18 @@ class EditorScene(Scene):
         if not name:
             self.message = "a map needs a name"
             return
-        if name != self.map.name:
-            self.do(SetMapInfo("rename", (("name", name),)))
         target = map_path(name, self.maps_dir)
         if target.exists() and target.resolve() != (self.written.resolve() if self.written else None):
             self.app.push(ConfirmDialog(self.app, "Overwrite?", f"maps/{target.name} exists already. Replace it "
-                                        "with this map?", "Overwrite", lambda: self._write(target, True)))
+                                        "with this map?", "Overwrite", lambda: self._write(target, True, name)))
             return
-        self._write(target, target.exists())
+        self._write(target, target.exists(), name)
 
-    def _write(self, target: Path, overwrite: bool) -> None:
+    def _write(self, target: Path, overwrite: bool, name: str) -> None:
+        if name != self.map.name:
+            keep = self.selection
+            self.do(SetMapInfo("rename", (("name", name),)))
+            self.selection = keep
         try:
             written = save_map(self.map, target, overwrite=overwrite)
         except (OSError, ValueError) as exc:
@@ -658,6 +661,7 @@ class EditorScene(Scene):
         self._renderer(m).draw(surface, self.cam)
         clip = surface.get_clip()
         surface.set_clip(self.view_rect)
+        self._draw_areas(surface, m)
         self._draw_sections(surface, m)
         self._draw_starts(surface, m)
         self._draw_problems(surface)
@@ -697,17 +701,26 @@ class EditorScene(Scene):
             pygame.draw.circle(surface, (250, 250, 250), tip, max(2, self.cam.zoom * 0.08))
             text(surface, s.name or "(no name)", (cx, cy + self.cam.zoom * 0.7), 18, theme.TEXT, anchor="midtop")
 
+    def _draw_areas(self, surface: pygame.Surface, m: Map) -> None:
+        """Faint outlines of terrain areas, so a patch of oil on a road can be seen and picked."""
+        for a in m.areas:
+            self._poly(surface, a.shape.points(), (180, 186, 196), 1)
+
     def _draw_problems(self, surface: pygame.Surface) -> None:
         for prob in self.problems():
-            if not prob.layer or not 0 <= prob.index < len(layer(self.map, prob.layer)):
-                continue
-            pts = outline(self.map, (prob.layer, prob.index))
-            closed = prob.layer not in ("curbs", "markings")
-            self._poly(surface, pts, theme.BAD, 3, closed)
-            x0, y0, x1, y1 = bbox(pts)
-            sx, sy = self.cam.to_screen(x1, y0)
-            pygame.draw.circle(surface, theme.BAD, (sx, sy), 9)
-            text(surface, "!", (sx, sy), 20, (255, 255, 255), bold=True, anchor="center")
+            for ref in problem_refs(prob):
+                self._mark(surface, ref)
+
+    def _mark(self, surface: pygame.Surface, ref: Ref) -> None:
+        """A red outline and a red dot with '!' on a feature a problem names."""
+        if ref[0] not in LAYERS or not 0 <= ref[1] < len(layer(self.map, ref[0])):
+            return
+        pts = outline(self.map, ref)
+        self._poly(surface, pts, theme.BAD, 3, ref[0] not in ("curbs", "markings"))
+        _, y0, x1, _ = bbox(pts)
+        sx, sy = self.cam.to_screen(x1, y0)
+        pygame.draw.circle(surface, theme.BAD, (sx, sy), 9)
+        text(surface, "!", (sx, sy), 20, (255, 255, 255), bold=True, anchor="center")
 
     def _draw_selection(self, surface: pygame.Surface, m: Map) -> None:
         for ref in self.selection:
@@ -840,6 +853,19 @@ class EditorScene(Scene):
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+_REF = re.compile(r"(?<!\] )\b(" + "|".join(LAYERS) + r")\[(\d+)\]")
+
+
+def problem_refs(prob: Problem) -> list[Ref]:
+    """The features a problem is about: its own, and one its text names ("overlaps buildings[2]";
+    a feature inside a road section, "sections[0] walls[1]", is marked on the section)."""
+    refs: list[Ref] = [(prob.layer, prob.index)] if prob.layer else []
+    for lay, i in _REF.findall(prob.what):
+        if (lay, int(i)) not in refs:
+            refs.append((lay, int(i)))
+    return refs
 
 
 def vocabulary_grid() -> float:

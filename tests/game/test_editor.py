@@ -132,12 +132,17 @@ def test_problems_are_marked_and_listed_and_a_click_selects_the_culprit(app, tmp
     press(app, pygame.K_ESCAPE)
     probs = ed.problems()
     assert probs and probs[0].layer == "walls"
+    ed.selection = ()                             # the yellow of a selection would hide the red
     app.draw()
     surf = app.surface
     x0 = ed.map.walls[0].shape.points()[0]
     sx, sy = at(ed, *x0)
     red = [surf.get_at((sx + dx, sy + dy))[:3] for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
     assert any(c[0] > 180 and c[1] < 110 for c in red)   # the offending wall is outlined red
+    x1 = ed.map.walls[1].shape.points()[2]
+    sx, sy = at(ed, *x1)
+    red = [surf.get_at((sx + dx, sy + dy))[:3] for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    assert any(c[0] > 180 and c[1] < 110 for c in red)   # and so is the one it overlaps
     ed.selection = ()
     row, prob = ed.problem_rows[0]
     click(app, row.center)
@@ -248,6 +253,7 @@ def test_saving_over_an_existing_map_asks_first(app, tmp_path):
     press(app, pygame.K_ESCAPE)
     assert app.top is ed
     assert (tmp_path / "yard.toml").read_text() == "not a map, but someone's file\n"
+    assert ed.map.name == "New map"               # not saved, not renamed
     ed.save_as("Yard")
     press(app, pygame.K_y)
     assert load_map(tmp_path / "yard.toml", strict=False) == ed.map
@@ -288,3 +294,32 @@ def test_unsaved_changes_are_not_lost_without_asking(app, tmp_path):
     assert app.top is ed and not ed.map.walls
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)
+
+
+def test_game_over_of_a_playtest_leads_back_to_the_editor(app, tmp_path):
+    from dataclasses import replace
+
+    from game.scenes.editor import playtest_dir, playtest_setup
+    from game.scenes.game_over import GameOverScene
+    from game.session import Session
+
+    ed = open_editor(app, tmp_path)
+    pick(app, ed, "Start position")
+    click(app, at(ed, 10, 10))
+    click(app, at(ed, 30, 10))
+    setup, title = playtest_setup(ed.map, playtest_dir(app))
+    assert title == "Playtest: New map" and len(setup.vehicles) == 2
+    battle = BattleScene(app, Session.start(replace(setup, max_turns=1), title, app.saves_dir))
+    app.push(battle)
+    battle.settle()
+    for _ in range(80):
+        if isinstance(app.top, GameOverScene):
+            break
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+        battle.settle()
+    over = app.top
+    assert isinstance(over, GameOverScene)
+    assert over.menu.items[0][0] == "Back to editor"
+    app.draw()
+    press(app, pygame.K_RETURN)
+    assert app.top is ed

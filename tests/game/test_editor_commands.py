@@ -177,3 +177,16 @@ def test_save_then_load_gives_the_same_map(tmp_path):
     assert load_map(path, strict=False) == m
     with pytest.raises(FileExistsError):
         save_map(m, tmp_path / "everything.toml")
+
+
+def test_a_road_section_turns_about_its_middle():
+    from game.editor.commands import group_centre
+    from rules.map_model import Placement
+
+    h = History(blank())
+    h.do(AddFeatures("place", (("sections", Placement("crossroads", 10, 10, 0)),)))
+    middle = group_centre(h.map, (("sections", 0),))
+    h.do(RotateFeatures("rotate", (("sections", 0),), 2))
+    assert h.map.sections[0].rotation == 30
+    assert group_centre(h.map, (("sections", 0),)) == pytest.approx(middle)
+    assert not validate_map(h.map)
