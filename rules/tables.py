@@ -48,6 +48,14 @@ class MovementChart:
     max_mph: float
     ram_offset: int = 25
     ram_mph_per_die: int = 5
+    pedestrian_factor: int = 4
+    pedestrian_square: float = 0.25
+
+    def pedestrian(self, mph: float) -> tuple[float, float, float, float, float]:
+        """Inches a pedestrian moves in each phase (001:L143): the 4x-speed row, a square per inch."""
+        p = self.row(mph * self.pedestrian_factor).phases
+        sq = self.pedestrian_square
+        return (p[0] * sq, p[1] * sq, p[2] * sq, p[3] * sq, p[4] * sq)
 
     def row(self, mph: float) -> ChartRow:
         key = round(abs(mph) / self.step)
@@ -91,11 +99,14 @@ def load_movement_chart(path: Path) -> MovementChart:
     beyond = n.table("ram_beyond")
     offset, per_die = beyond.integer("offset_mph"), beyond.integer("mph_per_die", lo=1)
     beyond.done()
+    ped = n.table("pedestrian")
+    ped_factor, ped_square = ped.integer("speed_factor", lo=1), ped.number("square", lo=0)
+    ped.done()
     n.done()
     for k in range(round(max_mph / step) + 1):
         if k not in rows:
             raise DataError(str(path), "row", f"no row for {k * step:g} mph")
-    return MovementChart(rows, step, max_mph, offset, per_die)
+    return MovementChart(rows, step, max_mph, offset, per_die, ped_factor, ped_square)
 
 
 # --- control table -------------------------------------------------------------------------
