@@ -560,7 +560,7 @@ def _score_tactics(view: _View, p: _Plan) -> None:
     threat = 0.0
     for e in view.enemies:
         e_pose = _enemy_at_fire(view, e)
-        val, gun = _shot_value(view, me, p.end, e, e_pose)
+        val, gun = _shot_value(view, me, p.end, e, e_pose, extra_d=p.d, travel=p.travel)
         if e.id == tgt.id:
             val *= 1.3
         if val > best_shot:
@@ -598,7 +598,7 @@ def _meeting(view: _View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
 
 
 def _shot_value(view: _View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
-                target_pose: Pose) -> tuple[float, str]:
+                target_pose: Pose, *, extra_d: int = 0, travel: float | None = None) -> tuple[float, str]:
     """Expected worth of the shooter's best ready weapon from a pose at a target's pose: the to-hit
     number the combat rules give there (rules.firing.shot_for: range, speeds, arcs, target size,
     000:L901-L940), the mean damage, and how thin the armor is on the side it would strike."""
@@ -609,7 +609,9 @@ def _shot_value(view: _View, shooter: VehicleState, shooter_pose: Pose, target: 
     from rules.combat import to_hit
     from rules.firing import Declaration, shot_for
 
-    c = replace(cs, pose=shooter_pose)
+    # the D of this move counts against the driver's own fire this phase (000:L905)
+    c = replace(cs, pose=shooter_pose, maneuver_d=cs.maneuver_d + extra_d,
+                travel=cs.travel if travel is None else travel)
     t = replace(ct, pose=target_pose)
     size = view.t.handling.counters[shooter.spec.kind]
     best, name = 0.0, ""

@@ -89,7 +89,7 @@ def _advance_to(state: GameState, vid: str, step: str, limit: int = 400) -> Game
 @pytest.mark.parametrize("name", PRESETS)
 def test_every_choice_is_one_of_the_legal_actions_000_L135_L820(name: str) -> None:
     """A foe never exempts itself from a rule: whatever it picks is in engine.legal_actions."""
-    state = _game([("A", Pose.at(5, 15, 90), 20), ("B", Pose.at(30, 14, 270), 20)], map_path=ARENA, seed=7, turns=4)
+    state = _game([("A", Pose.at(5, 15, 90), 20), ("B", Pose.at(14, 14, 270), 20)], map_path=ARENA, seed=7, turns=4)
     steps = set()
     for _ in range(400):
         if engine.outcome(state) is not None:
