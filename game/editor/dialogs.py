@@ -137,7 +137,7 @@ class PickDialog(Dialog):
 
     ROW = 30
 
-    def __init__(self, app: Any, title: str, items: list[tuple[str, Any]], on_pick: Callable[[Any], None]) -> None:
+    def __init__(self, app: Any, title: str, items: list[tuple[str, Any]], on_pick: Callable[[Any], object]) -> None:
         super().__init__(app, title)
         self.items = items
         self.on_pick = on_pick

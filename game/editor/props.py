@@ -163,9 +163,8 @@ def command_for(m: Map, ref: Ref | None, f: Feature | None, p: Prop, value: Any)
             raise ValueError(f"rotation comes in steps of {step} degrees")
         if isinstance(f, Placement):
             return ReplaceFeature("rotate", ref, replace(f, rotation=round(value) % 360))
-        shape = getattr(f, "shape", None)
-        assert isinstance(shape, Rect)
-        return ReplaceFeature("rotate", ref, replace(f, shape=replace(shape, rotation=value % 360)))  # type: ignore[call-arg]
+        assert isinstance(f, (Area, Wall, Building, Ramp)) and isinstance(f.shape, Rect)
+        return ReplaceFeature("rotate", ref, replace(f, shape=replace(f.shape, rotation=value % 360)))
     if p.key in ("facing",):
         value = value % 360
     if p.key == "dp" and value < 1 or p.key == "collapse" and value is not None and value < 1:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -225,6 +226,15 @@ class EditorScene(Scene):
     def select_all(self) -> None:
         self.selection = tuple((lay, i) for lay in PICK_ORDER for i in range(len(layer(self.map, lay))))
 
+    def cycle_selection(self, step: int) -> None:
+        """Tab: select the next feature (keyboard play without the mouse)."""
+        refs = [(lay, i) for lay in PICK_ORDER for i in range(len(layer(self.map, lay)))]
+        if not refs:
+            return
+        i = refs.index(self.selection[0]) + step if self.selection and self.selection[0] in refs else 0
+        self.selection = (refs[i % len(refs)],)
+        self.tool = None
+
     def toggle_snap(self) -> None:
         self.snap_on = not self.snap_on
         self.button("snap").active = self.snap_on
@@ -371,7 +381,7 @@ class EditorScene(Scene):
         mods = getattr(event, "mod", 0)
         ctrl, shift = mods & pygame.KMOD_CTRL, mods & pygame.KMOD_SHIFT
         if ctrl:
-            table = {pygame.K_z: self.redo if shift else self.undo, pygame.K_y: self.redo, pygame.K_c: self.copy,
+            table: dict[int, Callable[[], object]] = {pygame.K_z: self.redo if shift else self.undo, pygame.K_y: self.redo, pygame.K_c: self.copy,
                      pygame.K_x: self.cut, pygame.K_v: self.paste, pygame.K_s: self.save, pygame.K_o: self.open_map,
                      pygame.K_l: self.open_map, pygame.K_n: self.new_map, pygame.K_a: self.select_all,
                      pygame.K_p: self.playtest}
@@ -392,7 +402,7 @@ class EditorScene(Scene):
         if k in pans:
             self.cam.pan_pixels(*pans[k])
             return True
-        simple = {pygame.K_DELETE: self.delete, pygame.K_BACKSPACE: self.delete, pygame.K_g: self.toggle_snap,
+        simple: dict[int, Callable[[], object]] = {pygame.K_DELETE: self.delete, pygame.K_BACKSPACE: self.delete, pygame.K_g: self.toggle_snap,
                   pygame.K_f: self.fit, pygame.K_p: self.playtest, pygame.K_F5: self.playtest,
                   pygame.K_e: lambda: self.rotate(1), pygame.K_q: lambda: self.rotate(-1),
                   pygame.K_r: lambda: self.rotate(-1 if shift else 1),
@@ -403,6 +413,18 @@ class EditorScene(Scene):
                   pygame.K_KP_MINUS: lambda: self.cam.zoom_at(1 / 1.2, *self.view_rect.center)}
         if k in simple:
             simple[k]()
+            return True
+        if k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            i = self.tools.index(self.tool) if self.tool in self.tools else -1
+            i = (i + (1 if k == pygame.K_RIGHTBRACKET else -1)) % len(self.tools)
+            self.pick_tool(self.tools[i])
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tool is not None:
+            pos = self.mouse if self.view_rect.collidepoint(self.mouse) else self.view_rect.center
+            self.place(*self.cam.to_map(*pos))
+            return True
+        if k == pygame.K_TAB:
+            self.cycle_selection(-1 if shift else 1)
             return True
         if k == pygame.K_ESCAPE:
             if self.drag is not None:
@@ -847,8 +869,8 @@ class EditorScene(Scene):
         if self.message:
             text(surface, self.message[:150], (10, bar.y + 6), 18, theme.WARN)
         else:
-            text(surface, "click: select · Shift+click / drag a box: several · drag: move · R/Shift+R: rotate 15° · "
-                 "Del · Ctrl+Z/Y undo/redo · Ctrl+C/V · Ctrl+S save · P playtest · wheel: zoom · right drag: pan",
+            text(surface, "click: select · Shift+click / box: several · drag: move · R/Shift+R: rotate 15° · Del · "
+                 "Ctrl+Z/Y: undo/redo · Ctrl+C/V · Ctrl+S: save · P: playtest · [ ]: piece, Enter: place · Tab: next",
                  (10, bar.y + 6), 16, theme.DIM)
 
 

@@ -323,3 +323,25 @@ def test_game_over_of_a_playtest_leads_back_to_the_editor(app, tmp_path):
     app.draw()
     press(app, pygame.K_RETURN)
     assert app.top is ed
+
+
+def test_keyboard_only_place_select_nudge_rotate_delete(app, tmp_path):
+    ed = open_editor(app, tmp_path)
+    ed.mouse = (0, 0)                             # the mouse is off the board
+    while ed.tool is None or ed.tool.label != "Boulder":
+        press(app, pygame.K_RIGHTBRACKET)
+    press(app, pygame.K_RETURN)                   # placed in the middle of the view
+    assert len(ed.map.walls) == 1 and ed.map.walls[0].kind == "boulder"
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    assert ed.selection == ()
+    press(app, pygame.K_TAB)
+    assert ed.selection == (("walls", 0),)
+    centre = ed.map.walls[0].shape.centre
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
+    assert ed.map.walls[0].shape.centre == (centre[0] + 0.25, centre[1] + 1)
+    press(app, pygame.K_e)
+    assert ed.map.walls[0].shape.rotation == 15
+    press(app, pygame.K_DELETE)
+    assert not ed.map.walls
