@@ -718,6 +718,8 @@ def _fire_value(view: _View, a: Fire) -> tuple[float, int]:
     from rules.firing import Declaration, expand, shot_for
 
     state = view.state
+    if state.vehicle(a.target).owner == view.me.owner:
+        return 0.0, 13  # never at its own side
     try:
         c = fire_step.combatant(state, view.me)
         t = fire_step.combatant(state, state.vehicle(a.target))

@@ -257,3 +257,30 @@ def test_profiles_offer_the_presets() -> None:
     assert set(PRESETS) <= set(profiles())
     with pytest.raises(KeyError):
         profile("nobody")
+
+
+def test_it_never_fires_at_its_own_side() -> None:
+    """A teammate square in the front arc is never a target; the enemy behind it may be."""
+    setups = (VehicleSetup("A", "red", "Killer Kart", Pose.at(50, 50, 90), 0),
+              VehicleSetup("A2", "red", "Killer Kart", Pose.at(52, 50, 90), 0),
+              VehicleSetup("B", "blue", "Killer Kart", Pose.at(50, 80, 0), 0))
+    state, _ = engine.new_game(GameSetup(setups, seed=2, options=RuleOptions(fire_step="on")))
+    state = _advance_to(state, "A", FIRE)
+    legal = engine.legal_actions(state, "A")
+    assert any(isinstance(a, Fire) and a.target == "A2" for a in legal)  # the rules would allow it
+    for name in PRESETS:
+        action, why = decide(state, "A", legal, name)
+        assert not (isinstance(action, Fire) and action.target == "A2"), (name, why)
+
+
+def test_it_drops_a_weapon_on_an_enemy_right_behind_000_L1028() -> None:
+    """The engine does not offer Drop actions yet; when it does, a foe lays a dropped weapon only with
+    an enemy close behind (here the choice is given to it by hand)."""
+    from rules.actions import Drop
+
+    behind = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(47, 50, 90), 0)])
+    ahead = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(53, 50, 90), 0)])
+    choice = [Drop("A", "MD1"), Pass("A")]
+    for state, expect in ((behind, Drop), (ahead, Pass)):
+        action, why = decide(replace(state, step=FIRE), "A", choice, "veteran")
+        assert isinstance(action, expect), why
