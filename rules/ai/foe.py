@@ -26,6 +26,8 @@ How it plans (all of it from the public state):
   rules.combat.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
   the turn and takes worse ones as the turn runs out (each weapon fires once a turn, 000:L820);
 - drop: a dropped weapon is laid when an enemy is behind it and close.
+
+rules/ai/sight.py holds what it sees and reckons with (vehicles, weapons, rays, dice chances, paths).
 """
 
 from __future__ import annotations
@@ -36,20 +38,32 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.ai import explain
 from rules.ai.profiles import Profile
 from rules.ai.profiles import profile as preset
+from rules.ai.sight import (
+    View,
+    ahead,
+    clear_ahead,
+    difficulty,
+    enemy_at_fire,
+    inches_per_phase,
+    maneuver_risk,
+    moved,
+    p_lose,
+    p_two_dice,
+    room,
+)
 from rules.arcs import in_arc
-from rules.collision import VEHICLE, CollisionWorld, static_from_map
-from rules.geometry import CounterSize, Pose, Vec, angle_diff, forward, heading_of, norm_deg, right
+from rules.collision import VEHICLE
+from rules.geometry import Pose, angle_diff, heading_of, norm_deg
 from rules.handling import control_need, lower_status
-from rules.maneuvers import Maneuver, Motion, base_difficulty, perform, slide
+from rules.maneuvers import Maneuver, Motion, perform, slide
 from rules.state import FIRE, MOVE, SPEED, GameState, VehicleState
-from rules.tables import LOST, SAFE, Tables, tables
+from rules.tables import SAFE
 
 DEFAULT_BUDGET = 0.1  # seconds
 
@@ -64,8 +78,6 @@ HAZARD_D = 2             # a typical hazard's D when the path crosses debris, an
 RANGE_WEIGHT = 0.25
 APPROACH_WEIGHT = 2.0
 NOISE_SCALE = 6.0
-RAY_ANGLES = (0.0, -30.0, 30.0, -60.0, 60.0)
-RAY_WEIGHT = {0.0: 1.0, 30.0: 0.85, 60.0: 0.65}
 
 
 # --- the public entry point -----------------------------------------------------------------------
@@ -79,7 +91,7 @@ def decide(state: GameState, vid: str, legal_actions: Sequence[Action], profile:
     prof = preset(profile) if isinstance(profile, str) else profile
     deadline = time.perf_counter() + max(0.0, budget)
     with _LOCK:
-        view = _View.of(state, vid, prof, deadline)
+        view = View.of(state, vid, prof, deadline)
         if state.step == SPEED:
             return _speed(view, [a for a in legal_actions if isinstance(a, SetSpeed)] or list(legal_actions))
         if state.step == MOVE:
@@ -92,253 +104,10 @@ def decide(state: GameState, vid: str, legal_actions: Sequence[Action], profile:
 _LOCK = threading.Lock()  # the planning world is shared; a client may think on a worker thread
 
 
-# --- what the foe sees ------------------------------------------------------------------------------
-
-
-@dataclass
-class _Gun:
-    id: str
-    abbr: str
-    mount: str
-    to_hit: int
-    damage: float          # mean damage of a hit
-    ready: bool            # not fired this turn, has ammunition, crew able
-
-
-@dataclass
-class _View:
-    state: GameState
-    me: VehicleState
-    prof: Profile
-    deadline: float
-    t: Tables
-    size: CounterSize
-    world: CollisionWorld
-    bounds: tuple[float, float] | None
-    enemies: list[VehicleState]
-    friends: list[VehicleState]
-    guns: dict[str, list[_Gun]] = field(default_factory=dict)
-    target: VehicleState | None = None
-    projected: dict[str, Pose] = field(default_factory=dict)
-    combatants: dict[str, Any] = field(default_factory=dict)   # rules.firing.Combatant by vehicle id
-
-    @staticmethod
-    def of(state: GameState, vid: str, prof: Profile, deadline: float) -> _View:
-        t = tables()
-        me = state.vehicle(vid)
-        world, bounds = _world(state.map_id)
-        world.set_vehicles({v.id: (v.pose, t.handling.counters[v.spec.kind]) for v in state.vehicles if not v.out})
-        enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
-        friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
-        view = _View(state, me, prof, deadline, t, t.handling.counters[me.spec.kind], world, bounds, enemies, friends)
-        view.guns = {v.id: _guns(state, v) for v in [me, *enemies]}
-        view.combatants = _combatants(state, [me, *enemies])
-        view.target = _pick_target(view)
-        return view
-
-    def timed_out(self) -> bool:
-        return time.perf_counter() > self.deadline
-
-
-@lru_cache(maxsize=8)
-def _world(map_id: str) -> tuple[CollisionWorld, tuple[float, float] | None]:
-    world = CollisionWorld()
-    if not map_id:
-        return world, None
-    from rules.maps import load_map, static_shapes
-
-    m = load_map(map_id)
-    for s in static_from_map(static_shapes(m)):
-        world.add_static(s)
-    return world, (m.width, m.height)
-
-
-def _guns(state: GameState, v: VehicleState) -> list[_Gun]:
-    """A vehicle's aimed weapons as the record sheet shows them (empty while combat is not in play)."""
-    try:
-        from rules import fire_step
-        from rules.combat import weapon_info
-        from rules.firing import ready
-    except ImportError:  # pragma: no cover - combat modules absent
-        return []
-    try:
-        c = fire_step.combatant(state, v)
-    except (KeyError, ValueError):
-        return []
-    out = []
-    for w in c.weapons:
-        try:
-            info = weapon_info(w.abbr)
-        except ValueError:
-            continue
-        if info.to_hit <= 0:
-            continue
-        mean = info.damage.n * 3.5 + info.damage.mod if info.damage is not None else 0.0
-        out.append(_Gun(w.id, w.abbr, w.mount, info.to_hit, max(0.0, mean), ready(c, w.id) is None))
-    return out
-
-
-def _combatants(state: GameState, vehicles: list[VehicleState]) -> dict[str, Any]:
-    try:
-        from rules import fire_step
-    except ImportError:  # pragma: no cover - combat modules absent
-        return {}
-    out: dict[str, Any] = {}
-    for v in vehicles:
-        try:
-            out[v.id] = fire_step.combatant(state, v)
-        except (KeyError, ValueError):
-            continue
-    return out
-
-
-def _pick_target(view: _View) -> VehicleState | None:
-    if not view.enemies:
-        return None
-    me = view.me.pose.centre
-    kind = view.prof.target
-
-    def dist(v: VehicleState) -> float:
-        return (v.pose.centre - me).length()
-
-    def key(v: VehicleState) -> tuple[float, str]:
-        if kind == "weakest":
-            return (sum(v.sheet.armor.values()) + dist(v), v.id)
-        if kind == "dangerous":
-            return (-sum(g.damage for g in view.guns.get(v.id, [])) + dist(v) / 10, v.id)
-        if kind == "easiest":
-            return (dist(v) * (1 + v.speed / 60), v.id)
-        return (dist(v), v.id)
-
-    return min(view.enemies, key=key)
-
-
-# --- probabilities ----------------------------------------------------------------------------------
-
-_TWO_D = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(2, 13)}
-
-
-def p_two_dice(need: int) -> float:
-    """Chance that 2d reaches `need`."""
-    if need <= 2:
-        return 1.0
-    return _TWO_D.get(need, 0.0)
-
-
-def p_lose(cell: str) -> float:
-    """Chance of losing control for a Control Table cell (000:L182-L186)."""
-    if cell == SAFE:
-        return 0.0
-    if cell == LOST:
-        return 1.0
-    return (int(cell) - 1) / 6
-
-
-def _road_add(view: _View) -> int:
-    road = view.t.hazards.road.get(view.state.options.road_condition)
-    return road.add if road else 0
-
-
-def difficulty(view: _View, m: Maneuver) -> int:
-    """The D the engine will charge for this maneuver (maneuver D plus road conditions)."""
-    d = base_difficulty(m, view.me.speed, view.t.maneuvers)
-    if m.kind != "straight":
-        d += _road_add(view)
-    return max(0, d)
-
-
-def maneuver_risk(state: GameState, vid: str, m: Maneuver) -> tuple[int, str]:
-    """(D, Control Table cell) a maneuver would bring this vehicle now, as the foe reckons it."""
-    me = state.vehicle(vid)
-    t = tables()
-    road = t.hazards.road.get(state.options.road_condition)
-    d = base_difficulty(m, me.speed, t.maneuvers) + (road.add if road and m.kind != "straight" else 0)
-    d = max(0, d)
-    return d, control_need(me.speed, lower_status(me.hs, d, t), t) if d else SAFE
-
-
-# --- geometry helpers -----------------------------------------------------------------------------
-
-
-def _ray(view: _View, a: Vec, heading: float, length: float) -> float:
-    """Free distance from a along a heading (walls, vehicles other than itself, the map's edge)."""
-    b = a + forward(heading) * length
-    free = length
-    lof = view.world.line_of_fire(a, b, ignore=(view.me.id,))
-    for h in lof.hits:
-        free = min(free, (h.point - a).length())
-        break
-    if view.bounds is not None:
-        free = min(free, _edge(a, heading, view.bounds))
-    return max(0.0, free)
-
-
-def _edge(a: Vec, heading: float, bounds: tuple[float, float]) -> float:
-    d = forward(heading)
-    out = math.inf
-    w, h = bounds
-    if d.x > 1e-9:
-        out = min(out, (w - a.x) / d.x)
-    elif d.x < -1e-9:
-        out = min(out, -a.x / d.x)
-    if d.y > 1e-9:
-        out = min(out, (h - a.y) / d.y)
-    elif d.y < -1e-9:
-        out = min(out, -a.y / d.y)
-    return max(0.0, out)
-
-
-def room(view: _View, pose: Pose, travel: float, length: float) -> float:
-    """0 (boxed in) .. 1 (open road) over `length` inches ahead, turning as needed. Each heading is
-    tried with a ray from both front corners, so the counter's width counts."""
-    if length <= 0:
-        return 1.0
-    half = view.size.length / 2 if not view.me.reverse else -view.size.length / 2
-    nose = pose.centre + forward(travel) * half
-    best = 0.0
-    for ang in RAY_ANGLES:
-        heading = travel + ang
-        side = right(heading) * (view.size.width / 2)
-        free = min(_ray(view, nose - side, heading, length), _ray(view, nose + side, heading, length))
-        best = max(best, RAY_WEIGHT[abs(ang)] * min(1.0, free / length))
-    return best
-
-
-def clear_ahead(view: _View, pose: Pose, heading: float, length: float) -> float:
-    """Free inches straight along a heading from the counter's leading edge (both corners)."""
-    nose = pose.centre + forward(heading) * (view.size.length / 2)
-    side = right(heading) * (view.size.width / 2)
-    return min(_ray(view, nose - side, heading, length), _ray(view, nose + side, heading, length))
-
-
-def _inches_per_phase(view: _View, speed: float, phases: int) -> float:
-    row = view.t.chart.row(speed)
-    start = view.state.phase % 5
-    return sum(row.phases[(start + i) % 5] for i in range(phases))
-
-
-def _ahead(pose: Pose, heading: float, inches: float) -> Pose:
-    """A counter moved straight along a heading without turning (the end of rules.maneuvers.slide)."""
-    return Pose.of(pose.centre + forward(heading) * inches, pose.facing)
-
-
-def _enemy_at_fire(view: _View, v: VehicleState) -> Pose:
-    """Where an enemy will be when this phase's movement ends (straight on along its travel)."""
-    if v.id in view.projected:
-        return view.projected[v.id]
-    if v.moved_this_phase:
-        left = sum(v.increments)
-    else:
-        left = view.t.chart.row(v.speed).phases[view.state.phase - 1] if v.speed else 0.0
-    pose = v.pose if left <= 0 or v.mode == "wreck" else _ahead(v.pose, v.travel, left)
-    view.projected[v.id] = pose
-    return pose
-
-
 # --- speed ------------------------------------------------------------------------------------------
 
 
-def _speed(view: _View, options: list[Action]) -> tuple[Action, str]:
+def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     me, prof = view.me, view.prof
     cruise = min(prof.cruise_mph, me.spec.top_speed)
     best: tuple[float, int, Action] | None = None
@@ -358,7 +127,7 @@ def _speed(view: _View, options: list[Action]) -> tuple[Action, str]:
     return a, explain.speed_line(me.signed_speed, a.mph, notes[a])
 
 
-def _speed_score(view: _View, signed: float, cruise: float) -> tuple[float, str]:
+def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
     me, prof, t = view.me, view.prof, view.t
     s = abs(signed)
     reverse = signed < 0 or (signed == 0 and me.reverse)
@@ -438,7 +207,7 @@ def _worth_a_look(m: Maneuver) -> bool:
     return not m.skid and not m.even
 
 
-def _move(view: _View, options: list[Action]) -> tuple[Action, str]:
+def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     moves = [a for a in options if isinstance(a, Move)]
     if len(moves) <= 1:
         return (moves[0] if moves else options[0]), "goes straight on: it has no choice"
@@ -465,49 +234,31 @@ def _move(view: _View, options: list[Action]) -> tuple[Action, str]:
     return best.action, explain.move_line(best.action.maneuver, best.need, _top_reason(best))
 
 
-def _plan(view: _View, a: Move, order: int) -> _Plan:
+def _plan(view: View, a: Move, order: int) -> _Plan:
     me, t = view.me, view.t
     m = a.maneuver
     inc = me.increments[0] if me.increments else 1.0
     if m.kind == "straight":
-        end0 = _ahead(me.pose, me.travel, inc)
+        end0 = ahead(me.pose, me.travel, inc)
         motion = Motion(end0, (me.pose, end0))
         travel = me.travel
     elif m.kind in ("t_stop", "bootlegger") or m.even:
         motion = perform(m, me.pose, view.size, travel=me.travel)
         travel = me.travel if m.kind in ("t_stop", "bootlegger") else norm_deg(motion.end.facing + (180 if me.reverse else 0))
     else:
-        motion = _moved(m, me.pose, view.size)
+        motion = moved(m, me.pose, view.size)
         travel = norm_deg(motion.end.facing + (180 if me.reverse else 0))
     rest = sum(me.increments[1:])
     end = motion.end
     if rest > 0 and m.kind not in ("t_stop", "bootlegger"):
-        end = _ahead(end, travel, rest)
+        end = ahead(end, travel, rest)
     d = difficulty(view, m)
     hs_after = lower_status(me.hs, d, t) if d else me.hs
     need = control_need(me.speed, hs_after, t) if d else SAFE
     return _Plan(a, order, motion, end, travel, d, need, hs_after)
 
 
-@lru_cache(maxsize=4096)
-def _relative(m: Maneuver, size: CounterSize) -> tuple[tuple[float, float, float], ...]:
-    """A maneuver's path from a counter at the origin facing 0: (x, y, turn) of each pose. A maneuver
-    is rigid (only T-stops and bootleggers depend on the travel heading), so it is worked out once."""
-    motion = perform(m, Pose.at(0, 0, 0), size)
-    return tuple((q.x, q.y, q.facing) for q in motion.path)
-
-
-def _moved(m: Maneuver, pose: Pose, size: CounterSize) -> Motion:
-    """rules.maneuvers.perform for this pose, from the cached relative path."""
-    f = pose.facing
-    a = math.radians(f)
-    ca, sa = math.cos(a), math.sin(a)
-    cx, cy = pose.x, pose.y
-    path = tuple(Pose.at(cx + x * ca - y * sa, cy + x * sa + y * ca, f + turn) for x, y, turn in _relative(m, size))
-    return Motion(path[-1], path)
-
-
-def _noise(view: _View, m: Maneuver) -> float:
+def _noise(view: View, m: Maneuver) -> float:
     """A repeatable misjudgement for this state and maneuver (public facts only, no dice)."""
     if not view.prof.blunder:
         return 0.0
@@ -517,7 +268,7 @@ def _noise(view: _View, m: Maneuver) -> float:
     return (2 * h - 1) * view.prof.blunder * NOISE_SCALE
 
 
-def _score_quick(view: _View, p: _Plan, safe_exists: bool) -> None:
+def _score_quick(view: View, p: _Plan, safe_exists: bool) -> None:
     me, prof = view.me, view.prof
     m = p.action.maneuver
     risk = p_lose(p.need)
@@ -536,7 +287,7 @@ def _score_quick(view: _View, p: _Plan, safe_exists: bool) -> None:
     if m.reverse and m.kind != "straight":
         p.add(-0.5)
     # room for the coming phases
-    ahead = _inches_per_phase(view, me.speed, prof.lookahead) + 1.0 + me.speed / 20
+    ahead = inches_per_phase(view, me.speed, prof.lookahead) + 1.0 + me.speed / 20
     free = room(view, p.end, p.travel, ahead)
     p.add(-(1 - free) * ROOM_COST * (0.4 + me.speed / 30) * (0.5 + prof.caution), "room")
     # a quick look for overlap where the motion and the phase end
@@ -549,7 +300,7 @@ def _score_quick(view: _View, p: _Plan, safe_exists: bool) -> None:
     p.add(_noise(view, m))
 
 
-def _score_tactics(view: _View, p: _Plan) -> None:
+def _score_tactics(view: View, p: _Plan) -> None:
     me, prof = view.me, view.prof
     tgt = view.target
     if tgt is None:
@@ -559,7 +310,7 @@ def _score_tactics(view: _View, p: _Plan) -> None:
     best_shot, shot_gun = 0.0, ""
     threat = 0.0
     for e in view.enemies:
-        e_pose = _enemy_at_fire(view, e)
+        e_pose = enemy_at_fire(view, e)
         val, gun = _shot_value(view, me, p.end, e, e_pose, extra_d=p.d, travel=p.travel)
         if e.id == tgt.id:
             val *= 1.3
@@ -572,7 +323,7 @@ def _score_tactics(view: _View, p: _Plan) -> None:
         p.add(best_shot * (0.5 + prof.aggression) * 1.5, f"aim:{shot_gun}")
     if threat:
         p.add(-threat * (0.4 + 1.5 * prof.caution * (1 - prof.aggression)), "evade")
-    t_pose = _enemy_at_fire(view, tgt)
+    t_pose = enemy_at_fire(view, tgt)
     r = (t_pose.centre - end_c).length()
     p.add(-abs(r - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression), "range")
     bearing = heading_of(t_pose.centre - end_c)
@@ -583,7 +334,7 @@ def _score_tactics(view: _View, p: _Plan) -> None:
         p.add(-((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression), "open")
 
 
-def _meeting(view: _View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
+def _meeting(view: View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
     """Where both counters will be at the end of the phase: close enough to collide on the way?"""
     gap = (e_pose.centre - p.end.centre).length()
     reach = (view.size.length + view.t.handling.counters[e.spec.kind].length) / 2
@@ -597,7 +348,7 @@ def _meeting(view: _View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
         p.add(-WALL_COST * 0.5 * (1 + closing / 15) * (1 - prof.ram) / 2, f"hit:{e.id}")
 
 
-def _shot_value(view: _View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
+def _shot_value(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
                 target_pose: Pose, *, extra_d: int = 0, travel: float | None = None) -> tuple[float, str]:
     """Expected worth of the shooter's best ready weapon from a pose at a target's pose: the to-hit
     number the combat rules give there (rules.firing.shot_for: range, speeds, arcs, target size,
@@ -633,7 +384,7 @@ def _shot_value(view: _View, shooter: VehicleState, shooter_pose: Pose, target: 
     return best, name
 
 
-def _score_sweep(view: _View, p: _Plan) -> None:
+def _score_sweep(view: View, p: _Plan) -> None:
     """The full check: sweep the maneuver and the straight run after it against walls and vehicles."""
     me, prof = view.me, view.prof
     path = list(p.motion.path) if p.action.maneuver.kind != "straight" else list(
@@ -677,7 +428,7 @@ def _top_reason(p: _Plan) -> str:
 # --- fire -------------------------------------------------------------------------------------------
 
 
-def _fire(view: _View, options: list[Action]) -> tuple[Action, str]:
+def _fire(view: View, options: list[Action]) -> tuple[Action, str]:
     passes = [a for a in options if isinstance(a, Pass)]
     best: tuple[float, int, Action, str] | None = None
     threshold = _threshold(view)
@@ -705,13 +456,13 @@ def _fire(view: _View, options: list[Action]) -> tuple[Action, str]:
     return best[2], explain.fire_line(best[2], best[3])
 
 
-def _threshold(view: _View) -> int:
+def _threshold(view: View) -> int:
     """The worst to-hit roll it accepts now: patient early in the turn, anything by phase 5."""
     base = view.prof.fire_need
     return base + math.ceil((12 - base) * (view.state.phase - 1) / 4)
 
 
-def _fire_value(view: _View, a: Fire) -> tuple[float, int]:
+def _fire_value(view: View, a: Fire) -> tuple[float, int]:
     """Expected value of a Fire action and its to-hit need; (0, 13) if it cannot hit or is blocked."""
     from rules import fire_step
     from rules.combat import to_hit, weapon_info
@@ -764,7 +515,7 @@ def _aim_worth(sheet: Any, side: str, aim: str, mean: float) -> float:
     return 1.3 if armor < mean else 1.0
 
 
-def _drop_value(view: _View, a: Drop) -> float:
+def _drop_value(view: View, a: Drop) -> float:
     """Lay a dropped weapon when an enemy is right behind."""
     me = view.me
     for e in view.enemies:

@@ -1,0 +1,290 @@
+"""What a scripted foe sees and reckons with: the vehicles and their weapons as a player sees them,
+the map's walls (a CollisionWorld of its own, rules.collision), rays for room ahead, chances of
+dice (2d to hit, 1d for control, 000:L182-L186, L901) and the paths of maneuvers (rules.maneuvers)."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from rules.ai.profiles import Profile
+from rules.collision import CollisionWorld, static_from_map
+from rules.geometry import CounterSize, Pose, Vec, forward, right
+from rules.handling import control_need, lower_status
+from rules.maneuvers import Maneuver, Motion, base_difficulty, perform
+from rules.state import GameState, VehicleState
+from rules.tables import LOST, SAFE, Tables, tables
+
+RAY_ANGLES = (0.0, -30.0, 30.0, -60.0, 60.0)
+RAY_WEIGHT = {0.0: 1.0, 30.0: 0.85, 60.0: 0.65}
+
+
+# --- the vehicles ------------------------------------------------------------------------------
+
+
+@dataclass
+class Gun:
+    id: str
+    abbr: str
+    mount: str
+    to_hit: int
+    damage: float          # mean damage of a hit
+    ready: bool            # not fired this turn, has ammunition, crew able
+
+
+@dataclass
+class View:
+    """One decision's picture of the table, built once: the vehicle, its profile, its foes and friends,
+    every weapon in play and the map's walls with the vehicles placed in them."""
+
+    state: GameState
+    me: VehicleState
+    prof: Profile
+    deadline: float
+    t: Tables
+    size: CounterSize
+    world: CollisionWorld
+    bounds: tuple[float, float] | None
+    enemies: list[VehicleState]
+    friends: list[VehicleState]
+    guns: dict[str, list[Gun]] = field(default_factory=dict)
+    target: VehicleState | None = None
+    projected: dict[str, Pose] = field(default_factory=dict)
+    combatants: dict[str, Any] = field(default_factory=dict)   # rules.firing.Combatant by vehicle id
+
+    @staticmethod
+    def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
+        t = tables()
+        me = state.vehicle(vid)
+        world, bounds = map_world(state.map_id)
+        world.set_vehicles({v.id: (v.pose, t.handling.counters[v.spec.kind]) for v in state.vehicles if not v.out})
+        enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
+        friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
+        view = View(state, me, prof, deadline, t, t.handling.counters[me.spec.kind], world, bounds, enemies, friends)
+        view.guns = {v.id: guns_of(state, v) for v in [me, *enemies]}
+        view.combatants = combatants_of(state, [me, *enemies])
+        view.target = pick_target(view)
+        return view
+
+    def timed_out(self) -> bool:
+        return time.perf_counter() > self.deadline
+
+
+@lru_cache(maxsize=8)
+def map_world(map_id: str) -> tuple[CollisionWorld, tuple[float, float] | None]:
+    world = CollisionWorld()
+    if not map_id:
+        return world, None
+    from rules.maps import load_map, static_shapes
+
+    m = load_map(map_id)
+    for s in static_from_map(static_shapes(m)):
+        world.add_static(s)
+    return world, (m.width, m.height)
+
+
+def guns_of(state: GameState, v: VehicleState) -> list[Gun]:
+    """A vehicle's aimed weapons as the record sheet shows them (empty while combat is not in play)."""
+    try:
+        from rules import fire_step
+        from rules.combat import weapon_info
+        from rules.firing import ready
+    except ImportError:  # pragma: no cover - combat modules absent
+        return []
+    try:
+        c = fire_step.combatant(state, v)
+    except (KeyError, ValueError):
+        return []
+    out = []
+    for w in c.weapons:
+        try:
+            info = weapon_info(w.abbr)
+        except ValueError:
+            continue
+        if info.to_hit <= 0:
+            continue
+        mean = info.damage.n * 3.5 + info.damage.mod if info.damage is not None else 0.0
+        out.append(Gun(w.id, w.abbr, w.mount, info.to_hit, max(0.0, mean), ready(c, w.id) is None))
+    return out
+
+
+def combatants_of(state: GameState, vehicles: list[VehicleState]) -> dict[str, Any]:
+    try:
+        from rules import fire_step
+    except ImportError:  # pragma: no cover - combat modules absent
+        return {}
+    out: dict[str, Any] = {}
+    for v in vehicles:
+        try:
+            out[v.id] = fire_step.combatant(state, v)
+        except (KeyError, ValueError):
+            continue
+    return out
+
+
+def pick_target(view: View) -> VehicleState | None:
+    if not view.enemies:
+        return None
+    me = view.me.pose.centre
+    kind = view.prof.target
+
+    def dist(v: VehicleState) -> float:
+        return (v.pose.centre - me).length()
+
+    def key(v: VehicleState) -> tuple[float, str]:
+        if kind == "weakest":
+            return (sum(v.sheet.armor.values()) + dist(v), v.id)
+        if kind == "dangerous":
+            return (-sum(g.damage for g in view.guns.get(v.id, [])) + dist(v) / 10, v.id)
+        if kind == "easiest":
+            return (dist(v) * (1 + v.speed / 60), v.id)
+        return (dist(v), v.id)
+
+    return min(view.enemies, key=key)
+
+
+# --- probabilities ----------------------------------------------------------------------------------
+
+TWO_D = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(2, 13)}
+
+
+def p_two_dice(need: int) -> float:
+    """Chance that 2d reaches `need`."""
+    if need <= 2:
+        return 1.0
+    return TWO_D.get(need, 0.0)
+
+
+def p_lose(cell: str) -> float:
+    """Chance of losing control for a Control Table cell (000:L182-L186)."""
+    if cell == SAFE:
+        return 0.0
+    if cell == LOST:
+        return 1.0
+    return (int(cell) - 1) / 6
+
+
+def road_add(view: View) -> int:
+    road = view.t.hazards.road.get(view.state.options.road_condition)
+    return road.add if road else 0
+
+
+def difficulty(view: View, m: Maneuver) -> int:
+    """The D the engine will charge for this maneuver (maneuver D plus road conditions)."""
+    d = base_difficulty(m, view.me.speed, view.t.maneuvers)
+    if m.kind != "straight":
+        d += road_add(view)
+    return max(0, d)
+
+
+def maneuver_risk(state: GameState, vid: str, m: Maneuver) -> tuple[int, str]:
+    """(D, Control Table cell) a maneuver would bring this vehicle now, as the foe reckons it."""
+    me = state.vehicle(vid)
+    t = tables()
+    road = t.hazards.road.get(state.options.road_condition)
+    d = base_difficulty(m, me.speed, t.maneuvers) + (road.add if road and m.kind != "straight" else 0)
+    d = max(0, d)
+    return d, control_need(me.speed, lower_status(me.hs, d, t), t) if d else SAFE
+
+
+# --- geometry helpers -----------------------------------------------------------------------------
+
+
+def ray(view: View, a: Vec, heading: float, length: float) -> float:
+    """Free distance from a along a heading (walls, vehicles other than itself, the map's edge)."""
+    b = a + forward(heading) * length
+    free = length
+    lof = view.world.line_of_fire(a, b, ignore=(view.me.id,))
+    for h in lof.hits:
+        free = min(free, (h.point - a).length())
+        break
+    if view.bounds is not None:
+        free = min(free, edge_distance(a, heading, view.bounds))
+    return max(0.0, free)
+
+
+def edge_distance(a: Vec, heading: float, bounds: tuple[float, float]) -> float:
+    d = forward(heading)
+    out = math.inf
+    w, h = bounds
+    if d.x > 1e-9:
+        out = min(out, (w - a.x) / d.x)
+    elif d.x < -1e-9:
+        out = min(out, -a.x / d.x)
+    if d.y > 1e-9:
+        out = min(out, (h - a.y) / d.y)
+    elif d.y < -1e-9:
+        out = min(out, -a.y / d.y)
+    return max(0.0, out)
+
+
+def room(view: View, pose: Pose, travel: float, length: float) -> float:
+    """0 (boxed in) .. 1 (open road) over `length` inches ahead, turning as needed. Each heading is
+    tried with a ray from both front corners, so the counter's width counts."""
+    if length <= 0:
+        return 1.0
+    half = view.size.length / 2 if not view.me.reverse else -view.size.length / 2
+    nose = pose.centre + forward(travel) * half
+    best = 0.0
+    for ang in RAY_ANGLES:
+        heading = travel + ang
+        side = right(heading) * (view.size.width / 2)
+        free = min(ray(view, nose - side, heading, length), ray(view, nose + side, heading, length))
+        best = max(best, RAY_WEIGHT[abs(ang)] * min(1.0, free / length))
+    return best
+
+
+def clear_ahead(view: View, pose: Pose, heading: float, length: float) -> float:
+    """Free inches straight along a heading from the counter's leading edge (both corners)."""
+    nose = pose.centre + forward(heading) * (view.size.length / 2)
+    side = right(heading) * (view.size.width / 2)
+    return min(ray(view, nose - side, heading, length), ray(view, nose + side, heading, length))
+
+
+def inches_per_phase(view: View, speed: float, phases: int) -> float:
+    row = view.t.chart.row(speed)
+    start = view.state.phase % 5
+    return sum(row.phases[(start + i) % 5] for i in range(phases))
+
+
+def ahead(pose: Pose, heading: float, inches: float) -> Pose:
+    """A counter moved straight along a heading without turning (the end of rules.maneuvers.slide)."""
+    return Pose.of(pose.centre + forward(heading) * inches, pose.facing)
+
+
+def enemy_at_fire(view: View, v: VehicleState) -> Pose:
+    """Where an enemy will be when this phase's movement ends (straight on along its travel)."""
+    if v.id in view.projected:
+        return view.projected[v.id]
+    if v.moved_this_phase:
+        left = sum(v.increments)
+    else:
+        left = view.t.chart.row(v.speed).phases[view.state.phase - 1] if v.speed else 0.0
+    pose = v.pose if left <= 0 or v.mode == "wreck" else ahead(v.pose, v.travel, left)
+    view.projected[v.id] = pose
+    return pose
+
+
+
+
+@lru_cache(maxsize=4096)
+def relative_path(m: Maneuver, size: CounterSize) -> tuple[tuple[float, float, float], ...]:
+    """A maneuver's path from a counter at the origin facing 0: (x, y, turn) of each pose. A maneuver
+    is rigid (only T-stops and bootleggers depend on the travel heading), so it is worked out once."""
+    motion = perform(m, Pose.at(0, 0, 0), size)
+    return tuple((q.x, q.y, q.facing) for q in motion.path)
+
+
+def moved(m: Maneuver, pose: Pose, size: CounterSize) -> Motion:
+    """rules.maneuvers.perform for this pose, from the cached relative path."""
+    f = pose.facing
+    a = math.radians(f)
+    ca, sa = math.cos(a), math.sin(a)
+    cx, cy = pose.x, pose.y
+    path = tuple(Pose.at(cx + x * ca - y * sa, cy + x * sa + y * ca, f + turn) for x, y, turn in relative_path(m, size))
+    return Motion(path[-1], path)
+
+
