@@ -14,6 +14,7 @@ _REASONS = {
     "close": "to close in",
     "range": "to hold its range",
     "hazard": "to keep clear of debris and obstacles",
+    "ground": "to keep off bad ground",
     "open": "to open the distance",
 }
 

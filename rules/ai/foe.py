@@ -47,6 +47,7 @@ from rules.ai.profiles import profile as preset
 from rules.ai.sight import (
     View,
     ahead,
+    bad_ground,
     clear_ahead,
     difficulty,
     enemy_at_fire,
@@ -296,6 +297,11 @@ def _score_quick(view: View, p: _Plan, safe_exists: bool) -> None:
         if hits:
             p.add(-WALL_COST * 0.5 * (1 + me.speed / 20), "wall")
             break
+    ground = bad_ground(view, p.end)
+    if ground and ground != bad_ground(view, me.pose):
+        hs = lower_status(p.hs_after, HAZARD_D, view.t)
+        risk = p_lose(control_need(me.speed, hs, view.t)) if me.speed else 0.0
+        p.add(-(1.0 + risk * CRASH_COST) * (0.5 + prof.caution), "ground")
     _score_tactics(view, p)
     p.add(_noise(view, m))
 
@@ -325,11 +331,17 @@ def _score_tactics(view: View, p: _Plan) -> None:
         p.add(-threat * (0.4 + 1.5 * prof.caution * (1 - prof.aggression)), "evade")
     t_pose = enemy_at_fire(view, tgt)
     r = (t_pose.centre - end_c).length()
-    p.add(-abs(r - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression), "range")
+    # the range it will be at a few phases on, both driving on as they go (the lookahead)
+    later = inches_per_phase(view, me.speed, prof.lookahead)
+    mine = ahead(p.end, p.travel, later).centre
+    theirs = ahead(t_pose, tgt.travel, inches_per_phase(view, tgt.speed, prof.lookahead)).centre
+    r_later = (theirs - mine).length()
+    p.add(-abs(r_later - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression), "range")
     bearing = heading_of(t_pose.centre - end_c)
     off = angle_diff(facing, bearing)
     if r > prof.preferred_range + 2:
-        p.add(-(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression), "close")
+        far = min(2.0, 0.5 + (r - prof.preferred_range) / 8)
+        p.add(-(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * far, "close")
     elif prof.aggression < 0.3:
         p.add(-((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression), "open")
 
@@ -419,7 +431,7 @@ def _top_reason(p: _Plan) -> str:
     pos = [(v, w) for v, w in p.reasons if v > 0]
     if pos:
         return max(pos)[1]
-    neg = [(v, w) for v, w in p.reasons if w in ("room", "wall", "evade", "close", "range", "open", "hazard")]
+    neg = [(v, w) for v, w in p.reasons if w in ("room", "wall", "evade", "close", "range", "open", "hazard", "ground")]
     if neg and p.action.maneuver.kind != "straight":
         return "room" if any(w in ("room", "wall") for _, w in neg) else min(neg)[1]
     return ""

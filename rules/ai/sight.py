@@ -86,6 +86,33 @@ def map_world(map_id: str) -> tuple[CollisionWorld, tuple[float, float] | None]:
     return world, (m.width, m.height)
 
 
+@lru_cache(maxsize=8)
+def _map(map_id: str) -> Any:
+    from rules.maps import load_map
+
+    return load_map(map_id) if map_id else None
+
+
+def bad_ground(view: View, pose: Pose) -> str:
+    """What is wrong with the ground under a counter's centre ("" if it is plain dry going): off-road,
+    water, oil, ice... each a hazard or damage for whoever drives there (000:L267-L275, L518-L529)."""
+    m = _map(view.state.map_id)
+    if m is None:
+        return ""
+    from rules.maps import terrain_at
+
+    t = terrain_at(m, pose.x, pose.y)
+    if not t.on_map:
+        return "off the map"
+    if t.depth_ft or t.kind == "water":
+        return "water"
+    if t.off_road:
+        return "off-road"
+    if t.condition not in ("", "dry"):
+        return t.condition
+    return ""
+
+
 def guns_of(state: GameState, v: VehicleState) -> list[Gun]:
     """A vehicle's aimed weapons as the record sheet shows them (empty while combat is not in play)."""
     try:

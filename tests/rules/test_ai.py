@@ -284,3 +284,20 @@ def test_it_drops_a_weapon_on_an_enemy_right_behind_000_L1028() -> None:
     for state, expect in ((behind, Drop), (ahead, Pass)):
         action, why = decide(replace(state, step=FIRE), "A", choice, "veteran")
         assert isinstance(action, expect), why
+
+
+def test_it_steers_around_water_000_L529() -> None:
+    """The arena's pit of water (x 23-27, y 7-10) lies 2" ahead: driving in is a hazard, so over the
+    next two turns the foe keeps out of it (the other car holds its course)."""
+    from rules.maps import load_map, terrain_at
+
+    arena = load_map(ARENA)
+    for name in ("veteran", "coward", "ace"):
+        state = _game([("A", Pose.at(20.5, 8.5, 90), 30), ("B", Pose.at(5, 25, 45), 0)], map_path=ARENA)
+        while state.turn <= 2 and engine.outcome(state) is None:
+            vid = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, vid)
+            action = decide(state, vid, legal, name)[0] if vid == "A" else legal[-1]
+            state, _ = engine.apply(state, action)
+            a = state.vehicle("A").pose
+            assert terrain_at(arena, a.x, a.y).kind != "water", (name, state.turn, state.phase)
