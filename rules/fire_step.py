@@ -13,17 +13,15 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from rules.actions import Fire
-from rules.arcs import facing_sides, footprint, lof_origin, nearest_point
+from rules.arcs import facing_sides, lof_origin
 from rules.combat import combat_tables, target_type_of, weapon_info
 from rules.context import Ctx
 from rules.crashes import hazard
 from rules.damage import interior_of, sheet_with
-from rules.dropped import segment_inside
 from rules.fire import FireHit, end_of_turn, fire_modifiers
 from rules.firing import (
     Combatant,
     Declaration,
-    LineOfFireCheck,
     combatant_of,
     expand,
     out_of_action,
@@ -32,7 +30,7 @@ from rules.firing import (
     sheet_of,
     shot_for,
 )
-from rules.geometry import Vec
+from rules.line_of_fire import blocker, line_of_fire_check
 from rules.movement import _corner_lost
 from rules.state import GameState, VehicleState
 from rules.tables import tables
@@ -78,18 +76,18 @@ def fire_problem(state: GameState, action: Fire) -> str | None:
     cs = _pending(state)
     if action.target in cs and cs[action.target].sheet.destroyed:
         return f"{action.target} is destroyed"
-    return problem(cs, declaration(action)) or _blocked(cs, declaration(action))
+    return problem(cs, declaration(action)) or _blocked(state, cs, declaration(action))
 
 
-def _blocked(cs: dict[str, Combatant], d: Declaration) -> str | None:
-    """A line of fire through another vehicle (000:L826)."""
+def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str | None:
+    """A line of fire through another vehicle, a wall or a building (000:L826)."""
     c, t = cs[d.firer], cs[d.target]
     w = c.weapon(expand(c, d.weapon)[0])
     if weapon_info(w.abbr).to_hit <= 0:
         return None
     _shot, _side, origin, point = shot_for(c, w, t, d, 0)
-    blocker = vehicles_in_the_way(cs)(origin, point, (c.id, t.id))
-    return f"the line of fire is blocked by {blocker} (000:L826)" if blocker else None
+    what = blocker(cs, state.map_id, origin, point, (c.id, t.id))
+    return f"the line of fire is blocked by {what} (000:L826)" if what else None
 
 
 def fire_options(state: GameState, vid: str) -> list[Fire]:
@@ -119,24 +117,8 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
                 continue  # the plain shot fails: no aim at this target with this trigger can work
             for aim in aims:
                 a = Fire(vid, trig, tid, aim)
-                if problem(cs, declaration(a)) is None and _blocked(cs, declaration(a)) is None:
+                if problem(cs, declaration(a)) is None and _blocked(state, cs, declaration(a)) is None:
                     yield a
-
-
-def vehicles_in_the_way(cs: dict[str, Combatant]) -> LineOfFireCheck:
-    """Line of fire blocked by other vehicles' counters (000:L826). Buildings and walls come with the
-    map's collision world when the engine has one (rules.collision.CollisionWorld.line_of_fire)."""
-
-    def check(a: Vec, b: Vec, ignore: tuple[str, ...]) -> str | None:
-        hits = [(segment_inside(footprint(c.pose, c.size), a, b), vid) for vid, c in cs.items() if vid not in ignore]
-        hits = [(length, vid) for length, vid in hits if length > 0]
-        return min(hits, key=lambda h: ((footprint_distance(cs[h[1]], a)), h[1]))[1] if hits else None
-
-    return check
-
-
-def footprint_distance(c: Combatant, p: Vec) -> float:
-    return (nearest_point(footprint(c.pose, c.size), p) - p).length()
 
 
 def may_fire(state: GameState, vid: str) -> bool:
@@ -156,7 +138,7 @@ def resolve(ctx: Ctx) -> None:
         return
     cs = _combatants(s)
     decls = [declaration(Fire(*d)) for d in s.fire_declared]
-    res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, lof=vehicles_in_the_way(cs))
+    res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, lof=line_of_fire_check(cs, s.map_id))
     ctx.log.events.extend(res.events)
     for vid, c in res.combatants.items():
         v = ctx.v(vid)

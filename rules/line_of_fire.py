@@ -1,0 +1,81 @@
+"""Line of fire in play: what stands between a weapon and its target (000:L826).
+
+Other vehicles' counters (wrecks included: a counter stays on the map) and the map's walls,
+buildings and fixed objects block a shot; curbs, debris, obstacles and terrain do not. The map's
+solid shapes come from the collision module (rules.collision.CollisionWorld.line_of_fire) built
+once per map; vehicles are tested against their counters here, so the world needs no updating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+from rules.arcs import footprint
+from rules.collision import VEHICLE, CollisionWorld, static_from_map
+from rules.firing import Combatant, LineOfFireCheck
+from rules.geometry import Vec
+
+
+@lru_cache(maxsize=8)
+def map_world(map_id: str) -> CollisionWorld | None:
+    """The map's static shapes as a collision world (None for a game without a map)."""
+    if not map_id:
+        return None
+    from rules.maps import load_map, static_shapes
+
+    return CollisionWorld.from_static(static_from_map(static_shapes(load_map(map_id))))
+
+
+def _entry(poly: tuple[Vec, Vec, Vec, Vec], a: Vec, b: Vec) -> float | None:
+    """How far along a-b (0..1) the segment first enters a convex polygon (Cyrus-Beck); None if it
+    misses it or only touches an edge."""
+    d = b - a
+    t0, t1 = 0.0, 1.0
+    n = len(poly)
+    centre = Vec(sum(p.x for p in poly) / n, sum(p.y for p in poly) / n)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        normal = Vec(-(q - p).y, (q - p).x)
+        if normal.dot(centre - p) < 0:
+            normal = normal * -1.0
+        den, num = normal.dot(d), normal.dot(a - p)
+        if den == 0:
+            if num < 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return None
+    return t0 if (t1 - t0) * d.length() > 1e-9 else None
+
+
+def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...]) -> str | None:
+    """The nearest thing (vehicle id or map feature id) on the line a-b that blocks fire, or None."""
+    found: list[tuple[float, str]] = []
+    for vid, c in cs.items():
+        if vid in ignore:
+            continue
+        at = _entry(footprint(c.pose, c.size), a, b)
+        if at is not None:
+            found.append((at, vid))
+    world = map_world(map_id)
+    if world is not None:
+        for hit in world.line_of_fire(a, b).hits:
+            if hit.kind != VEHICLE:
+                length = (b - a).length()
+                found.append(((hit.point - a).length() / length if length else 0.0, hit.other))
+    return min(found)[1] if found else None
+
+
+def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str) -> LineOfFireCheck:
+    """A line-of-fire oracle for rules.firing.resolve_fire: vehicles and the map's walls and buildings."""
+
+    def check(a: Vec, b: Vec, ignore: tuple[str, ...]) -> str | None:
+        return blocker(cs, map_id, a, b, ignore)
+
+    return check
