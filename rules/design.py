@@ -21,6 +21,7 @@ from pathlib import Path
 from rules.design_tables import DATA_DIR, DesignTables, Weapon, design_tables
 from rules.errors import DataError
 from rules.geometry import Kind
+from rules.paths import portable
 from rules.record_sheet import LOCATIONS, Component, RecordSheet, Tire, WeaponMount
 from rules.schema import Node
 from rules.tomlio import dumps_toml, load_toml
@@ -249,7 +250,7 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
     suspension = n.text("suspension", "light")
     _known("suspension", suspension, dict(t.suspensions if kind == "car" else t.cycle_suspensions), n, "suspension")
     chassis = _known("chassis", n.text("chassis", "standard"), dict(t.chassis), n, "chassis")
-    plant_acc = tuple(n.array("plant_accessories", []))
+    plant_acc = tuple(n.names("plant_accessories", []))
     for a in plant_acc:
         if a not in t.plant_accessories:
             raise n.error("plant_accessories", f"unknown plant accessory {a!r}; known: {', '.join(sorted(t.plant_accessories))}")
@@ -257,11 +258,11 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
     if tank:
         _known("gas tank", tank, dict(t.tanks), n, "tank")
     tire = _known("tire", n.text("tire", "standard"), dict(t.tires), n, "tire")
-    tire_mods = tuple(n.array("tire_mods", []))
-    for m in tire_mods:
-        if m not in t.tire_mods:
-            raise n.error("tire_mods", f"unknown tire modification {m!r}; known: {', '.join(sorted(t.tire_mods))}")
-    crew = tuple(n.array("crew", ["cyclist"] if kind == "cycle" else ["driver"]))
+    tire_mods = tuple(n.names("tire_mods", []))
+    for mod in tire_mods:
+        if mod not in t.tire_mods:
+            raise n.error("tire_mods", f"unknown tire modification {mod!r}; known: {', '.join(sorted(t.tire_mods))}")
+    crew = tuple(n.names("crew", ["cyclist"] if kind == "cycle" else ["driver"]))
     for c in crew:
         if c not in t.crew:
             raise n.error("crew", f"unknown crew role {c!r}; known: {', '.join(sorted(t.crew))}")
@@ -1198,7 +1199,7 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
     fig = figures(d)
     return VehicleSpec(name=d.name, kind=Kind(d.kind), weight=fig.weight, hc=fig.hc, acceleration=fig.acceleration,
                        top_speed=fig.top_speed, sheet=record_sheet(d, fig), driver_skill=driver_skill,
-                       design_file=d.path, body=d.body, reversed=d.reversed)
+                       design_file=portable(d.path), body=d.body, reversed=d.reversed)
 
 
 # --- the rulebook's one-line summary ------------------------------------------------------------------

@@ -76,6 +76,7 @@ from rules.map_shapes import (
     polygon_area,
     polygons_overlap,
 )
+from rules.paths import locate
 from rules.schema import Node
 from rules.tomlio import atomic_write_text, dumps_toml, load_toml
 
@@ -346,9 +347,14 @@ def _check_starts(m: Map, lib: Library) -> Iterator[Problem]:
 # --- reading files -------------------------------------------------------------------------------
 
 
+MAX_MAP_NUMBER = 1_000_000.0  # inches, degrees, feet: far beyond any map, small enough to compute with
+
+
 def _finite(n: Node, key: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise n.error(key, f"expected a finite number, found {value!r}")
+    if abs(value) > MAX_MAP_NUMBER:
+        raise n.error(key, f"{value:g} is out of range (at most {MAX_MAP_NUMBER:g} either way)")
     return float(value)
 
 
@@ -510,7 +516,7 @@ def load_map(path: str | Path, strict: bool = True) -> Map:
     """Read a map file. strict: a map with problems (validate_map) raises DataError for the first;
     the editor loads with strict=False and shows them all."""
     p = str(path)
-    m = map_from_data(load_toml(path), p)
+    m = map_from_data(load_toml(locate(path)), p)
     if strict:
         probs = validate_map(m)
         if probs:

@@ -21,6 +21,7 @@ from rules.state import RuleOptions, digest
 from rules.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
 
 FORMAT_VERSION = 2
+MAX_INCHES = 1_000_000.0  # far beyond any map; keeps poses representable
 SAVE_DIR = Path(__file__).resolve().parent.parent / "saves"
 
 
@@ -76,7 +77,9 @@ def _setup(node: Node) -> GameSetup:
     for v in node.tables("vehicle"):
         vehicles.append(VehicleSetup(
             id=v.text("id"), owner=v.text("owner"), design=v.text("design"),
-            pose=Pose.at(v.number("x"), v.number("y"), v.number("facing")), speed=v.number("speed", 0.0),
+            pose=Pose.at(v.number("x", lo=-MAX_INCHES, hi=MAX_INCHES), v.number("y", lo=-MAX_INCHES, hi=MAX_INCHES),
+                         v.number("facing", lo=-360, hi=720)),
+            speed=v.number("speed", 0.0, lo=-1000, hi=1000),
             driver_skill=v.integer("driver_skill", 0), foe=v.text("foe", ""), colour=v.text("colour", ""),
         ))
         v.done()

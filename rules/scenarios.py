@@ -22,6 +22,7 @@ from rules.maps import (  # the same readers as map files
     read_number,
     read_numbers,
 )
+from rules.paths import portable
 from rules.schema import Node
 from rules.setup import GameSetup, VehicleSetup
 from rules.tomlio import load_toml
@@ -173,4 +174,4 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         speed = st.speed if v.speed is None else v.speed
         vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      foe="" if v.driver == "human" else v.driver))
-    return GameSetup(tuple(vehicles), seed=seed, map=sc.map.path)
+    return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path))

@@ -5,6 +5,7 @@ Used by every loader (tables, vehicles, maps, saves) so that error messages look
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any, TypeVar
 
@@ -59,8 +60,33 @@ class Node:
 
     def number(self, key: str, default: Any = None, *, lo: float | None = None, hi: float | None = None) -> float:
         v: float = self._get(key, float, _MISSING if default is None else default)
+        if not math.isfinite(v):
+            raise self.error(key, f"expected a finite number, found {v}")
         _check_range(self, key, v, lo, hi)
         return v
+
+    def pairs(self, key: str, default: Any = None) -> list[tuple[int, int]]:
+        """A list of [integer, integer] pairs, e.g. a banded table."""
+        out = []
+        for i, item in enumerate(self.array(key, default)):
+            if (not isinstance(item, list) or len(item) != 2
+                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
+                raise DataError(self.path, f"{self._at(key)}[{i}]", "expected a pair of integers [a, b]")
+            out.append((item[0], item[1]))
+        return out
+
+    def names(self, key: str, default: Any = None) -> list[str]:
+        """A list of text items (names of things)."""
+        items = self.array(key, default)
+        for i, item in enumerate(items):
+            if not isinstance(item, str):
+                raise DataError(self.path, f"{self._at(key)}[{i}]", f"expected a name as text, found {_describe(item)}")
+        return items
+
+    def int_map(self, key: str, default: Any = None) -> dict[str, int]:
+        """A table of name = integer."""
+        node = self.table(key, default)
+        return {k: node.integer(k) for k in list(node.data)}
 
     def text(self, key: str, default: Any = None, *, choices: Any = None) -> str:
         v: str = self._get(key, str, _MISSING if default is None else default)

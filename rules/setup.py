@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from rules.errors import DataError
 from rules.geometry import Kind, Pose
+from rules.paths import locate
 from rules.record_sheet import RecordSheet, Tire
 from rules.state import RuleOptions
 from rules.vehicle_spec import VehicleSpec
@@ -63,6 +64,6 @@ def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:
         except ValueError as exc:
             raise DataError(design, "design", str(exc)) from None
     construction = importlib.import_module("rules.design")  # construction rules (issue 3)
-    d = construction.load_design(design) if design.endswith(".toml") else construction.load_stock(design)
+    d = construction.load_design(locate(design)) if design.endswith(".toml") else construction.load_stock(design)
     spec: VehicleSpec = construction.spec(d, driver_skill=driver_skill)
     return spec

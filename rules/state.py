@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any
 
+from rules.dropped import Counter
 from rules.geometry import Pose
 from rules.record_sheet import RecordSheet
 from rules.vehicle_spec import VehicleSpec
@@ -76,6 +77,9 @@ class VehicleState:
     fire_acted: tuple[str, ...] = ()  # combat: crew who used their firing action this turn
     sustained: tuple[tuple[str, str, int, int], ...] = ()  # combat: (weapon, target, turns in a row, last turn)
     fire_hits: tuple[tuple[str, int], ...] = ()  # combat: fire-table hits (source, turn) still burning (000:L1018)
+    touching: tuple[str, ...] = ()    # dropped-weapon counters it was on or beside after its last motion: each is
+                                      # checked once until the vehicle leaves it (000:L1046)
+    paint_until: int = 0              # paint on the windows: -2 to its fire up to this turn (000:L1053)
     phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's
                                       # fire this phase (000:L193, L905, L940)
 
@@ -111,6 +115,8 @@ class GameState:
     over: bool = False
     fire_declared: tuple[tuple[str, str, str, str], ...] = ()  # this phase's Fire actions (vehicle, weapon, target, aim)
     fire_passed: tuple[str, ...] = ()  # vehicles that have finished declaring fire this phase
+    counters: tuple[Counter, ...] = ()  # dropped-weapon and debris counters on the map (000:L1027-L1053, L499)
+    counters_laid: int = 0             # counters laid so far (their ids)
 
     def vehicle(self, vid: str) -> VehicleState:
         for v in self.vehicles:
@@ -123,6 +129,18 @@ class GameState:
 
 
 def _plain(obj: Any) -> Any:
+    if is_dataclass(obj) and not isinstance(obj, type):
+        # fields at their defaults are left out, so adding a field with a default to the state
+        # does not change the digest of games that never use it (old saves keep loading)
+        out = {}
+        for f in fields(obj):
+            value = getattr(obj, f.name)
+            if f.default is not MISSING and value == f.default:
+                continue
+            if f.default_factory is not MISSING and value == f.default_factory():
+                continue
+            out[f.name] = _plain(value)
+        return out
     if isinstance(obj, Enum):
         return obj.value
     if isinstance(obj, dict):
@@ -133,7 +151,7 @@ def _plain(obj: Any) -> Any:
 
 
 def state_dict(state: GameState) -> dict[str, Any]:
-    return dict(_plain(asdict(state)))
+    return dict(_plain(state))
 
 
 def digest(state: GameState) -> str:

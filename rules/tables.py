@@ -78,7 +78,7 @@ class MovementChart:
 
 def load_movement_chart(path: Path) -> MovementChart:
     n = _node(path)
-    step = n.number("step_mph")
+    step = n.number("step_mph", lo=0.5)
     rows: dict[int, ChartRow] = {}
     for r in n.tables("row"):
         mph = r.number("mph", lo=0)
@@ -152,7 +152,10 @@ def load_control_table(path: Path) -> ControlTable:
     rows = []
     prev_hi = 0
     for r in n.tables("row"):
-        lo, hi = r.array("mph")
+        bounds = r.array("mph")
+        if len(bounds) != 2 or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds):
+            raise r.error("mph", "expected [low, high] speeds in whole mph")
+        lo, hi = bounds
         if lo != prev_hi + 5:
             raise r.error("mph", f"row starts at {lo}, expected {prev_hi + 5}")
         cells = r.array("cells")
@@ -394,7 +397,7 @@ def load_hazards(path: Path) -> Hazards:
         diff[name] = h.integer("difficulty", lo=0)
         h.done()
     ef = n.table("enemy_fire")
-    bands = tuple((int(a), int(b)) for a, b in ef.array("bands"))
+    bands = tuple(ef.pairs("bands"))
     col, tl, rc = n.table("collision"), n.table("tire_loss"), n.table("road_condition")
     road = {}
     for name, r in rc.items():
@@ -435,10 +438,9 @@ def load_handling(path: Path) -> HandlingTable:
         counters[kind] = CounterSize(c.number("length"), c.number("width"))
         c.done()
     ct.done()
-    up = n.raw("unskilled_penalty")
     out = HandlingTable(
-        tuple((int(a), int(b)) for a, b in n.array("reflex_bonus")), n.integer("hs_min"), n.integer("hs_max_column"),
-        n.integer("recovery_minimum"), {str(k): int(v) for k, v in up.items()}, counters,
+        tuple(n.pairs("reflex_bonus")), n.integer("hs_min"), n.integer("hs_max_column"),
+        n.integer("recovery_minimum"), n.int_map("unskilled_penalty"), counters,
     )
     n.done(("source", "title", "reflex_source", "recovery_source", "unskilled_source"))
     return out

@@ -167,13 +167,7 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
 
 
-# Loaders with a known gap (test_known_loader_gap below): their fuzzing may find it, so it may fail
-# until the gap is closed; then drop the mark here and there.
-GAP = pytest.mark.xfail(strict=False, reason="known loader gap, see test_known_loader_gap")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=GAP) if n in (
-    "movement_chart.toml", "control_table.toml", "hazards.toml", "handling.toml") else n for n in sorted(SINGLE_FILE)])
+@pytest.mark.parametrize("name", sorted(SINGLE_FILE))
 @FUZZ
 @given(data=st.data())
 def test_rules_table_loader(work: Path, name: str, data: st.DataObject) -> None:
@@ -228,7 +222,6 @@ def test_scenario_loader(work: Path, data: st.DataObject) -> None:
     only_data_error(load_scenario, folder / "scenarios" / "scenario.toml", data.draw(mangled(source)))
 
 
-@GAP
 @FUZZ
 @given(data=st.data())
 def test_vehicle_design_loader(work: Path, data: st.DataObject) -> None:
@@ -251,7 +244,6 @@ def short_save(work: Path) -> Path:
     return save_game(game, work / "good_save.toml")
 
 
-@GAP
 @FUZZ
 @given(data=st.data())
 def test_save_loader(work: Path, short_save: Path, data: st.DataObject) -> None:
@@ -277,10 +269,8 @@ def test_the_damage_really_breaks_files(work: Path) -> None:
     assert refused >= 20
 
 
-# --- mangles the fuzzing found that a loader does not yet turn into DataError ---------------------------
-# Each is a concrete file the loader must refuse with DataError. They are marked xfail(strict) until
-# the loader's owner fixes it: a fixed loader makes the test XPASS, which fails, so the mark is removed
-# then (and the fuzzing above stops skipping nothing). Found by FUZZ_EXAMPLES=150 FUZZ_RANDOM=1.
+# --- mangles the fuzzing once found that a loader did not turn into DataError (kept as regressions) ---
+# Found by FUZZ_EXAMPLES=150 FUZZ_RANDOM=1.
 
 
 def _edited(work: Path, source: Path, edit: Callable[[dict[str, Any]], None]) -> Path:
@@ -317,10 +307,8 @@ LOADER_GAPS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, raises=(TypeError, ValueError, AttributeError, OverflowError, ZeroDivisionError),
-                   reason="loader bug found by fuzzing: raises something other than DataError")
 @pytest.mark.parametrize(("load", "source", "edit"), LOADER_GAPS)
-def test_known_loader_gap(work: Path, short_save: Path, load: Loader, source: Path | None,
+def test_loader_gap_found_by_fuzzing_is_a_data_error(work: Path, short_save: Path, load: Loader, source: Path | None,
                           edit: Callable[[dict[str, Any]], None]) -> None:
     target = _edited(work, source or short_save, edit)
     with pytest.raises(DataError) as err:

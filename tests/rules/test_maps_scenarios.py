@@ -102,6 +102,7 @@ def test_mangled_scenarios_give_data_error_only(tmp_path: Path, i: int, n: int, 
 
 
 def test_game_setup_puts_each_vehicle_on_its_start(tmp_path: Path) -> None:
+    from rules.paths import locate, portable
     from rules.scenarios import game_setup
 
     sc = load_scenario(write(tmp_path, GOOD.replace('driver = "veteran"', 'driver = "veteran"\nspeed = 20')))
@@ -111,7 +112,8 @@ def test_game_setup_puts_each_vehicle_on_its_start(tmp_path: Path) -> None:
     assert (a.id, a.owner, a.design, a.foe, a.speed) == ("a", "P1", "Killer Kart", "", west.speed)
     assert (a.pose.x, a.pose.y, a.pose.facing) == (west.x, west.y, west.facing)
     assert (b.foe, b.speed) == ("veteran", 20.0)
-    assert setup.seed == 7 and setup.map == sc.map.path
+    assert setup.seed == 7 and setup.map == portable(sc.map.path)
+    assert locate(setup.map).resolve() == Path(sc.map.path).resolve()
 
 
 def test_rules_maps_offers_load_scenario_too() -> None:

@@ -267,8 +267,6 @@ def test_a_save_still_loads_after_the_rules_data_gains_a_table(tmp_path: Path) -
     assert r.stdout.strip() == digest(game.state)
 
 
-@pytest.mark.xfail(strict=True, reason="the state (so the digest) holds the absolute path of each stock "
-                   "vehicle's file: a save with stock vehicles does not load in a checkout at another path")
 def test_a_save_with_stock_vehicles_loads_in_a_checkout_at_another_path(tmp_path: Path) -> None:
     game = play(Game(GameSetup((VehicleSetup("red", "Ann", "Killer Kart", Pose.at(10, 20, 90), speed=20.0),
                                 VehicleSetup("blue", "Bob", "Hotshot", Pose.at(30, 20, 270), speed=20.0)),
