@@ -109,9 +109,13 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
         ctx.log.add("hazard", f"{what}: D{difficulty} (stationary: no control roll)", rule, vid)
         ctx.update(vid, hs=lower_status(v.hs, difficulty, ctx.t), phase_d=v.phase_d + max(0, difficulty))
         return True
+    from rules.dropped_play import surface_of  # it calls this function
+
     road = ctx.t.hazards.road.get(ctx.state.options.road_condition)
     d = difficulty + (road.add if road and not road.maneuvers_only else 0)
-    ctx.log.add("hazard", f"{what}: D{d}", rule, vid, difficulty=d)
+    oil = surface_of(ctx.state, vid).hazard_d
+    d += oil  # oil or burning oil under it: +D2 to every hazard (000:L1045)
+    ctx.log.add("hazard", f"{what}: D{d}" + (f" (+{oil} for oil under it)" if oil else ""), rule, vid, difficulty=d)
     kept = check_control(ctx, vid, d, v.speed, what, "000:L244-L245")
     if not kept:
         lose_control(ctx, vid, 2, d, v.speed, travel=v.travel)

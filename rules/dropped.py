@@ -30,6 +30,7 @@ class Counter:
     laid_turn: int
     laid_phase: int = 1
     owner: str = ""
+    id: str = ""               # unique on the map (the engine numbers counters as they are laid)
 
     @property
     def size(self) -> CounterSize:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules import fire_step
-from rules.actions import Action, Fire, Move, Pass, SetSpeed
+from rules import dropped_play, fire_step
+from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.context import Ctx
 from rules.dice import DiceExpr, DiceSource
 from rules.errors import IllegalAction
@@ -100,7 +100,7 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
         speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
         return speeds
     if state.step == FIRE:
-        return [*fire_step.fire_options(state, vid), Pass(vid)]
+        return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid), Pass(vid)]
     return [Move(vid, m) for m in legal_maneuvers(state, v)]
 
 
@@ -193,10 +193,12 @@ def check(state: GameState, action: Action) -> str | None:
         if state.step != MOVE:
             return "vehicles move after the speed changes"
         return _maneuver_problem(state, v, action.maneuver)
-    if isinstance(action, (Fire, Pass)):
+    if isinstance(action, (Fire, Drop, Pass)):
         if state.step != FIRE:
-            return "there is nothing to fire or pass now"
-        return fire_step.fire_problem(state, action) if isinstance(action, Fire) else None
+            return "there is nothing to fire, drop or pass now"
+        if isinstance(action, Fire):
+            return fire_step.fire_problem(state, action)
+        return fire_step.drop_problem(state, action) if isinstance(action, Drop) else None
     return "that action is not available now"
 
 
@@ -235,6 +237,8 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         player_move(ctx, v.id, action.maneuver, difficulty_of(ctx, v, action.maneuver))
     elif isinstance(action, Fire):
         ctx.state = fire_step.declare(ctx.state, action)
+    elif isinstance(action, Drop):
+        ctx.state = fire_step.declare_drop(ctx.state, action)
     elif isinstance(action, Pass):
         ctx.state = replace(ctx.state, fire_passed=ctx.state.fire_passed + (action.vehicle,))
     _advance(ctx)
@@ -292,6 +296,7 @@ def _next_phase(ctx: Ctx) -> None:
     if s.phase == 5:
         if s.options.fire_step == "on":
             fire_step.end_turn_fire(ctx)
+        dropped_play.end_of_turn(ctx)
         end_turn(ctx)
         s = ctx.state
         if s.max_turns and s.turn >= s.max_turns:

@@ -10,19 +10,22 @@ fire-table check, extinguishers, burning and explosions run (rules/fire.py, 000:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from rules.actions import Fire
+from rules.actions import Drop, Fire
 from rules.arcs import facing_sides, lof_origin
-from rules.combat import combat_tables, target_type_of, weapon_info
+from rules.combat import Modifier, combat_tables, target_type_of, to_hit, weapon_info
 from rules.context import Ctx
 from rules.crashes import hazard
-from rules.damage import interior_of, sheet_with
+from rules.damage import crew_state, interior_of, sheet_with
+from rules.dropped import Counter, kind_for_weapon
+from rules.dropped_play import add_counters, surface_of
 from rules.fire import FireHit, end_of_turn, fire_modifiers
 from rules.firing import (
     Combatant,
     Declaration,
     combatant_of,
+    drop,
     expand,
     out_of_action,
     problem,
@@ -30,8 +33,9 @@ from rules.firing import (
     sheet_of,
     shot_for,
 )
+from rules.geometry import Vec
 from rules.line_of_fire import blocker, line_of_fire_check
-from rules.movement import _corner_lost
+from rules.movement import corner_lost
 from rules.state import GameState, VehicleState
 from rules.tables import tables
 
@@ -40,7 +44,9 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
     kind = v.spec.kind.value
     c = combatant_of(v.id, kind, target_type_of(kind, getattr(v.spec, "body", "")), v.pose,
                      tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
-                     aimed_fire=v.aimed_fire, maneuver_d=v.phase_d)
+                     aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
+                     bad_footing=surface_of(state, v.id).bad_footing,  # on oil: -1 to its fire (000:L934)
+                     paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse)  # (000:L1053)
     return replace(c, fired=frozenset(v.fired), acted=frozenset(v.fire_acted), sustained=v.sustained)
 
 
@@ -56,7 +62,35 @@ def declaration(a: Fire) -> Declaration:
     return Declaration(a.vehicle, a.weapon, a.target, side=side, aim=aim)
 
 
-_declaration = declaration  # the client's preview used the private name first
+@dataclass(frozen=True)
+class FirePreview:
+    """What a shot would need if it were fired now: the 2d roll, the chance of making it, and every
+    modifier with its rule (000:L901-L905); the mount, and the line of fire from origin to aim point."""
+
+    need: int
+    can_hit: bool
+    chance: float                   # of rolling `need` or more on 2d; 0 when it cannot hit
+    modifiers: tuple[Modifier, ...]
+    mount: str
+    origin: Vec
+    point: Vec
+    why: str = ""                   # why no aimed fire is possible, when it is not
+
+
+def preview_fire(state: GameState, action: Fire) -> FirePreview:
+    """The to-hit of a Fire action against the positions now, as the fire step would resolve it
+    (this phase's earlier declarations counted; clouds on the map included). Raises KeyError or
+    ValueError for a vehicle, weapon or target that does not exist."""
+    cs = _pending(state)
+    c, t = cs[action.vehicle], cs[action.target]
+    w = c.weapon(expand(c, action.weapon)[0])
+    shot, _side, origin, point = shot_for(c, w, t, declaration(action), state.turn, state.counters)
+    th = to_hit(shot)
+    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
+    return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
+
+
+DROP = "drop"  # the aim recorded for a Drop action among the phase's declarations
 
 
 def _pending(state: GameState) -> dict[str, Combatant]:
@@ -122,8 +156,61 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
 
 
 def may_fire(state: GameState, vid: str) -> bool:
-    """Whether a vehicle has anything to decide in this fire step (stops at the first legal shot)."""
-    return vid not in state.fire_passed and next(_fire_options(state, vid), None) is not None
+    """Whether a vehicle has anything to decide in this fire step (stops at the first legal shot or drop)."""
+    if vid in state.fire_passed:
+        return False
+    return bool(drop_options(state, vid)) or next(_fire_options(state, vid), None) is not None
+
+
+def _droppers(c: Combatant) -> list[str]:
+    """Triggers (weapons and links) that only lay counters (000:L1028)."""
+    out = []
+    for trig in [w.id for w in c.weapons] + sorted(c.links):
+        try:
+            wids = expand(c, trig)
+            if all(weapon_info(c.weapon(w).abbr).to_hit <= 0 for w in wids):
+                for w in wids:
+                    kind_for_weapon(c.weapon(w).abbr)
+                out.append(trig)
+        except ValueError:
+            continue  # a discharger or link this program cannot lay a counter for
+    return out
+
+
+def drop_problem(state: GameState, action: Drop) -> str | None:
+    """Why a Drop action cannot be made now (None when it can): the crewman's firing action lays the
+    counters of a dropped weapon or a link of them (000:L820, L1028)."""
+    if action.vehicle in state.fire_passed:
+        return f"{action.vehicle} has finished firing this phase"
+    v = state.vehicle(action.vehicle)
+    if v.out or v.sheet.destroyed:
+        return f"{action.vehicle} is out of the fight"
+    cs = _pending(state)
+    c = cs[action.vehicle]
+    if action.weapon not in _droppers(c):
+        return f"{action.vehicle} has no dropped weapon or link of them called {action.weapon!r}"
+    wids = expand(c, action.weapon)
+    crew = c.weapon(wids[0]).crew
+    state_of = crew_state(c.interior.part(crew)) if any(p.id == crew for p in c.interior.parts) else "missing"
+    if state_of in ("unconscious", "dead", "missing"):
+        return f"{crew} of {c.id} is {state_of} and cannot act (000:L975)"
+    try:
+        drop(cs, c.id, action.weapon, state.turn, state.phase)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def drop_options(state: GameState, vid: str) -> list[Drop]:
+    """Every legal Drop action of a vehicle now."""
+    if vid in state.fire_passed or state.vehicle(vid).out:
+        return []
+    c = _pending(state)[vid]
+    return [Drop(vid, trig) for trig in _droppers(c) if drop_problem(state, Drop(vid, trig)) is None]
+
+
+def declare_drop(state: GameState, a: Drop) -> GameState:
+    return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),))
 
 
 def declare(state: GameState, a: Fire) -> GameState:
@@ -137,9 +224,17 @@ def resolve(ctx: Ctx) -> None:
         ctx.state = replace(s, fire_declared=(), fire_passed=())
         return
     cs = _combatants(s)
-    decls = [declaration(Fire(*d)) for d in s.fire_declared]
-    res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, lof=line_of_fire_check(cs, s.map_id))
+    laid: list[Counter] = []
+    for vid, weapon, _target, _aim in (d for d in s.fire_declared if d[3] == DROP):
+        cs, counters, events = drop(cs, vid, weapon, s.turn, s.phase)
+        ctx.log.events.extend(events)
+        laid += counters
+    decls = [declaration(Fire(*d)) for d in s.fire_declared if d[3] != DROP]
+    # this phase's shots see the clouds already on the map; what is dropped now lands with the results
+    res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, clouds=s.counters,
+                       lof=line_of_fire_check(cs, s.map_id))
     ctx.log.events.extend(res.events)
+    add_counters(ctx, [*laid, *res.drops], "dropped", "000:L1028-L1038")
     for vid, c in res.combatants.items():
         v = ctx.v(vid)
         sheet = sheet_of(c, v.sheet)
@@ -152,7 +247,7 @@ def resolve(ctx: Ctx) -> None:
         for hz in rep.hazards():
             hazard(ctx, tid, hz.d, hz.name, hz.rule)
         for corner in rep.corners_lost():
-            _corner_lost(ctx, tid, corner, True)
+            corner_lost(ctx, tid, corner, True)
     _kills(ctx, res.combatants)
     ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
 

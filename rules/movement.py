@@ -133,10 +133,12 @@ def damage_one_tire(ctx: Ctx, vid: str, index: int, hits: int, cause: str, rule:
     elif res.further_of_pair:
         hazard(ctx, vid, hz.difficulty["further_tire_of_pair"], f"tire {tire.corner} blown", "000:L264")
     elif res.corner_lost:
-        _corner_lost(ctx, vid, tire.corner, res.wheel_lost)
+        corner_lost(ctx, vid, tire.corner, res.wheel_lost)
 
 
-def _corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
+def corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
+    """The last tire (or the wheel) on a corner is gone: handling status to -6, HC loss next turn, and
+    no steering once two corners are gone (000:L161-L162, L265-L266). Combat calls this too."""
     hz = ctx.t.hazards
     v = ctx.v(vid)
     loss = hz.hc_loss_wheel if wheel else hz.hc_loss_tire
@@ -162,13 +164,16 @@ def _corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
 
 def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     """Put the counter at the end of a motion, as far as collisions let it go (rules.collision_play:
-    a collision may also stop it for the rest of the phase by clearing its increments)."""
-    from rules.collision_play import move_with_collisions  # it uses this module's tire damage
+    a collision may also stop it for the rest of the phase by clearing its increments), then let the
+    dropped-weapon counters it ran over act on it (rules.dropped_play)."""
+    from rules.collision_play import move_with_collisions  # both use this module's tire damage
+    from rules.dropped_play import cross_counters
 
     motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
     ctx.put(replace(v, pose=motion.end))
     ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
+    cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
 
 
 def forced(v: VehicleState) -> bool:
@@ -440,6 +445,8 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
         _begin_tstop(ctx, vid, difficulty, travel0)
         return
     kept = difficulty <= 0 or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
+    if kept:
+        _ice(ctx, vid)  # a loss on the ice goes to Crash Table 2 by itself (000:L308)
     if m.kind == "bootlegger":
         damage_each_tire(ctx, vid, DiceExpr(0, ctx.t.maneuvers.bootlegger_tire_hits), "bootlegger", "000:L223")
         ctx.update(vid, aimed_fire=-99)
@@ -458,6 +465,15 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
         opt = ctx.t.maneuvers.skids[m.skid]
         ctx.put(replace(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
                         aimed_fire=min(w.aimed_fire, opt.aimed_fire)))
+
+
+def _ice(ctx: Ctx, vid: str) -> None:
+    """A maneuver on ice is a hazard of its own (000:L2487)."""
+    from rules.dropped_play import surface_of
+
+    d = surface_of(ctx.state, vid).maneuver_hazard_d
+    if d:
+        hazard(ctx, vid, d, "maneuvering on ice", "000:L2487")
 
 
 def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
@@ -480,11 +496,15 @@ def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
 
 
 def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
-    """Modified D: the maneuver's own D plus road conditions (000:L267-L275)."""
+    """Modified D: the maneuver's own D plus road conditions (000:L267-L275) and oil under it (000:L1045)."""
+    from rules.dropped_play import surface_of
+
     d = base_difficulty(m, v.speed, ctx.t.maneuvers)
     road = ctx.t.hazards.road.get(ctx.state.options.road_condition)
     if m.kind != "straight" and road:
         d += road.add
+    if m.kind != "straight":
+        d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
     return max(0, d)
 
 

@@ -1,0 +1,176 @@
+"""Dropped-weapon and debris counters in play (reference/combat.md §9, §7.4).
+
+The pure rules are in rules/dropped.py; this module puts them into the game:
+
+    add_counters(ctx, counters, why)     new counters on the map, numbered (drops, debris)
+    cross_counters(ctx, vid, motion)     the movement hook: what a motion ran over (000:L1042-L1046)
+    surface_of(state, vid)               standing effects of what lies under a vehicle (000:L1045, L934)
+    end_of_turn(ctx)                     clouds clear, flaming oil burns out (000:L1049, L2483)
+
+rules.movement.move_along calls cross_counters after every motion, whatever moved the counter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.collision_rules import collision_data
+from rules.combat import combat_tables
+from rules.context import Ctx
+from rules.crashes import hazard
+from rules.damage import hit, interior_of, sheet_with
+from rules.dropped import Counter, Surface, burning, contact, cross, surface, tires_within
+from rules.dropped import end_of_turn as counters_after
+from rules.geometry import CounterSize, Pose
+from rules.maneuvers import Motion
+from rules.state import GameState, VehicleState
+from rules.tables import tables
+
+
+def add_counters(ctx: Ctx, counters: Sequence[Counter], why: str, rule: str) -> tuple[Counter, ...]:
+    """Put counters on the map with ids. Vehicles already on or beside one when it lands are marked as
+    touching it: they check it when they next come onto it (000:L1046)."""
+    s = ctx.state
+    n = s.counters_laid
+    placed = []
+    for c in counters:
+        n += 1
+        placed.append(replace(c, id=f"{c.kind}-{n}"))
+    ctx.state = replace(s, counters=s.counters + tuple(placed), counters_laid=n)
+    for c in placed:
+        ctx.log.add("counter", f"{why}: {c.kind.replace('_', ' ')} counter {c.id} at {c.pose}", rule, c.owner,
+                    counter=c.id, counter_kind=c.kind, pose=c.pose.to_json(), size=[c.length, c.width])
+        for v in ctx.state.vehicles:
+            if _contact(c, v, (v.pose,)) is not None:
+                ctx.put(replace(v, touching=v.touching + (c.id,)))
+    return tuple(placed)
+
+
+def _size(v: VehicleState) -> CounterSize:
+    return tables().handling.counters[v.spec.kind]
+
+
+def _wheels(v: VehicleState) -> tuple[str, ...]:
+    return tuple(t.corner for t in v.sheet.tires)
+
+
+def _contact(c: Counter, v: VehicleState, poses: Sequence[Pose]) -> str | None:
+    spec = c.spec()
+    wheels = _wheels(v) if spec.underbody_damage is not None else ()  # mines go off under a wheel (CB19)
+    return contact(c, poses, _size(v), wheels=wheels)
+
+
+def cross_counters(ctx: Ctx, vid: str, motion: Motion) -> None:
+    """Every counter this motion came onto (or beside, for spikes and mines) that the vehicle was not
+    already touching takes effect once (000:L1042-L1046); a car never minds its own debris (000:L499)."""
+    if not ctx.state.counters:
+        return
+    v = ctx.v(vid)
+    now: list[str] = []
+    for c in ctx.state.counters:
+        if c.kind == "debris" and c.owner == vid:
+            continue
+        how = _contact(c, v, motion.path)
+        if _contact(c, v, (motion.end,)) is not None:
+            now.append(c.id)
+        if how is None or c.id in v.touching:
+            continue
+        if how == "adjacent" and not c.spec().trigger_on:
+            continue
+        _effect(ctx, vid, c, how, motion)
+    ctx.update(vid, touching=tuple(i for i in now if any(c.id == i for c in ctx.state.counters)))
+
+
+def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
+    spec = c.spec()
+    s = ctx.state
+    where = "runs onto" if how == "on" else "passes beside"
+    if c.kind == "debris":
+        ctx.log.add("hazard", f"runs over debris ({c.id})", "000:L496", vid)
+        from rules.movement import damage_each_tire
+
+        damage_each_tire(ctx, vid, collision_data().debris_tire_damage, "debris", "000:L497")
+        hazard(ctx, vid, tables().hazards.difficulty["debris"], "debris", "000:L249, L497")
+        return
+    if spec.paints_windows:
+        ctx.update(vid, paint_until=max(ctx.v(vid).paint_until, s.turn + spec.paint_turns))
+        ctx.log.add("counter", f"{where} paint ({c.id}): paint on the windows, -2 to its fire until the end "
+                    f"of turn {s.turn + spec.paint_turns}", "000:L1053", vid)
+        return
+    if spec.damage is not None and not burning(c, s.turn, s.phase):
+        return  # flaming oil not yet alight: a plain slick, no effect of its own (000:L1045)
+    if not (spec.trigger_on or spec.damage is not None):
+        if spec.maneuver_d or spec.hazard_d:
+            ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid)
+        return
+    v = ctx.v(vid)
+    corners = [t.corner for t in v.sheet.tires if not t.destroyed]
+    reach = tires_within(c, motion.end, _size(v), corners) if spec.tire_reach else None
+    eff = cross(c, how, corners, ctx.dice, tires_in_reach=reach)
+    for what, r, rule in eff.rolls:
+        ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, vid, total=r)
+    if not eff.triggered:
+        return
+    ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid, counter=c.id)
+    if eff.hazard_d:
+        hazard(ctx, vid, eff.hazard_d, f"drives onto {c.kind.replace('_', ' ')}", spec.source)
+    taken = _tires(ctx, vid, eff.tire_damage, c) + _underbody(ctx, vid, eff.underbody, c)
+    if eff.enemy_fire and taken:
+        d = tables().hazards.enemy_fire(taken)
+        if d:
+            hazard(ctx, vid, d, f"{c.kind} ({taken} hits): enemy fire", "000:L245, L250-L252")
+    if eff.removes_counter:
+        ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
+        ctx.log.add("counter", f"{c.id} is gone", spec.source, vid, removed=c.id)
+
+
+def _tires(ctx: Ctx, vid: str, damage: Sequence[tuple[str, int]], c: Counter) -> int:
+    from rules.movement import damage_one_tire
+
+    total = 0
+    for corner, hits in damage:
+        v = ctx.v(vid)
+        index = next((i for i, t in enumerate(v.sheet.tires) if t.corner == corner), None)
+        if index is None or hits <= 0:
+            continue
+        total += min(hits, max(0, v.sheet.tires[index].dp))
+        damage_one_tire(ctx, vid, index, hits, c.kind.replace("_", " "), c.spec().source)
+    return total
+
+
+def _underbody(ctx: Ctx, vid: str, points: int, c: Counter) -> int:
+    if points <= 0:
+        return 0
+    v = ctx.v(vid)
+    sheet, inside, rep = hit(v.sheet, interior_of(v.sheet, v.spec.kind.value), "underbody", points, ctx.dice)
+    ctx.put(replace(v, sheet=sheet_with(sheet, inside)))
+    ctx.log.add("damage", f"{c.kind.replace('_', ' ')} ({c.id}): {points} to the underbody", c.spec().source, vid,
+                location="underbody", points=points, taken=rep.taken)
+    for text, rule in rep.lines:
+        ctx.log.add("damage", text, rule, vid)
+    return rep.taken
+
+
+def surface_of(state: GameState, vid: str) -> Surface:
+    """Oil, burning oil or ice under the vehicle now: +D to maneuvers and hazards, bad footing for fire."""
+    if not state.counters:
+        return Surface()
+    v = state.vehicle(vid)
+    return surface(state.counters, v.pose, _size(v), state.turn, state.phase)
+
+
+def end_of_turn(ctx: Ctx) -> None:
+    """Counters whose time is up leave the map or change (clouds, 000:L1049; flaming oil to smoke, 000:L2483)."""
+    s = ctx.state
+    if not s.counters:
+        return
+    left = counters_after(s.counters, s.turn, combat_tables())
+    kept = {c.id: c for c in left}
+    for c in s.counters:
+        if c.id not in kept:
+            ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} clears", c.spec().source, c.owner, removed=c.id)
+        elif kept[c.id].kind != c.kind:
+            ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} burns out and leaves "
+                        f"{kept[c.id].kind}", c.spec().source, c.owner, counter=c.id)
+    ctx.state = replace(s, counters=left)
