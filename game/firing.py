@@ -1,6 +1,6 @@
 """What a shot would need, asked of the rules before it is fired: the weapon, its mount and arc, the
-line of fire, the 2d roll needed (rules.combat.to_hit on rules.firing.shot_for) with its modifier list,
-and the chance in per cent. Every figure comes from rules/; a preview the rules cannot give shows as
+line of fire, the 2d roll needed (rules.fire_step.preview_fire) with its modifier list, and the chance
+in per cent. Every figure comes from rules/; a preview the rules cannot give shows as
 unknown rather than a guess.
 """
 
@@ -66,20 +66,14 @@ def fire_preview(state: GameState, action: Action) -> FirePreview:
     if not isinstance(action, Fire):
         return FirePreview(action)
     step = optional("rules.fire_step")
-    firing = optional("rules.firing")
-    combat = optional("rules.combat")
-    if step is None or firing is None or combat is None:
+    if step is None or not hasattr(step, "preview_fire"):
         return FirePreview(action, why="combat rules not loaded")
     try:
-        cs = step._pending(state)
-        c, t = cs[action.vehicle], cs[action.target]
-        w = c.weapon(firing.expand(c, action.weapon)[0])
-        shot, _side, origin, point = firing.shot_for(c, w, t, step._declaration(action), state.turn)
-        th = combat.to_hit(shot)
-    except Exception as exc:  # noqa: BLE001 - the preview is advice; the engine still checks the shot
+        p = step.preview_fire(state, action)
+    except (KeyError, ValueError) as exc:  # the preview is advice; the engine still checks the shot
         return FirePreview(action, why=str(exc))
-    mods = tuple((m.name, int(m.value), str(getattr(m, "rule", ""))) for m in th.modifiers)
-    return FirePreview(action, int(th.need), bool(th.can_hit()), mods, w.mount, origin, point, th.why)
+    mods = tuple((m.name, int(m.value), str(m.rule)) for m in p.modifiers)
+    return FirePreview(action, int(p.need), bool(p.can_hit), mods, p.mount, p.origin, p.point, p.why)
 
 
 def arc_outline(mount: str, pose: Pose, size: CounterSize, reach: float = 12.0) -> list[Vec]:

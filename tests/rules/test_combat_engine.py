@@ -180,3 +180,19 @@ def test_a_hazard_this_phase_counts_like_a_maneuver_000_L905() -> None:
     red = ctx.state.vehicle("Red")
     assert red.phase_d == 3
     assert combatant(ctx.state, red).maneuver_d == 3
+
+
+def test_preview_fire_gives_the_need_the_resolution_uses_000_L901_L905() -> None:
+    from rules.fire_step import preview_fire
+
+    state = to_fire_step(duel())
+    shot = Fire("Red", "MG1", "Blue")
+    p = preview_fire(state, shot)
+    assert p.can_hit and p.mount == "front"
+    assert p.need == 7 - sum(m.value for m in p.modifiers)  # the MG's base 7 less the modifiers (000:L901)
+    assert p.chance == sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= p.need) / 36
+    state, _ = apply(state, shot)
+    state, events = apply(state, Pass("Blue"))
+    rolled = next(e for e in events if e.kind == "fire" and e.vehicle == "Red" and "need" in e.data)
+    assert rolled.data["need"] == p.need
+    assert [m["name"] for m in rolled.data["modifiers"]] == [m.name for m in p.modifiers]
