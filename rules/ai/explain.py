@@ -70,6 +70,8 @@ def reason_phrase(reason: str) -> str:
 
 def move_line(m: Maneuver, need: str, reason: str) -> str:
     why = reason_phrase(reason)
+    if m.kind == "straight" and reason.startswith("aim:"):
+        why = f"to keep {reason.split(':', 1)[1]} on target"
     head = maneuver_phrase(m) + (f" {why}" if why else "")
     return f"{head}; {control_phrase(need)}"
 

@@ -242,6 +242,7 @@ def test_explanations_read_like_a_log_line() -> None:
     line = explain.move_line(Maneuver.parse("bend right 30"), "3", "aim:MG1")
     assert line == "bends 30° right to bring MG1 to bear; needs 3+ to keep control"
     assert explain.move_line(Maneuver.parse("straight"), "safe", "") == "goes straight on; safe"
+    assert explain.move_line(Maneuver.parse("straight"), "safe", "aim:MG1") == "goes straight on to keep MG1 on target; safe"
     assert explain.speed_line(40, 40, "") == "holds 40 mph"
     assert explain.speed_line(40, 25, "braking D1") == "slows to 25 mph (braking D1)"
     assert explain.fire_line(Fire("A", "MG1", "B", "tire:FL"), "needs 9+") == "fires MG1 at B's tire FL; needs 9+"
