@@ -115,6 +115,10 @@ class CombatTables:
     adjacent: float
     dropped_source: str
     dropped: dict[str, DroppedKind] = field(default_factory=dict)
+    debris_from_damage: int = 10
+    debris_scatter: DiceExpr = field(default_factory=lambda: DiceExpr(1))
+    debris_scatter_step: float = 0.5
+    debris_source: str = "000:L499"
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -229,7 +233,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
     for name, e in n.table("fire_table").items():
         ft[name] = FireEntry(e.integer("modifier", lo=0), e.integer("duration", lo=0), e.text("source"))
         e.done()
-    dr = n.table("dropped")
+    dr, db = n.table("dropped"), n.table("debris")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -252,8 +256,10 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         fire=fire, volatile=frozenset(str(v) for v in fi.array("volatile")), explosion_damage=explosion,
         fire_source=fi.text("source"), extinguishers=ex, extinguisher_items=ex_items, fire_table=ft,
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),
+        debris_from_damage=db.integer("from_damage", lo=1), debris_scatter=_dice(db, "scatter") or DiceExpr(1),
+        debris_scatter_step=db.number("scatter_step", lo=0), debris_source=db.text("source"),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db):
         sub.done()
     n.done()
     return out

@@ -9,7 +9,7 @@ fire-table check, extinguishers, burning and explosions run (rules/fire.py, 000:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from rules.actions import Drop, Fire
@@ -17,9 +17,10 @@ from rules.arcs import facing_sides, lof_origin
 from rules.combat import Modifier, combat_tables, target_type_of, to_hit, weapon_info
 from rules.context import Ctx
 from rules.crashes import hazard
-from rules.damage import crew_state, interior_of, sheet_with
+from rules.damage import HitReport, crew_state, interior_of, sheet_with
 from rules.dropped import Counter, kind_for_weapon
 from rules.dropped_play import add_counters, surface_of
+from rules.explosions import debris_from_damage, explosion
 from rules.fire import FireHit, end_of_turn, fire_modifiers
 from rules.firing import (
     Combatant,
@@ -243,6 +244,7 @@ def resolve(ctx: Ctx) -> None:
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
         ctx.put(replace(v, fire_hits=v.fire_hits + ((hit.source, hit.turn),)))
+    debris_from_damage(ctx, taken_this_phase(res.reports))
     for tid, rep in res.reports:
         for hz in rep.hazards():
             hazard(ctx, tid, hz.d, hz.name, hz.rule)
@@ -250,6 +252,15 @@ def resolve(ctx: Ctx) -> None:
             corner_lost(ctx, tid, corner, True)
     _kills(ctx, res.combatants)
     ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
+
+
+def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str]]:
+    """Points each vehicle took this phase and the face that took the most (for debris, 000:L499)."""
+    per_face: dict[str, dict[str, int]] = {}
+    for tid, rep in reports:
+        faces = per_face.setdefault(tid, {})
+        faces[rep.face] = faces.get(rep.face, 0) + rep.taken
+    return {tid: (sum(f.values()), max(sorted(f), key=lambda k: f[k])) for tid, f in per_face.items()}
 
 
 def _kills(ctx: Ctx, cs: dict[str, Combatant]) -> None:
@@ -265,7 +276,8 @@ def end_turn_fire(ctx: Ctx) -> None:
     """Fire checks, extinguishers, burning and explosions at the end of the turn (000:L1013-L1016);
     weapons and crew may fire again next turn."""
     turn = ctx.state.turn
-    for v in ctx.state.vehicles:
+    for vid in [v.id for v in ctx.state.vehicles]:
+        v = ctx.v(vid)  # a neighbour's explosion may have changed it already
         hits = [FireHit(src, t) for src, t in v.fire_hits]
         check = fire_modifiers(hits, turn) if hits else None
         if v.sheet.on_fire or (check and check.total):
@@ -276,9 +288,11 @@ def end_turn_fire(ctx: Ctx) -> None:
                 ctx.log.add("dice", f"{what}: rolled {r}", rule, v.id)
             for step in rep.burned:
                 ctx.log.add("damage", f"fire: {step.text()}", step.rule, v.id)
-            v = replace(v, sheet=sheet, out=v.out or rep.exploded)
+            v = ctx.put(replace(v, sheet=sheet, out=v.out or rep.exploded))
             if rep.exploded:
                 ctx.log.add("kill", f"{v.id} explodes: everyone aboard is killed", "000:L1014", v.id)
+                explosion(ctx, v.id)
+                v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + _duration(src) >= turn + 1)
         ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep))
 
