@@ -105,9 +105,9 @@ def _map_world(map_id: str) -> CollisionWorld:
 
 
 def world_for(ctx: Ctx) -> CollisionWorld:
-    """The map's static shapes (built once per map) with every vehicle still in play."""
+    """The map's static shapes (built once per map) with every vehicle counter, wrecks included (000:L978)."""
     world = _map_world(ctx.state.map_id)
-    world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles if not v.out})
+    world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles})
     return world
 
 

@@ -119,6 +119,10 @@ class CombatTables:
     debris_scatter: DiceExpr = field(default_factory=lambda: DiceExpr(1))
     debris_scatter_step: float = 0.5
     debris_source: str = "000:L499"
+    uncontrolled_decel: int = 5
+    cycle_crash_table: int = 1
+    cycle_crash_modifier: int = 4
+    uncontrolled_source: str = "000:L977-L978"
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -233,7 +237,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
     for name, e in n.table("fire_table").items():
         ft[name] = FireEntry(e.integer("modifier", lo=0), e.integer("duration", lo=0), e.text("source"))
         e.done()
-    dr, db = n.table("dropped"), n.table("debris")
+    dr, db, un = n.table("dropped"), n.table("debris"), n.table("uncontrolled")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -258,8 +262,10 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),
         debris_from_damage=db.integer("from_damage", lo=1), debris_scatter=_dice(db, "scatter") or DiceExpr(1),
         debris_scatter_step=db.number("scatter_step", lo=0), debris_source=db.text("source"),
+        uncontrolled_decel=un.integer("decel", lo=0), cycle_crash_table=un.integer("cycle_crash_table", lo=1, hi=2),
+        cycle_crash_modifier=un.integer("cycle_crash_modifier"), uncontrolled_source=un.text("source"),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un):
         sub.done()
     n.done()
     return out

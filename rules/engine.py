@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules import dropped_play, fire_step
+from rules import dropped_play, fire_step, uncontrolled
 from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.context import Ctx
 from rules.dice import DiceExpr, DiceSource
@@ -271,7 +271,7 @@ def _advance(ctx: Ctx) -> None:
             if not v.moved_this_phase:
                 start_moving(ctx, vid)
                 continue
-            if not v.increments or v.out:
+            if not v.increments or (v.out and not v.driverless):
                 ctx.state = replace(ctx.state, movers=ctx.state.movers[1:])
                 continue
             if forced(v):
@@ -310,6 +310,7 @@ def _next_phase(ctx: Ctx) -> None:
         ctx.state = replace(s, phase=s.phase + 1, step=SPEED, movers=(), declared=())
     ctx.log.add("phase", f"phase {ctx.state.phase}", "000:L104")
     start_phase(ctx)
+    uncontrolled.check_drivers(ctx)  # a driver lost in a collision last phase
     if _decided(ctx.state):
         ctx.state = replace(ctx.state, over=True)
 
@@ -322,6 +323,7 @@ class Outcome:
     winners: tuple[str, ...]     # owners
     survivors: tuple[str, ...]   # vehicle ids still in the game
     reason: str
+    fallen: tuple[tuple[str, str], ...] = ()  # (vehicle id, why it is out): destroyed, wrecked, a kill (000:L1262)
 
 
 def _decided(state: GameState) -> bool:
@@ -330,15 +332,28 @@ def _decided(state: GameState) -> bool:
     return len(owners) > 1 and len(alive) <= 1
 
 
+def why_out(v: VehicleState) -> str:
+    """Why a vehicle is out of the game, for the outcome."""
+    if v.sheet.destroyed:
+        return "destroyed"
+    if v.mode == "wreck":
+        return "wrecked"
+    return "can neither move nor fire (000:L1262)"
+
+
 def outcome(state: GameState) -> Outcome | None:
     if not state.over and not _decided(state):
         return None
     survivors = tuple(v.id for v in state.vehicles if not v.out)
+    fallen = tuple((v.id, why_out(v)) for v in state.vehicles if v.out)
     owners = tuple(sorted({v.owner for v in state.vehicles if not v.out}))
+    left = f" ({', '.join(survivors)} left; " + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")" if fallen \
+        else ""
     if len(owners) == 1:
-        return Outcome(owners, survivors, f"{owners[0]} is the last one driving")
+        return Outcome(owners, survivors, f"{owners[0]} is the last one driving{left}", fallen)
     if not owners:
-        return Outcome((), (), "nobody is left driving")
+        return Outcome((), (), "nobody is left driving (" + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")",
+                       fallen)
     if not state.max_turns or state.turn < state.max_turns:
-        return Outcome(owners, survivors, "nobody can move or act any more")
-    return Outcome(owners, survivors, f"the turn limit ({state.max_turns}) is reached")
+        return Outcome(owners, survivors, f"nobody can move or act any more{left}", fallen)
+    return Outcome(owners, survivors, f"the turn limit ({state.max_turns}) is reached{left}", fallen)

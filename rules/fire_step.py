@@ -39,6 +39,7 @@ from rules.line_of_fire import blocker, line_of_fire_check
 from rules.movement import corner_lost
 from rules.state import GameState, VehicleState
 from rules.tables import tables
+from rules.uncontrolled import check_drivers
 
 
 def combatant(state: GameState, v: VehicleState) -> Combatant:
@@ -251,6 +252,7 @@ def resolve(ctx: Ctx) -> None:
         for corner in rep.corners_lost():
             corner_lost(ctx, tid, corner, True)
     _kills(ctx, res.combatants)
+    check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
     ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
 
 
@@ -295,6 +297,7 @@ def end_turn_fire(ctx: Ctx) -> None:
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + _duration(src) >= turn + 1)
         ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep))
+    check_drivers(ctx)  # burned or exploded
 
 
 def _duration(source: str) -> int:

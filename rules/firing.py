@@ -444,6 +444,8 @@ def out_of_action(c: Combatant) -> str:
     if c.sheet.destroyed:
         return "destroyed"
     inside = c.interior
+    if not any(p.kind == "crew" for p in inside.parts):
+        return ""  # a design with no crew on its sheet (movement only): only destruction takes it out
     crew_ok = [p for p in inside.parts if p.kind == "crew" and crew_state(p) in ("unhurt", "wounded")]
     plant = [p for p in inside.parts if p.kind == "plant"]
     can_move = bool(crew_ok) and inside.driver() is not None and inside.driver() in crew_ok \

@@ -35,7 +35,8 @@ def increments_for(t: Tables, speed: float, phase: int) -> tuple[float, ...]:
 def move_order(ctx: Ctx) -> tuple[str, ...]:
     """Vehicles that move this phase, fastest first; ties by the better reflex roll (000:L140)."""
     s = ctx.state
-    movers = [v for v in s.vehicles if not v.out and v.speed > 0 and increments_for(ctx.t, v.speed, s.phase)]
+    movers = [v for v in s.vehicles if (not v.out or v.driverless) and v.speed > 0
+              and increments_for(ctx.t, v.speed, s.phase)]  # a wreck still rolling on moves too (000:L978)
     movers.sort(key=lambda v: (-v.speed, -v.reflex_roll, v.id))
     return tuple(v.id for v in movers)
 
@@ -49,7 +50,7 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 
 
 def may_change_speed(v: VehicleState) -> bool:
-    return not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost
+    return not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
 
 
 def speed_options(t: Tables, v: VehicleState) -> list[float]:
@@ -178,7 +179,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
 
 def forced(v: VehicleState) -> bool:
     """Whether the vehicle's next move is out of its driver's hands."""
-    if v.mode in FORCED_MODES or v.steering_lost:
+    if v.mode in FORCED_MODES or v.steering_lost or v.driverless:  # nobody steers: straight on (000:L978)
         return True
     return bool(v.pending) and v.pending[0].kind == "controlled_skid"
 
@@ -554,7 +555,7 @@ def start_turn(ctx: Ctx) -> None:
     loss_spin = ctx.t.crash.by_name("spinout").speed_loss_per_turn
     loss_roll = ctx.t.crash.by_name("roll").speed_loss_per_turn
     for v in ctx.state.vehicles:
-        if v.out:
+        if v.out and not v.driverless:
             continue
         loss = 0
         if v.mode == "spin":
@@ -563,6 +564,10 @@ def start_turn(ctx: Ctx) -> None:
             loss = loss_roll
         elif v.steering_lost:
             loss = ctx.t.hazards.two_corners_speed_loss
+        elif v.driverless:
+            from rules.combat import combat_tables
+
+            loss = combat_tables().uncontrolled_decel  # 000:L978
         w = replace(v, speed_changed=False)
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)

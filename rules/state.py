@@ -80,6 +80,8 @@ class VehicleState:
     touching: tuple[str, ...] = ()    # dropped-weapon counters it was on or beside after its last motion: each is
                                       # checked once until the vehicle leaves it (000:L1046)
     paint_until: int = 0              # paint on the windows: -2 to its fire up to this turn (000:L1053)
+    driverless: bool = False          # nobody at the controls (driver unconscious or dead, or the vehicle out of
+                                      # the fight): straight on, 5 mph slower a turn, until it stops (000:L978)
     phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's
                                       # fire this phase (000:L193, L905, L940)
 
