@@ -116,6 +116,7 @@ class CombatTables:
     dropped_source: str
     dropped: dict[str, DroppedKind] = field(default_factory=dict)
     debris_from_damage: int = 10
+    obstacle_from_damage: int = 20
     debris_scatter: DiceExpr = field(default_factory=lambda: DiceExpr(1))
     debris_scatter_step: float = 0.5
     debris_source: str = "000:L499"
@@ -260,7 +261,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         fire=fire, volatile=frozenset(str(v) for v in fi.array("volatile")), explosion_damage=explosion,
         fire_source=fi.text("source"), extinguishers=ex, extinguisher_items=ex_items, fire_table=ft,
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),
-        debris_from_damage=db.integer("from_damage", lo=1), debris_scatter=_dice(db, "scatter") or DiceExpr(1),
+        debris_from_damage=db.integer("from_damage", lo=1), obstacle_from_damage=db.integer("obstacle_from_damage", lo=1),
+        debris_scatter=_dice(db, "scatter") or DiceExpr(1),
         debris_scatter_step=db.number("scatter_step", lo=0), debris_source=db.text("source"),
         uncontrolled_decel=un.integer("decel", lo=0), cycle_crash_table=un.integer("cycle_crash_table", lo=1, hi=2),
         cycle_crash_modifier=un.integer("cycle_crash_modifier"), uncontrolled_source=un.text("source"),

@@ -86,12 +86,15 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     spec = c.spec()
     s = ctx.state
     where = "runs onto" if how == "on" else "passes beside"
-    if c.kind == "debris":
-        ctx.log.add("hazard", f"runs over debris ({c.id})", "000:L496", vid)
+    if c.kind in ("debris", "obstacle"):
         from rules.movement import damage_each_tire
 
-        damage_each_tire(ctx, vid, collision_data().debris_tire_damage, "debris", "000:L497")
-        hazard(ctx, vid, tables().hazards.difficulty["debris"], "debris", "000:L249, L497")
+        debris = c.kind == "debris"
+        ctx.log.add("hazard", f"runs over {'debris' if debris else 'an obstacle'} ({c.id})",
+                    "000:L496" if debris else "000:L501", vid)
+        tires = collision_data().debris_tire_damage if debris else collision_data().obstacle_tire_damage
+        damage_each_tire(ctx, vid, tires, c.kind, "000:L497" if debris else "000:L501")
+        hazard(ctx, vid, tables().hazards.difficulty[c.kind], c.kind, "000:L249, L497" if debris else "000:L248, L501")
         return
     if spec.paints_windows:
         ctx.update(vid, paint_until=max(ctx.v(vid).paint_until, s.turn + spec.paint_turns))

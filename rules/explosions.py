@@ -87,16 +87,20 @@ def _scatter_debris(ctx: Ctx, vid: str, n: int) -> None:
     add_counters(ctx, counters, f"{vid} explodes: debris", t.debris_source)
 
 
-def debris_from_damage(ctx: Ctx, taken: Mapping[str, tuple[int, str]]) -> None:
+def debris_from_damage(ctx: Ctx, taken: Mapping[str, tuple[int, str, bool]]) -> None:
     """Vehicles that took `debris_from_damage` points or more this phase each leave one debris counter
     beside the face hit (behind them for top or underbody damage); their own debris never hurts them (000:L499).
-    `taken`: vehicle id -> (points this phase, the face that took the most)."""
+    20 points or a lost wheel leave an obstacle counter the same way (000:L503).
+    `taken`: vehicle id -> (points this phase, the face that took the most, a wheel was lost)."""
     t = combat_tables()
-    for vid, (points, face) in sorted(taken.items()):
-        if points < t.debris_from_damage:
-            continue
+    for vid, (points, face, wheel) in sorted(taken.items()):
         v = ctx.v(vid)
         mount = face if face in FACES else "back"
-        c = place("debris", v.pose, _size(v), mount, ctx.state.turn, ctx.state.phase, stationary=v.speed == 0,
-                  owner=vid, t=t)
-        add_counters(ctx, [c], f"{vid} took {points} points this phase: debris", t.debris_source)
+        kinds = [k for k, due in (("debris", points >= t.debris_from_damage),
+                                  ("obstacle", points >= t.obstacle_from_damage or wheel)) if due]
+        for kind in kinds:
+            c = place(kind, v.pose, _size(v), mount, ctx.state.turn, ctx.state.phase, stationary=v.speed == 0,
+                      owner=vid, t=t)
+            why = "a wheel lost" if kind == "obstacle" and points < t.obstacle_from_damage else f"{points} points"
+            add_counters(ctx, [c], f"{vid}: {why} this phase: {kind}", t.debris_source if kind == "debris"
+                         else c.spec(t).source)

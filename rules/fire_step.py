@@ -256,13 +256,17 @@ def resolve(ctx: Ctx) -> None:
     ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
 
 
-def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str]]:
-    """Points each vehicle took this phase and the face that took the most (for debris, 000:L499)."""
+def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:
+    """Points each vehicle took this phase, the face that took the most, and whether it lost a wheel
+    (for debris and obstacles, 000:L499, L503)."""
     per_face: dict[str, dict[str, int]] = {}
+    wheels: set[str] = set()
     for tid, rep in reports:
         faces = per_face.setdefault(tid, {})
         faces[rep.face] = faces.get(rep.face, 0) + rep.taken
-    return {tid: (sum(f.values()), max(sorted(f), key=lambda k: f[k])) for tid, f in per_face.items()}
+        if any(td.wheel_lost for _corner, td in rep.tires):
+            wheels.add(tid)
+    return {tid: (sum(f.values()), max(sorted(f), key=lambda k: f[k]), tid in wheels) for tid, f in per_face.items()}
 
 
 def _kills(ctx: Ctx, cs: dict[str, Combatant]) -> None:

@@ -53,7 +53,7 @@ def test_an_explosion_scatters_five_debris_counters_000_L499() -> None:
 
 def test_ten_points_in_a_phase_leave_debris_beside_the_face_hit_000_L499() -> None:
     ctx = Ctx(three())
-    debris_from_damage(ctx, {"Blue": (10, "front"), "Grey": (9, "left")})
+    debris_from_damage(ctx, {"Blue": (10, "front", False), "Grey": (9, "left", False)})
     assert [(c.kind, c.owner) for c in ctx.state.counters] == [("debris", "Blue")]
     c = ctx.state.counters[0]
     assert c.pose.centre.y < ctx.state.vehicle("Blue").pose.centre.y  # in front of a car facing north
@@ -61,7 +61,7 @@ def test_ten_points_in_a_phase_leave_debris_beside_the_face_hit_000_L499() -> No
 
 def test_a_car_is_never_hurt_by_its_own_debris_but_others_are_000_L499_L496() -> None:
     ctx = Ctx(three(), ScriptedDice([], fallback_seed=4))
-    debris_from_damage(ctx, {"Blue": (12, "front")})
+    debris_from_damage(ctx, {"Blue": (12, "front", False)})
     blue = ctx.state.vehicle("Blue")
     ctx.state = ctx.state.with_vehicle(replace(blue, touching=()))
     cross_counters(ctx, "Blue", slide(blue.pose, 0, 1.0))
@@ -91,4 +91,22 @@ def test_a_phase_of_hits_is_summed_per_vehicle_for_debris_000_L499() -> None:
         return HitReport(face, points, (Absorbed(f"{face} armor", points, 0, False, "000:L953"),))
 
     taken = taken_this_phase([("Blue", rep("front", 4)), ("Blue", rep("left", 7)), ("Grey", rep("back", 3))])
-    assert taken == {"Blue": (11, "left"), "Grey": (3, "back")}
+    assert taken == {"Blue": (11, "left", False), "Grey": (3, "back", False)}
+
+
+def test_twenty_points_or_a_lost_wheel_leave_an_obstacle_too_000_L503() -> None:
+    ctx = Ctx(three())
+    debris_from_damage(ctx, {"Blue": (20, "left", False), "Grey": (3, "front", True)})
+    kinds = sorted((c.owner, c.kind) for c in ctx.state.counters)
+    assert kinds == [("Blue", "debris"), ("Blue", "obstacle"), ("Grey", "obstacle")]
+
+
+def test_running_over_an_obstacle_is_a_D3_hazard_with_debris_tire_damage_000_L501() -> None:
+    ctx = Ctx(three(), ScriptedDice([], fallback_seed=6))
+    debris_from_damage(ctx, {"Blue": (3, "front", True)})
+    grey = ctx.state.vehicle("Grey")
+    ctx.state = ctx.state.with_vehicle(replace(grey, pose=Pose.at(11, 10.5, 0), speed=30.0))
+    cross_counters(ctx, "Grey", slide(Pose.at(11, 10.5, 0), 0, 1.5))
+    hz = [e for e in ctx.log.events if e.kind == "hazard" and e.data.get("difficulty") is not None]
+    assert hz and hz[0].data["difficulty"] == 3
+    assert any(e.kind == "hazard" and "obstacle" in e.text and e.rule == "000:L501" for e in ctx.log.events)
