@@ -39,14 +39,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--map", default=str(root / "maps" / "arena.toml"))
     ap.add_argument("--vehicle", default="Killer Kart")
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--only", default="", help="one pairing, e.g. veteran,random")
     args = ap.parse_args(argv)
+    pairings = [tuple(args.only.split(",", 1))] if args.only else list(PAIRINGS)
 
     think: list[float] = []
     crashes: dict[str, int] = {}
     vturns: dict[str, int] = {}
     rows = []
     start = time.perf_counter()
-    for a, b in PAIRINGS:
+    for a, b in pairings:
         wins = draws = losses = 0
         for g in range(args.games):
             seats = [Seat("V1", args.vehicle, a), Seat("V2", args.vehicle, b)]

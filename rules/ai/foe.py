@@ -111,6 +111,10 @@ _LOCK = threading.Lock()  # the planning world is shared; a client may think on 
 def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     me, prof = view.me, view.prof
     cruise = min(prof.cruise_mph, me.spec.top_speed)
+    tgt = view.target
+    if tgt is not None and (tgt.pose.centre - me.pose.centre).length() < prof.preferred_range + 5:
+        # in a close fight, only a little faster than the target: tighter turns, longer in arc
+        cruise = max(15.0, min(cruise, tgt.speed + 15.0))
     best: tuple[float, int, Action] | None = None
     notes: dict[Action, str] = {}
     for i, a in enumerate(options):
@@ -171,10 +175,6 @@ def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
         score -= abs(s - cruise) * 0.08
         # below this a car cannot maneuver every turn (a maneuver needs a full 1" move, 000:L107)
         score -= max(0.0, min(cruise, 20.0) - s) * 0.25
-        if view.target is not None:
-            r = (view.target.pose.centre - me.pose.centre).length()
-            if r < prof.preferred_range and prof.aggression > 0.5:
-                score += 0.02 * min(s, view.target.speed + 10)
     if signed != me.signed_speed:
         score -= 0.3  # a change commits the turn's one speed change (000:L136)
     return score, note
@@ -328,7 +328,7 @@ def _score_tactics(view: View, p: _Plan) -> None:
     if best_shot:
         p.add(best_shot * (0.5 + prof.aggression) * 1.5, f"aim:{shot_gun}")
     if threat:
-        p.add(-threat * (0.4 + 1.5 * prof.caution * (1 - prof.aggression)), "evade")
+        p.add(-threat * (0.6 + 1.5 * prof.caution * (1 - prof.aggression)), "evade")
     t_pose = enemy_at_fire(view, tgt)
     r = (t_pose.centre - end_c).length()
     # the range it will be at a few phases on, both driving on as they go (the lookahead)
@@ -389,7 +389,7 @@ def _shot_value(view: View, shooter: VehicleState, shooter_pose: Pose, target: V
         if not th.allowed:
             continue
         armor = target.sheet.armor.get(side, 0)
-        vuln = 3.0 if armor <= 0 else 1.5 if armor < g.damage else 1.0
+        vuln = 3.0 if armor <= 0 else 2.0 if armor < g.damage else 1.0  # a hit likely goes through
         val = p_two_dice(th.need) * g.damage * vuln
         if val > best:
             best, name = val, g.id
