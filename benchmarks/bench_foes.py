@@ -1,6 +1,7 @@
 """Scripted foes benchmark (issue 8; a plain script, not a test):
 
     .venv/bin/python benchmarks/bench_foes.py [--games N] [--turns T] [--map FILE] [--vehicle NAME] [--seed S]
+                                              [--only A,B]   (one pairing only)
 
 Plays, N games each (default 200, seeds S, S+1, ...; the start positions alternate):
   veteran vs random    goal: the veteran wins at least 90%
