@@ -10,8 +10,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rules import fire_step
 from rules.ai.profiles import Profile
 from rules.collision import CollisionWorld, static_from_map
+from rules.combat import weapon_info
+from rules.firing import Combatant, ready
 from rules.geometry import CounterSize, Pose, Vec, forward, right
 from rules.handling import control_need, lower_status
 from rules.maneuvers import Maneuver, Motion, base_difficulty, perform
@@ -53,7 +56,7 @@ class View:
     guns: dict[str, list[Gun]] = field(default_factory=dict)
     target: VehicleState | None = None
     projected: dict[str, Pose] = field(default_factory=dict)
-    combatants: dict[str, Any] = field(default_factory=dict)   # rules.firing.Combatant by vehicle id
+    combatants: dict[str, Combatant] = field(default_factory=dict)
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
@@ -64,8 +67,8 @@ class View:
         enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
         friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
         view = View(state, me, prof, deadline, t, t.handling.counters[me.spec.kind], world, bounds, enemies, friends)
-        view.guns = {v.id: guns_of(state, v) for v in [me, *enemies]}
         view.combatants = combatants_of(state, [me, *enemies])
+        view.guns = {vid: guns_of(c) for vid, c in view.combatants.items()}
         view.target = pick_target(view)
         return view
 
@@ -113,18 +116,19 @@ def bad_ground(view: View, pose: Pose) -> str:
     return ""
 
 
-def guns_of(state: GameState, v: VehicleState) -> list[Gun]:
-    """A vehicle's aimed weapons as the record sheet shows them (empty while combat is not in play)."""
-    try:
-        from rules import fire_step
-        from rules.combat import weapon_info
-        from rules.firing import ready
-    except ImportError:  # pragma: no cover - combat modules absent
-        return []
-    try:
-        c = fire_step.combatant(state, v)
-    except (KeyError, ValueError):
-        return []
+def combatants_of(state: GameState, vehicles: list[VehicleState]) -> dict[str, Combatant]:
+    """Each vehicle as the combat rules see it (weapons, mounts, crew, what has fired this turn)."""
+    out: dict[str, Combatant] = {}
+    for v in vehicles:
+        try:
+            out[v.id] = fire_step.combatant(state, v)
+        except (KeyError, ValueError):
+            continue
+    return out
+
+
+def guns_of(c: Combatant) -> list[Gun]:
+    """A vehicle's aimed weapons (dropped weapons take no aim, 000:L1028)."""
     out = []
     for w in c.weapons:
         try:
@@ -135,20 +139,6 @@ def guns_of(state: GameState, v: VehicleState) -> list[Gun]:
             continue
         mean = info.damage.n * 3.5 + info.damage.mod if info.damage is not None else 0.0
         out.append(Gun(w.id, w.abbr, w.mount, info.to_hit, max(0.0, mean), ready(c, w.id) is None))
-    return out
-
-
-def combatants_of(state: GameState, vehicles: list[VehicleState]) -> dict[str, Any]:
-    try:
-        from rules import fire_step
-    except ImportError:  # pragma: no cover - combat modules absent
-        return {}
-    out: dict[str, Any] = {}
-    for v in vehicles:
-        try:
-            out[v.id] = fire_step.combatant(state, v)
-        except (KeyError, ValueError):
-            continue
     return out
 
 
