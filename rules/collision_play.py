@@ -199,7 +199,7 @@ def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], oth
     return r.mover_end
 
 
-def _damage(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule: str) -> None:
+def damage_face(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule: str) -> None:
     """Collision damage to one face: its armor, then the exposed components share it (000:L969-L972)."""
     if points <= 0:
         return
@@ -228,8 +228,8 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
                 collision_speed=out.collision_speed, point=[c.point.x, c.point.y])
     total = ctx.roll(out.ram, f"ram damage at {out.collision_speed:g} mph", "000:L391", vid) if out.ram else 0
     to_v1, to_v2 = out.damage(total)
-    _damage(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind])
-    _damage(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind])
+    damage_face(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind])
+    damage_face(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind])
     for w, d in ((v1, out.hazards[0]), (v2, out.hazards[1])):
         hazard(ctx, w.id, d, "collision", "000:L428" if not cls.kind.sideswipe else "000:L466")
     for w, new in ((v1, out.new_speeds[0]), (v2, out.new_speeds[1])):
@@ -265,7 +265,7 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections)
     ctx.log.add("collision", f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
                 dealt=out.dealt, taken=out.taken, through=out.through)
-    _damage(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477")
+    damage_face(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477")
     hazard(ctx, vid, out.hazard, "collision", "000:L428, L480")
     if out.new_speed != v.speed:
         ctx.update(vid, speed=out.new_speed)
@@ -314,7 +314,7 @@ def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
         ram = ctx.t.chart.ram(v.speed)
         total = ctx.roll(ram, f"ram damage at {v.speed:g} mph", "000:L526", vid) if ram else 0
         out = fixed_object_collision(CollisionKind.HEAD_ON, v.speed, damage_modifier(v.spec.weight), total, dp=None)
-        _damage(ctx, vid, "front", out.taken, "the ditch's far side", "000:L526")
+        damage_face(ctx, vid, "front", out.taken, "the ditch's far side", "000:L526")
         hazard(ctx, vid, out.hazard, "collision", "000:L428, L526")
         ctx.update(vid, speed=0.0)
         return True

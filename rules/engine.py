@@ -134,7 +134,8 @@ def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
 
 
 def _may_even(v: VehicleState, m: Maneuver) -> bool:
-    if m.kind in ("t_stop", "bootlegger", "pivot") or m.skid:
+    """Evening-out follows a maneuver that ends parallel to the grid (000:L234-L235)."""
+    if m.kind in ("straight", "t_stop", "bootlegger", "pivot") or m.skid:
         return False
     end = (v.pose.facing + turn_of(m)) % 90
     return abs(end) < 1e-6 or abs(end - 90) < 1e-6

@@ -13,7 +13,7 @@ from rules.dice import DiceExpr
 from rules.geometry import Kind, angle_diff, norm_deg
 from rules.handling import recover
 from rules.maneuvers import Maneuver, Motion, base_difficulty, bootlegger_finish, fishtail, perform, slide
-from rules.record_sheet import damage_armor, damage_tire
+from rules.record_sheet import damage_tire
 from rules.state import VehicleState
 from rules.tables import Tables
 
@@ -262,7 +262,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
         from rules.state import Pending
 
         w = ctx.v(vid)
-        ctx.put(replace(w, pending=w.pending + (Pending(follow, w.travel, "", ctx.t.crash.by_name(follow).skid,
+        ctx.put(replace(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
                                                         SEVERITY[follow]),)))
 
 
@@ -282,7 +282,7 @@ def _spin_recovery(ctx: Ctx, vid: str) -> None:
         ctx.put(replace(v, mode="normal", reverse=False, travel=v.pose.facing))
         ctx.log.add("crash", "stops spinning, facing the way it is going", "000:L327", vid)
     elif off >= 135:
-        ctx.put(replace(v, mode="normal", reverse=True, travel=v.mode_travel))
+        ctx.put(replace(v, mode="normal", reverse=True, travel=norm_deg(v.pose.facing + 180)))
         ctx.log.add("crash", "stops spinning, travelling backwards", "000:L327", vid)
     else:
         ctx.put(replace(v, mode="t_stop", mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
@@ -337,16 +337,10 @@ def _leading_corners(v: VehicleState, travel: float) -> tuple[str, ...]:
 
 
 def _damage_face(ctx: Ctx, vid: str, face: str, points: int, cause: str, rule: str) -> None:
-    if points <= 0:
-        return
-    if face == "underbody" and ctx.v(vid).sheet.tires:
-        damage_each_tire(ctx, vid, DiceExpr(1), f"{cause}: wheels come down", "000:L328")
-        return
-    v = ctx.v(vid)
-    sheet, through = damage_armor(v.sheet, face, points)
-    ctx.put(replace(v, sheet=sheet))
-    ctx.log.add("damage", f"{cause}: {points} to {face} ({through} through the armor)", rule, vid,
-                location=face, points=points, through=through)
+    """Damage to one face of the vehicle: armor, then what lies behind it, as in a collision (000:L969)."""
+    from rules.collision_play import damage_face
+
+    damage_face(ctx, vid, face, points, cause, rule)
 
 
 def forced_increment(ctx: Ctx, vid: str) -> None:
@@ -394,8 +388,15 @@ def _roll_increment(ctx: Ctx, vid: str, inc: float) -> None:
     move_along(ctx, vid, slide(v.pose, v.mode_travel, 1.0, spin=turn), "rolls")
     face = ROLL_FACES[v.mode_side][v.mode_count % 4]
     ctx.update(vid, mode_count=v.mode_count + 1)
-    dmg = ctx.roll(DiceExpr(1), f"rolls onto its {face}", "000:L328", vid)
-    _damage_face(ctx, vid, face, dmg, "roll", "000:L328")
+    row = ctx.t.crash.by_name("roll")
+    w = ctx.v(vid)
+    if face == "underbody" and any(not t.destroyed for t in w.sheet.tires) and row.tire_damage:
+        # the wheels come down: each tire takes the damage instead (000:L328)
+        damage_each_tire(ctx, vid, row.tire_damage, "roll: the wheels come down", "000:L328")
+        return
+    if row.side_damage:
+        dmg = ctx.roll(row.side_damage, f"rolls onto its {face}", "000:L328", vid)
+        _damage_face(ctx, vid, face, dmg, "roll", "000:L328")
 
 
 def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:

@@ -263,7 +263,9 @@ def test_failed_t_stop_crash_roll_gets_plus_1_per_20_mph_000_L229(skill, extra):
     vs = (VehicleSetup("A", "a", CAR, Pose.at(0, 0, 0), speed=60, driver_skill=skill),)
     seed = next(s for s in range(1, 10_000) if die_from_seed(s, 0) + skill < 5)
     state = run_until(engine.new_game(GameSetup(vs, seed=seed))[0], at(1, 1, MOVE, "A"))
-    state, events = maneuver(state, "A", Maneuver("t_stop", "right"), [1, 1, 1])
+    # control die 1, crash dice 1+1; later dice (the crash result playing out next phase, which the
+    # engine runs on by itself with nobody else to decide) come from a seed
+    state, events = engine.apply(state, Move("A", Maneuver("t_stop", "right")), ScriptedDice([1, 1, 1], fallback_seed=1))
     crash = of(events, "crash")[0]
     assert crash.data["table"] == 1 and crash.data["roll"] == 2 + extra
     assert "T-stop deceleration +3" in crash.text

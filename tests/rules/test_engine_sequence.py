@@ -3,6 +3,8 @@ move order, deceleration hazards, reflexes, end-of-turn recovery and the handlin
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import engine
@@ -278,18 +280,25 @@ def test_60_mph_hc_2_drift_steep_drift_drift_000_L188_L190():
 # --- §6.1 item 3: no maneuver on a half-move (000:L107) ---------------------------------------------------
 
 
+def _about_to_move(state: GameState, vid: str, increments: tuple[float, ...], maneuvered: bool = False) -> GameState:
+    """The state at the moment `vid` makes its next move of the phase (the engine plays moves with
+    nothing to decide by itself, so such a moment is built by hand to ask check())."""
+    v = replace(state.vehicle(vid), increments=increments, maneuvered=maneuvered, moved_this_phase=True)
+    return replace(state.with_vehicle(v), step=MOVE, movers=(vid,))
+
+
 def test_the_half_move_may_not_include_a_maneuver_000_L107():
-    """15 mph moves 1/2" in phase 3: check() refuses a drift there and legal_actions offers none."""
-    state = run_until(start(("A", 0, 15)), at(1, 3, MOVE, "A"))
-    assert state.vehicle("A").increments == (0.5,)
-    problem = engine.check(state, Move("A", Maneuver("drift", "right", 0.25)))
-    assert problem and "000:L107" in problem
-    problem = engine.check(state, Move("A", Maneuver("bend", "left", 15)))
-    assert problem and "000:L107" in problem
-    assert engine.check(state, Move("A", Maneuver("straight"))) is None
-    assert {a.maneuver.kind for a in engine.legal_actions(state, "A") if isinstance(a, Move)} == {"straight"}
+    """15 mph moves 1/2" in phase 3: check() refuses a drift or a bend there, and the engine plays the
+    half-move straight by itself because there is nothing to choose."""
+    state = run_until(start(("A", 0, 15)), at(1, 3, SPEED))
     y0 = state.vehicle("A").pose.y
-    state, events = engine.apply(state, Move("A", Maneuver("straight")))
+    moment = _about_to_move(state, "A", (0.5,))
+    for m in (Maneuver("drift", "right", 0.25), Maneuver("bend", "left", 15)):
+        problem = engine.check(moment, Move("A", m))
+        assert problem and "000:L107" in problem
+    assert engine.check(moment, Move("A", Maneuver("straight"))) is None
+    assert {a.maneuver.kind for a in engine.legal_actions(moment, "A") if isinstance(a, Move)} == {"straight"}
+    state, events = engine.apply(state, SetSpeed("A", 15))
     assert state.vehicle("A").pose.y == pytest.approx(y0 - 0.5)  # north is -y
     assert [e.text.split(" to ")[0] for e in events if e.kind == "moved"] == ['0.5" straight']
 
@@ -304,10 +313,15 @@ def test_a_half_move_off_the_grid_is_played_straight_without_asking_000_L107():
 
 
 def test_one_maneuver_per_phase_000_L135():
+    """60 mph moves 2" in phase 1: after a drift on the first inch the second is played straight by
+    itself, and check() refuses a second maneuver in the phase."""
     state = run_until(start(("A", 0, 60)), at(1, 1, MOVE, "A"))
-    state, _ = engine.apply(state, Move("A", Maneuver("drift", "right", 0.25)))
-    assert engine.to_act(state) == ["A"] and state.vehicle("A").increments == (1.0,)
-    problem = engine.check(state, Move("A", Maneuver("drift", "right", 0.25)))
+    y0 = state.vehicle("A").pose.y
+    state, events = engine.apply(state, Move("A", Maneuver("drift", "right", 0.25)))
+    moved = [e.text.split(" to ")[0] for e in events if e.kind == "moved" and e.vehicle == "A"]
+    assert moved == ["drift right 0.25", "straight"]
+    assert state.vehicle("A").pose.y == pytest.approx(y0 - 2)
+    moment = _about_to_move(state, "A", (1.0,), maneuvered=True)
+    problem = engine.check(moment, Move("A", Maneuver("drift", "right", 0.25)))
     assert problem and "000:L135" in problem
-    assert engine.legal_actions(state, "A") == [Move("A", Maneuver("straight"))] or all(
-        a.maneuver.kind == "straight" for a in engine.legal_actions(state, "A") if isinstance(a, Move))
+    assert [a for a in engine.legal_actions(moment, "A") if isinstance(a, Move)] == [Move("A", Maneuver("straight"))]
