@@ -550,8 +550,11 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
             parts.append(Part(f"{tire.corner} hub", "hub", tire.hub, tire.max_hub, mount=tire.corner))
     present = {p.location for p in parts}
     plastic = PLASTIC_KINDS.get(sheet.armor_type, sheet.armor_type)
+    # a trike's lone wheel is at "F", or at "B" on a reversed trike (000:L843)
+    lone = next((t.corner for t in sheet.tires if t.corner in ("F", "B")), "F") if kind == "trike" else "F"
     return Interior(kind=kind, order=tuple(loc for loc in order if loc in present), parts=tuple(parts),
-                    armor_type={face: plastic for face in CAR_FACES})
+                    armor_type={face: plastic for face in CAR_FACES}, lone_wheel=lone,
+                    lone_wheel_end="back" if lone == "B" else "front")
 
 
 def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
