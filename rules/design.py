@@ -435,6 +435,7 @@ class Figures:
     items: tuple[Item, ...] = ()
     overdrive: tuple[float, float] | None = None   # (acceleration, top speed) with overdrive engaged
     hc_above_60: int = 0                            # HC with spoilers/airdams at 60 mph and more
+    low_gear: tuple[float, float] | None = None     # HD transmission: (acceleration, up to mph); then `acceleration`
 
 
 def _fr(x: float | int) -> Fraction:
@@ -1084,11 +1085,18 @@ def figures(d: Design) -> Figures:
         b.errors.append(f"Components, crew and cargo take {_sp(used + in_cargo)} spaces; the "
                         f"{body.name.lower()} has {_sp(regular)} plus {_sp(cargo_area)} of cargo space.")
     _side_limits(b, regular)
-    accel = _acceleration(b.pf, weight, t)
     plant = t.plants[d.plant]
+    gearbox = next((t.accessories[e.type] for e in d.accessories if t.accessories[e.type].low_gear_until), None)
+    load_pf = b.pf * _fr(gearbox.load_pf_factor) if gearbox else b.pf
+    accel = _acceleration(load_pf, weight, t)
+    low_gear = None
     if accel == 0:
         b.errors.append(f"The {plant.name.lower()} {'engine' if plant.gas else 'plant'}'s {_lb(b.pf)} power "
                         f"factors are less than a third of the weight ({weight:,} lb): the vehicle cannot move.")
+    elif gearbox:
+        # a truck's acceleration in place of the table's, whatever the plant (000:L2629)
+        accel = gearbox.high_gear_acceleration
+        low_gear = (gearbox.low_gear_acceleration, gearbox.low_gear_until)
     else:
         accel += b.accel_bonus
     top = _top_speed(b.pf, weight, plant.gas, b.top_factor, t)
@@ -1109,7 +1117,7 @@ def figures(d: Design) -> Figures:
     spare_s = max(Fraction(0), regular - used) + max(Fraction(0), cargo_area - in_cargo)
     return Figures(weight, price, accel, top, hc, float(regular), float(used), b.errors, float(b.pf),
                    int(math.floor(b.max_load)), spare_w, float(spare_s), int(cargo_area), b.notes, tuple(b.items),
-                   overdrive, hc + fast_hc)
+                   overdrive, hc + fast_hc, low_gear)
 
 
 # --- the record sheet at the start of play ---------------------------------------------------------
@@ -1199,7 +1207,7 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
     fig = figures(d)
     return VehicleSpec(name=d.name, kind=Kind(d.kind), weight=fig.weight, hc=fig.hc, acceleration=fig.acceleration,
                        top_speed=fig.top_speed, sheet=record_sheet(d, fig), driver_skill=driver_skill,
-                       design_file=portable(d.path), body=d.body, reversed=d.reversed)
+                       design_file=portable(d.path), body=d.body, reversed=d.reversed, low_gear=fig.low_gear)
 
 
 # --- the rulebook's one-line summary ------------------------------------------------------------------
@@ -1246,5 +1254,7 @@ def summary(d: Design, fig: Figures | None = None) -> str:
                       for loc in (CYCLE_FACINGS if d.kind == "cycle" else BOOK_ORDER))
     text = ", ".join(parts) + f". {arm.abbr + ' ' if arm.abbr else ''}Armor: {cells}."
     accel = f"{fig.acceleration:g}" if fig.acceleration else "none"
+    if fig.low_gear and fig.acceleration:
+        accel = f"{fig.low_gear[0]:g} to {fig.low_gear[1]:g}, {fig.acceleration:g} thereafter"
     text += (f" Accel. {accel}, top speed {fig.top_speed:g}, HC {fig.hc}; {fig.weight:,} lbs., ${fig.price:,}.")
     return f"{d.name} — {text}"

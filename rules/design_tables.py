@@ -305,6 +305,10 @@ class Accessory:
     engaged_top_speed: float = 0.0     # overdrive: while engaged
     engaged_acceleration: float = 0.0
     hc_above_60: int = 0               # spoilers and airdams (000:L2668)
+    low_gear_acceleration: float = 0.0   # HD transmission: truck acceleration below low_gear_until mph
+    low_gear_until: float = 0.0
+    high_gear_acceleration: float = 0.0
+    load_pf_factor: float = 1.0          # power factors multiplied for the can-it-move check
     source: str = ""
 
 
@@ -462,7 +466,9 @@ def _accessory(key: str, n: Node) -> Accessory:
         tuple(n.array("kinds", [])), tuple(n.array("facings", [])), n.flag("per_facing", False),
         tuple(n.array("needs_chassis", [])), n.flag("electronic", False), n.flag("cargo", False),
         n.integer("power_units", 0), n.number("engaged_top_speed", 0.0), n.number("engaged_acceleration", 0.0),
-        n.integer("hc_above_60", 0), n.text("source", ""),
+        n.integer("hc_above_60", 0), n.number("low_gear_acceleration", 0.0, lo=0),
+        n.number("low_gear_until", 0.0, lo=0), n.number("high_gear_acceleration", 0.0, lo=0),
+        n.number("load_pf_factor", 1.0, lo=1), n.text("source", ""),
     )
     n.raw("holds_spaces", 0) if n.has("holds_spaces") else None
     n.done(_META)

@@ -22,6 +22,13 @@ class VehicleSpec:
     design_file: str = ""     # where the design came from, for saves
     body: str = ""            # body key of the construction tables ("subcompact", "medium_trike", ...)
     reversed: bool = False    # reversed trike (two wheels in front, 000:L1932)
+    low_gear: tuple[float, float] | None = None  # HD transmission: (mph a turn, below this speed) (000:L2629)
+
+    def acceleration_at(self, speed: float) -> float:
+        """The most this vehicle may speed up in a turn from `speed` (a truck-like gearbox is slow from rest)."""
+        if self.low_gear and abs(speed) < self.low_gear[1]:
+            return self.low_gear[0]
+        return self.acceleration
 
     def __hash__(self) -> int:
         return hash((self.name, self.kind, self.weight, self.hc, self.acceleration, self.top_speed, self.sheet))
