@@ -49,6 +49,7 @@ from rules.map_shapes import convex_pieces
 SWEEP_STEP_IN = 1 / 16   # reference/movement.md §4.14
 SWEEP_STEP_DEG = 5.0     # reference/movement.md §4.14
 MARGIN = 0.001           # inches taken off every side of a counter: touching is not colliding
+BREACH_REACH = 0.5       # inches: polygon pieces of a wall this near a breach point are cut by it
 REFINE_STEPS = 4         # bisections of the last sweep step: the stop pose is within 1/256" of the contact
 
 VEHICLE = "vehicle"
@@ -249,14 +250,20 @@ class CollisionWorld:
 
     def breach(self, feature_id: str, at: Vec, width: float) -> None:
         """Cut a gap `width` wide, centred on the point of the wall nearest `at`, out of a segment wall
-        (a building breach is ¼" wide; a vehicle passes a double breach, 000:L481). Polygon pieces are
-        left as they are: map walls that can be breached are drawn as segments."""
+        (a building breach is ¼" wide; a vehicle passes a double breach, 000:L481). A polygon piece
+        within BREACH_REACH of `at` is cut across its longest edge's direction (a thick wall drawn as
+        a rectangle); pieces farther away are left as they are."""
         pieces = self._features.get(feature_id, [])
         if not pieces:
             raise KeyError(feature_id)
         kept: list[StaticShape] = []
-        for s, _shape in pieces:
-            kept.extend(_cut_segment(s, at, width) if len(s.points) == 2 else [s])
+        for s, shape in pieces:
+            if len(s.points) == 2:
+                kept.extend(_cut_segment(s, at, width))
+            elif len(s.points) >= 3 and shape.point_query((at.x, at.y)).distance <= BREACH_REACH:
+                kept.extend(_cut_polygon(s, at, width))
+            else:
+                kept.append(s)
         self.remove_static(feature_id)
         for s in kept:
             self.add_static(s)
@@ -564,6 +571,38 @@ def _cut_segment(s: StaticShape, at: Vec, width: float) -> list[StaticShape]:
         out.append(StaticShape(s.id, s.kind, (a, a + d * (lo / length)), s.radius, s.dp, s.tag))
     if hi < length:
         out.append(StaticShape(s.id, s.kind, (a + d * (hi / length), b), s.radius, s.dp, s.tag))
+    return out
+
+
+def _clip(points: Sequence[Vec], origin: Vec, axis: Vec, keep_below: float) -> list[Vec]:
+    """The part of a convex polygon where (p - origin) . axis <= keep_below (one Sutherland-Hodgman pass)."""
+    out: list[Vec] = []
+    n = len(points)
+    for i in range(n):
+        p, q = points[i], points[(i + 1) % n]
+        dp, dq = (p - origin).dot(axis) - keep_below, (q - origin).dot(axis) - keep_below
+        if dp <= 0:
+            out.append(p)
+        if (dp < 0 < dq) or (dq < 0 < dp):
+            out.append(p + (q - p) * (dp / (dp - dq)))
+    return out
+
+
+def _cut_polygon(s: StaticShape, at: Vec, width: float) -> list[StaticShape]:
+    """A convex piece with a gap `width` wide cut across it at `at`, along its longest edge."""
+    pts = list(s.points)
+    edges = [(pts[(i + 1) % len(pts)] - pts[i]) for i in range(len(pts))]
+    longest = max(edges, key=lambda e: e.length())
+    axis = longest * (1.0 / longest.length())
+    t = (at - pts[0]).dot(axis)
+    out = []
+    for part in (_clip(pts, pts[0], axis, t - width / 2), _clip(pts, pts[0], axis * -1.0, -(t + width / 2))):
+        area = sum(a.x * b.y - b.x * a.y for a, b in zip(part, part[1:] + part[:1], strict=True)) / 2
+        if len(part) >= 3 and abs(area) > 1e-6:
+            try:
+                out.append(StaticShape(s.id, s.kind, tuple(part), s.radius, s.dp, s.tag))
+            except ValueError:   # degenerate sliver
+                continue
     return out
 
 

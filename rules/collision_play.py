@@ -13,8 +13,8 @@ that may not finish loses the rest of this phase's movement. Debris, obstacles a
 way do their tire damage and hazards (000:L248-L249, L496-L502); entering water is a hazard and a
 ditch is crossed or fallen into (000:L526, L529).
 
-Not yet here (the state carries no map changes): destroyed or breached map features and their DP left,
-debris dropped in play, "debris once per phase" across several moves; concussion (optional rule).
+What a ram does to walls, buildings and fixed objects stays in the state (rules.map_changes): DP taken,
+breaches, features knocked down; the world is the map plus those changes.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from rules.collision import (
     StaticShape,
     Touch,
     conform_pivots,
-    static_from_map,
 )
 from rules.collision_rules import (
     CollisionKind,
@@ -54,7 +53,8 @@ from rules.crashes import hazard
 from rules.damage import collision_hit, interior_of, sheet_with
 from rules.geometry import CounterSize, Pose, Vec, heading_of
 from rules.maneuvers import Motion
-from rules.map_model import Area
+from rules.map_changes import MapChanges, changed_world, current_map, feature_properties, section_key
+from rules.map_model import Area, Placement
 from rules.map_shapes import convex_pieces
 
 MAX_COLLISIONS = 6   # in one motion; a pile-up beyond this stops the mover
@@ -80,33 +80,36 @@ def stopped(ctx: Ctx, vid: str) -> bool:
 AREA_KINDS = ("water", "ditch")   # terrain areas whose edges matter to a moving counter
 
 
-@lru_cache(maxsize=4)
-def _map_areas(map_id: str) -> dict[str, Area]:
+@lru_cache(maxsize=8)
+def _map_areas(map_id: str, sections: tuple[Placement, ...] = ()) -> dict[str, Area]:
     if not map_id:
         return {}
-    from rules.maps import load_map, resolved
+    from rules.maps import resolved
 
-    return {f"areas[{i}]": a for i, a in enumerate(resolved(load_map(map_id)).areas) if a.kind in AREA_KINDS}
+    return {f"areas[{i}]": a for i, a in enumerate(resolved(current_map(map_id, sections)).areas)
+            if a.kind in AREA_KINDS}
 
 
-@lru_cache(maxsize=4)
-def _map_world(map_id: str) -> CollisionWorld:
-    world = CollisionWorld()
-    if map_id:
-        from rules.maps import load_map, static_shapes
+@lru_cache(maxsize=8)
+def _area_shapes(map_id: str, sections: tuple[Placement, ...]) -> tuple[StaticShape, ...]:
+    return tuple(StaticShape(aid, FeatureKind.TERRAIN, tuple(Vec(x, y) for x, y in piece), tag=area.kind)
+                 for aid, area in _map_areas(map_id, sections).items()
+                 for piece in convex_pieces(area.shape.points()))
 
-        for s in static_from_map(static_shapes(load_map(map_id))):
-            world.add_static(s)
-        for aid, area in _map_areas(map_id).items():
-            for piece in convex_pieces(area.shape.points()):
-                world.add_static(StaticShape(aid, FeatureKind.TERRAIN, tuple(Vec(x, y) for x, y in piece),
-                                             tag=area.kind))
-    return world
+
+_EMPTY = CollisionWorld()
+
+
+def _map_world(map_id: str, changes: MapChanges) -> CollisionWorld:
+    if not map_id:
+        return _EMPTY
+    return changed_world(map_id, changes, _area_shapes(map_id, changes.sections))
 
 
 def world_for(ctx: Ctx) -> CollisionWorld:
-    """The map's static shapes (built once per map) with every vehicle counter, wrecks included (000:L978)."""
-    world = _map_world(ctx.state.map_id)
+    """The map's static shapes as play has changed them (built once per map and change) with every
+    vehicle counter, wrecks included (000:L978)."""
+    world = _map_world(ctx.state.map_id, ctx.state.map_changes)
     world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles})
     return world
 
@@ -149,6 +152,7 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
             cont, pivot = _vehicle_collision(ctx, vid, c, _travel(ctx, vid, c))
         else:
             cont, pivot = _fixed_collision(ctx, world, vid, c, _travel(ctx, vid, c)), None
+            world = world_for(ctx)   # a breach or a fallen tree changes the map
         if not cont.mover_finishes or len(rest) < 2:
             if not cont.mover_finishes:
                 _stop(ctx, vid)
@@ -254,15 +258,17 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     walls = (FeatureKind.WALL, FeatureKind.BUILDING)
     sections = collision_data().sections_to_pass if feature and feature.kind in walls else 1
     dp = feature.dp if feature else None
+    key = section_key(feature, c.point) if feature else c.other
+    damaged = ctx.state.map_changes.taken(key)
     dm = damage_modifier(v.spec.weight)
-    speed = fixed_object_collision(kind, v.speed, dm, 0, dp=dp, sections=sections).collision_speed
+    speed = fixed_object_collision(kind, v.speed, dm, 0, dp=dp, sections=sections, damaged=damaged).collision_speed
     name = (feature.tag or feature.kind.value) if feature else c.other
     ctx.log.add("collision", f"{kind.value.replace('_', '-')} into {name} ({c.other}) at {speed:g} mph",
                 "000:L476-L480", vid, type="fixed_object", other=c.other, collision_speed=speed,
                 point=[c.point.x, c.point.y])
     ram = ctx.t.chart.ram(speed)
     total = ctx.roll(ram, f"ram damage at {speed:g} mph", "000:L391", vid) if ram else 0
-    out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections)
+    out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged)
     ctx.log.add("collision", f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
                 dealt=out.dealt, taken=out.taken, through=out.through)
     damage_face(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477")
@@ -270,9 +276,38 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     if out.new_speed != v.speed:
         ctx.update(vid, speed=out.new_speed)
         ctx.log.add("speed", f"the collision leaves it at {out.new_speed:g} mph", "000:L480", vid)
-    if out.through:
-        ctx.log.add("collision", f"{name} is destroyed or breached", "000:L479-L481", vid)
+    if feature is not None and dp is not None:
+        _record_damage(ctx, feature, key, c.point, out.dealt, out.through, sections, name, vid)
     return Continuation(not out.stops, out.slides, None)
+
+
+def _record_damage(ctx: Ctx, feature: StaticShape, key: str, point: Vec, dealt: int, through: bool,
+                   sections: int, name: str, vid: str) -> None:
+    """Keep what the ram did to the map in the state (000:L476-L481): DP taken by the sections met;
+    a breach (two ¼" sections, a vehicle's width) cut in a wall; a tree or boulder knocked down; a
+    building that has taken as many breaches as its collapse number falls."""
+    changes = ctx.state.map_changes
+    if not through:
+        if dealt:
+            changes = changes.with_damage(key, dealt)
+            left = max(0, (feature.dp or 0) * sections - changes.taken(key))
+            ctx.log.add("collision", f"{name} takes {dealt} ({left} DP left there)", "000:L477, L481", vid,
+                        feature=feature.id, dp_left=left)
+    elif feature.kind == FeatureKind.FIXED_OBJECT:
+        changes = changes.with_destroyed(feature.id)
+        ctx.log.add("collision", f"{name} is knocked down", "000:L479", vid, feature=feature.id)
+    else:
+        width = collision_data().breach_width_in * sections
+        changes = changes.with_breach(key, feature.id, point, width)
+        ctx.log.add("collision", f"{name} is breached: a {width:g}\" gap", "000:L481", vid, feature=feature.id,
+                    point=[point.x, point.y])
+        props = feature_properties(ctx.state.map_id, changes.sections).get(feature.id, {})
+        collapse = props.get("collapse")
+        if feature.kind == FeatureKind.BUILDING and isinstance(collapse, int) and \
+                changes.breach_count(feature.id) >= collapse:
+            changes = changes.with_destroyed(feature.id)
+            ctx.log.add("collision", f"{name} collapses", "000:L1205", vid, feature=feature.id)
+    ctx.state = replace(ctx.state, map_changes=changes)
 
 
 def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:

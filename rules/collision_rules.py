@@ -537,11 +537,12 @@ class FixedOutcome:
 
 def fixed_object_collision(kind: CollisionKind, speed: float, vehicle_dm: Fraction, ram_total: int, *,
                            dp: int | None, sections: int = 1, object_dm: Fraction | None = None,
-                           spike: int = 0, ramplate: bool = False) -> FixedOutcome:
+                           spike: int = 0, ramplate: bool = False, damaged: int = 0) -> FixedOutcome:
     """Ram a fixed object (000:L476-L481). `dp` is its DP left (per ¼" section for a building wall;
     None = indestructible); `sections` how many sections must break to pass (1 for a tree; a wall
     needs collision_data().sections_to_pass). The object returns as much damage as it takes, up to its DP;
-    `spike` (bumper-spike die) and `ramplate` as in ram_damages."""
+    `spike` (bumper-spike die) and `ramplate` as in ram_damages; `damaged`: DP the sections met had
+    already lost to earlier rams (the game state keeps it, rules.map_changes)."""
     d = collision_data()
     speed = abs(speed)
     cs = swipe_speed(speed) if kind.sideswipe else speed
@@ -550,9 +551,9 @@ def fixed_object_collision(kind: CollisionKind, speed: float, vehicle_dm: Fracti
     if dp is None:
         taken, breached, through = normal, 0, False
     else:
-        capacity = dp * sections
+        capacity = max(0, dp * sections - damaged)
         taken = min(normal, capacity)
-        breached = min(sections, dealt // dp) if dp > 0 else sections
+        breached = min(sections, (dealt + damaged) // dp) if dp > 0 else sections
         through = dealt >= capacity
     if ramplate:
         taken //= d.ramplate_takes_divisor

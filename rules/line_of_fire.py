@@ -15,13 +15,17 @@ from rules.arcs import footprint
 from rules.collision import VEHICLE, CollisionWorld, static_from_map
 from rules.firing import Combatant, LineOfFireCheck
 from rules.geometry import Vec
+from rules.map_changes import NO_CHANGES, MapChanges, changed_world
 
 
 @lru_cache(maxsize=8)
-def map_world(map_id: str) -> CollisionWorld | None:
-    """The map's static shapes as a collision world (None for a game without a map)."""
+def map_world(map_id: str, changes: MapChanges = NO_CHANGES) -> CollisionWorld | None:
+    """The map's static shapes as a collision world, as play has changed it: breaches cut, features
+    knocked down (rules.map_changes). None for a game without a map."""
     if not map_id:
         return None
+    if changes:
+        return changed_world(map_id, changes)
     from rules.maps import load_map, static_shapes
 
     return CollisionWorld.from_static(static_from_map(static_shapes(load_map(map_id))))
@@ -54,7 +58,8 @@ def _entry(poly: tuple[Vec, Vec, Vec, Vec], a: Vec, b: Vec) -> float | None:
     return t0 if (t1 - t0) * d.length() > 1e-9 else None
 
 
-def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...]) -> str | None:
+def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...],
+            changes: MapChanges = NO_CHANGES) -> str | None:
     """The nearest thing (vehicle id or map feature id) on the line a-b that blocks fire, or None."""
     found: list[tuple[float, str]] = []
     for vid, c in cs.items():
@@ -63,7 +68,7 @@ def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tu
         at = _entry(footprint(c.pose, c.size), a, b)
         if at is not None:
             found.append((at, vid))
-    world = map_world(map_id)
+    world = map_world(map_id, changes)
     if world is not None:
         for hit in world.line_of_fire(a, b).hits:
             if hit.kind != VEHICLE:
@@ -72,10 +77,10 @@ def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tu
     return min(found)[1] if found else None
 
 
-def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str) -> LineOfFireCheck:
+def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str, changes: MapChanges = NO_CHANGES) -> LineOfFireCheck:
     """A line-of-fire oracle for rules.firing.resolve_fire: vehicles and the map's walls and buildings."""
 
     def check(a: Vec, b: Vec, ignore: tuple[str, ...]) -> str | None:
-        return blocker(cs, map_id, a, b, ignore)
+        return blocker(cs, map_id, a, b, ignore, changes)
 
     return check

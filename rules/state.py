@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.dropped import Counter
 from rules.geometry import Pose
+from rules.map_changes import MapChanges
 from rules.record_sheet import RecordSheet
 from rules.vehicle_spec import VehicleSpec
 
@@ -119,6 +120,8 @@ class GameState:
     fire_passed: tuple[str, ...] = ()  # vehicles that have finished declaring fire this phase
     counters: tuple[Counter, ...] = ()  # dropped-weapon and debris counters on the map (000:L1027-L1053, L499)
     counters_laid: int = 0             # counters laid so far (their ids)
+    map_changes: MapChanges = field(default_factory=MapChanges)  # DP taken, breaches, features destroyed,
+                                       # an endless highway's sections (rules/map_changes.py)
 
     def vehicle(self, vid: str) -> VehicleState:
         for v in self.vehicles:
