@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules import engine
-from rules.actions import Fire, Move, Pass, SetSpeed
+from rules.actions import Drop, Fire, Move, Pass, SetSpeed
 from rules.ai import decide, describe, explain, profile, profiles, random_driver
 from rules.ai.foe import maneuver_risk, p_lose, p_two_dice
 from rules.geometry import Pose
@@ -275,10 +275,7 @@ def test_it_never_fires_at_its_own_side() -> None:
 
 
 def test_it_drops_a_weapon_on_an_enemy_right_behind_000_L1028() -> None:
-    """The engine does not offer Drop actions yet; when it does, a foe lays a dropped weapon only with
-    an enemy close behind (here the choice is given to it by hand)."""
-    from rules.actions import Drop
-
+    """A foe lays a dropped weapon only with an enemy close behind (the choice given to it by hand)."""
     behind = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(47, 50, 90), 0)])
     ahead = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(53, 50, 90), 0)])
     choice = [Drop("A", "MD1"), Pass("A")]
@@ -302,3 +299,17 @@ def test_it_steers_around_water_000_L529() -> None:
             state, _ = engine.apply(state, action)
             a = state.vehicle("A").pose
             assert terrain_at(arena, a.x, a.y).kind != "water", (name, state.turn, state.phase)
+
+
+def test_it_drops_spikes_in_play_when_chased_000_L1028() -> None:
+    """A Firecracker (spike dropper at the back) with a Killer Kart 4" behind: the engine offers the drop
+    and the foe takes it; with the chaser 12" off to the side it holds on to it."""
+    for chaser, expect in ((Pose.at(46, 50, 90), Drop), (Pose.at(50, 62, 90), Pass)):
+        setups = (VehicleSetup("A", "a", "Firecracker", Pose.at(50, 50, 90), 30),
+                  VehicleSetup("B", "b", "Killer Kart", chaser, 30))
+        state, _ = engine.new_game(GameSetup(setups, seed=3, options=RuleOptions(fire_step="on")))
+        state = _advance_to(state, "A", FIRE)
+        legal = engine.legal_actions(state, "A")
+        assert any(isinstance(a, Drop) for a in legal)
+        action, why = decide(state, "A", legal, "veteran")
+        assert isinstance(action, expect), why
