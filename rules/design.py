@@ -60,6 +60,7 @@ class WeaponEntry:
     guided: bool = False
     component_armor: int = 0
     grenades: str = ""                # grenade launcher load
+    options: tuple[str, ...] = ()     # weapon options: pulse, infrared, blue_green (lasers)
 
 
 @dataclass(frozen=True)
@@ -199,9 +200,13 @@ def _weapons(n: Node, key: str, tables: DesignTables, facings: tuple[str, ...]) 
         for m in mags:
             if m and m not in tables.ammo and m not in tables.grenades:
                 raise w.error("magazines", f"unknown load {m!r}")
+        options = tuple(w.names("options", []))
+        for o in options:
+            if o not in tables.weapon_options:
+                raise w.error("options", f"unknown weapon option {o!r}; known: {', '.join(sorted(tables.weapon_options))}")
         out.append(WeaponEntry(wtype, facing, w.integer("count", 1, lo=1), w.text("link", ""), ammo, mags,
                                w.text("mount", ""), w.flag("guided", False), w.integer("component_armor", 0, lo=0),
-                               grenades))
+                               grenades, options))
         w.done(())
     return tuple(out)
 
@@ -675,9 +680,27 @@ def _load_cost(w: Weapon, ammo_key: str, t: DesignTables) -> tuple[Fraction, Fra
     return cps, wps
 
 
-def _weapon(b: _Build, e: WeaponEntry, where: str, in_mount: bool) -> None:
+def _weapon_options(b: _Build, e: WeaponEntry) -> None:
+    """Pulse, infrared and blue-green fit lasers only, not every laser, and not every pair (000:L2456-L2463)."""
     t = b.t
     w = t.weapons[e.type]
+    for k in e.options:
+        o = t.weapon_options[k]
+        if w.category != o.category:
+            b.errors.append(f"The {o.name.lower()} option is for {o.category}s; a {w.name.lower()} cannot have it.")
+        elif e.type in o.not_for:
+            b.errors.append(f"A {w.name.lower()} cannot have the {o.name.lower()} option.")
+        for other in o.excludes:
+            if other in e.options and k < other:
+                b.errors.append(f"A laser cannot be both {o.name.lower()} and {t.weapon_options[other].name.lower()}.")
+    if len(set(e.options)) != len(e.options):
+        b.errors.append(f"The {w.abbr} lists an option twice.")
+
+
+def _weapon(b: _Build, e: WeaponEntry, where: str, in_mount: bool) -> None:
+    t = b.t
+    _weapon_options(b, e)
+    w = t.weapon_with(e.type, e.options)
     cost, weight = Fraction(w.cost), Fraction(w.weight)
     if e.ammo:
         a = t.ammo[e.ammo]
@@ -1198,7 +1221,7 @@ def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
             dp = w.dp + len(e.magazines) * d.tables().const("mount_options.extra_magazine_dp")
             out.append(WeaponMount(f"{w.abbr}{counter[w.abbr]}", w.abbr, "turret" if e.mount else where, dp, dp,
                                    shots, shots, loads, e.link, e.mount, e.guided, e.component_armor,
-                                   e.component_armor))
+                                   e.component_armor, e.options))
     return tuple(out)
 
 
@@ -1235,7 +1258,8 @@ def summary(d: Design, fig: Figures | None = None) -> str:
     parts += [t.crew[c].name.lower() for c in d.crew]
     for e in d.weapons:
         w = t.weapons[e.type]
-        what = f"{e.count} linked {w.abbr}s" if e.count > 1 and e.link else (f"{e.count} {w.abbr}s" if e.count > 1 else w.abbr)
+        opts = "".join(f"{t.weapon_options[o].name.lower()} " for o in e.options)
+        what = f"{e.count} linked {opts}{w.abbr}s" if e.count > 1 and e.link else (f"{e.count} {opts}{w.abbr}s" if e.count > 1 else opts + w.abbr)
         ammo = f" w/{t.ammo[e.ammo].name.lower()}" if e.ammo else ""
         where = "in turret" if e.mount else e.facing
         parts.append(f"{what}{ammo} {where}")

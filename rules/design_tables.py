@@ -10,7 +10,8 @@ docs/RULES-DEVIATIONS.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -246,6 +247,23 @@ class Weapon:
 
 
 @dataclass(frozen=True)
+class WeaponOption:
+    """A modification bought with a weapon: pulse, infrared or blue-green lasers (000:L2456-L2463)."""
+
+    key: str
+    name: str
+    category: str
+    cost_extra: float = 0.0        # fraction of the base cost
+    damage_per_die: int = 0
+    no_area: bool = False
+    no_guidance: bool = False
+    through_smoke: bool = False
+    not_for: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Ammo:
     key: str
     name: str
@@ -331,9 +349,24 @@ class DesignTables:
     accessories: dict[str, Accessory]
     grenades: dict[str, int]
     consts: dict[str, Any] = field(default_factory=dict)   # single numbers, by "file.table.key"
+    weapon_options: dict[str, WeaponOption] = field(default_factory=dict)
 
     def const(self, key: str) -> Any:
         return self.consts[key]
+
+    def weapon_with(self, abbr: str, options: tuple[str, ...] = ()) -> Weapon:
+        """The weapon as its options make it: base cost, damage and area effect (000:L2456-L2463)."""
+        w = self.weapons[abbr]
+        if not options:
+            return w
+        opts = [self.weapon_options[o] for o in options]
+        cost = w.cost * (1 + sum(Fraction(o.cost_extra).limit_denominator(100) for o in opts))
+        dmg = DiceExpr.parse(w.damage) if w.damage else None
+        per_die = sum(o.damage_per_die for o in opts)
+        damage = str(DiceExpr(dmg.n, dmg.mod + per_die * dmg.n, dmg.half)) if dmg and per_die else w.damage
+        effect = "" if any(o.no_area for o in opts) and w.effect == "area" else w.effect
+        name = " ".join([o.name for o in opts] + [w.name.lower()])
+        return replace(w, name=name, cost=int(math.ceil(cost)), damage=damage, effect=effect)
 
 
 # --- loaders --------------------------------------------------------------------------------------
@@ -475,6 +508,19 @@ def _accessory(key: str, n: Node) -> Accessory:
     return a
 
 
+def _weapon_option(key: str, n: Node, weapons: dict[str, Weapon]) -> WeaponOption:
+    o = WeaponOption(
+        key, n.text("name"), n.text("category"), n.number("cost_extra", 0.0, lo=0), n.integer("damage_per_die", 0),
+        n.flag("no_area", False), n.flag("no_guidance", False), n.flag("through_smoke", False),
+        tuple(n.names("not_for", [])), tuple(n.names("excludes", [])), n.text("source", ""),
+    )
+    for abbr in o.not_for:
+        if abbr not in weapons:
+            raise n.error("not_for", f"unknown weapon {abbr!r}")
+    n.done(_META)
+    return o
+
+
 def _consts(prefix: str, n: Node, out: dict[str, Any]) -> None:
     """Every plain value of a table, under `prefix.key` (sub-tables are read by their own loaders)."""
     for key, value in n.data.items():
@@ -570,12 +616,17 @@ def load_design_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -> D
     grenades = {k: int(v) for k, v in wt.table("grenade").data.items() if k not in ("source", "weight_in_launcher")}
     consts["grenade.weight_in_launcher"] = wt.table("grenade").integer("weight_in_launcher")
     _consts("mount_options", wt.table("mount_options"), consts)
+    weapon_options = {k: _weapon_option(k, v, weapons) for k, v in wt.table("weapon_option").items()}
+    for k, o in weapon_options.items():
+        for other in o.excludes:
+            if other not in weapon_options:
+                raise wt.table("weapon_option").table(k).error("excludes", f"unknown weapon option {other!r}")
 
     ac = _node(data_dir / "accessories.toml")
     accessories = {k: _accessory(k, v) for k, v in ac.table("accessory").items()}
     _consts("per_point", ac.table("per_point"), consts)
     return DesignTables(bodies, armor, chassis, suspensions, cycle_susp, plants, plant_acc, tanks, tires, mods,
-                        crew, weapons, ammo, mounts, accessories, grenades, consts)
+                        crew, weapons, ammo, mounts, accessories, grenades, consts, weapon_options)
 
 
 @lru_cache(maxsize=2)

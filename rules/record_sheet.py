@@ -86,6 +86,7 @@ class WeaponMount:
     guided: bool = False             # laser-guided rockets
     armor: int = 0                   # component armor
     max_armor: int = 0
+    options: tuple[str, ...] = ()    # weapon options (pulse, infrared, blue_green): DesignTables.weapon_with
 
     @property
     def destroyed(self) -> bool:
@@ -245,7 +246,8 @@ def render(sheet: RecordSheet, title: str = "") -> str:
         shots = "" if not w.max_shots else " shots " + " + ".join(f"{a}/{b}" for a, b in zip(w.shots, w.max_shots, strict=True))
         ammo = ", ".join(a for a in w.ammo if a)
         notes = "".join([f" [{ammo}]" if ammo else "", f" link {w.link}" if w.link else "",
-                         " guided" if w.guided else "", f" CA {w.armor}/{w.max_armor}" if w.max_armor else ""])
+                         " guided" if w.guided else "", f" CA {w.armor}/{w.max_armor}" if w.max_armor else "",
+                         f" ({', '.join(w.options)})" if w.options else ""])
         lines.append(f"Weapon {w.id} {w.abbr} {w.location}: {w.dp}/{w.max_dp} DP{shots}{notes}")
     for c in sheet.components:
         dp = f"{c.dp}/{c.max_dp} DP" if c.max_dp else "no DP"
