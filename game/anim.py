@@ -15,6 +15,7 @@ SPEED_IPS = 9.0        # inches a second on screen
 MIN_SECONDS = 0.18
 MAX_SECONDS = 1.2
 FLASH_SECONDS = 0.7
+EXPLOSION_SECONDS = 1.4
 FLASH_KINDS = {"crash": (255, 140, 0), "collision": (255, 40, 40), "damage": (255, 80, 60), "hit": (255, 80, 60),
                "destroyed": (255, 255, 255), "kill": (255, 255, 255), "control": (255, 220, 60),
                "hazard": (255, 170, 60), "tire": (240, 200, 80), "fire": (255, 240, 160)}
@@ -34,6 +35,9 @@ class Flash:
     vehicle: str
     colour: tuple[int, int, int]
     age: float = 0.0
+    kind: str = ""          # "shot" (a tracer to `target`), "explosion" (a fireball), or a plain ring
+    target: str = ""
+    life: float = FLASH_SECONDS
 
 
 class Animator:
@@ -58,7 +62,7 @@ class Animator:
             elif e.kind in FLASH_KINDS and e.vehicle:
                 if e.kind == "control" and e.data.get("kept", True):
                     continue
-                flash = Flash(e.vehicle, FLASH_KINDS[e.kind])
+                flash = _flash_of(e)
                 if e.kind == "collision":
                     self._pending_flashes.append(flash)
                 elif self.queue:
@@ -73,7 +77,7 @@ class Animator:
         return self.current is not None or bool(self.queue)
 
     def update(self, dt: float, state: GameState) -> None:
-        self.flashes = [f for f in self.flashes if f.age < FLASH_SECONDS]
+        self.flashes = [f for f in self.flashes if f.age < f.life]
         for f in self.flashes:
             f.age += dt
         remaining = dt
@@ -116,6 +120,15 @@ class Animator:
 
     def pose(self, vid: str, fallback: Pose) -> Pose:
         return self.shown.get(vid, fallback)
+
+
+def _flash_of(e: Event) -> Flash:
+    """A shot at a target shows as a tracer; a vehicle blowing up (000:L1014) as a fireball."""
+    if e.data.get("explodes"):
+        return Flash(e.vehicle, (255, 150, 30), kind="explosion", life=EXPLOSION_SECONDS)
+    if e.kind == "fire" and e.data.get("target") and not e.data.get("blocked_by"):
+        return Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=str(e.data["target"]))
+    return Flash(e.vehicle, FLASH_KINDS[e.kind])
 
 
 def _along(poses: list[Pose], lengths: list[float], k: float) -> Pose:

@@ -13,8 +13,9 @@ from typing import Any
 
 from game.session import optional
 from rules.actions import Action, Drop, Fire, Pass
-from rules.geometry import CounterSize, Pose, Vec
+from rules.geometry import CounterSize, Pose, Vec, forward, right
 from rules.state import GameState
+from rules.tables import tables
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class FirePreview:
     origin: Vec | None = None
     point: Vec | None = None
     why: str = ""
+    counters: tuple[Any, ...] = ()          # a Drop: the counters it would lay (rules.dropped.Counter)
+    where: tuple[str, ...] = ()             # a Drop: where each counter lands, in words
 
     @property
     def chance(self) -> float:
@@ -41,7 +44,11 @@ class FirePreview:
         if isinstance(a, Pass):
             return "hold fire for the rest of this phase"
         if isinstance(a, Drop):
-            return f"drop {a.weapon}"
+            if not self.counters:
+                return f"drop {a.weapon}{': ' + self.why if self.why else ''}"
+            what = "; ".join(f"{c.kind.replace('_', ' ')} {_inch(c.length)} x {_inch(c.width)} {w}".rstrip()
+                             for c, w in zip(self.counters, self.where, strict=False))
+            return f"drop {a.weapon}: {what}"
         if not isinstance(a, Fire):
             return str(a)
         aim = f" ({a.aim.replace('side:', '').replace('tire:', 'tire ')})" if a.aim else ""
@@ -54,6 +61,8 @@ class FirePreview:
 
     @property
     def modifier_text(self) -> str:
+        if isinstance(self.action, Drop):
+            return "no to-hit roll: the counter lands by the mount (000:L1028-L1038)"
         return ", ".join(f"{n} {v:+d} [{r}]" for n, v, r in self.modifiers) or "no modifiers"
 
 
@@ -62,7 +71,44 @@ def two_dice_at_least(need: int) -> float:
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
 
 
+def _inch(x: float) -> str:
+    return {0.25: "1/4\"", 0.5: "1/2\""}.get(x, f"{x:g}\"")
+
+
+def where_laid(state: GameState, vid: str, counter: Any) -> str:
+    """Where a dropped counter lands relative to the dropping vehicle: ahead, behind, under, to a side."""
+    pose = state.vehicle(vid).pose
+    c = counter.pose.centre
+    d = Vec(c.x - pose.x, c.y - pose.y)
+    along, across = d.dot(forward(pose.facing)), d.dot(right(pose.facing))
+    size = tables().handling.counters[state.vehicle(vid).spec.kind]
+    words = []
+    if along > size.length / 2:
+        words.append("ahead")
+    elif along < -size.length / 2:
+        words.append("behind")
+    else:
+        words.append("under the car" if abs(across) <= size.width / 2 else "alongside")
+    if abs(across) > 0.05:
+        words.append(f"{abs(across):g}\" {'right' if across > 0 else 'left'}")
+    return "(" + ", ".join(words) + ")"
+
+
+def drop_preview(state: GameState, action: Drop) -> FirePreview:
+    step = optional("rules.fire_step")
+    if step is None or not hasattr(step, "preview_drop"):
+        return FirePreview(action, why="combat rules not loaded")
+    try:
+        laid = tuple(step.preview_drop(state, action))
+    except (KeyError, ValueError) as exc:
+        return FirePreview(action, can_hit=False, why=str(exc))
+    where = tuple(where_laid(state, action.vehicle, c) for c in laid)
+    return FirePreview(action, counters=laid, where=where)
+
+
 def fire_preview(state: GameState, action: Action) -> FirePreview:
+    if isinstance(action, Drop):
+        return drop_preview(state, action)
     if not isinstance(action, Fire):
         return FirePreview(action)
     step = optional("rules.fire_step")
@@ -101,12 +147,13 @@ def arc_outline(mount: str, pose: Pose, size: CounterSize, reach: float = 12.0) 
 
 
 def options_of(actions: list[Action]) -> list[Action]:
-    """Fire and drop choices first, then holding fire."""
-    return [a for a in actions if not isinstance(a, Pass)] + [a for a in actions if isinstance(a, Pass)]
+    """Fire choices first, then drops, then holding fire."""
+    order = {Fire: 0, Drop: 1}
+    return sorted(actions, key=lambda a: order.get(type(a), 2))
 
 
 def describe_target(state: GameState, action: Action) -> str:
     return action.target if isinstance(action, Fire) else ""
 
 
-__all__ = ["FirePreview", "arc_outline", "fire_preview", "options_of", "two_dice_at_least", "Any"]
+__all__ = ["FirePreview", "arc_outline", "drop_preview", "where_laid", "fire_preview", "options_of", "two_dice_at_least", "Any"]

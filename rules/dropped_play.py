@@ -72,8 +72,9 @@ def cross_counters(ctx: Ctx, vid: str, motion: Motion) -> None:
         if c.kind == "debris" and c.owner == vid:
             continue
         how = _contact(c, v, motion.path)
-        if _contact(c, v, (motion.end,)) is not None:
-            now.append(c.id)
+        end = _contact(c, v, (motion.end,))
+        if end == "on" or (end == "adjacent" and c.spec().trigger_on):
+            now.append(c.id)  # beside a slick is not on it: driving on later still counts (000:L1046)
         if how is None or c.id in v.touching:
             continue
         if how == "adjacent" and not c.spec().trigger_on:

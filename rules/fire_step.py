@@ -211,6 +211,16 @@ def drop_options(state: GameState, vid: str) -> list[Drop]:
     return [Drop(vid, trig) for trig in _droppers(c) if drop_problem(state, Drop(vid, trig)) is None]
 
 
+def preview_drop(state: GameState, action: Drop) -> tuple[Counter, ...]:
+    """The counters a Drop action would lay now, where they would land (000:L1029-L1038); the
+    client shows them before the player commits. Raises ValueError when the drop is not legal."""
+    why = drop_problem(state, action)
+    if why:
+        raise ValueError(why)
+    _cs, counters, _events = drop(_pending(state), action.vehicle, action.weapon, state.turn, state.phase)
+    return counters
+
+
 def declare_drop(state: GameState, a: Drop) -> GameState:
     return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),))
 
@@ -296,7 +306,8 @@ def end_turn_fire(ctx: Ctx) -> None:
                 ctx.log.add("damage", f"fire: {step.text()}", step.rule, v.id)
             v = ctx.put(replace(v, sheet=sheet, out=v.out or rep.exploded))
             if rep.exploded:
-                ctx.log.add("kill", f"{v.id} explodes: everyone aboard is killed", "000:L1014", v.id)
+                ctx.log.add("kill", f"{v.id} explodes: everyone aboard is killed", "000:L1014", v.id,
+                            explodes=True)
                 explosion(ctx, v.id)
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + _duration(src) >= turn + 1)

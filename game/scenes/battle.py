@@ -22,6 +22,7 @@ from game.input.bindings import Intent, intent_of
 from game.render.board import BoardRenderer, map_size
 from game.render.counters import draw_counter
 from game.render.dropped import draw_dropped, state_counters
+from game.render.effects import draw_explosion, draw_tracer
 from game.render.hud import SHEET_HEIGHT, chart_height, draw_chart, draw_sheet
 from game.render.log import draw_log
 from game.render.turning_key import draw_key
@@ -31,7 +32,7 @@ from game.speed import SpeedPreview, preview_speed
 from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
 from game.world import build_world, place_vehicles
-from rules.actions import Action, Fire, Move, Pass, SetSpeed
+from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.events import Event
 from rules.geometry import Vec
 from rules.maneuvers import Maneuver
@@ -79,6 +80,7 @@ class BattleScene(Scene):
         self.fire_index = 0
         self.fire_info: FirePreview | None = None
         self.fire_vid: str | None = None
+        self.clock = 0.0                        # seconds shown, for flickering flames
         self.banner: Banner | None = None
         self.last_owner: str | None = None
         self.wait = 0.0
@@ -248,6 +250,15 @@ class BattleScene(Scene):
         self.fire_options = []
         self.choice_history.clear()
 
+    def next_drop(self) -> None:
+        """Jump to the next Drop choice (dropped weapons sit after the shots in the list)."""
+        n = len(self.fire_options)
+        for k in range(1, n + 1):
+            i = (self.fire_index + k) % n
+            if isinstance(self.fire_options[i], Drop):
+                self.set_fire_index(i)
+                return
+
     def commit_choice(self) -> None:
         a = self.human_actor()
         if a is None or self.banner:
@@ -415,9 +426,13 @@ class BattleScene(Scene):
             add(2, 3, "Menu", self._pause, "menu")
         elif st.step == FIRE:
             add(0, 0, "< prev", lambda: self.step_choice(-1), "prev")
-            add(1, 0, "Fire", self.commit_choice, "commit")
+            chosen = self.fire_options[self.fire_index] if self.fire_options else None
+            add(1, 0, "Drop" if isinstance(chosen, Drop) else "Fire", self.commit_choice, "commit")
             add(2, 0, "next >", lambda: self.step_choice(1), "next")
             add(0, 1, "Hold fire", self.straight, "pass")
+            drops = sum(isinstance(x, Drop) for x in self.fire_options)
+            if drops:
+                add(1, 1, f"Drops ({drops})", self.next_drop, "drop", isinstance(chosen, Drop))
             add(1, 3, "Sheets", self._sheets, "sheets")
             add(2, 3, "Menu", self._pause, "menu")
         else:
@@ -666,6 +681,7 @@ class BattleScene(Scene):
     # --- update ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.clock += dt
         self.anim.update(dt, self.state)
         if self.anim.busy:
             if self.follow and self.anim.current is not None:
@@ -735,7 +751,7 @@ class BattleScene(Scene):
         self.board.draw(surface, self.cam)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h))
-        draw_dropped(surface, self.cam, state_counters(self.state))
+        draw_dropped(surface, self.cam, state_counters(self.state), (self.state.turn, self.state.phase), t=self.clock)
         self._draw_counters(surface)
         a = self.human_actor()
         if a and self.state.step == MOVE and self.ghosts and self.banner is None:
@@ -794,6 +810,17 @@ class BattleScene(Scene):
                 continue
             p = self.anim.pose(v.id, v.pose)
             sx, sy = self.cam.to_screen(p.x, p.y)
+            if f.kind == "explosion":
+                draw_explosion(surface, (sx, sy), self.cam.zoom, f.age / f.life)
+                continue
+            if f.kind == "shot":
+                try:
+                    t = self.state.vehicle(f.target)
+                except KeyError:
+                    continue
+                q = self.anim.pose(t.id, t.pose)
+                draw_tracer(surface, (sx, sy), self.cam.to_screen(q.x, q.y), f.age / f.life)
+                continue
             r = self.cam.zoom * (0.6 + f.age * 1.2)
             pygame.draw.circle(surface, f.colour, (sx, sy), r, 3)
 
@@ -917,13 +944,15 @@ class BattleScene(Scene):
                 sx, sy = self.cam.to_screen(p.x, p.y)
                 hot = isinstance(chosen, Fire) and chosen.target == t.id
                 pygame.draw.circle(surface, theme.HIT if hot else theme.WARN, (sx, sy), self.cam.zoom * 0.8, 3 if hot else 1)
+        if info is not None and info.counters:  # a drop: where its counters will land
+            draw_dropped(surface, self.cam, info.counters, (self.state.turn, self.state.phase), ghost=True)
         if info is not None and info.origin is not None and info.point is not None:
             a = self.cam.to_screen(info.origin.x, info.origin.y)
             b = self.cam.to_screen(info.point.x, info.point.y)
             pygame.draw.line(surface, theme.ACCENT, a, b, 2)
         lines = [info.text if info else "nothing to fire", info.modifier_text if info else "",
-                 f"shot {self.fire_index + 1} of {len(self.fire_options)}  ·  Left/Right: choose, click a target · "
-                 "Enter: fire · Space: hold fire"]
+                 f"choice {self.fire_index + 1} of {len(self.fire_options)}  ·  Left/Right: choose, click a target · "
+                 f"Enter: {'drop' if isinstance(chosen, Drop) else 'fire'} · Space: hold fire"]
         r = pygame.Rect(self.cam.view_x + 10, self.cam.view_y + self.cam.view_h - 84, self.cam.view_w - 20, 76)
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         bg.fill((10, 12, 16, 210))

@@ -171,3 +171,24 @@ def test_fire_through_smoke_counts_it_and_lasers_cannot_000_L1050() -> None:
     hazy = preview_fire(smoky, Fire("Kart", "MG1", "Lead"))
     assert hazy.need > clear.need
     assert any("smoke" in m.name for m in hazy.modifiers)
+
+
+def test_stopping_beside_a_slick_then_driving_onto_it_counts_000_L1045_L1046() -> None:
+    # the Kart (7,0) ends a move with its nose at the slick's edge (8.5 - 0.5): beside it, not on it
+    state = replace(chase(), counters=(counter("oil", 8.5),))
+    state, events = _drive(state, "Kart", 0.5, [])
+    assert "oil-x" not in state.vehicle("Kart").touching
+    state, events = _drive(state, "Kart", 0.5, [])
+    assert any(e.kind == "counter" and "runs onto oil" in e.text for e in events)  # type: ignore[attr-defined]
+    assert "oil-x" in state.vehicle("Kart").touching
+
+
+def test_preview_drop_shows_the_counter_the_drop_lays_000_L1028_L1035() -> None:
+    from rules.fire_step import preview_drop
+
+    state = to_fire(chase())
+    shown = preview_drop(state, Drop("Lead", "SD1"))
+    state, _ = apply(state, Drop("Lead", "SD1"))
+    if state.step == FIRE:
+        state, _ = apply(state, Pass(to_act(state)[0]))
+    assert [(c.kind, c.pose) for c in shown] == [(c.kind, c.pose) for c in state.counters]
