@@ -69,6 +69,10 @@ class MountEntry:
     type: str
     universal: bool = False
     rocket_pod: bool = False
+    side: str = "top"                 # EWPs: top (in place of a turret), left or right (000:L2527)
+    fires: str = ""                   # EWPs: front or back (000:L2527)
+    armor: int = 0                    # EWP pod armor, plastic points (000:L2528)
+    ejection: bool = False            # EWP ejection system (000:L2982)
 
 
 @dataclass(frozen=True)
@@ -279,7 +283,10 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
         mt = m.text("type")
         if mt not in t.mounts:
             raise m.error("type", f"unknown mount {mt!r}; known: {', '.join(sorted(t.mounts))}")
-        mounts.append(MountEntry(m.text("id"), mt, m.flag("universal", False), m.flag("rocket_pod", False)))
+        mounts.append(MountEntry(m.text("id"), mt, m.flag("universal", False), m.flag("rocket_pod", False),
+                                 m.text("side", "top", choices=("top", "left", "right")),
+                                 m.text("fires", "", choices=("", "front", "back")), m.integer("armor", 0, lo=0),
+                                 m.flag("ejection", False)))
         m.done(())
     weapons = _weapons(n, "weapon", t, facings)
     ids = {m.id for m in mounts}
@@ -755,9 +762,9 @@ def _price_weapons(b: _Build) -> None:
         mt = t.mounts[m.type]
         factor = _fr(t.const("mount_options.rocket_ewp_factor")) if m.rocket_pod else Fraction(1)
         cost = mt.cost * factor + (t.const("mount_options.universal_cost") if m.universal else 0)
-        b.add(f"{'Universal ' if m.universal else ''}{mt.name}", cost, mt.weight * factor, mt.spaces)
-        if mt.external:
-            b.top_factor *= _fr(t.const("mount_options.ewp_top_speed_factor"))
+        b.add(f"{'Universal ' if m.universal else ''}{'Rocket ' if m.rocket_pod else ''}{mt.name}"
+              f"{'' if m.side == 'top' else ' ' + m.side}", cost, mt.weight * factor, mt.spaces)
+        _pod_options(b, m)
         body = t.bodies[d.body]
         if mt.key.startswith(("turret", "popup_turret", "cupola", "popup_cupola", "ewp")) and mt.holds > body.turret_max:
             b.errors.append(f"A {body.name.lower()} can carry a turret of at most {body.turret_max} "
@@ -768,12 +775,17 @@ def _price_weapons(b: _Build) -> None:
         if e.mount:
             mounted[e.mount] += w.spaces * e.count
             mt = t.mounts[next(m.type for m in d.mounts if m.id == e.mount)]
-            if mt.rockets_only and not w.single_shot:
-                b.errors.append(f"A {mt.name.lower()} carries single-shot rockets only, not a {w.name.lower()}.")
+            pod = next(m for m in d.mounts if m.id == e.mount)
+            if (mt.rockets_only or pod.rocket_pod) and not (w.single_shot and w.rocket):
+                b.errors.append(f"A {'rocket EWP' if pod.rocket_pod else mt.name.lower()} carries single-shot "
+                                f"rockets only, not a {w.name.lower()}.")
         elif e.facing == "turret":
             b.errors.append(f"The {w.abbr} in the turret needs a [[mount]] (a turret) to sit in.")
         _weapon(b, e, e.facing, bool(e.mount))
         _weapon_rules(b, e, w)
+    if any(t.mounts[m.type].external for m in d.mounts):
+        b.top_factor *= _fr(t.const("mount_options.ewp_top_speed_factor"))   # once, however many pods
+    _pod_pairs(b)
     for m in d.mounts:
         mt = t.mounts[m.type]
         if mounted[m.id] > mt.holds:
@@ -785,6 +797,52 @@ def _price_weapons(b: _Build) -> None:
     links = len(groups) + d.links
     if links:
         b.add(f"{links} link{'s' if links != 1 else ''}", links * t.accessories["link"].cost, 0, area="none")
+
+
+def _pod_options(b: _Build, m: MountEntry) -> None:
+    """Side mounting, rocket pods, pod armor and ejection belong to EWPs only (000:L2527-L2528, L2541, L2982)."""
+    t = b.t
+    mt = t.mounts[m.type]
+    if not mt.external:
+        for flag, what in ((m.side != "top", f"mounted {m.side}"), (bool(m.fires), "set to fire one way"),
+                           (m.armor > 0, "armored"), (m.ejection, "ejected"), (m.rocket_pod, "a rocket pod")):
+            if flag:
+                b.errors.append(f"Only an external weapon pod can be {what}; the {mt.name.lower()} cannot.")
+        return
+    if m.side != "top" and not m.fires:
+        b.errors.append(f"The {m.side} {mt.name.lower()} must fire front or back (fires = ...).")
+    if m.armor:
+        if m.rocket_pod:
+            b.errors.append("A rocket EWP carries no armor.")
+        w = m.armor * t.const("mount_options.ewp_armor_weight")
+        cap = t.const("mount_options.ewp_armor_max_weight")
+        if w > cap:
+            b.errors.append(f"Pod armor on the {mt.name.lower()} weighs {w} lb; the most allowed is {cap} lb.")
+        b.add(f"{m.armor}-pt pod armor on {m.id}", m.armor * t.const("mount_options.ewp_armor_cost"), w, area="none")
+    if m.ejection:
+        b.add(f"Ejection system for {m.id}", t.const("mount_options.ewp_ejection_cost"), area="none")
+
+
+def _pod_pairs(b: _Build) -> None:
+    """Side pods come in matched pairs of one size firing one way; a lone side pod costs 3 HC (000:L2527, L2983)."""
+    t = b.t
+    side = [m for m in b.d.mounts if t.mounts[m.type].external and m.side != "top"]
+    unmatched = list(side)
+    for m in side:
+        if m not in unmatched:
+            continue
+        mate = next((o for o in unmatched if o.side != m.side and (o.type, o.fires, o.rocket_pod)
+                     == (m.type, m.fires, m.rocket_pod)), None)
+        if mate:
+            unmatched.remove(m)
+            unmatched.remove(mate)
+    for m in unmatched:
+        other = "right" if m.side == "left" else "left"
+        b.errors.append(f"The {m.side} {t.mounts[m.type].name.lower()} {m.id!r} needs a matching pod of the same "
+                        f"size, firing the same way, on the {other} side.")
+        b.hc += t.const("mount_options.ewp_lone_pod_hc")
+    if unmatched:
+        b.notes.append(f"A lone side pod costs {-t.const('mount_options.ewp_lone_pod_hc')} HC (000:L2983).")
 
 
 def _weapon_rules(b: _Build, e: WeaponEntry, w: Weapon) -> None:
@@ -1186,7 +1244,7 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
                                    role=role))
     for m in d.mounts:
         mt = t.mounts[m.type]
-        comps.append(Component(m.id, "mount", mt.name, "top", 0, 0))
+        comps.append(Component(m.id, "mount", mt.name, m.side, 0, 0, m.armor, m.armor))
     for e in d.accessories:
         acc = t.accessories[e.type]
         for i in range(e.count):

@@ -4,13 +4,24 @@ carriers, rocket boosters, autopilot; and the trike's lone wheel as combat reads
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from rules.damage import interior_of
-from rules.design import Design, WeaponEntry, dumps_design, figures, load_design, load_stock, spec, summary
+from rules.design import (
+    Design,
+    MountEntry,
+    WeaponEntry,
+    dumps_design,
+    figures,
+    load_design,
+    load_stock,
+    spec,
+    summary,
+)
 from rules.design_tables import design_tables
 from rules.errors import DataError
 
@@ -99,3 +110,60 @@ def test_unknown_weapon_option_is_a_data_error(tmp_path: Path) -> None:
     f.write_text(dumps_design(load_stock("Cobra")).replace('mount = "turret"', 'mount = "turret", options = ["plasma"]'))
     with pytest.raises(DataError, match="unknown weapon option 'plasma'"):
         load_design(f)
+
+
+def _with_pods(*pods: MountEntry, weapons: tuple[WeaponEntry, ...] = ()) -> Design:
+    return replace(load_stock("Cobra"), mounts=pods, weapons=weapons)
+
+
+def test_side_pods_come_in_matched_pairs_000_L2527_L2983() -> None:
+    """000:L2527: a side pod needs a same-size twin opposite, firing the same way; 000:L2983: a lone one costs 3 HC."""
+    pair = figures(_with_pods(MountEntry("l", "ewp_1", side="left", fires="front"),
+                              MountEntry("r", "ewp_1", side="right", fires="front")))
+    assert not pair.errors
+    lone = figures(_with_pods(MountEntry("l", "ewp_1", side="left", fires="front")))
+    assert lone.hc == pair.hc - 3
+    assert ("The left 1-space external weapon pod 'l' needs a matching pod of the same size, firing the same way, "
+            "on the right side.") in lone.errors
+    mixed = figures(_with_pods(MountEntry("l", "ewp_1", side="left", fires="front"),
+                               MountEntry("r", "ewp_1", side="right", fires="back")))
+    assert len([e for e in mixed.errors if "needs a matching pod" in e]) == 2
+    aimless = figures(_with_pods(MountEntry("l", "ewp_1", side="left"), MountEntry("r", "ewp_1", side="right")))
+    assert "The left 1-space external weapon pod must fire front or back (fires = ...)." in aimless.errors
+
+
+def test_pods_cut_top_speed_by_ten_percent_once_000_L2981() -> None:
+    """000:L2981: one or more EWPs: -10% top speed (not 10% per pod)."""
+    none = figures(replace(_with_pods(), cargo_weight=2 * 150))      # the same weight without pods
+    two = figures(_with_pods(MountEntry("l", "ewp_1", side="left", fires="front"),
+                             MountEntry("r", "ewp_1", side="right", fires="front")))
+    assert two.top_speed == math.floor(none.top_speed * 0.9 / 2.5) * 2.5
+
+
+def test_pod_armor_is_plastic_at_10_dollars_and_4_lb_a_point_000_L2528() -> None:
+    """000:L2528: pod armor $10 and 4 lb per point whatever the car's armor, at most 40 lb; ejection +$250 (L2982)."""
+    top = MountEntry("p", "ewp_1")
+    base = figures(_with_pods(top))
+    armored = figures(_with_pods(replace(top, armor=10, ejection=True)))
+    assert (armored.price - base.price, armored.weight - base.weight) == (10 * 10 + 250, 10 * 4)
+    assert not armored.errors
+    heavy = figures(_with_pods(replace(top, armor=11)))
+    assert "Pod armor on the 1-space external weapon pod weighs 44 lb; the most allowed is 40 lb." in heavy.errors
+    rocket = figures(_with_pods(replace(top, rocket_pod=True, armor=5)))
+    assert "A rocket EWP carries no armor." in rocket.errors
+    sheet = spec(_with_pods(replace(top, armor=10))).sheet
+    assert [(c.id, c.armor) for c in sheet.components if c.kind == "mount"] == [("p", 10)]
+
+
+def test_rocket_pod_takes_single_shot_rockets_only_000_L2541() -> None:
+    pod = MountEntry("p", "ewp_1", rocket_pod=True)
+    ok = figures(_with_pods(pod, weapons=(WeaponEntry("HR", "top", mount="p"),)))
+    assert not ok.errors
+    bad = figures(_with_pods(pod, weapons=(WeaponEntry("MG", "top", mount="p"),)))
+    assert "A rocket EWP carries single-shot rockets only, not a machine gun." in bad.errors
+
+
+def test_only_pods_take_pod_options() -> None:
+    bad = figures(_with_pods(MountEntry("t", "turret_1", side="left", armor=3)))
+    assert "Only an external weapon pod can be mounted left; the 1-space turret cannot." in bad.errors
+    assert "Only an external weapon pod can be armored; the 1-space turret cannot." in bad.errors
