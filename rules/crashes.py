@@ -48,7 +48,11 @@ def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, 
 def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, *, travel: float,
                  extra: tuple[CrashModifier, ...] = (), swing: str = "") -> None:
     """Roll on Crash Table 1 or 2 and queue the result for the vehicle's next movement (000:L316)."""
+    from rules.terrain_play import off_road_crash_modifier  # it calls control rolls
+
     v = ctx.v(vid)
+    ground = off_road_crash_modifier(ctx.state, vid)
+    extra = extra + ((ground,) if ground else ())   # -3 off-road (000:L507)
     mods = crash_modifiers(speed, difficulty, v.spec.driver_skill, extra=extra, t=ctx.t)
     total = ctx.roll(TWO_D, f"Crash Table {table}", "000:L306-L314", vid) + sum(m.value for m in mods)
     shown = ", ".join(f"{m.name} {m.value:+d}" for m in mods if m.value)
@@ -110,8 +114,9 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
         ctx.update(vid, hs=lower_status(v.hs, difficulty, ctx.t), phase_d=v.phase_d + max(0, difficulty))
         return True
     from rules.dropped_play import surface_of  # it calls this function
+    from rules.terrain_play import road_condition
 
-    road = ctx.t.hazards.road.get(ctx.state.options.road_condition)
+    road = ctx.t.hazards.road.get(road_condition(ctx.state, vid))  # the map's, else the weather
     d = difficulty + (road.add if road and not road.maneuvers_only else 0)
     oil = surface_of(ctx.state, vid).hazard_d
     d += oil  # oil or burning oil under it: +D2 to every hazard (000:L1045)

@@ -42,6 +42,7 @@ from rules.query_movement import maneuver_error
 from rules.setup import GameSetup, resolve_spec
 from rules.state import FIRE, MOVE, SPEED, GameState, VehicleState
 from rules.tables import tables
+from rules.terrain_play import note_ground
 
 # --- set-up --------------------------------------------------------------------------------------
 
@@ -63,6 +64,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
                       options=setup.options, map_id=setup.map, max_turns=setup.max_turns)
     ctx = Ctx(state)
     for v in vehicles:
+        note_ground(ctx, v.id)  # a start off-road: its HC is lower from the first roll (000:L512-L516)
         die = ctx.roll(DiceExpr(1), "reflex roll", "000:L158", v.id)
         roll = die + v.spec.driver_skill
         bonus = ctx.t.handling.reflex(roll)

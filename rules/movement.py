@@ -96,7 +96,9 @@ def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> N
     d, tire = ctx.t.decel.hazard(decel)
     if d == 0:
         return
-    road = ctx.t.hazards.road.get(ctx.state.options.road_condition)
+    from rules.terrain_play import road_condition
+
+    road = ctx.t.hazards.road.get(road_condition(ctx.state, vid))
     d += road.add if road else 0
     v = ctx.v(vid)
     kept = check_control(ctx, vid, d, original, f"braking {decel:g} mph", "000:L146-L154, L233")
@@ -169,12 +171,14 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     dropped-weapon counters it ran over act on it (rules.dropped_play)."""
     from rules.collision_play import move_with_collisions  # both use this module's tire damage
     from rules.dropped_play import cross_counters
+    from rules.terrain_play import note_ground
 
     motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
     ctx.put(replace(v, pose=motion.end))
     ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
+    note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
 
 
 def forced(v: VehicleState) -> bool:
@@ -498,14 +502,17 @@ def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
 
 
 def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
-    """Modified D: the maneuver's own D plus road conditions (000:L267-L275) and oil under it (000:L1045)."""
+    """Modified D: the maneuver's own D plus the road condition under it (the map's, else the weather,
+    000:L267-L275), +D1 off-road (000:L268, L507) and oil under it (000:L1045)."""
     from rules.dropped_play import surface_of
+    from rules.terrain_play import off_road_maneuver_d, road_condition
 
     d = base_difficulty(m, v.speed, ctx.t.maneuvers)
-    road = ctx.t.hazards.road.get(ctx.state.options.road_condition)
+    road = ctx.t.hazards.road.get(road_condition(ctx.state, v.id))
     if m.kind != "straight" and road:
         d += road.add
     if m.kind != "straight":
+        d += off_road_maneuver_d(ctx.state, v.id)
         d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
     return max(0, d)
 

@@ -83,17 +83,27 @@ class VehicleState:
     paint_until: int = 0              # paint on the windows: -2 to its fire up to this turn (000:L1053)
     driverless: bool = False          # nobody at the controls (driver unconscious or dead, or the vehicle out of
                                       # the fight): straight on, 5 mph slower a turn, until it stops (000:L978)
+    off_road: bool = False            # its centre is on off-road ground: HC penalty (000:L512-L516), set after
+                                      # every motion by rules.terrain_play.note_ground
     phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's
                                       # fire this phase (000:L193, L905, L940)
 
     @property
     def hc(self) -> int:
         """Handling class in force (000:L156-L161)."""
-        return self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
+        return (self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
+                - (_off_road(self) if self.off_road else 0))
 
     @property
     def signed_speed(self) -> float:
         return -self.speed if self.reverse else self.speed
+
+
+def _off_road(v: VehicleState) -> int:
+    """HC lost off-road by a vehicle without off-road suspension (000:L512-L516)."""
+    from rules.collision_rules import off_road_hc_penalty
+
+    return off_road_hc_penalty(v.spec.kind.value)
 
 
 def _unskilled(v: VehicleState) -> int:

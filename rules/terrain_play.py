@@ -7,37 +7,88 @@ The movement engine calls:
     terrain_turn_start(ctx)   # water slows every vehicle in it
     terrain_turn_end(ctx)     # 2d rolls for every vehicle driving off-road above 10 mph
 
-Entering water and crossing ditches happen during motions (rules.collision_play). Not here yet: the
-off-road HC penalty and crash modifier (the engine's handling and crash rolls need to ask terrain_under),
-off-road suspension and tires (the vehicle spec does not say), jumps off ramps.
+Entering water and crossing ditches happen during motions (rules.collision_play). After every motion
+the engine calls note_ground(ctx, vid): off-road the HC in force drops (000:L512-L516), maneuvers are
++D1 (off_road_maneuver_d) and crash rolls -3 (off_road_crash_modifier, 000:L507); road_condition(state,
+vid) is the map's condition under the vehicle (gravel shoulders, oil, ice) or the game's weather.
+Off-road suspension and tires are not in the vehicle spec: every vehicle is unmodified.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
-from rules.collision_rules import off_road_damage, off_road_rolls, water
+from rules.collision_rules import off_road_damage, off_road_rolls, terrain_data, water
 from rules.context import Ctx
 from rules.damage import pick
 from rules.dice import DiceExpr
-from rules.maps import Map, Terrain, load_map, terrain_at
+from rules.handling import CrashModifier
+from rules.map_changes import map_of
+from rules.maps import Terrain, terrain_at
 from rules.record_sheet import damage_armor
+from rules.state import GameState
 
 TWO_D = DiceExpr(2)
 
 
-@lru_cache(maxsize=4)
-def _map(map_id: str) -> Map:
-    return load_map(map_id)
+def ground_of(state: GameState, vid: str) -> Terrain | None:
+    """The terrain under a vehicle's centre on the map as it lies now (an endless highway's sections
+    move); None when the game has no map."""
+    if not state.map_id:
+        return None
+    p = state.vehicle(vid).pose
+    return terrain_at(map_of(state.map_id, state.map_changes), p.x, p.y)
 
 
 def terrain_under(ctx: Ctx, vid: str) -> Terrain | None:
-    """The terrain under a vehicle's centre; None when the game has no map."""
-    if not ctx.state.map_id:
+    return ground_of(ctx.state, vid)
+
+
+def road_condition(state: GameState, vid: str) -> str:
+    """The road condition under a vehicle (000:L267-L275): the map's own where an area (or the ground)
+    gives one other than dry, else the game's RuleOptions.road_condition (the weather)."""
+    under = ground_of(state, vid)
+    if under is not None and under.condition != "dry":
+        return under.condition
+    return state.options.road_condition
+
+
+def off_road_maneuver_d(state: GameState, vid: str) -> int:
+    """+D1 to every maneuver (not hazards) off-road (000:L268, L507)."""
+    if not state.vehicle(vid).off_road:
+        return 0
+    from rules.tables import tables
+
+    row = tables().hazards.road.get("off_road")
+    return row.add if row else 0
+
+
+def off_road_crash_modifier(state: GameState, vid: str) -> CrashModifier | None:
+    """-3 on every Crash Table roll off-road (000:L507)."""
+    if not state.vehicle(vid).off_road:
         return None
-    p = ctx.v(vid).pose
-    return terrain_at(_map(ctx.state.map_id), p.x, p.y)
+    return CrashModifier("off-road", terrain_data().off_road_crash_modifier, "000:L507")
+
+
+def note_ground(ctx: Ctx, vid: str) -> None:
+    """After a motion: is the vehicle off-road now? Its HC in force drops by the penalty for its kind
+    while it is (000:L512-L516, VehicleState.hc), and a handling status above that HC comes down to it
+    at once (reading C30)."""
+    v = ctx.v(vid)
+    under = ground_of(ctx.state, vid)
+    off = bool(under is not None and under.on_map and under.off_road)
+    if off == v.off_road:
+        return
+    v = ctx.update(vid, off_road=off)
+    if not off:
+        ctx.log.add("terrain", "back on the road: its full HC again", "000:L512", vid, off_road=False)
+        return
+    ctx.log.add("terrain", f"goes off-road ({under.kind if under else ''}): HC {v.hc} while it stays there, "
+                "+D1 to maneuvers, -3 on crash rolls", "000:L507, L512-L516", vid, off_road=True)
+    if v.hs > v.hc:
+        ctx.update(vid, hs=v.hc)
+        ctx.log.add("handling", f"handling status {v.hs} -> {v.hc}: no higher than its off-road HC",
+                    "000:L512-L516", vid)
 
 
 def terrain_turn_start(ctx: Ctx) -> None:
