@@ -61,6 +61,7 @@ class WeaponEntry:
     component_armor: int = 0
     grenades: str = ""                # grenade launcher load
     options: tuple[str, ...] = ()     # weapon options: pulse, infrared, blue_green (lasers)
+    rocket_magazine: int = 0          # spaces of a rocket magazine holding more of this rocket (000:L2543)
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,7 @@ def _weapons(n: Node, key: str, tables: DesignTables, facings: tuple[str, ...]) 
                 raise w.error("options", f"unknown weapon option {o!r}; known: {', '.join(sorted(tables.weapon_options))}")
         out.append(WeaponEntry(wtype, facing, w.integer("count", 1, lo=1), w.text("link", ""), ammo, mags,
                                w.text("mount", ""), w.flag("guided", False), w.integer("component_armor", 0, lo=0),
-                               grenades, options))
+                               grenades, options, w.integer("rocket_magazine", 0, lo=0)))
         w.done(())
     return tuple(out)
 
@@ -734,6 +735,9 @@ def _weapon(b: _Build, e: WeaponEntry, where: str, in_mount: bool) -> None:
         mags += t.const("mount_options.extra_magazine_spaces")
     if e.guided and (not w.rocket or e.type in ("SAM", "RGM", "WGM")):
         b.errors.append(f"A {w.name.lower()} cannot be laser-guided.")
+    if e.rocket_magazine:
+        mc, mw, ms = _rocket_magazine(b, e, w, cost, weight, in_mount)
+        cost, weight, mags = cost + mc, weight + mw, mags + ms
     spaces = Fraction(0) if in_mount else w.spaces * e.count
     label = f"{e.count} x {w.abbr}" if e.count > 1 else w.abbr
     extra = f" ({e.ammo})" if e.ammo else (f" ({e.grenades})" if e.grenades else "")
@@ -742,6 +746,33 @@ def _weapon(b: _Build, e: WeaponEntry, where: str, in_mount: bool) -> None:
     if e.component_armor:
         protected = max(Fraction(1), w.spaces * e.count + mags * e.count)
         _component_armor(b, f"{label} {where}", e.component_armor, protected)
+
+
+def magazine_rockets(w: Weapon, e: WeaponEntry) -> int:
+    """How many more of this rocket its rocket magazine holds: its capacity in spaces over the rocket's."""
+    return math.floor(e.rocket_magazine / w.spaces) if e.rocket_magazine and w.spaces else 0
+
+
+def _rocket_magazine(b: _Build, e: WeaponEntry, w: Weapon, rocket_cost: Fraction, rocket_weight: Fraction,
+                     in_mount: bool) -> tuple[Fraction, Fraction, Fraction]:
+    """A 1- to 3-space magazine of one rocket type chosen at installation: $50 and 15 lb a space plus
+    the rockets; it cannot feed a rocket platform (000:L2543). Returns cost, weight and spaces."""
+    t = b.t
+    if not (w.rocket and w.single_shot):
+        b.errors.append(f"A rocket magazine feeds single-shot rockets only, not a {w.name.lower()}.")
+    cap = t.const("mount_options.rocket_magazine_max_spaces")
+    if e.rocket_magazine > cap:
+        b.errors.append(f"A rocket magazine holds at most {cap} spaces of rockets, not {e.rocket_magazine}.")
+    if e.count != 1:
+        b.errors.append(f"Give each {w.abbr} its own rocket magazine (count = 1 on that weapon line).")
+    if in_mount and t.mounts[next(m.type for m in b.d.mounts if m.id == e.mount)].rockets_only:
+        b.errors.append("A rocket magazine cannot feed a rocket platform.")
+    rounds = magazine_rockets(w, e)
+    if rounds == 0:
+        b.errors.append(f"A {e.rocket_magazine}-space rocket magazine cannot hold a {w.name.lower()}.")
+    cost = e.rocket_magazine * t.const("mount_options.rocket_magazine_cost_per_space") + rounds * rocket_cost
+    weight = e.rocket_magazine * t.const("mount_options.rocket_magazine_weight_per_space") + rounds * rocket_weight
+    return cost, weight, Fraction(e.rocket_magazine)
 
 
 def _component_armor(b: _Build, what: str, points: int, spaces: Fraction) -> None:
@@ -872,7 +903,8 @@ def _guided_rockets(d: Design) -> int:
     """Rockets fitted for laser guidance: $200 each on the LGL (000:L2534)."""
     t = d.tables()
     entries = d.weapons + (d.sidecar.weapons if d.sidecar else ())
-    return sum(e.count * max(1, t.weapons[e.type].shots) for e in entries if e.guided)
+    return sum(e.count * max(1, t.weapons[e.type].shots) + magazine_rockets(t.weapons[e.type], e)
+               for e in entries if e.guided)
 
 
 def _accessory_cost(b: _Build, key: str, facing: str) -> tuple[Fraction, Fraction, Fraction]:
@@ -1276,6 +1308,8 @@ def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
             counter[w.abbr] = counter.get(w.abbr, 0) + 1
             shots = (w.shots,) + tuple(w.shots for _ in e.magazines) if w.shots else ()
             loads = ((e.grenades or e.ammo),) + e.magazines if w.shots else ()
+            if magazine_rockets(w, e):       # the rocket magazine: more rounds, no DP of its own (000:L2543)
+                shots, loads = shots + (magazine_rockets(w, e),), loads + (e.ammo,)
             dp = w.dp + len(e.magazines) * d.tables().const("mount_options.extra_magazine_dp")
             out.append(WeaponMount(f"{w.abbr}{counter[w.abbr]}", w.abbr, "turret" if e.mount else where, dp, dp,
                                    shots, shots, loads, e.link, e.mount, e.guided, e.component_armor,

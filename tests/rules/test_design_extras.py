@@ -12,6 +12,7 @@ import pytest
 
 from rules.damage import interior_of
 from rules.design import (
+    AccessoryEntry,
     Design,
     MountEntry,
     WeaponEntry,
@@ -64,7 +65,7 @@ def test_hd_transmission_needs_a_heavy_chassis_000_L2629() -> None:
 
 def _with_weapon(entry: WeaponEntry) -> Design:
     cobra = load_stock("Cobra")
-    return replace(cobra, weapons=(entry,))
+    return replace(cobra, weapons=(entry,), crew=("driver",))     # the passenger's space left free
 
 
 def test_pulse_laser_costs_150_percent_and_adds_one_per_die_000_L2463() -> None:
@@ -167,3 +168,45 @@ def test_only_pods_take_pod_options() -> None:
     bad = figures(_with_pods(MountEntry("t", "turret_1", side="left", armor=3)))
     assert "Only an external weapon pod can be mounted left; the 1-space turret cannot." in bad.errors
     assert "Only an external weapon pod can be armored; the 1-space turret cannot." in bad.errors
+
+
+def test_rocket_magazine_holds_more_of_its_own_rocket_000_L2543() -> None:
+    """000:L2543: $50 and 15 lb a space of capacity, one rocket type chosen at installation, 0 DP."""
+    t = design_tables()
+    hr, ltr = t.weapons["HR"], t.weapons["LtR"]
+    base = figures(_with_weapon(WeaponEntry("HR", "front")))
+    fed = _with_weapon(WeaponEntry("HR", "front", rocket_magazine=1))
+    fig = figures(fed)
+    assert not fig.errors
+    assert (fig.price - base.price, fig.weight - base.weight) == (50 + hr.cost, 15 + hr.weight)
+    assert fig.spaces_used - base.spaces_used == 1
+    mount = spec(fed).sheet.weapons[0]
+    assert (mount.shots, mount.dp) == ((1, 1), hr.dp)
+    light = _with_weapon(WeaponEntry("LtR", "front", rocket_magazine=1))    # half-space rockets: two a space
+    assert figures(light).price - figures(_with_weapon(WeaponEntry("LtR", "front"))).price == 50 + 2 * ltr.cost
+    assert spec(light).sheet.weapons[0].shots == (1, 2)
+
+
+def test_rocket_magazine_rules_000_L2543() -> None:
+    mg = figures(_with_weapon(WeaponEntry("MG", "front", rocket_magazine=1)))
+    assert "A rocket magazine feeds single-shot rockets only, not a machine gun." in mg.errors
+    big = figures(_with_weapon(WeaponEntry("HR", "front", rocket_magazine=4)))
+    assert "A rocket magazine holds at most 3 spaces of rockets, not 4." in big.errors
+    cobra = load_stock("Cobra")
+    platform = replace(cobra, mounts=(MountEntry("rp", "rocket_platform_small"),),
+                       weapons=(WeaponEntry("HR", "top", mount="rp", rocket_magazine=1),))
+    assert "A rocket magazine cannot feed a rocket platform." in figures(platform).errors
+    turret = replace(cobra, crew=("driver",), weapons=(WeaponEntry("HR", "turret", mount="turret", rocket_magazine=1),))
+    assert not figures(turret).errors
+
+
+def test_guided_rockets_in_a_magazine_pay_the_guidance_fee_000_L2534() -> None:
+    """000:L2534: $200 per guided rocket, magazine rounds included."""
+    cobra = load_stock("Cobra")
+    lgl = cobra.accessories + (AccessoryEntry("laser_guidance_link"),)
+    one = figures(replace(cobra, accessories=lgl, weapons=(WeaponEntry("HR", "front", guided=True),)))
+    fed = figures(replace(cobra, accessories=lgl,
+                          weapons=(WeaponEntry("HR", "front", guided=True, rocket_magazine=2),)))
+    plain_fed = figures(replace(cobra, accessories=lgl, weapons=(WeaponEntry("HR", "front", rocket_magazine=2),)))
+    plain_one = figures(replace(cobra, accessories=lgl, weapons=(WeaponEntry("HR", "front"),)))
+    assert (fed.price - plain_fed.price) - (one.price - plain_one.price) == 2 * 200
