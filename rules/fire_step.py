@@ -9,8 +9,9 @@ fire-table check, extinguishers, burning and explosions run (rules/fire.py, 000:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rules.actions import Drop, Fire
 from rules.arcs import facing_sides, lof_origin
@@ -30,6 +31,7 @@ from rules.firing import (
     expand,
     out_of_action,
     problem,
+    ready,
     resolve_fire,
     sheet_of,
     shot_for,
@@ -95,8 +97,48 @@ def preview_fire(state: GameState, action: Fire) -> FirePreview:
 DROP = "drop"  # the aim recorded for a Drop action among the phase's declarations
 
 
+# The engine asks who may fire (to_act), what (legal_actions) and whether an action is legal (apply)
+# of the same state, each several times; a GameState is frozen, so what the fire step works out for
+# it is kept, keyed by the object's identity. The states themselves are held (a few at most) so an
+# id cannot be reused while its entry lives.
+_MEMO_STATES = 4
+
+
+@dataclass
+class _Memo:
+    pending: dict[str, Combatant] | None = None
+    fire: dict[str, list[Fire]] = field(default_factory=dict)
+    may: dict[str, bool] = field(default_factory=dict)
+
+
+_memo: dict[int, tuple[GameState, _Memo]] = {}
+
+
+_memo_lock = threading.Lock()  # the client's foes think on a worker thread
+
+
+def _memo_for(state: GameState) -> _Memo:
+    with _memo_lock:
+        got = _memo.get(id(state))
+        if got is not None and got[0] is state:
+            return got[1]
+        while len(_memo) >= _MEMO_STATES:
+            del _memo[next(iter(_memo))]
+        entry = _Memo()
+        _memo[id(state)] = (state, entry)
+        return entry
+
+
 def _pending(state: GameState) -> dict[str, Combatant]:
-    """Combatants with this phase's declarations already counted against their weapons and crew."""
+    """Combatants with this phase's declarations already counted against their weapons and crew
+    (a fresh dict each call: callers may change it)."""
+    memo = _memo_for(state)
+    if memo.pending is None:
+        memo.pending = _pending_now(state)
+    return dict(memo.pending)
+
+
+def _pending_now(state: GameState) -> dict[str, Combatant]:
     cs = _combatants(state)
     for vid, weapon, _target, _aim in state.fire_declared:
         c = cs[vid]
@@ -129,7 +171,33 @@ def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str 
 def fire_options(state: GameState, vid: str) -> list[Fire]:
     """Every legal Fire action of a vehicle now: each weapon and link at each target, at the free side,
     at the other side facing it, and at each tire and a turret (sorted by text form)."""
-    return sorted(set(_fire_options(state, vid)), key=str)
+    memo = _memo_for(state)
+    if vid not in memo.fire:
+        memo.fire[vid] = sorted(set(_fire_options(state, vid)), key=str)
+    return list(memo.fire[vid])
+
+
+def _hopeless(c: Combatant, trig: str) -> bool:
+    """A trigger that cannot fire at anyone: the checks of rules.firing.problem that do not depend on
+    the target (firer destroyed or unable to aim, a link split between crewmen, its crewman down or
+    done, nothing aimed, a weapon gone, fired or empty)."""
+    try:
+        wids = expand(c, trig)
+    except (KeyError, ValueError):
+        return True
+    if c.sheet.destroyed or c.aimed_fire <= -99:
+        return True
+    crews = {c.weapon(w).crew for w in wids}
+    if len(crews) != 1:
+        return True
+    crew = crews.pop()
+    if crew in c.acted or not any(p.id == crew for p in c.interior.parts):
+        return True
+    if crew_state(c.interior.part(crew)) in ("unconscious", "dead"):
+        return True
+    if not any(weapon_info(c.weapon(w).abbr).to_hit > 0 for w in wids):
+        return True
+    return any(ready(c, w) for w in wids)
 
 
 def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
@@ -137,11 +205,18 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     if vid not in cs or state.vehicle(vid).out:
         return
     c = cs[vid]
-    triggers = [w.id for w in c.weapons] + sorted(c.links)
+    triggers = [trig for trig in [w.id for w in c.weapons] + sorted(c.links) if not _hopeless(c, trig)]
+    if not triggers:
+        return
     for tid, t in cs.items():
         if tid == vid or t.sheet.destroyed or state.vehicle(tid).out:
             continue
         for trig in triggers:
+            plain = declaration(Fire(vid, trig, tid))
+            # the plain shot fails: no aim at this target with this trigger can work; the line of fire
+            # runs from the weapon to the nearest point in its arc whatever the aim, so one check serves all
+            if problem(cs, plain) is not None or _blocked(state, cs, plain) is not None:
+                continue
             first = c.weapon(expand(c, trig)[0])
             origin = lof_origin(c.pose, c.size, first.mount if first.mount in (
                 "front", "back", "left", "right", "turret") else "turret")
@@ -149,11 +224,10 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
             aims += [f"tire:{tire.corner}" for tire in t.sheet.tires if not tire.destroyed]
             if t.interior.weapons_on("turret"):
                 aims.append("turret")
-            if problem(cs, declaration(Fire(vid, trig, tid))) is not None:
-                continue  # the plain shot fails: no aim at this target with this trigger can work
             for aim in aims:
                 a = Fire(vid, trig, tid, aim)
-                if problem(cs, declaration(a)) is None and _blocked(state, cs, declaration(a)) is None:
+                # only a chosen side adds a check to the plain shot's (rules.firing._weapon_problems)
+                if not aim.startswith("side:") or problem(cs, declaration(a)) is None:
                     yield a
 
 
@@ -161,7 +235,11 @@ def may_fire(state: GameState, vid: str) -> bool:
     """Whether a vehicle has anything to decide in this fire step (stops at the first legal shot or drop)."""
     if vid in state.fire_passed:
         return False
-    return bool(drop_options(state, vid)) or next(_fire_options(state, vid), None) is not None
+    memo = _memo_for(state)
+    if vid not in memo.may:
+        memo.may[vid] = bool(drop_options(state, vid)) or (
+            bool(memo.fire[vid]) if vid in memo.fire else next(_fire_options(state, vid), None) is not None)
+    return memo.may[vid]
 
 
 def _droppers(c: Combatant) -> list[str]:
