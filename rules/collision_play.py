@@ -128,10 +128,11 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
     made: list[Pose] = [path[0]]
     ignore: set[str] = set()
     touched: set[str] = set()
+    sliding = ""   # the party it is sliding along: meeting it again ends the slide, no second collision
     for _ in range(MAX_COLLISIONS):
         s = world.sweep(vid, path, ignore=ignore)
         for t in s.touched:
-            if t.other not in touched:
+            if t.other not in touched and not ctx.v(vid).airborne:   # a jump flies over them (000:L279)
                 touched.add(t.other)
                 if _touch(ctx, vid, t):           # fell into a ditch: it ends there
                     made.extend(path[1: t.index + 1])
@@ -148,6 +149,8 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
         ctx.update(vid, pose=c.free_pose)
         world.place_vehicle(vid, c.free_pose)
         rest = (c.free_pose,) + tuple(path[c.index + 1:])
+        if c.other == sliding:
+            break
         if c.kind == VEHICLE:
             cont, pivot = _vehicle_collision(ctx, vid, c, _travel(ctx, vid, c))
         else:
@@ -157,10 +160,13 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
             if not cont.mover_finishes:
                 _stop(ctx, vid)
             break
-        ignore.add(c.other)
-        if cont.slides:
+        if cont.slides:   # not ignored: a slide off a corner must not carry it into the party (C25)
+            sliding = c.other
             rest = _slide_along(rest, c)
-        elif cont.conformer is not None and pivot is not None:
+            path = rest
+            continue
+        ignore.add(c.other)
+        if cont.conformer is not None and pivot is not None:
             pushed = _push(ctx, world, vid, rest, c.other, pivot)
             if pushed is not None:
                 made.append(pushed)

@@ -50,7 +50,8 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 
 
 def may_change_speed(v: VehicleState) -> bool:
-    return not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
+    return (not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
+            and not v.airborne)  # no speed changes in flight (000:L283)
 
 
 def speed_options(t: Tables, v: VehicleState) -> list[float]:
@@ -171,19 +172,21 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     dropped-weapon counters it ran over act on it (rules.dropped_play)."""
     from rules.collision_play import move_with_collisions  # both use this module's tire damage
     from rules.dropped_play import cross_counters
-    from rules.terrain_play import note_ground
+    from rules.terrain_play import note_ground, take_off
 
+    start = ctx.v(vid).pose
     motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
     ctx.put(replace(v, pose=motion.end))
     ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
+    take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
 
 
 def forced(v: VehicleState) -> bool:
     """Whether the vehicle's next move is out of its driver's hands."""
-    if v.mode in FORCED_MODES or v.steering_lost or v.driverless:  # nobody steers: straight on (000:L978)
+    if v.mode in FORCED_MODES or v.steering_lost or v.driverless or v.airborne:  # straight on (000:L283, L978)
         return True
     return bool(v.pending) and v.pending[0].kind == "controlled_skid"
 
@@ -351,6 +354,9 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
     """One move the driver does not choose: spins, rolls, T-stop slides, skids, no steering."""
     v = ctx.v(vid)
     inc = v.increments[0]
+    if v.airborne:
+        _fly(ctx, vid, inc)
+        return
     if v.pending and v.pending[0].kind == "controlled_skid":
         p = v.pending[0]
         k = min(p.skid, inc)
@@ -377,6 +383,25 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
     else:  # skidded, steering lost, wreck: straight ahead
         move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight")
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
+
+
+def _fly(ctx: Ctx, vid: str, inc: float) -> None:
+    """A move of a jump: straight on through the air; on landing, the landing hazard and tire checks,
+    then the rest of the move on the ground (000:L279-L280)."""
+    from rules.collision_play import stopped
+    from rules.terrain_play import land
+
+    v = ctx.v(vid)
+    k = min(inc, v.airborne)
+    move_along(ctx, vid, slide(v.pose, v.travel, k), "flies")
+    left = 0.0 if stopped(ctx, vid) else max(0.0, ctx.v(vid).airborne - k)  # what it hit brings it down
+    ctx.update(vid, airborne=left)
+    if left <= 1e-9:
+        land(ctx, vid)
+        w = ctx.v(vid)
+        if inc - k > 1e-9 and w.increments and not w.out:
+            move_along(ctx, vid, slide(w.pose, w.travel, inc - k), "straight on")
+    ctx.update(vid, increments=ctx.v(vid).increments[1:])
 
 
 def _roll_increment(ctx: Ctx, vid: str, inc: float) -> None:

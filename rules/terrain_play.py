@@ -18,13 +18,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.collision_rules import off_road_damage, off_road_rolls, terrain_data, water
+from rules.collision_rules import (
+    jump_flight_in,
+    landing_hazard,
+    landing_tire_damage,
+    off_road_damage,
+    off_road_rolls,
+    terrain_data,
+    water,
+)
 from rules.context import Ctx
+from rules.crashes import hazard
 from rules.damage import pick
 from rules.dice import DiceExpr
+from rules.geometry import Pose, angle_diff
 from rules.handling import CrashModifier
 from rules.map_changes import map_of
-from rules.maps import Terrain, terrain_at
+from rules.map_model import Ramp
+from rules.map_shapes import point_in_polygon
+from rules.maps import Terrain, resolved, terrain_at
 from rules.record_sheet import damage_armor
 from rules.state import GameState
 
@@ -125,3 +137,52 @@ def terrain_turn_end(ctx: Ctx) -> None:
                             location="underbody", points=hit.points)
             elif w.sheet.tires:
                 damage_one_tire(ctx, v.id, pick(ctx.dice, len(w.sheet.tires)), hit.points, "off-road", "000:L518")
+
+
+# --- jumps (000:L278-L280) -------------------------------------------------------------------------
+
+
+def ramp_at(state: GameState, x: float, y: float) -> Ramp | None:
+    """The jump ramp under a point, if any (on the map as it lies now)."""
+    if not state.map_id:
+        return None
+    for r in resolved(map_of(state.map_id, state.map_changes)).ramps:
+        if point_in_polygon(x, y, r.shape.points()):
+            return r
+    return None
+
+
+def take_off(ctx: Ctx, vid: str, start: Pose) -> None:
+    """A vehicle whose centre left a ramp over its top edge, going up it (travel within 90 degrees of
+    the ramp's facing, reading C32), jumps: it flies jump_flight_in inches straight on (000:L279)."""
+    v = ctx.v(vid)
+    ramp = ramp_at(ctx.state, start.x, start.y)
+    if ramp is None or v.airborne or ramp_at(ctx.state, v.pose.x, v.pose.y) is ramp:
+        return
+    if angle_diff(v.travel, ramp.facing) >= 90:
+        return
+    flight = jump_flight_in(v.speed, ramp.angle)
+    if flight <= 0:
+        ctx.log.add("terrain", f"drives off the ramp too slowly or at too poor an angle ({ramp.angle:g} degrees) "
+                    "to jump", "000:L279", vid)
+        return
+    feet = flight * terrain_data().feet_per_inch
+    ctx.update(vid, airborne=flight, flight_ft=feet)
+    ctx.log.add("terrain", f"jumps off the ramp at {v.speed:g} mph: {feet:g} ft ({flight:g}\") through the air",
+                "000:L279", vid, flight_in=flight)
+
+
+def land(ctx: Ctx, vid: str) -> None:
+    """Landing a jump: a hazard of D1 +1 per full 30 ft flown (the map has no slopes), then 1d per tire,
+    1-3 costs it a point (000:L280)."""
+    from rules.movement import damage_one_tire  # movement calls this module: import at use
+
+    v = ctx.update(vid, airborne=0.0)
+    ctx.log.add("terrain", f"lands after {v.flight_ft:g} ft", "000:L280", vid)
+    hazard(ctx, vid, landing_hazard(v.flight_ft), "landing the jump", "000:L280")
+    for i, tire in enumerate(ctx.v(vid).sheet.tires):
+        if tire.destroyed:
+            continue
+        die = ctx.roll(DiceExpr(1), f"landing: tire {tire.corner} (1-3 loses a point)", "000:L280", vid)
+        damage_one_tire(ctx, vid, i, landing_tire_damage(die), "landing", "000:L280")
+    ctx.update(vid, flight_ft=0.0)
