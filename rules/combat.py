@@ -89,6 +89,7 @@ class CombatTables:
     modifiers: dict[str, Rule]
     targets: dict[str, TargetType]
     ammo: dict[str, Rule]
+    harmless_ammo: frozenset[str]   # munitions that do no damage (paint pellets, smoke rockets)
     metal_loss_face: int
     metal_loss_face_burst: int
     lr_divisor: int
@@ -159,6 +160,13 @@ def _ranked(node: Node, key: str) -> tuple[tuple[int, str], ...]:
             raise node.error(key, f"row {i + 1}: expected [highest roll, result]")
         out.append((row[0], row[1]))
     return tuple(out)
+
+
+def _harmless(node: Node) -> frozenset[str]:
+    names = frozenset(str(x) for x in node.array("names"))
+    node.text("source")
+    node.done()
+    return names
 
 
 def _rules(node: Node, value_key: str) -> dict[str, Rule]:
@@ -247,7 +255,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         speed_bands=_bands(sp, "bands"), speed_source=sp.text("source"),
         relative_speed=_relative(rs), relative_source=rs.text("source"),
         modifiers=_rules(n.table("modifier"), "value"), targets=targets,
-        ammo=_rules(n.table("ammo"), "per_die"),
+        ammo=_rules(n.table("ammo"), "per_die"), harmless_ammo=_harmless(n.table("harmless_ammo")),
         metal_loss_face=ar.integer("metal_loss_face", lo=1, hi=6),
         metal_loss_face_burst=ar.integer("metal_loss_face_burst", lo=1, hi=6),
         lr_divisor=ar.integer("laser_reflective_divisor", lo=1), armor_source=ar.text("source"),

@@ -160,11 +160,27 @@ class HitReport:
 
 
 def damage_dice(weapon: DiceExpr, ammo: str = "normal", t: CombatTables | None = None) -> DiceExpr:
-    """A weapon's damage with its ammunition: HD +1, HT +2, tracer -1 per die (000:L2501, L2504, L2996)."""
+    """A weapon's damage with its ammunition: HD +1, HT +2, tracer -1 per die (000:L2501, L2504, L2996).
+
+    Munitions combat.toml does not list take their damage from weapons.toml [ammo.*] (the same
+    table the designer loads): `damage` replaces the weapon's dice (e.g. a rocket launcher's
+    incendiary rocket), `damage_per_die` adds to each die (HEAT +1, 000:L2502); a munition with
+    neither (HESH, mine kinds, ...) does the weapon's normal damage here, its other effects being its
+    own rules'; paint pellets and smoke rockets do none (combat.toml [harmless_ammo])."""
     t = t or combat_tables()
-    if ammo not in t.ammo:
-        raise ValueError(f"unknown ammunition {ammo!r}; known: {', '.join(sorted(t.ammo))}")
-    return replace(weapon, mod=weapon.mod + t.ammo[ammo].value * weapon.n)
+    if ammo in t.ammo:
+        return replace(weapon, mod=weapon.mod + t.ammo[ammo].value * weapon.n)
+    if ammo in t.harmless_ammo:
+        return DiceExpr(0, 0)
+    from rules.design_tables import design_tables
+
+    known = design_tables().ammo
+    if ammo not in known:
+        raise ValueError(f"unknown ammunition {ammo!r}; known: {', '.join(sorted({*t.ammo, *known}))}")
+    a = known[ammo]
+    if a.damage:
+        return DiceExpr.parse(a.damage)
+    return replace(weapon, mod=weapon.mod + a.damage_per_die * weapon.n)
 
 
 def pick(dice: DiceSource, n: int) -> int:
