@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from rules.design_tables import DATA_DIR, DesignTables, Weapon, design_tables
+from rules.design_tables import DATA_DIR, Accessory, AccessoryOption, DesignTables, Weapon, design_tables
 from rules.errors import DataError
 from rules.geometry import Kind
 from rules.paths import portable
@@ -81,6 +81,7 @@ class AccessoryEntry:
     type: str
     count: int = 1
     facing: str = ""
+    options: tuple[str, ...] = ()     # extras of accessories.toml [accessory.<type>.option.*]
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,14 @@ def _accessories(n: Node, key: str, tables: DesignTables) -> tuple[AccessoryEntr
         atype = a.text("type")
         if atype not in tables.accessories:
             raise a.error("type", f"unknown accessory {atype!r}; known: {', '.join(sorted(tables.accessories))}")
-        out.append(AccessoryEntry(atype, a.integer("count", 1, lo=1), a.text("facing", "", choices=("",) + LOCATIONS)))
+        options = tuple(a.names("options", []))
+        known = [o.key for o in tables.accessories[atype].options]
+        for o in options:
+            if o not in known:
+                raise a.error("options", f"{tables.accessories[atype].name} has no option {o!r}"
+                                         + (f"; known: {', '.join(known)}" if known else ""))
+        out.append(AccessoryEntry(atype, a.integer("count", 1, lo=1), a.text("facing", "", choices=("",) + LOCATIONS),
+                                  options))
         a.done(())
     return tuple(out)
 
@@ -449,6 +457,7 @@ class Figures:
     overdrive: tuple[float, float] | None = None   # (acceleration, top speed) with overdrive engaged
     hc_above_60: int = 0                            # HC with spoilers/airdams at 60 mph and more
     low_gear: tuple[float, float] | None = None     # HD transmission: (acceleration, up to mph); then `acceleration`
+    hc_engaged: int | None = None                   # HC while an autopilot drives (000:L2976)
 
 
 def _fr(x: float | int) -> Fraction:
@@ -933,6 +942,59 @@ def _accessory_cost(b: _Build, key: str, facing: str) -> tuple[Fraction, Fractio
     return cost, weight, spaces
 
 
+def _accessory_options(b: _Build, e: AccessoryEntry, cost: Fraction, weight: Fraction,
+                       spaces: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+    """The item with its extras: fakes scale its cost and weight, fittings add their price (000:L2565, L2615)."""
+    a = b.t.accessories[e.type]
+    opts = _options(a, e)
+    for k in e.options:
+        if not a.option(k):
+            b.errors.append(f"{a.name} has no option {k!r}.")
+    for o in opts:
+        cost, weight = cost * _fr(o.cost_factor), weight * _fr(o.weight_factor)
+    for o in opts:
+        cost += o.cost
+        if o.needs and o.needs not in e.options:
+            b.errors.append(f"The {o.name} of a {a.name.lower()} needs its {o.needs.replace('_', ' ')} option.")
+    if len(set(e.options)) != len(e.options):
+        b.errors.append(f"The {a.name.lower()} lists an option twice.")
+    return cost, weight, spaces
+
+
+def _options(a: Accessory, e: AccessoryEntry) -> list[AccessoryOption]:
+    return [o for o in (a.option(k) for k in e.options) if o]
+
+
+def _fake(b: _Build, e: AccessoryEntry) -> bool:
+    return any(o.fake for o in _options(b.t.accessories[e.type], e))
+
+
+def _accessory_needs(b: _Build, e: AccessoryEntry, keys: set[str]) -> None:
+    """Accessories that work only with others: the autopilot needs a navigator and radar or IR (000:L2976)."""
+    t = b.t
+    a = t.accessories[e.type]
+    for k in a.needs_all:
+        if k not in keys:
+            b.errors.append(f"{a.name} needs a {t.accessories[k].name.lower()}.")
+    if a.needs_any and not keys & set(a.needs_any):
+        names = [t.accessories[k].name.lower() for k in a.needs_any]
+        b.errors.append(f"{a.name} needs {', '.join(names[:-1])} or {names[-1]}.")
+
+
+def _carrier_rules(b: _Build, e: AccessoryEntry) -> None:
+    """A car-top carrier is at most a third of the car's spaces, never streamlined, and (unless fake,
+    hiding one) never on a turreted car (000:L2614-L2615)."""
+    d, t = b.d, b.t
+    a = t.accessories[e.type]
+    body = t.bodies[d.body]
+    if a.holds * 3 > body.spaces:
+        b.errors.append(f"A {a.name.lower()} is more than a third of the {body.name.lower()}'s {body.spaces} spaces.")
+    if d.streamlined:
+        b.errors.append("A car-top carrier cannot be streamlined.")
+    if d.mounts and not _fake(b, e):
+        b.errors.append("A car-top carrier cannot go on a turreted car (a fake one can hide the turret).")
+
+
 def _price_accessories(b: _Build) -> None:
     d, t = b.d, b.t
     keys = {e.type for e in d.accessories}
@@ -948,9 +1010,16 @@ def _price_accessories(b: _Build) -> None:
             b.errors.append(f"{a.name} cannot be combined with a {t.plants[d.plant].name} plant.")
         if e.type == "ramplate" and d.kind == "trike" and not d.reversed:
             b.errors.append("Only a reversed trike can carry a ramplate.")
-        cost, weight, spaces = _accessory_cost(b, e.type, e.facing)
+        if e.type == "autopilot" and d.kind == "cycle" and not d.sidecar:
+            b.errors.append("An autopilot cannot drive a cycle (a cycle with a sidecar can have one).")
+        if e.type.startswith("car_top_carrier"):
+            _carrier_rules(b, e)
+        _accessory_needs(b, e, keys)
+        cost, weight, spaces = _accessory_options(b, e, *_accessory_cost(b, e.type, e.facing))
         where = f" {e.facing}" if e.facing else ""
         label = f"{e.count} x {a.name}{where}" if e.count > 1 else f"{a.name}{where}"
+        if e.options:
+            label += f" ({', '.join(o.name for o in _options(a, e))})"
         b.add(label, cost * e.count, weight * e.count, spaces * e.count, "cargo_ok" if a.cargo else "body")
         b.hc += a.hc
         if a.top_speed_factor != 1.0:
@@ -1030,7 +1099,7 @@ def _price_sidecar(b: _Build) -> Fraction:
         b.add(f"{pts} pts sidecar {a.name.lower()} armor", pts * body.armor_cost * _fr(a.cost),
               pts * body.armor_weight * _fr(a.weight), area="none")
     for acc in s.accessories:
-        cost, weight, spaces = _accessory_cost(b, acc.type, acc.facing)
+        cost, weight, spaces = _accessory_options(b, acc, *_accessory_cost(b, acc.type, acc.facing))
         b.add(f"Sidecar {t.accessories[acc.type].name}", cost * acc.count, weight * acc.count, spaces * acc.count,
               "sidecar")
     side_items = b.items[start:]
@@ -1226,11 +1295,17 @@ def figures(d: Design) -> Figures:
         fast_hc = max(fast_hc, a.hc_above_60)
     if fast_hc:
         b.notes.append(f"HC {hc + fast_hc} at 60 mph and more (spoiler or airdam, 000:L2668).")
+    engaged = [t.accessories[e.type] for e in d.accessories if t.accessories[e.type].hc_engaged]
+    hc_engaged = hc + sum(a.hc_engaged for a in engaged) if engaged else None
+    for a in engaged:
+        b.notes.append(f"HC {hc_engaged} while the {a.name.lower()} drives ({a.source.split(' ')[0]}).")
     spare_w = max(0, int(math.floor(b.max_load - own_weight)))
     spare_s = max(Fraction(0), regular - used) + max(Fraction(0), cargo_area - in_cargo)
+    # safes and real car-top carriers carry cargo of their own (000:L2565, L2593, L2614)
+    spare_s += sum((t.accessories[e.type].holds * e.count for e in d.accessories if not _fake(b, e)), Fraction(0))
     return Figures(weight, price, accel, top, hc, float(regular), float(used), b.errors, float(b.pf),
                    int(math.floor(b.max_load)), spare_w, float(spare_s), int(cargo_area), b.notes, tuple(b.items),
-                   overdrive, hc + fast_hc, low_gear)
+                   overdrive, hc + fast_hc, low_gear, hc_engaged)
 
 
 # --- the record sheet at the start of play ---------------------------------------------------------
@@ -1356,7 +1431,11 @@ def summary(d: Design, fig: Figures | None = None) -> str:
         where = "in turret" if e.mount else e.facing
         parts.append(f"{what}{ammo} {where}")
     for a in d.accessories:
-        name = t.accessories[a.type].name.lower()
+        acc = t.accessories[a.type]
+        chosen = _options(acc, a)
+        name = " ".join(["fake"] * any(o.fake for o in chosen) + [acc.name.lower()])
+        extras = [o.name for o in chosen if not o.fake]
+        name += f" w/{' & '.join(extras)}" if extras else ""
         parts.append((f"{a.count} " if a.count > 1 else "") + name + (f" {a.facing}" if a.facing else ""))
     if d.sidecar:
         sc = d.sidecar

@@ -294,6 +294,20 @@ class Mount:
 
 
 @dataclass(frozen=True)
+class AccessoryOption:
+    """An extra bought with an accessory: cargo-safe fittings, a fake carrier, explosive bolts."""
+
+    key: str
+    name: str
+    cost: int = 0
+    cost_factor: float = 1.0      # multiplies the accessory's own cost (fakes)
+    weight_factor: float = 1.0
+    fake: bool = False
+    needs: str = ""               # another option it goes with
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Accessory:
     key: str
     name: str
@@ -327,7 +341,15 @@ class Accessory:
     low_gear_until: float = 0.0
     high_gear_acceleration: float = 0.0
     load_pf_factor: float = 1.0          # power factors multiplied for the can-it-move check
+    holds: Fraction = Fraction(0)        # spaces it carries (safes, car-top carriers)
+    needs_any: tuple[str, ...] = ()      # the vehicle must carry one of these accessories
+    needs_all: tuple[str, ...] = ()      # ... and all of these
+    hc_engaged: int = 0                  # HC change while in use (autopilot)
+    options: tuple[AccessoryOption, ...] = ()
     source: str = ""
+
+    def option(self, key: str) -> AccessoryOption | None:
+        return next((o for o in self.options if o.key == key), None)
 
 
 @dataclass(frozen=True)
@@ -501,11 +523,27 @@ def _accessory(key: str, n: Node) -> Accessory:
         n.integer("power_units", 0), n.number("engaged_top_speed", 0.0), n.number("engaged_acceleration", 0.0),
         n.integer("hc_above_60", 0), n.number("low_gear_acceleration", 0.0, lo=0),
         n.number("low_gear_until", 0.0, lo=0), n.number("high_gear_acceleration", 0.0, lo=0),
-        n.number("load_pf_factor", 1.0, lo=1), n.text("source", ""),
+        n.number("load_pf_factor", 1.0, lo=1), spaces_value(n, "holds_spaces", 0), tuple(n.names("needs_any", [])),
+        tuple(n.names("needs_all", [])), n.integer("hc_engaged", 0), _accessory_options(n), n.text("source", ""),
     )
-    n.raw("holds_spaces", 0) if n.has("holds_spaces") else None
     n.done(_META)
     return a
+
+
+def _accessory_options(n: Node) -> tuple[AccessoryOption, ...]:
+    if not n.has("option"):
+        return ()
+    out = []
+    opts = n.table("option")
+    for k, o in opts.items():
+        out.append(AccessoryOption(k, o.text("name"), o.integer("cost", 0, lo=0), o.number("cost_factor", 1.0, lo=0),
+                                   o.number("weight_factor", 1.0, lo=0), o.flag("fake", False), o.text("needs", ""),
+                                   o.text("source", "")))
+        o.done(_META)
+    for opt in out:
+        if opt.needs and opt.needs not in {x.key for x in out}:
+            raise opts.error(opt.key, f"needs unknown option {opt.needs!r}")
+    return tuple(out)
 
 
 def _weapon_option(key: str, n: Node, weapons: dict[str, Weapon]) -> WeaponOption:
@@ -623,7 +661,13 @@ def load_design_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -> D
                 raise wt.table("weapon_option").table(k).error("excludes", f"unknown weapon option {other!r}")
 
     ac = _node(data_dir / "accessories.toml")
-    accessories = {k: _accessory(k, v) for k, v in ac.table("accessory").items()}
+    acc_node = ac.table("accessory")
+    accessories = {k: _accessory(k, v) for k, v in acc_node.items()}
+    for k, a in accessories.items():
+        for other in a.needs_any + a.needs_all:
+            if other not in accessories:
+                raise acc_node.table(k).error("needs_any" if other in a.needs_any else "needs_all",
+                                              f"unknown accessory {other!r}")
     _consts("per_point", ac.table("per_point"), consts)
     return DesignTables(bodies, armor, chassis, suspensions, cycle_susp, plants, plant_acc, tanks, tires, mods,
                         crew, weapons, ammo, mounts, accessories, grenades, consts, weapon_options)

@@ -210,3 +210,73 @@ def test_guided_rockets_in_a_magazine_pay_the_guidance_fee_000_L2534() -> None:
     plain_fed = figures(replace(cobra, accessories=lgl, weapons=(WeaponEntry("HR", "front", rocket_magazine=2),)))
     plain_one = figures(replace(cobra, accessories=lgl, weapons=(WeaponEntry("HR", "front"),)))
     assert (fed.price - plain_fed.price) - (one.price - plain_one.price) == 2 * 200
+
+
+def _with_accessories(*extra: AccessoryEntry, base: str = "Cobra") -> Design:
+    d = load_stock(base)
+    return replace(d, accessories=d.accessories + extra, crew=("driver",))   # room for the extras
+
+
+def test_cargo_safe_options_000_L2565() -> None:
+    """000:L2565: refrigeration $2,000, oxygen rebreather $4,500, self-destruct $900."""
+    bus = replace(load_stock("Cobra"), body="van", weapons=(), mounts=(), crew=("driver",), chassis="extra_heavy",
+                  armor={})
+    plain = figures(replace(bus, accessories=(AccessoryEntry("cargo_safe"),)))
+    full = replace(bus, accessories=(AccessoryEntry("cargo_safe", options=("refrigeration", "rebreather",
+                                                                           "self_destruct")),))
+    assert figures(full).price - plain.price == 2000 + 4500 + 900
+    assert figures(full).weight == plain.weight
+    assert "cargo safe w/refrigeration unit & oxygen rebreather & self-destruct system" in summary(full)
+
+
+def test_fake_car_top_carrier_half_cost_third_weight_000_L2615() -> None:
+    """000:L2615: a fake carrier costs half and weighs a third; it may hide a turret; bolts $50."""
+    real = figures(_with_accessories(AccessoryEntry("car_top_carrier_4")))
+    assert "A car-top carrier cannot go on a turreted car (a fake one can hide the turret)." in real.errors
+    fake = _with_accessories(AccessoryEntry("car_top_carrier_4", options=("fake", "explosive_bolts")))
+    fig = figures(fake)
+    assert not fig.errors
+    assert (real.price - fig.price, real.weight - fig.weight) == (200 - 100 - 50, 100 - 34)
+    assert "fake 4-space car-top carrier w/explosive bolts" in summary(fake)
+    bolts = figures(_with_accessories(AccessoryEntry("car_top_carrier_4", options=("explosive_bolts",))))
+    assert "The explosive bolts of a 4-space car-top carrier needs its fake option." in bolts.errors
+
+
+def test_car_top_carrier_limits_000_L2614() -> None:
+    """000:L2614: at most a third of the car's spaces; not streamlined; a real one carries cargo."""
+    kart = replace(load_stock("Killer Kart"), accessories=(AccessoryEntry("car_top_carrier_4"),))
+    assert "A 4-space car-top carrier is more than a third of the subcompact's 7 spaces." in figures(kart).errors
+    no_turret = replace(load_stock("Cobra"), mounts=(), weapons=())
+    base = figures(no_turret)
+    with_carrier = figures(replace(no_turret, accessories=no_turret.accessories + (AccessoryEntry("car_top_carrier_4"),)))
+    assert not with_carrier.errors and with_carrier.cargo_spaces == base.cargo_spaces + 4
+    sleek = figures(replace(no_turret, streamlined=True, accessories=(AccessoryEntry("car_top_carrier_2"),)))
+    assert "A car-top carrier cannot be streamlined." in sleek.errors
+
+
+def test_autopilot_needs_navigator_and_radar_and_costs_2_hc_000_L2976() -> None:
+    """000:L2976: an autopilot needs a computer navigator and radar or infrared; HC -2 while it drives;
+    never on a cycle alone; $500 to link it to a computer gunner (000:L2977)."""
+    cobra = load_stock("Cobra")          # carries radar
+    lone = figures(_with_accessories(AccessoryEntry("autopilot")))
+    assert "Autopilot needs a computer navigator." in lone.errors
+    ok = figures(_with_accessories(AccessoryEntry("autopilot"), AccessoryEntry("computer_navigator")))
+    assert not ok.errors and (ok.hc, ok.hc_engaged) == (figures(cobra).hc, figures(cobra).hc - 2)
+    assert f"HC {ok.hc - 2} while the autopilot drives (000:L2976)." in ok.notes
+    blind = replace(cobra, accessories=(AccessoryEntry("autopilot"), AccessoryEntry("computer_navigator")))
+    assert "Autopilot needs radar, long-range radar or infrared sighting system." in figures(blind).errors
+    linked = figures(_with_accessories(AccessoryEntry("autopilot", options=("gunner_link",)),
+                                       AccessoryEntry("computer_navigator")))
+    assert linked.price - ok.price == 500
+    cycle = load_stock("Shogun 100")
+    rider = replace(cycle, accessories=(AccessoryEntry("autopilot"), AccessoryEntry("computer_navigator"),
+                                        AccessoryEntry("radar")))
+    assert "An autopilot cannot drive a cycle (a cycle with a sidecar can have one)." in figures(rider).errors
+
+
+def test_unknown_accessory_option_is_a_data_error(tmp_path: Path) -> None:
+    d = _with_accessories(AccessoryEntry("cargo_safe", options=("refrigeration",)))
+    f = tmp_path / "safe.toml"
+    f.write_text(dumps_design(d).replace('"refrigeration"', '"jacuzzi"'))
+    with pytest.raises(DataError, match="Cargo safe has no option 'jacuzzi'"):
+        load_design(f)
