@@ -23,6 +23,7 @@ from rules.errors import IllegalAction
 from rules.events import Event
 from rules.geometry import Kind
 from rules.maneuvers import Maneuver, turn_of
+from rules.map_play import advance_highway
 from rules.movement import (
     difficulty_of,
     end_phase,
@@ -295,6 +296,7 @@ def _advance(ctx: Ctx) -> None:
 
 def _next_phase(ctx: Ctx) -> None:
     end_phase(ctx)
+    advance_highway(ctx)  # an endless highway is laid on ahead of the vehicles (000:L92)
     s = ctx.state
     if s.phase == 5:
         if s.options.fire_step == "on":
@@ -339,6 +341,8 @@ def why_out(v: VehicleState) -> str:
     """Why a vehicle is out of the game, for the outcome."""
     if v.sheet.destroyed:
         return "destroyed"
+    if v.left_map:
+        return "left the map"
     if v.mode == "wreck":
         return "wrecked"
     return "can neither move nor fire (000:L1262)"

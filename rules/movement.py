@@ -172,6 +172,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     dropped-weapon counters it ran over act on it (rules.dropped_play)."""
     from rules.collision_play import move_with_collisions  # both use this module's tire damage
     from rules.dropped_play import cross_counters
+    from rules.map_play import check_left_map
     from rules.terrain_play import note_ground, take_off
 
     start = ctx.v(vid).pose
@@ -182,6 +183,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
+    check_left_map(ctx, vid)          # off the map: out of the game (reading C34)
 
 
 def forced(v: VehicleState) -> bool:

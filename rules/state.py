@@ -85,6 +85,7 @@ class VehicleState:
                                       # the fight): straight on, 5 mph slower a turn, until it stops (000:L978)
     off_road: bool = False            # its centre is on off-road ground: HC penalty (000:L512-L516), set after
                                       # every motion by rules.terrain_play.note_ground
+    left_map: bool = False            # drove off the map: out of the game (rules/map_play.py)
     airborne: float = 0.0             # inches of a jump's flight still to go: straight on, no maneuvers or speed
                                       # changes, nothing on the ground touched (000:L279, L283)
     flight_ft: float = 0.0            # the whole flight of the jump in the air, for the landing hazard (000:L280)
