@@ -9,9 +9,9 @@ from rules.actions import Move, SetSpeed
 from rules.engine import apply, legal_actions, new_game, outcome, to_act
 from rules.geometry import Pose
 from rules.maneuvers import Maneuver
+from rules.map_changes import map_of
 from rules.map_play import map_area
 from rules.maps import load_map, terrain_at
-from rules.map_changes import map_of
 from rules.setup import GameSetup, VehicleSetup
 from rules.state import GameState, RuleOptions
 
