@@ -35,7 +35,10 @@ rules apply their hazards (reference §4.14, §3.12, §3.13).
 
 from __future__ import annotations
 
+import atexit
+import gc
 import math
+import weakref
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -214,11 +217,24 @@ class _Vehicle:
     pose: Pose
 
 
+# Worlds still alive at exit (cached ones) are emptied while pymunk can still free its Spaces;
+# left to the interpreter's last garbage collection they print "Exception ignored" noise.
+_LIVE: weakref.WeakSet[CollisionWorld] = weakref.WeakSet()
+
+
+@atexit.register
+def _free_worlds() -> None:
+    for world in list(_LIVE):
+        world.__dict__.clear()
+    gc.collect()
+
+
 class CollisionWorld:
     """Static map shapes and kinematic vehicle counters in one pymunk Space."""
 
     def __init__(self) -> None:
         self.space = pymunk.Space()
+        _LIVE.add(self)
         self._owner: dict[pymunk.Shape, tuple[str, str, str]] = {}   # shape -> (id, kind, tag)
         self._features: dict[str, list[tuple[StaticShape, pymunk.Shape]]] = {}
         self._vehicles: dict[str, _Vehicle] = {}
