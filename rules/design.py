@@ -82,6 +82,8 @@ class AccessoryEntry:
     count: int = 1
     facing: str = ""
     options: tuple[str, ...] = ()     # extras of accessories.toml [accessory.<type>.option.*]
+    lb: int = 0                       # rocket boosters: pounds of rocket
+    burn: int = 0                     # rocket boosters: pounds burned a turn (000:L2657)
 
 
 @dataclass(frozen=True)
@@ -230,7 +232,7 @@ def _accessories(n: Node, key: str, tables: DesignTables) -> tuple[AccessoryEntr
                 raise a.error("options", f"{tables.accessories[atype].name} has no option {o!r}"
                                          + (f"; known: {', '.join(known)}" if known else ""))
         out.append(AccessoryEntry(atype, a.integer("count", 1, lo=1), a.text("facing", "", choices=("",) + LOCATIONS),
-                                  options))
+                                  options, a.integer("lb", 0, lo=0), a.integer("burn", 0, lo=0)))
         a.done(())
     return tuple(out)
 
@@ -916,10 +918,19 @@ def _guided_rockets(d: Design) -> int:
                for e in entries if e.guided)
 
 
-def _accessory_cost(b: _Build, key: str, facing: str) -> tuple[Fraction, Fraction, Fraction]:
+def booster_units(d: Design, e: AccessoryEntry) -> int:
+    """Spaces, and DP, of a rocket booster: one per 100 lb or part of it (000:L2649)."""
+    return math.ceil(e.lb / d.tables().const("booster.lb_per_space")) if d.tables().accessories[e.type].booster else 0
+
+
+def _accessory_cost(b: _Build, key: str, facing: str, e: AccessoryEntry | None = None) -> tuple[Fraction, Fraction, Fraction]:
     d, t = b.d, b.t
     a = t.accessories[key]
     cost, weight, spaces = Fraction(a.cost), Fraction(a.weight), a.spaces
+    if a.booster and e is not None:
+        cost += Fraction(e.lb, 10) * t.const("booster.cost_per_10_lb")
+        weight += e.lb
+        spaces += booster_units(d, e)
     if a.cost_armor_points or a.weight_armor_points:
         type_key = "plastic" if a.plain_plastic else d.armor_type
         pc, pw = b.armor_point(type_key)
@@ -981,6 +992,38 @@ def _accessory_needs(b: _Build, e: AccessoryEntry, keys: set[str]) -> None:
         b.errors.append(f"{a.name} needs {', '.join(names[:-1])} or {names[-1]}.")
 
 
+def _boosters(b: _Build, weight: int) -> None:
+    """Boost = pounds burned a turn x 1,000 / weight; at least 10 mph; a chassis withstands 10/20/30/40 mph,
+    a little more at a risk, and beyond that the frame is ruined (000:L2649-L2659)."""
+    d, t = b.d, b.t
+    for e in d.accessories:
+        a = t.accessories[e.type]
+        if not a.booster:
+            continue
+        if not e.lb or not e.burn or e.burn > e.lb:
+            b.errors.append(f"A rocket booster needs its pounds of rocket (lb = ...) and the pounds it burns a turn "
+                            f"(burn = ..., at most lb); this one has lb {e.lb}, burn {e.burn}.")
+            continue
+        if not e.facing:
+            b.errors.append("A rocket booster must face front or back (facing = ...).")
+        boost = e.burn * t.const("booster.boost_factor") / weight if weight else 0.0
+        turns = e.lb // e.burn
+        limit = t.const(f"booster.chassis_limit.{d.chassis}")
+        ruin = limit + t.const(f"booster.ruin_over.{d.chassis}")
+        chassis = t.chassis[d.chassis].name.lower()
+        if boost < t.const("booster.min_boost"):
+            b.errors.append(f"A {e.burn}-lb burn gives {boost:.3g} mph a turn at {weight:,} lb; a rocket booster "
+                            f"gives at least {t.const('booster.min_boost')} mph.")
+        elif boost > ruin:
+            b.errors.append(f"A {boost:.3g} mph boost would surely ruin the {chassis} chassis (it withstands {limit} "
+                            f"mph, {ruin} at a risk).")
+        elif boost > limit:
+            b.notes.append(f"The {boost:.3g} mph boost is over the {chassis} chassis' {limit} mph: the frame may "
+                           f"bend (000:L2656).")
+        b.notes.append(f"Rocket booster {e.facing or '?'}: {boost:.3g} mph a turn for {turns} turn"
+                       f"{'s' if turns != 1 else ''}; a D1 hazard when it fires; volatile (000:L2649-L2657).")
+
+
 def _carrier_rules(b: _Build, e: AccessoryEntry) -> None:
     """A car-top carrier is at most a third of the car's spaces, never streamlined, and (unless fake,
     hiding one) never on a turreted car (000:L2614-L2615)."""
@@ -1015,7 +1058,7 @@ def _price_accessories(b: _Build) -> None:
         if e.type.startswith("car_top_carrier"):
             _carrier_rules(b, e)
         _accessory_needs(b, e, keys)
-        cost, weight, spaces = _accessory_options(b, e, *_accessory_cost(b, e.type, e.facing))
+        cost, weight, spaces = _accessory_options(b, e, *_accessory_cost(b, e.type, e.facing, e))
         where = f" {e.facing}" if e.facing else ""
         label = f"{e.count} x {a.name}{where}" if e.count > 1 else f"{a.name}{where}"
         if e.options:
@@ -1099,7 +1142,7 @@ def _price_sidecar(b: _Build) -> Fraction:
         b.add(f"{pts} pts sidecar {a.name.lower()} armor", pts * body.armor_cost * _fr(a.cost),
               pts * body.armor_weight * _fr(a.weight), area="none")
     for acc in s.accessories:
-        cost, weight, spaces = _accessory_options(b, acc, *_accessory_cost(b, acc.type, acc.facing))
+        cost, weight, spaces = _accessory_options(b, acc, *_accessory_cost(b, acc.type, acc.facing, acc))
         b.add(f"Sidecar {t.accessories[acc.type].name}", cost * acc.count, weight * acc.count, spaces * acc.count,
               "sidecar")
     side_items = b.items[start:]
@@ -1163,10 +1206,16 @@ def _side_limits(b: _Build, regular: Fraction) -> None:
             corner[e.facing] = corner.get(e.facing, Fraction(0)) + w.spaces * e.count
             continue
         by_side[e.facing] = by_side.get(e.facing, Fraction(0)) + w.spaces * e.count
+    boosted = set()
+    for e2 in d.accessories:
+        if t.accessories[e2.type].booster and e2.facing:      # boosters follow the same rule (000:L2658)
+            by_side[e2.facing] = by_side.get(e2.facing, Fraction(0)) + booster_units(d, e2) * e2.count
+            boosted.add(e2.facing)
     for side in LOCATIONS:
         used = by_side.get(side, Fraction(0))
         if used > limit:
-            b.errors.append(f"Weapons firing {_side_word(side)} take {_sp(used)} spaces; at most {limit} "
+            what = "Weapons and rocket boosters" if side in boosted else "Weapons"
+            b.errors.append(f"{what} firing {_side_word(side)} take {_sp(used)} spaces; at most {limit} "
                             f"(a third of {_sp(regular)} spaces) may fire from one side.")
     cap = t.const("performance.placement.corner_spaces")
     for c, used in corner.items():
@@ -1282,6 +1331,7 @@ def figures(d: Design) -> Figures:
     else:
         accel += b.accel_bonus
     top = _top_speed(b.pf, weight, plant.gas, b.top_factor, t)
+    _boosters(b, weight)
     hc = _hc(b, weight)
     overdrive = None
     fast_hc = 0
@@ -1357,7 +1407,8 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
         for i in range(e.count):
             cid = e.type if e.count == 1 else f"{e.type}{i + 1}"
             where = e.facing or ("cargo" if acc.cargo else "body")
-            comps.append(Component(cid, "accessory", acc.name, where, acc.dp, acc.dp, electronic=acc.electronic))
+            dp = acc.dp + booster_units(d, e)
+            comps.append(Component(cid, "accessory", acc.name, where, dp, dp, electronic=acc.electronic))
     weapons = _sheet_weapons(d, t)
     pu = 0.0
     if not plant.gas:

@@ -346,6 +346,7 @@ class Accessory:
     needs_all: tuple[str, ...] = ()      # ... and all of these
     hc_engaged: int = 0                  # HC change while in use (autopilot)
     options: tuple[AccessoryOption, ...] = ()
+    booster: bool = False                # rocket booster: bought by the pound (DesignTables.const("booster.*"))
     source: str = ""
 
     def option(self, key: str) -> AccessoryOption | None:
@@ -524,7 +525,8 @@ def _accessory(key: str, n: Node) -> Accessory:
         n.integer("hc_above_60", 0), n.number("low_gear_acceleration", 0.0, lo=0),
         n.number("low_gear_until", 0.0, lo=0), n.number("high_gear_acceleration", 0.0, lo=0),
         n.number("load_pf_factor", 1.0, lo=1), spaces_value(n, "holds_spaces", 0), tuple(n.names("needs_any", [])),
-        tuple(n.names("needs_all", [])), n.integer("hc_engaged", 0), _accessory_options(n), n.text("source", ""),
+        tuple(n.names("needs_all", [])), n.integer("hc_engaged", 0), _accessory_options(n), n.flag("booster", False),
+        n.text("source", ""),
     )
     n.done(_META)
     return a
@@ -669,6 +671,13 @@ def load_design_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -> D
                 raise acc_node.table(k).error("needs_any" if other in a.needs_any else "needs_all",
                                               f"unknown accessory {other!r}")
     _consts("per_point", ac.table("per_point"), consts)
+    booster = ac.table("booster")
+    _consts("booster", booster, consts)
+    for part in ("chassis_limit", "ruin_over"):
+        limits = booster.table(part)
+        for key in chassis:
+            consts[f"booster.{part}.{key}"] = limits.integer(key, lo=0)
+        limits.done(_META)
     return DesignTables(bodies, armor, chassis, suspensions, cycle_susp, plants, plant_acc, tanks, tires, mods,
                         crew, weapons, ammo, mounts, accessories, grenades, consts, weapon_options)
 

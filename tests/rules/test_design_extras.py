@@ -280,3 +280,61 @@ def test_unknown_accessory_option_is_a_data_error(tmp_path: Path) -> None:
     f.write_text(dumps_design(d).replace('"refrigeration"', '"jacuzzi"'))
     with pytest.raises(DataError, match="Cargo safe has no option 'jacuzzi'"):
         load_design(f)
+
+
+def _boosted(lb: int, burn: int, chassis: str = "extra_heavy", facing: str = "back") -> Design:
+    return _with_accessories(AccessoryEntry("rocket_booster", facing=facing, lb=lb, burn=burn)) if chassis == \
+        "extra_heavy" else replace(_with_accessories(AccessoryEntry("rocket_booster", facing=facing, lb=lb, burn=burn)),
+                                   chassis=chassis)
+
+
+def test_rocket_booster_priced_by_the_pound_000_L2649() -> None:
+    """000:L2649: $50 per 10 lb; 1 space and 1 DP per 100 lb or part of it."""
+    base = figures(_with_accessories())
+    fig = figures(_boosted(150, 75))
+    assert (fig.price - base.price, fig.weight - base.weight, fig.spaces_used - base.spaces_used) == (750, 150, 2)
+    sheet = spec(_boosted(150, 75)).sheet
+    assert [(c.name, c.dp, c.location) for c in sheet.components if c.id == "rocket_booster"] == [
+        ("Rocket booster", 2, "back")]
+
+
+def test_rocket_boost_is_burn_times_1000_over_weight_000_L2650() -> None:
+    """000:L2650: boost = pounds burned x 1,000 / weight; the text's 5,000-lb car gets 10 mph from 50 lb (L2658)."""
+    d = _boosted(100, 50)
+    fig = figures(d)
+    boost = 50 * 1000 / fig.weight
+    assert f"Rocket booster back: {boost:.3g} mph a turn for 2 turns; a D1 hazard when it fires; volatile " \
+           "(000:L2649-L2657)." in fig.notes
+    weak = figures(_boosted(100, 20))
+    assert any(e.startswith("A 20-lb burn gives") and e.endswith("a rocket booster gives at least 10 mph.")
+               for e in weak.errors)
+
+
+def test_chassis_limits_the_boost_000_L2652_L2656() -> None:
+    """000:L2652-L2656: light 10, standard 20, heavy 30, extra-heavy 40 mph a turn; light and standard
+    risk 10 more, heavy and extra-heavy 20 more; beyond that the frame is ruined."""
+    weight = figures(_boosted(400, 100)).weight                 # the same 400 lb of rocket, burned faster or slower
+    burn_for = lambda mph: math.ceil(mph * weight / 1000)      # noqa: E731
+    ok = figures(_boosted(400, burn_for(39), "extra_heavy"))
+    assert not [e for e in ok.errors if "boost" in e] and not any("may bend" in n for n in ok.notes)
+    risky = figures(_boosted(400, burn_for(45), "extra_heavy"))
+    assert any("over the extra-heavy chassis' 40 mph" in n for n in risky.notes)
+    ruined = figures(_boosted(400, burn_for(61), "extra_heavy"))
+    assert any("would surely ruin the extra-heavy chassis (it withstands 40 mph, 60 at a risk)" in e
+               for e in ruined.errors)
+    light = figures(_boosted(400, burn_for(25), "light"))
+    assert any("would surely ruin the light chassis (it withstands 10 mph, 20 at a risk)" in e for e in light.errors)
+
+
+def test_booster_needs_its_figures_and_a_facing() -> None:
+    fig = figures(_with_accessories(AccessoryEntry("rocket_booster", facing="back")))
+    assert ("A rocket booster needs its pounds of rocket (lb = ...) and the pounds it burns a turn "
+            "(burn = ..., at most lb); this one has lb 0, burn 0.") in fig.errors
+    side = figures(_with_accessories(AccessoryEntry("rocket_booster", facing="left", lb=100, burn=100)))
+    assert "Rocket booster must go front or back, not left." in side.errors
+
+
+def test_boosters_count_against_a_third_per_side_000_L2658() -> None:
+    """000:L2658: boosters follow the third-of-the-spaces-per-side rule."""
+    fig = figures(_boosted(500, 100))
+    assert any(e.startswith("Weapons and rocket boosters firing back take 5 spaces; at most 4") for e in fig.errors)
