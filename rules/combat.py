@@ -116,6 +116,12 @@ class CombatTables:
     adjacent: float
     dropped_source: str
     dropped: dict[str, DroppedKind] = field(default_factory=dict)
+    recheck_phases: int = 5                         # a damaging liquid rolls again after this many phases (000:L1047)
+    recheck_source: str = "000:L1047"
+    slick_factor: int = 2                           # racing slicks: damage from these counters multiplied (000:L1835)
+    slick_mod: str = "racing_slick"                 # the tire modification (construction/tires.toml [mod.*])
+    slick_kinds: frozenset[str] = frozenset()
+    slick_source: str = "000:L1835"
     debris_from_damage: int = 10
     obstacle_from_damage: int = 20
     debris_scatter: DiceExpr = field(default_factory=lambda: DiceExpr(1))
@@ -269,6 +275,10 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         fire=fire, volatile=frozenset(str(v) for v in fi.array("volatile")), explosion_damage=explosion,
         fire_source=fi.text("source"), extinguishers=ex, extinguisher_items=ex_items, fire_table=ft,
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),
+        recheck_phases=dr.integer("recheck_phases", lo=1), recheck_source=dr.text("recheck_source"),
+        slick_factor=dr.integer("racing_slick_factor", lo=1), slick_mod=dr.text("racing_slick_mod"),
+        slick_kinds=frozenset(str(k) for k in dr.array("racing_slick_kinds")),
+        slick_source=dr.text("racing_slick_source"),
         debris_from_damage=db.integer("from_damage", lo=1), obstacle_from_damage=db.integer("obstacle_from_damage", lo=1),
         debris_scatter=_dice(db, "scatter") or DiceExpr(1),
         debris_scatter_step=db.number("scatter_step", lo=0), debris_source=db.text("source"),

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from rules.arcs import footprint, inside, nearest_point
 from rules.combat import CombatTables, DroppedKind, combat_tables
-from rules.dice import DiceSource, roll
+from rules.dice import DiceExpr, DiceSource, roll
 from rules.geometry import CounterSize, Pose, Vec, forward, right
 
 DROP_MOUNTS = ("front", "back", "left", "right", "underbody", "top", "front_left", "front_right",
@@ -171,14 +171,38 @@ def cross(counter: Counter, how: str, corners: Sequence[str], dice: DiceSource, 
         if r > need:
             return DropEffect(False, rolls)
         reach = corners if tires_in_reach is None else tires_in_reach
-        tires = tuple((c, roll(spec.tire_damage, dice)[0]) for c in reach) if spec.tire_damage else ()
-        under = roll(spec.underbody_damage, dice)[0] if spec.underbody_damage else 0
-        return DropEffect(True, rolls, tires, under, 0, spec.enemy_fire, removes_counter=spec.underbody_damage is not None)
+        tires, more = _tire_rolls(spec.tire_damage, reach, dice, spec.source)
+        under, last = _underbody_roll(spec.underbody_damage, dice, spec.source)
+        return DropEffect(True, rolls + more + last, tires, under, 0, spec.enemy_fire,
+                          removes_counter=spec.underbody_damage is not None)
     if spec.damage is not None and how == "on":
-        tires = tuple((c, roll(spec.damage, dice)[0]) for c in corners)
-        under = roll(spec.damage, dice)[0]
-        return DropEffect(True, (), tires, under, spec.drive_on_d)
+        tires, more = _tire_rolls(spec.damage, corners, dice, spec.source)
+        under, last = _underbody_roll(spec.damage, dice, spec.source)
+        return DropEffect(True, more + last, tires, under, spec.drive_on_d)
     return DropEffect(how == "on", (), (), 0, spec.drive_on_d if how == "on" else 0)
+
+
+Roll = tuple[str, int, str]
+
+
+def _tire_rolls(expr: DiceExpr | None, corners: Sequence[str], dice: DiceSource,
+                rule: str) -> tuple[tuple[tuple[str, int], ...], tuple[Roll, ...]]:
+    """Each tire's damage rolled on its own, every die kept for the log."""
+    if not expr:
+        return (), ()
+    hits, rolls = [], []
+    for c in corners:
+        total, faces = roll(expr, dice)
+        hits.append((c, total))
+        rolls.append((f"damage to tire {c}: {expr} = {list(faces)}", total, rule))
+    return tuple(hits), tuple(rolls)
+
+
+def _underbody_roll(expr: DiceExpr | None, dice: DiceSource, rule: str) -> tuple[int, tuple[Roll, ...]]:
+    if not expr:
+        return 0, ()
+    total, faces = roll(expr, dice)
+    return total, ((f"damage to the underbody: {expr} = {list(faces)}", total, rule),)
 
 
 def tires_within(counter: Counter, pose: Pose, size: CounterSize, corners: Sequence[str],

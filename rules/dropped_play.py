@@ -20,10 +20,12 @@ from rules.combat import combat_tables
 from rules.context import Ctx
 from rules.crashes import hazard
 from rules.damage import hit, interior_of, sheet_with
+from rules.dice import DiceExpr, roll
 from rules.dropped import Counter, Surface, burning, contact, cross, surface, tires_within
 from rules.dropped import end_of_turn as counters_after
 from rules.geometry import CounterSize, Pose
 from rules.maneuvers import Motion
+from rules.record_sheet import Tire
 from rules.state import GameState, VehicleState
 from rules.tables import tables
 
@@ -88,13 +90,11 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     s = ctx.state
     where = "runs onto" if how == "on" else "passes beside"
     if c.kind in ("debris", "obstacle"):
-        from rules.movement import damage_each_tire
-
         debris = c.kind == "debris"
         ctx.log.add("hazard", f"runs over {'debris' if debris else 'an obstacle'} ({c.id})",
                     "000:L496" if debris else "000:L501", vid)
         tires = collision_data().debris_tire_damage if debris else collision_data().obstacle_tire_damage
-        damage_each_tire(ctx, vid, tires, c.kind, "000:L497" if debris else "000:L501")
+        _each_tire(ctx, vid, tires, c, "000:L497" if debris else "000:L501")
         hazard(ctx, vid, tables().hazards.difficulty[c.kind], c.kind, "000:L249, L497" if debris else "000:L248, L501")
         return
     if spec.paints_windows:
@@ -120,24 +120,78 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     if eff.hazard_d:
         hazard(ctx, vid, eff.hazard_d, f"drives onto {c.kind.replace('_', ' ')}", spec.source)
     taken = _tires(ctx, vid, eff.tire_damage, c) + _underbody(ctx, vid, eff.underbody, c)
-    if eff.enemy_fire and taken:
-        d = tables().hazards.enemy_fire(taken)
-        if d:
-            hazard(ctx, vid, d, f"{c.kind} ({taken} hits): enemy fire", "000:L245, L250-L252")
+    _enemy_fire(ctx, vid, c, taken, eff.enemy_fire)
+    if spec.tire_reach and spec.tire_damage is not None:
+        _blast_other_tires(ctx, vid, c)
     if eff.removes_counter:
         ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
         ctx.log.add("counter", f"{c.id} is gone", spec.source, vid, removed=c.id)
+
+
+def _enemy_fire(ctx: Ctx, vid: str, c: Counter, taken: int, enemy: bool) -> None:
+    """Mines count as enemy fire: the hits they do are a hazard by their number (000:L245, L250-L252)."""
+    if enemy and taken:
+        d = tables().hazards.enemy_fire(taken)
+        if d:
+            hazard(ctx, vid, d, f"{c.kind} ({taken} hits): enemy fire", "000:L245, L250-L252")
+
+
+def _blast_other_tires(ctx: Ctx, vid: str, c: Counter) -> None:
+    """A mine going off hurts every tire within its reach, on any vehicle, not only the one that set it
+    off (000:L1043; reading CB36)."""
+    spec = c.spec()
+    assert spec.tire_damage is not None
+    for other in [o for o in ctx.state.vehicles if o.id != vid and not o.out]:
+        corners = [t.corner for t in other.sheet.tires if not t.destroyed]
+        reach = tires_within(c, other.pose, _size(other), corners)
+        hits = []
+        for corner in reach:
+            total, faces = roll(spec.tire_damage, ctx.dice)
+            ctx.log.add("dice", f"{c.kind} {c.id}: rolled {total}: damage to tire {corner} within "
+                        f"{spec.tire_reach:g}\": {spec.tire_damage} = {list(faces)}", spec.source, other.id, total=total)
+            hits.append((corner, total))
+        _enemy_fire(ctx, other.id, c, _tires(ctx, other.id, hits, c), spec.enemy_fire)
+
+
+def racing_slick(tire: Tire) -> bool:
+    """A tire with the racing-slick modification (its name is in the tire's description on the sheet)."""
+    from rules.design_tables import design_tables
+
+    mods = design_tables().tire_mods
+    key = combat_tables().slick_mod
+    return key in mods and mods[key].name.lower() in tire.kind.lower()
+
+
+def _slick_hits(ctx: Ctx, vid: str, index: int, hits: int, c: Counter) -> int:
+    """Racing slicks take double from spikes, debris and obstacles (000:L1835)."""
+    t = combat_tables()
+    tire = ctx.v(vid).sheet.tires[index]
+    if hits <= 0 or c.kind not in t.slick_kinds or not racing_slick(tire):
+        return hits
+    ctx.log.add("tire", f"racing slick {tire.corner}: {hits} from {c.kind} doubled to {hits * t.slick_factor}",
+                t.slick_source, vid)
+    return hits * t.slick_factor
+
+
+def _each_tire(ctx: Ctx, vid: str, dmg: DiceExpr, c: Counter, rule: str) -> None:
+    """Every tire of a vehicle running over debris or an obstacle (000:L497, L501), each rolled."""
+    from rules.movement import damage_one_tire
+
+    for i in range(len(ctx.v(vid).sheet.tires)):
+        hits = ctx.roll(dmg, f"{c.kind}: tire {ctx.v(vid).sheet.tires[i].corner}", rule, vid) if dmg.n else dmg.mod
+        damage_one_tire(ctx, vid, i, _slick_hits(ctx, vid, i, hits, c), c.kind, rule)
 
 
 def _tires(ctx: Ctx, vid: str, damage: Sequence[tuple[str, int]], c: Counter) -> int:
     from rules.movement import damage_one_tire
 
     total = 0
-    for corner, hits in damage:
+    for corner, rolled in damage:
         v = ctx.v(vid)
         index = next((i for i, t in enumerate(v.sheet.tires) if t.corner == corner), None)
-        if index is None or hits <= 0:
+        if index is None or rolled <= 0:
             continue
+        hits = _slick_hits(ctx, vid, index, rolled, c)
         total += min(hits, max(0, v.sheet.tires[index].dp))
         damage_one_tire(ctx, vid, index, hits, c.kind.replace("_", " "), c.spec().source)
     return total

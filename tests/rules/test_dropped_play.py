@@ -192,3 +192,41 @@ def test_preview_drop_shows_the_counter_the_drop_lays_000_L1028_L1035() -> None:
     if state.step == FIRE:
         state, _ = apply(state, Pass(to_act(state)[0]))
     assert [(c.kind, c.pose) for c in shown] == [(c.kind, c.pose) for c in state.counters]
+
+
+def test_spike_damage_is_logged_die_by_die_000_L1042() -> None:
+    state = replace(chase(), counters=(counter("spikes", 8.5),))
+    _state, events = _drive(state, "Kart", 1.0, [3, 6, 5, 4, 3])
+    texts = [e.text for e in events if e.kind == "dice"]  # type: ignore[attr-defined]
+    for corner, face in zip(("FL", "FR", "BL", "BR"), (6, 5, 4, 3), strict=True):
+        assert any(f"tire {corner}: 1d = [{face}]" in t for t in texts), corner
+
+
+def test_a_mine_hurts_every_tire_within_1_inch_whoever_owns_it_000_L1043() -> None:
+    # the Lead's back wheels (x 9.5) are 3/4" from the mine's edge (8.75); its front wheels 1 3/4"
+    state = replace(chase(), counters=(counter("mines", 8.5),))
+    before = {t.corner: t.dp for t in state.vehicle("Lead").sheet.tires}
+    state, events = _drive(state, "Kart", 1.0, [1, 2, 2, 2, 2, 6, 6, 6, 3, 4, 6, 6, 6])
+    after = {t.corner: t.dp for t in state.vehicle("Lead").sheet.tires}
+    lead_rolls = {e.text.split("tire ")[1][:2]: e.data["total"] for e in events  # type: ignore[attr-defined]
+                  if e.kind == "dice" and e.vehicle == "Lead" and "damage to tire" in e.text}  # type: ignore[attr-defined]
+    assert sorted(lead_rolls) == ["BL", "BR"]
+    assert after["FL"] == before["FL"] and after["FR"] == before["FR"]
+    for corner in ("BL", "BR"):
+        assert after[corner] == max(0, before[corner] - lead_rolls[corner])
+
+
+def test_racing_slicks_take_double_from_spikes_and_debris_000_L1835() -> None:
+    state = chase()
+    kart = state.vehicle("Kart")
+    slicks = tuple(replace(t, kind=f"Racing slick {t.kind}") for t in kart.sheet.tires)
+    kart = replace(kart, sheet=replace(kart.sheet, tires=slicks))
+    state = replace(state, vehicles=tuple(kart if v.id == "Kart" else v for v in state.vehicles),
+                    counters=(counter("spikes", 8.5),))
+    state, events = _drive(state, "Kart", 1.0, [3, 2, 2, 2, 2, 6, 6, 6])
+    assert [t.dp for t in state.vehicle("Kart").sheet.tires] == [max(0, t.dp - 4) for t in slicks]
+    assert any(e.kind == "tire" and "doubled" in e.text and "000:L1835" in e.rule for e in events)  # type: ignore[attr-defined]
+    # plain tires take the roll as it is
+    plain = replace(chase(), counters=(counter("spikes", 8.5),))
+    plain, _ = _drive(plain, "Kart", 1.0, [3, 2, 2, 2, 2, 6, 6, 6])
+    assert [t.dp for t in plain.vehicle("Kart").sheet.tires] == [t.dp - 2 for t in chase().vehicle("Kart").sheet.tires]
