@@ -207,6 +207,8 @@ class Push:
     completed: bool
     blocked_by: Hit | None
     turned: float
+    index: int = 0                 # poses[index] is the last pose of the motion the mover got past
+    pushed_blocked: bool = False   # blocked_by stopped the pushed counter's pivot (it would hit it)
 
 
 @dataclass
@@ -409,7 +411,7 @@ class CollisionWorld:
             for sub in _substeps(poses[i - 1], poses[i], msize):
                 third = [h for h in self._query(msize, sub, others) if h.blocks_motion]
                 if third:
-                    return self._end_push(mover, last, pushed_pose, False, third[0], turned)
+                    return self._end_push(mover, last, pushed_pose, False, third[0], turned, i - 1)
                 hit = next((h for h in self._query(msize, sub, exclude) if h.other == pushed), None)
                 if hit is not None:
                     new_pose, deg, blocker = self._conform(
@@ -417,15 +419,16 @@ class CollisionWorld:
                         others, max_turn - abs(turned))
                     if new_pose is None:
                         self.place_vehicle(pushed, pushed_pose)
-                        return self._end_push(mover, last, pushed_pose, False, blocker or hit, turned)
+                        return self._end_push(mover, last, pushed_pose, False, blocker or hit, turned, i - 1,
+                                              blocker is not None)
                     pushed_pose, turned = new_pose, turned + deg
                 last = sub
-        return self._end_push(mover, last, pushed_pose, True, None, turned)
+        return self._end_push(mover, last, pushed_pose, True, None, turned, len(poses) - 1)
 
     def _end_push(self, mover: str, mover_pose: Pose, pushed_pose: Pose, completed: bool,
-                  blocked_by: Hit | None, turned: float) -> Push:
+                  blocked_by: Hit | None, turned: float, index: int, pushed_blocked: bool = False) -> Push:
         self.place_vehicle(mover, mover_pose)
-        return Push(mover_pose, pushed_pose, completed, blocked_by, turned)
+        return Push(mover_pose, pushed_pose, completed, blocked_by, turned, index, pushed_blocked)
 
     def _conform(self, msize: CounterSize, mover_pose: Pose, pushed: str, psize: CounterSize, pose: Pose,
                  pivot: Vec, point: Vec, motion: Vec, others: Collection[str],

@@ -29,6 +29,8 @@ from rules.collision import (
     CollisionWorld,
     Contact,
     FeatureKind,
+    Hit,
+    Push,
     StaticShape,
     Touch,
     conform_pivots,
@@ -128,7 +130,7 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
     made: list[Pose] = [path[0]]
     ignore: set[str] = set()
     touched: set[str] = set()
-    sliding = ""   # the party it is sliding along: meeting it again ends the slide, no second collision
+    sliding = ""   # the party it slid along or pushed: meeting it again ends the motion, no second collision
     for _ in range(MAX_COLLISIONS):
         s = world.sweep(vid, path, ignore=ignore)
         for t in s.touched:
@@ -167,12 +169,20 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
             continue
         ignore.add(c.other)
         if cont.conformer is not None and pivot is not None:
-            pushed = _push(ctx, world, vid, rest, c.other, pivot)
-            if pushed is not None:
-                made.append(pushed)
+            r = _push(ctx, world, vid, rest, c.other, pivot)
+            if r.completed:
+                made.extend(rest[1:])
+                return Motion(made[-1], tuple(made))
+            made.extend(rest[1: r.index + 1])
+            made.append(r.mover_end)
+            if stopped(ctx, vid):
                 break
-            made.extend(rest[1:])
-            return Motion(made[-1], tuple(made))
+            # the mover met a third party while pushing: go on, and meet it as a collision of its own;
+            # the pushed counter is solid again, and meeting it once more ends the motion
+            ignore.discard(c.other)
+            sliding = c.other
+            path = (r.mover_end,) + rest[r.index + 1:]
+            continue
         path = rest
     return Motion(made[-1], tuple(made))
 
@@ -195,18 +205,49 @@ def _travel(ctx: Ctx, vid: str, c: Contact) -> float:
     return heading_of(d) if d.length() > 1e-6 else ctx.v(vid).travel
 
 
-def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], other: str, pivot: Vec) -> Pose | None:
-    """The mover finishes its motion while `other` conforms; returns the mover's end if it was stopped."""
+def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], other: str, pivot: Vec) -> Push:
+    """The mover finishes its motion while `other` conforms (000:L411-L412). A pile-up resolves in
+    order (reading C36): when the mover itself meets a third party the caller goes on to that contact;
+    when the pushed counter's pivot would hit a third vehicle or a wall, that contact is a collision of
+    its own (the pushed vehicle moving the way it is pushed), and the mover stops where it is."""
     r = world.push(vid, rest, other, pivot)
     ctx.update(other, pose=r.pushed_end)
     ctx.update(vid, pose=r.mover_end)
     ctx.log.add("collision", f"{other} is pushed aside, pivoting {abs(r.turned):.0f} degrees", "000:L411-L412", other,
                 pose=r.pushed_end.to_json())
     if r.completed:
-        return None
+        return r
+    b = r.blocked_by
+    if b is not None and not r.pushed_blocked and b.other != other and b.blocks_motion:
+        return r   # the mover meets the third party itself
     ctx.log.add("collision", "the push is blocked: it stops", "000:L412", vid)
     _stop(ctx, vid)
-    return r.mover_end
+    if b is not None and r.pushed_blocked and b.blocks_motion:
+        _pile_up(ctx, world, other, b, _heading(rest), ctx.v(vid).speed)
+    return r
+
+
+def _heading(path: tuple[Pose, ...]) -> float:
+    d = path[-1].centre - path[0].centre
+    return heading_of(d) if d.length() > 1e-6 else path[0].facing
+
+
+def _pile_up(ctx: Ctx, world: CollisionWorld, pushed: str, hit: Hit, travel: float, speed: float) -> None:
+    """The pushed vehicle meets a third party where it stands: a collision of its own, as if it moved
+    the way it is pushed at the speed of the vehicle pushing it; it never comes out of it faster than
+    it was going (reading C36)."""
+    ctx.log.add("collision", f"pile-up: {pushed} is pushed into {hit.other} at {speed:g} mph", "000:L411-L412",
+                pushed, other=hit.other)
+    own = ctx.v(pushed).speed
+    here = ctx.v(pushed).pose
+    c = Contact(0, here, here, (hit,))
+    world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles})
+    ctx.update(pushed, speed=speed)
+    if hit.kind == VEHICLE:
+        _vehicle_collision(ctx, pushed, c, travel)
+    else:
+        _fixed_collision(ctx, world, pushed, c, travel)
+    ctx.update(pushed, speed=min(own, ctx.v(pushed).speed))
 
 
 def damage_face(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule: str) -> None:
