@@ -50,6 +50,7 @@ from rules.collision_rules import (
     water,
     who_moves_on,
 )
+from rules.concussion import concuss
 from rules.context import Ctx
 from rules.crashes import hazard
 from rules.damage import collision_hit, interior_of, sheet_with
@@ -281,8 +282,12 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
     to_v1, to_v2 = out.damage(total)
     damage_face(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind])
     damage_face(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind])
+    # concussion (optional, 000:L472): a stunned driver adds D2 to the collision hazard
+    dazed = {w.id: concuss(ctx, w.id, t) for w, t in ((v1, out.concussion[0]), (v2, out.concussion[1]))}
+    extra = collision_data().stunned_driver_hazard
     for w, d in ((v1, out.hazards[0]), (v2, out.hazards[1])):
-        hazard(ctx, w.id, d, "collision", "000:L428" if not cls.kind.sideswipe else "000:L466")
+        hazard(ctx, w.id, d + (extra if dazed[w.id] else 0), "collision" + (" (driver stunned)" if dazed[w.id] else ""),
+               "000:L428, L472" if dazed[w.id] else "000:L428" if not cls.kind.sideswipe else "000:L466")
     for w, new in ((v1, out.new_speeds[0]), (v2, out.new_speeds[1])):
         if new != w.speed:
             ctx.update(w.id, speed=new)

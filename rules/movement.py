@@ -51,7 +51,7 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 
 def may_change_speed(v: VehicleState) -> bool:
     return (not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
-            and not v.airborne)  # no speed changes in flight (000:L283)
+            and not v.airborne and not v.driver_stunned)  # none in flight or while stunned (000:L283, L472)
 
 
 def speed_options(t: Tables, v: VehicleState) -> list[float]:
@@ -188,8 +188,8 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
 
 def forced(v: VehicleState) -> bool:
     """Whether the vehicle's next move is out of its driver's hands."""
-    if v.mode in FORCED_MODES or v.steering_lost or v.driverless or v.airborne:  # straight on (000:L283, L978)
-        return True
+    if v.mode in FORCED_MODES or v.steering_lost or v.driverless or v.airborne or v.driver_stunned:
+        return True  # nobody steers: straight on (000:L283, L472, L978)
     return bool(v.pending) and v.pending[0].kind == "controlled_skid"
 
 
@@ -557,7 +557,11 @@ def end_phase(ctx: Ctx) -> None:
 
 
 def start_phase(ctx: Ctx) -> None:
-    """Controlled-skid decelerations land at the start of the next phase (000:L218)."""
+    """Controlled-skid decelerations land at the start of the next phase (000:L218); concussed crews
+    come round or stay stunned (000:L472)."""
+    from rules.concussion import refresh_stunned
+
+    refresh_stunned(ctx)
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)

@@ -28,6 +28,7 @@ class RuleOptions:
     tie_break: str = "reflex"            # equal speeds: the better reflex roll moves first (000:L140)
     fire_step: str = "on"                # "on": fire declarations after each phase's movement (rules/fire_step.py,
                                          # 000:L818); "off": a movement-only game with no combat
+    concussion: str = "off"              # the optional concussion rule (000:L472): "on" stuns crews after rams
 
 
 @dataclass(frozen=True)
@@ -85,12 +86,18 @@ class VehicleState:
                                       # the fight): straight on, 5 mph slower a turn, until it stops (000:L978)
     off_road: bool = False            # its centre is on off-road ground: HC penalty (000:L512-L516), set after
                                       # every motion by rules.terrain_play.note_ground
+    stunned: tuple[tuple[str, int], ...] = ()  # concussed crew: (crew id, last phase stunned, counted from
+                                      # the game's start) (rules/concussion.py, 000:L472)
+    driver_stunned: bool = False      # the driver is stunned: no vehicle controls, straight on (000:L472)
     left_map: bool = False            # drove off the map: out of the game (rules/map_play.py)
     airborne: float = 0.0             # inches of a jump's flight still to go: straight on, no maneuvers or speed
                                       # changes, nothing on the ground touched (000:L279, L283)
     flight_ft: float = 0.0            # the whole flight of the jump in the air, for the landing hazard (000:L280)
     phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's
                                       # fire this phase (000:L193, L905, L940)
+    phase_dp: tuple[tuple[str, int], ...] = ()  # damage points left at the end of the last phase (armor by
+                                      # face, "internal", "tires", "wheels lost"): this phase's damage from any
+                                      # source is the difference, for debris (000:L499; rules.fire_step)
 
     @property
     def hc(self) -> int:
