@@ -39,6 +39,7 @@ from rules.firing import (
 from rules.geometry import Vec
 from rules.line_of_fire import blocker, line_of_fire_check
 from rules.movement import corner_lost
+from rules.record_sheet import RecordSheet
 from rules.state import GameState, VehicleState
 from rules.tables import tables
 from rules.uncontrolled import check_drivers
@@ -312,6 +313,7 @@ def resolve(ctx: Ctx) -> None:
     s = ctx.state
     if not s.fire_declared:
         ctx.state = replace(s, fire_declared=(), fire_passed=())
+        debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)
         return
     cs = _combatants(s)
     laid: list[Counter] = []
@@ -333,7 +335,7 @@ def resolve(ctx: Ctx) -> None:
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
         ctx.put(replace(v, fire_hits=v.fire_hits + ((hit.source, hit.turn),)))
-    debris_from_damage(ctx, taken_this_phase(res.reports))
+    debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:
         for hz in rep.hazards():
             hazard(ctx, tid, hz.d, hz.name, hz.rule)
@@ -355,6 +357,35 @@ def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tupl
         if any(td.wheel_lost for _corner, td in rep.tires):
             wheels.add(tid)
     return {tid: (sum(f.values()), max(sorted(f), key=lambda k: f[k]), tid in wheels) for tid, f in per_face.items()}
+
+
+def damage_points(sheet: RecordSheet) -> tuple[tuple[str, int], ...]:
+    """What a vehicle has left to lose: armor by face, internal components, tires, and wheels lost."""
+    return (*sorted(sheet.armor.items()), ("internal", sum(max(0, c.dp) for c in sheet.components)),
+            ("tires", sum(max(0, t.dp) for t in sheet.tires)), ("wheels lost", sum(t.wheel_lost for t in sheet.tires)))
+
+
+def phase_damage(ctx: Ctx, fire: dict[str, tuple[int, str, bool]]) -> dict[str, tuple[int, str, bool]]:
+    """Points each vehicle took this phase from any source (fire, collisions, mines, debris: 000:L499),
+    from what it had left at the end of the last phase; the face is the fire's, else the armor face that
+    lost most. A vehicle with no record yet (the game's first phase) counts its fire damage only.
+    Records what is left now for the next phase."""
+    out = dict(fire)
+    for v in ctx.state.vehicles:
+        now = damage_points(v.sheet)
+        if v.phase_dp:
+            before, left = dict(v.phase_dp), dict(now)
+            lost = {k: max(0, before[k] - left.get(k, 0)) for k in before if k != "wheels lost"}
+            points = sum(lost.values())
+            faces = {k: n for k, n in lost.items() if k in v.sheet.armor and n > 0}
+            wheel = left.get("wheels lost", 0) > before.get("wheels lost", 0)
+            f_points, f_face, f_wheel = fire.get(v.id, (0, "", False))
+            face = f_face or (max(sorted(faces), key=lambda k: faces[k]) if faces else "back")
+            if points > f_points or wheel:
+                out[v.id] = (max(points, f_points), face, wheel or f_wheel)
+        if v.phase_dp != now:
+            ctx.put(replace(v, phase_dp=now))
+    return out
 
 
 def _kills(ctx: Ctx, cs: dict[str, Combatant]) -> None:
@@ -389,7 +420,8 @@ def end_turn_fire(ctx: Ctx) -> None:
                 explosion(ctx, v.id)
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + _duration(src) >= turn + 1)
-        ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep))
+        # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
+        ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep, phase_dp=damage_points(v.sheet)))
     check_drivers(ctx)  # burned or exploded
 
 

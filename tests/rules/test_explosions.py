@@ -110,3 +110,37 @@ def test_running_over_an_obstacle_is_a_D3_hazard_with_debris_tire_damage_000_L50
     hz = [e for e in ctx.log.events if e.kind == "hazard" and e.data.get("difficulty") is not None]
     assert hz and hz[0].data["difficulty"] == 3
     assert any(e.kind == "hazard" and "obstacle" in e.text and e.rule == "000:L501" for e in ctx.log.events)
+
+
+def _hurt_since_last_phase(state: GameState, vid: str, face: str, points: int) -> GameState:
+    """The vehicle had `points` more armor on `face` at the end of the last phase (a collision since)."""
+    from rules.fire_step import damage_points
+
+    v = state.vehicle(vid)
+    before = replace(v.sheet, armor={**v.sheet.armor, face: v.sheet.armor[face] + points})
+    v = replace(v, phase_dp=damage_points(before))
+    return replace(state, vehicles=tuple(v if o.id == vid else o for o in state.vehicles))
+
+
+def test_collision_damage_counts_toward_debris_000_L499() -> None:
+    from rules.fire_step import resolve
+
+    state = _hurt_since_last_phase(three(), "Red", "front", 10)
+    ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
+    resolve(ctx)  # nobody fired this phase: the 10 points came from a collision
+    laid = [c for c in ctx.state.counters if c.kind == "debris"]
+    assert len(laid) == 1 and laid[0].owner == "Red"
+    red = ctx.state.vehicle("Red").pose
+    assert laid[0].pose.centre.y < red.centre.y  # beside the face that lost the armor: ahead of a car facing north
+    # the record moves on: the next phase with no damage lays nothing more
+    ctx2 = Ctx(ctx.state, ScriptedDice([], fallback_seed=1))
+    resolve(ctx2)
+    assert len([c for c in ctx2.state.counters if c.kind == "debris"]) == 1
+
+
+def test_nine_points_in_a_phase_leave_no_debris_000_L499() -> None:
+    from rules.fire_step import resolve
+
+    ctx = Ctx(_hurt_since_last_phase(three(), "Red", "front", 9), ScriptedDice([], fallback_seed=1))
+    resolve(ctx)
+    assert not ctx.state.counters
