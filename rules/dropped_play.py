@@ -210,6 +210,44 @@ def _underbody(ctx: Ctx, vid: str, points: int, c: Counter) -> int:
     return rep.taken
 
 
+def liquid_contact(ctx: Ctx) -> None:
+    """At the end of each phase: a vehicle still in a damaging liquid (burning oil) rolls its damage
+    again once it has been in it for `recheck_phases` phases since the last roll (000:L1047). The first
+    roll is the one for driving onto it (cross_counters); a vehicle found in it with no roll yet starts
+    counting now."""
+    s = ctx.state
+    t = combat_tables()
+    now = s.turn * len(tables().chart.row(0).phases) + s.phase  # phases counted as rules.dropped.burning does
+    for v in s.vehicles:
+        had = dict(v.liquid_contact)
+        keep: dict[str, int] = {}
+        for c in ctx.state.counters:
+            spec = c.spec(t)
+            if spec.damage is None or not burning(c, s.turn, s.phase, t):
+                continue
+            if _contact(c, ctx.v(v.id), (ctx.v(v.id).pose,)) != "on":
+                continue
+            since = had.get(c.id, now)
+            if now - since >= t.recheck_phases and not ctx.v(v.id).out:
+                ctx.log.add("counter", f"still in {c.kind.replace('_', ' ')} ({c.id}) after {now - since} phases: "
+                            "its damage again", t.recheck_source, v.id, counter=c.id)
+                _liquid_damage(ctx, v.id, c)
+                since = now
+            keep[c.id] = since
+        if keep != had:
+            ctx.update(v.id, liquid_contact=tuple(sorted(keep.items())))
+
+
+def _liquid_damage(ctx: Ctx, vid: str, c: Counter) -> None:
+    v = ctx.v(vid)
+    corners = [t.corner for t in v.sheet.tires if not t.destroyed]
+    eff = cross(c, "on", corners, ctx.dice)
+    for what, r, rule in eff.rolls:
+        ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, vid, total=r)
+    _tires(ctx, vid, eff.tire_damage, c)
+    _underbody(ctx, vid, eff.underbody, c)
+
+
 def surface_of(state: GameState, vid: str) -> Surface:
     """Oil, burning oil or ice under the vehicle now: +D to maneuvers and hazards, bad footing for fire."""
     if not state.counters:

@@ -20,7 +20,7 @@ from rules.context import Ctx
 from rules.crashes import hazard
 from rules.damage import HitReport, crew_state, interior_of, sheet_with
 from rules.dropped import Counter, kind_for_weapon
-from rules.dropped_play import add_counters, surface_of
+from rules.dropped_play import add_counters, liquid_contact, surface_of
 from rules.explosions import debris_from_damage, explosion
 from rules.fire import FireHit, end_of_turn, fire_modifiers
 from rules.firing import (
@@ -310,6 +310,7 @@ def declare(state: GameState, a: Fire) -> GameState:
 
 def resolve(ctx: Ctx) -> None:
     """Resolve the phase's declarations at once and write the results into the state (000:L819, L824)."""
+    liquid_contact(ctx)  # burning oil under a vehicle for 5 phases burns it again (000:L1047)
     s = ctx.state
     if not s.fire_declared:
         ctx.state = replace(s, fire_declared=(), fire_passed=())

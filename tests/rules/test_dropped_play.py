@@ -230,3 +230,22 @@ def test_racing_slicks_take_double_from_spikes_and_debris_000_L1835() -> None:
     plain = replace(chase(), counters=(counter("spikes", 8.5),))
     plain, _ = _drive(plain, "Kart", 1.0, [3, 2, 2, 2, 2, 6, 6, 6])
     assert [t.dp for t in plain.vehicle("Kart").sheet.tires] == [t.dp - 2 for t in chase().vehicle("Kart").sheet.tires]
+
+
+def test_burning_oil_burns_again_every_5_phases_in_contact_000_L1047() -> None:
+    from rules.fire_step import resolve
+
+    # the Kart sits on a burning slick laid long ago; each end of phase is a fire-step resolution
+    state = replace(chase(), counters=(counter("flaming_oil", 7.0, turn=0),))
+    before = state.vehicle("Kart").sheet
+    rolls_at = []
+    for k in range(11):
+        state = replace(state, turn=1 + (k // 5), phase=1 + k % 5)
+        ctx = Ctx(state, ScriptedDice([], fallback_seed=k))
+        resolve(ctx)
+        state = ctx.state
+        if any("its damage again" in e.text and "000:L1047" in e.rule for e in ctx.log.events):
+            rolls_at.append(k)
+    assert rolls_at == [5, 10]  # counting starts at the first phase found in it
+    after = state.vehicle("Kart").sheet
+    assert after.armor["underbody"] < before.armor["underbody"] or after.tires != before.tires
