@@ -211,9 +211,14 @@ def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], oth
     order (reading C36): when the mover itself meets a third party the caller goes on to that contact;
     when the pushed counter's pivot would hit a third vehicle or a wall, that contact is a collision of
     its own (the pushed vehicle moving the way it is pushed), and the mover stops where it is."""
+    from rules.map_play import check_left_map
+    from rules.terrain_play import note_ground
+
     r = world.push(vid, rest, other, pivot)
     ctx.update(other, pose=r.pushed_end)
     ctx.update(vid, pose=r.mover_end)
+    note_ground(ctx, other)        # pushed off the road, or off the map, like any other motion
+    check_left_map(ctx, other)
     ctx.log.add("collision", f"{other} is pushed aside, pivoting {abs(r.turned):.0f} degrees", "000:L411-L412", other,
                 pose=r.pushed_end.to_json())
     if r.completed:
