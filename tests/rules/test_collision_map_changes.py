@@ -95,3 +95,26 @@ def test_games_without_map_changes_keep_their_digest() -> None:
     assert "map_changes" not in state_dict(state)
     changed = state.__class__(**{**state.__dict__, "map_changes": MapChanges(destroyed=("walls[1]",))})
     assert "map_changes" in state_dict(changed) and digest(changed) != digest(state)
+
+
+def test_a_save_replays_the_map_changes_000_L481(yard: str, tmp_path: Path) -> None:
+    """Map changes come from actions: a saved game replays to the same walls and digest."""
+    from rules.actions import Move, SetSpeed
+    from rules.game import Game
+    from rules.saves import load_game, save_game
+    from rules.state import RuleOptions
+
+    game = Game(GameSetup((VehicleSetup("a", "a", CAR, Pose.at(6, 8, 0), 60),
+                           VehicleSetup("b", "b", CAR, Pose.at(15, 15, 180), 0)),
+                          seed=11, map=yard, options=RuleOptions(fire_step="off"), max_turns=2))
+    while game.outcome() is None and game.to_act():
+        vid = game.to_act()[0]
+        v = game.state.vehicle(vid)
+        acts = game.legal_actions(vid)
+        keep = [a for a in acts if (isinstance(a, SetSpeed) and a.mph == v.signed_speed)
+                or (isinstance(a, Move) and a.maneuver.kind == "straight")]
+        game.apply((keep or acts)[0])
+    assert game.state.map_changes                                     # it rammed the wall
+    loaded = load_game(save_game(game, tmp_path / "yard_save.toml"))
+    assert loaded.state.map_changes == game.state.map_changes
+    assert digest(loaded.state) == digest(game.state)
