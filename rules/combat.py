@@ -131,6 +131,11 @@ class CombatTables:
     cycle_crash_table: int = 1
     cycle_crash_modifier: int = 4
     uncontrolled_source: str = "000:L977-L978"
+    substitute_roles: tuple[str, ...] = ()
+    cycle_substitute_roles: tuple[str, ...] = ()
+    sidecar_wheel: str = "S"
+    substitute_d: int = 2
+    substitute_source: str = "000:L979-L982"
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -284,6 +289,10 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         debris_scatter_step=db.number("scatter_step", lo=0), debris_source=db.text("source"),
         uncontrolled_decel=un.integer("decel", lo=0), cycle_crash_table=un.integer("cycle_crash_table", lo=1, hi=2),
         cycle_crash_modifier=un.integer("cycle_crash_modifier"), uncontrolled_source=un.text("source"),
+        substitute_roles=tuple(str(r) for r in un.array("substitute_roles")),
+        cycle_substitute_roles=tuple(str(r) for r in un.array("cycle_substitute_roles")),
+        sidecar_wheel=un.text("sidecar_wheel"), substitute_d=un.integer("substitute_d", lo=0),
+        substitute_source=un.text("substitute_source"),
     )
     for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un):
         sub.done()

@@ -52,7 +52,9 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
                      bad_footing=surface_of(state, v.id).bad_footing,  # on oil: -1 to its fire (000:L934)
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse)  # (000:L1053)
-    return replace(c, fired=frozenset(v.fired), acted=frozenset(v.fire_acted), sustained=v.sustained)
+    # a substitute driver does not fire while he drives (000:L980)
+    acted = frozenset(v.fire_acted) | ({v.substitute} if v.substitute else set())
+    return replace(c, fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
 
 
 def _combatants(state: GameState) -> dict[str, Combatant]:

@@ -448,8 +448,10 @@ def out_of_action(c: Combatant) -> str:
         return ""  # a design with no crew on its sheet (movement only): only destruction takes it out
     crew_ok = [p for p in inside.parts if p.kind == "crew" and crew_state(p) in ("unhurt", "wounded")]
     plant = [p for p in inside.parts if p.kind == "plant"]
-    can_move = bool(crew_ok) and inside.driver() is not None and inside.driver() in crew_ok \
-        and any(not p.destroyed for p in plant)
+    roles = combat_tables().cycle_substitute_roles if c.kind == "cycle" else combat_tables().substitute_roles
+    at_wheel = (inside.driver() is not None and inside.driver() in crew_ok) or any(
+        p.role in roles for p in crew_ok)  # a substitute can take the wheel (000:L979-L980)
+    can_move = at_wheel and any(not p.destroyed for p in plant)
     can_fire = bool(crew_ok) and any(not inside.part(w.id).destroyed and w.shots != 0 for w in c.weapons)
     if not can_move and not can_fire:
         return "can neither move nor fire"

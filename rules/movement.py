@@ -16,6 +16,7 @@ from rules.maneuvers import Maneuver, Motion, base_difficulty, bootlegger_finish
 from rules.record_sheet import damage_tire
 from rules.state import VehicleState
 from rules.tables import Tables
+from rules.uncontrolled import no_pedals, substitute_d
 
 FORCED_MODES = ("spin", "roll", "t_stop", "skidded", "wreck")
 ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
@@ -51,7 +52,8 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 
 def may_change_speed(v: VehicleState) -> bool:
     return (not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
-            and not v.airborne and not v.driver_stunned)  # none in flight or while stunned (000:L283, L472)
+            and not v.airborne and not v.driver_stunned  # none in flight or while stunned (000:L283, L472)
+            and not no_pedals(v))  # a sidecar passenger at the wheel has no brakes or throttle (000:L979)
 
 
 def speed_options(t: Tables, v: VehicleState) -> list[float]:
@@ -541,6 +543,7 @@ def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
     if m.kind != "straight":
         d += off_road_maneuver_d(ctx.state, v.id)
         d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
+        d += substitute_d(v)  # a substitute driver: +D2 (000:L980)
     return max(0, d)
 
 

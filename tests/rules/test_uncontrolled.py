@@ -96,3 +96,64 @@ def test_a_design_with_no_crew_on_its_sheet_is_always_driven() -> None:
     setup = GameSetup((VehicleSetup("A", "a", "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=10",
                                     Pose.at(0, 0, 0), 30.0),), seed=1)
     assert not nobody_drives(new_game(setup)[0].vehicle("A"))
+
+
+def _incapacitate_driver(s: GameState, vid: str) -> GameState:
+    return s.with_vehicle(with_driver_dp(s.vehicle(vid), 1))  # 1 DP left: unconscious (000:L975)
+
+
+def test_a_gunner_takes_the_wheel_with_D2_on_every_maneuver_000_L980() -> None:
+    from rules.fire_step import fire_options
+    from rules.maneuvers import Maneuver
+    from rules.movement import difficulty_of
+
+    s = _incapacitate_driver(game("Police Cruiser"), "Red")
+    ctx = Ctx(s)
+    check_drivers(ctx)
+    red = ctx.state.vehicle("Red")
+    assert not red.driverless and red.substitute
+    gunner = next(p for p in interior_of(red.sheet, red.spec.kind.value).parts if p.id == red.substitute)
+    assert gunner.role == "gunner"
+    assert any(e.kind == "control" and "takes the wheel" in e.text and e.rule == "000:L979-L982"
+               for e in ctx.log.events)
+    bend = Maneuver("bend", "left", degrees=15)
+    plain = s.vehicle("Red")
+    assert difficulty_of(ctx, red, bend) == difficulty_of(ctx, replace(plain, substitute=""), bend) + 2
+    # he does not fire while he drives
+    assert all(red.substitute not in str(a) for a in fire_options(ctx.state, "Red"))
+
+
+def test_the_substitute_going_down_too_leaves_nobody_driving_000_L978_L980() -> None:
+    s = _incapacitate_driver(game("Police Cruiser"), "Red")
+    ctx = Ctx(s)
+    check_drivers(ctx)
+    red = ctx.state.vehicle("Red")
+    inside = interior_of(red.sheet, red.spec.kind.value)
+    crew_down = tuple(replace(p, dp=1, body_armor=0) if p.kind == "crew" else p for p in inside.parts)
+    ctx.put(replace(red, sheet=sheet_with(red.sheet, replace(inside, parts=crew_down))))
+    check_drivers(ctx)
+    red = ctx.state.vehicle("Red")
+    assert red.driverless and not red.substitute
+
+
+def test_a_sidecar_passenger_steers_but_cannot_change_speed_000_L979() -> None:
+    from rules.movement import may_change_speed
+
+    s = game("Quasar with Sidecar")
+    red = s.vehicle("Red")
+    rider = next(c for c in red.sheet.components if c.role == "cyclist")
+    passenger = replace(rider, id="passenger", role="passenger")  # someone in the sidecar
+    s = s.with_vehicle(replace(red, sheet=replace(red.sheet, components=(*red.sheet.components, passenger))))
+    s = _incapacitate_driver(s, "Red")
+    ctx = Ctx(s)
+    check_drivers(ctx)
+    red = ctx.state.vehicle("Red")
+    assert red.substitute and not red.driverless and red.speed == 30.0  # no crash table: it goes on (000:L977)
+    assert not may_change_speed(red)
+
+
+def test_a_car_with_nobody_else_aboard_has_no_substitute_000_L980() -> None:
+    s = _incapacitate_driver(game("Killer Kart"), "Red")
+    ctx = Ctx(s)
+    check_drivers(ctx)
+    assert not ctx.state.vehicle("Red").substitute  # the Kart carries nobody else
