@@ -167,7 +167,7 @@ def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str 
     if weapon_info(w.abbr).to_hit <= 0:
         return None
     _shot, _side, origin, point = shot_for(c, w, t, d, 0)
-    what = blocker(cs, state.map_id, origin, point, (c.id, t.id))
+    what = blocker(cs, state.map_id, origin, point, (c.id, t.id), state.map_changes)
     return f"the line of fire is blocked by {what} (000:L826)" if what else None
 
 
@@ -327,7 +327,7 @@ def resolve(ctx: Ctx) -> None:
     decls = [declaration(Fire(*d)) for d in s.fire_declared if d[3] != DROP]
     # this phase's shots see the clouds already on the map; what is dropped now lands with the results
     res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, clouds=s.counters,
-                       lof=line_of_fire_check(cs, s.map_id))
+                       lof=line_of_fire_check(cs, s.map_id, s.map_changes))
     ctx.log.events.extend(res.events)
     add_counters(ctx, [*laid, *res.drops], "dropped", "000:L1028-L1038")
     for vid, c in res.combatants.items():

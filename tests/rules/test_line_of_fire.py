@@ -60,3 +60,17 @@ def test_the_nearest_blocker_is_named_and_a_map_without_walls_blocks_nothing() -
     # through the pillar and then the east wall: the pillar is nearer
     assert blocker({}, "maps/arena.toml", Vec(15, 15), Vec(45, 15), ()) == "walls[4]"
     assert blocker({}, "", Vec(15, 15), Vec(45, 15), ()) is None
+
+
+def test_a_destroyed_feature_no_longer_blocks_fire_in_the_engine_000_L826_L478() -> None:
+    """Once play has knocked the arena's centre block down (a map change in the state), the two Karts
+    parked either side of it have a line of fire."""
+    from dataclasses import replace
+
+    from rules.map_changes import MapChanges
+
+    state = game(Pose.at(14, 15, 90), Pose.at(26, 15, 270), "maps/arena.toml")
+    assert fire_problem(state, Fire("Red", "MG1", "Blue")) is not None
+    opened = replace(state, map_changes=MapChanges(destroyed=("walls[4]",)))
+    assert fire_problem(opened, Fire("Red", "MG1", "Blue")) is None
+    assert Fire("Red", "MG1", "Blue") in fire_options(opened, "Red")
