@@ -54,6 +54,7 @@ from rules.ai.sight import (
     inches_per_phase,
     maneuver_risk,
     moved,
+    off_map,
     p_lose,
     p_two_dice,
     room,
@@ -71,6 +72,8 @@ DEFAULT_BUDGET = 0.1  # seconds
 # Weights of the scoring terms (dimensionless "points"; one point ~ one expected point of damage).
 CRASH_COST = 40.0        # losing control at 40 mph (a roll can end the game)
 WALL_COST = 20.0         # running into a wall at 15 mph
+EDGE_COST = CRASH_COST   # a centre leaving the map area is out of the game: planned for like a crash
+EDGE_PHASES = 5          # phases held straight on (a turn) past the lookahead, checked for the map's edge
 ROOM_COST = 8.0          # heading into a dead end at 30 mph
 OUT_OF_RISK = 40.0       # a maneuver above the profile's max_risk when a safer one exists
 FANCY_COST = 1.5         # bootleggers, pivots and skids: rarely worth their side effects
@@ -297,13 +300,28 @@ def _score_quick(view: View, p: _Plan, safe_exists: bool) -> None:
         if hits:
             p.add(-WALL_COST * 0.5 * (1 + me.speed / 20), "wall")
             break
+    _score_edge(view, p)
     ground = bad_ground(view, p.end)
-    if ground and ground != bad_ground(view, me.pose):
+    if ground and ground != "off the map" and ground != bad_ground(view, me.pose):
         hs = lower_status(p.hs_after, HAZARD_D, view.t)
         risk = p_lose(control_need(me.speed, hs, view.t)) if me.speed else 0.0
         p.add(-(1.0 + risk * CRASH_COST) * (0.5 + prof.caution), "ground")
     _score_tactics(view, p)
     p.add(_noise(view, m))
+
+
+def _score_edge(view: View, p: _Plan) -> None:
+    """Leaving the map area is out of the game: a move that leaves it this phase is costed like a crash;
+    one that leaves it within a turn or so if it then holds its course, the sooner the worse: the
+    handling status it would need to turn away later may not be there (000:L165, L169)."""
+    if any(off_map(view, pose) for pose in (p.motion.end, p.end)):
+        p.add(-_edge_cost(view), "edge")
+        return
+    speed = view.me.speed
+    for k in range(1, EDGE_PHASES + view.prof.lookahead + 1):
+        if off_map(view, ahead(p.end, p.travel, inches_per_phase(view, speed, k) + 0.5)):
+            p.add(-_edge_cost(view) * 0.6 / k, "edge")
+            return
 
 
 def _score_tactics(view: View, p: _Plan) -> None:
@@ -404,6 +422,10 @@ def _score_sweep(view: View, p: _Plan) -> None:
     rest = sum(me.increments[1:])
     if rest > 0 and p.action.maneuver.kind not in ("t_stop", "bootlegger"):
         path += list(slide(p.motion.end, p.travel, rest).path[1:])
+    if any(off_map(view, pose) for pose in path):
+        p.add(-_edge_cost(view), "edge")
+        p.contact = "edge"
+        return
     s = view.world.sweep(me.id, path)
     for touch in s.touched:
         if touch.kind != VEHICLE:
@@ -426,14 +448,19 @@ def _score_sweep(view: View, p: _Plan) -> None:
     p.contact = other
 
 
+def _edge_cost(view: View) -> float:
+    """Leaving the map area ends the vehicle's game (rules.map_play): worse than any wall at speed."""
+    return EDGE_COST * (1 + view.me.speed / 15)
+
+
 def _top_reason(p: _Plan) -> str:
     """The term that did most for (or least against) the chosen move."""
     pos = [(v, w) for v, w in p.reasons if v > 0]
     if pos:
         return max(pos)[1]
-    neg = [(v, w) for v, w in p.reasons if w in ("room", "wall", "evade", "close", "range", "open", "hazard", "ground")]
+    neg = [(v, w) for v, w in p.reasons if w in ("room", "wall", "edge", "evade", "close", "range", "open", "hazard", "ground")]
     if neg and p.action.maneuver.kind != "straight":
-        return "room" if any(w in ("room", "wall") for _, w in neg) else min(neg)[1]
+        return "room" if any(w in ("room", "wall", "edge") for _, w in neg) else min(neg)[1]
     return ""
 
 

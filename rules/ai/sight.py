@@ -1,5 +1,6 @@
 """What a scripted foe sees and reckons with: the vehicles and their weapons as a player sees them,
-the map's walls (a CollisionWorld of its own, rules.collision), rays for room ahead, chances of
+the map's walls as play has left them (a CollisionWorld of its own per distinct GameState.map_changes,
+rules.collision, rules.map_changes), the map area a centre must stay in (rules.map_play), rays for room ahead, chances of
 dice (2d to hit, 1d for control, 000:L182-L186, L901) and the paths of maneuvers (rules.maneuvers)."""
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from rules.firing import Combatant, ready
 from rules.geometry import CounterSize, Pose, Vec, forward, right
 from rules.handling import control_need, lower_status
 from rules.maneuvers import Maneuver, Motion, base_difficulty, perform
+from rules.map_changes import MapChanges, apply_changes, map_of
+from rules.map_play import Box, map_area
 from rules.state import GameState, VehicleState
 from rules.tables import LOST, SAFE, Tables, tables
 
@@ -50,7 +53,7 @@ class View:
     t: Tables
     size: CounterSize
     world: CollisionWorld
-    bounds: tuple[float, float] | None
+    bounds: Box | None     # the map area (x0, y0, x1, y1): a centre outside it is out of the game
     enemies: list[VehicleState]
     friends: list[VehicleState]
     guns: dict[str, list[Gun]] = field(default_factory=dict)
@@ -62,7 +65,8 @@ class View:
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
         t = tables()
         me = state.vehicle(vid)
-        world, bounds = map_world(state.map_id)
+        world = map_world(state.map_id, state.map_changes)
+        bounds = map_area(state)
         world.set_vehicles({v.id: (v.pose, t.handling.counters[v.spec.kind]) for v in state.vehicles if not v.out})
         enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
         friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
@@ -77,36 +81,43 @@ class View:
 
 
 @lru_cache(maxsize=8)
-def map_world(map_id: str) -> tuple[CollisionWorld, tuple[float, float] | None]:
+def map_world(map_id: str, changes: MapChanges) -> CollisionWorld:
+    """The foe's own world of the map as play has changed it (breaches, fallen features, an endless
+    highway's sections now). Not the engine's (rules.map_changes.changed_world): the foe places its
+    vehicles in it, perhaps on a client's worker thread."""
     world = CollisionWorld()
     if not map_id:
-        return world, None
-    from rules.maps import load_map, static_shapes
+        return world
+    from rules.maps import static_shapes
 
-    m = load_map(map_id)
-    for s in static_from_map(static_shapes(m)):
+    for s in static_from_map(static_shapes(map_of(map_id, changes))):
         world.add_static(s)
-    return world, (m.width, m.height)
+    return apply_changes(world, changes)
 
 
-@lru_cache(maxsize=8)
-def _map(map_id: str) -> Any:
-    from rules.maps import load_map
+def _map(state: GameState) -> Any:
+    return map_of(state.map_id, state.map_changes) if state.map_id else None
 
-    return load_map(map_id) if map_id else None
+
+def off_map(view: View, pose: Pose) -> bool:
+    """Whether a counter's centre is outside the map area: out of the game (rules.map_play)."""
+    if view.bounds is None:
+        return False
+    x0, y0, x1, y1 = view.bounds
+    return not (x0 <= pose.x <= x1 and y0 <= pose.y <= y1)
 
 
 def bad_ground(view: View, pose: Pose) -> str:
     """What is wrong with the ground under a counter's centre ("" if it is plain dry going): off-road,
     water, oil, ice... each a hazard or damage for whoever drives there (000:L267-L275, L518-L529)."""
-    m = _map(view.state.map_id)
+    m = _map(view.state)
     if m is None:
         return ""
     from rules.maps import terrain_at
 
-    t = terrain_at(m, pose.x, pose.y)
-    if not t.on_map:
+    if off_map(view, pose):
         return "off the map"
+    t = terrain_at(m, pose.x, pose.y)
     if t.depth_ft or t.kind == "water":
         return "water"
     if t.off_road:
@@ -223,18 +234,18 @@ def ray(view: View, a: Vec, heading: float, length: float) -> float:
     return max(0.0, free)
 
 
-def edge_distance(a: Vec, heading: float, bounds: tuple[float, float]) -> float:
+def edge_distance(a: Vec, heading: float, bounds: Box) -> float:
     d = forward(heading)
     out = math.inf
-    w, h = bounds
+    x0, y0, x1, y1 = bounds
     if d.x > 1e-9:
-        out = min(out, (w - a.x) / d.x)
+        out = min(out, (x1 - a.x) / d.x)
     elif d.x < -1e-9:
-        out = min(out, -a.x / d.x)
+        out = min(out, (x0 - a.x) / d.x)
     if d.y > 1e-9:
-        out = min(out, (h - a.y) / d.y)
+        out = min(out, (y1 - a.y) / d.y)
     elif d.y < -1e-9:
-        out = min(out, -a.y / d.y)
+        out = min(out, (y0 - a.y) / d.y)
     return max(0.0, out)
 
 

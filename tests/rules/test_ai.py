@@ -3,6 +3,7 @@ control risk (000:L182-L186), shoot when a shot is worth it (000:L820, L901) and
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -313,3 +314,65 @@ def test_it_drops_spikes_in_play_when_chased_000_L1028() -> None:
         assert any(isinstance(a, Drop) for a in legal)
         action, why = decide(state, "A", legal, "veteran")
         assert isinstance(action, expect), why
+
+
+# --- the world as play left it, and the map's edges -----------------------------------------------
+
+HIGHWAY = str(ROOT / "maps" / "highway.toml")
+HIGHWAY_AMBUSH = ROOT / "maps" / "scenarios" / "highway_ambush.toml"
+
+
+def test_berserkers_on_the_highway_stay_on_the_map_000_L92() -> None:
+    """Highway ambush with every car driven by a berserker: over three turns nobody steers its centre
+    out of the map area (which is out of the game, rules/map_play.py); the foe plans against the edge
+    as against a wall, and against the area as the endless road moves it."""
+    from rules.map_play import map_area
+    from rules.scenarios import game_setup, load_scenario
+
+    state, _ = engine.new_game(game_setup(load_scenario(HIGHWAY_AMBUSH), seed=2))
+    while state.turn <= 3 and engine.outcome(state) is None:
+        vid = engine.to_act(state)[0]
+        state, _ = engine.apply(state, decide(state, vid, engine.legal_actions(state, vid), "berserker")[0])
+        box = map_area(state)
+        assert box is not None
+        for v in state.vehicles:
+            assert not v.left_map, (v.id, state.turn, state.phase)
+            if not v.out:
+                assert box[0] <= v.pose.x <= box[2] and box[1] <= v.pose.y <= box[3], v.id
+
+
+def test_a_foe_plans_against_the_map_as_play_changed_it_000_L479() -> None:
+    """The highway's fixed obstacle lies 8.5" ahead of the car: driving straight on, the foe's sweep
+    crosses it (a hazard, 000:L496-L502); once play has destroyed it (GameState.map_changes) the foe
+    sees the road clear."""
+    from rules.ai.sight import View
+    from rules.geometry import forward
+    from rules.maneuvers import slide
+    from rules.map_changes import MapChanges
+
+    state = _game([("A", Pose.at(8.75, 30, 0), 30), ("B", Pose.at(3, 38, 0), 0)], map_path=HIGHWAY)
+    gone = replace(state, map_changes=MapChanges(destroyed=("obstacles[1]",)))
+    prof = profile("veteran")
+    path = slide(Pose.at(8.75, 30, 0), 0.0, 12.0).path
+    assert forward(0.0).y < 0  # facing 0 runs toward the obstacle at y 21.5
+    before = View.of(state, "A", prof, math.inf)
+    assert before.world.feature("obstacles[1]")
+    assert [t.other for t in before.world.sweep("A", path).touched] == ["obstacles[1]"]
+    after = View.of(gone, "A", prof, math.inf)
+    assert not after.world.feature("obstacles[1]")
+    swept = after.world.sweep("A", path)
+    assert swept.contact is None and not swept.touched
+    # one world per distinct set of changes: the unchanged map's world still holds the obstacle
+    assert View.of(state, "A", prof, math.inf).world.feature("obstacles[1]")
+
+
+def test_the_map_edge_is_a_wall_to_the_foe_s_rays() -> None:
+    """Rays stop at the map area's edge, whatever its origin (an endless map's area moves)."""
+    from rules.ai.sight import edge_distance
+    from rules.geometry import Vec
+
+    box = (-10.0, -50.0, 5.0, -10.0)
+    assert edge_distance(Vec(0, -20), 90.0, box) == pytest.approx(5.0)
+    assert edge_distance(Vec(0, -20), 270.0, box) == pytest.approx(10.0)
+    assert edge_distance(Vec(0, -20), 0.0, box) == pytest.approx(30.0)
+    assert edge_distance(Vec(0, -20), 180.0, box) == pytest.approx(10.0)
