@@ -36,13 +36,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.scenario:
         from game.scenes.battle import BattleScene
         from game.session import Session, setup_from_scenario
+        from rules.errors import DataError
 
         try:
             setup, title = setup_from_scenario(args.scenario)
+            session = Session.start(setup, title, app.saves_dir)
+        except DataError as exc:  # a bad scenario or map file: `path: where: what`
+            print(exc, file=sys.stderr)
+            return 1
         except Exception as exc:  # noqa: BLE001
             print(f"{args.scenario}: {exc}", file=sys.stderr)
             return 1
-        app.push(BattleScene(app, Session.start(setup, title, app.saves_dir)))
+        app.push(BattleScene(app, session))
     app.run()
     return 0
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from game.session import optional
+from rules import arcs, fire_step
 from rules.actions import Action, Drop, Fire, Pass
 from rules.geometry import CounterSize, Pose, Vec, forward, right
 from rules.state import GameState
@@ -95,11 +95,8 @@ def where_laid(state: GameState, vid: str, counter: Any) -> str:
 
 
 def drop_preview(state: GameState, action: Drop) -> FirePreview:
-    step = optional("rules.fire_step")
-    if step is None or not hasattr(step, "preview_drop"):
-        return FirePreview(action, why="combat rules not loaded")
     try:
-        laid = tuple(step.preview_drop(state, action))
+        laid = tuple(fire_step.preview_drop(state, action))
     except (KeyError, ValueError) as exc:
         return FirePreview(action, can_hit=False, why=str(exc))
     where = tuple(where_laid(state, action.vehicle, c) for c in laid)
@@ -111,11 +108,8 @@ def fire_preview(state: GameState, action: Action) -> FirePreview:
         return drop_preview(state, action)
     if not isinstance(action, Fire):
         return FirePreview(action)
-    step = optional("rules.fire_step")
-    if step is None or not hasattr(step, "preview_fire"):
-        return FirePreview(action, why="combat rules not loaded")
     try:
-        p = step.preview_fire(state, action)
+        p = fire_step.preview_fire(state, action)
     except (KeyError, ValueError) as exc:  # the preview is advice; the engine still checks the shot
         return FirePreview(action, why=str(exc))
     mods = tuple((m.name, int(m.value), str(m.rule)) for m in p.modifiers)
@@ -125,8 +119,7 @@ def fire_preview(state: GameState, action: Action) -> FirePreview:
 def arc_outline(mount: str, pose: Pose, size: CounterSize, reach: float = 12.0) -> list[Vec]:
     """A fan of the points `reach` inches out that the mount can fire at (rules.arcs.in_arc), with the
     counter's centre: the shaded arc of fire."""
-    arcs = optional("rules.arcs")
-    if arcs is None or not mount or mount == "turret":
+    if not mount or mount == "turret":
         return []
     c = pose.centre
     inside: dict[int, Vec] = {}

@@ -33,6 +33,7 @@ from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
 from game.world import build_world, place_vehicles
 from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.errors import DataError
 from rules.events import Event
 from rules.geometry import Vec
 from rules.maneuvers import Maneuver
@@ -157,8 +158,7 @@ class BattleScene(Scene):
         if st.step == MOVE:
             key = (id(st), a)
             if self.preview_key != key:
-                if self.world is not None:
-                    place_vehicles(self.world, st)
+                place_vehicles(self.world, st)
                 self.preview = KeyPreview(st, a, self.world)
                 self.preview_key = key
                 self.choice_history.clear()
@@ -728,7 +728,13 @@ class BattleScene(Scene):
         self.wait += dt
         fut = self._thinking[1]
         if self.wait >= FOE_PAUSE and fut.done():
-            action, why = fut.result()
+            try:
+                action, why = fut.result()
+            except DataError as exc:  # a bad foe profiles file: say so, and the vehicle's owner drives it
+                self._thinking = None
+                self.session.hand_driven.add(vid)
+                self.message = str(exc)
+                return
             self._thinking = None
             self.wait = 0.0
             self.session.log.append(Event("foe", why, "", vid))

@@ -921,7 +921,7 @@ def playtest_dir(app: Any) -> Path:
 def playtest_setup(m: Map, directory: Path) -> tuple[Any, str]:
     """A game on the edited map: it is written to a file named after its contents (the rules load maps
     by file and keep them cached by name), and a stock car stands on each start, up to four."""
-    from game.session import design_text, stock_names
+    from game.session import stock_names
     from rules.geometry import Pose
     from rules.maps import map_to_data
     from rules.setup import GameSetup, VehicleSetup
@@ -931,10 +931,10 @@ def playtest_setup(m: Map, directory: Path) -> tuple[Any, str]:
     directory.mkdir(parents=True, exist_ok=True)
     path = save_map(m, directory / f"{safe_name(m.name)}-{digest}.toml", overwrite=True)
     stock = stock_names()
-    designs = [d for d in ("Killer Kart", "Hotshot") if d in stock] or stock[:1] or ["Generic car"]
+    designs = [d for d in ("Killer Kart", "Hotshot") if d in stock] or stock[:1]
     vehicles = []
     for i, s in enumerate(m.starts[:PLAYTEST_CARS]):
-        vehicles.append(VehicleSetup(f"car{i + 1}", f"Player {i + 1}", design_text(designs[i % len(designs)]),
+        vehicles.append(VehicleSetup(f"car{i + 1}", f"Player {i + 1}", designs[i % len(designs)],
                                      Pose.at(s.x, s.y, s.facing), s.speed, colour=COLOURS[i % len(COLOURS)]))
     return GameSetup(tuple(vehicles), seed=1, map=str(path.resolve())), f"Playtest: {m.name}"
 

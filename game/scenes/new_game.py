@@ -17,7 +17,6 @@ from game.scenes.base import Scene
 from game.session import (
     ROOT,
     Session,
-    design_text,
     foe_profiles,
     list_maps,
     list_scenarios,
@@ -29,6 +28,7 @@ from game.session import (
     stock_names,
 )
 from game.ui import text
+from rules.errors import DataError
 from rules.geometry import Pose
 from rules.setup import GameSetup, VehicleSetup
 
@@ -58,8 +58,9 @@ class NewGameScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.scenarios = list_scenarios()
         self.maps = list_maps()
+        self.message = ""
         self.stock = stock_names()
-        self.drivers = [f"Player {i}" for i in range(1, 9)] + [f"foe: {p}" for p in foe_profiles()]
+        self.drivers = [f"Player {i}" for i in range(1, 9)] + [f"foe: {p}" for p in self._foe_profiles()]
         self.source = Field("Game", ["Custom game"] + [self._scenario_name(p) for p in self.scenarios], name="source")
         self.map_field = Field("Map", [p.stem for p in self.maps] + ["(empty grid)"], name="map")
         self.count = Field("Vehicles", [str(n) for n in range(2, 9)], name="count")
@@ -67,9 +68,16 @@ class NewGameScene(Scene):
         self.rows: list[tuple[Field, Field, Field]] = []
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
-        self.message = ""
         self.rects: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, left arrow, right arrow
         self._rebuild_rows()
+
+    def _foe_profiles(self) -> list[str]:
+        """The foe profiles; with a bad profiles file, none, and its message shown."""
+        try:
+            return foe_profiles()
+        except DataError as exc:
+            self.message = str(exc)
+            return []
 
     @staticmethod
     def _scenario_name(p: Path) -> str:
@@ -101,7 +109,7 @@ class NewGameScene(Scene):
                 stock = [s for s in self.stock]
                 si = 0
                 for k, s in enumerate(stock):
-                    if design_text(s) == v.design or s == v.design:
+                    if s == v.design:
                         si = k
                 owner_i = owners.setdefault(v.owner, len(owners))
                 di = self.drivers.index(f"foe: {v.foe}") if v.foe and f"foe: {v.foe}" in self.drivers else owner_i
@@ -157,7 +165,7 @@ class NewGameScene(Scene):
             for v, (stock, driver, colour) in zip(base.vehicles, self.rows, strict=True):
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
                 owner = f"Foe {v.id}" if foe else self.owner_name(driver.value)
-                vs.append(replace(v, design=design_text(stock.value), owner=owner, foe=foe, colour=colour.value))
+                vs.append(replace(v, design=stock.value, owner=owner, foe=foe, colour=colour.value))
             return replace(base, vehicles=tuple(vs)), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
@@ -173,7 +181,7 @@ class NewGameScene(Scene):
                 pose = fallback[i].pose
             foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
             owner = f"Foe car{i + 1}" if foe else self.owner_name(driver.value)
-            vs.append(VehicleSetup(f"car{i + 1}", owner, design_text(stock.value), pose, speed, foe=foe,
+            vs.append(VehicleSetup(f"car{i + 1}", owner, stock.value, pose, speed, foe=foe,
                                    colour=colour.value))
         title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
         del drivers
@@ -324,7 +332,7 @@ def _spec(name: str):  # type: ignore[no-untyped-def]
         from rules.setup import resolve_spec
 
         try:
-            _SPECS[name] = resolve_spec(design_text(name))
+            _SPECS[name] = resolve_spec(name)
         except Exception:  # noqa: BLE001 - a design that does not load is shown as such
             _SPECS[name] = None
     return _SPECS[name]

@@ -15,6 +15,7 @@ class TitleScene(Scene):
     def __init__(self, app: object) -> None:
         super().__init__(app)  # type: ignore[arg-type]
         self.t = 0.0
+        self.message = ""
         self.menu = Menu([("New game", self.new_game), ("Quick duel", self.quick_duel), ("Load game", self.load),
                           ("Map editor", self.editor),
                           ("Keys (F1)", self.help), ("Quit", self.quit)])
@@ -27,8 +28,14 @@ class TitleScene(Scene):
     def quick_duel(self) -> None:
         from game.scenes.battle import BattleScene
         from game.session import Session, quick_setup
+        from rules.errors import DataError
 
-        self.app.push(BattleScene(self.app, Session.start(quick_setup(2), "Quick duel", self.app.saves_dir)))
+        try:
+            session = Session.start(quick_setup(2), "Quick duel", self.app.saves_dir)
+        except DataError as exc:  # a bad map or data file: say which, and stay on the title
+            self.message = str(exc)
+            return
+        self.app.push(BattleScene(self.app, session))
 
     def load(self) -> None:
         from game.scenes.save_load import SaveLoadScene
@@ -74,6 +81,8 @@ class TitleScene(Scene):
         text(surface, "the digital table  ·  Compendium, 2nd edition", (w // 2, 150), 26, theme.DIM, anchor="center")
         self.menu.layout(w // 2, h // 2 - 30)
         self.menu.draw(surface)
+        if self.message:
+            text(surface, self.message[:120], (w // 2, h - 60), 20, theme.WARN, anchor="center")
         glow = int(120 + 60 * math.sin(self.t * 2))
         text(surface, "Up/Down and Enter, or click  ·  F1: keys", (w // 2, h - 30), 20, (glow, glow, glow),
              anchor="center")
