@@ -157,7 +157,31 @@ def fire_problem(state: GameState, action: Fire) -> str | None:
     cs = _pending(state)
     if action.target in cs and cs[action.target].sheet.destroyed:
         return f"{action.target} is destroyed"
-    return problem(cs, declaration(action)) or _blocked(state, cs, declaration(action))
+    d = declaration(action)
+    return problem(cs, d) or _aim_problem(cs, d) or _blocked(state, cs, d)
+
+
+def target_aims(t: Combatant) -> list[str]:
+    """The specific targets a shot at a vehicle may name besides a side: each tire still there and a
+    turret when it has one (000:L954-L960); anything else is no aim the fire step resolves."""
+    aims = sorted({f"tire:{tire.corner}" for tire in t.sheet.tires if not tire.destroyed})
+    return aims + (["turret"] if t.interior.weapons_on("turret") else [])
+
+
+def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
+    """A tire already gone, a turret the target lacks or an aim of no known kind (the shot must name
+    what it can hit: 000:L954-L960)."""
+    if not d.aim or d.aim in target_aims(cs[d.target]):
+        return None
+    kind, _, what = d.aim.partition(":")
+    if kind == "tire":
+        t = cs[d.target]
+        if any(tire.corner == what for tire in t.sheet.tires):
+            return f"the {what} tire of {t.id} is already gone (000:L960)"
+        return f"{t.id} has no tire at {what!r}"
+    if kind == "turret":
+        return f"{d.target} has no turret (000:L959)"
+    return f"{d.aim!r} is not something a shot at {d.target} can aim at"
 
 
 def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str | None:
@@ -224,9 +248,7 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
             origin = lof_origin(c.pose, c.size, first.mount if first.mount in (
                 "front", "back", "left", "right", "turret") else "turret")
             aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
-            aims += [f"tire:{tire.corner}" for tire in t.sheet.tires if not tire.destroyed]
-            if t.interior.weapons_on("turret"):
-                aims.append("turret")
+            aims += target_aims(t)
             for aim in aims:
                 a = Fire(vid, trig, tid, aim)
                 # only a chosen side adds a check to the plain shot's (rules.firing._weapon_problems)

@@ -4,6 +4,8 @@ out, nothing illegal offered, and asking twice or after other questions changes 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.actions import Fire, Pass
 from rules.engine import apply, check, legal_actions, new_game, to_act
 from rules.fire_step import combatant, fire_options, may_fire
@@ -22,7 +24,15 @@ def _melee() -> GameState:
         VehicleSetup("Grey", "grey", "Killer Kart", Pose.at(3, 0.2, 0)),   # between them: blocks some shots
         VehicleSetup("Gold", "gold", "Killer Kart", Pose.at(2, 5, 180)),
     ), seed=7, options=RuleOptions(fire_step="on"))
-    return to_fire_step(new_game(setup)[0])
+    return _without_tire(to_fire_step(new_game(setup)[0]), "Grey", "FL")
+
+
+def _without_tire(state: GameState, vid: str, corner: str) -> GameState:
+    """The state with one of a vehicle's tires already shot away."""
+    v = state.vehicle(vid)
+    tires = tuple(replace(t, dp=0) if t.corner == corner else t for t in v.sheet.tires)
+    car = replace(v, sheet=replace(v.sheet, tires=tires))
+    return replace(state, vehicles=tuple(car if x.id == vid else x for x in state.vehicles))
 
 
 def _every_candidate(state: GameState, vid: str) -> set[Fire]:
@@ -32,11 +42,10 @@ def _every_candidate(state: GameState, vid: str) -> set[Fire]:
     for t in state.vehicles:
         if t.id == vid:
             continue
-        # the engine's check does not judge the aim's own sense (a turret the target lacks, a tire gone):
-        # only aims a target offers are candidates
-        turret = ["turret"] if combatant(state, t).interior.weapons_on("turret") else []
-        aims = ["", *turret, *(f"side:{s}" for s in SIDES),
-                *(f"tire:{x.corner}" for x in t.sheet.tires if not x.destroyed)]
+        # every tire (gone or not), a turret whether or not the target has one, and aims of no known kind:
+        # the engine's check must refuse what the list leaves out (000:L959-L960)
+        aims = ["", "turret", "rider", "top", "tire:XX", "nonsense", *(f"side:{s}" for s in SIDES),
+                *(f"tire:{x.corner}" for x in t.sheet.tires)]
         out |= {Fire(vid, trig, t.id, aim) for trig in triggers for aim in aims}
     return out
 
@@ -67,3 +76,19 @@ def test_asking_again_gives_the_same_answer() -> None:
     first = {vid: fire_options(state, vid) for vid in ("Red", "Blue", "Grey", "Gold")}
     first["Red"].clear()  # a caller changing its copy changes nothing kept
     assert fire_options(state, "Red") and all(fire_options(state, v) == first[v] for v in ("Blue", "Grey", "Gold"))
+
+
+def test_check_refuses_aims_the_target_cannot_offer_000_L959_L960() -> None:
+    """A shot at a tire already gone or at a turret the target lacks is refused with its reason; the
+    tires still there are fair aims (000:L959: a turret shot hits top armor then turret weapons;
+    000:L960: a tire shot hits that tire only)."""
+    state = _melee()
+    shooter = next(vid for vid in to_act(state) if any(a.target == "Grey" for a in fire_options(state, vid)))
+    trig = next(a.weapon for a in fire_options(state, shooter) if a.target == "Grey")
+    gone = check(state, Fire(shooter, trig, "Grey", "tire:FL"))
+    assert gone is not None and "already gone" in gone
+    assert check(state, Fire(shooter, trig, "Grey", "tire:FR")) is None
+    assert Fire(shooter, trig, "Grey", "tire:FR") in fire_options(state, shooter)
+    no_turret = check(state, Fire(shooter, trig, "Grey", "turret"))
+    assert no_turret is not None and "no turret" in no_turret
+    assert check(state, Fire(shooter, trig, "Grey", "tire:ZZ")) is not None
