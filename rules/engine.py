@@ -217,8 +217,10 @@ def _speed_problem(v: VehicleState, mph: float) -> str:
         return "a cycle cannot move in reverse (000:L238)"
     if (mph < 0) != v.reverse and mph != 0:
         return "changing between forward and reverse needs a full turn at 0 mph (000:L237)"
-    if abs(mph) - v.speed > v.spec.acceleration:
-        return f"it accelerates at most {v.spec.acceleration:g} mph a turn (000:L144)"
+    accel = v.spec.acceleration_at(v.speed)
+    if abs(mph) - v.speed > accel:
+        low = " at this speed (000:L2629)" if accel != v.spec.acceleration else ""
+        return f"it accelerates at most {accel:g} mph a turn{low} (000:L144)"
     if v.speed - abs(mph) > t.decel.max_mph:
         return f"it cannot slow by more than {t.decel.max_mph} mph in a turn (000:L154)"
     if abs(mph / t.chart.step - round(mph / t.chart.step)) > 1e-9:

@@ -63,7 +63,7 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
     step = t.chart.step
     out: set[float] = {v.signed_speed}
     top = reverse_top(t, v) if v.reverse else v.spec.top_speed
-    hi = min(top, v.speed + v.spec.acceleration)
+    hi = min(top, v.speed + v.spec.acceleration_at(v.speed))  # HD transmission: slow from rest (000:L2629)
     lo = max(0.0, v.speed - t.decel.max_mph)
     k = math.ceil(lo / step - 1e-9)
     while k * step <= hi + 1e-9:
@@ -72,7 +72,7 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
     if v.speed == 0 and v.full_stop and v.spec.kind is not Kind.CYCLE:
         other_top = v.spec.top_speed if v.reverse else reverse_top(t, v)
         k = 1
-        while k * step <= min(other_top, v.spec.acceleration) + 1e-9:
+        while k * step <= min(other_top, v.spec.acceleration_at(0.0)) + 1e-9:
             out.add(k * step if v.reverse else -k * step)
             k += 1
     return sorted(out)
