@@ -106,6 +106,9 @@ class CombatTables:
     crew_unconscious_at: int
     body_armor_dp: int
     crew_source: str
+    safety_seat: str            # the accessory id of a safety seat on the record sheet
+    safety_seat_divisor: int
+    safety_seat_source: str
     fire: dict[str, float]
     volatile: frozenset[str]
     explosion_damage: DiceExpr
@@ -277,6 +280,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         tire_shields=shields,
         crew_dp=cr.integer("dp", lo=1), crew_unconscious_at=cr.integer("unconscious_at"),
         body_armor_dp=cr.integer("body_armor_dp"), crew_source=cr.text("source"),
+        safety_seat=cr.text("safety_seat_accessory"), safety_seat_divisor=cr.integer("safety_seat_divisor", lo=1),
+        safety_seat_source=cr.text("safety_seat_source"),
         fire=fire, volatile=frozenset(str(v) for v in fi.array("volatile")), explosion_damage=explosion,
         fire_source=fi.text("source"), extinguishers=ex, extinguisher_items=ex_items, fire_table=ft,
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),

@@ -45,6 +45,7 @@ class Part:
     role: str = ""          # crew: driver / gunner / passenger
     body_armor: int = 0     # crew: body armor DP left (absorbs first, 000:L975)
     item: str = ""          # what it is: weapon abbreviation ("MG", "FT"), "gas_engine", "FE", "IFE", ...
+    safety_seat: bool = False  # crew: sits in a safety seat (collisions and rolls halved, 000:L2596)
 
     @property
     def destroyed(self) -> bool:
@@ -546,6 +547,7 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
     location with nothing in it is left out, except cargo when the vehicle has free space.
     """
     parts: list[Part] = []
+    seats = _safety_seats(sheet)
     for c in sheet.components:
         if c.kind == "mount":
             continue
@@ -554,7 +556,7 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
         item = "gas_engine" if c.kind == "plant" and "engine" in c.name else c.id
         kind_ = c.kind if c.kind in ("crew", "plant") else ("cargo" if where == "cargo" else "accessory")
         parts.append(Part(c.id, kind_, c.dp, c.max_dp, location=where, role=c.role, body_armor=c.body_armor,
-                          item=item))
+                          item=item, safety_seat=c.id in seats))
     if sheet.cargo_spaces > 0:
         parts.append(Part("free cargo space", "empty", 0, 0, location="cargo"))
     for w in sheet.weapons:
@@ -571,6 +573,14 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
     return Interior(kind=kind, order=tuple(loc for loc in order if loc in present), parts=tuple(parts),
                     armor_type={face: plastic for face in CAR_FACES}, lone_wheel=lone,
                     lone_wheel_end="back" if lone == "B" else "front")
+
+
+def _safety_seats(sheet: RecordSheet) -> set[str]:
+    """The crew members sitting in safety seats: the sheet does not say whose seat is whose, so each
+    seat goes to the next crew member in the sheet's order, driver first (reading CB41)."""
+    key = combat_tables().safety_seat
+    n = sum(1 for c in sheet.components if c.kind == "accessory" and c.id.rstrip("0123456789") == key)
+    return set([c.id for c in sheet.components if c.kind == "crew" and c.location == "crew"][:n])
 
 
 def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
@@ -606,12 +616,23 @@ def _share(w: _Walk, members: Sequence[Part], rule: str) -> None:
         total, w.left = w.left, 0
         spare = 0
         for i, p in enumerate(alive):
-            w.left = each + (1 if i in extra else 0)
+            w.left = _seated(w, p, each + (1 if i in extra else 0))
             w.part(p, rule)
             spare += w.left
         w.left = spare
         if spare == total:
             return
+
+
+def _seated(w: _Walk, p: Part, share: int) -> int:
+    """A crew member's share of collision or roll damage after his safety seat (000:L2596): he takes
+    half, rounded up (reading CB41); the seat absorbs the rest."""
+    if not p.safety_seat or share <= 0:
+        return share
+    t = combat_tables()
+    taken = -(-share // t.safety_seat_divisor)
+    w.note(f"{p.id}'s safety seat absorbs {share - taken} of {share}", 0, t.safety_seat_source)
+    return taken
 
 
 def _collision_armor(w: _Walk, face: str) -> None:
