@@ -135,7 +135,7 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
     for _ in range(MAX_COLLISIONS):
         s = world.sweep(vid, path, ignore=ignore)
         for t in s.touched:
-            if t.other not in touched and not ctx.v(vid).airborne:   # a jump flies over them (000:L279)
+            if t.other not in touched and not ctx.v(vid).airborne and not ctx.v(vid).fall_lands:   # a jump flies over them (000:L279, L283)
                 touched.add(t.other)
                 if _touch(ctx, vid, t):           # fell into a ditch: it ends there
                     made.extend(path[1: t.index + 1])

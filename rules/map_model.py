@@ -96,6 +96,8 @@ class Area:
     depth_ft: float | None = None   # water
     width_ft: float | None = None   # ditch
     name: str = ""
+    drop_ft: float | None = None    # any kind: its ground lies this far below the ground around it (a
+                                    # cliff or ledge edge all round it; 000:L283)
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,7 @@ class Terrain:
     depth_ft: float | None = None
     width_ft: float | None = None
     name: str = ""
+    drop_ft: float = 0.0   # how far the ground here lies below the map's ground (the topmost area's drop)
 
 
 def terrain_at(m: Map, x: float, y: float) -> Terrain:
@@ -176,7 +177,8 @@ def terrain_at(m: Map, x: float, y: float) -> Terrain:
     for a, pts, (x0, y0, x1, y1) in _area_outlines(m):
         if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, pts):
             tk = kinds.get(a.kind)
-            return Terrain(a.kind, tk.off_road if tk else True, a.condition, on_map, a.depth_ft, a.width_ft, a.name)
+            return Terrain(a.kind, tk.off_road if tk else True, a.condition, on_map, a.depth_ft, a.width_ft, a.name,
+                           a.drop_ft or 0.0)
     gk = kinds.get(m.ground)
     return Terrain(m.ground, gk.off_road if gk else True, m.ground_condition, on_map)
 
@@ -249,6 +251,20 @@ def _area_problems(a: Area, where: str, i: int) -> Iterator[Problem]:
         value = getattr(a, need)
         if value is None or value <= 0:
             yield Problem(f"{where}.{need}", f"a {a.kind} area needs a positive {need}", "areas", i)
+    if a.drop_ft is not None:
+        yield from _drop_problems(a.drop_ft, f"{where}.drop_ft", i)
+
+
+def _drop_problems(drop_ft: float, where: str, i: int) -> Iterator[Problem]:
+    """A drop must be positive and within the falling table (000:L283-L300); higher falls use the
+    helicopter free-fall table, which maps do not reach."""
+    from rules.collision_rules import terrain_data
+
+    td = terrain_data()
+    top_ft = td.falling[-1].height_in * td.feet_per_inch
+    if not 0 < drop_ft <= top_ft:
+        yield Problem(where, f"a drop is more than 0 and at most {top_ft:g} ft (the falling table's top), "
+                      f"found {drop_ft:g}", "areas", i)
 
 
 def _check_shapes(m: Map) -> Iterator[Problem]:
@@ -436,7 +452,7 @@ def read_line(n: Node) -> Line:
 
 def _read_area(n: Node) -> Area:
     return Area(n.text("kind"), read_shape(n), n.text("condition", "dry"), read_optional_number(n, "depth_ft"),
-                read_optional_number(n, "width_ft"), n.text("name", ""))
+                read_optional_number(n, "width_ft"), n.text("name", ""), read_optional_number(n, "drop_ft"))
 
 
 def _read_wall(n: Node) -> Wall:
@@ -609,6 +625,8 @@ def _area_data(a: Area) -> dict[str, Any]:
         d["depth_ft"] = _n(a.depth_ft)
     if a.width_ft is not None:
         d["width_ft"] = _n(a.width_ft)
+    if a.drop_ft is not None:
+        d["drop_ft"] = _n(a.drop_ft)
     return _named(d, a.name)
 
 

@@ -52,7 +52,7 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 
 def may_change_speed(v: VehicleState) -> bool:
     return (not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
-            and not v.airborne and not v.driver_stunned  # none in flight or while stunned (000:L283, L472)
+            and not v.airborne and not v.fall_lands and not v.driver_stunned  # none in flight or while stunned (000:L283, L472)
             and not no_pedals(v))  # a sidecar passenger at the wheel has no brakes or throttle (000:L979)
 
 
@@ -174,6 +174,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     dropped-weapon counters it ran over act on it (rules.dropped_play)."""
     from rules.collision_play import move_with_collisions  # both use this module's tire damage
     from rules.dropped_play import cross_counters
+    from rules.falling_play import over_edge
     from rules.map_play import check_left_map
     from rules.terrain_play import note_ground, take_off
 
@@ -185,12 +186,13 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
+    over_edge(ctx, vid, start)        # over a cliff or ledge: a fall, or corners hanging over (000:L283, L302)
     check_left_map(ctx, vid)          # off the map: out of the game (reading C34)
 
 
 def forced(v: VehicleState) -> bool:
     """Whether the vehicle's next move is out of its driver's hands."""
-    if v.mode in FORCED_MODES or v.steering_lost or v.driverless or v.airborne or v.driver_stunned:
+    if v.mode in FORCED_MODES or v.steering_lost or v.driverless or v.airborne or v.fall_lands or v.driver_stunned:
         return True  # nobody steers: straight on (000:L283, L472, L978)
     return bool(v.pending) and v.pending[0].kind == "controlled_skid"
 
@@ -563,8 +565,10 @@ def start_phase(ctx: Ctx) -> None:
     """Controlled-skid decelerations land at the start of the next phase (000:L218); concussed crews
     come round or stay stunned (000:L472)."""
     from rules.concussion import refresh_stunned
+    from rules.falling_play import land_falls
 
     refresh_stunned(ctx)
+    land_falls(ctx)   # falls whose time is up land and take their damage (000:L300-L301)
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)

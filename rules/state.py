@@ -96,6 +96,12 @@ class VehicleState:
     airborne: float = 0.0             # inches of a jump's flight still to go: straight on, no maneuvers or speed
                                       # changes, nothing on the ground touched (000:L279, L283)
     flight_ft: float = 0.0            # the whole flight of the jump in the air, for the landing hazard (000:L280)
+    fall_lands: int = 0               # falling off an edge: the phase (turn*5+phase-5, rules.falling_play.phase_count)
+                                      # at whose end it lands; 0 = not falling. Straight on meanwhile (000:L283, L301)
+    fall_damage: str = ""             # the fall's damage dice, taken as it lands (000:L300)
+    fall_side: str = ""               # the side it lands on: underbody for a plain fall, left/right rolled over (000:L304)
+    edge_corners: tuple[str, ...] = ()  # corners over an edge: as if their tires were lost while there (000:L302)
+    edge_hc: int = 0                  # HC lost while corners are over an edge (000:L302, L161)
     phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's
                                       # fire this phase (000:L193, L905, L940)
     phase_dp: tuple[tuple[str, int], ...] = ()  # damage points left at the end of the last phase (armor by
@@ -106,7 +112,7 @@ class VehicleState:
     def hc(self) -> int:
         """Handling class in force (000:L156-L161)."""
         return (self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
-                - (_off_road(self) if self.off_road else 0))
+                - (_off_road(self) if self.off_road else 0) - self.edge_hc)
 
     @property
     def signed_speed(self) -> float:

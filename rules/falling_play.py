@@ -1,0 +1,150 @@
+"""Falling off an edge and corners hanging over one (000:L281-L305, reference/movement.md §3.14).
+
+A map area may lie lower than the ground around it (Area.drop_ft): its outline is a cliff or ledge edge.
+After every motion the movement engine calls
+
+    over_edge(ctx, vid, start)   # the counter's centre went over an edge: it falls; else its corners
+    land_falls(ctx)              # at the start of each phase: falls that are over land, and take damage
+
+Readings (docs/RULES-DEVIATIONS.md, collisions): the fall starts in the phase the counter's centre passes
+over the edge; it lands when the falling table's phases have fully elapsed after that phase, and takes
+the table's damage at once, at the start of the next phase (every phase is a movement phase), to its
+underbody (it lands on its wheels). Meanwhile it goes straight on by the chart, nobody steering, at an
+unchanged speed, and touches nothing on the ground (rules.movement.forced, collision_play).
+Only a car's four corners are checked for hanging over an edge.
+"""
+
+from __future__ import annotations
+
+from rules.collision_rules import fall, terrain_data
+from rules.context import Ctx
+from rules.crashes import check_control, lose_control
+from rules.dice import DiceExpr
+from rules.geometry import Kind, Pose, corners
+from rules.map_changes import map_of
+from rules.maps import terrain_at
+from rules.state import GameState
+
+CORNERS = ("FL", "FR", "BR", "BL")          # the order of rules.geometry.corners
+SIDE_PAIRS = {"left": ("FL", "BL"), "right": ("FR", "BR")}
+END_PAIRS = {"front": ("FL", "FR"), "back": ("BL", "BR")}
+FLIP = {"front": ("underbody", "front", "top", "back"), "back": ("underbody", "back", "top", "front")}
+EPS = 1e-9
+
+
+def phase_count(state: GameState) -> int:
+    """Phases since the game began, counting this one (turn 1 phase 1 is 1)."""
+    return (state.turn - 1) * 5 + state.phase
+
+
+def drop_at(state: GameState, x: float, y: float) -> float:
+    """How far (ft) the ground at a point lies below the map's ground."""
+    if not state.map_id:
+        return 0.0
+    return terrain_at(map_of(state.map_id, state.map_changes), x, y).drop_ft
+
+
+def over_edge(ctx: Ctx, vid: str, start: Pose) -> None:
+    """After a motion: a centre gone over an edge falls (000:L283); else corners over one count as
+    lost tires (000:L302), and both corners of a side or end take it over (000:L304-L305)."""
+    v = ctx.v(vid)
+    if v.out or v.fall_lands or v.airborne or not ctx.state.map_id:
+        return
+    here = drop_at(ctx.state, v.pose.x, v.pose.y)
+    drop = here - drop_at(ctx.state, start.x, start.y)
+    if drop > EPS:
+        start_fall(ctx, vid, drop, "underbody", "drives over the edge")
+        return
+    if v.spec.kind != Kind.CAR:
+        return
+    size = ctx.t.handling.counters[v.spec.kind]
+    over = tuple(name for name, p in zip(CORNERS, corners(v.pose, size), strict=True)
+                 if drop_at(ctx.state, p.x, p.y) > here + EPS)
+    for side, pair in SIDE_PAIRS.items():
+        if all(c in over for c in pair):
+            _over_pair(ctx, vid, pair, here, side, "rolls over the edge", "000:L304")
+            return
+    for end, pair in END_PAIRS.items():
+        if all(c in over for c in pair):
+            _over_pair(ctx, vid, pair, here, end, "goes over the edge end first, flipping", "000:L305")
+            return
+    _hang(ctx, vid, over)
+
+
+def _over_pair(ctx: Ctx, vid: str, pair: tuple[str, str], here: float, side: str, what: str, rule: str) -> None:
+    """Two corners of one side or end over: it goes over at its speed, falling the drop below them."""
+    v = ctx.v(vid)
+    size = ctx.t.handling.counters[v.spec.kind]
+    points = dict(zip(CORNERS, corners(v.pose, size), strict=True))
+    drop = min(drop_at(ctx.state, points[c].x, points[c].y) for c in pair) - here
+    if side in FLIP:   # one face per turn in the air, underbody first (000:L305)
+        row = fall(drop / terrain_data().feet_per_inch)
+        turns = row.phases // 5 if row else 0
+        side = FLIP[side][turns % len(FLIP[side])]
+    start_fall(ctx, vid, drop, side, what, rule)
+
+
+def start_fall(ctx: Ctx, vid: str, drop_ft: float, side: str, what: str, rule: str = "000:L283") -> None:
+    """Begin a fall of `drop_ft` feet by the falling table; a drop below its first row is stepped down."""
+    _hang(ctx, vid, ())
+    inches = drop_ft / terrain_data().feet_per_inch
+    row = fall(inches)
+    if row is None:
+        ctx.log.add("terrain", f"{what}: a {drop_ft:g}-ft step down, too low to fall", "000:L284", vid)
+        return
+    lands = phase_count(ctx.state) + row.phases
+    ctx.update(vid, fall_lands=lands, fall_damage=str(row.damage), fall_side=side)
+    ctx.log.add("terrain", f"{what}: falls {drop_ft:g} ft ({inches:g}\"), landing after {row.phases} phases "
+                f"for {row.damage} damage", f"{rule}, L284-L300", vid, drop_ft=drop_ft, lands=lands)
+
+
+def _hang(ctx: Ctx, vid: str, over: tuple[str, ...]) -> None:
+    """Corners over an edge are as if their tires were lost: handling status to -6 as each goes over,
+    HC down by the lost-tire loss per corner while it stays there; all back once on the ground (000:L302)."""
+    v = ctx.v(vid)
+    if over == v.edge_corners:
+        return
+    hz = ctx.t.hazards
+    new = [c for c in over if c not in v.edge_corners]
+    ctx.update(vid, edge_corners=over, edge_hc=hz.hc_loss_tire * len(over))
+    if not over:
+        ctx.log.add("terrain", "its corners are back on the ground: handling as before", "000:L302", vid)
+        return
+    if not new:
+        return
+    w = ctx.update(vid, hs=min(v.hs, hz.hs_on_last_tire))
+    ctx.log.add("terrain", f"corner {', '.join(new)} over the edge: as if its tires were lost (handling status "
+                f"{w.hs}, HC {w.hc})", "000:L302, L161, L265", vid, corners=list(over))
+    d = hz.difficulty["last_tire_on_corner"]
+    if w.speed > 0 and not check_control(ctx, vid, 0, w.speed, "corner over the edge", "000:L302, L265"):
+        lose_control(ctx, vid, 2, d, w.speed, travel=w.travel)
+
+
+def land_falls(ctx: Ctx) -> None:
+    """At the start of a phase: every fall whose time has fully elapsed lands now and takes its damage
+    (000:L300-L301); one that went over on its side then stops on a control roll (000:L304)."""
+    from rules.collision_play import damage_face  # it moves counters: import at use
+
+    now = phase_count(ctx.state)
+    for v in ctx.state.vehicles:
+        if not v.fall_lands or now <= v.fall_lands:
+            continue
+        side, dice = v.fall_side or "underbody", DiceExpr.parse(v.fall_damage)
+        ctx.update(v.id, fall_lands=0, fall_damage="", fall_side="")
+        ctx.log.add("terrain", f"lands on its {side}", "000:L300", v.id)
+        points = max(0, ctx.roll(dice, f"falling damage ({dice})", "000:L300", v.id))
+        damage_face(ctx, v.id, side, points, "the fall", "000:L300")
+        if side in SIDE_PAIRS and not ctx.v(v.id).out:
+            _rolled_over(ctx, v.id)
+
+
+def _rolled_over(ctx: Ctx, vid: str) -> None:
+    """After rolling over an edge: handling status -6 and a control roll at its speed; kept, it stops;
+    lost, it stays out of control (000:L304)."""
+    hz = ctx.t.hazards
+    v = ctx.update(vid, hs=hz.hs_on_last_tire)
+    if check_control(ctx, vid, 0, v.speed, "rolled over the edge", "000:L304"):
+        ctx.update(vid, speed=0.0)
+        ctx.log.add("speed", "control regained: it stops", "000:L304", vid)
+    else:
+        lose_control(ctx, vid, 1, 0, v.speed, travel=v.travel)

@@ -1,0 +1,143 @@
+"""Falling off a map's cliffs and ledges and corners over an edge (000:L281-L305, reference/movement.md
+§3.14): areas with drop_ft lie below the ground around them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rules.context import Ctx
+from rules.dice import ScriptedDice
+from rules.engine import new_game
+from rules.errors import DataError
+from rules.geometry import Pose
+from rules.maneuvers import slide
+from rules.maps import load_map, map_from_data, map_to_data, terrain_at, validate_map
+from rules.movement import forced, forced_increment, increments_for, may_change_speed, move_along, start_phase
+from rules.setup import GameSetup, VehicleSetup
+from rules.state import RuleOptions
+
+CAR = "generic kind=car hc=3 accel=10 top=100 weight=3000 tire=4 armor=20"
+CLIFF_MAP = """format_version = 1
+name = "Cliff"
+size = {{ width = 40, height = 30 }}
+ground = {{ kind = "road" }}
+
+[[areas]]
+kind = "road"
+rect = [20, 0, 20, 30]
+drop_ft = {drop}
+name = "below the cliff"
+"""
+
+
+def cliff_map(tmp_path: Path, drop: str = "15") -> Path:
+    p = tmp_path / "cliff.toml"
+    p.write_text(CLIFF_MAP.format(drop=drop))
+    return p
+
+
+def game(tmp_path: Path, pose: Pose, speed: float, dice: list[int], phase: int = 3) -> Ctx:
+    setup = GameSetup((VehicleSetup("a", "p1", CAR, pose, speed),), seed=2, map=str(cliff_map(tmp_path)),
+                      options=RuleOptions(fire_step="off"))
+    state, _ = new_game(setup)
+    return Ctx(replace(state, phase=phase), ScriptedDice(dice, fallback_seed=1))
+
+
+def play_phase(ctx: Ctx, turn: int, phase: int) -> None:
+    """One phase for the lone car: the phase starts, then it makes its moves by the chart."""
+    ctx.state = replace(ctx.state, turn=turn, phase=phase)
+    start_phase(ctx)
+    ctx.update("a", increments=increments_for(ctx.t, ctx.v("a").speed, phase))
+    while ctx.v("a").increments:
+        forced_increment(ctx, "a")
+
+
+def test_a_drop_is_loaded_saved_and_found_under_a_point(tmp_path: Path) -> None:
+    m = load_map(cliff_map(tmp_path))
+    assert m.areas[0].drop_ft == 15
+    assert map_from_data(map_to_data(m), "x") == m
+    assert terrain_at(m, 25, 5).drop_ft == 15 and terrain_at(m, 15, 5).drop_ft == 0
+
+
+@pytest.mark.parametrize("drop", ["0", "-5", "61", "\"high\""])
+def test_a_bad_drop_is_refused_naming_it(tmp_path: Path, drop: str) -> None:
+    with pytest.raises(DataError) as e:
+        load_map(cliff_map(tmp_path, drop))
+    assert "areas[0].drop_ft" in str(e.value)
+
+
+def test_drops_beyond_the_falling_table_are_problems_000_L299(tmp_path: Path) -> None:
+    m = load_map(cliff_map(tmp_path))
+    high = replace(m, areas=(replace(m.areas[0], drop_ft=75.0),))
+    assert [p.where for p in validate_map(high)] == ["areas[0].drop_ft"]
+    assert validate_map(replace(m, areas=(replace(m.areas[0], drop_ft=60.0),))) == []
+
+
+def test_the_L301_example_1_inch_cliff_at_20_mph_000_L301(tmp_path: Path) -> None:
+    """Off a 1" cliff in phase 3 of turn 1 at 20 mph: it lands at the start of phase 4 of turn 2, 2"
+    further on, and takes 1d then."""
+    ctx = game(tmp_path, Pose.at(19.5, 15, 90), 20, [6] * 10)
+    move_along(ctx, "a", slide(Pose.at(19.5, 15, 90), 90, 1), "straight")   # centre over the edge
+    a = ctx.v("a")
+    assert a.fall_lands and forced(a) and not may_change_speed(a)
+    x_off = a.pose.x
+    for turn, phase in ((1, 4), (1, 5), (2, 1), (2, 2), (2, 3)):
+        play_phase(ctx, turn, phase)
+        assert ctx.v("a").fall_lands, (turn, phase)                          # still in the air
+    assert ctx.v("a").pose.x == pytest.approx(x_off + 2)                    # one turn at 20 mph: 2"
+    assert not [e for e in ctx.log.events if e.kind == "damage"]
+    ctx.state = replace(ctx.state, turn=2, phase=4)
+    ctx.dice = ScriptedDice([4], fallback_seed=1)
+    start_phase(ctx)
+    a = ctx.v("a")
+    assert not a.fall_lands and may_change_speed(replace(a, speed_changed=False))
+    hits = [e for e in ctx.log.events if e.kind == "damage" and e.data.get("points")]
+    assert [(e.data["location"], e.data["points"]) for e in hits] == [("underbody", 4)]   # 1d rolled 4
+
+
+def test_a_fall_flies_over_what_lies_below_and_keeps_its_speed_000_L283(tmp_path: Path) -> None:
+    ctx = game(tmp_path, Pose.at(19.5, 15, 90), 40, [6] * 10)
+    move_along(ctx, "a", slide(Pose.at(19.5, 15, 90), 90, 1), "straight")
+    play_phase(ctx, 1, 4)
+    a = ctx.v("a")
+    assert a.speed == 40 and a.pose.facing == 90 and a.pose.y == 15
+
+
+def test_one_corner_over_the_edge_is_a_lost_tire_until_it_is_back_000_L302(tmp_path: Path) -> None:
+    ctx = game(tmp_path, Pose.at(19.5, 15.06, 60), 10, [6] * 10)
+    hc = ctx.v("a").hc
+    move_along(ctx, "a", slide(Pose.at(19.5, 15.06, 60), 60, 0.1), "straight")   # the FR corner goes over
+    a = ctx.v("a")
+    assert a.edge_corners == ("FR",) and not a.fall_lands
+    assert a.hs == ctx.t.hazards.hs_on_last_tire
+    assert a.hc == hc - ctx.t.hazards.hc_loss_tire
+    move_along(ctx, "a", slide(a.pose, 240, 0.5), "back")                        # back on the ground
+    a = ctx.v("a")
+    assert a.edge_corners == () and a.hc == hc
+
+
+def test_both_right_corners_over_roll_it_over_the_edge_000_L304(tmp_path: Path) -> None:
+    ctx = game(tmp_path, Pose.at(19.8, 16, 0), 20, [6] * 10)
+    move_along(ctx, "a", slide(Pose.at(19.8, 16, 0), 0, 1), "straight")         # right side hangs over
+    a = ctx.v("a")
+    assert a.fall_lands and a.fall_side == "right" and a.edge_corners == ()
+    for turn, phase in ((1, 4), (1, 5), (2, 1), (2, 2), (2, 3)):
+        play_phase(ctx, turn, phase)
+    ctx.state = replace(ctx.state, turn=2, phase=4)
+    ctx.dice = ScriptedDice([3, 6, 6], fallback_seed=1)                          # 1d damage, then control
+    start_phase(ctx)
+    a = ctx.v("a")
+    hits = [e for e in ctx.log.events if e.kind == "damage" and e.data.get("points")]
+    assert [(e.data["location"], e.data["points"]) for e in hits] == [("right", 3)]
+    assert not a.fall_lands and a.speed == 0                                      # control kept: it stops
+    assert a.hs <= ctx.t.hazards.hs_on_last_tire
+
+
+def test_both_front_corners_over_take_it_over_end_first_000_L305(tmp_path: Path) -> None:
+    ctx = game(tmp_path, Pose.at(19.5, 15, 90), 20, [6] * 10)
+    move_along(ctx, "a", slide(Pose.at(19.5, 15, 90), 90, 0.1), "straight")     # front corners at 20.1
+    a = ctx.v("a")
+    assert a.fall_lands and a.fall_side == "front"                               # 1 turn in the air: one face
