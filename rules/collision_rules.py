@@ -44,6 +44,7 @@ from rules.geometry import CounterSize, Pose, Vec, angle_diff, forward, right
 from rules.schema import Node
 from rules.tables import DATA_DIR, tables
 from rules.tomlio import load_toml
+from rules.vehicle_spec import VehicleSpec
 
 _EXTRA_KEYS = ("source", "title", "note", "reconstructed")
 _FACTORS = {Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1)}
@@ -682,6 +683,14 @@ def terrain_data() -> TerrainData:
 def off_road_hc_penalty(kind: str) -> int:
     """HC lost off-road without off-road suspension (000:L512-L516); kinds: cycle, trike, car, oversized."""
     return terrain_data().off_road_hc_penalty[kind]
+
+
+def off_road_hc_loss(spec: VehicleSpec) -> int:
+    """HC a vehicle loses while off-road (negative: it gains): the penalty for its kind unless it has
+    off-road suspension (000:L512-L516), its radial or slick bonus (000:L517), less what off-road tires
+    add there (000:L1834)."""
+    penalty = 0 if spec.off_road_suspension else off_road_hc_penalty(spec.kind.value)
+    return penalty + spec.road_tire_hc - spec.off_road_tire_hc
 
 
 def off_road_rolls(speed: float) -> int:

@@ -1446,9 +1446,15 @@ def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
 def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
     """The VehicleSpec the engine plays with, with its start-of-play record sheet."""
     fig = figures(d)
+    t = d.tables()
+    susp = (t.suspensions if d.kind == "car" else t.cycle_suspensions)[d.suspension]
+    mods = [t.tire_mods[k] for k in d.tire_mods]  # one tire type on every wheel: "on all its wheels" holds
     return VehicleSpec(name=d.name, kind=Kind(d.kind), weight=fig.weight, hc=fig.hc, acceleration=fig.acceleration,
                        top_speed=fig.top_speed, sheet=record_sheet(d, fig), driver_skill=driver_skill,
-                       design_file=portable(d.path), body=d.body, reversed=d.reversed, low_gear=fig.low_gear)
+                       design_file=portable(d.path), body=d.body, reversed=d.reversed, low_gear=fig.low_gear,
+                       off_road_suspension=susp.off_road, off_road_tire_hc=sum(m.hc_off_road for m in mods),
+                       road_tire_hc=sum(m.hc_all_wheels for m in mods if m.hc_lost_off_road),
+                       off_road_damage=not any(m.no_off_road_damage for m in mods))
 
 
 # --- the rulebook's one-line summary ------------------------------------------------------------------

@@ -120,6 +120,7 @@ class Suspension:
     price: float
     hc: dict[str, int]        # by HC column (cars) or {"cycle": n}
     source: str
+    off_road: bool = False    # off-road suspension: no off-road HC penalty (000:L510, L512-L516)
 
 
 @dataclass(frozen=True)
@@ -194,6 +195,9 @@ class TireMod:
     hc_one_axle: int = 0
     excludes: tuple[str, ...] = ()
     source: str = ""
+    hc_off_road: int = 0            # HC added while off-road, on all wheels (off-road tires, 000:L1834)
+    no_off_road_damage: bool = False  # spares the vehicle normal off-road damage (000:L1834)
+    hc_lost_off_road: bool = False  # its HC bonus does not count off-road (radials, slicks: 000:L517)
 
 
 @dataclass(frozen=True)
@@ -449,7 +453,7 @@ def _suspension(key: str, n: Node, printed: bool, cycle: bool) -> Suspension:
         if printed and cells:
             # the printed header order is car-van swapped: [van?, car?, sub] as printed cells
             hc = {"van": int(cells[0]), "car": int(cells[1]), "subcompact": int(cells[2])}
-    s = Suspension(key, name, price, hc, n.text("source", ""))
+    s = Suspension(key, name, price, hc, n.text("source", ""), n.flag("off_road", False))
     n.done(_META)
     return s
 
@@ -626,8 +630,8 @@ def load_design_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -> D
         mods[k] = TireMod(k, v.text("name"), v.integer("order"), v.number("cost_factor", 1.0),
                           v.number("weight_factor", 1.0), v.integer("weight_add", 0), v.number("dp_factor", 1.0),
                           v.integer("dp_add", 0), v.integer("hc_all_wheels", 0), v.integer("hc_one_axle", 0),
-                          tuple(v.array("excludes", [])), v.text("source", ""))
-        v.raw("hc_off_road", 0) if v.has("hc_off_road") else None
+                          tuple(v.array("excludes", [])), v.text("source", ""), v.integer("hc_off_road", 0),
+                          v.flag("no_off_road_damage", False), v.flag("hc_lost_off_road", False))
         v.done(_META)
     consts["tires.cycle_weight_factor"] = ti.number("cycle_weight_factor")
     consts["tires.mismatch_hc"] = ti.table("mismatch").integer("hc")

@@ -120,10 +120,10 @@ class VehicleState:
 
 
 def _off_road(v: VehicleState) -> int:
-    """HC lost off-road by a vehicle without off-road suspension (000:L512-L516)."""
-    from rules.collision_rules import off_road_hc_penalty
+    """HC lost off-road: the penalty without off-road suspension, tire bonuses lost or gained (000:L512-L517, L1834)."""
+    from rules.collision_rules import off_road_hc_loss
 
-    return off_road_hc_penalty(v.spec.kind.value)
+    return off_road_hc_loss(v.spec)
 
 
 def _unskilled(v: VehicleState) -> int:

@@ -11,7 +11,9 @@ Entering water and crossing ditches happen during motions (rules.collision_play)
 the engine calls note_ground(ctx, vid): off-road the HC in force drops (000:L512-L516), maneuvers are
 +D1 (off_road_maneuver_d) and crash rolls -3 (off_road_crash_modifier, 000:L507); road_condition(state,
 vid) is the map's condition under the vehicle (gravel shoulders, oil, ice) or the game's weather.
-Off-road suspension and tires are not in the vehicle spec: every vehicle is unmodified.
+The HC change off-road comes from the vehicle spec (collision_rules.off_road_hc_loss): off-road suspension
+spares the penalty, radial and slick bonuses lapse, off-road tires add 1; OR tires also spare the vehicle
+the off-road damage rolls (000:L1834).
 """
 
 from __future__ import annotations
@@ -96,7 +98,7 @@ def note_ground(ctx: Ctx, vid: str) -> None:
         ctx.log.add("terrain", "back on the road: its full HC again", "000:L512", vid, off_road=False)
         return
     ctx.log.add("terrain", f"goes off-road ({under.kind if under else ''}): HC {v.hc} while it stays there, "
-                "+D1 to maneuvers, -3 on crash rolls", "000:L507, L512-L516", vid, off_road=True)
+                "+D1 to maneuvers, -3 on crash rolls", "000:L507, L512-L517, L1834", vid, off_road=True)
     if v.hs > v.hc:
         ctx.update(vid, hs=v.hc)
         ctx.log.add("handling", f"handling status {v.hs} -> {v.hc}: no higher than its off-road HC",
@@ -104,12 +106,13 @@ def note_ground(ctx: Ctx, vid: str) -> None:
 
 
 def terrain_turn_start(ctx: Ctx) -> None:
-    """Water drags a vehicle down 5 mph a turn per ½ ft of depth (000:L529)."""
+    """Water drags a vehicle down 5 mph a turn per ½ ft of depth; with off-road suspension only water
+    deeper than 1½ ft drags, 5 mph a turn (000:L529)."""
     for v in ctx.state.vehicles:
         under = terrain_under(ctx, v.id)
         if v.out or v.speed == 0 or under is None or under.kind != "water":
             continue
-        drag = water(under.depth_ft or 0.0).drag_mph_per_turn
+        drag = water(under.depth_ft or 0.0, or_suspension=v.spec.off_road_suspension).drag_mph_per_turn
         if drag:
             new = max(0.0, v.speed - drag)
             ctx.put(replace(v, speed=new))
@@ -123,6 +126,8 @@ def terrain_turn_end(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
         under = terrain_under(ctx, v.id)
         if v.out or under is None or not under.off_road or under.kind == "water":
+            continue
+        if not v.spec.off_road_damage:  # off-road tires on every wheel (000:L1834)
             continue
         for _ in range(off_road_rolls(v.speed)):
             roll = ctx.roll(TWO_D, "off-road damage (2-3 underbody, 4-5 a tire)", "000:L518", v.id)

@@ -23,6 +23,10 @@ class VehicleSpec:
     body: str = ""            # body key of the construction tables ("subcompact", "medium_trike", ...)
     reversed: bool = False    # reversed trike (two wheels in front, 000:L1932)
     low_gear: tuple[float, float] | None = None  # HD transmission: (mph a turn, below this speed) (000:L2629)
+    off_road_suspension: bool = False  # no off-road HC penalty (000:L510, L512-L516)
+    off_road_tire_hc: int = 0          # HC its tires add while off-road: OR tires (000:L1834)
+    road_tire_hc: int = 0              # HC its tires add on the road only, counted in hc: radials, slicks (000:L517)
+    off_road_damage: bool = True       # False: OR tires spare it normal off-road damage (000:L1834)
 
     def acceleration_at(self, speed: float) -> float:
         """The most this vehicle may speed up in a turn from `speed` (a truck-like gearbox is slow from rest)."""

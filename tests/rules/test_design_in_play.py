@@ -4,15 +4,19 @@ tires (000:L512-L519, L1833-L1835) and weapon options in combat (000:L2463)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from rules import engine
 from rules.actions import SetSpeed
-from rules.design import load_stock, spec
+from rules.context import Ctx
+from rules.design import Design, load_stock, spec
+from rules.dice import ScriptedDice
 from rules.geometry import Pose
 from rules.movement import speed_options
 from rules.setup import GameSetup, VehicleSetup
 from rules.state import GameState
 from rules.tables import tables
+from rules.terrain_play import terrain_turn_end, terrain_turn_start
 
 
 def _game(design: str, mph: float) -> GameState:
@@ -49,3 +53,93 @@ def test_buffalo_full_acceleration_from_25_mph_000_L2629() -> None:
     at = s.low_gear[1]
     assert max(speed_options(tables(), _game("Buffalo", at).vehicle("a"))) == at + s.acceleration
     assert engine.check(_game("Buffalo", at), SetSpeed("a", at + s.acceleration)) is None
+
+
+# --- off-road suspension and tires (000:L512-L519, L1834-L1835) ---------------------------------------
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+PARK, ROAD = (21.0, 23.0), (16.0, 11.0)   # open ground and a street on the town map
+
+
+def _on(design: str, where: tuple[float, float], mph: float = 40) -> Ctx:
+    setup = GameSetup((VehicleSetup("a", "p1", design, Pose.at(*where, 0), mph),), seed=5, map=str(MAPS / "town.toml"))
+    return Ctx(engine.new_game(setup)[0], ScriptedDice([1] * 20))
+
+
+def _with(ctx: Ctx, design: Design) -> Ctx:
+    ctx.update("a", spec=spec(design))
+    return ctx
+
+
+def _base(ctx: Ctx) -> int:
+    """The HC the design and the driver's reflexes give, before any off-road change."""
+    v = ctx.v("a")
+    return v.spec.hc + v.reflex_bonus
+
+
+def test_duelbuggy_off_road_suspension_and_tires_gain_1_hc_off_road_000_L512_L1834() -> None:
+    """Off-road suspension: no -3 for a car off-road (000:L512-L516); OR tires: +1 HC there (000:L1834)."""
+    s = spec(load_stock("Duelbuggy"))
+    assert s.off_road_suspension and s.off_road_tire_hc == 1 and not s.off_road_damage
+    park, road = _on("Duelbuggy", PARK), _on("Duelbuggy", ROAD)
+    assert park.v("a").off_road and park.v("a").hc == _base(park) + 1
+    assert not road.v("a").off_road and road.v("a").hc == _base(road)   # no benefit on the road (000:L1834)
+
+
+def test_off_road_suspension_alone_spares_the_penalty_000_L512_L516() -> None:
+    plain_tires = replace(load_stock("Duelbuggy"), tire_mods=())
+    park = _with(_on("Duelbuggy", PARK), plain_tires)
+    assert park.v("a").hc == _base(park)
+    unmodified = _with(_on("Duelbuggy", PARK), replace(plain_tires, suspension="heavy"))
+    assert unmodified.v("a").hc == _base(unmodified) - 3
+
+
+def test_off_road_tires_alone_offset_one_point_of_the_penalty_000_L1834() -> None:
+    ctx = _with(_on("Duelbuggy", PARK), replace(load_stock("Duelbuggy"), suspension="heavy"))
+    assert ctx.v("a").hc == _base(ctx) - 3 + 1
+
+
+def test_radials_lose_their_bonus_off_road_000_L517_L1833() -> None:
+    """The Capricorn's radial tires add 1 HC on the road; off-road it has neither that nor 3 more."""
+    s = spec(load_stock("Capricorn"))
+    assert s.road_tire_hc == 1 and not s.off_road_suspension
+    park, road = _on("Capricorn", PARK), _on("Capricorn", ROAD)
+    assert road.v("a").hc == _base(road)
+    assert park.v("a").hc == _base(park) - 3 - 1
+    plain = spec(replace(load_stock("Capricorn"), tire_mods=()))
+    assert s.hc == plain.hc + 1        # the bonus is in the design's HC ...
+    assert park.v("a").hc == plain.hc + park.v("a").reflex_bonus - 3   # ... and gone off-road
+
+
+def test_racing_slicks_lose_their_bonus_off_road_000_L517_L1835() -> None:
+    slicks = replace(load_stock("Capricorn"), tire="standard", tire_mods=("racing_slick",))
+    assert spec(slicks).road_tire_hc == 2
+    park = _with(_on("Capricorn", PARK), slicks)
+    assert park.v("a").hc == _base(park) - 3 - 2
+
+
+def test_a_trike_with_off_road_suspension_loses_nothing_off_road_000_L512_L1834() -> None:
+    park = _on("Sandcrab", PARK)
+    assert park.v("a").hc == _base(park) + 1   # no -1 for a trike, +1 for its OR tires
+
+
+def _damage_events(ctx: Ctx) -> list[str]:
+    terrain_turn_end(ctx)
+    return [e.text for e in ctx.log.events if e.kind == "damage" and "off-road" in e.text]
+
+
+def test_off_road_tires_take_no_off_road_damage_000_L518_L1834() -> None:
+    """Snake eyes (2) on the 2d off-road roll hits an unmodified car's underbody; OR tires spare it."""
+    assert _damage_events(_on("Duelbuggy", PARK)) == []
+    no_or_tires = _with(_on("Duelbuggy", PARK), replace(load_stock("Duelbuggy"), tire_mods=()))
+    assert _damage_events(no_or_tires)   # off-road suspension alone does not spare it (reading)
+
+
+def test_off_road_suspension_wades_the_2_ft_pond_losing_5_mph_not_20_000_L529() -> None:
+    """Water drags 5 mph a turn per ½ ft (2 ft: 20 mph); with OR suspension 5 mph above 1½ ft."""
+    pond = (24.5, 26.5)
+    plain = _with(_on("Duelbuggy", pond), replace(load_stock("Duelbuggy"), suspension="heavy"))
+    buggy = _on("Duelbuggy", pond)
+    terrain_turn_start(plain)
+    terrain_turn_start(buggy)
+    assert (plain.v("a").speed, buggy.v("a").speed) == (40 - 20, 40 - 5)
