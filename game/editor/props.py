@@ -65,7 +65,8 @@ def props_for(f: Feature | None) -> list[Prop]:
     if isinstance(f, Area):
         return [Prop("kind", "Terrain", "choice", kinds), Prop("condition", "Road condition", "choice", v.conditions),
                 Prop("depth_ft", "Depth (ft)", "float", optional=True),
-                Prop("width_ft", "Width across (ft)", "float", optional=True), Prop("name", "Name"), *_size_props(f)]
+                Prop("width_ft", "Width across (ft)", "float", optional=True),
+                Prop("drop_ft", "Drop below surroundings (ft)", "float", optional=True), Prop("name", "Name"), *_size_props(f)]
     if isinstance(f, Ramp):
         return [Prop("angle", "Angle (deg)", "float"), Prop("facing", "Facing (deg)", "float"), Prop("name", "Name"),
                 *_size_props(f)]

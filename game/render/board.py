@@ -97,6 +97,8 @@ class BoardRenderer:
             step = max(6, int(zoom * 0.5))
             for yy in range(int(min(ys)) + step // 2, int(max(ys)), step):
                 pygame.draw.line(surf, (90, 140, 200), (min(xs) + 4, yy), (max(xs) - 4, yy), 1)
+        if getattr(a, "drop_ft", None):
+            _edge_hatch(surf, pts, zoom)
         if getattr(a, "condition", "dry") == "oil":
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
@@ -209,3 +211,21 @@ def _resolved(game_map: Any | None) -> Any | None:
         return resolved(game_map)
     except Exception:  # noqa: BLE001 - drawing what we can beats not starting
         return game_map
+
+
+def _edge_hatch(surf: pygame.Surface, pts: list[tuple[float, float]], zoom: float) -> None:
+    """A cliff or ledge edge (an area lying lower than its surroundings): a dark line with hatching."""
+    dark = (30, 26, 22)
+    pygame.draw.polygon(surf, dark, pts, max(2, int(zoom * 0.08)))
+    step = max(5.0, zoom * 0.25)
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 1e-6:
+            continue
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        tick = step * 0.8
+        d = step / 2
+        while d < length:
+            bx, by = x0 + ux * d, y0 + uy * d
+            pygame.draw.line(surf, dark, (bx, by), (bx - uy * tick + ux * tick * 0.5, by + ux * tick + uy * tick * 0.5), 1)
+            d += step
