@@ -9,7 +9,7 @@ rules/data/crash_tables.toml.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -592,15 +592,26 @@ class WeaponInfo:
         return self.category == "laser"
 
 
-def weapon_info(abbr: str) -> WeaponInfo:
-    """A weapon by its abbreviation in the weapons table (case-insensitive)."""
+def weapon_info(abbr: str, options: tuple[str, ...] = ()) -> WeaponInfo:
+    """A weapon by its abbreviation in the weapons table (case-insensitive), as its options make it."""
     table = _weapon_table()
     if abbr in table:
-        return table[abbr]
+        return _with_options(table[abbr], options)
     for key, info in table.items():
         if key.upper() == abbr.upper():
-            return info
+            return _with_options(info, options)
     raise ValueError(f"unknown weapon {abbr!r}; known: {', '.join(sorted(table))}")
+
+
+def _with_options(info: WeaponInfo, options: tuple[str, ...]) -> WeaponInfo:
+    """Damage and area effect as construction's options give them: a pulse laser adds 1 per die and has
+    no area effect (000:L2463, DesignTables.weapon_with)."""
+    if not options:
+        return info
+    from rules.design_tables import design_tables  # construction owns the option data
+
+    w = design_tables().weapon_with(info.abbr, options)
+    return replace(info, damage=DiceExpr.parse(w.damage) if w.damage else None, effect=w.effect)
 
 
 def base_to_hit(abbr: str) -> int:

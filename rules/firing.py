@@ -61,6 +61,7 @@ class Mounted:
     shots: int = -1           # shots left; -1: no ammunition needed (lasers)
     ammo: str = "normal"
     crew: str = "driver"      # the crew member (Part id) whose trigger it is
+    options: tuple[str, ...] = ()  # weapon options (pulse ...): damage and effect by combat.weapon_info
 
 
 @dataclass(frozen=True)
@@ -278,7 +279,7 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
               use_relative_speed: bool) -> _Pending | None:
     c, t = cs[d.firer], cs[d.target]
     w = c.weapon(wid)
-    info = weapon_info(w.abbr)
+    info = weapon_info(w.abbr, w.options)   # a pulse laser's damage (000:L2463)
     shot, side, origin, point = shot_for(c, w, t, d, turn, clouds, use_relative_speed=use_relative_speed)
     if lof is not None:
         blocker = lof(origin, point, (c.id, t.id))
@@ -467,7 +468,8 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     """A Combatant from a record sheet: weapons and links from the sheet, all fired by the driver
     unless `extra` says otherwise (any Combatant field may be passed)."""
     weapons = tuple(Mounted(w.id, w.abbr, _mount(w.location), w.shots_left if w.max_shots else -1,
-                            (w.ammo[0] if w.ammo and w.ammo[0] else "normal")) for w in sheet.weapons)
+                            (w.ammo[0] if w.ammo and w.ammo[0] else "normal"), options=w.options)
+                    for w in sheet.weapons)
     links: dict[str, tuple[str, ...]] = {}
     for w in sheet.weapons:
         if w.link:

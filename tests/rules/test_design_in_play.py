@@ -8,10 +8,12 @@ from pathlib import Path
 
 from rules import engine
 from rules.actions import SetSpeed
+from rules.combat import target_type_of, weapon_info
 from rules.context import Ctx
-from rules.design import Design, load_stock, spec
-from rules.dice import ScriptedDice
-from rules.geometry import Pose
+from rules.design import Design, load_stock, record_sheet, spec
+from rules.dice import DiceExpr, ScriptedDice
+from rules.firing import Combatant, Declaration, combatant_of, resolve_fire
+from rules.geometry import CounterSize, Pose
 from rules.movement import speed_options
 from rules.setup import GameSetup, VehicleSetup
 from rules.state import GameState
@@ -143,3 +145,40 @@ def test_off_road_suspension_wades_the_2_ft_pond_losing_5_mph_not_20_000_L529() 
     terrain_turn_start(plain)
     terrain_turn_start(buggy)
     assert (plain.v("a").speed, buggy.v("a").speed) == (40 - 20, 40 - 5)
+
+
+# --- weapon options in combat (000:L2463) -----------------------------------------------------------
+
+CAR_SIZE = CounterSize(1.0, 0.5)
+
+
+def _combatant(vid: str, name: str, x: float, facing: float) -> Combatant:
+    design = load_stock(name)
+    return combatant_of(vid, "car", target_type_of("car", design.body), Pose.at(x, 0, facing), CAR_SIZE, 0.0,
+                        facing, record_sheet(design))
+
+
+def _laser_damage(gt: Combatant) -> tuple[str, int]:
+    """The Cobra GT's turret laser hits the Killer Kart (6+6 to hit) and rolls 1, 1, 1 for damage."""
+    cs = {"gt": gt, "kart": _combatant("kart", "Killer Kart", 4, 270)}
+    res = resolve_fire(cs, [Declaration("gt", "L1", "kart")], ScriptedDice([6, 6, 1, 1, 1] + [1] * 20), turn=1)
+    rolled = [e for e in res.events if e.kind == "dice" and e.data.get("weapon") == "L1"]
+    assert len(rolled) == 1, [e.text for e in res.events]
+    return rolled[0].text, rolled[0].data["damage"]
+
+
+def test_cobra_gt_pulse_laser_adds_1_per_die_000_L2463() -> None:
+    """A pulse laser does 3d+3 where the plain laser does 3d: three 1s are 6 points, not 3."""
+    gt = _combatant("gt", "Cobra GT", 0, 90)
+    assert gt.weapon("L1").options == ("pulse",)
+    text, points = _laser_damage(gt)
+    assert points == 6 and "3d+3" in text
+    plain = replace(gt, weapons=tuple(replace(w, options=()) for w in gt.weapons))
+    assert _laser_damage(plain)[1] == 3
+
+
+def test_pulse_laser_has_no_area_effect_000_L2463() -> None:
+    assert weapon_info("L").effect == "area"
+    pulse = weapon_info("L", ("pulse",))
+    assert pulse.effect == "" and pulse.damage == DiceExpr(3, 3)
+    assert weapon_info("HL", ("pulse",)).damage == DiceExpr(4, 4)   # the text's own example: 4d+4
