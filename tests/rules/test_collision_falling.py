@@ -141,3 +141,8 @@ def test_both_front_corners_over_take_it_over_end_first_000_L305(tmp_path: Path)
     move_along(ctx, "a", slide(Pose.at(19.5, 15, 90), 90, 0.1), "straight")     # front corners at 20.1
     a = ctx.v("a")
     assert a.fall_lands and a.fall_side == "front"                               # 1 turn in the air: one face
+
+
+def test_the_towns_sunken_garden_is_a_half_inch_drop_000_L286() -> None:
+    town = load_map(Path(__file__).resolve().parents[2] / "maps" / "town.toml")
+    assert terrain_at(town, 25, 31).drop_ft == 7.5 and terrain_at(town, 25, 33.5).drop_ft == 0
