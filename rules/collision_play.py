@@ -163,7 +163,7 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
             if not cont.mover_finishes:
                 _stop(ctx, vid)
             break
-        if cont.slides:   # not ignored: a slide off a corner must not carry it into the party (C25)
+        if cont.slides:   # not ignored: a slide off a corner must not carry it into the party (T38)
             sliding = c.other
             rest = _slide_along(rest, c)
             path = rest
@@ -208,7 +208,7 @@ def _travel(ctx: Ctx, vid: str, c: Contact) -> float:
 
 def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], other: str, pivot: Vec) -> Push:
     """The mover finishes its motion while `other` conforms (000:L411-L412). A pile-up resolves in
-    order (reading C36): when the mover itself meets a third party the caller goes on to that contact;
+    order (reading T29): when the mover itself meets a third party the caller goes on to that contact;
     when the pushed counter's pivot would hit a third vehicle or a wall, that contact is a collision of
     its own (the pushed vehicle moving the way it is pushed), and the mover stops where it is."""
     from rules.map_play import check_left_map
@@ -241,7 +241,7 @@ def _heading(path: tuple[Pose, ...]) -> float:
 def _pile_up(ctx: Ctx, world: CollisionWorld, pushed: str, hit: Hit, travel: float, speed: float) -> None:
     """The pushed vehicle meets a third party where it stands: a collision of its own, as if it moved
     the way it is pushed at the speed of the vehicle pushing it; it never comes out of it faster than
-    it was going (reading C36)."""
+    it was going (reading T29)."""
     ctx.log.add("collision", f"pile-up: {pushed} is pushed into {hit.other} at {speed:g} mph", "000:L411-L412",
                 pushed, other=hit.other)
     own = ctx.v(pushed).speed

@@ -5,7 +5,7 @@
     advance_highway(ctx)     # after every phase on an endless map: lay the road on ahead of the cars
 
 On a walled arena the walls keep everyone in. On an open map a vehicle whose centre leaves the map
-area has left the fight (reading C34). An endless highway has no ends: the rearmost section is picked
+area has left the fight (reading T27). An endless highway has no ends: the rearmost section is picked
 up and laid in front of the vehicles as they near an end (rules.map_model.recycle_highway); when a
 vehicle is still on the rearmost section, a copy of the front section is laid on instead, so nobody
 runs off the road's front end (the rear end only recycles). The sections as they lie now are kept in the state (GameState.map_changes.sections).
@@ -57,7 +57,7 @@ def map_area(state: GameState) -> Box | None:
 
 
 def check_left_map(ctx: Ctx, vid: str) -> None:
-    """A vehicle whose centre is off the map has left the game (reading C34)."""
+    """A vehicle whose centre is off the map has left the game (reading T27)."""
     v = ctx.v(vid)
     box = map_area(ctx.state)
     if box is None or v.left_map:

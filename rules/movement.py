@@ -187,7 +187,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
     over_edge(ctx, vid, start)        # over a cliff or ledge: a fall, or corners hanging over (000:L283, L302)
-    check_left_map(ctx, vid)          # off the map: out of the game (reading C34)
+    check_left_map(ctx, vid)          # off the map: out of the game (reading T27)
 
 
 def forced(v: VehicleState) -> bool:

@@ -87,7 +87,7 @@ def off_road_crash_modifier(state: GameState, vid: str) -> CrashModifier | None:
 def note_ground(ctx: Ctx, vid: str) -> None:
     """After a motion: is the vehicle off-road now? Its HC in force drops by the penalty for its kind
     while it is (000:L512-L516, VehicleState.hc), and a handling status above that HC comes down to it
-    at once (reading C30)."""
+    at once (reading T35)."""
     v = ctx.v(vid)
     under = ground_of(ctx.state, vid)
     off = bool(under is not None and under.on_map and under.off_road)
@@ -159,7 +159,7 @@ def ramp_at(state: GameState, x: float, y: float) -> Ramp | None:
 
 def take_off(ctx: Ctx, vid: str, start: Pose) -> None:
     """A vehicle whose centre left a ramp over its top edge, going up it (travel within 90 degrees of
-    the ramp's facing, reading C32), jumps: it flies jump_flight_in inches straight on (000:L279)."""
+    the ramp's facing, reading T31), jumps: it flies jump_flight_in inches straight on (000:L279)."""
     v = ctx.v(vid)
     ramp = ramp_at(ctx.state, start.x, start.y)
     if ramp is None or v.airborne or ramp_at(ctx.state, v.pose.x, v.pose.y) is ramp:

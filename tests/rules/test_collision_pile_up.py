@@ -1,4 +1,4 @@
-"""Pile-ups (000:L411-L412, reading C36): a push blocked by a third vehicle is a collision of its own,
+"""Pile-ups (000:L411-L412, reading T29): a push blocked by a third vehicle is a collision of its own,
 resolved in order, and no counters are left overlapping, however many cars crowd together."""
 
 from __future__ import annotations
