@@ -139,6 +139,10 @@ class CombatTables:
     sidecar_wheel: str = "S"
     substitute_d: int = 2
     substitute_source: str = "000:L979-L982"
+    collapse_dice_per_dp: int = 1                   # a falling building: 1d per DP to all inside (000:L1203)
+    trapped_turns_per_dp: int = 1                   # a car's crew shut in under the rubble (000:L1204)
+    map_breach_width: float = 0.25                  # the gap a weapon's breach cuts (reading CB42)
+    map_fire_source: str = "000:L1200-L1206"
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -260,7 +264,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
     for name, e in n.table("fire_table").items():
         ft[name] = FireEntry(e.integer("modifier", lo=0), e.integer("duration", lo=0), e.text("source"))
         e.done()
-    dr, db, un = n.table("dropped"), n.table("debris"), n.table("uncontrolled")
+    dr, db, un, mf = n.table("dropped"), n.table("debris"), n.table("uncontrolled"), n.table("map_fire")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -298,8 +302,11 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         cycle_substitute_roles=tuple(str(r) for r in un.array("cycle_substitute_roles")),
         sidecar_wheel=un.text("sidecar_wheel"), substitute_d=un.integer("substitute_d", lo=0),
         substitute_source=un.text("substitute_source"),
+        collapse_dice_per_dp=mf.integer("collapse_dice_per_dp", lo=0),
+        trapped_turns_per_dp=mf.integer("trapped_turns_per_dp", lo=0),
+        map_breach_width=mf.number("breach_width_in", lo=0.01), map_fire_source=mf.text("source"),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf):
         sub.done()
     n.done()
     return out
@@ -430,6 +437,7 @@ class Shot:
     wounded_firer: bool = False
     automatic: bool = False         # on automatic: no computer, no specific targets (000:L1025)
     laser: bool = False
+    building: bool = False          # a wall or building: +10, its stillness included (000:L1200)
 
 
 @dataclass(frozen=True)
@@ -458,7 +466,7 @@ def _named(t: CombatTables, key: str, name: str, times: int = 1) -> Modifier:
 
 def _movement(s: Shot, t: CombatTables) -> list[Modifier]:
     out = []
-    if s.target_speed == 0:
+    if s.target_speed == 0 and not s.building:  # a building's +10 counts its stillness (000:L1200)
         out.append(_named(t, "target_not_moving", "target not moving"))
     if s.firer_speed == 0:
         out.append(_named(t, "firer_not_moving", "firer not moving"))
@@ -538,6 +546,8 @@ def _target(s: Shot, t: CombatTables) -> list[Modifier]:
         out.append(tm)
     if s.target == "pedestrian":
         out.append(_named(t, "pedestrian", "pedestrian"))
+    if s.building:
+        out.append(_named(t, "building", "building or wall"))
     if s.specific:
         if s.specific not in SPECIFIC:
             raise ValueError(f"specific target must be one of {', '.join(SPECIFIC)}")

@@ -21,8 +21,18 @@ from rules.crashes import hazard
 from rules.damage import HitReport, crew_state, interior_of, sheet_with
 from rules.dropped import Counter, kind_for_weapon
 from rules.dropped_play import add_counters, liquid_contact, surface_of
+from rules.events import EventLog
 from rules.explosions import debris_from_damage, explosion
 from rules.fire import FireHit, end_of_turn, fire_modifiers
+from rules.fire_at_map import (
+    MapHit,
+    aim_point,
+    apply_map_hits,
+    map_fire_problem,
+    map_shot,
+    map_targets,
+    roll_map_shots,
+)
 from rules.firing import (
     Combatant,
     Declaration,
@@ -89,12 +99,44 @@ def preview_fire(state: GameState, action: Fire) -> FirePreview:
     (this phase's earlier declarations counted; clouds on the map included). Raises KeyError or
     ValueError for a vehicle, weapon or target that does not exist."""
     cs = _pending(state)
+    if action.target not in cs:
+        return _preview_map_fire(state, cs, action)
     c, t = cs[action.vehicle], cs[action.target]
     w = c.weapon(expand(c, action.weapon)[0])
     shot, _side, origin, point = shot_for(c, w, t, declaration(action), state.turn, state.counters)
     th = to_hit(shot)
     chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
     return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
+
+
+def _preview_map_fire(state: GameState, cs: dict[str, Combatant], action: Fire) -> FirePreview:
+    target = map_targets(state.map_id, state.map_changes)[action.target]
+    c = cs[action.vehicle]
+    w = c.weapon(expand(c, action.weapon)[0])
+    aimed = aim_point(cs, c, w, target, state.map_id, state.map_changes)
+    if aimed is None:
+        raise ValueError(f"{target.name} is not in the {w.mount} arc of {w.id} with a clear line of fire")
+    origin, point = aimed
+    th = to_hit(map_shot(c, w, origin, point, state.counters))
+    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
+    return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
+
+
+def map_fire_options(state: GameState, vid: str) -> list[Fire]:
+    """Every legal shot of a vehicle now at a wall or building in arc and line of fire whose DP one of
+    its weapons can reach (000:L1200-L1201, reading CB42), sorted by text form. Not yet part of
+    fire_options: the foes and the client still take every Fire target for a vehicle."""
+    cs = _pending(state)
+    if vid not in cs or state.vehicle(vid).out:
+        return []
+    c = cs[vid]
+    out = []
+    for fid in map_targets(state.map_id, state.map_changes):
+        for trig in [w.id for w in c.weapons] + sorted(c.links):
+            if not _hopeless(c, trig) and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
+                                                           state.map_changes) is None:
+                out.append(Fire(vid, trig, fid))
+    return sorted(out, key=str)
 
 
 DROP = "drop"  # the aim recorded for a Drop action among the phase's declarations
@@ -155,7 +197,9 @@ def fire_problem(state: GameState, action: Fire) -> str | None:
     if action.vehicle in state.fire_passed:
         return f"{action.vehicle} has finished firing this phase"
     cs = _pending(state)
-    if action.target in cs and cs[action.target].sheet.destroyed:
+    if action.target not in cs:  # a wall or building (000:L1200)
+        return map_fire_problem(cs, declaration(action), state.map_id, state.map_changes)
+    if cs[action.target].sheet.destroyed:
         return f"{action.target} is destroyed"
     d = declaration(action)
     return problem(cs, d) or _aim_problem(cs, d) or _blocked(state, cs, d)
@@ -346,11 +390,19 @@ def resolve(ctx: Ctx) -> None:
         cs, counters, events = drop(cs, vid, weapon, s.turn, s.phase)
         ctx.log.events.extend(events)
         laid += counters
-    decls = [declaration(Fire(*d)) for d in s.fire_declared if d[3] != DROP]
+    decls = [declaration(Fire(*d)) for d in s.fire_declared if d[3] != DROP and d[2] in cs]
+    at_map = [declaration(Fire(*d)) for d in s.fire_declared if d[3] != DROP and d[2] not in cs]
     # this phase's shots see the clouds already on the map; what is dropped now lands with the results
     res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, clouds=s.counters,
                        lof=line_of_fire_check(cs, s.map_id, s.map_changes))
     ctx.log.events.extend(res.events)
+    map_hits: list[MapHit] = []
+    if at_map:  # walls and buildings (000:L1200-L1206)
+        map_log = EventLog()
+        after, map_hits = roll_map_shots(res.combatants, at_map, ctx.dice, map_log, s.turn, s.map_id,
+                                         s.map_changes, s.counters)
+        ctx.log.events.extend(map_log.events)
+        res = replace(res, combatants=after)
     add_counters(ctx, [*laid, *res.drops], "dropped", "000:L1028-L1038")
     for vid, c in res.combatants.items():
         v = ctx.v(vid)
@@ -360,6 +412,7 @@ def resolve(ctx: Ctx) -> None:
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
         ctx.put(replace(v, fire_hits=v.fire_hits + ((hit.source, hit.turn),)))
+    apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:
         for hz in rep.hazards():

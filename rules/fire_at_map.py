@@ -1,0 +1,287 @@
+"""Weapon fire at walls and buildings (000:L1200-L1206).
+
+A wall or building on the map is a target for a vehicle's weapon: it is big and still (+10 to hit,
+000:L1200). A hit doing at least its DP cuts a breach, a lesser hit does nothing and is not kept
+(000:L1201); a building whose breaches reach its collapse number falls (000:L1202, L1205) and deals
+1d per DP to everything inside; a car takes that on its top, and while top armor is left its crew are
+unhurt but shut in (000:L1203-L1204). Breaches and collapses go into the state's MapChanges
+(rules.map_changes), so movement, collisions and line of fire see them at once.
+
+A shot is named like any other Fire action, its target a map feature id ("walls[3]", "buildings[0]").
+Only a shot whose weapon can breach the feature is a legal one: a lesser hit has no effect (reading CB42).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from rules.arcs import in_arc, inside, lof_origin, nearest_point
+from rules.collision import FeatureKind, StaticShape
+from rules.combat import Shot, combat_tables, to_hit, weapon_info
+from rules.context import Ctx
+from rules.damage import crew_state, damage_dice, hit, interior_of, sheet_with
+from rules.dice import DiceExpr, DiceSource
+from rules.dropped import Counter, cloud_inches
+from rules.events import EventLog
+from rules.firing import Combatant, Declaration, Mounted, _after_firing, expand, ready
+from rules.geometry import Vec
+from rules.line_of_fire import blocker, map_world
+from rules.map_changes import MapChanges, feature_properties, section_key
+
+_MAX_AIM_POINTS = 12  # points of a feature tried for one in arc with a clear line, nearest first
+
+
+@dataclass(frozen=True)
+class MapTarget:
+    """A wall or building standing on the map as play has changed it."""
+
+    id: str
+    kind: str                       # wall | building
+    name: str
+    dp: int                         # damage a single hit needs to breach it (000:L1200)
+    collapse: int | None            # breaches that bring a building down; walls do not fall (000:L1202, L1205)
+    pieces: tuple[StaticShape, ...]
+
+    def collapse_dice(self) -> DiceExpr:
+        """What a falling building deals to everything inside: 1d per DP (000:L1203, TC-22, TC-23)."""
+        return DiceExpr(self.dp * combat_tables().collapse_dice_per_dp)
+
+    def trapped_turns(self) -> int:
+        return self.dp * combat_tables().trapped_turns_per_dp
+
+
+@lru_cache(maxsize=8)
+def map_targets(map_id: str, changes: MapChanges) -> dict[str, MapTarget]:
+    """The walls and buildings with DP still standing, by feature id (a fresh dict is not needed:
+    callers must not change it)."""
+    world = map_world(map_id, changes)
+    if world is None:
+        return {}
+    out: dict[str, MapTarget] = {}
+    for fid, props in feature_properties(map_id, changes.sections).items():
+        pieces = world.feature(fid)
+        if fid in changes.destroyed or not pieces or pieces[0].dp is None:
+            continue
+        kind = pieces[0].kind
+        if kind not in (FeatureKind.WALL, FeatureKind.BUILDING):
+            continue
+        collapse = props.get("collapse") if kind == FeatureKind.BUILDING else None
+        out[fid] = MapTarget(fid, kind.value, str(props.get("name") or fid), pieces[0].dp,
+                             collapse if isinstance(collapse, int) else None, pieces)
+    return out
+
+
+def breach_outcome(target: MapTarget, breaches: int, points: int) -> tuple[bool, bool]:
+    """(breached, collapses) for one hit of `points` on a feature that has `breaches` already:
+    a hit below the DP does nothing, however many there are (000:L1201, TC-20); the building falls
+    on the breach that brings its count to the collapse number (000:L1202, L1205, TC-21, TC-23)."""
+    if points < target.dp:
+        return False, False
+    return True, target.collapse is not None and breaches + 1 >= target.collapse
+
+
+def can_breach(w: Mounted, target: MapTarget) -> bool:
+    """Whether the weapon's best damage roll reaches the feature's DP (reading CB42)."""
+    info = weapon_info(w.abbr)
+    if info.to_hit <= 0 or info.damage is None:
+        return False
+    expr = damage_dice(info.damage, w.ammo)
+    return expr.total(tuple([6] * expr.n)) >= target.dp
+
+
+def _candidates(piece: StaticShape, origin: Vec) -> list[Vec]:
+    """Points on a piece's outline a shot may be aimed at: the nearest, then its corners."""
+    pts = piece.points
+    if len(pts) == 1:
+        d = origin - pts[0]
+        return [pts[0] + d * (piece.radius / d.length())] if d.length() > piece.radius else [pts[0]]
+    out = [nearest_point(pts, origin), *pts]
+    if piece.radius > 0:  # a thick wall: its face toward the firer
+        out = [q + (origin - q) * (piece.radius / (origin - q).length()) if (origin - q).length() > piece.radius
+               else q for q in out]
+    return out
+
+
+def aim_point(cs: Mapping[str, Combatant], c: Combatant, w: Mounted, target: MapTarget, map_id: str,
+              changes: MapChanges) -> tuple[Vec, Vec] | None:
+    """(origin, point): the nearest point of the feature in the weapon's arc with nothing else on the
+    line of fire (000:L826-L827), or None."""
+    origin = lof_origin(c.pose, c.size, w.mount)
+    points = sorted({p for piece in target.pieces for p in _candidates(piece, origin)},
+                    key=lambda p: ((p - origin).length(), p.x, p.y))
+    for p in points[:_MAX_AIM_POINTS]:
+        if not in_arc(w.mount, c.pose, c.size, p, trike=c.kind == "trike"):
+            continue
+        if blocker(cs, map_id, origin, p, (c.id,), changes) in (None, target.id):
+            return origin, p
+    return None
+
+
+def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence[Counter] = ()) -> Shot:
+    """The to-hit description of a shot at a wall or building: +10 for the target, none for its speed
+    (000:L1200); the firer's own modifiers as at a vehicle."""
+    info = weapon_info(w.abbr)
+    person = c.interior.part(w.crew)
+    return Shot(base=info.to_hit, range=(point - origin).length(), target="building", building=True,
+                firer_speed=c.speed, gunner_skill=c.skills.get(w.crew, 0), computer=c.computer,
+                maneuver_d=c.maneuver_d if person.role == "driver" else 0, aimed_fire=c.aimed_fire,
+                smoke_inches=cloud_inches(clouds, origin, point), bad_footing=c.bad_footing,
+                paint_on_windows=c.paint_on_windows, wounded_firer=crew_state(person) == "wounded",
+                laser=info.laser)
+
+
+def _firer_problem(c: Combatant, d: Declaration) -> str | None:
+    """The checks of rules.firing.problem that do not concern a vehicle target."""
+    if c.sheet.destroyed:
+        return f"{c.id} is destroyed"
+    try:
+        wids = expand(c, d.weapon)
+    except KeyError:
+        return f"{c.id} has no weapon or link {d.weapon!r}"
+    except ValueError as exc:
+        return str(exc)
+    if c.aimed_fire <= -99:
+        return f"{c.id} can make no aimed fire for the rest of this turn (000:L321)"
+    crews = {c.weapon(w).crew for w in wids}
+    if len(crews) > 1:
+        return "a link must be fired by one crewman"
+    crew = crews.pop()
+    if not any(p.id == crew for p in c.interior.parts):
+        return f"{c.id} has no crewman {crew!r}"
+    if crew_state(c.interior.part(crew)) in ("unconscious", "dead"):
+        return f"{crew} of {c.id} is {crew_state(c.interior.part(crew))} and cannot fire (000:L975)"
+    if crew in c.acted:
+        return f"{crew} of {c.id} has already fired this turn (000:L820)"
+    for wid in wids:
+        why = ready(c, wid)
+        if why:
+            return why
+    return None
+
+
+def map_fire_problem(cs: Mapping[str, Combatant], d: Declaration, map_id: str, changes: MapChanges) -> str | None:
+    """Why a shot at a map feature cannot be made now (None when it can)."""
+    target = map_targets(map_id, changes).get(d.target)
+    if target is None:
+        return f"{d.target!r} is not a target for {d.firer}"
+    if d.firer not in cs:
+        return f"there is no vehicle {d.firer!r}"
+    c = cs[d.firer]
+    why = _firer_problem(c, d)
+    if why:
+        return why
+    if d.aim or d.side:
+        return f"a shot at {target.name} takes no aim at a part of it (000:L1200)"
+    aimed = [c.weapon(w) for w in expand(c, d.weapon) if weapon_info(c.weapon(w).abbr).to_hit > 0]
+    if not aimed:
+        return f"{d.weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
+    if not any(can_breach(w, target) for w in aimed):
+        return f"{d.weapon} cannot do the {target.dp} points that breach {target.name}: a lesser hit does nothing (000:L1201)"
+    for w in aimed:
+        if aim_point(cs, c, w, target, map_id, changes) is None:
+            return f"{target.name} is not in the {w.mount} arc of {w.id} with a clear line of fire (000:L826-L827)"
+    return None
+
+
+@dataclass(frozen=True)
+class MapHit:
+    firer: str
+    weapon: str
+    target: str
+    point: Vec
+    points: int
+
+
+def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], dice: DiceSource, log: EventLog,
+                   turn: int, map_id: str, changes: MapChanges,
+                   clouds: Sequence[Counter] = ()) -> tuple[dict[str, Combatant], list[MapHit]]:
+    """Roll every shot at a wall or building this phase (against the map as it was when fire began);
+    the hits are applied at the end with the rest of the phase's damage (000:L819, L824)."""
+    out = dict(cs)
+    hits: list[MapHit] = []
+    for d in decls:
+        why = map_fire_problem(out, d, map_id, changes)
+        if why:
+            log.add("fire", f"{d.firer} cannot fire {d.weapon} at {d.target}: {why}", "", d.firer)
+            continue
+        c = out[d.firer]
+        target = map_targets(map_id, changes)[d.target]
+        wids = expand(c, d.weapon)
+        for wid in wids:
+            w = c.weapon(wid)
+            info = weapon_info(w.abbr)
+            aimed = aim_point(out, c, w, target, map_id, changes) if info.to_hit > 0 else None
+            if aimed is None or info.damage is None:
+                continue
+            origin, point = aimed
+            th = to_hit(map_shot(c, w, origin, point, clouds))
+            head = f"{wid} ({w.abbr}) fires at {target.name} ({target.id}), {(point - origin).length():.2f}\""
+            if not th.can_hit():
+                log.add("fire", f"{head}: needs {th.need}, which cannot hit", "000:L904", c.id, weapon=wid,
+                        target=target.id, need=th.need)
+                continue
+            faces = (dice.d6(), dice.d6())
+            r = sum(faces)
+            made = th.hits(r)
+            mods = ", ".join(f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers)
+            log.add("fire", f"{head}: needs {th.need} ({mods}); rolls {r} ({faces[0]}+{faces[1]}): "
+                    f"{'hit' if made else 'miss'}", "000:L901-L905, L1200", c.id, weapon=wid, target=target.id,
+                    need=th.need, roll=r, hit=made, modifiers=[m.to_json() for m in th.modifiers])
+            if not made:
+                continue
+            expr = damage_dice(info.damage, w.ammo)
+            dfaces = tuple(dice.d6() for _ in range(expr.n))
+            points = expr.total(dfaces)
+            log.add("dice", f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})",
+                    "000:L941-L942", c.id, weapon=wid, target=target.id, damage=points)
+            hits.append(MapHit(c.id, wid, target.id, point, points))
+        out[d.firer] = _after_firing(c, d, wids, turn)
+    return out, hits
+
+
+def apply_map_hits(ctx: Ctx, hits: Sequence[MapHit]) -> None:
+    """Breaches and collapses from the phase's hits on walls and buildings, into the state's map
+    changes; a falling building's damage to the vehicles inside it."""
+    t = combat_tables()
+    for h in hits:
+        changes = ctx.state.map_changes
+        target = map_targets(ctx.state.map_id, changes).get(h.target)
+        if target is None:
+            ctx.log.add("fire", f"{h.weapon}'s hit on {h.target} finds it already down", t.map_fire_source, h.firer)
+            continue
+        breached, falls = breach_outcome(target, changes.breach_count(target.id), h.points)
+        if not breached:
+            ctx.log.add("damage", f"{target.name} takes {h.points}, less than its {target.dp} DP: no effect",
+                        "000:L1201", h.firer, feature=target.id)
+            continue
+        piece = min(target.pieces, key=lambda s: min((p - h.point).length() for p in s.points))
+        changes = changes.with_breach(section_key(piece, h.point), target.id, h.point, t.map_breach_width)
+        ctx.log.add("damage", f"{target.name} is breached by {h.weapon}'s {h.points} points "
+                    f"({changes.breach_count(target.id)} breach(es))", "000:L1200-L1201", h.firer,
+                    feature=target.id, point=[h.point.x, h.point.y])
+        if falls:
+            changes = changes.with_destroyed(target.id)
+            ctx.log.add("damage", f"{target.name} collapses into rubble", "000:L1202, L1205", h.firer,
+                        feature=target.id)
+        ctx.state = replace(ctx.state, map_changes=changes)
+        if falls:
+            _collapse_onto(ctx, target)
+
+
+def _collapse_onto(ctx: Ctx, target: MapTarget) -> None:
+    """Everything inside a falling building takes 1d per DP; a car takes it on its top, and while
+    top armor is left its crew are unhurt, shut in for 1 turn per DP (000:L1203-L1204)."""
+    for v in ctx.state.vehicles:
+        if not any(len(p.points) >= 3 and inside(p.points, v.pose.centre) for p in target.pieces):
+            continue
+        points = ctx.roll(target.collapse_dice(), f"{target.name} falls on {v.id}", "000:L1203", v.id)
+        inner = interior_of(v.sheet, v.spec.kind.value)
+        sheet, inner, rep = hit(v.sheet, inner, "top", points, ctx.dice)
+        v = ctx.put(replace(v, sheet=sheet_with(sheet, inner)))
+        for text, rule in rep.lines:
+            ctx.log.add("damage", text, rule, v.id)
+        if v.sheet.armor.get("top", 0) > 0:
+            ctx.log.add("crew", f"the top armor held: {v.id}'s crew are unhurt but shut in for "
+                        f"{target.trapped_turns()} turns", "000:L1204", v.id)

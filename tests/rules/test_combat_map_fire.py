@@ -1,0 +1,139 @@
+"""Weapon fire at walls and buildings (000:L1200-L1206), reference TC-20..TC-23: a hit of at least the
+DP breaches, lesser hits do nothing and do not add up; a building falls at its collapse count and deals
+1d per DP to everything inside; shots at the map are legal only in arc, with a clear line of fire, and
+with a weapon whose best roll can breach (reading CB42)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.actions import Fire
+from rules.combat import Shot, to_hit
+from rules.context import Ctx
+from rules.dice import ScriptedDice
+from rules.engine import new_game
+from rules.fire_at_map import MapHit, MapTarget, apply_map_hits, breach_outcome, map_targets
+from rules.fire_step import fire_problem, map_fire_options, preview_fire, resolve
+from rules.geometry import Pose, Vec
+from rules.setup import GameSetup, VehicleSetup
+from rules.state import GameState
+
+TOWN = "maps/town.toml"
+
+
+def _building(dp: int, collapse: int | None) -> MapTarget:
+    return MapTarget("buildings[9]", "building", "test building", dp, collapse, ())
+
+
+def test_tc20_a_breach_needs_a_hit_of_the_full_dp_000_L1201() -> None:
+    b = _building(10, 10)
+    assert breach_outcome(b, 0, 10) == (True, False)
+    assert breach_outcome(b, 0, 9) == (False, False)
+    # two 9-point hits: each judged alone, nothing is kept between them (TC-20)
+    assert breach_outcome(b, breach_outcome(b, 0, 9)[0], 9) == (False, False)
+
+
+def test_tc21_a_building_falls_on_the_breach_that_reaches_its_dp_000_L1202() -> None:
+    four, ten = _building(4, 4), _building(10, 10)
+    assert [breach_outcome(four, n, 4)[1] for n in range(4)] == [False, False, False, True]
+    assert [breach_outcome(ten, n, 10)[1] for n in range(10)] == [False] * 9 + [True]
+
+
+def test_tc22_collapse_deals_a_die_per_dp_and_shuts_a_car_in_000_L1203_L1204() -> None:
+    six = _building(6, 6)
+    assert six.collapse_dice().n == 6 and six.collapse_dice().mod == 0
+    assert six.trapped_turns() == 6
+
+
+def test_tc23_a_barn_4_15_000_L1205() -> None:
+    barn = _building(4, 15)
+    assert breach_outcome(barn, 0, 4) == (True, False) and breach_outcome(barn, 0, 3) == (False, False)
+    assert not breach_outcome(barn, 13, 4)[1] and breach_outcome(barn, 14, 4)[1]
+    assert barn.collapse_dice().n == 4
+
+
+def test_town_buildings_carry_the_maps_dp_and_collapse_000_L1205() -> None:
+    targets = map_targets(TOWN, new_game(_setup(Pose.at(1.5, 9, 90)))[0].map_changes)
+    b0, b1 = targets["buildings[0]"], targets["buildings[1]"]
+    assert (b0.dp, b0.collapse) == (6, 6)    # no number in parentheses: collapses at its DP
+    assert (b1.dp, b1.collapse) == (10, 4)
+
+
+def test_a_building_is_plus_10_with_no_stillness_bonus_000_L1200() -> None:
+    th = to_hit(Shot(base=7, range=2.0, target="building", building=True, firer_speed=30))
+    assert [(m.name, m.value) for m in th.modifiers] == [("building or wall", 10)]
+
+
+def _setup(red: Pose) -> GameSetup:
+    return GameSetup((VehicleSetup("Red", "red", "Killer Kart", red),
+                      VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(46, 34, 0))), seed=5, map=TOWN)
+
+
+def _facing_building0() -> GameState:
+    # town buildings[0] covers x 3-7.5, y 3-15 (DP 6); Red faces its west wall from x = 1.5
+    return new_game(_setup(Pose.at(1.5, 9, 90)))[0]
+
+
+def test_a_wall_in_arc_and_reach_is_a_legal_shot_000_L1200_L827() -> None:
+    state = _facing_building0()
+    shot = Fire("Red", "MG1", "buildings[0]")
+    assert shot in map_fire_options(state, "Red")
+    assert fire_problem(state, shot) is None
+    p = preview_fire(state, shot)
+    assert p.can_hit and any(m.name == "building or wall" and m.value == 10 for m in p.modifiers)
+    assert abs(p.point.x - 3.0) < 1e-6   # aimed at the west wall's nearest point
+    aimed = fire_problem(state, Fire("Red", "MG1", "buildings[0]", "tire:FL"))
+    assert aimed is not None and "no aim" in aimed
+
+
+def test_no_shot_at_a_building_behind_or_out_of_reach_000_L827_L1201() -> None:
+    away = new_game(_setup(Pose.at(1.5, 9, 270)))[0]   # facing west, the building behind
+    assert map_fire_options(away, "Red") == []
+    why = fire_problem(away, Fire("Red", "MG1", "buildings[0]"))
+    assert why is not None and "arc" in why
+    # arena walls have 20-40 DP: a 1d machine gun can never breach them
+    arena = new_game(GameSetup((VehicleSetup("Red", "red", "Killer Kart", Pose.at(35, 10, 90)),
+                                VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(5, 25, 0))),
+                               seed=5, map="maps/arena.toml"))[0]
+    assert map_fire_options(arena, "Red") == []
+    why = fire_problem(arena, Fire("Red", "MG1", "walls[3]"))
+    assert why is not None and "000:L1201" in why
+    assert fire_problem(arena, Fire("Red", "MG1", "nowhere[0]")) is not None
+
+
+def _resolve(state: GameState, dice: list[int]) -> Ctx:
+    ctx = Ctx(replace(state, fire_declared=(("Red", "MG1", "buildings[0]", ""),)), ScriptedDice(dice))
+    resolve(ctx)
+    return ctx
+
+
+def test_a_full_dp_hit_breaches_the_building_000_L1200_L1201() -> None:
+    state = _facing_building0()
+    ctx = _resolve(state, [6, 6, 6])           # to hit: 12; MG 1d: 6 = the DP
+    assert [b[0] for b in ctx.state.map_changes.breaches] == ["buildings[0]"]
+    assert ctx.state.vehicle("Red").fired == ("MG1",)
+    assert any("breached" in e.text for e in ctx.log.events)
+
+
+def test_a_lesser_hit_leaves_nothing_behind_000_L1201() -> None:
+    ctx = _resolve(_facing_building0(), [6, 6, 5])   # hits for 5 < DP 6
+    assert not ctx.state.map_changes
+    assert any("no effect" in e.text and e.rule == "000:L1201" for e in ctx.log.events)
+
+
+def test_the_last_breach_brings_it_down_on_a_car_inside_000_L1202_L1204() -> None:
+    state = _facing_building0()
+    blue = state.vehicle("Blue")
+    inside = replace(blue, pose=Pose.at(5, 9, 0), sheet=replace(blue.sheet, armor={**blue.sheet.armor, "top": 10}))
+    state = state.with_vehicle(inside)
+    changes = state.map_changes
+    for i in range(5):  # five breaches already: the sixth brings DP 6 down
+        changes = changes.with_breach(f"b{i}", "buildings[0]", Vec(3, 4 + i), 0.25)
+    ctx = Ctx(replace(state, map_changes=changes), ScriptedDice([1] * 6))
+    apply_map_hits(ctx, [MapHit("Red", "MG1", "buildings[0]", Vec(3, 9), 6)])
+    assert "buildings[0]" in ctx.state.map_changes.destroyed
+    assert "buildings[0]" not in map_targets(TOWN, ctx.state.map_changes)
+    assert ctx.state.vehicle("Blue").sheet.armor["top"] == 10 - 6             # 6d of ones on its top
+    assert ctx.state.vehicle("Blue").sheet.crew() == inside.sheet.crew()       # the top held: crew unhurt
+    assert any("shut in for 6 turns" in e.text and e.rule == "000:L1204" for e in ctx.log.events)
+    assert ctx.state.vehicle("Red").sheet == state.vehicle("Red").sheet        # outside: untouched
