@@ -609,6 +609,7 @@ class TerrainData:
     jump: dict[str, float]
     tire_check_exempt: tuple[str, ...]
     falling: tuple[FallRow, ...]
+    edge_roll_fire_on: int = 4
 
 
 def _numbers(node: Node, keys: Sequence[str]) -> dict[str, float]:
@@ -668,6 +669,7 @@ def load_terrain_data(path: Path) -> TerrainData:
         _pair(ju, "good_angle", ju.array("good_angle")),
         tuple(_pair(ju, "poor_angles", p) for p in ju.array("poor_angles")),
         _numbers(ju, _JUMP_KEYS), _texts(ju, "tire_check_exempt"), tuple(rows),
+        fa.integer("edge_roll_fire_on", lo=1, hi=7),
     )
     for sub in (hc, dmg, orr, dt, wa, jo, ro, ju, fa):
         sub.done(_EXTRA_KEYS)

@@ -16,6 +16,8 @@ Only a car's four corners are checked for hanging over an edge.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.collision_rules import fall, terrain_data
 from rules.context import Ctx
 from rules.crashes import check_control, lose_control
@@ -148,3 +150,8 @@ def _rolled_over(ctx: Ctx, vid: str) -> None:
         ctx.log.add("speed", "control regained: it stops", "000:L304", vid)
     else:
         lose_control(ctx, vid, 1, 0, v.speed, travel=v.travel)
+        fire_on = terrain_data().edge_roll_fire_on
+        if ctx.roll(DiceExpr(1), f"does it catch fire? ({fire_on}-6 burns)", "000:L304", vid) >= fire_on:
+            w = ctx.v(vid)
+            ctx.put(replace(w, sheet=replace(w.sheet, on_fire=True)))
+            ctx.log.add("fire", "the vehicle catches fire", "000:L304", vid)

@@ -146,3 +146,32 @@ def test_both_front_corners_over_take_it_over_end_first_000_L305(tmp_path: Path)
 def test_the_towns_sunken_garden_is_a_half_inch_drop_000_L286() -> None:
     town = load_map(Path(__file__).resolve().parents[2] / "maps" / "town.toml")
     assert terrain_at(town, 25, 31).drop_ft == 7.5 and terrain_at(town, 25, 33.5).drop_ft == 0
+
+
+def _roll_over_and_land(tmp_path: Path, landing_dice: list[int]) -> Ctx:
+    ctx = game(tmp_path, Pose.at(19.8, 16, 0), 20, [6] * 10)
+    move_along(ctx, "a", slide(Pose.at(19.8, 16, 0), 0, 1), "straight")
+    for turn, phase in ((1, 4), (1, 5), (2, 1), (2, 2), (2, 3)):
+        play_phase(ctx, turn, phase)
+    ctx.state = replace(ctx.state, turn=2, phase=4)
+    ctx.dice = ScriptedDice(landing_dice, fallback_seed=1)
+    start_phase(ctx)
+    return ctx
+
+
+def test_rolled_over_an_edge_and_still_out_of_control_it_burns_on_4_to_6_000_L304(tmp_path: Path) -> None:
+    # 1d damage 3, control roll 1 (lost at -6), crash dice 1+1, then the fire die 4: it burns
+    ctx = _roll_over_and_land(tmp_path, [3, 1, 1, 1, 4])
+    assert ctx.v("a").sheet.on_fire
+    assert any(e.kind == "fire" and e.rule == "000:L304" for e in ctx.log.events)
+
+
+def test_rolled_over_an_edge_out_of_control_does_not_burn_on_1_to_3_000_L304(tmp_path: Path) -> None:
+    ctx = _roll_over_and_land(tmp_path, [3, 1, 1, 1, 3])
+    assert not ctx.v("a").sheet.on_fire
+
+
+def test_rolled_over_an_edge_and_back_in_control_rolls_no_fire_die_000_L304(tmp_path: Path) -> None:
+    ctx = _roll_over_and_land(tmp_path, [3, 6])
+    assert not ctx.v("a").sheet.on_fire
+    assert not [e for e in ctx.log.events if "catch fire" in e.text]
