@@ -84,7 +84,7 @@ def breach_outcome(target: MapTarget, breaches: int, points: int) -> tuple[bool,
 
 def can_breach(w: Mounted, target: MapTarget) -> bool:
     """Whether the weapon's best damage roll reaches the feature's DP (reading CB42)."""
-    info = weapon_info(w.abbr)
+    info = weapon_info(w.abbr, w.options)
     if info.to_hit <= 0 or info.damage is None:
         return False
     expr = damage_dice(info.damage, w.ammo)
@@ -211,7 +211,7 @@ def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], di
         wids = expand(c, d.weapon)
         for wid in wids:
             w = c.weapon(wid)
-            info = weapon_info(w.abbr)
+            info = weapon_info(w.abbr, w.options)   # a pulse laser's damage (000:L2463)
             aimed = aim_point(out, c, w, target, map_id, changes) if info.to_hit > 0 else None
             if aimed is None or info.damage is None:
                 continue
