@@ -124,8 +124,7 @@ def _preview_map_fire(state: GameState, cs: dict[str, Combatant], action: Fire) 
 
 def map_fire_options(state: GameState, vid: str) -> list[Fire]:
     """Every legal shot of a vehicle now at a wall or building in arc and line of fire whose DP one of
-    its weapons can reach (000:L1200-L1201, reading CB42), sorted by text form. Not yet part of
-    fire_options: the foes and the client still take every Fire target for a vehicle."""
+    its weapons can reach (000:L1200-L1201, reading CB42), sorted by text form; part of fire_options."""
     cs = _pending(state)
     if vid not in cs or state.vehicle(vid).out:
         return []
@@ -244,7 +243,7 @@ def fire_options(state: GameState, vid: str) -> list[Fire]:
     at the other side facing it, and at each tire and a turret (sorted by text form)."""
     memo = _memo_for(state)
     if vid not in memo.fire:
-        memo.fire[vid] = sorted(set(_fire_options(state, vid)), key=str)
+        memo.fire[vid] = sorted({*_fire_options(state, vid), *map_fire_options(state, vid)}, key=str)
     return list(memo.fire[vid])
 
 
@@ -307,7 +306,8 @@ def may_fire(state: GameState, vid: str) -> bool:
     memo = _memo_for(state)
     if vid not in memo.may:
         memo.may[vid] = bool(drop_options(state, vid)) or (
-            bool(memo.fire[vid]) if vid in memo.fire else next(_fire_options(state, vid), None) is not None)
+            bool(memo.fire[vid]) if vid in memo.fire
+            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid)))
     return memo.may[vid]
 
 

@@ -321,7 +321,10 @@ class BattleScene(Scene):
         a = self.fire_options[self.fire_index] if self.fire_options else None
         if not self.follow or not isinstance(a, Fire):
             return
-        p, q = self.state.vehicle(a.vehicle).pose, self.state.vehicle(a.target).pose
+        from rules.fire_step import preview_fire
+
+        p = self.state.vehicle(a.vehicle).pose
+        q = preview_fire(self.state, a).point  # a vehicle or a wall/building: where the shot goes
         self.cam.cx, self.cam.cy = (p.x + q.x) / 2, (p.y + q.y) / 2
         span = max(abs(p.x - q.x) / max(1, self.cam.view_w - 120), abs(p.y - q.y) / max(1, self.cam.view_h - 200))
         if span > 0 and self.cam.zoom > 1 / span:

@@ -508,6 +508,8 @@ def _fire_value(view: View, a: Fire) -> tuple[float, int]:
     from rules.firing import Declaration, expand, shot_for
 
     state = view.state
+    if a.target not in {v.id for v in state.vehicles}:
+        return 0.0, 13  # walls and buildings are not worth a foe's shot
     if state.vehicle(a.target).owner == view.me.owner:
         return 0.0, 13  # never at its own side
     try:

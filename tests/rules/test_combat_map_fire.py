@@ -137,3 +137,28 @@ def test_the_last_breach_brings_it_down_on_a_car_inside_000_L1202_L1204() -> Non
     assert ctx.state.vehicle("Blue").sheet.crew() == inside.sheet.crew()       # the top held: crew unhurt
     assert any("shut in for 6 turns" in e.text and e.rule == "000:L1204" for e in ctx.log.events)
     assert ctx.state.vehicle("Red").sheet == state.vehicle("Red").sheet        # outside: untouched
+
+
+def test_shots_at_buildings_are_offered_in_the_fire_step_and_play_through_000_L1200_L820() -> None:
+    """The fire step lists the building among Red's choices (so a player or foe can take it), the
+    engine accepts exactly that, and a foe given the choice still prefers vehicles or passing."""
+    from rules.ai import decide
+    from rules.engine import apply, legal_actions, to_act
+    from rules.fire_step import fire_options, may_fire
+    from rules.state import FIRE
+
+    state = _facing_building0()
+    while state.step != FIRE and not state.over:
+        vid = to_act(state)[0]
+        acts = legal_actions(state, vid)
+        keep = [a for a in acts if str(a).endswith(" speed 0")]
+        state, _ = apply(state, keep[0] if keep else acts[0])
+    assert state.step == FIRE and "Red" in to_act(state) and may_fire(state, "Red")
+    shot = Fire("Red", "MG1", "buildings[0]")
+    assert shot in fire_options(state, "Red") and shot in legal_actions(state, "Red")
+    action, _why = decide(state, "Red", legal_actions(state, "Red"), "veteran", 0.5)
+    assert action in legal_actions(state, "Red")
+    assert not (isinstance(action, Fire) and action.target.startswith("buildings"))
+    after, events = apply(state, shot)
+    assert any(e.kind == "fire" and "buildings[0]" in e.text for e in events)  # rolled and logged
+    assert (after.phase, after.step) == (2, "speed")  # nobody else had a shot: the phase moved on
