@@ -393,7 +393,7 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
 def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
     v = ctx.v(vid)
     if kind == "water":
-        w = water(area.depth_ft or 0.0)
+        w = water(area.depth_ft or 0.0, or_suspension=v.spec.off_road_suspension)
         if w.hazard:
             hazard(ctx, vid, w.hazard, f"drives into water {area.depth_ft:g} ft deep", "000:L529")
         if w.drowned:

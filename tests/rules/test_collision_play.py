@@ -108,3 +108,21 @@ def test_too_slow_falls_into_a_3_ft_ditch_000_L526() -> None:
     assert a.speed == 0 and a.increments == ()
     assert a.sheet.armor["front"] == 20 - 1                    # Ram 1d-1 at 15 mph: 3 -> 2, x DM 2/3 -> 1
     assert any(e.kind == "terrain" and "ditch" in e.text for e in ctx.log.events)
+
+
+@pytest.mark.parametrize("or_suspension, drowns", [(False, True), (True, False)])
+def test_two_feet_of_water_drowns_a_plain_car_but_not_off_road_suspension_000_L528(or_suspension: bool,
+                                                                                   drowns: bool) -> None:
+    """Without off-road suspension 1½ ft is the most a car can ford; with it, 3 ft (000:L528)."""
+    from dataclasses import replace
+
+    from rules.collision_play import _enter_area
+    from rules.map_model import Area
+    from rules.map_shapes import Rect
+
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(25, 12, 0), 30)], [6, 6, 6], ARENA)
+    a = ctx.v("a")
+    ctx.put(replace(a, spec=replace(a.spec, off_road_suspension=or_suspension)))
+    _enter_area(ctx, "a", "water", Area("water", Rect(0, 0, 5, 5), depth_ft=2.0))
+    drowned = any(e.kind == "terrain" and "drowns out" in e.text for e in ctx.log.events)
+    assert drowned == drowns
