@@ -54,6 +54,7 @@ from rules.concussion import concuss
 from rules.context import Ctx
 from rules.crashes import hazard
 from rules.damage import collision_hit, interior_of, sheet_with
+from rules.dice import DiceExpr
 from rules.geometry import CounterSize, Pose, Vec, heading_of
 from rules.maneuvers import Motion
 from rules.map_changes import MapChanges, changed_world, current_map, feature_properties, section_key
@@ -362,24 +363,22 @@ def _record_damage(ctx: Ctx, feature: StaticShape, key: str, point: Vec, dealt: 
         collapse = props.get("collapse")
         if feature.kind == FeatureKind.BUILDING and isinstance(collapse, int) and \
                 changes.breach_count(feature.id) >= collapse:
-            changes = changes.with_destroyed(feature.id)
-            ctx.log.add("collision", f"{name} collapses", "000:L1205", vid, feature=feature.id)
+            changes = changes.with_rubble(feature.id)
+            ctx.log.add("collision", f"{name} collapses into rubble", "000:L1205-L1206", vid, feature=feature.id)
     ctx.state = replace(ctx.state, map_changes=changes)
 
 
 def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
     """Debris, obstacles, curbs, water and ditches do not stop a vehicle, except a ditch it falls into
     (returns True then): tire damage and hazards (000:L248-L249, L496-L502, L526, L529)."""
-    from rules.movement import damage_each_tire  # movement calls this module: import at use
-
     hz = ctx.t.hazards.difficulty
     if t.kind == FeatureKind.DEBRIS.value:
         ctx.log.add("hazard", f"hits debris ({t.other})", "000:L496", vid)
-        damage_each_tire(ctx, vid, collision_data().debris_tire_damage, "debris", "000:L497")
+        _tires_over(ctx, vid, collision_data().debris_tire_damage, "debris", "000:L497")
         hazard(ctx, vid, hz["debris"], "debris", "000:L249, L497")
     elif t.kind == FeatureKind.OBSTACLE.value:
         ctx.log.add("hazard", f"hits an obstacle ({t.other})", "000:L501", vid)
-        damage_each_tire(ctx, vid, collision_data().obstacle_tire_damage, "obstacle", "000:L501")
+        _tires_over(ctx, vid, collision_data().obstacle_tire_damage, "obstacle", "000:L501")
         hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
     elif t.kind == FeatureKind.CURB.value:
         hazard(ctx, vid, hz["curb"], f"hits the curb ({t.other})", "000:L248")
@@ -388,6 +387,17 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
         if area is not None:
             return _enter_area(ctx, vid, t.tag, area)
     return False
+
+
+def _tires_over(ctx: Ctx, vid: str, dmg: DiceExpr, kind: str, rule: str) -> None:
+    """Each tire rolls its damage from map debris or an obstacle; racing slicks take double, as from
+    dropped counters (000:L1835, rules.dropped_play.slick_hits)."""
+    from rules.dropped_play import slick_hits
+    from rules.movement import damage_one_tire  # movement calls this module: import at use
+
+    for i in range(len(ctx.v(vid).sheet.tires)):
+        hits = ctx.roll(dmg, f"{kind}: tire {ctx.v(vid).sheet.tires[i].corner}", rule, vid) if dmg.n else dmg.mod
+        damage_one_tire(ctx, vid, i, slick_hits(ctx, vid, i, hits, kind), kind, rule)
 
 
 def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:

@@ -162,15 +162,20 @@ def racing_slick(tire: Tire) -> bool:
     return key in mods and mods[key].name.lower() in tire.kind.lower()
 
 
-def _slick_hits(ctx: Ctx, vid: str, index: int, hits: int, c: Counter) -> int:
-    """Racing slicks take double from spikes, debris and obstacles (000:L1835)."""
+def slick_hits(ctx: Ctx, vid: str, index: int, hits: int, kind: str) -> int:
+    """Racing slicks take double from spikes, debris and obstacles (000:L1835), whether dropped counters
+    or drawn on the map (`kind` is the counter's or the map feature's kind)."""
     t = combat_tables()
     tire = ctx.v(vid).sheet.tires[index]
-    if hits <= 0 or c.kind not in t.slick_kinds or not racing_slick(tire):
+    if hits <= 0 or kind not in t.slick_kinds or not racing_slick(tire):
         return hits
-    ctx.log.add("tire", f"racing slick {tire.corner}: {hits} from {c.kind} doubled to {hits * t.slick_factor}",
+    ctx.log.add("tire", f"racing slick {tire.corner}: {hits} from {kind} doubled to {hits * t.slick_factor}",
                 t.slick_source, vid)
     return hits * t.slick_factor
+
+
+def _slick_hits(ctx: Ctx, vid: str, index: int, hits: int, c: Counter) -> int:
+    return slick_hits(ctx, vid, index, hits, c.kind)
 
 
 def _each_tire(ctx: Ctx, vid: str, dmg: DiceExpr, c: Counter, rule: str) -> None:

@@ -126,3 +126,18 @@ def test_two_feet_of_water_drowns_a_plain_car_but_not_off_road_suspension_000_L5
     _enter_area(ctx, "a", "water", Area("water", Rect(0, 0, 5, 5), depth_ft=2.0))
     drowned = any(e.kind == "terrain" and "drowns out" in e.text for e in ctx.log.events)
     assert drowned == drowns
+
+
+def test_racing_slicks_take_double_from_map_debris_000_L1835() -> None:
+    """Debris drawn on the map doubles on racing slicks as dropped debris does (000:L1835, L497)."""
+    from dataclasses import replace
+
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(21.75, 10, 0), 40)], [4, 4, 1, 1, 6, 6], ARENA)
+    plain = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(21.75, 10, 0), 40)], [4, 4, 1, 1, 6, 6], ARENA)
+    v = ctx.v("a")
+    ctx.put(replace(v, sheet=replace(v.sheet, tires=tuple(replace(t, kind=f"Racing slick {t.kind}")
+                                                          for t in v.sheet.tires))))
+    for c in (ctx, plain):
+        move_with_collisions(c, "a", slide(Pose.at(21.75, 10, 0), 0, 2.5))
+    assert [t.dp for t in plain.v("a").sheet.tires] == [3, 3, 4, 4]   # 1d-3: 4 -> 1 each
+    assert [t.dp for t in ctx.v("a").sheet.tires] == [2, 2, 4, 4]     # doubled on slicks
