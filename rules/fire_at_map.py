@@ -262,7 +262,7 @@ def apply_map_hits(ctx: Ctx, hits: Sequence[MapHit]) -> None:
                     f"({changes.breach_count(target.id)} breach(es))", "000:L1200-L1201", h.firer,
                     feature=target.id, point=[h.point.x, h.point.y])
         if falls:
-            changes = changes.with_destroyed(target.id)
+            changes = changes.with_rubble(target.id)
             ctx.log.add("damage", f"{target.name} collapses into rubble", "000:L1202, L1205", h.firer,
                         feature=target.id)
         ctx.state = replace(ctx.state, map_changes=changes)

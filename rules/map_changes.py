@@ -22,6 +22,7 @@ from rules.map_model import Map, Placement
 if TYPE_CHECKING:  # the state holds MapChanges: keep pymunk out of its imports
     from rules.collision import CollisionWorld, StaticShape
 
+RUBBLE_TAG = "rubble"
 SECTION_IN = 0.25   # walls and buildings take damage a 1/4-inch section at a time (000:L481)
 
 
@@ -29,11 +30,12 @@ SECTION_IN = 0.25   # walls and buildings take damage a 1/4-inch section at a ti
 class MapChanges:
     damage: tuple[tuple[str, int], ...] = ()                   # (section key, DP taken) of what still stands
     breaches: tuple[tuple[str, float, float, float], ...] = ()  # (feature id, x, y, width): gaps cut in walls
-    destroyed: tuple[str, ...] = ()                            # features gone (trees, collapsed buildings)
+    destroyed: tuple[str, ...] = ()                            # features gone (trees, boulders knocked down)
     sections: tuple[Placement, ...] = ()                       # an endless highway's sections now; () = the map's
+    rubble: tuple[str, ...] = ()                               # collapsed buildings: rubble on their squares
 
     def __bool__(self) -> bool:
-        return bool(self.damage or self.breaches or self.destroyed or self.sections)
+        return bool(self.damage or self.breaches or self.destroyed or self.sections or self.rubble)
 
     def taken(self, key: str) -> int:
         return next((n for k, n in self.damage if k == key), 0)
@@ -53,6 +55,13 @@ class MapChanges:
     def with_destroyed(self, fid: str) -> MapChanges:
         cleared = tuple((k, n) for k, n in self.damage if k != fid and not k.startswith(fid + "@"))
         return replace(self, damage=cleared, destroyed=tuple(sorted({*self.destroyed, fid})))
+
+    def with_rubble(self, fid: str) -> MapChanges:
+        """A building that falls leaves rubble on the squares it stood on (000:L1206): its breaches
+        and DP taken no longer matter, the outline stays whole."""
+        cleared = tuple((k, n) for k, n in self.damage if k != fid and not k.startswith(fid + "@"))
+        breaches = tuple(b for b in self.breaches if b[0] != fid)
+        return replace(self, damage=cleared, breaches=breaches, rubble=tuple(sorted({*self.rubble, fid})))
 
 
 NO_CHANGES = MapChanges()
@@ -89,13 +98,26 @@ def feature_properties(map_id: str, sections: tuple[Placement, ...] = ()) -> dic
 
 
 def apply_changes(world: CollisionWorld, changes: MapChanges) -> CollisionWorld:
-    """Take destroyed features out of a world built from the map and cut its breaches."""
+    """Take destroyed features out of a world built from the map, turn collapsed buildings into
+    rubble and cut the breaches."""
     for fid in changes.destroyed:
         world.remove_static(fid)
+    for fid in changes.rubble:
+        _to_rubble(world, fid)
     for fid, x, y, width in changes.breaches:
-        if world.feature(fid):
+        if world.feature(fid) and fid not in changes.rubble:
             world.breach(fid, Vec(x, y), width)
     return world
+
+
+def _to_rubble(world: CollisionWorld, fid: str) -> None:
+    """Rubble fills the building's outline (000:L1206): it still blocks line of fire (000:L1206) and
+    no vehicle may enter it, so it stays a solid piece with no DP (it cannot be rammed through or
+    breached) and the tag "rubble"."""
+    pieces = world.feature(fid)
+    world.remove_static(fid)
+    for s in pieces:
+        world.add_static(replace(s, dp=None, tag=RUBBLE_TAG))
 
 
 @lru_cache(maxsize=8)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.actions import Fire
+from rules.collision_play import move_with_collisions
 from rules.combat import Shot, to_hit
 from rules.context import Ctx
 from rules.dice import ScriptedDice
@@ -15,6 +16,8 @@ from rules.engine import new_game
 from rules.fire_at_map import MapHit, MapTarget, apply_map_hits, breach_outcome, map_targets
 from rules.fire_step import fire_problem, map_fire_options, preview_fire, resolve
 from rules.geometry import Pose, Vec
+from rules.line_of_fire import blocker, map_world
+from rules.maneuvers import slide
 from rules.setup import GameSetup, VehicleSetup
 from rules.state import GameState
 
@@ -131,7 +134,7 @@ def test_the_last_breach_brings_it_down_on_a_car_inside_000_L1202_L1204() -> Non
         changes = changes.with_breach(f"b{i}", "buildings[0]", Vec(3, 4 + i), 0.25)
     ctx = Ctx(replace(state, map_changes=changes), ScriptedDice([1] * 6))
     apply_map_hits(ctx, [MapHit("Red", "MG1", "buildings[0]", Vec(3, 9), 6)])
-    assert "buildings[0]" in ctx.state.map_changes.destroyed
+    assert "buildings[0]" in ctx.state.map_changes.rubble
     assert "buildings[0]" not in map_targets(TOWN, ctx.state.map_changes)
     assert ctx.state.vehicle("Blue").sheet.armor["top"] == 10 - 6             # 6d of ones on its top
     assert ctx.state.vehicle("Blue").sheet.crew() == inside.sheet.crew()       # the top held: crew unhurt
@@ -162,3 +165,49 @@ def test_shots_at_buildings_are_offered_in_the_fire_step_and_play_through_000_L1
     after, events = apply(state, shot)
     assert any(e.kind == "fire" and "buildings[0]" in e.text for e in events)  # rolled and logged
     assert (after.phase, after.step) == (2, "speed")  # nobody else had a shot: the phase moved on
+
+
+def _collapsed_building0() -> Ctx:
+    state = _facing_building0()
+    changes = state.map_changes
+    for i in range(5):
+        changes = changes.with_breach(f"b{i}", "buildings[0]", Vec(3, 4 + i), 0.25)
+    ctx = Ctx(replace(state, map_changes=changes), ScriptedDice([1] * 6, fallback_seed=3))
+    apply_map_hits(ctx, [MapHit("Red", "MG1", "buildings[0]", Vec(3, 9), 6)])
+    return ctx
+
+
+def test_a_fallen_building_leaves_rubble_that_blocks_fire_000_L1206() -> None:
+    """Rubble fills the squares the building stood on and still blocks line of fire; its old
+    breaches are buried and it is no longer a target."""
+    ctx = _collapsed_building0()
+    changes = ctx.state.map_changes
+    assert changes.rubble == ("buildings[0]",) and changes.breaches == () and changes.destroyed == ()
+    assert "buildings[0]" not in map_targets(TOWN, changes)
+    assert blocker({}, TOWN, Vec(1, 9), Vec(9, 9), (), changes) == "buildings[0]"
+    assert blocker({}, TOWN, Vec(1, 4), Vec(9, 4), (), changes) == "buildings[0]"   # across an old breach
+    world = map_world(TOWN, changes)
+    assert world is not None and {s.tag for s in world.feature("buildings[0]")} == {"rubble"}
+
+
+def test_no_vehicle_may_enter_rubble_000_L1206() -> None:
+    ctx = _collapsed_building0()
+    made = move_with_collisions(ctx, "Red", slide(Pose.at(1.5, 9, 90), 90, 6))
+    assert made.end.centre.x < 3.0                                       # stopped at its edge
+    assert any(e.kind == "collision" and "rubble" in e.text for e in ctx.log.events)
+    assert "buildings[0]" in ctx.state.map_changes.rubble               # a ram cannot breach rubble
+    assert ctx.state.map_changes.breaches == ()
+
+
+def test_a_ram_that_brings_a_building_down_leaves_rubble_000_L1205_L1206() -> None:
+    state = _facing_building0()
+    changes = state.map_changes
+    for i in range(5):
+        changes = changes.with_breach(f"b{i}", "buildings[0]", Vec(3, 4 + i), 0.25)
+    ctx = Ctx(replace(state, map_changes=changes), ScriptedDice([6] * 12, fallback_seed=3))
+    ctx.update("Red", speed=60.0)
+    ctx.update("Red", pose=Pose.at(1.5, 12, 90))
+    move_with_collisions(ctx, "Red", slide(Pose.at(1.5, 12, 90), 90, 3))
+    assert ctx.state.map_changes.rubble == ("buildings[0]",)
+    assert any("collapses into rubble" in e.text for e in ctx.log.events)
+    assert blocker({}, TOWN, Vec(1, 9), Vec(9, 9), (), ctx.state.map_changes) == "buildings[0]"
