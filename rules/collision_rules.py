@@ -610,6 +610,8 @@ class TerrainData:
     tire_check_exempt: tuple[str, ...]
     falling: tuple[FallRow, ...]
     edge_roll_fire_on: int = 4
+    nose_over_damage: DiceExpr = DiceExpr(1)
+    nose_over_side: str = "front"
 
 
 def _numbers(node: Node, keys: Sequence[str]) -> dict[str, float]:
@@ -645,6 +647,9 @@ _JUMP_KEYS = ("poor_factor", "min_mph", "feet_per_10mph", "landing_d", "landing_
               "tire_check_fail_on", "tire_damage")
 
 
+_FACES = ("front", "back", "left", "right", "top", "underbody")
+
+
 def load_terrain_data(path: Path) -> TerrainData:
     n = Node(load_toml(path), str(path))
     orr, dt, wa = n.table("off_road"), n.table("ditch"), n.table("water")
@@ -669,7 +674,8 @@ def load_terrain_data(path: Path) -> TerrainData:
         _pair(ju, "good_angle", ju.array("good_angle")),
         tuple(_pair(ju, "poor_angles", p) for p in ju.array("poor_angles")),
         _numbers(ju, _JUMP_KEYS), _texts(ju, "tire_check_exempt"), tuple(rows),
-        fa.integer("edge_roll_fire_on", lo=1, hi=7),
+        fa.integer("edge_roll_fire_on", lo=1, hi=7), _dice(fa, "nose_over_damage"),
+        fa.text("nose_over_side", choices=_FACES),
     )
     for sub in (hc, dmg, orr, dt, wa, jo, ro, ju, fa):
         sub.done(_EXTRA_KEYS)

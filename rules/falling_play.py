@@ -132,12 +132,27 @@ def land_falls(ctx: Ctx) -> None:
         if not v.fall_lands or now <= v.fall_lands:
             continue
         side, dice = v.fall_side or "underbody", DiceExpr.parse(v.fall_damage)
-        ctx.update(v.id, fall_lands=0, fall_damage="", fall_side="")
-        ctx.log.add("terrain", f"lands on its {side}", "000:L300", v.id)
-        points = max(0, ctx.roll(dice, f"falling damage ({dice})", "000:L300", v.id))
-        damage_face(ctx, v.id, side, points, "the fall", "000:L300")
-        if side in SIDE_PAIRS and not ctx.v(v.id).out:
+        rule = "000:L305" if v.nose_over else "000:L300"
+        ctx.update(v.id, fall_lands=0, fall_damage="", fall_side="", nose_over=False)
+        ctx.log.add("terrain", f"{'tips forward onto' if v.nose_over else 'lands on'} its {side}", rule, v.id)
+        points = max(0, ctx.roll(dice, f"falling damage ({dice})", rule, v.id))
+        damage_face(ctx, v.id, side, points, "the fall", rule)
+        if ctx.v(v.id).out:
+            continue
+        if side in SIDE_PAIRS:
             _rolled_over(ctx, v.id)
+        elif side == "front" and not v.nose_over:
+            _nose_over(ctx, v.id, now)
+
+
+def _nose_over(ctx: Ctx, vid: str, now: int) -> None:
+    """Landed on its front: it falls forward the very next phase, taking the data's damage to the data's
+    side at that phase's start (000:L305, reading T44); meanwhile it is still falling (straight on)."""
+    td = terrain_data()
+    ctx.update(vid, fall_lands=now, fall_damage=str(td.nose_over_damage), fall_side=td.nose_over_side,
+               nose_over=True)
+    ctx.log.add("terrain", f"standing on its nose: it falls forward next phase ({td.nose_over_damage} to its "
+                f"{td.nose_over_side})", "000:L305", vid)
 
 
 def _rolled_over(ctx: Ctx, vid: str) -> None:

@@ -100,6 +100,7 @@ class VehicleState:
                                       # at whose end it lands; 0 = not falling. Straight on meanwhile (000:L283, L301)
     fall_damage: str = ""             # the fall's damage dice, taken as it lands (000:L300)
     fall_side: str = ""               # the side it lands on: underbody for a plain fall, left/right rolled over (000:L304)
+    nose_over: bool = False           # the fall under way is the tip forward after landing on its front (000:L305)
     edge_corners: tuple[str, ...] = ()  # corners over an edge: as if their tires were lost while there (000:L302)
     edge_hc: int = 0                  # HC lost while corners are over an edge (000:L302, L161)
     phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's

@@ -175,3 +175,28 @@ def test_rolled_over_an_edge_and_back_in_control_rolls_no_fire_die_000_L304(tmp_
     ctx = _roll_over_and_land(tmp_path, [3, 6])
     assert not ctx.v("a").sheet.on_fire
     assert not [e for e in ctx.log.events if "catch fire" in e.text]
+
+
+def test_landed_on_its_front_it_falls_forward_the_next_phase_000_L305(tmp_path: Path) -> None:
+    """Over the edge nose first, it lands on its front; the very next phase it falls forward for 1d to
+    its front (reading T44); that second landing does not start a third."""
+    ctx = game(tmp_path, Pose.at(19.5, 15, 90), 20, [6] * 10)
+    move_along(ctx, "a", slide(Pose.at(19.5, 15, 90), 90, 0.1), "straight")
+    assert ctx.v("a").fall_side == "front"
+    for turn, phase in ((1, 4), (1, 5), (2, 1), (2, 2), (2, 3)):
+        play_phase(ctx, turn, phase)
+    ctx.state = replace(ctx.state, turn=2, phase=4)
+    ctx.dice = ScriptedDice([2], fallback_seed=1)
+    start_phase(ctx)                                                    # lands on its front: 1d = 2
+    a = ctx.v("a")
+    assert a.fall_lands and a.nose_over and forced(a)                   # on its nose, still falling
+    ctx.update("a", increments=())
+    ctx.state = replace(ctx.state, turn=2, phase=5)
+    ctx.dice = ScriptedDice([5], fallback_seed=1)
+    start_phase(ctx)                                                    # tips forward: 1d = 5
+    a = ctx.v("a")
+    hits = [e for e in ctx.log.events if e.kind == "damage" and e.data.get("points")]
+    assert [(e.data["location"], e.data["points"]) for e in hits] == [("front", 2), ("front", 5)]
+    assert [e.rule for e in hits] == ["000:L300", "000:L305"]
+    assert not a.fall_lands and not a.nose_over
+    assert a.sheet.armor["front"] == 20 - 7
