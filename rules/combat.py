@@ -143,6 +143,9 @@ class CombatTables:
     trapped_turns_per_dp: int = 1                   # a car's crew shut in under the rubble (000:L1204)
     map_breach_width: float = 0.25                  # the gap a weapon's breach cuts (reading CB42)
     map_fire_source: str = "000:L1200-L1206"
+    roll_cage: str = "roll_cage"                     # the accessory id of a roll cage on the record sheet
+    roll_cage_ram_divisor: int = 2                  # internal components' share of a ram (000:L2595)
+    roll_cage_source: str = "000:L2595"
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -265,6 +268,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         ft[name] = FireEntry(e.integer("modifier", lo=0), e.integer("duration", lo=0), e.text("source"))
         e.done()
     dr, db, un, mf = n.table("dropped"), n.table("debris"), n.table("uncontrolled"), n.table("map_fire")
+    rc = n.table("roll_cage")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -305,8 +309,10 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         collapse_dice_per_dp=mf.integer("collapse_dice_per_dp", lo=0),
         trapped_turns_per_dp=mf.integer("trapped_turns_per_dp", lo=0),
         map_breach_width=mf.number("breach_width_in", lo=0.01), map_fire_source=mf.text("source"),
+        roll_cage=rc.text("accessory"), roll_cage_ram_divisor=rc.integer("ram_divisor", lo=1),
+        roll_cage_source=rc.text("source"),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc):
         sub.done()
     n.done()
     return out

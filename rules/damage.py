@@ -63,9 +63,10 @@ class Interior:
     lone_wheel: str = "F"                               # trikes: corner of the single wheel
     lone_wheel_end: str = "front"                       # "back" for a reversed trike (000:L843)
     sloped: bool = False                                # sloped armor: -1 to hit it (000:L1711)
+    roll_cage: bool = False                             # guards the interior in rolls and rams (000:L2595)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.order, self.parts, tuple(sorted(self.armor_type.items()))))
+        return hash((self.kind, self.order, self.parts, tuple(sorted(self.armor_type.items())), self.roll_cage))
 
     def part(self, pid: str) -> Part:
         for p in self.parts:
@@ -235,6 +236,7 @@ class _Walk:
     tires: list[tuple[str, TireDamage]] = field(default_factory=list)
     driver_hurt: bool = False
     lines: list[tuple[str, str]] = field(default_factory=list)
+    cage: str = ""      # "roll" or "ram" when a roll cage guards the interior from this damage (000:L2595)
 
     def report(self) -> HitReport:
         return HitReport(self.face, self.damage, tuple(self.steps), tuple(self.rolls), max(0, self.left),
@@ -572,15 +574,19 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
     lone = next((t.corner for t in sheet.tires if t.corner in ("F", "B")), "F") if kind == "trike" else "F"
     return Interior(kind=kind, order=tuple(loc for loc in order if loc in present), parts=tuple(parts),
                     armor_type={face: plastic for face in CAR_FACES}, lone_wheel=lone,
-                    lone_wheel_end="back" if lone == "B" else "front")
+                    lone_wheel_end="back" if lone == "B" else "front", roll_cage=_carries(sheet, combat_tables().roll_cage) > 0)
 
 
 def _safety_seats(sheet: RecordSheet) -> set[str]:
     """The crew members sitting in safety seats: the sheet does not say whose seat is whose, so each
     seat goes to the next crew member in the sheet's order, driver first (reading CB41)."""
-    key = combat_tables().safety_seat
-    n = sum(1 for c in sheet.components if c.kind == "accessory" and c.id.rstrip("0123456789") == key)
+    n = _carries(sheet, combat_tables().safety_seat)
     return set([c.id for c in sheet.components if c.kind == "crew" and c.location == "crew"][:n])
+
+
+def _carries(sheet: RecordSheet, key: str) -> int:
+    """How many of an accessory the record sheet lists (ids are the key, numbered when several)."""
+    return sum(1 for c in sheet.components if c.kind == "accessory" and c.id.rstrip("0123456789") == key)
 
 
 def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
@@ -624,6 +630,17 @@ def _share(w: _Walk, members: Sequence[Part], rule: str) -> None:
             return
 
 
+def _caged(w: _Walk) -> None:
+    """A roll cage between the damage that got past the armor and the face's weapons and the interior
+    (000:L2595): a roll's stops there; of a ram's the interior takes half, rounded up (reading CB44)."""
+    if not w.cage or w.left <= 0:
+        return
+    t = combat_tables()
+    taken = 0 if w.cage == "roll" else -(-w.left // t.roll_cage_ram_divisor)
+    w.note(f"the roll cage keeps {w.left - taken} of the {w.left} from the interior ({w.cage})", 0, t.roll_cage_source)
+    w.left = taken
+
+
 def _seated(w: _Walk, p: Part, share: int) -> int:
     """A crew member's share of collision or roll damage after his safety seat (000:L2596): he takes
     half, rounded up (reading CB41); the seat absorbs the rest."""
@@ -652,16 +669,20 @@ def _collision_armor(w: _Walk, face: str) -> None:
 
 
 def collision_hit(sheet: RecordSheet, inside: Interior, face: str, damage: int,
-                  dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+                  dice: DiceSource, crash: str = "") -> tuple[RecordSheet, Interior, HitReport]:
     """Collision damage to one face (000:L969-L972): the armor, then the exposed components of that
     face share it evenly; only when all are gone does it reach the interior. Front/back: the first
     internal location's items share it, the excess goes to the next location; side: the locations
-    share it, then their items; an empty or destroyed location passes its share to the far side."""
-    w = _Walk(sheet, inside, dice, face, damage, damage)
+    share it, then their items; an empty or destroyed location passes its share to the far side.
+    `crash` says whether the damage is a roll's or a ram's, for a roll cage (000:L2595)."""
+    w = _Walk(sheet, inside, dice, face, damage, damage, cage=crash if inside.roll_cage else "")
     _collision_armor(w, face)
     if w.left <= 0:
         return w.sheet, w.inside, w.report()
     _share(w, inside.weapons_on(face), "000:L970")
+    if w.left <= 0:
+        return w.sheet, w.inside, w.report()
+    _caged(w)
     if w.left <= 0:
         return w.sheet, w.inside, w.report()
     if face in ("front", "back"):

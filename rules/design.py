@@ -941,6 +941,10 @@ def _accessory_cost(b: _Build, key: str, facing: str, e: AccessoryEntry | None =
         pc, pw = b.armor_point(d.armor_type)
         cost += _fr(a.cost_front_armor_factor) * front * pc
         weight += _fr(a.weight_front_armor_factor) * front * pw
+    if a.cost_per_armor_facing or a.metal_points_per_armor_facing:
+        facings = len(CYCLE_FACINGS if d.kind == "cycle" else LOCATIONS)
+        cost += a.cost_per_armor_facing * facings
+        weight += _fr(a.metal_points_per_armor_facing) * facings * b.armor_point("metal")[1]
     wheels = len(_wheel_positions(d.kind, d.reversed, d.six_wheels))
     cost += a.cost_per_wheel * wheels
     weight += a.weight_per_wheel * wheels

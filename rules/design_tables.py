@@ -352,6 +352,8 @@ class Accessory:
     options: tuple[AccessoryOption, ...] = ()
     booster: bool = False                # rocket booster: bought by the pound (DesignTables.const("booster.*"))
     source: str = ""
+    cost_per_armor_facing: int = 0           # roll cage: $ for each armor facing the vehicle has (000:L2595)
+    metal_points_per_armor_facing: float = 0.0   # ... and weighs this many points of metal armor per facing
 
     def option(self, key: str) -> AccessoryOption | None:
         return next((o for o in self.options if o.key == key), None)
@@ -531,6 +533,8 @@ def _accessory(key: str, n: Node) -> Accessory:
         n.number("load_pf_factor", 1.0, lo=1), spaces_value(n, "holds_spaces", 0), tuple(n.names("needs_any", [])),
         tuple(n.names("needs_all", [])), n.integer("hc_engaged", 0), _accessory_options(n), n.flag("booster", False),
         n.text("source", ""),
+        cost_per_armor_facing=n.integer("cost_per_armor_facing", 0, lo=0),
+        metal_points_per_armor_facing=n.number("metal_points_per_armor_facing", 0.0, lo=0),
     )
     n.done(_META)
     return a
