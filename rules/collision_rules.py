@@ -612,6 +612,7 @@ class TerrainData:
     edge_roll_fire_on: int = 4
     nose_over_damage: DiceExpr = DiceExpr(1)
     nose_over_side: str = "front"
+    plant_out_decel: float = 5.0
 
 
 def _numbers(node: Node, keys: Sequence[str]) -> dict[str, float]:
@@ -654,6 +655,7 @@ def load_terrain_data(path: Path) -> TerrainData:
     n = Node(load_toml(path), str(path))
     orr, dt, wa = n.table("off_road"), n.table("ditch"), n.table("water")
     jo, ro, ju, fa = n.table("jump_out"), n.table("rolling"), n.table("jump"), n.table("falling")
+    po = n.table("plant_out")
     hc, dmg = orr.table("hc_penalty"), orr.table("damage")
     penalty = {}
     for k in list(hc.data):
@@ -675,9 +677,9 @@ def load_terrain_data(path: Path) -> TerrainData:
         tuple(_pair(ju, "poor_angles", p) for p in ju.array("poor_angles")),
         _numbers(ju, _JUMP_KEYS), _texts(ju, "tire_check_exempt"), tuple(rows),
         fa.integer("edge_roll_fire_on", lo=1, hi=7), _dice(fa, "nose_over_damage"),
-        fa.text("nose_over_side", choices=_FACES),
+        fa.text("nose_over_side", choices=_FACES), po.number("decel_mph_per_turn", lo=0),
     )
-    for sub in (hc, dmg, orr, dt, wa, jo, ro, ju, fa):
+    for sub in (hc, dmg, orr, dt, wa, jo, ro, ju, fa, po):
         sub.done(_EXTRA_KEYS)
     n.done(_EXTRA_KEYS)
     return out

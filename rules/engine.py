@@ -217,6 +217,8 @@ def _speed_problem(v: VehicleState, mph: float) -> str:
         return "a cycle cannot move in reverse (000:L238)"
     if (mph < 0) != v.reverse and mph != 0:
         return "changing between forward and reverse needs a full turn at 0 mph (000:L237)"
+    if v.plant_out and abs(mph) > v.speed:
+        return "its power plant is out: it cannot accelerate (000:L528, L1742)"
     accel = v.spec.acceleration_at(v.speed)
     if abs(mph) - v.speed > accel:
         low = " at this speed (000:L2629)" if accel != v.spec.acceleration else ""

@@ -63,13 +63,14 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
     step = t.chart.step
     out: set[float] = {v.signed_speed}
     top = reverse_top(t, v) if v.reverse else v.spec.top_speed
-    hi = min(top, v.speed + v.spec.acceleration_at(v.speed))  # HD transmission: slow from rest (000:L2629)
+    # HD transmission: slow from rest (000:L2629); no acceleration at all with the plant out (000:L1742)
+    hi = v.speed if v.plant_out else min(top, v.speed + v.spec.acceleration_at(v.speed))
     lo = max(0.0, v.speed - t.decel.max_mph)
     k = math.ceil(lo / step - 1e-9)
     while k * step <= hi + 1e-9:
         out.add(-k * step if v.reverse else k * step)
         k += 1
-    if v.speed == 0 and v.full_stop and v.spec.kind is not Kind.CYCLE:
+    if v.speed == 0 and v.full_stop and v.spec.kind is not Kind.CYCLE and not v.plant_out:
         other_top = v.spec.top_speed if v.reverse else reverse_top(t, v)
         k = 1
         while k * step <= min(other_top, v.spec.acceleration_at(0.0)) + 1e-9:
@@ -333,7 +334,7 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     ram = ctx.t.chart.ram(v.speed)
     if ram:
         dmg = ctx.roll(ram, f"landing on its {face} at {v.speed:g} mph", "000:L330", vid)
-        _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330", "roll")
+        _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330")
     ctx.log.add("damage", f"every occupant takes {row.occupant_damage} point (body armor does not help)",
                 "000:L330", vid, occupants=row.occupant_damage)
     ctx.update(vid, increments=())
@@ -349,11 +350,11 @@ def _leading_corners(v: VehicleState, travel: float) -> tuple[str, ...]:
     return ("FR", "BR", "B", "F") if rel < 180 else ("FL", "BL", "F", "B")
 
 
-def _damage_face(ctx: Ctx, vid: str, face: str, points: int, cause: str, rule: str, crash: str = "") -> None:
+def _damage_face(ctx: Ctx, vid: str, face: str, points: int, cause: str, rule: str) -> None:
     """Damage to one face of the vehicle: armor, then what lies behind it, as in a collision (000:L969)."""
     from rules.collision_play import damage_face
 
-    damage_face(ctx, vid, face, points, cause, rule, crash)
+    damage_face(ctx, vid, face, points, cause, rule)
 
 
 def forced_increment(ctx: Ctx, vid: str) -> None:
@@ -431,7 +432,7 @@ def _roll_increment(ctx: Ctx, vid: str, inc: float) -> None:
         return
     if row.side_damage:
         dmg = ctx.roll(row.side_damage, f"rolls onto its {face}", "000:L328", vid)
-        _damage_face(ctx, vid, face, dmg, "roll", "000:L328", "roll")
+        _damage_face(ctx, vid, face, dmg, "roll", "000:L328")
 
 
 def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
@@ -603,7 +604,8 @@ def start_turn(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
         if v.out and not v.driverless:
             continue
-        loss = 0
+        loss: float = 0
+        rule = "000:L162, L327-L328"
         if v.mode == "spin":
             loss = loss_spin
         elif v.mode == "roll":
@@ -614,11 +616,15 @@ def start_turn(ctx: Ctx) -> None:
             from rules.combat import combat_tables
 
             loss = combat_tables().uncontrolled_decel  # 000:L978
+        elif v.plant_out:
+            from rules.collision_rules import terrain_data
+
+            loss, rule = terrain_data().plant_out_decel, "000:L528, L1742"
         w = replace(v, speed_changed=False)
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)
             w = replace(w, speed=new)
-            ctx.log.add("speed", f"loses {loss} mph: now {new:g} mph", "000:L162, L327-L328", v.id)
+            ctx.log.add("speed", f"loses {loss:g} mph: now {new:g} mph", rule, v.id)
             if new == 0:
                 w = _come_to_rest(ctx, w)
         ctx.put(replace(w, start_speed=w.speed))

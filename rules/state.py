@@ -100,6 +100,8 @@ class VehicleState:
                                       # at whose end it lands; 0 = not falling. Straight on meanwhile (000:L283, L301)
     fall_damage: str = ""             # the fall's damage dice, taken as it lands (000:L300)
     fall_side: str = ""               # the side it lands on: underbody for a plain fall, left/right rolled over (000:L304)
+    drowned: bool = False             # drove into water deeper than it can ford: the plant is out for the game
+                                      # (it dries in 10 hours), as if destroyed (000:L528)
     nose_over: bool = False           # the fall under way is the tip forward after landing on its front (000:L305)
     edge_corners: tuple[str, ...] = ()  # corners over an edge: as if their tires were lost while there (000:L302)
     edge_hc: int = 0                  # HC lost while corners are over an edge (000:L302, L161)
@@ -114,6 +116,11 @@ class VehicleState:
         """Handling class in force (000:L156-L161)."""
         return (self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
                 - (_off_road(self) if self.off_road else 0) - self.edge_hc)
+
+    @property
+    def plant_out(self) -> bool:
+        """The power plant is out: destroyed on the sheet, or drowned (000:L528, L1742)."""
+        return self.drowned or any(c.kind == "plant" and c.destroyed for c in self.sheet.components)
 
     @property
     def signed_speed(self) -> float:

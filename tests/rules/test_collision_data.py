@@ -63,6 +63,8 @@ def test_bad_collision_tables_are_refused(tmp_path: Path, old: str, new: str, wh
     ("crash_modifier = -3", "crash_modifier = \"-3\"", "off_road.crash_modifier"),
     ("height_in = 0.5\n", "height_in = 0.1\n", "falling.row"),
     ("hazard_d = 2", "hazard_dd = 2", "water"),
+    ("decel_mph_per_turn = 5", "decel_mph_per_turn = -5", "plant_out"),
+    ('nose_over_side = "front"', 'nose_over_side = "nose"', "falling.nose_over_side"),
 ])
 def test_bad_terrain_tables_are_refused(tmp_path: Path, old: str, new: str, where: str) -> None:
     with pytest.raises(DataError) as err:

@@ -141,3 +141,36 @@ def test_racing_slicks_take_double_from_map_debris_000_L1835() -> None:
         move_with_collisions(c, "a", slide(Pose.at(21.75, 10, 0), 0, 2.5))
     assert [t.dp for t in plain.v("a").sheet.tires] == [3, 3, 4, 4]   # 1d-3: 4 -> 1 each
     assert [t.dp for t in ctx.v("a").sheet.tires] == [2, 2, 4, 4]     # doubled on slicks
+
+
+def test_a_drowned_plant_counts_as_a_plant_out_000_L528_L1742() -> None:
+    """Drowned in water too deep to ford, the car is as if its plant were destroyed: it may brake but
+    not accelerate, and it loses 5 mph each turn (000:L528, L1742)."""
+    from rules.collision_play import _enter_area
+    from rules.map_model import Area
+    from rules.map_shapes import Rect
+    from rules.movement import speed_options, start_turn
+
+    ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(25, 12, 0), 30)], [6, 6, 6], ARENA)
+    before = speed_options(ctx.t, ctx.v("a"))
+    assert max(before) == 40
+    _enter_area(ctx, "a", "water", Area("water", Rect(0, 0, 5, 5), depth_ft=2.0))
+    a = ctx.v("a")
+    assert a.drowned and a.plant_out
+    options = speed_options(ctx.t, a)
+    assert max(options) == 30 and min(options) == min(before)      # no acceleration; the brakes still work
+    start_turn(ctx)
+    assert ctx.v("a").speed == 30 - 5
+
+
+def test_a_destroyed_plant_stops_acceleration_too_000_L1742() -> None:
+    from dataclasses import replace
+
+    from rules.movement import speed_options
+
+    ctx = ctx_for([VehicleSetup("a", "p1", "Killer Kart", Pose.at(25, 12, 0), 30)], [], ARENA)
+    a = ctx.v("a")
+    assert not a.plant_out and max(speed_options(ctx.t, a)) > 30
+    comps = tuple(replace(c, dp=0) if c.kind == "plant" else c for c in a.sheet.components)
+    a = ctx.put(replace(a, sheet=replace(a.sheet, components=comps)))
+    assert a.plant_out and max(speed_options(ctx.t, a)) == 30
