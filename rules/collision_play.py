@@ -258,13 +258,14 @@ def _pile_up(ctx: Ctx, world: CollisionWorld, pushed: str, hit: Hit, travel: flo
     ctx.update(pushed, speed=min(own, ctx.v(pushed).speed))
 
 
-def damage_face(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule: str) -> None:
-    """Collision damage to one face: its armor, then the exposed components share it (000:L969-L972)."""
+def damage_face(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule: str, crash: str = "") -> None:
+    """Collision damage to one face: its armor, then the exposed components share it (000:L969-L972);
+    `crash` is "ram" or "roll" for a roll cage (000:L2595)."""
     if points <= 0:
         return
     v = ctx.v(vid)
     inside = interior_of(v.sheet, v.spec.kind.value)
-    sheet, inside, rep = collision_hit(v.sheet, inside, location, points, ctx.dice)
+    sheet, inside, rep = collision_hit(v.sheet, inside, location, points, ctx.dice, crash)
     ctx.put(replace(v, sheet=sheet_with(sheet, inside)))
     ctx.log.add("damage", f"{cause}: {points} to {location}", rule, vid, location=location, points=points,
                 taken=rep.taken)
@@ -287,8 +288,8 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
                 collision_speed=out.collision_speed, point=[c.point.x, c.point.y])
     total = ctx.roll(out.ram, f"ram damage at {out.collision_speed:g} mph", "000:L391", vid) if out.ram else 0
     to_v1, to_v2 = out.damage(total)
-    damage_face(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind])
-    damage_face(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind])
+    damage_face(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind], "ram")
+    damage_face(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind], "ram")
     # concussion (optional, 000:L472): a stunned driver adds D2 to the collision hazard
     dazed = {w.id: concuss(ctx, w.id, t) for w, t in ((v1, out.concussion[0]), (v2, out.concussion[1]))}
     extra = collision_data().stunned_driver_hazard
@@ -330,7 +331,7 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged)
     ctx.log.add("collision", f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
                 dealt=out.dealt, taken=out.taken, through=out.through)
-    damage_face(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477")
+    damage_face(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477", "ram")
     hazard(ctx, vid, out.hazard, "collision", "000:L428, L480")
     if out.new_speed != v.speed:
         ctx.update(vid, speed=out.new_speed)
@@ -419,7 +420,7 @@ def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
         ram = ctx.t.chart.ram(v.speed)
         total = ctx.roll(ram, f"ram damage at {v.speed:g} mph", "000:L526", vid) if ram else 0
         out = fixed_object_collision(CollisionKind.HEAD_ON, v.speed, damage_modifier(v.spec.weight), total, dp=None)
-        damage_face(ctx, vid, "front", out.taken, "the ditch's far side", "000:L526")
+        damage_face(ctx, vid, "front", out.taken, "the ditch's far side", "000:L526", "ram")
         hazard(ctx, vid, out.hazard, "collision", "000:L428, L526")
         ctx.update(vid, speed=0.0)
         return True

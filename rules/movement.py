@@ -334,7 +334,7 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     ram = ctx.t.chart.ram(v.speed)
     if ram:
         dmg = ctx.roll(ram, f"landing on its {face} at {v.speed:g} mph", "000:L330", vid)
-        _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330")
+        _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330", "roll")
     ctx.log.add("damage", f"every occupant takes {row.occupant_damage} point (body armor does not help)",
                 "000:L330", vid, occupants=row.occupant_damage)
     ctx.update(vid, increments=())
@@ -350,11 +350,11 @@ def _leading_corners(v: VehicleState, travel: float) -> tuple[str, ...]:
     return ("FR", "BR", "B", "F") if rel < 180 else ("FL", "BL", "F", "B")
 
 
-def _damage_face(ctx: Ctx, vid: str, face: str, points: int, cause: str, rule: str) -> None:
+def _damage_face(ctx: Ctx, vid: str, face: str, points: int, cause: str, rule: str, crash: str = "") -> None:
     """Damage to one face of the vehicle: armor, then what lies behind it, as in a collision (000:L969)."""
     from rules.collision_play import damage_face
 
-    damage_face(ctx, vid, face, points, cause, rule)
+    damage_face(ctx, vid, face, points, cause, rule, crash)
 
 
 def forced_increment(ctx: Ctx, vid: str) -> None:
@@ -432,7 +432,7 @@ def _roll_increment(ctx: Ctx, vid: str, inc: float) -> None:
         return
     if row.side_damage:
         dmg = ctx.roll(row.side_damage, f"rolls onto its {face}", "000:L328", vid)
-        _damage_face(ctx, vid, face, dmg, "roll", "000:L328")
+        _damage_face(ctx, vid, face, dmg, "roll", "000:L328", "roll")
 
 
 def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
