@@ -346,7 +346,10 @@ def _record_damage(ctx: Ctx, feature: StaticShape, key: str, point: Vec, dealt: 
     """Keep what the ram did to the map in the state (000:L476-L481): DP taken by the sections met;
     a breach (two ¼" sections, a vehicle's width) cut in a wall; a tree or boulder knocked down; a
     building that has taken as many breaches as its collapse number falls."""
+    from rules.fire_at_map import MapTarget, building_falls, map_targets  # it imports combat: at use
+
     changes = ctx.state.map_changes
+    fallen: MapTarget | None = None
     if not through:
         if dealt:
             changes = changes.with_damage(key, dealt)
@@ -365,9 +368,12 @@ def _record_damage(ctx: Ctx, feature: StaticShape, key: str, point: Vec, dealt: 
         collapse = props.get("collapse")
         if feature.kind == FeatureKind.BUILDING and isinstance(collapse, int) and \
                 changes.breach_count(feature.id) >= collapse:
+            fallen = map_targets(ctx.state.map_id, ctx.state.map_changes).get(feature.id)
             changes = changes.with_rubble(feature.id)
             ctx.log.add("collision", f"{name} collapses into rubble", "000:L1205-L1206", vid, feature=feature.id)
     ctx.state = replace(ctx.state, map_changes=changes)
+    if fallen is not None:
+        building_falls(ctx, fallen, vid)
 
 
 def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:

@@ -143,6 +143,8 @@ class CombatTables:
     trapped_turns_per_dp: int = 1                   # a car's crew shut in under the rubble (000:L1204)
     map_breach_width: float = 0.25                  # the gap a weapon's breach cuts (reading CB42)
     map_fire_source: str = "000:L1200-L1206"
+    collapse_debris: int = 12                       # debris counters a falling building scatters (000:L1208)
+    collapse_redrops: int = 3                       # drops again for one that misses the street (reading CB45)
     roll_cage: str = "roll_cage"                     # the accessory id of a roll cage on the record sheet
     roll_cage_ram_divisor: int = 2                  # internal components' share of a ram (000:L2595)
     roll_cage_source: str = "000:L2595"
@@ -309,6 +311,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         collapse_dice_per_dp=mf.integer("collapse_dice_per_dp", lo=0),
         trapped_turns_per_dp=mf.integer("trapped_turns_per_dp", lo=0),
         map_breach_width=mf.number("breach_width_in", lo=0.01), map_fire_source=mf.text("source"),
+        collapse_debris=mf.integer("collapse_debris", lo=0), collapse_redrops=mf.integer("collapse_redrops", lo=0),
         roll_cage=rc.text("accessory"), roll_cage_ram_divisor=rc.integer("ram_divisor", lo=1),
         roll_cage_source=rc.text("source"),
     )

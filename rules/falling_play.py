@@ -11,7 +11,7 @@ over the edge; it lands when the falling table's phases have fully elapsed after
 the table's damage at once, at the start of the next phase (every phase is a movement phase), to its
 underbody (it lands on its wheels). Meanwhile it goes straight on by the chart, nobody steering, at an
 unchanged speed, and touches nothing on the ground (rules.movement.forced, collision_play).
-Only a car's four corners are checked for hanging over an edge.
+A car's four corners, a cycle's two wheels and a trike's three are checked for hanging over an edge (T46).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rules.collision_rules import fall, terrain_data
 from rules.context import Ctx
 from rules.crashes import check_control, lose_control
 from rules.dice import DiceExpr
-from rules.geometry import Kind, Pose, corners
+from rules.geometry import Kind, Pose, Vec, corners
 from rules.map_changes import map_of
 from rules.maps import terrain_at
 from rules.state import GameState
@@ -32,6 +32,7 @@ SIDE_PAIRS = {"left": ("FL", "BL"), "right": ("FR", "BR")}
 END_PAIRS = {"front": ("FL", "FR"), "back": ("BL", "BR")}
 FLIP = {"front": ("underbody", "front", "top", "back"), "back": ("underbody", "back", "top", "front")}
 EPS = 1e-9
+DEFAULT_WHEELS = {Kind.CAR: CORNERS, Kind.TRIKE: ("F", "BL", "BR"), Kind.CYCLE: ("F", "B")}  # as rules.setup
 
 
 def phase_count(state: GameState) -> int:
@@ -57,11 +58,7 @@ def over_edge(ctx: Ctx, vid: str, start: Pose) -> None:
     if drop > EPS:
         start_fall(ctx, vid, drop, "underbody", "drives over the edge")
         return
-    if v.spec.kind != Kind.CAR:
-        return
-    size = ctx.t.handling.counters[v.spec.kind]
-    over = tuple(name for name, p in zip(CORNERS, corners(v.pose, size), strict=True)
-                 if drop_at(ctx.state, p.x, p.y) > here + EPS)
+    over = tuple(name for name, p in wheel_points(ctx, vid).items() if drop_at(ctx.state, p.x, p.y) > here + EPS)
     for side, pair in SIDE_PAIRS.items():
         if all(c in over for c in pair):
             _over_pair(ctx, vid, pair, here, side, "rolls over the edge", "000:L304")
@@ -73,11 +70,19 @@ def over_edge(ctx: Ctx, vid: str, start: Pose) -> None:
     _hang(ctx, vid, over)
 
 
+def wheel_points(ctx: Ctx, vid: str) -> dict[str, Vec]:
+    """Where the vehicle's wheel positions are on its counter: a car's at its four corners; a cycle's
+    F and B, and a trike's single wheel, at the middle of the front or back edge (reading T46)."""
+    v = ctx.v(vid)
+    at = dict(zip(CORNERS, corners(v.pose, ctx.t.handling.counters[v.spec.kind]), strict=True))
+    at["F"], at["B"] = (at["FL"] + at["FR"]) * 0.5, (at["BL"] + at["BR"]) * 0.5
+    names = v.sheet.corners() or DEFAULT_WHEELS[v.spec.kind]
+    return {n: at[n] for n in names if n in at}
+
+
 def _over_pair(ctx: Ctx, vid: str, pair: tuple[str, str], here: float, side: str, what: str, rule: str) -> None:
     """Two corners of one side or end over: it goes over at its speed, falling the drop below them."""
-    v = ctx.v(vid)
-    size = ctx.t.handling.counters[v.spec.kind]
-    points = dict(zip(CORNERS, corners(v.pose, size), strict=True))
+    points = wheel_points(ctx, vid)
     drop = min(drop_at(ctx.state, points[c].x, points[c].y) for c in pair) - here
     if side in FLIP:   # one face per turn in the air, underbody first (000:L305)
         row = fall(drop / terrain_data().feet_per_inch)
@@ -109,7 +114,10 @@ def _hang(ctx: Ctx, vid: str, over: tuple[str, ...]) -> None:
     hz = ctx.t.hazards
     new = [c for c in over if c not in v.edge_corners]
     ctx.update(vid, edge_corners=over, edge_hc=hz.hc_loss_tire * len(over))
+    one_wheel_loses_all = v.spec.kind in (Kind.CYCLE, Kind.TRIKE)
     if not over:
+        if one_wheel_loses_all:   # steering back unless a wheel is really gone (000:L162)
+            ctx.update(vid, steering_lost=v.sheet.corners_lost() >= 1)
         ctx.log.add("terrain", "its corners are back on the ground: handling as before", "000:L302", vid)
         return
     if not new:
@@ -118,8 +126,20 @@ def _hang(ctx: Ctx, vid: str, over: tuple[str, ...]) -> None:
     ctx.log.add("terrain", f"corner {', '.join(new)} over the edge: as if its tires were lost (handling status "
                 f"{w.hs}, HC {w.hc})", "000:L302, L161, L265", vid, corners=list(over))
     d = hz.difficulty["last_tire_on_corner"]
-    if w.speed > 0 and not check_control(ctx, vid, 0, w.speed, "corner over the edge", "000:L302, L265"):
+    if one_wheel_loses_all:
+        _wheel_over(ctx, vid, d)
+    elif w.speed > 0 and not check_control(ctx, vid, 0, w.speed, "corner over the edge", "000:L302, L265"):
         lose_control(ctx, vid, 2, d, w.speed, travel=w.travel)
+
+
+def _wheel_over(ctx: Ctx, vid: str, d: int) -> None:
+    """A cycle's or trike's wheel over an edge is a lost wheel: no steering, throttle or brakes while it
+    hangs there, and straight to Crash Table 1 (000:L162, L302; reading T46)."""
+    w = ctx.update(vid, steering_lost=True)
+    ctx.log.add("terrain", f"a {w.spec.kind.value}'s wheel over the edge: no steering, acceleration or braking, "
+                "Crash Table 1", "000:L162, L302", vid)
+    if w.speed > 0:
+        lose_control(ctx, vid, 1, d, w.speed, travel=w.travel)
 
 
 def land_falls(ctx: Ctx) -> None:

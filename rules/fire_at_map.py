@@ -1,11 +1,12 @@
-"""Weapon fire at walls and buildings (000:L1200-L1206).
+"""Weapon fire at walls and buildings (000:L1200-L1208).
 
 A wall or building on the map is a target for a vehicle's weapon: it is big and still (+10 to hit,
 000:L1200). A hit doing at least its DP cuts a breach, a lesser hit does nothing and is not kept
 (000:L1201); a building whose breaches reach its collapse number falls (000:L1202, L1205) and deals
 1d per DP to everything inside; a car takes that on its top, and while top armor is left its crew are
-unhurt but shut in (000:L1203-L1204). Breaches and collapses go into the state's MapChanges
-(rules.map_changes), so movement, collisions and line of fire see them at once.
+unhurt but shut in (000:L1203-L1204). It leaves rubble that no vehicle enters and that blocks fire
+(000:L1206-L1207) and scatters a dozen debris counters around it (000:L1208). Breaches and collapses go
+into the state's MapChanges (rules.map_changes), so movement, collisions and line of fire see them at once.
 
 A shot is named like any other Fire action, its target a map feature id ("walls[3]", "buildings[0]").
 Only a shot whose weapon can breach the feature is a legal one: a lesser hit has no effect (reading CB42).
@@ -13,24 +14,28 @@ Only a shot whose weapon can breach the feature is a legal one: a lesser hit has
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rules.arcs import in_arc, inside, lof_origin, nearest_point
-from rules.collision import FeatureKind, StaticShape
+from rules.collision import CollisionWorld, FeatureKind, StaticShape
 from rules.combat import Shot, combat_tables, to_hit, weapon_info
 from rules.context import Ctx
 from rules.damage import crew_state, damage_dice, hit, interior_of, sheet_with
 from rules.dice import DiceExpr, DiceSource
 from rules.dropped import Counter, cloud_inches
+from rules.dropped_play import add_counters
 from rules.events import EventLog
 from rules.firing import Combatant, Declaration, Mounted, _after_firing, expand, ready
-from rules.geometry import Vec
+from rules.geometry import CounterSize, Pose, Vec
 from rules.line_of_fire import blocker, map_world
-from rules.map_changes import MapChanges, feature_properties, section_key
+from rules.map_changes import MapChanges, feature_properties, map_of, section_key
 
 _MAX_AIM_POINTS = 12  # points of a feature tried for one in arc with a clear line, nearest first
+_EDGE_STEP = 0.125    # inches: the walk out of a fallen building's outline to its edge
+_PROBE = "<debris>"   # the id a falling debris counter is tested under (no vehicle has it)
 
 
 @dataclass(frozen=True)
@@ -263,18 +268,73 @@ def apply_map_hits(ctx: Ctx, hits: Sequence[MapHit]) -> None:
                     feature=target.id, point=[h.point.x, h.point.y])
         if falls:
             changes = changes.with_rubble(target.id)
-            ctx.log.add("damage", f"{target.name} collapses into rubble", "000:L1202, L1205", h.firer,
+            ctx.log.add("damage", f"{target.name} collapses into rubble", "000:L1202, L1205-L1206", h.firer,
                         feature=target.id)
         ctx.state = replace(ctx.state, map_changes=changes)
         if falls:
-            _collapse_onto(ctx, target)
+            building_falls(ctx, target, h.firer)
 
 
-def _collapse_onto(ctx: Ctx, target: MapTarget) -> None:
+def building_falls(ctx: Ctx, target: MapTarget, by: str) -> None:
+    """What a building's fall does once its rubble is in the state's map changes: damage to everything
+    inside it, then a dozen debris counters on the street around it (000:L1203-L1204, L1208)."""
+    world = map_world(ctx.state.map_id, ctx.state.map_changes)
+    outline = world.feature(target.id) if world is not None else ()
+    polys = [p.points for p in outline or target.pieces if len(p.points) >= 3]   # whole: breaches buried
+    _collapse_onto(ctx, target, polys)
+    _collapse_debris(ctx, target, polys, by)
+
+
+def _collapse_debris(ctx: Ctx, target: MapTarget, polys: Sequence[tuple[Vec, ...]], by: str) -> None:
+    """Debris counters dropped over the fallen building land on the street around it; one that lands
+    in a wall, a building or off the map is dropped again (000:L1208, reading CB45)."""
+    t = combat_tables()
+    world = map_world(ctx.state.map_id, ctx.state.map_changes)
+    pts = [q for poly in polys for q in poly]
+    if not pts:
+        return
+    centre = Vec(sum(q.x for q in pts) / len(pts), sum(q.y for q in pts) / len(pts))
+    length, width = t.dropped["debris"].size
+    m = map_of(ctx.state.map_id, ctx.state.map_changes)
+    counters: list[Counter] = []
+    for i in range(t.collapse_debris):
+        for _ in range(t.collapse_redrops + 1):
+            way = ctx.roll(DiceExpr(1), f"debris {i + 1}: direction (x60 degrees)", "000:L1208", by) * 60.0
+            far = ctx.roll(t.debris_scatter, f"debris {i + 1}: distance beyond the rubble "
+                           f"(x{t.debris_scatter_step:g}\")", "000:L1208", by) * t.debris_scatter_step
+            ray = Vec(math.sin(math.radians(way)), -math.cos(math.radians(way)))
+            at = centre + ray * (_edge(polys, centre, ray) + far)
+            pose = Pose.of(at, way)
+            if _on_street(world, m.width, m.height, pose, CounterSize(length, width)):
+                counters.append(Counter("debris", pose, length, width, ctx.state.turn, ctx.state.phase, ""))
+                break
+            ctx.log.add("counter", f"debris {i + 1} misses the street: dropped again", "000:L1208", by)
+    add_counters(ctx, counters, f"{target.name} falls: debris", "000:L1208")
+
+
+def _edge(polys: Sequence[tuple[Vec, ...]], centre: Vec, ray: Vec) -> float:
+    """How far from the centre along `ray` the building's outline ends (to the nearest 1/8")."""
+    r = 0.0
+    while any(inside(poly, centre + ray * r) for poly in polys):
+        r += _EDGE_STEP
+    return r
+
+
+def _on_street(world: CollisionWorld | None, w: float, h: float, pose: Pose, size: CounterSize) -> bool:
+    c = pose.centre
+    if not (0 <= c.x <= w and 0 <= c.y <= h):
+        return False
+    if world is None:
+        return True
+    solid = {FeatureKind.WALL.value, FeatureKind.BUILDING.value, FeatureKind.FIXED_OBJECT.value}
+    return not any(hit.kind in solid for hit in world.overlaps(_PROBE, pose, size=size))
+
+
+def _collapse_onto(ctx: Ctx, target: MapTarget, polys: Sequence[tuple[Vec, ...]]) -> None:
     """Everything inside a falling building takes 1d per DP; a car takes it on its top, and while
     top armor is left its crew are unhurt, shut in for 1 turn per DP (000:L1203-L1204)."""
     for v in ctx.state.vehicles:
-        if not any(len(p.points) >= 3 and inside(p.points, v.pose.centre) for p in target.pieces):
+        if not any(inside(poly, v.pose.centre) for poly in polys):
             continue
         points = ctx.roll(target.collapse_dice(), f"{target.name} falls on {v.id}", "000:L1203", v.id)
         inner = interior_of(v.sheet, v.spec.kind.value)

@@ -111,8 +111,8 @@ def apply_changes(world: CollisionWorld, changes: MapChanges) -> CollisionWorld:
 
 
 def _to_rubble(world: CollisionWorld, fid: str) -> None:
-    """Rubble fills the building's outline (000:L1206): it still blocks line of fire (000:L1206) and
-    no vehicle may enter it, so it stays a solid piece with no DP (it cannot be rammed through or
+    """Rubble fills the building's outline and no vehicle may enter it (000:L1206); it still blocks
+    line of fire (000:L1207), so it stays a solid piece with no DP (it cannot be rammed through or
     breached) and the tag "rubble"."""
     pieces = world.feature(fid)
     world.remove_static(fid)

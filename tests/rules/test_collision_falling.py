@@ -200,3 +200,32 @@ def test_landed_on_its_front_it_falls_forward_the_next_phase_000_L305(tmp_path: 
     assert [e.rule for e in hits] == ["000:L300", "000:L305"]
     assert not a.fall_lands and not a.nose_over
     assert a.sheet.armor["front"] == 20 - 7
+
+
+CYCLE = "generic kind=cycle hc=3 accel=10 top=100 weight=600 tire=4 armor=5"
+
+
+def test_a_cycles_wheel_over_the_edge_is_a_lost_wheel_crash_table_1_000_L162_L302(tmp_path: Path) -> None:
+    """A cycle's front wheel (the middle of its front edge) over the edge: as if the wheel were lost,
+    no steering and Crash Table 1 at once (reading T46); back on the ground, it steers again."""
+    setup = GameSetup((VehicleSetup("a", "p1", CYCLE, Pose.at(19.7, 15, 90), 20),), seed=2,
+                      map=str(cliff_map(tmp_path)), options=RuleOptions(fire_step="off"))
+    state, _ = new_game(setup)
+    ctx = Ctx(replace(state, phase=3), ScriptedDice([1, 1], fallback_seed=1))
+    move_along(ctx, "a", slide(Pose.at(19.7, 15, 90), 90, 0.1), "straight")   # front wheel at 20.05
+    a = ctx.v("a")
+    assert a.edge_corners == ("F",) and not a.fall_lands
+    assert a.steering_lost and forced(a) and not may_change_speed(a)
+    assert a.hs == ctx.t.hazards.hs_on_last_tire
+    crash = [e for e in ctx.log.events if e.kind == "crash"]
+    assert crash and "Crash Table 1" in crash[0].text
+    assert not any(e.kind == "control" for e in ctx.log.events)          # no control roll: straight to the table
+    move_along(ctx, "a", slide(a.pose, 270, 0.3), "back")
+    a = ctx.v("a")
+    assert a.edge_corners == () and not a.steering_lost
+
+
+def test_a_car_keeps_its_control_roll_for_a_corner_over_000_L302(tmp_path: Path) -> None:
+    ctx = game(tmp_path, Pose.at(19.5, 15.06, 60), 10, [6] * 10)
+    move_along(ctx, "a", slide(Pose.at(19.5, 15.06, 60), 60, 0.1), "straight")
+    assert ctx.v("a").edge_corners == ("FR",) and not ctx.v("a").steering_lost

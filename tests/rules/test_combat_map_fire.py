@@ -132,7 +132,7 @@ def test_the_last_breach_brings_it_down_on_a_car_inside_000_L1202_L1204() -> Non
     changes = state.map_changes
     for i in range(5):  # five breaches already: the sixth brings DP 6 down
         changes = changes.with_breach(f"b{i}", "buildings[0]", Vec(3, 4 + i), 0.25)
-    ctx = Ctx(replace(state, map_changes=changes), ScriptedDice([1] * 6))
+    ctx = Ctx(replace(state, map_changes=changes), ScriptedDice([1] * 6, fallback_seed=4))
     apply_map_hits(ctx, [MapHit("Red", "MG1", "buildings[0]", Vec(3, 9), 6)])
     assert "buildings[0]" in ctx.state.map_changes.rubble
     assert "buildings[0]" not in map_targets(TOWN, ctx.state.map_changes)
@@ -177,7 +177,7 @@ def _collapsed_building0() -> Ctx:
     return ctx
 
 
-def test_a_fallen_building_leaves_rubble_that_blocks_fire_000_L1206() -> None:
+def test_a_fallen_building_leaves_rubble_that_blocks_fire_000_L1206_L1207() -> None:
     """Rubble fills the squares the building stood on and still blocks line of fire; its old
     breaches are buried and it is no longer a target."""
     ctx = _collapsed_building0()
@@ -199,7 +199,7 @@ def test_no_vehicle_may_enter_rubble_000_L1206() -> None:
     assert ctx.state.map_changes.breaches == ()
 
 
-def test_a_ram_that_brings_a_building_down_leaves_rubble_000_L1205_L1206() -> None:
+def test_a_ram_that_brings_a_building_down_leaves_rubble_and_debris_000_L1205_L1208() -> None:
     state = _facing_building0()
     changes = state.map_changes
     for i in range(5):
@@ -211,3 +211,25 @@ def test_a_ram_that_brings_a_building_down_leaves_rubble_000_L1205_L1206() -> No
     assert ctx.state.map_changes.rubble == ("buildings[0]",)
     assert any("collapses into rubble" in e.text for e in ctx.log.events)
     assert blocker({}, TOWN, Vec(1, 9), Vec(9, 9), (), ctx.state.map_changes) == "buildings[0]"
+    assert len([c for c in ctx.state.counters if c.kind == "debris"]) == 12     # 000:L1208
+
+
+def test_a_fall_scatters_a_dozen_debris_counters_on_the_street_around_it_000_L1208() -> None:
+    """buildings[0] covers x 3-7.5, y 3-15: each counter lands 1d x 60 degrees from its centre, 1d x 1/2"
+    beyond its edge (reading CB45)."""
+    state = _facing_building0()
+    changes = state.map_changes
+    for i in range(5):
+        changes = changes.with_breach(f"b{i}", "buildings[0]", Vec(3, 4 + i), 0.25)
+    faces = [f for way in range(1, 7) for f in (way, 1)] * 2          # every direction, 1/2" out
+    ctx = Ctx(replace(state, map_changes=changes), ScriptedDice(faces))
+    apply_map_hits(ctx, [MapHit("Red", "MG1", "buildings[0]", Vec(3, 9), 6)])
+    debris = [c for c in ctx.state.counters if c.kind == "debris"]
+    assert len(debris) == 12
+    for c in debris:
+        x, y = c.pose.centre.x, c.pose.centre.y
+        assert not (3 < x < 7.5 and 3 < y < 15)                          # on the street, not on the rubble
+        beyond = max(3 - x, x - 7.5, 3 - y, y - 15)
+        assert 0 < beyond <= 0.5 + 0.125 + 1e-9
+    assert {round(c.pose.facing) % 360 for c in debris} == {0, 60, 120, 180, 240, 300}
+    assert any(e.rule == "000:L1208" and e.kind == "counter" for e in ctx.log.events)
