@@ -121,6 +121,7 @@ def terrain_turn_start(ctx: Ctx) -> None:
 
 def terrain_turn_end(ctx: Ctx) -> None:
     """Off-road damage: 2d per roll, one roll above 10 mph, two above 30, three above 50 ... (000:L518-L519)."""
+    from rules.dropped_play import racing_slick
     from rules.movement import damage_one_tire  # movement calls this module: import at use
 
     for v in ctx.state.vehicles:
@@ -141,7 +142,10 @@ def terrain_turn_end(ctx: Ctx) -> None:
                 ctx.log.add("damage", f"off-road: {hit.points} to the underbody", "000:L518", v.id,
                             location="underbody", points=hit.points)
             elif w.sheet.tires:
-                damage_one_tire(ctx, v.id, pick(ctx.dice, len(w.sheet.tires)), hit.points, "off-road", "000:L518")
+                index = pick(ctx.dice, len(w.sheet.tires))
+                if racing_slick(w.sheet.tires[index]):  # slicks take double off-road (000:L519, L1835)
+                    hit = off_road_damage(roll, w.spec.kind.value, racing_slicks=True) or hit
+                damage_one_tire(ctx, v.id, index, hit.points, "off-road", "000:L518")
 
 
 # --- jumps (000:L278-L280) -------------------------------------------------------------------------

@@ -53,3 +53,21 @@ def test_water_drags_10_mph_a_turn_per_foot_000_L529() -> None:
     ctx = ctx_at(CAR, 25, 8.5, 40, [], "arena.toml")        # the 1-ft pit
     terrain_turn_start(ctx)
     assert ctx.v("a").speed == 30
+
+
+
+def test_racing_slicks_take_double_off_road_damage_000_L1835() -> None:
+    """The same rolls as in the park above (1+1: the underbody, 2+2: a tire, die 3: the third) on racing
+    slicks: the tire takes 2 points, not 1 (000:L519, L1835)."""
+    from dataclasses import replace
+
+    from rules.combat import combat_tables
+    from rules.design_tables import design_tables
+
+    slick = design_tables().tire_mods[combat_tables().slick_mod].name
+    ctx = ctx_at(CAR, 21, 23, 35, [1, 1, 2, 2, 3], "town.toml")
+    a = ctx.v("a")
+    tires = tuple(replace(t, kind=f"standard, {slick}") for t in a.sheet.tires)
+    ctx.put(replace(a, sheet=replace(a.sheet, tires=tires)))
+    terrain_turn_end(ctx)
+    assert [t.dp for t in ctx.v("a").sheet.tires] == [4, 4, 2, 4]
