@@ -1443,8 +1443,16 @@ def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
             dp = w.dp + len(e.magazines) * d.tables().const("mount_options.extra_magazine_dp")
             out.append(WeaponMount(f"{w.abbr}{counter[w.abbr]}", w.abbr, "turret" if e.mount else where, dp, dp,
                                    shots, shots, loads, e.link, e.mount, e.guided, e.component_armor,
-                                   e.component_armor, e.options))
+                                   e.component_armor, e.options, *_pod_facing(d, e.mount)))
     return tuple(out)
+
+
+def _pod_facing(d: Design, mount: str) -> tuple[str, str]:
+    """(side, firing direction) of the EWP a weapon sits in, ("", "") for any other mount (000:L2527)."""
+    m = next((m for m in d.mounts if m.id == mount), None)
+    if m is None or not d.tables().mounts[m.type].external:
+        return "", ""
+    return m.side, m.fires
 
 
 def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:

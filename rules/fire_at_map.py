@@ -113,7 +113,7 @@ def aim_point(cs: Mapping[str, Combatant], c: Combatant, w: Mounted, target: Map
               changes: MapChanges) -> tuple[Vec, Vec] | None:
     """(origin, point): the nearest point of the feature in the weapon's arc with nothing else on the
     line of fire (000:L826-L827), or None."""
-    origin = lof_origin(c.pose, c.size, w.mount)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
     points = sorted({p for piece in target.pieces for p in _candidates(piece, origin)},
                     key=lambda p: ((p - origin).length(), p.x, p.y))
     for p in points[:_MAX_AIM_POINTS]:

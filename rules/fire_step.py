@@ -288,7 +288,7 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
             if problem(cs, plain) is not None or _blocked(state, cs, plain) is not None:
                 continue
             first = c.weapon(expand(c, trig)[0])
-            origin = lof_origin(c.pose, c.size, first.mount if first.mount in (
+            origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
                 "front", "back", "left", "right", "turret") else "turret")
             aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
             aims += target_aims(t)

@@ -45,7 +45,7 @@ from rules.dropped import Counter, cloud_inches, kind_for_weapon, place
 from rules.events import Event, EventLog
 from rules.fire import FireHit
 from rules.geometry import CounterSize, Pose, Vec
-from rules.record_sheet import RecordSheet, use_shot
+from rules.record_sheet import RecordSheet, WeaponMount, use_shot
 
 # A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
 LineOfFireCheck = Callable[[Vec, Vec, tuple[str, ...]], "str | None"]
@@ -62,6 +62,11 @@ class Mounted:
     ammo: str = "normal"
     crew: str = "driver"      # the crew member (Part id) whose trigger it is
     options: tuple[str, ...] = ()  # weapon options (pulse ...): damage and effect by combat.weapon_info
+    origin: str = ""          # where its line of fire starts when not at its mount: an EWP's side (000:L2527)
+
+    @property
+    def fires_from(self) -> str:
+        return self.origin or self.mount
 
 
 @dataclass(frozen=True)
@@ -177,7 +182,7 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
         if wid in aimed and not _aim_point(c, w, t):
             return f"{t.id} is outside the {w.mount} arc of {wid} (000:L827)"
     if d.side and d.side not in ("top",):
-        origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).mount)
+        origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
         if d.side not in facing_sides(t.pose, t.size, origin):
             return f"the {d.side} side of {t.id} does not face {c.id}'s {wids[0]} (000:L830)"
     if d.side == "top" and t.kind != "trike":
@@ -198,7 +203,7 @@ def ready(c: Combatant, wid: str) -> str | None:
 
 def _aim_point(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
     """The nearest point of the target inside the weapon's arc (its nearest point, else centre or a corner)."""
-    origin = lof_origin(c.pose, c.size, w.mount)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
     candidates = [nearest_point(footprint(t.pose, t.size), origin), t.pose.centre, *footprint(t.pose, t.size)]
     candidates.sort(key=lambda p: (p - origin).length())
     for p in candidates:
@@ -233,7 +238,7 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
              clouds: Sequence[Counter] = (), *, use_relative_speed: bool = True) -> tuple[Shot, str, Vec, Vec]:
     """The to-hit description of one weapon's shot: (shot, side struck, origin, aim point)."""
     info = weapon_info(w.abbr)
-    origin = lof_origin(c.pose, c.size, w.mount)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
     point = _aim_point(c, w, t) or t.pose.centre
     side = d.side or struck_side(t.pose, t.size, origin)
     in_side_arc = side in arcs_of(t.pose, t.size, origin) or side == "top"
@@ -467,8 +472,9 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
                  **extra: object) -> Combatant:
     """A Combatant from a record sheet: weapons and links from the sheet, all fired by the driver
     unless `extra` says otherwise (any Combatant field may be passed)."""
-    weapons = tuple(Mounted(w.id, w.abbr, _mount(w.location), w.shots_left if w.max_shots else -1,
-                            (w.ammo[0] if w.ammo and w.ammo[0] else "normal"), options=w.options)
+    weapons = tuple(Mounted(w.id, w.abbr, w.pod_fires or _mount(w.location), w.shots_left if w.max_shots else -1,
+                            (w.ammo[0] if w.ammo and w.ammo[0] else "normal"), options=w.options,
+                            origin=_pod_origin(w))
                     for w in sheet.weapons)
     links: dict[str, tuple[str, ...]] = {}
     for w in sheet.weapons:
@@ -477,6 +483,14 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     base = Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, interior_of(sheet, kind, order),
                      weapons, links)
     return replace(base, **extra)  # type: ignore[arg-type]
+
+
+def _pod_origin(w: WeaponMount) -> str:
+    """A pod set to fire front or back has that arc, but fires from where the pod hangs: the middle of its
+    side, or the centre for a top pod (000:L2527, L826)."""
+    if not w.pod_fires:
+        return ""
+    return "turret" if w.pod_side == "top" else w.pod_side
 
 
 def _mount(location: str) -> str:

@@ -87,6 +87,8 @@ class WeaponMount:
     armor: int = 0                   # component armor
     max_armor: int = 0
     options: tuple[str, ...] = ()    # weapon options (pulse, infrared, blue_green): DesignTables.weapon_with
+    pod_side: str = ""               # weapons in an EWP: the pod's place, top/left/right (000:L2527)
+    pod_fires: str = ""              # ... and the way it fires, front/back ("" = a top pod left all-round)
 
     @property
     def destroyed(self) -> bool:
@@ -247,7 +249,8 @@ def render(sheet: RecordSheet, title: str = "") -> str:
         ammo = ", ".join(a for a in w.ammo if a)
         notes = "".join([f" [{ammo}]" if ammo else "", f" link {w.link}" if w.link else "",
                          " guided" if w.guided else "", f" CA {w.armor}/{w.max_armor}" if w.max_armor else "",
-                         f" ({', '.join(w.options)})" if w.options else ""])
+                         f" ({', '.join(w.options)})" if w.options else "",
+                         f" {w.pod_side} pod firing {w.pod_fires}" if w.pod_fires else ""])
         lines.append(f"Weapon {w.id} {w.abbr} {w.location}: {w.dp}/{w.max_dp} DP{shots}{notes}")
     for c in sheet.components:
         dp = f"{c.dp}/{c.max_dp} DP" if c.max_dp else "no DP"
