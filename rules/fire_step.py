@@ -52,7 +52,7 @@ from rules.movement import corner_lost
 from rules.record_sheet import RecordSheet
 from rules.state import GameState, VehicleState
 from rules.tables import tables
-from rules.uncontrolled import check_drivers
+from rules.uncontrolled import check_drivers, substitute_driving
 
 
 def combatant(state: GameState, v: VehicleState) -> Combatant:
@@ -62,8 +62,12 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
                      bad_footing=surface_of(state, v.id).bad_footing,  # on oil: -1 to its fire (000:L934)
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse)  # (000:L1053)
-    # a substitute driver does not fire while he drives (000:L980)
-    acted = frozenset(v.fire_acted) | ({v.substitute} if v.substitute else set())
+    if v.substitute:  # he has the driver's seat and its triggers (000:L980)
+        driver = c.interior.driver()
+        c = replace(c, weapons=tuple(replace(w, crew=v.substitute) if driver and w.crew == driver.id else w
+                                     for w in c.weapons))
+    # a substitute driver who has steered this turn does not also fire (000:L980)
+    acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
     return replace(c, fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
 
 

@@ -16,7 +16,7 @@ from rules.maneuvers import Maneuver, Motion, base_difficulty, bootlegger_finish
 from rules.record_sheet import damage_tire
 from rules.state import VehicleState
 from rules.tables import Tables
-from rules.uncontrolled import no_pedals, substitute_d
+from rules.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 
 FORCED_MODES = ("spin", "roll", "t_stop", "skidded", "wreck")
 ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
@@ -53,7 +53,8 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 def may_change_speed(v: VehicleState) -> bool:
     return (not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
             and not v.airborne and not v.fall_lands and not v.driver_stunned  # none in flight or while stunned (000:L283, L472)
-            and not no_pedals(v))  # a sidecar passenger at the wheel has no brakes or throttle (000:L979)
+            and not no_pedals(v)  # a sidecar passenger at the wheel has no brakes or throttle (000:L979)
+            and not substitute_at_guns(v))  # he fired this turn: hands off the controls (000:L980)
 
 
 def speed_options(t: Tables, v: VehicleState) -> list[float]:
@@ -86,7 +87,7 @@ def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     if signed == v.signed_speed:
         return
     decel = v.speed - new_speed if new_rev == v.reverse else v.speed
-    ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True,
+    ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
                     travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
     word = "reverse " if new_rev else ""
     ctx.log.add("speed", f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
@@ -195,6 +196,8 @@ def forced(v: VehicleState) -> bool:
     """Whether the vehicle's next move is out of its driver's hands."""
     if v.mode in FORCED_MODES or v.steering_lost or v.driverless or v.airborne or v.fall_lands or v.driver_stunned:
         return True  # nobody steers: straight on (000:L283, L472, L978)
+    if substitute_at_guns(v):
+        return True  # the substitute driver chose the guns this turn (000:L980)
     return bool(v.pending) and v.pending[0].kind == "controlled_skid"
 
 
@@ -477,7 +480,7 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     move_along(ctx, vid, motion, str(m))
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
-    ctx.put(replace(v, increments=v.increments[1:], maneuvered=True,
+    ctx.put(replace(v, increments=v.increments[1:], maneuvered=True, steered=True,
                     travel=travel0 if m.kind in ("t_stop", "bootlegger") else after_travel))
     if m.kind == "t_stop":
         _begin_tstop(ctx, vid, difficulty, travel0)
@@ -620,7 +623,7 @@ def start_turn(ctx: Ctx) -> None:
             from rules.collision_rules import terrain_data
 
             loss, rule = terrain_data().plant_out_decel, "000:L528, L1742"
-        w = replace(v, speed_changed=False)
+        w = replace(v, speed_changed=False, steered=False)
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)
             w = replace(w, speed=new)

@@ -8,8 +8,9 @@ forced motion; the engine and the fire step call `check_drivers` after anything 
 
 Substitute drivers (000:L979-L982): when the driver goes down, a gunner or passenger able to act takes
 the wheel at once (a cycle's only if it has a sidecar: its passenger steers but has no brakes or
-throttle). He drives with every maneuver D2 harder and does not fire while he drives; if he goes down
-too, nobody drives. Moving a new driver in over five turns once the vehicle stops is not modelled.
+throttle). He drives with every maneuver D2 harder. Each turn he has the controls or the guns, not both:
+once he maneuvers or changes speed he cannot fire that turn, and once he fires the vehicle goes straight on
+at its speed for the rest of the turn. If he goes down too, nobody drives. Moving a new driver in over five turns once the vehicle stops is not modelled.
 """
 
 from __future__ import annotations
@@ -66,6 +67,17 @@ def substitute_d(v: VehicleState) -> int:
     return combat_tables().substitute_d if v.substitute else 0
 
 
+def substitute_driving(v: VehicleState) -> bool:
+    """A substitute who has maneuvered or changed speed this turn has chosen the controls: no firing (000:L980)."""
+    return bool(v.substitute) and v.steered
+
+
+def substitute_at_guns(v: VehicleState) -> bool:
+    """A substitute who has fired this turn has chosen the weapons: the vehicle goes straight on at its speed
+    for the rest of the turn (000:L980; a sidecar passenger likewise, 000:L979)."""
+    return bool(v.substitute) and v.substitute in v.fire_acted
+
+
 def _still_at_wheel(v: VehicleState) -> bool:
     if v.out or v.sheet.destroyed:
         return False
@@ -83,7 +95,7 @@ def _take_wheel(ctx: Ctx, v: VehicleState) -> bool:
     ctx.put(replace(w, hs=min(w.hs, w.hc)))
     extra = "; no brakes or throttle" if no_pedals(w) else ""
     ctx.log.add("control", f"the driver is incapacitated: {sub} takes the wheel (each maneuver +D{t.substitute_d}; "
-                f"he does not fire while he drives{extra})", t.substitute_source, v.id, substitute=sub)
+                f"each turn he steers or fires, not both{extra})", t.substitute_source, v.id, substitute=sub)
     return True
 
 

@@ -119,8 +119,8 @@ def test_a_gunner_takes_the_wheel_with_D2_on_every_maneuver_000_L980() -> None:
     bend = Maneuver("bend", "left", degrees=15)
     plain = s.vehicle("Red")
     assert difficulty_of(ctx, red, bend) == difficulty_of(ctx, replace(plain, substitute=""), bend) + 2
-    # he does not fire while he drives
-    assert all(red.substitute not in str(a) for a in fire_options(ctx.state, "Red"))
+    # he has taken over the driver's triggers: with no steering yet this turn he may fire them
+    assert any(a.weapon == "RR1" for a in fire_options(ctx.state, "Red"))
 
 
 def test_the_substitute_going_down_too_leaves_nobody_driving_000_L978_L980() -> None:
@@ -157,3 +157,38 @@ def test_a_car_with_nobody_else_aboard_has_no_substitute_000_L980() -> None:
     ctx = Ctx(s)
     check_drivers(ctx)
     assert not ctx.state.vehicle("Red").substitute  # the Kart carries nobody else
+
+
+def _substitute_at_wheel() -> Ctx:
+    ctx = Ctx(_incapacitate_driver(game("Police Cruiser"), "Red"))
+    check_drivers(ctx)
+    assert ctx.state.vehicle("Red").substitute == "gunner"
+    return ctx
+
+
+def test_a_substitute_who_changes_speed_cannot_fire_that_turn_000_L980() -> None:
+    """000:L980: controls or weapons, not both in one turn; a speed change is using the controls."""
+    from rules.fire_step import fire_options
+    from rules.movement import set_speed, start_turn
+
+    ctx = _substitute_at_wheel()
+    assert fire_options(ctx.state, "Red")  # Blue is in the turret's reach
+    set_speed(ctx, "Red", 25.0)
+    assert ctx.state.vehicle("Red").steered
+    assert fire_options(ctx.state, "Red") == []
+    start_turn(ctx)  # a new turn, a new choice
+    assert fire_options(ctx.state, "Red")
+
+
+def test_a_substitute_who_fires_leaves_the_controls_for_the_turn_000_L980() -> None:
+    """Once he has fired he makes no speed change and the vehicle goes straight on for the rest of the turn."""
+    from rules.movement import forced, may_change_speed
+
+    ctx = _substitute_at_wheel()
+    red = ctx.state.vehicle("Red")
+    assert may_change_speed(red) and not forced(red)
+    fired = replace(red, fire_acted=("gunner",))
+    assert not may_change_speed(fired) and forced(fired)
+    # a gunner who is not at the wheel may fire and the driver still steer
+    plain = replace(game("Police Cruiser").vehicle("Red"), fire_acted=("gunner",))
+    assert may_change_speed(plain) and not forced(plain)
