@@ -139,6 +139,8 @@ class CombatTables:
     sidecar_wheel: str = "S"
     substitute_d: int = 2
     substitute_source: str = "000:L979-L982"
+    front_seat_substitutes: int = 1
+    seat_change_turns: int = 5
     collapse_dice_per_dp: int = 1                   # a falling building: 1d per DP to all inside (000:L1203)
     trapped_turns_per_dp: int = 1                   # a car's crew shut in under the rubble (000:L1204)
     map_breach_width: float = 0.25                  # the gap a weapon's breach cuts (reading CB42)
@@ -308,6 +310,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         cycle_substitute_roles=tuple(str(r) for r in un.array("cycle_substitute_roles")),
         sidecar_wheel=un.text("sidecar_wheel"), substitute_d=un.integer("substitute_d", lo=0),
         substitute_source=un.text("substitute_source"),
+        front_seat_substitutes=un.integer("front_seat_substitutes", lo=0),
+        seat_change_turns=un.integer("seat_change_turns", lo=0),
         collapse_dice_per_dp=mf.integer("collapse_dice_per_dp", lo=0),
         trapped_turns_per_dp=mf.integer("trapped_turns_per_dp", lo=0),
         map_breach_width=mf.number("breach_width_in", lo=0.01), map_fire_source=mf.text("source"),

@@ -83,6 +83,8 @@ class VehicleState:
                                       # checked once until the vehicle leaves it (000:L1046)
     substitute: str = ""              # the crewman at the wheel after the driver went down (000:L979-L982)
     steered: bool = False             # a maneuver or speed change made this turn: a substitute then holds no gun
+    seat_change: int = 0              # driverless and stopped: the turn a new driver started moving in (000:L982)
+    new_driver: bool = False          # the substitute moved into the driver's seat: drives as a driver (000:L982)
     liquid_contact: tuple[tuple[str, int], ...] = ()  # damaging liquids it sits in: (counter id, phase count
                                       # turn*5+phase of the last damage roll); again every 5 phases (000:L1047)
     paint_until: int = 0              # paint on the windows: -2 to its fire up to this turn (000:L1053)

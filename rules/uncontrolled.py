@@ -6,11 +6,13 @@ goes straight on, slowing 5 mph a turn, until it stops or hits something; a cycl
 down rolls on Crash Table 1 at once with +4. rules.movement moves such a vehicle (`driverless`) as a
 forced motion; the engine and the fire step call `check_drivers` after anything that can hurt a driver.
 
-Substitute drivers (000:L979-L982): when the driver goes down, a gunner or passenger able to act takes
-the wheel at once (a cycle's only if it has a sidecar: its passenger steers but has no brakes or
-throttle). He drives with every maneuver D2 harder. Each turn he has the controls or the guns, not both:
-once he maneuvers or changes speed he cannot fire that turn, and once he fires the vehicle goes straight on
-at its speed for the rest of the turn. If he goes down too, nobody drives. Moving a new driver in over five turns once the vehicle stops is not modelled.
+Substitute drivers (000:L979-L982): when the driver goes down, the front-seat crewman (one besides the
+driver: the first gunner, else passenger) takes the wheel at once if able (a cycle's only if it has a
+sidecar: its passenger steers but has no brakes or throttle). He drives with every maneuver D2 harder.
+Each turn he has the controls or the guns, not both: once he maneuvers or changes speed he cannot fire
+that turn, and once he fires the vehicle goes straight on at its speed for the rest of the turn. If he
+goes down too, nobody drives. Anyone else aboard moves into the driver's seat once the vehicle has
+stopped, over five whole turns, and then drives as a driver.
 """
 
 from __future__ import annotations
@@ -44,38 +46,41 @@ def has_sidecar(v: VehicleState) -> bool:
 
 
 def substitute_for(v: VehicleState) -> str | None:
-    """The crewman who can take the wheel now (000:L979-L980): None when there is nobody."""
+    """The front-seat crewman who can take the wheel now (000:L979-L980): None when there is nobody."""
     t = combat_tables()
     if v.spec.kind is Kind.CYCLE and not has_sidecar(v):
         return None
     roles = t.cycle_substitute_roles if v.spec.kind is Kind.CYCLE else t.substitute_roles
-    crew = [p for p in interior_of(v.sheet, v.spec.kind.value).parts if p.kind == "crew" and _can_act(p)]
-    for role in roles:
-        for p in crew:
-            if p.role == role:
-                return p.id
-    return None
+    crew = [p for p in interior_of(v.sheet, v.spec.kind.value).parts if p.kind == "crew"]
+    front = [p for role in roles for p in crew if p.role == role][:t.front_seat_substitutes]
+    return next((p.id for p in front if _can_act(p)), None)
+
+
+def _mover(v: VehicleState) -> str | None:
+    """Anyone aboard able to act who can be moved into the driver's seat once stopped (000:L982)."""
+    inside = interior_of(v.sheet, v.spec.kind.value)
+    return next((p.id for p in inside.parts if p.kind == "crew" and p.role != "driver" and _can_act(p)), None)
 
 
 def no_pedals(v: VehicleState) -> bool:
     """A cycle's sidecar passenger at the wheel steers but cannot brake or accelerate (000:L979)."""
-    return bool(v.substitute) and v.spec.kind is Kind.CYCLE
+    return bool(v.substitute) and v.spec.kind is Kind.CYCLE and not v.new_driver
 
 
 def substitute_d(v: VehicleState) -> int:
     """Extra D on each maneuver a substitute driver makes (000:L980)."""
-    return combat_tables().substitute_d if v.substitute else 0
+    return combat_tables().substitute_d if v.substitute and not v.new_driver else 0
 
 
 def substitute_driving(v: VehicleState) -> bool:
     """A substitute who has maneuvered or changed speed this turn has chosen the controls: no firing (000:L980)."""
-    return bool(v.substitute) and v.steered
+    return bool(v.substitute) and v.steered and not v.new_driver
 
 
 def substitute_at_guns(v: VehicleState) -> bool:
     """A substitute who has fired this turn has chosen the weapons: the vehicle goes straight on at its speed
     for the rest of the turn (000:L980; a sidecar passenger likewise, 000:L979)."""
-    return bool(v.substitute) and v.substitute in v.fire_acted
+    return bool(v.substitute) and v.substitute in v.fire_acted and not v.new_driver
 
 
 def _still_at_wheel(v: VehicleState) -> bool:
@@ -99,6 +104,28 @@ def _take_wheel(ctx: Ctx, v: VehicleState) -> bool:
     return True
 
 
+def _change_seats(ctx: Ctx, v: VehicleState) -> None:
+    """A stopped driverless vehicle: someone aboard spends whole turns getting into the driver's seat, counted
+    from the turn after it stopped, and drives (and fires) from the turn after those (000:L982)."""
+    t = combat_tables()
+    mover = None if v.out or v.sheet.destroyed or v.speed > 0 else _mover(v)
+    if mover is None:
+        if v.seat_change:
+            ctx.put(replace(v, seat_change=0))  # rolling again, or nobody left to move in
+        return
+    turn = ctx.state.turn
+    if not v.seat_change:
+        ctx.put(replace(v, seat_change=turn + 1))
+        ctx.log.add("control", f"stopped with nobody at the controls: {mover} starts moving into the driver's seat "
+                    f"({t.seat_change_turns} turns)", t.substitute_source, v.id, mover=mover)
+        return
+    if turn < v.seat_change + t.seat_change_turns:
+        return
+    ctx.put(replace(v, driverless=False, substitute=mover, new_driver=True, seat_change=0))
+    ctx.log.add("control", f"{mover} is in the driver's seat: he may accelerate and fire from now on",
+                t.substitute_source, v.id, substitute=mover)
+
+
 def check_drivers(ctx: Ctx) -> None:
     """Mark vehicles that have just lost their driver and apply what follows at once (000:L976-L982)."""
     t = combat_tables()
@@ -106,9 +133,12 @@ def check_drivers(ctx: Ctx) -> None:
         if v.substitute:
             if _still_at_wheel(v):
                 continue
-            v = ctx.put(replace(v, substitute=""))
+            v = ctx.put(replace(v, substitute="", new_driver=False))
             ctx.log.add("control", "the substitute driver is out too", t.substitute_source, v.id)
-        if v.driverless or not nobody_drives(v):
+        if v.driverless:
+            _change_seats(ctx, v)
+            continue
+        if not nobody_drives(v):
             continue
         if _take_wheel(ctx, v):
             continue

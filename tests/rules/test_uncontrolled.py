@@ -192,3 +192,42 @@ def test_a_substitute_who_fires_leaves_the_controls_for_the_turn_000_L980() -> N
     # a gunner who is not at the wheel may fire and the driver still steer
     plain = replace(game("Police Cruiser").vehicle("Red"), fire_acted=("gunner",))
     assert may_change_speed(plain) and not forced(plain)
+
+
+def test_only_the_front_seat_takes_over_at_once_000_L980() -> None:
+    """000:L980: at most two seats in front, so with driver and front-seat gunner down nobody drives at once,
+    though passengers aboard are unhurt."""
+    s = game("Police Cruiser", mph=30.0)
+    red = s.vehicle("Red")
+    inside = interior_of(red.sheet, "car")
+    down = tuple(replace(p, dp=1, body_armor=0) if p.role in ("driver", "gunner") else p for p in inside.parts)
+    ctx = Ctx(s.with_vehicle(replace(red, sheet=sheet_with(red.sheet, replace(inside, parts=down)))))
+    check_drivers(ctx)
+    red = ctx.state.vehicle("Red")
+    assert red.driverless and not red.substitute and not red.seat_change  # still rolling: nobody moves in yet
+
+
+def test_a_new_driver_moves_in_over_five_turns_once_stopped_000_L982() -> None:
+    from rules.movement import may_change_speed
+    from rules.uncontrolled import substitute_d
+
+    s = game("Police Cruiser", mph=0.0)
+    red = s.vehicle("Red")
+    inside = interior_of(red.sheet, "car")
+    down = tuple(replace(p, dp=1, body_armor=0) if p.role in ("driver", "gunner") else p for p in inside.parts)
+    ctx = Ctx(replace(s.with_vehicle(replace(red, sheet=sheet_with(red.sheet, replace(inside, parts=down)))), turn=3))
+    check_drivers(ctx)
+    check_drivers(ctx)  # the stop is seen; the change starts with the next whole turn
+    red = ctx.state.vehicle("Red")
+    assert red.driverless and red.seat_change == 4
+    assert any("starts moving into the driver's seat" in e.text and e.rule == "000:L979-L982"
+               for e in ctx.log.events)
+    for turn in range(4, 9):  # turns 4-8: five turns of shuffling seats
+        ctx.state = replace(ctx.state, turn=turn)
+        check_drivers(ctx)
+        assert ctx.state.vehicle("Red").driverless
+    ctx.state = replace(ctx.state, turn=9)  # the sixth turn: he may accelerate and fire
+    check_drivers(ctx)
+    red = ctx.state.vehicle("Red")
+    assert not red.driverless and red.substitute == "passenger" and red.new_driver
+    assert may_change_speed(red) and substitute_d(red) == 0
