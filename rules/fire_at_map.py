@@ -28,7 +28,7 @@ from rules.dice import DiceExpr, DiceSource
 from rules.dropped import Counter, cloud_inches
 from rules.dropped_play import add_counters
 from rules.events import EventLog
-from rules.firing import Combatant, Declaration, Mounted, _after_firing, expand, ready
+from rules.firing import Combatant, Declaration, Mounted, _after_firing, expand, ready, trigger
 from rules.geometry import CounterSize, Pose, Vec
 from rules.line_of_fire import blocker, map_world
 from rules.map_changes import MapChanges, feature_properties, map_of, section_key
@@ -139,20 +139,9 @@ def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence
 
 def _firer_problem(c: Combatant, d: Declaration) -> str | None:
     """The checks of rules.firing.problem that do not concern a vehicle target."""
-    if c.sheet.destroyed:
-        return f"{c.id} is destroyed"
-    try:
-        wids = expand(c, d.weapon)
-    except KeyError:
-        return f"{c.id} has no weapon or link {d.weapon!r}"
-    except ValueError as exc:
-        return str(exc)
-    if c.aimed_fire <= -99:
-        return f"{c.id} can make no aimed fire for the rest of this turn (000:L321)"
-    crews = {c.weapon(w).crew for w in wids}
-    if len(crews) > 1:
-        return "a link must be fired by one crewman"
-    crew = crews.pop()
+    why, wids, crew = trigger(c, d.weapon)
+    if why:
+        return why
     if not any(p.id == crew for p in c.interior.parts):
         return f"{c.id} has no crewman {crew!r}"
     if crew_state(c.interior.part(crew)) in ("unconscious", "dead"):

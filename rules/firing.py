@@ -145,21 +145,27 @@ def problem(cs: Mapping[str, Combatant], d: Declaration) -> str | None:
     if d.target not in cs or d.target == d.firer:
         return f"{d.target!r} is not a target for {d.firer}"
     c, t = cs[d.firer], cs[d.target]
+    why, wids, crew = trigger(c, d.weapon)
+    return why or _weapon_problems(c, t, wids, crew, d)
+
+
+def trigger(c: Combatant, weapon: str) -> tuple[str | None, tuple[str, ...], str]:
+    """The firer's side of every shot, whatever the target: the vehicle can fire, the weapon or link
+    exists, aimed fire is allowed (000:L321) and one crewman fires it. (reason or None, weapons, crewman)."""
     if c.sheet.destroyed:
-        return f"{c.id} is destroyed"
+        return f"{c.id} is destroyed", (), ""
     try:
-        wids = expand(c, d.weapon)
+        wids = expand(c, weapon)
     except KeyError:
-        return f"{c.id} has no weapon or link {d.weapon!r}"
+        return f"{c.id} has no weapon or link {weapon!r}", (), ""
     except ValueError as exc:
-        return str(exc)
+        return str(exc), (), ""
     if c.aimed_fire <= -99:
-        return f"{c.id} can make no aimed fire for the rest of this turn (000:L321)"
+        return f"{c.id} can make no aimed fire for the rest of this turn (000:L321)", wids, ""
     crews = {c.weapon(w).crew for w in wids}
     if len(crews) > 1:
-        return "a link must be fired by one crewman"
-    crew = crews.pop()
-    return _weapon_problems(c, t, wids, crew, d)
+        return "a link must be fired by one crewman", wids, ""
+    return None, wids, crews.pop()
 
 
 def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: str, d: Declaration) -> str | None:
