@@ -28,7 +28,7 @@ from rules.dice import DiceExpr, DiceSource
 from rules.dropped import Counter, cloud_inches
 from rules.dropped_play import add_counters
 from rules.events import EventLog
-from rules.firing import Combatant, Declaration, Mounted, _after_firing, expand, ready, trigger
+from rules.firing import Combatant, Declaration, Mounted, _after_firing, expand, firer_of, ready, trigger
 from rules.geometry import CounterSize, Pose, Vec
 from rules.line_of_fire import blocker, map_world
 from rules.map_changes import MapChanges, feature_properties, map_of, section_key
@@ -124,13 +124,15 @@ def aim_point(cs: Mapping[str, Combatant], c: Combatant, w: Mounted, target: Map
     return None
 
 
-def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence[Counter] = ()) -> Shot:
+def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence[Counter] = (),
+             crew: str = "") -> Shot:
     """The to-hit description of a shot at a wall or building: +10 for the target, none for its speed
-    (000:L1200); the firer's own modifiers as at a vehicle."""
+    (000:L1200); the firer's own modifiers as at a vehicle (`crew` fires, or else firer_of)."""
     info = weapon_info(w.abbr)
-    person = c.interior.part(w.crew)
+    crew = crew or firer_of(c, (w.id,))
+    person = c.interior.part(crew)
     return Shot(base=info.to_hit, range=(point - origin).length(), target="building", building=True,
-                firer_speed=c.speed, gunner_skill=c.skills.get(w.crew, 0), computer=c.computer,
+                firer_speed=c.speed, gunner_skill=c.skills.get(crew, 0), computer=c.computer,
                 maneuver_d=c.maneuver_d if person.role == "driver" else 0, aimed_fire=c.aimed_fire,
                 smoke_inches=cloud_inches(clouds, origin, point), bad_footing=c.bad_footing,
                 paint_on_windows=c.paint_on_windows, wounded_firer=crew_state(person) == "wounded",
@@ -139,7 +141,7 @@ def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence
 
 def _firer_problem(c: Combatant, d: Declaration) -> str | None:
     """The checks of rules.firing.problem that do not concern a vehicle target."""
-    why, wids, crew = trigger(c, d.weapon)
+    why, wids, crew = trigger(c, d.weapon, d.crew)
     if why:
         return why
     if not any(p.id == crew for p in c.interior.parts):
@@ -210,7 +212,7 @@ def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], di
             if aimed is None or info.damage is None:
                 continue
             origin, point = aimed
-            th = to_hit(map_shot(c, w, origin, point, clouds))
+            th = to_hit(map_shot(c, w, origin, point, clouds, d.crew))
             head = f"{wid} ({w.abbr}) fires at {target.name} ({target.id}), {(point - origin).length():.2f}\""
             if not th.can_hit():
                 log.add("fire", f"{head}: needs {th.need}, which cannot hit", "000:L904", c.id, weapon=wid,

@@ -39,6 +39,7 @@ from rules.firing import (
     combatant_of,
     drop,
     expand,
+    firer_of,
     out_of_action,
     problem,
     ready,
@@ -187,13 +188,22 @@ def _pending(state: GameState) -> dict[str, Combatant]:
 
 
 def _pending_now(state: GameState) -> dict[str, Combatant]:
+    return _replay(state)[0]
+
+
+def _replay(state: GameState) -> tuple[dict[str, Combatant], tuple[str, ...]]:
+    """The declarations so far in the order made, each taken by the crewman free then (firing.firer_of):
+    the combatants after them and who fires each. Resolution uses the same crewmen, whatever order
+    it resolves drops, shots at vehicles and shots at the map in."""
     cs = _combatants(state)
+    crews: list[str] = []
     for vid, weapon, _target, _aim in state.fire_declared:
         c = cs[vid]
         wids = expand(c, weapon)
-        crew = c.weapon(wids[0]).crew
+        crew = firer_of(c, wids)
+        crews.append(crew)
         cs[vid] = replace(c, fired=c.fired | set(wids), acted=c.acted | {crew})
-    return cs
+    return cs, tuple(crews)
 
 
 def fire_problem(state: GameState, action: Fire) -> str | None:
@@ -261,10 +271,9 @@ def _hopeless(c: Combatant, trig: str) -> bool:
         return True
     if c.sheet.destroyed or c.aimed_fire <= -99:
         return True
-    crews = {c.weapon(w).crew for w in wids}
-    if len(crews) != 1:
+    if len({c.weapon(w).crew for w in wids}) != 1:
         return True
-    crew = crews.pop()
+    crew = firer_of(c, wids)
     if crew in c.acted or not any(p.id == crew for p in c.interior.parts):
         return True
     if crew_state(c.interior.part(crew)) in ("unconscious", "dead"):
@@ -343,7 +352,7 @@ def drop_problem(state: GameState, action: Drop) -> str | None:
     if action.weapon not in _droppers(c):
         return f"{action.vehicle} has no dropped weapon or link of them called {action.weapon!r}"
     wids = expand(c, action.weapon)
-    crew = c.weapon(wids[0]).crew
+    crew = firer_of(c, wids)
     state_of = crew_state(c.interior.part(crew)) if any(p.id == crew for p in c.interior.parts) else "missing"
     if state_of in ("unconscious", "dead", "missing"):
         return f"{crew} of {c.id} is {state_of} and cannot act (000:L975)"
@@ -382,6 +391,7 @@ def declare(state: GameState, a: Fire) -> GameState:
 
 def resolve(ctx: Ctx) -> None:
     """Resolve the phase's declarations at once and write the results into the state (000:L819, L824)."""
+    crews = _replay(ctx.state)[1] if ctx.state.fire_declared else ()  # who declared each, before the oil burns
     liquid_contact(ctx)  # burning oil under a vehicle for 5 phases burns it again (000:L1047)
     s = ctx.state
     if not s.fire_declared:
@@ -390,12 +400,14 @@ def resolve(ctx: Ctx) -> None:
         return
     cs = _combatants(s)
     laid: list[Counter] = []
-    for vid, weapon, _target, _aim in (d for d in s.fire_declared if d[3] == DROP):
-        cs, counters, events = drop(cs, vid, weapon, s.turn, s.phase)
-        ctx.log.events.extend(events)
-        laid += counters
-    decls = [declaration(Fire(*d)) for d in s.fire_declared if d[3] != DROP and d[2] in cs]
-    at_map = [declaration(Fire(*d)) for d in s.fire_declared if d[3] != DROP and d[2] not in cs]
+    for (vid, weapon, _target, aim), crew in zip(s.fire_declared, crews, strict=True):
+        if aim == DROP:
+            cs, counters, events = drop(cs, vid, weapon, s.turn, s.phase, crew)
+            ctx.log.events.extend(events)
+            laid += counters
+    shots = [replace(declaration(Fire(*d)), crew=crew) for d, crew in zip(s.fire_declared, crews, strict=True) if d[3] != DROP]
+    decls = [d for d in shots if d.target in cs]
+    at_map = [d for d in shots if d.target not in cs]
     # this phase's shots see the clouds already on the map; what is dropped now lands with the results
     res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, clouds=s.counters,
                        lof=line_of_fire_check(cs, s.map_id, s.map_changes))

@@ -60,7 +60,7 @@ class Mounted:
     mount: str                # front / back / left / right / turret
     shots: int = -1           # shots left; -1: no ammunition needed (lasers)
     ammo: str = "normal"
-    crew: str = "driver"      # the crew member (Part id) whose trigger it is
+    crew: str = "driver"      # the crewman at the wheel (Part id); gunners take it first (firer_of)
     options: tuple[str, ...] = ()  # weapon options (pulse ...): damage and effect by combat.weapon_info
     origin: str = ""          # where its line of fire starts when not at its mount: an EWP's side (000:L2527)
 
@@ -110,6 +110,7 @@ class Declaration:
     target: str
     side: str = ""            # front/back/left/right/top; "" = the side whose arc the firer is in
     aim: str = ""             # "", "tire:<corner>", "turret", "rider", "top"
+    crew: str = ""            # the crewman who fires it; "" = the next free one (firer_of)
 
 
 @dataclass(frozen=True)
@@ -145,13 +146,29 @@ def problem(cs: Mapping[str, Combatant], d: Declaration) -> str | None:
     if d.target not in cs or d.target == d.firer:
         return f"{d.target!r} is not a target for {d.firer}"
     c, t = cs[d.firer], cs[d.target]
-    why, wids, crew = trigger(c, d.weapon)
+    why, wids, crew = trigger(c, d.weapon, d.crew)
     return why or _weapon_problems(c, t, wids, crew, d)
 
 
-def trigger(c: Combatant, weapon: str) -> tuple[str | None, tuple[str, ...], str]:
+def firer_of(c: Combatant, wids: tuple[str, ...]) -> str:
+    """Who pulls this trigger: the first crewman able to fire who has not yet fired this turn, gunners
+    before the one at the wheel (each crewman fires once a turn, gunners fire the vehicle's weapons:
+    000:L820-L822), so the driver's maneuver penalty counts only when he fires. When nobody is free,
+    the weapon's own crewman (the driver), whose check then says why he cannot."""
+    wheel = c.weapon(wids[0]).crew
+    gunners = [p.id for p in c.interior.parts if p.kind == "crew" and p.role == "gunner" and p.id != wheel]
+    for crew in [*gunners, wheel]:
+        if crew in c.acted or not any(p.id == crew for p in c.interior.parts):
+            continue
+        if crew_state(c.interior.part(crew)) not in ("unconscious", "dead"):
+            return crew
+    return wheel
+
+
+def trigger(c: Combatant, weapon: str, crew: str = "") -> tuple[str | None, tuple[str, ...], str]:
     """The firer's side of every shot, whatever the target: the vehicle can fire, the weapon or link
-    exists, aimed fire is allowed (000:L321) and one crewman fires it. (reason or None, weapons, crewman)."""
+    exists, aimed fire is allowed (000:L321) and one crewman fires it (`crew`, or else firer_of).
+    (reason or None, weapons, crewman)."""
     if c.sheet.destroyed:
         return f"{c.id} is destroyed", (), ""
     try:
@@ -165,7 +182,7 @@ def trigger(c: Combatant, weapon: str) -> tuple[str | None, tuple[str, ...], str
     crews = {c.weapon(w).crew for w in wids}
     if len(crews) > 1:
         return "a link must be fired by one crewman", wids, ""
-    return None, wids, crews.pop()
+    return None, wids, crew or firer_of(c, wids)
 
 
 def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: str, d: Declaration) -> str | None:
@@ -253,7 +270,8 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         effective = worst_relative_speed(arc_groups(arcs_of(t.pose, t.size, origin)),
                                          arc_groups(arcs_of(c.pose, c.size, point)), t.speed, c.speed,
                                          closing(c.travel, t.travel))
-    person = c.interior.part(w.crew)
+    crew = d.crew or firer_of(c, (w.id,))
+    person = c.interior.part(crew)
     count = 1
     for wid, tid, n, last in c.sustained:
         if wid == w.id and tid == t.id and last == turn - 1:
@@ -262,7 +280,7 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
     shot = Shot(
         base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
         target_speed=t.speed, firer_speed=c.speed, effective_speed=effective, specific=_specific(d.aim),
-        gunner_skill=c.skills.get(w.crew, 0), computer=c.computer,
+        gunner_skill=c.skills.get(crew, 0), computer=c.computer,
         maneuver_d=c.maneuver_d if person.role == "driver" else 0, aimed_fire=c.aimed_fire,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
         sustained=count, bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
@@ -343,7 +361,7 @@ def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, In
 
 def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int) -> Combatant:
     weapons = tuple(replace(w, shots=w.shots - 1) if w.id in wids and w.shots > 0 else w for w in c.weapons)
-    crew = c.weapon(wids[0]).crew
+    crew = d.crew or firer_of(c, wids)
     kept = tuple(s for s in c.sustained if s[0] not in wids)
     new = []
     for wid in wids:
@@ -394,12 +412,13 @@ def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog) -> Counte
 
 
 def drop(combatants: Mapping[str, Combatant], firer: str, weapon: str, turn: int,
-         phase: int) -> tuple[dict[str, Combatant], tuple[Counter, ...], tuple[Event, ...]]:
-    """A Drop action: the crewman's firing action lays the counter(s) of a dropped weapon or link (000:L1028)."""
+         phase: int, crew: str = "") -> tuple[dict[str, Combatant], tuple[Counter, ...], tuple[Event, ...]]:
+    """A Drop action: the crewman's firing action lays the counter(s) of a dropped weapon or link (000:L1028);
+    `crew` fires it, or else firer_of."""
     cs = dict(combatants)
     c = cs[firer]
     wids = expand(c, weapon)
-    crew = c.weapon(wids[0]).crew
+    crew = crew or firer_of(c, wids)
     if crew in c.acted:
         raise ValueError(f"{crew} of {firer} has already fired this turn (000:L820)")
     for wid in wids:
@@ -410,7 +429,7 @@ def drop(combatants: Mapping[str, Combatant], firer: str, weapon: str, turn: int
             raise ValueError(f"{wid} is aimed, not dropped: fire it at a target")
     log = EventLog()
     counters = tuple(_lay(c, wid, turn, phase, log) for wid in wids)
-    cs[firer] = _after_firing(c, Declaration(firer, weapon, ""), wids, turn)
+    cs[firer] = _after_firing(c, Declaration(firer, weapon, "", crew=crew), wids, turn)
     return cs, counters, tuple(log.events)
 
 
@@ -476,8 +495,8 @@ def out_of_action(c: Combatant) -> str:
 def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: CounterSize, speed: float,
                  travel: float, sheet: RecordSheet, *, order: tuple[str, ...] = ("plant", "crew", "cargo"),
                  **extra: object) -> Combatant:
-    """A Combatant from a record sheet: weapons and links from the sheet, all fired by the driver
-    unless `extra` says otherwise (any Combatant field may be passed)."""
+    """A Combatant from a record sheet: weapons and links from the sheet, each fired by the first free
+    gunner, else the driver (firer_of), unless `extra` says otherwise (any Combatant field may be passed)."""
     weapons = tuple(Mounted(w.id, w.abbr, w.pod_fires or _mount(w.location), w.shots_left if w.max_shots else -1,
                             (w.ammo[0] if w.ammo and w.ammo[0] else "normal"), options=w.options,
                             origin=_pod_origin(w))

@@ -55,14 +55,16 @@ def test_a_weapon_fires_once_per_turn_000_L820() -> None:
 
 
 def test_a_character_fires_once_per_turn_but_a_gunner_may_also_fire_000_L820_L822() -> None:
+    """The gunner takes the first trigger, the driver the second; nobody is left for a third."""
     a = car("A", 0, 90, (Mounted("MG1", "MG", "front", 20), Mounted("MG2", "MG", "front", 20),
-                         Mounted("MG3", "MG", "front", 20, crew="gunner")), gunner=True)
+                         Mounted("MG3", "MG", "front", 20)), gunner=True)
     cs = {"A": a, "B": car("B", 4, 270, ())}
     res = resolve_fire(cs, [Declaration("A", "MG1", "B"), Declaration("A", "MG2", "B"),
                             Declaration("A", "MG3", "B")], ScriptedDice([1, 1, 1, 1]), turn=1)
-    refused = [e.text for e in res.events if "cannot fire MG2" in e.text]
-    assert refused and "driver of A has already fired" in refused[0]
-    assert {"MG1", "MG3"} <= res.combatants["A"].fired and "MG2" not in res.combatants["A"].fired
+    refused = [e.text for e in res.events if "cannot fire MG3" in e.text]
+    assert refused and "has already fired" in refused[0]
+    assert {"MG1", "MG2"} <= res.combatants["A"].fired and "MG3" not in res.combatants["A"].fired
+    assert res.combatants["A"].acted == {"driver", "gunner"}
 
 
 def test_target_outside_the_arc_is_refused_000_L827() -> None:
