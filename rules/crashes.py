@@ -11,19 +11,15 @@ from rules.dice import DiceExpr
 from rules.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.state import Pending
 
-# Worse results rank higher (the worst-result rule, 000:L309).
-SEVERITY = {
-    "minor_fishtail": 1, "trivial_skid": 1, "major_fishtail": 2, "minor_skid": 2, "moderate_skid": 3,
-    "severe_skid": 4, "spinout": 5, "roll": 6, "burning_roll": 7, "vault": 8,
-}
-MODE_SEVERITY = {"spin": 5, "roll": 6}
+# Modes that are a crash result still playing out, by the result they came from (000:L309).
+MODE_RESULT = {"spin": "spinout", "roll": "roll"}
 TWO_D = DiceExpr(2)
 ONE_D = DiceExpr(1)
 
 
 def current_severity(ctx: Ctx, vid: str) -> int:
     v = ctx.v(vid)
-    worst = MODE_SEVERITY.get(v.mode, 0)
+    worst = ctx.t.crash.severity(MODE_RESULT[v.mode]) if v.mode in MODE_RESULT else 0
     for p in v.pending:
         worst = max(worst, p.severity)
     return worst
@@ -64,17 +60,17 @@ def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, 
     if table == 2:
         side = swing or ("left" if ctx.roll(ONE_D, "fishtail direction (1-3 left, 4-6 right)", "000:L332", vid) <= 3
                          else "right")
-        new.append(Pending("fishtail", travel, side, row.squares, SEVERITY.get(_ft_name(row.squares), 1)))
+        new.append(Pending("fishtail", travel, side, row.squares, ctx.t.crash.severity(_ft_name(row.squares))))
         spin_side = side
         if row.then_table1:
             total1 = ctx.roll(TWO_D, "Crash Table 1 after the fishtail", "000:L334", vid) + sum(m.value for m in mods)
             row1 = ctx.t.crash.lookup(1, total1)
             ctx.log.add("crash", f"Crash Table 1: {total1} -> {row1.result.replace('_', ' ')}", "000:L322-L330",
                         vid, table=1, roll=total1, result=row1.result)
-            new.append(_pending_ct1(row1.result, travel, spin_side, row1.skid))
+            new.append(_pending_ct1(ctx, row1.result, travel, spin_side, row1.skid))
             row = row1 if row1.aimed_fire < row.aimed_fire else row
     else:
-        new.append(_pending_ct1(row.result, travel, "", row.skid))
+        new.append(_pending_ct1(ctx, row.result, travel, "", row.skid))
     _queue_worst(ctx, vid, tuple(new))
     v = ctx.v(vid)
     ctx.update(vid, aimed_fire=min(v.aimed_fire, row.aimed_fire))
@@ -88,8 +84,8 @@ def row_rule(table: int) -> str:
     return "000:L322-L330" if table == 1 else "000:L331-L336"
 
 
-def _pending_ct1(result: str, travel: float, side: str, skid: float) -> Pending:
-    return Pending(result, travel, side, skid, SEVERITY[result])
+def _pending_ct1(ctx: Ctx, result: str, travel: float, side: str, skid: float) -> Pending:
+    return Pending(result, travel, side, skid, ctx.t.crash.severity(result))
 
 
 def _queue_worst(ctx: Ctx, vid: str, new: tuple[Pending, ...]) -> None:

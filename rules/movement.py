@@ -275,12 +275,11 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
     if tire_hits:
         damage_each_tire(ctx, vid, DiceExpr(0, tire_hits), name.replace("_", " "), "000:L325-L326")
     if follow:
-        from rules.crashes import SEVERITY
         from rules.state import Pending
 
         w = ctx.v(vid)
         ctx.put(replace(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
-                                                        SEVERITY[follow]),)))
+                                                        ctx.t.crash.severity(follow)),)))
 
 
 def _spin_recovery(ctx: Ctx, vid: str) -> None:
@@ -490,7 +489,7 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
         _ice(ctx, vid)  # a loss on the ice goes to Crash Table 2 by itself (000:L308)
     if m.kind == "bootlegger":
         damage_each_tire(ctx, vid, DiceExpr(0, ctx.t.maneuvers.bootlegger_tire_hits), "bootlegger", "000:L223")
-        ctx.update(vid, aimed_fire=-99)
+        ctx.update(vid, aimed_fire=ctx.t.maneuvers.bootlegger_aimed_fire)
     if not kept:
         lose_control(ctx, vid, 1, difficulty, v.speed, travel=travel0)
         return
@@ -639,7 +638,8 @@ def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
         return replace(v, mode="normal", travel=v.pose.facing, reverse=False)
     if v.mode == "roll":
         upright = v.mode_count % 4 == 0
-        corners_ok = sum(1 for c in v.sheet.corners() if v.sheet.corner_intact(c)) >= 3
+        need = ctx.t.crash.by_name("roll").drivable_corners
+        corners_ok = sum(1 for c in v.sheet.corners() if v.sheet.corner_intact(c)) >= need
         drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
         text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
         ctx.log.add("crash", text, "000:L328", v.id)

@@ -239,6 +239,7 @@ class ManeuverTable:
     skids: dict[float, SkidOption]
     bootlegger_d: int
     bootlegger_tire_hits: int
+    bootlegger_aimed_fire: int
     bootlegger_min: int
     bootlegger_max: int
     bootlegger_advance: float
@@ -273,7 +274,7 @@ def load_maneuvers(path: Path) -> ManeuverTable:
         d.number("max_inches"), d.integer("difficulty"), sd.number("max_inches"), sd.integer("difficulty"),
         b.integer("degrees_per_difficulty"), b.integer("min_degrees"), b.integer("max_degrees"),
         tuple(b.array("key_degrees")), sw.number("max_drift"), sw.integer("extra_difficulty"), skids,
-        bl.integer("difficulty"), bl.integer("tire_hits"), bl.integer("min_start_mph"), bl.integer("max_start_mph"),
+        bl.integer("difficulty"), bl.integer("tire_hits"), bl.integer("aimed_fire"), bl.integer("min_start_mph"), bl.integer("max_start_mph"),
         bl.number("final_advance"), bl.number("final_offset"),
         ts.integer("mph_per_difficulty"), ts.integer("mph_lost_per_inch"), ts.integer("mph_per_tire_hit"),
         ts.integer("crash_mph_per_point"),
@@ -306,6 +307,7 @@ class CrashRow:
     flight: DiceExpr | None = None
     faces_per_inch: int = 0
     occupant_damage: int = 0
+    drivable_corners: int = 0      # after a roll: drivable only upright with tires on this many corners
     squares: int = 0
     then_table1: bool = False
 
@@ -322,6 +324,17 @@ class CrashTables:
             if roll <= r.max:
                 return r
         return rows[-1]
+
+    def severity(self, name: str) -> int:
+        """How bad a result is, for the worst-result rule (000:L309): the higher the roll, the worse
+        (000:L307), so Crash Table 1's row order ranks its results; a fishtail ranks by its squares."""
+        for i, r in enumerate(self.table1):
+            if r.result == name:
+                return i + 1
+        for r in self.table2:
+            if r.result == name:
+                return r.squares
+        raise KeyError(name)
 
     def by_name(self, name: str) -> CrashRow:
         for r in self.table1 + self.table2:
@@ -343,6 +356,7 @@ def _crash_rows(t: Node) -> tuple[CrashRow, ...]:
             speed_loss_per_turn=r.integer("speed_loss_per_turn", 0), degrees_per_inch=r.integer("degrees_per_inch", 0),
             side_damage=opt_dice("side_damage"), fire_on=r.integer("fire_on", 0), flight=opt_dice("flight"),
             faces_per_inch=r.integer("faces_per_inch", 0), occupant_damage=r.integer("occupant_damage", 0),
+            drivable_corners=r.integer("drivable_corners", 0),
             squares=r.integer("squares", 0), then_table1=r.flag("then_table1", False),
         ))
         r.done()

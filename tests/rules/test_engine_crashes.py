@@ -443,3 +443,29 @@ def test_vault_tires_flight_landing_then_one_roll_000_L330():
     log = events + later
     assert len([e for e in of(log, "crash") if e.text.startswith("turns sideways and rolls")]) == 1
     assert [e.text.split("onto its ")[1].split(":")[0] for e in of(later, "dice")] == ["right", "top"]
+
+
+def _rolling_to_a_stop(upright: bool, lost_corners: int) -> GameState:
+    """A car rolling at 20 mph when a turn starts: it loses 20 mph and comes to rest (000:L328)."""
+    from dataclasses import replace as _replace
+
+    from rules.context import Ctx
+    from rules.movement import start_turn
+
+    state = start()
+    a = state.vehicle("A")
+    tires = tuple(_replace(t, dp=0) if i < lost_corners else t for i, t in enumerate(a.sheet.tires))
+    a = _replace(a, mode="roll", speed=20.0, mode_count=4 if upright else 3,
+                 sheet=_replace(a.sheet, tires=tires))
+    ctx = Ctx(state.with_vehicle(a), ScriptedDice([]))
+    start_turn(ctx)
+    return ctx.finish()
+
+
+@pytest.mark.parametrize(("upright", "lost", "drivable"), [(True, 0, True), (True, 1, True), (True, 2, False),
+                                                           (False, 0, False)])
+def test_after_a_roll_a_car_drives_on_only_upright_on_3_corners_000_L328(upright, lost, drivable):
+    a = _rolling_to_a_stop(upright, lost).vehicle("A")
+    assert a.speed == 0
+    assert (a.mode == "normal" and not a.out) == drivable
+    assert (a.mode == "wreck" and a.out) == (not drivable)
