@@ -133,7 +133,7 @@ def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence
     person = c.interior.part(crew)
     return Shot(base=info.to_hit, range=(point - origin).length(), target="building", building=True,
                 firer_speed=c.speed, gunner_skill=c.skills.get(crew, 0), computer=c.computer,
-                maneuver_d=c.maneuver_d if person.role == "driver" else 0, aimed_fire=c.aimed_fire,
+                maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
                 smoke_inches=cloud_inches(clouds, origin, point), bad_footing=c.bad_footing,
                 paint_on_windows=c.paint_on_windows, wounded_firer=crew_state(person) == "wounded",
                 laser=info.laser)

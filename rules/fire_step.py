@@ -65,8 +65,9 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse)  # (000:L1053)
     if v.substitute:  # he has the driver's seat and its triggers (000:L980)
         driver = c.interior.driver()
-        c = replace(c, weapons=tuple(replace(w, crew=v.substitute) if driver and w.crew == driver.id else w
-                                     for w in c.weapons))
+        c = replace(c, wheel=v.substitute,
+                    weapons=tuple(replace(w, crew=v.substitute) if driver and w.crew == driver.id else w
+                                  for w in c.weapons))
     # a substitute driver who has steered this turn does not also fire (000:L980)
     acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
     return replace(c, fired=frozenset(v.fired), acted=acted, sustained=v.sustained)

@@ -92,9 +92,17 @@ class Combatant:
     fired: frozenset[str] = frozenset()          # weapons fired this turn (000:L820)
     acted: frozenset[str] = frozenset()          # crew who used their firing action this turn
     sustained: tuple[tuple[str, str, int, int], ...] = ()  # (weapon, target, consecutive turns, last turn)
+    wheel: str = ""           # the crewman at the wheel when it is not the driver (a substitute, 000:L980)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
+
+    def at_wheel(self, crew: str) -> bool:
+        """Is this crewman the one steering? His shots take the maneuver's D (000:L905)."""
+        if self.wheel:
+            return crew == self.wheel
+        driver = self.interior.driver()
+        return driver is not None and crew == driver.id
 
     def weapon(self, wid: str) -> Mounted:
         for w in self.weapons:
@@ -281,7 +289,7 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
         target_speed=t.speed, firer_speed=c.speed, effective_speed=effective, specific=_specific(d.aim),
         gunner_skill=c.skills.get(crew, 0), computer=c.computer,
-        maneuver_d=c.maneuver_d if person.role == "driver" else 0, aimed_fire=c.aimed_fire,
+        maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
         sustained=count, bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
         sloped_armor=t.interior.sloped and not armor_gone and not d.aim,

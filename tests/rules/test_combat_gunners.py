@@ -82,3 +82,33 @@ def test_only_the_drivers_shot_takes_his_maneuver_penalty_000_L905() -> None:
             for w in ("MG1", "MG2")}
     assert mods == {"MG1": [], "MG2": [-2]}   # resolution agrees with what the previews showed
 
+
+
+def test_a_substitute_at_the_wheel_takes_the_maneuver_penalty_on_his_own_shot_000_L905_L980() -> None:
+    """The penalty follows whoever steers: with the driver down, the gunner at the wheel fires the
+    turret at -D for a hazard of this phase, while a passenger firing is not affected."""
+    from rules.damage import interior_of, sheet_with
+
+    state = _cruiser_at_fire(phase_d=2)
+    red = state.vehicle("Red")
+    inside = interior_of(red.sheet, "car")
+    down = tuple(replace(p, dp=1, body_armor=0) if p.role == "driver" else p for p in inside.parts)
+    red = replace(red, sheet=sheet_with(red.sheet, replace(inside, parts=down)), substitute="gunner")
+    state = state.with_vehicle(red)
+    shot = Fire("Red", "RR1", "Blue")
+    assert check(state, shot) is None
+    assert [m.value for m in preview_fire(state, shot).modifiers if MANEUVER in m.name] == [-2]
+    state, _ = apply(state, shot)
+    _state, events = _finish(state)
+    assert [m["value"] for m in _rolled(events, "RR1").data["modifiers"] if MANEUVER in m["name"]] == [-2]
+
+
+def test_a_driver_who_handed_over_the_wheel_fires_without_the_penalty_000_L905() -> None:
+    """The Combatant's `wheel` names who steers; the driver's own seat no longer counts."""
+    from rules.fire_step import combatant
+
+    state = _cruiser_at_fire(phase_d=2)
+    red = replace(state.vehicle("Red"), substitute="gunner")
+    c = combatant(state, red)
+    assert c.at_wheel("gunner") and not c.at_wheel("driver")
+    assert combatant(state, state.vehicle("Red")).at_wheel("driver")
