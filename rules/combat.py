@@ -150,6 +150,12 @@ class CombatTables:
     roll_cage: str = "roll_cage"                     # the accessory id of a roll cage on the record sheet
     roll_cage_ram_divisor: int = 2                  # internal components' share of a ram (000:L2595)
     roll_cage_source: str = "000:L2595"
+    pod_near_miss: int = 2                           # a shot at a pod missing by this much hits the car (000:L2979)
+    pod_source: str = "000:L2529"
+    pod_near_miss_source: str = "000:L2979"
+    pod_torn_off_source: str = "000:L2980"
+    pod_collision_source: str = "000:L2980"
+    pod_lone_source: str = "000:L2983"
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -272,7 +278,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         ft[name] = FireEntry(e.integer("modifier", lo=0), e.integer("duration", lo=0), e.text("source"))
         e.done()
     dr, db, un, mf = n.table("dropped"), n.table("debris"), n.table("uncontrolled"), n.table("map_fire")
-    rc = n.table("roll_cage")
+    rc, pd = n.table("roll_cage"), n.table("pod")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -318,8 +324,11 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         collapse_debris=mf.integer("collapse_debris", lo=0), collapse_redrops=mf.integer("collapse_redrops", lo=0),
         roll_cage=rc.text("accessory"), roll_cage_ram_divisor=rc.integer("ram_divisor", lo=1),
         roll_cage_source=rc.text("source"),
+        pod_near_miss=pd.integer("near_miss", lo=0), pod_source=pd.text("source"),
+        pod_near_miss_source=pd.text("near_miss_source"), pod_torn_off_source=pd.text("torn_off_source"),
+        pod_collision_source=pd.text("collision_source"), pod_lone_source=pd.text("lone_pod_source"),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd):
         sub.done()
     n.done()
     return out
@@ -415,7 +424,8 @@ def target_modifier(target: str, side: str, t: CombatTables | None = None) -> Mo
 # --- the shot -------------------------------------------------------------------------------------
 
 COMPUTERS = {"none": "", "targeting": "targeting_computer", "hi_res": "hi_res_computer"}
-SPECIFIC = {"tire": "tire", "turret": "turret", "rider": "cycle_rider", "sidecar": "sidecar", "top": "trike_top"}
+SPECIFIC = {"tire": "tire", "turret": "turret", "rider": "cycle_rider", "sidecar": "sidecar", "top": "trike_top",
+            "pod": "pod"}
 VISIBILITY = ("clear", "rain", "heavy_rain", "fog", "night")
 
 
@@ -567,7 +577,7 @@ def _target(s: Shot, t: CombatTables) -> list[Modifier]:
         out.append(_named(t, SPECIFIC[s.specific], s.specific if s.specific != "top" else "trike top"))
     if s.not_in_side_arc:
         out.append(_named(t, "not_in_side_arc", f"not in the arc of the {s.target_side} side"))
-    if s.sloped_armor and s.specific not in ("tire",):
+    if s.sloped_armor and s.specific not in ("tire", "pod"):   # sloping guards tires and pods (000:L1711)
         out.append(_named(t, "sloped_armor", "sloped armor"))
     return out
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from rules.combat import CombatTables, combat_tables
 from rules.dice import DiceExpr, DiceSource, roll
-from rules.record_sheet import RecordSheet, TireDamage, damage_armor, damage_tire
+from rules.record_sheet import Pod, RecordSheet, TireDamage, damage_armor, damage_tire
 from rules.tables import tables
 
 CAR_FACES = ("front", "back", "left", "right", "top", "underbody")
@@ -27,6 +27,7 @@ OPPOSITE = {"front": "back", "back": "front", "left": "right", "right": "left", 
             "underbody": "top"}
 CORNER_FACES = {"FL": ("front", "left"), "FR": ("front", "right"), "BL": ("back", "left"), "BR": ("back", "right")}
 ARMOR_TYPES = ("plastic", "fireproof", "laser_reflective", "lrfp", "metal")
+POD = "pod:"        # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
 
 
 # --- what is inside -------------------------------------------------------------------------------
@@ -81,6 +82,10 @@ class Interior:
         """Weapons on these mounts; a corner-mounted weapon is on both its faces (000:L965)."""
         return [p for p in self.parts if p.kind == "weapon"
                 and (p.mount in mounts or any(f in mounts for f in CORNER_FACES.get(p.mount, ())))]
+
+    def in_pod(self, pod: str) -> list[Part]:
+        """The weapons in an external pod, in the sheet's order (000:L2529)."""
+        return [p for p in self.parts if p.kind == "weapon" and p.mount == f"{POD}{pod}"]
 
     def in_location(self, loc: str) -> list[Part]:
         return [p for p in self.parts if p.location == loc]
@@ -390,13 +395,16 @@ def _tire_index(sheet: RecordSheet, corner: str) -> int:
 
 def hit(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: DiceSource, *,
         faces: tuple[int, ...] = (), laser: bool = False, burst: bool = False,
-        location_roll: bool = True) -> tuple[RecordSheet, Interior, HitReport]:
+        location_roll: bool = True, pod_roll: bool = True) -> tuple[RecordSheet, Interior, HitReport]:
     """Apply one weapon hit on a face of a car, trike or cycle.
 
     `faces` are the damage dice as rolled (metal armor needs them); `location_roll=False` skips the
-    trike front-wheel and cycle location rolls (mines, fire, collisions use their own rules).
+    trike front-wheel and cycle location rolls (mines, fire, collisions use their own rules), and with
+    `pod_roll=False` the roll for a pod on that face (000:L2529).
     """
     w = _Walk(sheet, inside, dice, face, damage, damage, faces, laser, burst)
+    if location_roll and pod_roll and _pod_roll(w):
+        return w.sheet, w.inside, w.report()
     if inside.kind == "cycle":
         _cycle(w)
     elif inside.kind == "trike" and location_roll and face == inside.lone_wheel_end:
@@ -419,6 +427,14 @@ def hit_turret(sheet: RecordSheet, inside: Interior, damage: int, dice: DiceSour
     w = _Walk(sheet, inside, dice, "turret", damage, damage, faces, laser)
     w.armor("top", "000:L959")
     w.one_of(inside.weapons_on("turret"), "turret weapon hit", "000:L959")
+    return w.sheet, w.inside, w.report()
+
+
+def hit_pod(sheet: RecordSheet, inside: Interior, pod: str, damage: int,
+            dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    """A shot aimed at an external pod that hit: its armor, then its weapons (000:L2529, L2979)."""
+    w = _Walk(sheet, inside, dice, f"pod {pod}", damage, damage)
+    _into_pod(w, sheet.pod(pod), combat_tables().pod_near_miss_source)
     return w.sheet, w.inside, w.report()
 
 
@@ -448,6 +464,67 @@ def hit_tire_direct(sheet: RecordSheet, inside: Interior, index: int, damage: in
     w = _Walk(sheet, inside, dice, f"tire {sheet.tires[index].corner}", damage, damage)
     w.tire(index)
     return w.sheet, w.inside, w.report()
+
+
+# --- external weapon pods -------------------------------------------------------------------------
+
+
+def pods_on(sheet: RecordSheet, face: str) -> list[Pod]:
+    """The pods still hanging on one face of the vehicle."""
+    return [p for p in sheet.pods if p.side == face and not p.torn_off]
+
+
+def _with_pod(sheet: RecordSheet, pod: Pod) -> RecordSheet:
+    return replace(sheet, pods=tuple(pod if p.id == pod.id else p for p in sheet.pods))
+
+
+def _pod_roll(w: _Walk) -> bool:
+    """A shot at a face with a pod on it hits the pod on 1d <= the pod's spaces (000:L2529)."""
+    t = combat_tables()
+    for pod in pods_on(w.sheet, w.face):
+        r = w.dice.d6()
+        if r <= pod.spaces:
+            w.note(f"the {pod.spaces}-space pod {pod.id} is hit", r, t.pod_source)
+            _into_pod(w, pod, t.pod_source)
+            return True
+        w.note(f"the shot misses the {pod.spaces}-space pod {pod.id}", r, t.pod_source)
+    return False
+
+
+def _pod_armor(w: _Walk, pod: Pod, rule: str) -> None:
+    pod = w.sheet.pod(pod.id)
+    if w.left <= 0 or pod.armor <= 0:
+        return
+    took = min(pod.armor, w.left)
+    w.sheet = _with_pod(w.sheet, replace(pod, armor=pod.armor - took))
+    w.left -= took
+    w.step(Absorbed(f"pod {pod.id} armor", took, pod.armor - took, pod.armor == took, rule))
+
+
+def _into_pod(w: _Walk, pod: Pod, rule: str) -> None:
+    """Pod armor, then the pod's weapons one after another in the sheet's order (the owner's choice,
+    reading CB48); what is left of the shot is spent on the pod, not the vehicle."""
+    _pod_armor(w, pod, rule)
+    for p in w.inside.in_pod(pod.id):
+        w.part(p, rule)
+    if w.left > 0:
+        w.note(f"{w.left} more spent on the wrecked pod {pod.id}", 0, rule)
+
+
+def _pods_in_collision(w: _Walk, crash: str) -> None:
+    """A roll onto a pod's face tears it off with its weapons; any other collision there reaches the
+    pod first, its armor then its weapons sharing the rest (000:L2980)."""
+    t = combat_tables()
+    for pod in pods_on(w.sheet, w.face):
+        if crash == "roll":
+            w.sheet = _with_pod(w.sheet, replace(pod, armor=0, torn_off=True))
+            for p in w.inside.in_pod(pod.id):
+                w.inside = w.inside.with_part(replace(w.inside.part(p.id), dp=0))
+            lost = ", ".join(p.id for p in w.inside.in_pod(pod.id))
+            w.note(f"pod {pod.id} is torn off{' with ' + lost if lost else ''}", 0, t.pod_torn_off_source)
+        else:
+            _pod_armor(w, pod, t.pod_collision_source)
+            _share(w, w.inside.in_pod(pod.id), t.pod_collision_source)
 
 
 # --- cycles ---------------------------------------------------------------------------------------
@@ -562,7 +639,8 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
     if sheet.cargo_spaces > 0:
         parts.append(Part("free cargo space", "empty", 0, 0, location="cargo"))
     for w in sheet.weapons:
-        parts.append(Part(w.id, "weapon", w.dp, w.max_dp, mount=w.location, item=w.abbr))
+        mount = f"{POD}{w.mount}" if w.pod_side else w.location
+        parts.append(Part(w.id, "weapon", w.dp, w.max_dp, mount=mount, item=w.abbr))
     for tire in sheet.tires:
         if tire.max_guard:
             parts.append(Part(f"{tire.corner} wheelguard", "wheelguard", tire.guard, tire.max_guard, mount=tire.corner))
@@ -676,6 +754,7 @@ def collision_hit(sheet: RecordSheet, inside: Interior, face: str, damage: int,
     share it, then their items; an empty or destroyed location passes its share to the far side.
     `crash` says whether the damage is a roll's or a ram's, for a roll cage (000:L2595)."""
     w = _Walk(sheet, inside, dice, face, damage, damage, cage=crash if inside.roll_cage else "")
+    _pods_in_collision(w, crash)
     _collision_armor(w, face)
     if w.left <= 0:
         return w.sheet, w.inside, w.report()

@@ -22,7 +22,7 @@ from rules.design_tables import DATA_DIR, Accessory, AccessoryOption, DesignTabl
 from rules.errors import DataError
 from rules.geometry import Kind
 from rules.paths import portable
-from rules.record_sheet import LOCATIONS, Component, RecordSheet, Tire, WeaponMount
+from rules.record_sheet import LOCATIONS, Component, Pod, RecordSheet, Tire, WeaponMount
 from rules.schema import Node
 from rules.tomlio import dumps_toml, load_toml
 from rules.vehicle_spec import VehicleSpec
@@ -1405,7 +1405,7 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
                                    role=role))
     for m in d.mounts:
         mt = t.mounts[m.type]
-        comps.append(Component(m.id, "mount", mt.name, m.side, 0, 0, m.armor, m.armor))
+        comps.append(Component(m.id, "mount", mt.name, m.side, 0, 0))
     for e in d.accessories:
         acc = t.accessories[e.type]
         for i in range(e.count):
@@ -1421,9 +1421,11 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
         for key in d.plant_accessories:
             pu *= 1 + t.plant_accessories[key].pu_bonus
     pu += sum(t.accessories[e.type].power_units * e.count for e in d.accessories)
+    pods = tuple(Pod(m.id, m.side, t.mounts[m.type].holds, m.armor, m.armor) for m in d.mounts
+                 if t.mounts[m.type].external)
     return RecordSheet(armor=armor, tires=tires, metal=dict(d.metal), armor_type=d.armor_type,
                        components=tuple(comps), weapons=weapons, hc=fig.hc, power_units=pu, max_power_units=pu,
-                       cargo_weight=fig.cargo_weight, cargo_spaces=fig.cargo_spaces)
+                       cargo_weight=fig.cargo_weight, cargo_spaces=fig.cargo_spaces, pods=pods)
 
 
 def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:

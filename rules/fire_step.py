@@ -220,10 +220,12 @@ def fire_problem(state: GameState, action: Fire) -> str | None:
 
 
 def target_aims(t: Combatant) -> list[str]:
-    """The specific targets a shot at a vehicle may name besides a side: each tire still there and a
-    turret when it has one (000:L954-L960); anything else is no aim the fire step resolves."""
+    """The specific targets a shot at a vehicle may name besides a side: each tire still there, a
+    turret when it has one (000:L954-L960) and each external pod still hanging there (000:L2979);
+    anything else is no aim the fire step resolves."""
     aims = sorted({f"tire:{tire.corner}" for tire in t.sheet.tires if not tire.destroyed})
-    return aims + (["turret"] if t.interior.weapons_on("turret") else [])
+    pods = [f"pod:{p.id}" for p in t.sheet.pods if not p.torn_off]
+    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods
 
 
 def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
@@ -239,6 +241,9 @@ def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
         return f"{t.id} has no tire at {what!r}"
     if kind == "turret":
         return f"{d.target} has no turret (000:L959)"
+    if kind == "pod":
+        torn = any(p.id == what and p.torn_off for p in cs[d.target].sheet.pods)
+        return f"the pod {what} of {d.target} {'was torn off' if torn else 'is not there'} (000:L2980)"
     return f"{d.aim!r} is not something a shot at {d.target} can aim at"
 
 

@@ -34,6 +34,7 @@ from rules.damage import (
     crew_state,
     damage_dice,
     hit,
+    hit_pod,
     hit_rider,
     hit_tire,
     hit_turret,
@@ -45,7 +46,7 @@ from rules.dropped import Counter, cloud_inches, kind_for_weapon, place
 from rules.events import Event, EventLog
 from rules.fire import FireHit
 from rules.geometry import CounterSize, Pose, Vec
-from rules.record_sheet import RecordSheet, WeaponMount, use_shot
+from rules.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
 # A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
 LineOfFireCheck = Callable[[Vec, Vec, tuple[str, ...]], "str | None"]
@@ -218,7 +219,22 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
             return f"the {d.side} side of {t.id} does not face {c.id}'s {wids[0]} (000:L830)"
     if d.side == "top" and t.kind != "trike":
         return "only a trike's top can be fired at from the ground (000:L833, L841)"
+    pod = pod_aimed_at(t, d.aim)
+    if pod is not None and pod.side != "top":
+        origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
+        if pod.side not in facing_sides(t.pose, t.size, origin):
+            return f"the {pod.side} pod of {t.id} does not face {c.id}'s {wids[0]} (reading CB48)"
     return None
+
+
+def pod_aimed_at(t: Combatant, aim: str) -> Pod | None:
+    """The external pod a shot names ("pod:<id>"), if the target has it."""
+    if _specific(aim) != "pod":
+        return None
+    try:
+        return t.sheet.pod(aim.split(":", 1)[1])
+    except KeyError:
+        return None
 
 
 def ready(c: Combatant, wid: str) -> str | None:
@@ -261,6 +277,9 @@ class _Pending:
     from_side: bool
 
 
+NEAR_MISS = "near_miss"   # a shot at a pod that missed it by little and struck the vehicle (000:L2979)
+
+
 def _specific(aim: str) -> str:
     return aim.split(":", 1)[0] if aim else ""
 
@@ -271,7 +290,8 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
     info = weapon_info(w.abbr)
     origin = lof_origin(c.pose, c.size, w.fires_from)
     point = _aim_point(c, w, t) or t.pose.centre
-    side = d.side or struck_side(t.pose, t.size, origin)
+    pod = pod_aimed_at(t, d.aim)
+    side = d.side or (pod.side if pod and pod.side != "top" else struck_side(t.pose, t.size, origin))
     in_side_arc = side in arcs_of(t.pose, t.size, origin) or side == "top"
     effective = None
     if use_relative_speed:
@@ -341,14 +361,21 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
             f"({faces[0]}+{faces[1]}): {'hit' if hit_ else 'miss'}", "000:L901-L905", c.id,
             weapon=wid, target=t.id, need=th.need, roll=r, hit=hit_,
             modifiers=[m.to_json() for m in th.modifiers])
-    if not hit_ or info.damage is None:
+    aim = d.aim
+    if not hit_ and pod_aimed_at(t, d.aim) and th.need - r <= combat_tables().pod_near_miss:
+        aim = NEAR_MISS  # missed the pod, not the vehicle
+        log.add("fire", f"{wid} misses the pod by {th.need - r}: the shot still strikes {t.id}'s {side} side",
+                combat_tables().pod_near_miss_source, c.id, weapon=wid, target=t.id)
+    elif not hit_:
+        return None
+    if info.damage is None:
         return None
     expr = damage_dice(info.damage, w.ammo)
     points, dfaces = roll(expr, dice)
     log.add("dice", f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942", c.id,
             weapon=wid, target=t.id, damage=points)
     from_side = side in ("left", "right")
-    return _Pending(c.id, wid, t.id, side, d.aim, points, dfaces, info.laser, info.effect == "burst",
+    return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
                     _fire_source(w.abbr, w.ammo), from_side)
 
 
@@ -363,8 +390,11 @@ def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, In
         return hit_turret(t.sheet, t.interior, p.points, dice, faces=p.faces, laser=p.laser)
     if spec == "rider":
         return hit_rider(t.sheet, t.interior, p.points, dice)
+    if spec == "pod":
+        return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice)
     face = "top" if spec == "top" else p.face
-    return hit(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst)
+    return hit(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst,
+               pod_roll=p.aim != NEAR_MISS)
 
 
 def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int) -> Combatant:

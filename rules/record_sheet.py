@@ -100,6 +100,19 @@ class WeaponMount:
 
 
 @dataclass(frozen=True)
+class Pod:
+    """An external weapon pod: where it hangs, how many spaces it holds (its chance of being hit by a
+    shot at that side, 000:L2529) and its own armor, one location of plastic (000:L2528)."""
+
+    id: str                   # the design's mount id; its weapons carry it as WeaponMount.mount
+    side: str                 # top / left / right
+    spaces: int
+    armor: int = 0
+    max_armor: int = 0
+    torn_off: bool = False    # lost in a roll onto its side (000:L2980)
+
+
+@dataclass(frozen=True)
 class RecordSheet:
     armor: dict[str, int] = field(default_factory=dict)
     tires: tuple[Tire, ...] = ()
@@ -114,11 +127,21 @@ class RecordSheet:
     max_power_units: float = 0.0
     cargo_weight: int = 0             # spare load, lb
     cargo_spaces: float = 0.0         # free spaces for cargo
+    pods: tuple[Pod, ...] = ()        # external weapon pods (000:L2527-L2529)
 
     def __hash__(self) -> int:
         return hash((tuple(sorted(self.armor.items())), self.tires, self.destroyed, self.on_fire,
                      tuple(sorted(self.metal.items())), self.armor_type, self.components, self.weapons, self.hc,
-                     self.power_units))
+                     self.power_units, self.pods))
+
+    def pod(self, pid: str) -> Pod:
+        for p in self.pods:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def pod_weapons(self, pid: str) -> tuple[WeaponMount, ...]:
+        return tuple(w for w in self.weapons if w.pod_side and w.mount == pid)
 
     def component(self, cid: str) -> Component:
         for c in self.components:
@@ -150,6 +173,13 @@ class RecordSheet:
 
     def wheel_lost_on(self, corner: str) -> bool:
         return any(t.corner == corner and t.wheel_lost for t in self.tires)
+
+
+def lone_side_pods(sheet: RecordSheet) -> int:
+    """Side pods still hanging with no mate on the other side (000:L2983)."""
+    left = sum(1 for p in sheet.pods if p.side == "left" and not p.torn_off)
+    right = sum(1 for p in sheet.pods if p.side == "right" and not p.torn_off)
+    return abs(left - right)
 
 
 def damage_tire(sheet: RecordSheet, index: int, hits: int, *, from_weapon: bool = False) -> tuple[RecordSheet, TireDamage]:
@@ -252,6 +282,9 @@ def render(sheet: RecordSheet, title: str = "") -> str:
                          f" ({', '.join(w.options)})" if w.options else "",
                          f" {w.pod_side} pod firing {w.pod_fires}" if w.pod_fires else ""])
         lines.append(f"Weapon {w.id} {w.abbr} {w.location}: {w.dp}/{w.max_dp} DP{shots}{notes}")
+    for p in sheet.pods:
+        state = "torn off" if p.torn_off else f"armor {p.armor}/{p.max_armor}"
+        lines.append(f"Pod {p.id} ({p.side}, {p.spaces} space{'s' if p.spaces != 1 else ''}): {state}")
     for c in sheet.components:
         dp = f"{c.dp}/{c.max_dp} DP" if c.max_dp else "no DP"
         ca = f" CA {c.armor}/{c.max_armor}" if c.max_armor else ""

@@ -118,7 +118,7 @@ class VehicleState:
     def hc(self) -> int:
         """Handling class in force (000:L156-L161)."""
         return (self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
-                - (_off_road(self) if self.off_road else 0) - self.edge_hc)
+                - (_off_road(self) if self.off_road else 0) - self.edge_hc - (_lone_pods(self) if self.sheet.pods else 0))
 
     @property
     def plant_out(self) -> bool:
@@ -128,6 +128,16 @@ class VehicleState:
     @property
     def signed_speed(self) -> float:
         return -self.speed if self.reverse else self.speed
+
+
+def _lone_pods(v: VehicleState) -> int:
+    """HC lost to a side pod left without its mate since the start (a pair torn off in a roll: 000:L2983);
+    a design built with a lone pod has that loss in its HC already."""
+    from rules.design_tables import design_tables
+    from rules.record_sheet import lone_side_pods
+
+    per = -int(design_tables().const("mount_options.ewp_lone_pod_hc"))
+    return per * (lone_side_pods(v.sheet) - lone_side_pods(v.spec.sheet))
 
 
 def _off_road(v: VehicleState) -> int:

@@ -98,6 +98,10 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, v: VehicleState | Non
         c = theme.TEXT if now == full else theme.WARN if now > 0 else theme.BAD
         r = text(surface, f"{short}{now}", (cx, y), 16, c)
         cx = r.right + 8
+    for pod in v.sheet.pods:   # external pods: their own armor, or gone in a roll
+        c = theme.BAD if pod.torn_off else theme.TEXT if pod.armor == pod.max_armor else theme.WARN
+        r = text(surface, f"pod {pod.id}:{'off' if pod.torn_off else pod.armor}", (cx, y), 16, c)
+        cx = r.right + 8
     y += 18
     cx = x
     text(surface, "Tires", (cx, y), 16, theme.TEXT)
@@ -112,7 +116,7 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, v: VehicleState | Non
     weapons = getattr(v.sheet, "weapons", None)
     text(surface, f"Crew: {_summary(crew) if crew else 'driver'}", (x, y), 16, theme.TEXT)
     y += 18
-    text(surface, f"Weapons: {_summary(weapons) if weapons else '— (combat not landed)'}"[:44], (x, y), 16, theme.TEXT)
+    text(surface, f"Weapons: {_summary(weapons) if weapons else 'none'}"[:44], (x, y), 16, theme.TEXT)
     y += 18
     status = []
     if v.sheet.on_fire:

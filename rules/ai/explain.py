@@ -89,7 +89,7 @@ def speed_line(old: float, new: float, note: str) -> str:
 
 def fire_line(a: Action, note: str) -> str:
     if isinstance(a, Fire):
-        aim = a.aim.replace("side:", "the ").replace("tire:", "tire ") if a.aim else ""
+        aim = a.aim.replace("side:", "the ").replace("tire:", "tire ").replace("pod:", "pod ") if a.aim else ""
         at = f"{a.target}'s {aim}" if aim else a.target
         if aim.startswith("the "):
             at = f"{a.target}'s {aim[4:]} side"

@@ -552,6 +552,9 @@ def _aim_worth(sheet: Any, side: str, aim: str, mean: float) -> float:
         return 0.5
     if aim == "turret":
         return 0.8
+    if aim.startswith("pod:"):   # its weapons sit behind the pod's own thin armor (000:L2529)
+        pod = next((p for p in sheet.pods if p.id == aim.split(":", 1)[1]), None)
+        return 1.2 if pod is not None and pod.armor < mean else 0.7
     armor = sheet.armor.get(side, 0)
     return 1.3 if armor < mean else 1.0
 

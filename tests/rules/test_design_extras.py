@@ -153,7 +153,7 @@ def test_pod_armor_is_plastic_at_10_dollars_and_4_lb_a_point_000_L2528() -> None
     rocket = figures(_with_pods(replace(top, rocket_pod=True, armor=5)))
     assert "A rocket EWP carries no armor." in rocket.errors
     sheet = spec(_with_pods(replace(top, armor=10))).sheet
-    assert [(c.id, c.armor) for c in sheet.components if c.kind == "mount"] == [("p", 10)]
+    assert [(p.id, p.armor, p.max_armor) for p in sheet.pods] == [("p", 10, 10)]   # kept once, on the pod
 
 
 def test_rocket_pod_takes_single_shot_rockets_only_000_L2541() -> None:
