@@ -347,6 +347,8 @@ def why_out(v: VehicleState) -> str:
         return "destroyed"
     if v.left_map:
         return "left the map"
+    if v.buried_under:
+        return f"buried under {v.buried_under}, its crew shut in to the end of turn {v.trapped_until} (000:L1204)"
     if v.mode == "wreck":
         return "wrecked"
     return "can neither move nor fire (000:L1262)"

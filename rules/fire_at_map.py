@@ -333,6 +333,21 @@ def _collapse_onto(ctx: Ctx, target: MapTarget, polys: Sequence[tuple[Vec, ...]]
         v = ctx.put(replace(v, sheet=sheet_with(sheet, inner)))
         for text, rule in rep.lines:
             ctx.log.add("damage", text, rule, v.id)
-        if v.sheet.armor.get("top", 0) > 0:
-            ctx.log.add("crew", f"the top armor held: {v.id}'s crew are unhurt but shut in for "
-                        f"{target.trapped_turns()} turns", "000:L1204", v.id)
+        _bury(ctx, v.id, target)
+
+
+def _bury(ctx: Ctx, vid: str, target: MapTarget) -> None:
+    """The rubble holds the car where it lies: it stops dead and is out of the fight (no vehicle moves in
+    rubble, and rubble blocks every line of fire, 000:L1206-L1207); its crew are shut in for 1 turn per DP
+    (000:L1204), unhurt if the top armor held (reading CB49)."""
+    v = ctx.v(vid)
+    until = ctx.state.turn + target.trapped_turns()
+    ctx.put(replace(v, out=True, speed=0.0, increments=(), mode="normal", driverless=False,
+                    buried_under=target.name, trapped_until=until))
+    held = v.sheet.armor.get("top", 0) > 0
+    ctx.log.add("crew", f"{vid} is buried under {target.name}: "
+                f"{'the top armor held, its crew are unhurt but' if held else 'its crew are'} shut in for "
+                f"{target.trapped_turns()} turns (to the end of turn {until})", "000:L1204", vid,
+                trapped_until=until)
+    ctx.log.add("kill", f"{vid} is out of the fight: buried in the rubble, it can neither move nor fire",
+                "000:L1206, L1262", vid)

@@ -88,6 +88,8 @@ class VehicleState:
     liquid_contact: tuple[tuple[str, int], ...] = ()  # damaging liquids it sits in: (counter id, phase count
                                       # turn*5+phase of the last damage roll); again every 5 phases (000:L1047)
     paint_until: int = 0              # paint on the windows: -2 to its fire up to this turn (000:L1053)
+    buried_under: str = ""            # the fallen building it lies under: stuck in the rubble (000:L1204, L1206)
+    trapped_until: int = 0            # ... its crew shut in the car up to the end of this turn (000:L1204)
     driverless: bool = False          # nobody at the controls (driver unconscious or dead, or the vehicle out of
                                       # the fight): straight on, 5 mph slower a turn, until it stops (000:L978)
     off_road: bool = False            # its centre is on off-road ground: HC penalty (000:L512-L516), set after

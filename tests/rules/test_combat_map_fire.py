@@ -142,6 +142,30 @@ def test_the_last_breach_brings_it_down_on_a_car_inside_000_L1202_L1204() -> Non
     assert ctx.state.vehicle("Red").sheet == state.vehicle("Red").sheet        # outside: untouched
 
 
+def test_a_car_under_the_rubble_is_stuck_and_its_crew_shut_in_000_L1204_L1206() -> None:
+    """Reading CB49: the rubble holds the car where it lies, so it is out of the fight; its crew wait
+    1 turn per DP before they could climb out."""
+    from rules.engine import why_out
+
+    state = _facing_building0()
+    blue = state.vehicle("Blue")
+    inside = replace(blue, pose=Pose.at(5, 9, 0), speed=20.0, increments=(1.0,),
+                     sheet=replace(blue.sheet, armor={**blue.sheet.armor, "top": 2}))
+    state = state.with_vehicle(inside)
+    changes = state.map_changes
+    for i in range(5):
+        changes = changes.with_breach(f"b{i}", "buildings[0]", Vec(3, 4 + i), 0.25)
+    ctx = Ctx(replace(state, map_changes=changes), ScriptedDice([1] * 6, fallback_seed=4))
+    apply_map_hits(ctx, [MapHit("Red", "MG1", "buildings[0]", Vec(3, 9), 6)])
+    buried = ctx.state.vehicle("Blue")
+    assert buried.out and buried.speed == 0 and not buried.increments
+    assert buried.trapped_until == state.turn + 6 and buried.buried_under
+    assert buried.sheet.armor["top"] == 0                                       # 6 through 2 points of top armor
+    assert "buried under" in why_out(buried) and "000:L1204" in why_out(buried)
+    assert any(e.kind == "kill" and e.vehicle == "Blue" and "L1206" in e.rule for e in ctx.log.events)
+    assert any("its crew are shut in for 6 turns" in e.text for e in ctx.log.events)
+
+
 def test_shots_at_buildings_are_offered_in_the_fire_step_and_play_through_000_L1200_L820() -> None:
     """The fire step lists the building among Red's choices (so a player or foe can take it), the
     engine accepts exactly that, and a foe given the choice still prefers vehicles or passing."""
