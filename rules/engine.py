@@ -50,6 +50,9 @@ from rules.terrain_play import note_ground
 
 def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
     """Place the vehicles and roll every driver's reflexes (000:L158-L159)."""
+    why = setup.options.problem()
+    if why:
+        raise IllegalAction(why)
     vehicles = []
     for vs in setup.vehicles:
         spec = resolve_spec(vs.design, vs.driver_skill)

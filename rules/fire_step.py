@@ -62,7 +62,8 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
                      bad_footing=surface_of(state, v.id).bad_footing,  # on oil: -1 to its fire (000:L934)
-                     paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse)  # (000:L1053)
+                     paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
+                     firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",))
     if v.substitute:  # he has the driver's seat and its triggers (000:L980)
         driver = c.interior.driver()
         c = replace(c, wheel=v.substitute,

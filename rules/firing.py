@@ -94,6 +94,7 @@ class Combatant:
     acted: frozenset[str] = frozenset()          # crew who used their firing action this turn
     sustained: tuple[tuple[str, str, int, int], ...] = ()  # (weapon, target, consecutive turns, last turn)
     wheel: str = ""           # the crewman at the wheel when it is not the driver (a substitute, 000:L980)
+    firing_roles: tuple[str, ...] = ("gunner",)  # who else may fire the vehicle's weapons (RuleOptions.passengers_fire)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
@@ -161,12 +162,13 @@ def problem(cs: Mapping[str, Combatant], d: Declaration) -> str | None:
 
 def firer_of(c: Combatant, wids: tuple[str, ...]) -> str:
     """Who pulls this trigger: the first crewman able to fire who has not yet fired this turn, gunners
-    before the one at the wheel (each crewman fires once a turn, gunners fire the vehicle's weapons:
+    (then passengers, when the passengers_fire option is on) before the one at the wheel (each crewman fires once a turn, gunners fire the vehicle's weapons:
     000:L820-L822), so the driver's maneuver penalty counts only when he fires. When nobody is free,
     the weapon's own crewman (the driver), whose check then says why he cannot."""
     wheel = c.weapon(wids[0]).crew
-    gunners = [p.id for p in c.interior.parts if p.kind == "crew" and p.role == "gunner" and p.id != wheel]
-    for crew in [*gunners, wheel]:
+    others = [p.id for role in c.firing_roles for p in c.interior.parts
+              if p.kind == "crew" and p.role == role and p.id != wheel]
+    for crew in [*others, wheel]:
         if crew in c.acted or not any(p.id == crew for p in c.interior.parts):
             continue
         if crew_state(c.interior.part(crew)) not in ("unconscious", "dead"):

@@ -7,7 +7,7 @@ state digest, so a save that no longer replays the same way is reported, never s
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from rules.game import Game
 from rules.geometry import Pose
 from rules.schema import Node
 from rules.setup import GameSetup, VehicleSetup
-from rules.state import RuleOptions, digest
+from rules.state import RuleOptions, digest, option_choices
 from rules.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
 
 FORMAT_VERSION = 2
@@ -67,12 +67,12 @@ def save_game(game: Game, path: str | Path) -> Path:
 
 def _setup(node: Node) -> GameSetup:
     opts = node.table("options", {})
-    known = {f.name for f in fields(RuleOptions)}
+    choices = option_choices()
     values = {}
     for key in list(opts.data):
-        if key not in known:
+        if key not in choices:
             raise opts.error(key, f"unknown rule option {key!r}")
-        values[key] = opts.text(key)
+        values[key] = opts.text(key, choices=choices[key])
     vehicles = []
     for v in node.tables("vehicle"):
         vehicles.append(VehicleSetup(

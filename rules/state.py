@@ -29,6 +29,31 @@ class RuleOptions:
     fire_step: str = "on"                # "on": fire declarations after each phase's movement (rules/fire_step.py,
                                          # 000:L818); "off": a movement-only game with no combat
     concussion: str = "off"              # the optional concussion rule (000:L472): "on" stuns crews after rams
+    passengers_fire: str = "off"         # "on": passengers fire vehicle weapons after the gunners (000:L822, CB47)
+
+    def problem(self) -> str | None:
+        """The first option set to a value this program does not play, or None."""
+        for name, allowed in option_choices().items():
+            value = getattr(self, name)
+            if value not in allowed:
+                return f"rule option {name} = {value!r}: choose one of {', '.join(allowed)}"
+        return None
+
+
+def option_choices() -> dict[str, tuple[str, ...]]:
+    """The values each rule option may take. Movement readings with a single value are recorded in
+    every save but have no alternative played yet (docs/RULES-DEVIATIONS.md M11, M14, M17)."""
+    from rules.tables import tables
+
+    return {
+        "road_condition": tuple(tables().hazards.road),
+        "roll_motion": ("per_inch",),
+        "fishtail_method": ("key",),
+        "tie_break": ("reflex",),
+        "fire_step": ("on", "off"),
+        "concussion": ("off", "on"),
+        "passengers_fire": ("off", "on"),
+    }
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""New game: a scenario or a custom game (map, number of vehicles, start speed), and for every vehicle
-its stock design, who drives it (a named player or a scripted foe profile) and its colour.
+"""New game: a scenario or a custom game (map, number of vehicles, start speed), the rule options
+(weather, combat, the optional concussion rule, passengers at the guns), and for every vehicle its
+stock design, who drives it (a named player or a scripted foe profile) and its colour.
 
 Keyboard: Up/Down pick a field, Left/Right change it, Enter on Start. Mouse: click a field's arrows
 (or the value) to change it, click Start."""
@@ -31,8 +32,13 @@ from game.ui import text
 from rules.errors import DataError
 from rules.geometry import Pose
 from rules.setup import GameSetup, VehicleSetup
+from rules.state import RuleOptions, option_choices
 
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
+AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map areas, not the weather
+# the rule options a player may set here: (option, label); the others have one value only so far
+PLAYER_OPTIONS = (("road_condition", "Weather"), ("fire_step", "Combat"), ("concussion", "Concussion rule"),
+                  ("passengers_fire", "Passengers fire"))
 SPEEDS = (0, 10, 20, 30, 40, 50)
 ROW_H = 30
 
@@ -65,11 +71,25 @@ class NewGameScene(Scene):
         self.map_field = Field("Map", [p.stem for p in self.maps] + ["(empty grid)"], name="map")
         self.count = Field("Vehicles", [str(n) for n in range(2, 9)], name="count")
         self.speed = Field("Start speed", [f"{s} mph" for s in SPEEDS], index=2, name="speed")
+        self.options = self._option_fields()
         self.rows: list[tuple[Field, Field, Field]] = []
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
         self.rects: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, left arrow, right arrow
         self._rebuild_rows()
+
+    @staticmethod
+    def _option_fields() -> list[Field]:
+        """One field per rule option a player may choose, starting at the default (docs/RULES-DEVIATIONS.md)."""
+        defaults, choices = RuleOptions(), option_choices()
+        out = []
+        for name, label in PLAYER_OPTIONS:
+            values = [v for v in choices[name] if not (name == "road_condition" and v in AREA_ONLY)]
+            out.append(Field(label, values, values.index(getattr(defaults, name)), name=f"opt_{name}"))
+        return out
+
+    def rule_options(self) -> RuleOptions:
+        return RuleOptions(**{f.name[4:]: f.value for f in self.options})
 
     def _foe_profiles(self) -> list[str]:
         """The foe profiles; with a bad profiles file, none, and its message shown."""
@@ -133,6 +153,7 @@ class NewGameScene(Scene):
         out = [self.source]
         if self.source.index == 0:
             out += [self.map_field, self.count, self.speed]
+        out += self.options
         for row in self.rows:
             out.extend(row)
         return out
@@ -166,7 +187,7 @@ class NewGameScene(Scene):
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
                 owner = f"Foe {v.id}" if foe else self.owner_name(driver.value)
                 vs.append(replace(v, design=stock.value, owner=owner, foe=foe, colour=colour.value))
-            return replace(base, vehicles=tuple(vs)), title
+            return replace(base, vehicles=tuple(vs), options=self.rule_options()), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
         starts = list(getattr(game_map, "starts", ()) or ())
@@ -185,7 +206,8 @@ class NewGameScene(Scene):
                                    colour=colour.value))
         title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
         del drivers
-        return GameSetup(tuple(vs), seed=_seed(), map=rel(map_path) if map_path else ""), title
+        return GameSetup(tuple(vs), seed=_seed(), map=rel(map_path) if map_path else "",
+                         options=self.rule_options()), title
 
     def start(self) -> None:
         from game.scenes.battle import BattleScene
@@ -276,6 +298,11 @@ class NewGameScene(Scene):
         focused = fields[self.focus] if self.focus < len(fields) else None
         if focused is not None and focused.name.startswith("stock") and w > 1100:
             self._design_card(surface, focused.value, pygame.Rect(x + col_w + 40, y + (240 if self.source.index else 0), w - col_w - 120, 150))
+        if focused is not None and focused.name.startswith("opt_") and w > 1100:
+            from game.ui import wrap
+
+            for k, ln in enumerate(wrap(_option_note(focused), 20, w - col_w - 120)):
+                text(surface, ln, (x + col_w + 40, y + 240 + k * 22), 20, theme.DIM)
         if self.source.index > 0 and self.scenarios:
             try:
                 sc = load_scenario(self.scenarios[self.source.index - 1])
@@ -316,11 +343,31 @@ class NewGameScene(Scene):
         value = f.value
         if f.name.startswith("driver") and value in self.names and self.names[value]:
             value = f"{self.names[value]} ({value})"
+        if f.name.startswith("opt_"):
+            value = value.replace("_", " ")
         colour = theme.TEXT
         if f.name.startswith("colour"):
             colour = theme.owner_colour(value)
         text(surface, value[:40], ((left.right + right.left) // 2, r.centery), 20, colour, anchor="center")
         return r, left, right
+
+
+def _option_note(f: Field) -> str:
+    """What the focused rule option does, in a line or two."""
+    if f.name == "opt_road_condition":
+        from rules.tables import tables
+
+        add = tables().hazards.road[f.value].add
+        return (f"Weather: {f.value.replace('_', ' ')}. " + (f"Every maneuver and hazard is {add} harder (D+{add}), "
+                "and loss of control comes sooner (000:L267-L275)." if add else "No penalty to handling."))
+    if f.name == "opt_fire_step":
+        return ("Combat on: after each phase's movement every vehicle may fire and drop weapons (000:L818)." if
+                f.value == "on" else "Combat off: a driving-only game, for practice with the turning key.")
+    if f.name == "opt_concussion":
+        return ("The optional concussion rule (000:L472): a hard ram may stun crews, who then miss phases. "
+                f"Now {f.value}.")
+    return ("The book names gunners as the crew who fire besides the driver (000:L822). With this on, "
+            f"passengers take triggers too, after the gunners. Now {f.value}.")
 
 
 _SPECS: dict[str, object] = {}

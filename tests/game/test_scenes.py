@@ -64,6 +64,27 @@ def test_new_game_custom_three_cars_one_foe_keyboard(app):
     assert battle.session.seat("car3").foe
 
 
+def test_new_game_rule_options_reach_the_game(app):
+    """Weather, the concussion rule and passengers at the guns are chosen on the new-game screen and
+    played: the started game carries them (RULES-DEVIATIONS CB47, T30, T36)."""
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    weather = next(f for f in ng.fields() if f.name == "opt_road_condition")
+    assert weather.value == "dry" and "oil" not in weather.values   # oil is a map area, not weather
+    for name, want in (("opt_road_condition", "light_rain"), ("opt_concussion", "on"), ("opt_passengers_fire", "on")):
+        ng.focus = next(i for i, f in enumerate(ng.fields()) if f.name == name)
+        while ng.fields()[ng.focus].value != want:
+            press(app, pygame.K_RIGHT)
+    app.draw()
+    ng.focus = len(ng.fields())  # Start
+    press(app, pygame.K_RETURN)
+    battle = app.top
+    assert isinstance(battle, BattleScene), ng.message
+    opts = battle.state.options
+    assert (opts.road_condition, opts.concussion, opts.passengers_fire, opts.fire_step) == ("light_rain", "on", "on", "on")
+
+
 def test_new_game_scenario_by_mouse(app):
     app.push(TitleScene(app))
     ng = NewGameScene(app)

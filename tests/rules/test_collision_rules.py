@@ -69,7 +69,7 @@ def test_damage_modifier_band_edges_000_L395_L405(weight: int, dm: Fraction) -> 
 
 
 def test_worked_example_kart_and_piranha_corrected_dm_000_L393() -> None:
-    """The text prints DM 1/3 for the Kart but its own arithmetic (14 -> 9) needs the 2/3 of 000:L390."""
+    """TC-49: the text prints DM 1/3 for the Kart but its own arithmetic (14 -> 9) needs the 2/3 of 000:L390."""
     kart, piranha = damage_modifier(2300), damage_modifier(5995)
     out = collide(T_BONE, (40, 0), (kart, piranha))
     assert out.collision_speed == 40
@@ -80,7 +80,7 @@ def test_worked_example_kart_and_piranha_corrected_dm_000_L393() -> None:
 
 
 def test_worked_example_shogun_and_rig_corrected_dm_000_L394() -> None:
-    """Net 10 mph -> 1d-2 (0..4); a 3: the Shogun (DM 1/3, not the printed 1/5) deals 1, the rig 45."""
+    """TC-50: net 10 mph -> 1d-2 (0..4); a 3: the Shogun (DM 1/3, not the printed 1/5) deals 1, the rig 45."""
     shogun, rig = damage_modifier(800), damage_modifier(62000)
     out = collide(REAR_END, (10, 0), (shogun, rig))
     assert out.ram == DiceExpr(1, -2)
@@ -239,6 +239,7 @@ def test_stunned_driver_adds_d2_000_L472() -> None:
 
 
 def test_worked_example_tree_at_40_survives_000_L478() -> None:
+    """TC-48: a luxury car into a 20-DP tree at 40 mph, 3d = 12: both take 12."""
     assert str(ram_dice(40)) == "3d"
     out = fixed_object_collision(HEAD_ON, 40, ONE, 12, dp=20)
     assert (out.dealt, out.taken) == (12, 12)

@@ -18,13 +18,13 @@ from tests.rules.test_combat_engine import to_fire_step
 MANEUVER = "maneuver/hazard"
 
 
-def _cruiser_at_fire(phase_d: int = 0) -> GameState:
+def _cruiser_at_fire(phase_d: int = 0, **options: str) -> GameState:
     """The stock Police Cruiser (driver, gunner and passengers; a turret RR and two linked front MGs)
     facing a Killer Kart in the fire step, its driver having maneuvered at D`phase_d` this phase."""
     setup = GameSetup((
         VehicleSetup("Red", "red", "Police Cruiser", Pose.at(0, 0, 90)),
         VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(6, 0, 270)),
-    ), seed=11, options=RuleOptions(fire_step="on"))
+    ), seed=11, options=RuleOptions(fire_step="on", **options))
     state = to_fire_step(new_game(setup)[0])
     assert state.step == FIRE
     return replace(state, vehicles=tuple(replace(v, phase_d=phase_d) if v.id == "Red" else v
@@ -112,3 +112,26 @@ def test_a_driver_who_handed_over_the_wheel_fires_without_the_penalty_000_L905()
     c = combatant(state, red)
     assert c.at_wheel("gunner") and not c.at_wheel("driver")
     assert combatant(state, state.vehicle("Red")).at_wheel("driver")
+
+
+def test_passengers_fire_only_when_the_option_says_so_000_L822_CB47() -> None:
+    """000:L822 names gunners as the extra occupants who fire; the passengers_fire option lets a
+    passenger take a trigger too, after the gunner and before the driver (who then keeps his hands
+    on the wheel)."""
+    for option, fired in (("off", {"gunner", "driver"}), ("on", {"gunner", "passenger", "passenger2"})):
+        state = _cruiser_at_fire(passengers_fire=option)
+        shots = [Fire("Red", w, "Blue") for w in ("MG1", "MG2", "RR1")]
+        for shot in shots:
+            if check(state, shot) is None:
+                state, _ = apply(state, shot)
+        state, _events = _finish(state)
+        assert set(state.vehicle("Red").fire_acted) == fired, option
+
+
+def test_a_rule_option_with_a_value_not_played_is_refused() -> None:
+    import pytest
+
+    from rules.errors import IllegalAction
+
+    with pytest.raises(IllegalAction, match="passengers_fire"):
+        _cruiser_at_fire(passengers_fire="sometimes")

@@ -223,6 +223,28 @@ def test_a_nonsense_format_version_is_refused(value: object) -> None:
     assert err.value.where == "format_version"
 
 
+@pytest.mark.parametrize(("key", "value"), [("concussion", "sometimes"), ("road_condition", "lava"),
+                                            ("roll_motion", "per_phase")])
+def test_a_rule_option_this_program_does_not_play_is_refused_by_name(tmp_path: Path, key: str, value: str) -> None:
+    data = save_dict(play(Game(duel()), 3))
+    data["setup"]["options"][key] = value
+    path = tmp_path / "odd_option.toml"
+    path.write_text(dumps_toml(data))
+    with pytest.raises(DataError) as err:
+        load_game(path)
+    assert err.value.path == str(path) and key in err.value.where and value in err.value.what
+
+
+def test_a_save_with_the_passengers_option_on_replays(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from rules.state import RuleOptions
+
+    game = play(Game(replace(duel(), options=RuleOptions(passengers_fire="on", road_condition="light_rain"))), 8)
+    back = load_game(save_game(game, tmp_path / "g.toml"))
+    assert digest(back.state) == digest(game.state) and back.state.options.passengers_fire == "on"
+
+
 # --- the rules data gains a table -----------------------------------------------------------------
 
 
