@@ -18,6 +18,7 @@ play: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 	$(BIN)/python -m mypy rules
+	$(BIN)/python -m mypy game
 	$(BIN)/python -m ruff check rules game tests benchmarks
 
 lint: $(STAMP)
@@ -25,6 +26,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy rules
+	$(BIN)/python -m mypy game
 
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -m soak tests

@@ -152,6 +152,8 @@ class KeyPreview:
         v = self.state.vehicle(self.vid)
         reach = max((math.hypot(p.x - v.pose.x, p.y - v.pose.y) for g in ghosts for p in g.path), default=0.0)
         side = 2 * (reach + math.hypot(self.size.length, self.size.width) / 2) + 0.1
+        if self.world is None:
+            return True
         hits = self.world.overlaps(self.vid, Pose.at(v.pose.x, v.pose.y, 0), size=CounterSize(side, side))
         return not hits
 
@@ -163,6 +165,8 @@ class KeyPreview:
         half = math.hypot(self.size.length, self.size.width) / 2 + 0.05
         w, h = max(xs) - min(xs) + 2 * half, max(ys) - min(ys) + 2 * half
         centre = Pose.at((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2, 0)
+        if self.world is None:
+            return True
         return not self.world.overlaps(self.vid, centre, size=CounterSize(h, w))
 
     def swept(self, m: Maneuver) -> bool:

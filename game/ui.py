@@ -21,7 +21,7 @@ class Button:
     name: str = ""          # for tests: find a button by name
 
     def draw(self, surface: pygame.Surface, hover: bool = False) -> None:
-        bg = (70, 80, 100) if self.active else (52, 57, 68)
+        bg: tuple[int, ...] = (70, 80, 100) if self.active else (52, 57, 68)
         if hover and self.enabled:
             bg = tuple(min(255, c + 25) for c in bg)
         pygame.draw.rect(surface, bg, self.rect, border_radius=4)
@@ -103,7 +103,7 @@ TEXT_CACHE_MAX = 3000
 
 def rendered(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
     """A rendered line of text, memoised (font rendering is most of a HUD's cost)."""
-    key = (s, size, tuple(colour), bold)  # type: ignore[arg-type]
+    key = (s, size, tuple(colour), bold)
     img = _TEXT_CACHE.get(key)  # type: ignore[arg-type]
     if img is None:
         if len(_TEXT_CACHE) >= TEXT_CACHE_MAX:

@@ -86,7 +86,7 @@ class BoardRenderer:
         pts = [pt(p) for p in a.shape.points()]
         if len(pts) < 3:
             return
-        colour = theme.TERRAIN.get(a.kind, (90, 100, 80))
+        colour: tuple[int, ...] = theme.TERRAIN.get(a.kind, (90, 100, 80))
         tint = theme.CONDITION_TINT.get(getattr(a, "condition", "dry"))
         if tint:
             colour = tuple((c + t * 2) // 3 for c, t in zip(colour, tint, strict=True))

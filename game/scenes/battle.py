@@ -9,6 +9,7 @@ committed action goes to the rules; the events that come back are animated and l
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
@@ -100,7 +101,7 @@ class BattleScene(Scene):
         self._key_version = 0
         self._key_cache: tuple[tuple[object, ...], pygame.Surface, pygame.Rect] | None = None
         self._side_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
-        self.resized(self.app.size)  # type: ignore[attr-defined]
+        self.resized(self.app.size)
         w, h = map_size(session.map)
         self.cam.fit(w, h)
         self.cam.zoom = max(self.cam.zoom, 30.0)
@@ -467,12 +468,12 @@ class BattleScene(Scene):
     def _sheets(self) -> None:
         from game.scenes.record_sheet import RecordSheetScene
 
-        self.app.push(RecordSheetScene(self.app, self.session, self.actor()))  # type: ignore[attr-defined]
+        self.app.push(RecordSheetScene(self.app, self.session, self.actor()))
 
     def _pause(self) -> None:
         from game.scenes.pause import PauseScene
 
-        self.app.push(PauseScene(self.app, self))  # type: ignore[attr-defined]
+        self.app.push(PauseScene(self.app, self))
 
     # --- events ------------------------------------------------------------------------------------
 
@@ -512,7 +513,7 @@ class BattleScene(Scene):
             self.cam.pan_pixels(*pans[intent])
             self.follow = False
             return True
-        actions = {
+        actions: dict[Intent, Callable[[], object]] = {
             Intent.LEFT: lambda: self.step_choice(-1), Intent.RIGHT: lambda: self.step_choice(1),
             Intent.PREV: lambda: self.step_choice(-1), Intent.NEXT: lambda: self.step_choice(1),
             Intent.UP: lambda: self.step_choice(1), Intent.DOWN: lambda: self.step_choice(-1),
@@ -553,7 +554,7 @@ class BattleScene(Scene):
     def _save_load(self, save: bool) -> None:
         from game.scenes.save_load import SaveLoadScene
 
-        self.app.push(SaveLoadScene(self.app, save=save, battle=self))  # type: ignore[attr-defined]
+        self.app.push(SaveLoadScene(self.app, save=save, battle=self))
 
     def _on_board(self, pos: tuple[int, int]) -> bool:
         return pygame.Rect(self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h).collidepoint(pos)
@@ -695,7 +696,7 @@ class BattleScene(Scene):
                 from game.scenes.game_over import GameOverScene
 
                 self.over_pushed = True
-                self.app.push(GameOverScene(self.app, self.session))  # type: ignore[attr-defined]
+                self.app.push(GameOverScene(self.app, self.session))
             return
         self._sync_actor()
         if self.banner is not None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -27,15 +29,15 @@ class SaveLoadScene(Scene):
         self._items()
 
     def _items(self) -> None:
-        items = []
+        items: list[tuple[str, Callable[[], None]]] = []
         if self.save_mode:
             for i in range(1, SLOTS + 1):
                 p = self.dir / f"slot{i}.toml"
-                items.append((f"Slot {i}: {self._describe(p)}", lambda p=p: self.do_save(p)))
+                items.append((f"Slot {i}: {self._describe(p)}", partial(self.do_save, p)))
         else:
             files = sorted(self.dir.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True)
             for p in files[:10]:
-                items.append((f"{p.stem}: {self._describe(p)}", lambda p=p: self.do_load(p)))
+                items.append((f"{p.stem}: {self._describe(p)}", partial(self.do_load, p)))
         items.append(("Back", self.back))
         self.menu.items = items
         self.menu.index = min(self.menu.index, len(items) - 1)
