@@ -41,6 +41,21 @@ def stock_names() -> list[str]:
     return sorted(design.stock_names())
 
 
+def garage_designs(directory: Path | None = None) -> list[tuple[str, str]]:
+    """Players' own designs in saves/garage: (label, design path as the set-up stores it). A file
+    that does not read is still listed by its file name; starting a game with it says what is wrong."""
+    from rules.tomlio import load_toml
+
+    out = []
+    for p in sorted((directory or SAVES_DIR / "garage").glob("*.toml")):
+        try:
+            name = str(load_toml(p).get("name") or p.stem)
+        except Exception:  # noqa: BLE001 - listed by its file name; the error shows when it is used
+            name = p.stem
+        out.append((f"{name} (garage)", rel(p)))
+    return out
+
+
 def load_map(path: str) -> Map | None:
     """The map at `path` (relative to the repository or absolute); None for no map (an empty grid).
     DataError if the file is bad."""

@@ -1449,6 +1449,14 @@ def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
     return tuple(out)
 
 
+def _mounted_in(d: Design, mount: str) -> str:
+    """Where a mounted weapon sits, for the one-line summary: a turret, or which pod and its way."""
+    side, fires = _pod_facing(d, mount)
+    if not side:
+        return "in turret"
+    return f"in {'top' if side == 'top' else side} EWP" + (f" firing {fires}" if fires else "")
+
+
 def _pod_facing(d: Design, mount: str) -> tuple[str, str]:
     """(side, firing direction) of the EWP a weapon sits in, ("", "") for any other mount (000:L2527)."""
     m = next((m for m in d.mounts if m.id == mount), None)
@@ -1499,7 +1507,7 @@ def summary(d: Design, fig: Figures | None = None) -> str:
         opts = "".join(f"{t.weapon_options[o].name.lower()} " for o in e.options)
         what = f"{e.count} linked {opts}{w.abbr}s" if e.count > 1 and e.link else (f"{e.count} {opts}{w.abbr}s" if e.count > 1 else opts + w.abbr)
         ammo = f" w/{t.ammo[e.ammo].name.lower()}" if e.ammo else ""
-        where = "in turret" if e.mount else e.facing
+        where = _mounted_in(d, e.mount) if e.mount else e.facing
         parts.append(f"{what}{ammo} {where}")
     for a in d.accessories:
         acc = t.accessories[a.type]

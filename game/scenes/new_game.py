@@ -1,6 +1,7 @@
 """New game: a scenario or a custom game (map, number of vehicles, start speed), the rule options
 (weather, combat, the optional concussion rule, passengers at the guns), and for every vehicle its
-stock design, who drives it (a named player or a scripted foe profile) and its colour.
+design (stock, or the player's own from saves/garage), who drives it (a named player or a scripted
+foe profile) and its colour.
 
 Keyboard: Up/Down pick a field, Left/Right change it, Enter on Start. Mouse: click a field's arrows
 (or the value) to change it, click Start."""
@@ -19,6 +20,7 @@ from game.session import (
     ROOT,
     Session,
     foe_profiles,
+    garage_designs,
     list_maps,
     list_scenarios,
     load_map,
@@ -66,6 +68,8 @@ class NewGameScene(Scene):
         self.maps = list_maps()
         self.message = ""
         self.stock = stock_names()
+        self.design_of = {label: path for label, path in garage_designs()}   # a label -> its design file
+        self.stock += list(self.design_of)
         self.drivers = [f"Player {i}" for i in range(1, 9)] + [f"foe: {p}" for p in self._foe_profiles()]
         self.source = Field("Game", ["Custom game"] + [self._scenario_name(p) for p in self.scenarios], name="source")
         self.map_field = Field("Map", [p.stem for p in self.maps] + ["(empty grid)"], name="map")
@@ -87,6 +91,10 @@ class NewGameScene(Scene):
             values = [v for v in choices[name] if not (name == "road_condition" and v in AREA_ONLY)]
             out.append(Field(label, values, values.index(getattr(defaults, name)), name=f"opt_{name}"))
         return out
+
+    def design(self, label: str) -> str:
+        """What a set-up names for a design label: a stock name, or a garage design's file."""
+        return self.design_of.get(label, label)
 
     def rule_options(self) -> RuleOptions:
         return RuleOptions(**{f.name[4:]: f.value for f in self.options})
@@ -129,7 +137,7 @@ class NewGameScene(Scene):
                 stock = [s for s in self.stock]
                 si = 0
                 for k, s in enumerate(stock):
-                    if s == v.design:
+                    if s == v.design or self.design(s) == v.design:
                         si = k
                 owner_i = owners.setdefault(v.owner, len(owners))
                 di = self.drivers.index(f"foe: {v.foe}") if v.foe and f"foe: {v.foe}" in self.drivers else owner_i
@@ -186,7 +194,7 @@ class NewGameScene(Scene):
             for v, (stock, driver, colour) in zip(base.vehicles, self.rows, strict=True):
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
                 owner = f"Foe {v.id}" if foe else self.owner_name(driver.value)
-                vs.append(replace(v, design=stock.value, owner=owner, foe=foe, colour=colour.value))
+                vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value))
             return replace(base, vehicles=tuple(vs), options=self.rule_options()), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
@@ -202,7 +210,7 @@ class NewGameScene(Scene):
                 pose = fallback[i].pose
             foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
             owner = f"Foe car{i + 1}" if foe else self.owner_name(driver.value)
-            vs.append(VehicleSetup(f"car{i + 1}", owner, stock.value, pose, speed, foe=foe,
+            vs.append(VehicleSetup(f"car{i + 1}", owner, self.design(stock.value), pose, speed, foe=foe,
                                    colour=colour.value))
         title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
         del drivers
@@ -316,7 +324,7 @@ class NewGameScene(Scene):
 
     def _design_card(self, surface: pygame.Surface, name: str, r: pygame.Rect) -> None:
         """The chosen design's numbers, as the construction rules give them."""
-        spec = _spec(name)
+        spec = _spec(self.design(name))
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
         text(surface, name, (r.x + 10, r.y + 8), 24, theme.ACCENT, bold=True)
         if spec is None:

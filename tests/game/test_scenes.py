@@ -85,6 +85,36 @@ def test_new_game_rule_options_reach_the_game(app):
     assert (opts.road_condition, opts.concussion, opts.passengers_fire, opts.fire_step) == ("light_rain", "on", "on", "on")
 
 
+def test_a_players_own_design_in_the_garage_can_be_driven(app, tmp_path, monkeypatch):
+    """A design file in saves/garage is offered beside the stock cars; a broken one is listed by file
+    name and says what is wrong when the game starts (the new-game screen stays)."""
+    import shutil
+    from pathlib import Path
+
+    import game.session as session_mod
+
+    garage = tmp_path / "saves" / "garage"
+    garage.mkdir(parents=True)
+    shutil.copy(Path(__file__).parents[1] / "data" / "designs" / "pod_runner.toml", garage)
+    (garage / "wreck.toml").write_text('name = "Wreck"\nkind = "car"\nbody = "hovercraft"\n')
+    monkeypatch.setattr(session_mod, "SAVES_DIR", tmp_path / "saves")
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    design = ng.rows[0][0]
+    assert "Pod Runner (garage)" in design.values and "Wreck (garage)" in design.values
+    for label, starts in (("Wreck (garage)", False), ("Pod Runner (garage)", True)):
+        design.index = design.values.index(label)
+        ng.focus = ng.fields().index(design)
+        app.draw()                              # the design card copes with both
+        ng.focus = len(ng.fields())
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.top, BattleScene) is starts, ng.message
+    assert "wreck.toml" in ng.message
+    car = app.top.state.vehicle("car1")
+    assert car.spec.name == "Pod Runner" and [p.id for p in car.sheet.pods] == ["l", "r"]
+
+
 def test_new_game_scenario_by_mouse(app):
     app.push(TitleScene(app))
     ng = NewGameScene(app)
