@@ -277,6 +277,8 @@ class _Pending:
     burst: bool
     fire_source: str
     from_side: bool
+    ammo: str = "normal"      # the round fired: some act on armor in their own way (000:L2502-L2506)
+    abbr: str = ""            # the weapon's abbreviation (a flechette gun harms only tires and people, 000:L2415)
 
 
 NEAR_MISS = "near_miss"   # a shot at a pod that missed it by little and struck the vehicle (000:L2979)
@@ -378,7 +380,7 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
             weapon=wid, target=t.id, damage=points)
     from_side = side in ("left", "right")
     return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
-                    _fire_source(w.abbr, w.ammo), from_side)
+                    _fire_source(w.abbr, w.ammo), from_side, w.ammo, w.abbr)
 
 
 # --- the phase ------------------------------------------------------------------------------------
