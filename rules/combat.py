@@ -115,6 +115,7 @@ class CombatTables:
     fire_source: str
     extinguishers: dict[str, tuple[int, int, str]]
     extinguisher_items: dict[str, str]
+    computers: dict[str, tuple[str, bool, str]]   # accessory -> (bonus: targeting/hi_res/cyberlink, one weapon, rule)
     fire_table: dict[str, FireEntry]
     adjacent: float
     dropped_source: str
@@ -273,6 +274,11 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         ex[name] = (e.integer("chance", lo=0, hi=6), e.integer("gas_chance", lo=0, hi=6), e.text("source"))
         ex_items[name] = e.text("accessory")
         e.done()
+    computers = {}
+    for name, e in n.table("computer").items():
+        computers[name] = (e.text("bonus", choices=("targeting", "hi_res", "cyberlink")), e.flag("one_weapon"),
+                           e.text("source"))
+        e.done()
     ft = {}
     for name, e in n.table("fire_table").items():
         ft[name] = FireEntry(e.integer("modifier", lo=0), e.integer("duration", lo=0), e.text("source"))
@@ -302,6 +308,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         safety_seat_source=cr.text("safety_seat_source"),
         fire=fire, volatile=frozenset(str(v) for v in fi.array("volatile")), explosion_damage=explosion,
         fire_source=fi.text("source"), extinguishers=ex, extinguisher_items=ex_items, fire_table=ft,
+        computers=computers,
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),
         recheck_phases=dr.integer("recheck_phases", lo=1), recheck_source=dr.text("recheck_source"),
         slick_factor=dr.integer("racing_slick_factor", lo=1), slick_mod=dr.text("racing_slick_mod"),

@@ -28,7 +28,18 @@ from rules.dice import DiceExpr, DiceSource
 from rules.dropped import Counter, cloud_inches
 from rules.dropped_play import add_counters
 from rules.events import EventLog
-from rules.firing import Combatant, Declaration, Mounted, _after_firing, expand, firer_of, ready, trigger
+from rules.firing import (
+    Combatant,
+    Declaration,
+    Mounted,
+    _after_firing,
+    computer_for,
+    expand,
+    firer_of,
+    ready,
+    shot_computer,
+    trigger,
+)
 from rules.geometry import CounterSize, Pose, Vec
 from rules.line_of_fire import blocker, map_world
 from rules.map_changes import MapChanges, feature_properties, map_of, section_key
@@ -131,8 +142,10 @@ def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence
     info = weapon_info(w.abbr)
     crew = crew or firer_of(c, (w.id,))
     person = c.interior.part(crew)
+    bonus = computer_for(c, crew, w)
     return Shot(base=info.to_hit, range=(point - origin).length(), target="building", building=True,
-                firer_speed=c.speed, gunner_skill=c.skills.get(crew, 0), computer=c.computer,
+                firer_speed=c.speed, gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus),
+                cyberlink=bonus == "cyberlink",
                 maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
                 smoke_inches=cloud_inches(clouds, origin, point), bad_footing=c.bad_footing,
                 paint_on_windows=c.paint_on_windows, wounded_firer=crew_state(person) == "wounded",

@@ -84,7 +84,8 @@ class Combatant:
     weapons: tuple[Mounted, ...] = ()
     links: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # link name -> weapons or links
     skills: Mapping[str, int | None] = field(default_factory=dict)    # Gunner bonus by crew id; None = none
-    computer: str = "none"
+    computer: str = "none"    # a bonus every shot gets (tests, the query op); the sheet's own are in `computers`
+    computers: tuple[tuple[str, str, str], ...] = ()  # (bonus, crewman served, "ABBR@mount" or "" for any weapon)
     maneuver_d: int = 0       # D of the driver's maneuvers and hazards this phase
     aimed_fire: int = 0       # crash-result penalty for the rest of the turn (-99: no aimed fire)
     bad_footing: bool = False
@@ -309,10 +310,11 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         if wid == w.id and tid == t.id and last == turn - 1:
             count = n + 1
     armor_gone = t.sheet.armor.get(side, 0) <= 0
+    bonus = computer_for(c, crew, w)
     shot = Shot(
         base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
         target_speed=t.speed, firer_speed=c.speed, effective_speed=effective, specific=_specific(d.aim),
-        gunner_skill=c.skills.get(crew, 0), computer=c.computer,
+        gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus), cyberlink=bonus == "cyberlink",
         maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
         sustained=count, bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
@@ -320,6 +322,45 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         wounded_firer=crew_state(person) == "wounded", laser=info.laser,
     )
     return shot, side, origin, point
+
+
+_COMPUTER_RANK = ("none", "targeting", "hi_res", "cyberlink")
+
+
+def computer_for(c: Combatant, crew: str, w: Mounted) -> str:
+    """The best computer bonus this crewman has with this weapon: none, targeting, hi_res or cyberlink.
+    They never add up (000:L2548)."""
+    best = c.computer
+    for bonus, served, weapon in c.computers:
+        if served == crew and weapon in ("", f"{w.abbr}@{w.mount}") and \
+                _COMPUTER_RANK.index(bonus) > _COMPUTER_RANK.index(best):
+            best = bonus
+    return best
+
+
+def shot_computer(bonus: str) -> str:
+    """The Shot's computer field: a cyberlink is its own flag."""
+    return "none" if bonus == "cyberlink" else bonus
+
+
+def _sheet_computers(sheet: RecordSheet, interior: Interior,
+                     weapons: tuple[Mounted, ...]) -> tuple[tuple[str, str, str], ...]:
+    """The computers on the sheet, each serving one crewman (the first gunner, else the driver) and a
+    single-weapon one the first weapon listed (its type in its position); none once the power plant
+    is destroyed (000:L2547-L2548, L2525; reading CB60)."""
+    table = combat_tables().computers
+    if any(c.kind == "plant" and c.destroyed for c in sheet.components):
+        return ()
+    crew = [p for p in interior.parts if p.kind == "crew"]
+    served = next((p.id for p in crew if p.role == "gunner"), next((p.id for p in crew if p.role == "driver"), ""))
+    first = f"{weapons[0].abbr}@{weapons[0].mount}" if weapons else ""
+    out = []
+    for comp in sheet.components:
+        key = comp.id.rstrip("0123456789")
+        if comp.kind == "accessory" and key in table:
+            bonus, one_weapon, _rule = table[key]
+            out.append((bonus, served, first if one_weapon else ""))
+    return tuple(out)
 
 
 def _describe(th: ToHit) -> str:
@@ -547,8 +588,9 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     for w in sheet.weapons:
         if w.link:
             links[w.link] = links.get(w.link, ()) + (w.id,)
-    base = Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, interior_of(sheet, kind, order),
-                     weapons, links)
+    inside = interior_of(sheet, kind, order)
+    base = Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
+                     computers=_sheet_computers(sheet, inside, weapons))
     return replace(base, **extra)  # type: ignore[arg-type]
 
 
