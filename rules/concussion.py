@@ -16,11 +16,12 @@ from dataclasses import replace
 
 from rules.collision_rules import collision_data, stunned_phases
 from rules.context import Ctx
+from rules.damage import DRIVER_ROLES
 from rules.dice import DiceExpr
 from rules.state import GameState, VehicleState
 
 PHASES = 5          # phases in a turn (000:L104)
-DRIVERS = ("driver", "cyclist")
+DRIVERS = DRIVER_ROLES
 TWO_D = DiceExpr(2)
 
 

@@ -27,6 +27,7 @@ OPPOSITE = {"front": "back", "back": "front", "left": "right", "right": "left", 
             "underbody": "top"}
 CORNER_FACES = {"FL": ("front", "left"), "FR": ("front", "right"), "BL": ("back", "left"), "BR": ("back", "right")}
 ARMOR_TYPES = ("plastic", "fireproof", "laser_reflective", "lrfp", "metal")
+DRIVER_ROLES = ("driver", "cyclist")   # crew roles at the controls (a cycle's rider is its driver)
 POD = "pod:"        # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
 
 
@@ -91,8 +92,9 @@ class Interior:
         return [p for p in self.parts if p.location == loc]
 
     def driver(self) -> Part | None:
+        """The one at the controls by the sheet: a car's driver, a cycle's cyclist."""
         for p in self.parts:
-            if p.kind == "crew" and p.role == "driver":
+            if p.kind == "crew" and p.role in DRIVER_ROLES:
                 return p
         return None
 
@@ -308,7 +310,7 @@ class _Walk:
             p = replace(p, dp=p.dp - took)
             self.left -= took
             self.step(Absorbed(p.id, took, p.dp, p.dp == 0, rule, crew_state(p) if p.kind == "crew" else ""))
-            if p.kind == "crew" and p.role == "driver":
+            if p.kind == "crew" and p.role in DRIVER_ROLES:
                 self.driver_hurt = True
         self.inside = self.inside.with_part(p)
 

@@ -147,7 +147,7 @@ def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence
                 firer_speed=c.speed, gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus),
                 cyberlink=bonus == "cyberlink",
                 maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
-                smoke_inches=cloud_inches(clouds, origin, point), bad_footing=c.bad_footing,
+                smoke_inches=cloud_inches(clouds, origin, point), bad_footing=c.bad_footing, visibility=c.visibility,
                 paint_on_windows=c.paint_on_windows, wounded_firer=crew_state(person) == "wounded",
                 laser=info.laser)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from rules.actions import Drop, Fire
 from rules.arcs import facing_sides, lof_origin
-from rules.combat import Modifier, combat_tables, target_type_of, to_hit, weapon_info
+from rules.combat import VISIBILITY, Modifier, combat_tables, target_type_of, to_hit, weapon_info
 from rules.context import Ctx
 from rules.crashes import hazard
 from rules.damage import HitReport, crew_state, interior_of, sheet_with
@@ -52,7 +52,7 @@ from rules.line_of_fire import blocker, line_of_fire_check
 from rules.movement import corner_lost
 from rules.record_sheet import RecordSheet
 from rules.state import GameState, VehicleState
-from rules.tables import tables
+from rules.tables import RoadCondition, tables
 from rules.uncontrolled import check_drivers, substitute_driving
 
 
@@ -61,8 +61,9 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
     c = combatant_of(v.id, kind, target_type_of(kind, getattr(v.spec, "body", "")), v.pose,
                      tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
-                     bad_footing=surface_of(state, v.id).bad_footing,  # on oil: -1 to its fire (000:L934)
+                     bad_footing=surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
+                     visibility=visibility(state),
                      firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",))
     if v.substitute:  # he has the driver's seat and its triggers (000:L980)
         driver = c.interior.driver()
@@ -72,6 +73,21 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
     # a substitute driver who has steered this turn does not also fire (000:L980)
     acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
     return replace(c, fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
+
+
+def _road(state: GameState, vid: str) -> RoadCondition:
+    """The road condition under a vehicle, for its footing when it fires (gravel, oil: 000:L934)."""
+    from rules.terrain_play import road_condition
+
+    return tables().hazards.road[road_condition(state, vid)]
+
+
+def visibility(state: GameState) -> str:
+    """What the weather and the light do to every shot: rain -2, heavy rain, fog or night -3; the worst
+    counts (000:L923-L924)."""
+    rain = tables().hazards.road[state.options.road_condition].visibility
+    both = [v for v in VISIBILITY if v in (rain, state.options.visibility)]   # in a fixed order: ties agree
+    return max(both, key=lambda v: 0 if v == "clear" else -combat_tables().mod(v).value)
 
 
 def _combatants(state: GameState) -> dict[str, Combatant]:
@@ -226,7 +242,8 @@ def target_aims(t: Combatant) -> list[str]:
     anything else is no aim the fire step resolves."""
     aims = sorted({f"tire:{tire.corner}" for tire in t.sheet.tires if not tire.destroyed})
     pods = [f"pod:{p.id}" for p in t.sheet.pods if not p.torn_off]
-    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods
+    rider = ["rider"] if t.kind == "cycle" and t.interior.driver() is not None else []   # 000:L884
+    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider
 
 
 def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
@@ -242,6 +259,8 @@ def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
         return f"{t.id} has no tire at {what!r}"
     if kind == "turret":
         return f"{d.target} has no turret (000:L959)"
+    if kind == "rider":
+        return f"{d.target} has no rider to aim at (000:L884)"
     if kind == "pod":
         torn = any(p.id == what and p.torn_off for p in cs[d.target].sheet.pods)
         return f"the pod {what} of {d.target} {'was torn off' if torn else 'is not there'} (000:L2980)"
@@ -311,11 +330,11 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
             origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
                 "front", "back", "left", "right", "turret") else "turret")
             aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
-            aims += target_aims(t)
+            aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
             for aim in aims:
                 a = Fire(vid, trig, tid, aim)
-                # only a chosen side adds a check to the plain shot's (rules.firing._weapon_problems)
-                if not aim.startswith("side:") or problem(cs, declaration(a)) is None:
+                # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
+                if not aim.startswith(("side:", "rider", "pod:")) or problem(cs, declaration(a)) is None:
                     yield a
 
 

@@ -95,6 +95,7 @@ class Combatant:
     acted: frozenset[str] = frozenset()          # crew who used their firing action this turn
     sustained: tuple[tuple[str, str, int, int], ...] = ()  # (weapon, target, consecutive turns, last turn)
     wheel: str = ""           # the crewman at the wheel when it is not the driver (a substitute, 000:L980)
+    visibility: str = "clear"  # rain, heavy_rain, fog or night: the weather and light (000:L923-L924)
     firing_roles: tuple[str, ...] = ("gunner",)  # who else may fire the vehicle's weapons (RuleOptions.passengers_fire)
 
     def __hash__(self) -> int:
@@ -222,6 +223,14 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
             return f"the {d.side} side of {t.id} does not face {c.id}'s {wids[0]} (000:L830)"
     if d.side == "top" and t.kind != "trike":
         return "only a trike's top can be fired at from the ground (000:L833, L841)"
+    origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
+    if d.side == "top" and not facing_sides(t.pose, t.size, origin) & {"front", "left", "right"}:
+        return f"the top of {t.id} cannot be hit from behind (000:L841, L843)"
+    if _specific(d.aim) == "rider":
+        if t.kind != "cycle":
+            return f"{t.id} is not a cycle: it has no rider to aim at (000:L884)"
+        if struck_side(t.pose, t.size, origin) not in ("left", "right"):
+            return f"{t.id}'s rider can be fired at only from the side (000:L884)"
     pod = pod_aimed_at(t, d.aim)
     if pod is not None and pod.side != "top":
         origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
@@ -296,7 +305,8 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
     origin = lof_origin(c.pose, c.size, w.fires_from)
     point = _aim_point(c, w, t) or t.pose.centre
     pod = pod_aimed_at(t, d.aim)
-    side = d.side or (pod.side if pod and pod.side != "top" else struck_side(t.pose, t.size, origin))
+    top = d.side == "top"   # a trike's top: struck from where the firer is, at its own -2 (000:L841, L854)
+    side = ("" if top else d.side) or (pod.side if pod and pod.side != "top" else struck_side(t.pose, t.size, origin))
     in_side_arc = side in arcs_of(t.pose, t.size, origin) or side == "top"
     effective = None
     if use_relative_speed:
@@ -313,11 +323,12 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
     bonus = computer_for(c, crew, w)
     shot = Shot(
         base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
-        target_speed=t.speed, firer_speed=c.speed, effective_speed=effective, specific=_specific(d.aim),
+        target_speed=t.speed, firer_speed=c.speed, effective_speed=effective,
+        specific="top" if top else _specific(d.aim),
         gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus), cyberlink=bonus == "cyberlink",
         maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
-        sustained=count, bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
+        sustained=count, bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows, visibility=c.visibility,
         sloped_armor=t.interior.sloped and not armor_gone and not d.aim,
         wounded_firer=crew_state(person) == "wounded", laser=info.laser,
     )
@@ -352,7 +363,8 @@ def _sheet_computers(sheet: RecordSheet, interior: Interior,
     if any(c.kind == "plant" and c.destroyed for c in sheet.components):
         return ()
     crew = [p for p in interior.parts if p.kind == "crew"]
-    served = next((p.id for p in crew if p.role == "gunner"), next((p.id for p in crew if p.role == "driver"), ""))
+    driver = interior.driver()
+    served = next((p.id for p in crew if p.role == "gunner"), driver.id if driver else "")
     first = f"{weapons[0].abbr}@{weapons[0].mount}" if weapons else ""
     out = []
     for comp in sheet.components:
@@ -406,7 +418,7 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
             f"({faces[0]}+{faces[1]}): {'hit' if hit_ else 'miss'}", "000:L901-L905", c.id,
             weapon=wid, target=t.id, need=th.need, roll=r, hit=hit_,
             modifiers=[m.to_json() for m in th.modifiers])
-    aim = d.aim
+    aim = d.aim or ("top" if d.side == "top" else "")
     if not hit_ and pod_aimed_at(t, d.aim) and th.need - r <= combat_tables().pod_near_miss:
         aim = NEAR_MISS  # missed the pod, not the vehicle
         log.add("fire", f"{wid} misses the pod by {th.need - r}: the shot still strikes {t.id}'s {side} side",
@@ -580,15 +592,16 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
                  **extra: object) -> Combatant:
     """A Combatant from a record sheet: weapons and links from the sheet, each fired by the first free
     gunner, else the driver (firer_of), unless `extra` says otherwise (any Combatant field may be passed)."""
+    inside = interior_of(sheet, kind, order)
+    driver = inside.driver()   # a car's driver or a cycle's rider holds the triggers no gunner takes
     weapons = tuple(Mounted(w.id, w.abbr, w.pod_fires or _mount(w.location), w.shots_left if w.max_shots else -1,
-                            (w.ammo[0] if w.ammo and w.ammo[0] else "normal"), options=w.options,
-                            origin=_pod_origin(w))
+                            (w.ammo[0] if w.ammo and w.ammo[0] else "normal"),
+                            crew=driver.id if driver else Mounted.crew, options=w.options, origin=_pod_origin(w))
                     for w in sheet.weapons)
     links: dict[str, tuple[str, ...]] = {}
     for w in sheet.weapons:
         if w.link:
             links[w.link] = links.get(w.link, ()) + (w.id,)
-    inside = interior_of(sheet, kind, order)
     base = Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
                      computers=_sheet_computers(sheet, inside, weapons))
     return replace(base, **extra)  # type: ignore[arg-type]

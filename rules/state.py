@@ -30,6 +30,7 @@ class RuleOptions:
                                          # 000:L818); "off": a movement-only game with no combat
     concussion: str = "off"              # the optional concussion rule (000:L472): "on" stuns crews after rams
     passengers_fire: str = "off"         # "on": passengers fire vehicle weapons after the gunners (000:L822, CB47)
+    visibility: str = "clear"            # "fog" or "night": -3 to every shot (000:L924)
 
     def problem(self) -> str | None:
         """The first option set to a value this program does not play, or None."""
@@ -53,6 +54,7 @@ def option_choices() -> dict[str, tuple[str, ...]]:
         "fire_step": ("on", "off"),
         "concussion": ("off", "on"),
         "passengers_fire": ("off", "on"),
+        "visibility": ("clear", "fog", "night"),
     }
 
 

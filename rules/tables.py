@@ -378,6 +378,8 @@ def load_crash_tables(path: Path) -> CrashTables:
 class RoadCondition:
     add: int
     maneuvers_only: bool
+    visibility: str = "clear"     # the to-hit visibility it brings (rain, 000:L923-L924)
+    bad_footing: bool = False     # firing from it is on bad footing (000:L934)
 
 
 @dataclass(frozen=True)
@@ -415,7 +417,9 @@ def load_hazards(path: Path) -> Hazards:
     col, tl, rc = n.table("collision"), n.table("tire_loss"), n.table("road_condition")
     road = {}
     for name, r in rc.items():
-        road[name] = RoadCondition(r.integer("add"), r.flag("maneuvers_only"))
+        road[name] = RoadCondition(r.integer("add"), r.flag("maneuvers_only"),
+                                   r.text("visibility", "clear", choices=("clear", "rain", "heavy_rain")),
+                                   r.flag("bad_footing", False))
         r.done()
     out = Hazards(diff, bands, col.integer("mph_per_difficulty"), col.integer("min_difficulty"),
                   tl.integer("hs_on_last_tire"), tl.integer("hc_loss_tire"), tl.integer("hc_loss_wheel"),

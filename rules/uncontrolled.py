@@ -22,7 +22,7 @@ from dataclasses import replace
 from rules.combat import combat_tables
 from rules.context import Ctx
 from rules.crashes import lose_control
-from rules.damage import Part, crew_state, driver_can_drive, interior_of
+from rules.damage import DRIVER_ROLES, Part, crew_state, driver_can_drive, interior_of
 from rules.geometry import Kind
 from rules.handling import CrashModifier
 from rules.state import VehicleState
@@ -59,7 +59,7 @@ def substitute_for(v: VehicleState) -> str | None:
 def _mover(v: VehicleState) -> str | None:
     """Anyone aboard able to act who can be moved into the driver's seat once stopped (000:L982)."""
     inside = interior_of(v.sheet, v.spec.kind.value)
-    return next((p.id for p in inside.parts if p.kind == "crew" and p.role != "driver" and _can_act(p)), None)
+    return next((p.id for p in inside.parts if p.kind == "crew" and p.role not in DRIVER_ROLES and _can_act(p)), None)
 
 
 def no_pedals(v: VehicleState) -> bool:

@@ -39,8 +39,8 @@ from rules.state import RuleOptions, option_choices
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
 AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map areas, not the weather
 # the rule options a player may set here: (option, label); the others have one value only so far
-PLAYER_OPTIONS = (("road_condition", "Weather"), ("fire_step", "Combat"), ("concussion", "Concussion rule"),
-                  ("passengers_fire", "Passengers fire"))
+PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
+                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"))
 SPEEDS = (0, 10, 20, 30, 40, 50)
 ROW_H = 30
 
@@ -365,9 +365,15 @@ def _option_note(f: Field) -> str:
     if f.name == "opt_road_condition":
         from rules.tables import tables
 
-        add = tables().hazards.road[f.value].add
-        return (f"Weather: {f.value.replace('_', ' ')}. " + (f"Every maneuver and hazard is {add} harder (D+{add}), "
-                "and loss of control comes sooner (000:L267-L275)." if add else "No penalty to handling."))
+        road = tables().hazards.road[f.value]
+        aim = {"rain": " Every shot is at -2 (000:L923).", "heavy_rain": " Every shot is at -3 (000:L924)."}
+        return (f"Weather: {f.value.replace('_', ' ')}. " + (f"Every maneuver and hazard is {road.add} harder "
+                f"(D+{road.add}), and loss of control comes sooner (000:L267-L275)." if road.add
+                else "No penalty to handling.") + aim.get(road.visibility, "")
+                + (" Firing from gravel is at -1 (000:L934)." if road.bad_footing else ""))
+    if f.name == "opt_visibility":
+        return ("Clear: no penalty." if f.value == "clear" else f"{f.value.capitalize()}: every shot is at -3 "
+                "(000:L924); with heavy rain too, the -3 counts once. Headlights and searchlights are not played.")
     if f.name == "opt_fire_step":
         return ("Combat on: after each phase's movement every vehicle may fire and drop weapons (000:L818)." if
                 f.value == "on" else "Combat off: a driving-only game, for practice with the turning key.")

@@ -72,7 +72,8 @@ def test_new_game_rule_options_reach_the_game(app):
     app.push(ng)
     weather = next(f for f in ng.fields() if f.name == "opt_road_condition")
     assert weather.value == "dry" and "oil" not in weather.values   # oil is a map area, not weather
-    for name, want in (("opt_road_condition", "light_rain"), ("opt_concussion", "on"), ("opt_passengers_fire", "on")):
+    for name, want in (("opt_road_condition", "light_rain"), ("opt_concussion", "on"), ("opt_passengers_fire", "on"),
+                       ("opt_visibility", "night")):
         ng.focus = next(i for i, f in enumerate(ng.fields()) if f.name == name)
         while ng.fields()[ng.focus].value != want:
             press(app, pygame.K_RIGHT)
@@ -82,7 +83,8 @@ def test_new_game_rule_options_reach_the_game(app):
     battle = app.top
     assert isinstance(battle, BattleScene), ng.message
     opts = battle.state.options
-    assert (opts.road_condition, opts.concussion, opts.passengers_fire, opts.fire_step) == ("light_rain", "on", "on", "on")
+    assert (opts.road_condition, opts.concussion, opts.passengers_fire, opts.fire_step, opts.visibility) == \
+        ("light_rain", "on", "on", "on", "night")
 
 
 def test_a_players_own_design_in_the_garage_can_be_driven(app, tmp_path, monkeypatch):

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules.actions import SetSpeed
 from rules.context import Ctx
-from rules.damage import interior_of, sheet_with
+from rules.damage import DRIVER_ROLES, interior_of, sheet_with
 from rules.dice import ScriptedDice
 from rules.engine import apply, legal_actions, new_game, outcome, to_act
 from rules.geometry import Pose
@@ -24,7 +24,7 @@ def game(design: str = "Killer Kart", mph: float = 30.0) -> GameState:
 
 def with_driver_dp(v: VehicleState, dp: int) -> VehicleState:
     inside = interior_of(v.sheet, v.spec.kind.value)
-    parts = tuple(replace(p, dp=dp, body_armor=0) if p.kind == "crew" and p.role == "driver" else p
+    parts = tuple(replace(p, dp=dp, body_armor=0) if p.kind == "crew" and p.role in DRIVER_ROLES else p
                   for p in inside.parts)
     return replace(v, sheet=sheet_with(v.sheet, replace(inside, parts=parts)))
 
@@ -54,6 +54,7 @@ def test_a_knocked_out_driver_leaves_the_car_going_straight_000_L976_L978() -> N
 
 def test_a_cycle_whose_rider_goes_down_rolls_on_crash_table_1_plus_4_000_L978() -> None:
     s = game("Shogun 100")
+    assert not nobody_drives(s.vehicle("Red"))       # the rider is at the controls until he goes down
     s = s.with_vehicle(with_driver_dp(s.vehicle("Red"), 0))
     ctx = Ctx(s, ScriptedDice([3, 3], fallback_seed=1))
     check_drivers(ctx)
