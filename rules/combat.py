@@ -157,6 +157,11 @@ class CombatTables:
     pod_torn_off_source: str = "000:L2980"
     pod_collision_source: str = "000:L2980"
     pod_lone_source: str = "000:L2983"
+    metal_loss_by_ammo: dict[str, int] = field(default_factory=dict)   # HESH/HEAT against metal (000:L2502-L2503)
+    metal_loss_ammo_source: str = ""
+    fireproof_less: dict[str, Rule] = field(default_factory=dict)      # incendiary vs fireproof armor (000:L2506)
+    tires_and_people_only: frozenset[str] = frozenset()                # flechette gun (000:L2415)
+    tires_and_people_source: str = ""
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -285,6 +290,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         e.done()
     dr, db, un, mf = n.table("dropped"), n.table("debris"), n.table("uncontrolled"), n.table("map_fire")
     rc, pd = n.table("roll_cage"), n.table("pod")
+    tp = n.table("tires_and_people_only")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -334,8 +340,12 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         pod_near_miss=pd.integer("near_miss", lo=0), pod_source=pd.text("source"),
         pod_near_miss_source=pd.text("near_miss_source"), pod_torn_off_source=pd.text("torn_off_source"),
         pod_collision_source=pd.text("collision_source"), pod_lone_source=pd.text("lone_pod_source"),
+        metal_loss_by_ammo=ar.int_map("metal_loss_face_by_ammo"),
+        metal_loss_ammo_source=ar.text("metal_loss_ammo_source"),
+        fireproof_less=_rules(n.table("fireproof_less"), "points"),
+        tires_and_people_only=frozenset(str(w) for w in tp.array("weapons")), tires_and_people_source=tp.text("source"),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp):
         sub.done()
     n.done()
     return out

@@ -26,7 +26,10 @@ CAR_FACES = ("front", "back", "left", "right", "top", "underbody")
 OPPOSITE = {"front": "back", "back": "front", "left": "right", "right": "left", "top": "underbody",
             "underbody": "top"}
 CORNER_FACES = {"FL": ("front", "left"), "FR": ("front", "right"), "BL": ("back", "left"), "BR": ("back", "right")}
-ARMOR_TYPES = ("plastic", "fireproof", "laser_reflective", "lrfp", "metal")
+ARMOR_TYPES = ("plastic", "fireproof", "laser_reflective", "lrfp", "metal", "metal_lr")
+METAL_KINDS = ("metal", "metal_lr")                             # metal rules: 6s cost a point (000:L1703-L1704)
+LASER_HALVED = ("laser_reflective", "lrfp", "metal_lr")         # lasers do half (000:L1699-L1700, L1704)
+FIREPROOF_PLASTIC = ("fireproof", "lrfp")                       # incendiary rounds do less (000:L2506)
 DRIVER_ROLES = ("driver", "cyclist")   # crew roles at the controls (a cycle's rider is its driver)
 POD = "pod:"        # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
 
@@ -48,10 +51,13 @@ class Part:
     body_armor: int = 0     # crew: body armor DP left (absorbs first, 000:L975)
     item: str = ""          # what it is: weapon abbreviation ("MG", "FT"), "gas_engine", "FE", "IFE", ...
     safety_seat: bool = False  # crew: sits in a safety seat (collisions and rolls halved, 000:L2596)
+    armor: int = 0          # component armor left: absorbs before the DP, from any side (000:L2566-L2567)
+    electronic: bool = False  # destroyed with the power plant (000:L2547)
+    lost: bool = False      # destroyed without losing DP (electronics with the plant)
 
     @property
     def destroyed(self) -> bool:
-        return self.max_dp > 0 and self.dp <= 0
+        return self.lost or (self.max_dp > 0 and self.dp <= 0)
 
 
 @dataclass(frozen=True)
@@ -244,6 +250,8 @@ class _Walk:
     driver_hurt: bool = False
     lines: list[tuple[str, str]] = field(default_factory=list)
     cage: str = ""      # "roll" or "ram" when a roll cage guards the interior from this damage (000:L2595)
+    ammo: str = "normal"  # the round: HESH/HEAT against metal, incendiary against fireproof (000:L2502-L2506)
+    fp_less_done: bool = False  # an incendiary round's point off fireproof armor is taken once per hit
 
     def report(self) -> HitReport:
         return HitReport(self.face, self.damage, tuple(self.steps), tuple(self.rolls), max(0, self.left),
@@ -272,10 +280,17 @@ class _Walk:
         have = self.sheet.armor.get(loc, 0)
         if have <= 0 or self.left <= 0:
             return
-        if self.laser and kind in ("laser_reflective", "lrfp"):
+        if self.laser and kind in LASER_HALVED:
             self.left //= t.lr_divisor
-            self.note(f"laser halved by reflective {loc} armor to {self.left}", 0, "000:L1699")
-        if kind == "metal":
+            self.note(f"laser halved by reflective {loc} armor to {self.left}", 0,
+                      "000:L1699, L1704" if kind in METAL_KINDS else "000:L1699")
+        if kind in FIREPROOF_PLASTIC and self.ammo in t.fireproof_less and not self.fp_less_done:
+            less = t.fireproof_less[self.ammo]
+            self.fp_less_done = True
+            self.left = max(0, self.left - less.value)
+            self.note(f"{self.ammo} round does {less.value} less to fireproof {loc} armor: {self.left}", 0,
+                      less.source)
+        if kind in METAL_KINDS:
             self._metal(loc, have, t)
             return
         self.sheet, through = damage_armor(self.sheet, loc, self.left)
@@ -288,11 +303,14 @@ class _Walk:
         """Metal stops what it is worth; each die showing 6 (burst: 5-6) then costs it a point (000:L1703-L1704)."""
         through = max(0, self.left - have)
         face = t.metal_loss_face_burst if self.burst else t.metal_loss_face
+        rule = "000:L1703-L1704"
+        if self.ammo in t.metal_loss_by_ammo:   # HESH on 4-6, HEAT never burst (000:L2502-L2503)
+            face, rule = t.metal_loss_by_ammo[self.ammo], f"{rule}; {self.ammo}: {t.metal_loss_ammo_source}"
         loss = min(have, sum(1 for f in self.faces if f >= face))
         layer = dict(self.sheet.metal if composite else self.sheet.armor)
         layer[loc] = have - loss
         self.sheet = replace(self.sheet, metal=layer) if composite else replace(self.sheet, armor=layer)
-        self.step(Absorbed(f"{loc} metal armor", loss, have - loss, have - loss == 0, "000:L1703-L1704"))
+        self.step(Absorbed(f"{loc} metal armor", loss, have - loss, have - loss == 0, rule))
         self.left = through
 
     def part(self, p: Part, rule: str) -> None:
@@ -300,7 +318,12 @@ class _Walk:
         if self.left <= 0:
             return
         p = self.inside.part(p.id)
-        if p.kind == "crew" and p.body_armor > 0:
+        if p.armor > 0:  # component armor stands in front of the part from every side (000:L2566-L2567)
+            took = min(p.armor, self.left)
+            p = replace(p, armor=p.armor - took)
+            self.left -= took
+            self.step(Absorbed(f"{p.id}'s component armor", took, p.armor, p.armor == 0, "000:L2566-L2567"))
+        if self.left > 0 and p.kind == "crew" and p.body_armor > 0:
             took = min(p.body_armor, self.left)
             p = replace(p, body_armor=p.body_armor - took)
             self.left -= took
@@ -313,6 +336,14 @@ class _Walk:
             if p.kind == "crew" and p.role in DRIVER_ROLES:
                 self.driver_hurt = True
         self.inside = self.inside.with_part(p)
+        if p.kind == "plant" and p.destroyed:
+            self._electronics_lost()
+
+    def _electronics_lost(self) -> None:
+        """Electronics (targeting computers, radar, ...) go with the power plant (000:L2547)."""
+        self.inside, gone = electronics_lost(self.inside)
+        for pid in gone:
+            self.note(f"{pid} is destroyed with the power plant", 0, "000:L2547")
 
     def one_of(self, group: Sequence[Part], what: str, rule: str) -> None:
         """One member of a group, chosen at random among all (destroyed ones too), takes the hit (000:L963)."""
@@ -397,18 +428,22 @@ def _tire_index(sheet: RecordSheet, corner: str) -> int:
 
 def hit(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: DiceSource, *,
         faces: tuple[int, ...] = (), laser: bool = False, burst: bool = False,
-        location_roll: bool = True, pod_roll: bool = True) -> tuple[RecordSheet, Interior, HitReport]:
+        location_roll: bool = True, pod_roll: bool = True, ammo: str = "normal",
+        weapon: str = "") -> tuple[RecordSheet, Interior, HitReport]:
     """Apply one weapon hit on a face of a car, trike or cycle.
 
     `faces` are the damage dice as rolled (metal armor needs them); `location_roll=False` skips the
     trike front-wheel and cycle location rolls (mines, fire, collisions use their own rules), and with
-    `pod_roll=False` the roll for a pod on that face (000:L2529).
+    `pod_roll=False` the roll for a pod on that face (000:L2529). `ammo` is the round fired (HESH,
+    HEAT and incendiary act on armor in their own way, 000:L2502-L2506) and `weapon` the weapon's
+    abbreviation (a flechette gun harms only tires and people, 000:L2415).
     """
-    w = _Walk(sheet, inside, dice, face, damage, damage, faces, laser, burst)
-    if location_roll and pod_roll and _pod_roll(w):
+    w = _Walk(sheet, inside, dice, face, damage, damage, faces, laser, burst, ammo=ammo)
+    only_tires = tires_and_people_only(weapon)
+    if location_roll and pod_roll and not only_tires and _pod_roll(w):
         return w.sheet, w.inside, w.report()
     if inside.kind == "cycle":
-        _cycle(w)
+        _cycle(w, only_tires)
     elif inside.kind == "trike" and location_roll and face == inside.lone_wheel_end:
         t = combat_tables()
         r = roll_2d(dice)
@@ -417,25 +452,45 @@ def hit(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: Dice
             w.tire(_tire_index(w.sheet, inside.lone_wheel))
         else:
             w.note("trike location: normal", r, t.trike_source)
-            _car_path(w)
+            _car_path(w) if not only_tires else _no_effect(w)
+    elif only_tires:
+        _no_effect(w)
     else:
         _car_path(w)
     return w.sheet, w.inside, w.report()
 
 
+def tires_and_people_only(weapon: str) -> bool:
+    """A weapon that harms only tires and people, not armor or components (flechette gun, 000:L2415)."""
+    return weapon in combat_tables().tires_and_people_only
+
+
+def _no_effect(w: _Walk) -> None:
+    t = combat_tables()
+    w.note(f"the {w.left} points do nothing to vehicle armor or components", 0, t.tires_and_people_source)
+    w.left = 0
+
+
 def hit_turret(sheet: RecordSheet, inside: Interior, damage: int, dice: DiceSource, *,
-               faces: tuple[int, ...] = (), laser: bool = False) -> tuple[RecordSheet, Interior, HitReport]:
+               faces: tuple[int, ...] = (), laser: bool = False, burst: bool = False, ammo: str = "normal",
+               weapon: str = "") -> tuple[RecordSheet, Interior, HitReport]:
     """A targeted turret: top armor, then one turret weapon; the rest passes over the car (000:L959)."""
-    w = _Walk(sheet, inside, dice, "turret", damage, damage, faces, laser)
+    w = _Walk(sheet, inside, dice, "turret", damage, damage, faces, laser, burst, ammo=ammo)
+    if tires_and_people_only(weapon):
+        _no_effect(w)
+        return w.sheet, w.inside, w.report()
     w.armor("top", "000:L959")
     w.one_of(inside.weapons_on("turret"), "turret weapon hit", "000:L959")
     return w.sheet, w.inside, w.report()
 
 
 def hit_pod(sheet: RecordSheet, inside: Interior, pod: str, damage: int,
-            dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+            dice: DiceSource, *, weapon: str = "") -> tuple[RecordSheet, Interior, HitReport]:
     """A shot aimed at an external pod that hit: its armor, then its weapons (000:L2529, L2979)."""
     w = _Walk(sheet, inside, dice, f"pod {pod}", damage, damage)
+    if tires_and_people_only(weapon):
+        _no_effect(w)
+        return w.sheet, w.inside, w.report()
     _into_pod(w, sheet.pod(pod), combat_tables().pod_near_miss_source)
     return w.sheet, w.inside, w.report()
 
@@ -539,8 +594,9 @@ def _ranked(rows: tuple[tuple[int, str], ...], r: int) -> str:
     return rows[-1][1]
 
 
-def _cycle(w: _Walk) -> None:
-    """Cycles: only one component is hit; the rest passes out (000:L835-L837)."""
+def _cycle(w: _Walk, only_tires: bool = False) -> None:
+    """Cycles: only one component is hit; the rest passes out (000:L835-L837). A weapon that harms
+    only tires and people does its damage on a driver or tire result only (000:L2415)."""
     t = combat_tables()
     if w.face in ("front", "back"):
         r = roll_2d(w.dice)
@@ -549,14 +605,17 @@ def _cycle(w: _Walk) -> None:
         if result == "wheel":
             w.tire(_tire_index(w.sheet, "F" if w.face == "front" else "B"))
             return
+        if only_tires:
+            _no_effect(w)
+            return
         w.armor(w.face, "000:L836")
         if w.left <= 0:
             return
-    _cycle_side(w, t)
+    _cycle_side(w, t, only_tires)
     w.left = max(0, w.left)
 
 
-def _cycle_side(w: _Walk, t: CombatTables) -> None:
+def _cycle_side(w: _Walk, t: CombatTables, only_tires: bool = False) -> None:
     while True:
         r = roll_2d(w.dice)
         result = _ranked(t.cycle_side, r)
@@ -564,7 +623,9 @@ def _cycle_side(w: _Walk, t: CombatTables) -> None:
         if result == "weapon" and not w.inside.weapons_on("front", "back", "left", "right", "turret", "top"):
             continue  # no weapons: roll again (000:L837)
         break
-    if result == "driver":
+    if only_tires and result not in ("driver", "tire"):
+        _no_effect(w)
+    elif result == "driver":
         drv = w.inside.driver()
         if drv:
             w.part(drv, "000:L837")
@@ -617,7 +678,7 @@ def roll_damage(expr: DiceExpr, dice: DiceSource) -> tuple[int, tuple[int, ...]]
 
 # --- the record sheet -----------------------------------------------------------------------------
 
-PLASTIC_KINDS = {"radarproof": "plastic", "fireproof_radarproof": "fireproof", "metal_lr": "laser_reflective"}
+PLASTIC_KINDS = {"radarproof": "plastic", "fireproof_radarproof": "fireproof"}
 INTERNAL = ("plant", "crew", "cargo")
 
 
@@ -637,12 +698,13 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
         item = "gas_engine" if c.kind == "plant" and "engine" in c.name else c.id
         kind_ = c.kind if c.kind in ("crew", "plant") else ("cargo" if where == "cargo" else "accessory")
         parts.append(Part(c.id, kind_, c.dp, c.max_dp, location=where, role=c.role, body_armor=c.body_armor,
-                          item=item, safety_seat=c.id in seats))
+                          item=item, safety_seat=c.id in seats, armor=c.armor, electronic=c.electronic,
+                          lost=c.lost))
     if sheet.cargo_spaces > 0:
         parts.append(Part("free cargo space", "empty", 0, 0, location="cargo"))
     for w in sheet.weapons:
         mount = f"{POD}{w.mount}" if w.pod_side else w.location
-        parts.append(Part(w.id, "weapon", w.dp, w.max_dp, mount=mount, item=w.abbr))
+        parts.append(Part(w.id, "weapon", w.dp, w.max_dp, mount=mount, item=w.abbr, armor=w.armor))
     for tire in sheet.tires:
         if tire.max_guard:
             parts.append(Part(f"{tire.corner} wheelguard", "wheelguard", tire.guard, tire.max_guard, mount=tire.corner))
@@ -654,7 +716,18 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
     lone = next((t.corner for t in sheet.tires if t.corner in ("F", "B")), "F") if kind == "trike" else "F"
     return Interior(kind=kind, order=tuple(loc for loc in order if loc in present), parts=tuple(parts),
                     armor_type={face: plastic for face in CAR_FACES}, lone_wheel=lone,
-                    lone_wheel_end="back" if lone == "B" else "front", roll_cage=_carries(sheet, combat_tables().roll_cage) > 0)
+                    lone_wheel_end="back" if lone == "B" else "front", sloped=sheet.sloped, roll_cage=_carries(sheet, combat_tables().roll_cage) > 0)
+
+
+def electronics_lost(inside: Interior) -> tuple[Interior, tuple[str, ...]]:
+    """Once the power plant is destroyed its electronics are too (000:L2547): the new interior and the
+    ids of the parts lost just now."""
+    if not any(p.kind == "plant" and p.destroyed for p in inside.parts):
+        return inside, ()
+    gone = tuple(p.id for p in inside.parts if p.electronic and not p.lost)
+    for pid in gone:
+        inside = inside.with_part(replace(inside.part(pid), dp=0, lost=True))
+    return inside, gone
 
 
 def _safety_seats(sheet: RecordSheet) -> set[str]:
@@ -671,10 +744,13 @@ def _carries(sheet: RecordSheet, key: str) -> int:
 
 def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
     """Write the Parts' damage back onto the record sheet."""
+    inside = electronics_lost(inside)[0]
     by_id = {p.id: p for p in inside.parts}
-    comps = tuple(replace(c, dp=by_id[c.id].dp, body_armor=by_id[c.id].body_armor) if c.id in by_id else c
+    comps = tuple(replace(c, dp=by_id[c.id].dp, body_armor=by_id[c.id].body_armor, armor=by_id[c.id].armor,
+                          lost=by_id[c.id].lost) if c.id in by_id else c
                   for c in sheet.components)
-    weapons = tuple(replace(w, dp=by_id[w.id].dp) if w.id in by_id else w for w in sheet.weapons)
+    weapons = tuple(replace(w, dp=by_id[w.id].dp, armor=by_id[w.id].armor) if w.id in by_id else w
+                    for w in sheet.weapons)
     tires = []
     for tire in sheet.tires:
         g, h = by_id.get(f"{tire.corner} wheelguard"), by_id.get(f"{tire.corner} hub")
@@ -735,7 +811,7 @@ def _seated(w: _Walk, p: Part, share: int) -> int:
 def _collision_armor(w: _Walk, face: str) -> None:
     have = w.sheet.armor.get(face, 0)
     kind = w.inside.armor_type.get(face, "plastic")
-    if kind != "metal" or have <= 0 or w.left <= 0:
+    if kind not in METAL_KINDS or have <= 0 or w.left <= 0:
         w.armor(face, "000:L969-L970")
         return
     t = combat_tables()

@@ -1425,7 +1425,7 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
                  if t.mounts[m.type].external)
     return RecordSheet(armor=armor, tires=tires, metal=dict(d.metal), armor_type=d.armor_type,
                        components=tuple(comps), weapons=weapons, hc=fig.hc, power_units=pu, max_power_units=pu,
-                       cargo_weight=fig.cargo_weight, cargo_spaces=fig.cargo_spaces, pods=pods)
+                       cargo_weight=fig.cargo_weight, cargo_spaces=fig.cargo_spaces, pods=pods, sloped=d.sloped)
 
 
 def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:

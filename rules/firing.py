@@ -444,14 +444,15 @@ def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, In
     if spec == "tire":
         return hit_tire(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, from_side=p.from_side)
     if spec == "turret":
-        return hit_turret(t.sheet, t.interior, p.points, dice, faces=p.faces, laser=p.laser)
+        return hit_turret(t.sheet, t.interior, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst,
+                          ammo=p.ammo, weapon=p.abbr)
     if spec == "rider":
         return hit_rider(t.sheet, t.interior, p.points, dice)
     if spec == "pod":
-        return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice)
+        return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, weapon=p.abbr)
     face = "top" if spec == "top" else p.face
     return hit(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst,
-               pod_roll=p.aim != NEAR_MISS)
+               pod_roll=p.aim != NEAR_MISS, ammo=p.ammo, weapon=p.abbr)
 
 
 def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int) -> Combatant:

@@ -63,10 +63,11 @@ class Component:
     role: str = ""            # crew: driver / gunner / passenger / cyclist
     body_armor: int = 0       # crew: body-armor DP (000:L975)
     electronic: bool = False  # destroyed with the plant (000:L2547)
+    lost: bool = False        # destroyed without losing DP: electronics once the plant is gone (000:L2547)
 
     @property
     def destroyed(self) -> bool:
-        return self.max_dp > 0 and self.dp <= 0
+        return self.lost or (self.max_dp > 0 and self.dp <= 0)
 
 
 @dataclass(frozen=True)
@@ -128,11 +129,12 @@ class RecordSheet:
     cargo_weight: int = 0             # spare load, lb
     cargo_spaces: float = 0.0         # free spaces for cargo
     pods: tuple[Pod, ...] = ()        # external weapon pods (000:L2527-L2529)
+    sloped: bool = False              # sloped armor: -1 to hit an intact side (000:L1711)
 
     def __hash__(self) -> int:
         return hash((tuple(sorted(self.armor.items())), self.tires, self.destroyed, self.on_fire,
                      tuple(sorted(self.metal.items())), self.armor_type, self.components, self.weapons, self.hc,
-                     self.power_units, self.pods))
+                     self.power_units, self.pods, self.sloped))
 
     def pod(self, pid: str) -> Pod:
         for p in self.pods:
@@ -259,7 +261,8 @@ def use_shot(sheet: RecordSheet, wid: str, shots: int = 1) -> RecordSheet:
 def render(sheet: RecordSheet, title: str = "") -> str:
     """The sheet as text for the log and the command line."""
     lines = [title] if title else []
-    kind = "" if sheet.armor_type == "plastic" else f" ({sheet.armor_type})"
+    marks = [m for m in ("" if sheet.armor_type == "plastic" else sheet.armor_type, "sloped" if sheet.sloped else "") if m]
+    kind = f" ({', '.join(marks)})" if marks else ""
     order = ("front", "right", "left", "back", "top", "underbody")
     armor = ", ".join(_armor_cell(sheet, loc) for loc in order if loc in sheet.armor or loc in sheet.metal)
     lines.append(f"Armor{kind}: {armor or 'none'}")
@@ -286,7 +289,7 @@ def render(sheet: RecordSheet, title: str = "") -> str:
         state = "torn off" if p.torn_off else f"armor {p.armor}/{p.max_armor}"
         lines.append(f"Pod {p.id} ({p.side}, {p.spaces} space{'s' if p.spaces != 1 else ''}): {state}")
     for c in sheet.components:
-        dp = f"{c.dp}/{c.max_dp} DP" if c.max_dp else "no DP"
+        dp = "destroyed with the plant" if c.lost else (f"{c.dp}/{c.max_dp} DP" if c.max_dp else "no DP")
         ca = f" CA {c.armor}/{c.max_armor}" if c.max_armor else ""
         lines.append(f"{c.kind.capitalize()} {c.name} ({c.location}): {dp}{ca}")
     if sheet.max_power_units:
