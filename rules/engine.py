@@ -55,7 +55,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         raise IllegalAction(why)
     vehicles = []
     for vs in setup.vehicles:
-        spec = resolve_spec(vs.design, vs.driver_skill)
+        spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill)
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest

@@ -65,6 +65,8 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
                      visibility=visibility(state),
                      firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",))
+    if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot (000:L931, reading CB63)
+        c = replace(c, skills={p.id: v.spec.gunner_skill for p in c.interior.parts if p.kind == "crew"})
     if v.substitute:  # he has the driver's seat and its triggers (000:L980)
         driver = c.interior.driver()
         c = replace(c, wheel=v.substitute,

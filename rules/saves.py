@@ -21,6 +21,7 @@ from rules.state import RuleOptions, digest, option_choices
 from rules.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
 
 FORMAT_VERSION = 2
+MAX_SKILL = 10      # no character is better than +10 at a skill (a guard against nonsense, not a rule)
 MAX_INCHES = 1_000_000.0  # far beyond any map; keeps poses representable
 SAVE_DIR = Path(__file__).resolve().parent.parent / "saves"
 
@@ -51,7 +52,7 @@ def save_dict(game: Game) -> dict[str, Any]:
             "vehicle": [
                 {"id": v.id, "owner": v.owner, "design": v.design, "x": v.pose.x, "y": v.pose.y,
                  "facing": v.pose.facing, "speed": v.speed, "driver_skill": v.driver_skill, "foe": v.foe,
-                 "colour": v.colour}
+                 "colour": v.colour, "gunner_skill": v.gunner_skill}
                 for v in s.vehicles
             ],
         },
@@ -80,7 +81,8 @@ def _setup(node: Node) -> GameSetup:
             pose=Pose.at(v.number("x", lo=-MAX_INCHES, hi=MAX_INCHES), v.number("y", lo=-MAX_INCHES, hi=MAX_INCHES),
                          v.number("facing", lo=-360, hi=720)),
             speed=v.number("speed", 0.0, lo=-1000, hi=1000),
-            driver_skill=v.integer("driver_skill", 0), foe=v.text("foe", ""), colour=v.text("colour", ""),
+            driver_skill=v.integer("driver_skill", 0, lo=0, hi=MAX_SKILL), foe=v.text("foe", ""),
+            colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=0, hi=MAX_SKILL),
         ))
         v.done()
     if not vehicles:

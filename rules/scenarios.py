@@ -42,6 +42,8 @@ class ScenarioVehicle:
     start: str           # a start position's name on the map
     driver: str = "human"  # "human" or a foe profile name (rules/ai)
     speed: float | None = None  # overrides the start position's speed
+    driver_skill: int = 0       # the crew's Driver and Gunner bonuses (000:L931, L1309)
+    gunner_skill: int = 0
 
 
 VICTORY_KINDS = ("last_team_standing", "destroy", "survive", "escape")
@@ -87,7 +89,8 @@ def stock_names() -> frozenset[str] | None:
 def _read_vehicle(n: Node) -> ScenarioVehicle:
     speed = read_number(n, "speed", lo=0) if n.has("speed") else None
     return ScenarioVehicle(n.text("id"), n.text("stock"), n.text("owner"), n.text("team"), n.text("start"),
-                           n.text("driver", "human"), speed)
+                           n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
+                           n.integer("gunner_skill", 0, lo=0, hi=10))
 
 
 def _read_victory(n: Node) -> Victory:
@@ -173,5 +176,6 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         st = starts[v.start]
         speed = st.speed if v.speed is None else v.speed
         vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
-                                     foe="" if v.driver == "human" else v.driver))
+                                     driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
+                                     gunner_skill=v.gunner_skill))
     return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path))

@@ -23,6 +23,7 @@ class VehicleSetup:
     driver_skill: int = 0
     foe: str = ""             # scripted-foe profile; "" = a human player
     colour: str = ""
+    gunner_skill: int = 0     # the crew's Gunner bonus, added to every shot they fire (000:L931)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ class VehicleSpec:
     top_speed: float          # mph
     sheet: RecordSheet = field(default_factory=RecordSheet)  # the record sheet at the start of play
     driver_skill: int = 0     # Driver (or Cyclist) skill bonus
+    gunner_skill: int = 0     # Gunner skill bonus of everyone aboard who fires (000:L931, reading CB63)
     has_skill: bool = True    # False: the unskilled HC penalty applies (000:L1308-L1309)
     design_file: str = ""     # where the design came from, for saves
     body: str = ""            # body key of the construction tables ("subcompact", "medium_trike", ...)

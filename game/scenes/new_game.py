@@ -37,6 +37,7 @@ from rules.setup import GameSetup, VehicleSetup
 from rules.state import RuleOptions, option_choices
 
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
+CREW = tuple((d, g) for d in range(4) for g in range(4))   # (Driver, Gunner) bonuses a crew may have
 AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map areas, not the weather
 # the rule options a player may set here: (option, label); the others have one value only so far
 PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
@@ -76,7 +77,7 @@ class NewGameScene(Scene):
         self.count = Field("Vehicles", [str(n) for n in range(2, 9)], name="count")
         self.speed = Field("Start speed", [f"{s} mph" for s in SPEEDS], index=2, name="speed")
         self.options = self._option_fields()
-        self.rows: list[tuple[Field, Field, Field]] = []
+        self.rows: list[tuple[Field, Field, Field, Field]] = []
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
         self.rects: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, left arrow, right arrow
@@ -145,9 +146,11 @@ class NewGameScene(Scene):
                 label = v.id
             else:
                 si, di, ci, label = self._default_design(i), i, i, f"car{i + 1}"
+            crew = CREW.index((v.driver_skill, v.gunner_skill)) if vs and (v.driver_skill, v.gunner_skill) in CREW else 0
             rows.append((Field(f"{label} design", list(self.stock), si, name=f"stock{i}"),
                          Field(f"{label} driver", list(self.drivers), di, name=f"driver{i}"),
-                         Field(f"{label} colour", list(COLOURS), ci, name=f"colour{i}")))
+                         Field(f"{label} colour", list(COLOURS), ci, name=f"colour{i}"),
+                         Field(f"{label} crew", [_crew_label(d, g) for d, g in CREW], crew, name=f"crew{i}")))
         self.rows = rows
 
     def _default_design(self, i: int) -> int:
@@ -187,14 +190,15 @@ class NewGameScene(Scene):
     # --- building the game -------------------------------------------------------------------------
 
     def build_setup(self) -> tuple[GameSetup, str]:
-        drivers = [r[1].value for r in self.rows]
         if self.source.index > 0:
             base, title = setup_from_scenario(self.scenarios[self.source.index - 1])
             vs = []
-            for v, (stock, driver, colour) in zip(base.vehicles, self.rows, strict=True):
+            for v, (stock, driver, colour, crew) in zip(base.vehicles, self.rows, strict=True):
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
                 owner = f"Foe {v.id}" if foe else self.owner_name(driver.value)
-                vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value))
+                skill_d, skill_g = CREW[crew.index]
+                vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value,
+                                  driver_skill=skill_d, gunner_skill=skill_g))
             return replace(base, vehicles=tuple(vs), options=self.rule_options()), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
@@ -202,7 +206,7 @@ class NewGameScene(Scene):
         speed = float(SPEEDS[self.speed.index])
         fallback = quick_setup(8, speed=speed).vehicles
         vs = []
-        for i, (stock, driver, colour) in enumerate(self.rows):
+        for i, (stock, driver, colour, crew) in enumerate(self.rows):
             if i < len(starts):
                 s = starts[i]
                 pose = Pose.at(s.x, s.y, s.facing)
@@ -210,10 +214,10 @@ class NewGameScene(Scene):
                 pose = fallback[i].pose
             foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
             owner = f"Foe car{i + 1}" if foe else self.owner_name(driver.value)
+            skill_d, skill_g = CREW[crew.index]
             vs.append(VehicleSetup(f"car{i + 1}", owner, self.design(stock.value), pose, speed, foe=foe,
-                                   colour=colour.value))
+                                   colour=colour.value, driver_skill=skill_d, gunner_skill=skill_g))
         title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
-        del drivers
         return GameSetup(tuple(vs), seed=_seed(), map=rel(map_path) if map_path else "",
                          options=self.rule_options()), title
 
@@ -304,9 +308,12 @@ class NewGameScene(Scene):
         if self.message:
             text(surface, self.message[:120], (40, h - 60), 20, theme.WARN)
         focused = fields[self.focus] if self.focus < len(fields) else None
+        if len(fields) > per_col:   # a second column of fields: the notes go to the header band instead
+            self._header_note(surface, focused, pygame.Rect(300, 14, w - 340, 60))
+            return
         if focused is not None and focused.name.startswith("stock") and w > 1100:
             self._design_card(surface, focused.value, pygame.Rect(x + col_w + 40, y + (240 if self.source.index else 0), w - col_w - 120, 150))
-        if focused is not None and focused.name.startswith("opt_") and w > 1100:
+        if focused is not None and focused.name.startswith(("opt_", "crew")) and w > 1100:
             from game.ui import wrap
 
             for k, ln in enumerate(wrap(_option_note(focused), 20, w - col_w - 120)):
@@ -321,6 +328,23 @@ class NewGameScene(Scene):
 
                 for k, ln in enumerate(wrap(sc.description, 20, w - col_w - 120)):
                     text(surface, ln, (x + col_w + 40, y + k * 22), 20, theme.DIM)
+
+    def _header_note(self, surface: pygame.Surface, focused: Field | None, r: pygame.Rect) -> None:
+        """What the focused field means, in two lines beside the title (when the fields fill the screen)."""
+        from game.ui import wrap
+
+        if focused is None:
+            return
+        if focused.name.startswith("stock"):
+            spec = _spec(self.design(focused.value))
+            note = (f"{focused.value}: {spec.kind.value}, {spec.weight} lb, HC {spec.hc}, accel {spec.acceleration:g}, "
+                    f"top {spec.top_speed:g}" if spec is not None else f"{focused.value}: the design does not load")
+        elif focused.name.startswith(("opt_", "crew")):
+            note = _option_note(focused)
+        else:
+            return
+        for k, ln in enumerate(wrap(note, 18, r.width)[:3]):
+            text(surface, ln, (r.x, r.y + k * 20), 18, theme.DIM)
 
     def _design_card(self, surface: pygame.Surface, name: str, r: pygame.Rect) -> None:
         """The chosen design's numbers, as the construction rules give them."""
@@ -360,8 +384,15 @@ class NewGameScene(Scene):
         return r, left, right
 
 
+def _crew_label(driver: int, gunner: int) -> str:
+    return f"Driver +{driver}, Gunner +{gunner}"
+
+
 def _option_note(f: Field) -> str:
-    """What the focused rule option does, in a line or two."""
+    """What the focused rule option (or crew skill) does, in a line or two."""
+    if f.name.startswith("crew"):
+        return ("The crew's skills. Driver: added to the reflex roll at the start and taken off crash-table "
+                "rolls (000:L158, L1309). Gunner: added to every shot the crew fire (000:L931).")
     if f.name == "opt_road_condition":
         from rules.tables import tables
 

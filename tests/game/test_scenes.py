@@ -73,7 +73,7 @@ def test_new_game_rule_options_reach_the_game(app):
     weather = next(f for f in ng.fields() if f.name == "opt_road_condition")
     assert weather.value == "dry" and "oil" not in weather.values   # oil is a map area, not weather
     for name, want in (("opt_road_condition", "light_rain"), ("opt_concussion", "on"), ("opt_passengers_fire", "on"),
-                       ("opt_visibility", "night")):
+                       ("opt_visibility", "night"), ("crew0", "Driver +1, Gunner +2")):
         ng.focus = next(i for i, f in enumerate(ng.fields()) if f.name == name)
         while ng.fields()[ng.focus].value != want:
             press(app, pygame.K_RIGHT)
@@ -82,6 +82,8 @@ def test_new_game_rule_options_reach_the_game(app):
     press(app, pygame.K_RETURN)
     battle = app.top
     assert isinstance(battle, BattleScene), ng.message
+    car1 = battle.state.vehicle("car1").spec
+    assert (car1.driver_skill, car1.gunner_skill) == (1, 2)
     opts = battle.state.options
     assert (opts.road_condition, opts.concussion, opts.passengers_fire, opts.fire_step, opts.visibility) == \
         ("light_rain", "on", "on", "on", "night")

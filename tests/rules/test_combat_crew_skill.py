@@ -1,0 +1,57 @@
+"""The crew's Gunner skill on every shot (000:L931): set per vehicle in a set-up, a save or a scenario
+(reading CB63: one Gunner level for everyone aboard who fires)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.actions import Fire
+from rules.engine import new_game
+from rules.errors import DataError
+from rules.fire_step import preview_fire
+from rules.game import Game
+from rules.geometry import Pose
+from rules.saves import load_game, save_dict, save_game
+from rules.setup import GameSetup, VehicleSetup
+from rules.state import FIRE, RuleOptions, digest
+from rules.tomlio import dumps_toml
+from tests.rules.test_combat_engine import to_fire_step
+
+
+def _setup(gunner: int) -> GameSetup:
+    return GameSetup((VehicleSetup("Red", "red", "Killer Kart", Pose.at(0, 0, 90), gunner_skill=gunner),
+                      VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(6, 0, 270))),
+                     seed=4, options=RuleOptions(fire_step="on"))
+
+
+def test_a_gunner_plus_2_crew_adds_2_to_its_shots_000_L931() -> None:
+    for skill, expect in ((0, []), (2, [("Gunner +2", 2, "000:L931")])):
+        state = to_fire_step(new_game(_setup(skill))[0])
+        assert state.step == FIRE
+        mods = preview_fire(state, Fire("Red", "MG1", "Blue")).modifiers
+        assert [(m.name, m.value, m.rule) for m in mods if m.name.startswith("Gunner")] == expect
+        blue = preview_fire(state, Fire("Blue", "MG1", "Red")).modifiers
+        assert not [m for m in blue if m.name.startswith("Gunner")]     # the other crew is not helped
+
+
+def test_the_crew_skill_survives_a_save_and_a_bad_one_is_refused(tmp_path: Path) -> None:
+    game = Game(_setup(3))
+    back = load_game(save_game(game, tmp_path / "g.toml"))
+    assert back.state.vehicle("Red").spec.gunner_skill == 3 and digest(back.state) == digest(game.state)
+    data = save_dict(game)
+    data["setup"]["vehicle"][0]["gunner_skill"] = -2
+    bad = tmp_path / "bad.toml"
+    bad.write_text(dumps_toml(data))
+    with pytest.raises(DataError) as err:
+        load_game(bad)
+    assert "gunner_skill" in err.value.where
+
+
+def test_a_scenario_gives_a_crew_its_skills() -> None:
+    from rules.scenarios import game_setup, load_scenario
+
+    sc = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "scenarios" / "highway_ambush.toml")
+    escort = next(v for v in game_setup(sc).vehicles if v.id == "escort")
+    assert (escort.driver_skill, escort.gunner_skill) == (1, 1)
