@@ -162,6 +162,9 @@ class CombatTables:
     fireproof_less: dict[str, Rule] = field(default_factory=dict)      # incendiary vs fireproof armor (000:L2506)
     tires_and_people_only: frozenset[str] = frozenset()                # flechette gun (000:L2415)
     tires_and_people_source: str = ""
+    stealthkote: str = ""                                               # its accessory id on the sheet
+    stealthkote_dp: int = 0                                             # DP it adds to its side (000:L2597)
+    stealthkote_source: str = ""
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -290,7 +293,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         e.done()
     dr, db, un, mf = n.table("dropped"), n.table("debris"), n.table("uncontrolled"), n.table("map_fire")
     rc, pd = n.table("roll_cage"), n.table("pod")
-    tp = n.table("tires_and_people_only")
+    tp, sk = n.table("tires_and_people_only"), n.table("stealthkote")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -344,8 +347,9 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         metal_loss_ammo_source=ar.text("metal_loss_ammo_source"),
         fireproof_less=_rules(n.table("fireproof_less"), "points"),
         tires_and_people_only=frozenset(str(w) for w in tp.array("weapons")), tires_and_people_source=tp.text("source"),
+        stealthkote=sk.text("accessory"), stealthkote_dp=sk.integer("dp", lo=0), stealthkote_source=sk.text("source"),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk):
         sub.done()
     n.done()
     return out

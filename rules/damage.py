@@ -30,6 +30,7 @@ ARMOR_TYPES = ("plastic", "fireproof", "laser_reflective", "lrfp", "metal", "met
 METAL_KINDS = ("metal", "metal_lr")                             # metal rules: 6s cost a point (000:L1703-L1704)
 LASER_HALVED = ("laser_reflective", "lrfp", "metal_lr")         # lasers do half (000:L1699-L1700, L1704)
 FIREPROOF_PLASTIC = ("fireproof", "lrfp")                       # incendiary rounds do less (000:L2506)
+FIREPROOF_KINDS = (*FIREPROOF_PLASTIC, *METAL_KINDS)             # no fire check if only armor is hit (000:L1698, L1704)
 DRIVER_ROLES = ("driver", "cyclist")   # crew roles at the controls (a cycle's rider is its driver)
 POD = "pod:"        # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
 
@@ -272,6 +273,7 @@ class _Walk:
     def armor(self, loc: str, rule: str) -> None:
         if self.left <= 0:
             return
+        self.shield(loc)
         t = combat_tables()
         kind = self.inside.armor_type.get(loc, "plastic")
         layer = self.sheet.metal.get(loc, 0)
@@ -298,6 +300,22 @@ class _Walk:
         if taken:
             self.step(Absorbed(f"{loc} armor", taken, have - taken, have - taken == 0, rule))
         self.left = through
+
+    def shield(self, loc: str) -> None:
+        """A StealthKote shield over this side takes its DP of the first damage and is gone (000:L2597)."""
+        t = combat_tables()
+        if self.left <= 0 or not t.stealthkote:
+            return
+        comps = list(self.sheet.components)
+        for i, c in enumerate(comps):
+            if c.kind == "accessory" and c.id.rstrip("0123456789") == t.stealthkote and c.location == loc \
+                    and not c.lost:
+                took = min(t.stealthkote_dp, self.left)
+                comps[i] = replace(c, lost=True)
+                self.sheet = replace(self.sheet, components=tuple(comps))
+                self.left -= took
+                self.step(Absorbed(f"{loc} StealthKote shield", took, 0, True, t.stealthkote_source))
+                return
 
     def _metal(self, loc: str, have: int, t: CombatTables, composite: bool = False) -> None:
         """Metal stops what it is worth; each die showing 6 (burst: 5-6) then costs it a point (000:L1703-L1704)."""
@@ -747,7 +765,7 @@ def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
     inside = electronics_lost(inside)[0]
     by_id = {p.id: p for p in inside.parts}
     comps = tuple(replace(c, dp=by_id[c.id].dp, body_armor=by_id[c.id].body_armor, armor=by_id[c.id].armor,
-                          lost=by_id[c.id].lost) if c.id in by_id else c
+                          lost=c.lost or by_id[c.id].lost) if c.id in by_id else c
                   for c in sheet.components)
     weapons = tuple(replace(w, dp=by_id[w.id].dp, armor=by_id[w.id].armor) if w.id in by_id else w
                     for w in sheet.weapons)
@@ -809,6 +827,7 @@ def _seated(w: _Walk, p: Part, share: int) -> int:
 
 
 def _collision_armor(w: _Walk, face: str) -> None:
+    w.shield(face)
     have = w.sheet.armor.get(face, 0)
     kind = w.inside.armor_type.get(face, "plastic")
     if kind not in METAL_KINDS or have <= 0 or w.left <= 0:

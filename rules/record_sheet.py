@@ -289,7 +289,8 @@ def render(sheet: RecordSheet, title: str = "") -> str:
         state = "torn off" if p.torn_off else f"armor {p.armor}/{p.max_armor}"
         lines.append(f"Pod {p.id} ({p.side}, {p.spaces} space{'s' if p.spaces != 1 else ''}): {state}")
     for c in sheet.components:
-        dp = "destroyed with the plant" if c.lost else (f"{c.dp}/{c.max_dp} DP" if c.max_dp else "no DP")
+        gone = "destroyed with the plant" if c.electronic else "destroyed"
+        dp = gone if c.lost else (f"{c.dp}/{c.max_dp} DP" if c.max_dp else "no DP")
         ca = f" CA {c.armor}/{c.max_armor}" if c.max_armor else ""
         lines.append(f"{c.kind.capitalize()} {c.name} ({c.location}): {dp}{ca}")
     if sheet.max_power_units:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.combat import to_hit
-from rules.damage import Interior, Part, hit, hit_tire, hit_turret, interior_of, sheet_with
+from rules.damage import Interior, Part, collision_hit, hit, hit_tire, hit_turret, interior_of, sheet_with
 from rules.design import AccessoryEntry, load_stock, spec
 from rules.dice import ScriptedDice
 from rules.firing import Combatant, Declaration, combatant_of, resolve_fire, shot_for
@@ -276,3 +276,35 @@ def test_sheet_with_marks_electronics_when_the_plant_is_gone_000_L2547() -> None
     dead = replace(sheet, components=tuple(replace(c, dp=0) if c.kind == "plant" else c for c in sheet.components))
     assert not sheet_with(sheet, interior_of(sheet)).component("hi_res_computer").destroyed
     assert sheet_with(dead, interior_of(dead)).component("hi_res_computer").destroyed
+
+
+# --- 8. StealthKote (000:L2597) -------------------------------------------------------------------
+
+
+def _kote(*faces: str) -> RecordSheet:
+    return stock("Killer Kart", *(AccessoryEntry("stealthkote", facing=f) for f in faces))
+
+
+def test_stealthkote_adds_1_dp_and_goes_with_the_first_hit_000_L2597() -> None:
+    sheet = _kote("front", "back")
+    s, inside, rep = hit(sheet, interior_of(sheet), "front", 4, ScriptedDice([]), pod_roll=False)
+    assert lines(rep) == ["front StealthKote shield takes 1, 0 left (destroyed) [000:L2597]",
+                          "front armor takes 3, 2 left [000:L953-L954]"]
+    s = sheet_with(s, inside)
+    assert [c.destroyed for c in s.components if c.id == "stealthkote"] == [True, False]   # front gone, back kept
+    assert "Accessory StealthKote shield (front): destroyed" in render(s)
+    s2, _, rep = hit(s, interior_of(s), "front", 2, ScriptedDice([]), pod_roll=False)
+    assert s2.armor["front"] == 0 and not any("StealthKote" in ln for ln in lines(rep))
+
+
+def test_stealthkote_gives_no_laser_protection_000_L2597() -> None:
+    """The shield takes its point of the laser in full; the reflective armor then halves the rest."""
+    sheet = replace(_kote("front"), armor_type="laser_reflective")
+    s, _, _ = hit(sheet, interior_of(sheet), "front", 9, ScriptedDice([]), laser=True, pod_roll=False)
+    assert s.armor["front"] == 5 - 4     # 9 - 1 = 8, halved to 4
+
+
+def test_stealthkote_takes_the_first_collision_point_000_L2597() -> None:
+    sheet = _kote("front")
+    s, _, rep = collision_hit(sheet, interior_of(sheet), "front", 3, ScriptedDice([]))
+    assert s.armor["front"] == 3 and rep.steps[0].what == "front StealthKote shield"
