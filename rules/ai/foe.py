@@ -535,7 +535,7 @@ def _fire_value(view: View, a: Fire) -> tuple[float, int]:
         if not th.allowed or not th.can_hit():
             continue
         mean = info.damage.n * 3.5 + info.damage.mod
-        total += p_two_dice(th.need) * mean * _aim_worth(t.sheet, struck, aim, mean)
+        total += p_two_dice(th.need) * mean * _aim_worth(t.sheet, "top" if side == "top" else struck, aim, mean)
         best_need = min(best_need, th.need)
     if view.target is not None and a.target == view.target.id:
         total *= 1.3
@@ -552,6 +552,9 @@ def _aim_worth(sheet: Any, side: str, aim: str, mean: float) -> float:
         return 0.5
     if aim == "turret":
         return 0.8
+    if aim == "rider":   # a rider down stops the cycle (000:L978)
+        rider = next((c for c in sheet.components if c.kind == "crew"), None)
+        return 2.0 if rider is not None and rider.dp + rider.body_armor <= mean else 1.1
     if aim.startswith("pod:"):   # its weapons sit behind the pod's own thin armor (000:L2529)
         pod = next((p for p in sheet.pods if p.id == aim.split(":", 1)[1]), None)
         return 1.2 if pod is not None and pod.armor < mean else 0.7
