@@ -28,6 +28,8 @@ from rules.arcs import (
 )
 from rules.combat import Shot, ToHit, combat_tables, to_hit, weapon_info, worst_relative_speed
 from rules.damage import (
+    FIREPROOF_KINDS,
+    LASER_HALVED,
     Hazard,
     HitReport,
     Interior,
@@ -369,7 +371,7 @@ def _sheet_computers(sheet: RecordSheet, interior: Interior,
     out = []
     for comp in sheet.components:
         key = comp.id.rstrip("0123456789")
-        if comp.kind == "accessory" and key in table:
+        if comp.kind == "accessory" and key in table and not comp.destroyed:
             bonus, one_weapon, _rule = table[key]
             out.append((bonus, served, first if one_weapon else ""))
     return tuple(out)
@@ -489,7 +491,7 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
                     "000:L1055-L1057", d.firer)
         for wid in wids:
             if weapon_info(cs[d.firer].weapon(wid).abbr).to_hit <= 0:
-                drops.append(_lay(cs[d.firer], wid, turn, phase, log))
+                drops.extend(_lay(cs[d.firer], wid, turn, phase, log))
                 continue
             p = _one_shot(cs, d, wid, turn, dice, log, clouds, lof, use_relative_speed)
             if p:
@@ -498,13 +500,20 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
     return replace(_apply_all(cs, pending, dice, log, turn), drops=tuple(drops))
 
 
-def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog) -> Counter:
+def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog) -> tuple[Counter, ...]:
+    """The counter a dropped weapon lays; none, said in the log, for one whose counter is not played."""
     w = c.weapon(wid)
-    counter = place(kind_for_weapon(w.abbr), c.pose, c.size, w.mount, turn, phase, reverse=c.reverse,
+    try:
+        kind = kind_for_weapon(w.abbr)
+    except ValueError:
+        log.add("drop", f"{wid} ({w.abbr}) is triggered but lays nothing: its counter is not played yet",
+                "000:L1028", c.id, weapon=wid)
+        return ()
+    counter = place(kind, c.pose, c.size, w.mount, turn, phase, reverse=c.reverse,
                     stationary=c.speed == 0, owner=c.id)
     log.add("drop", f"{wid} ({w.abbr}) lays {counter.kind} at {counter.pose}: no to-hit roll", "000:L1028-L1038",
             c.id, weapon=wid, counter=counter.kind)
-    return counter
+    return (counter,)
 
 
 def drop(combatants: Mapping[str, Combatant], firer: str, weapon: str, turn: int,
@@ -524,7 +533,7 @@ def drop(combatants: Mapping[str, Combatant], firer: str, weapon: str, turn: int
         if weapon_info(c.weapon(wid).abbr).to_hit > 0:
             raise ValueError(f"{wid} is aimed, not dropped: fire it at a target")
     log = EventLog()
-    counters = tuple(_lay(c, wid, turn, phase, log) for wid in wids)
+    counters = tuple(k for wid in wids for k in _lay(c, wid, turn, phase, log))
     cs[firer] = _after_firing(c, Declaration(firer, weapon, "", crew=crew), wids, turn)
     return cs, counters, tuple(log.events)
 
@@ -560,9 +569,9 @@ def _fire_counts(inside: Interior, p: _Pending, rep: HitReport) -> bool:
     (000:L1698-L1699, L1021)."""
     kind = inside.armor_type.get(p.face, "plastic")
     only_armor = all(s.what.endswith("armor") for s in rep.steps)
-    if p.laser and kind in ("laser_reflective", "lrfp"):
+    if p.laser and kind in LASER_HALVED:
         return False
-    return not (kind in ("fireproof", "lrfp", "metal") and only_armor)
+    return not (kind in FIREPROOF_KINDS and only_armor)
 
 
 def out_of_action(c: Combatant) -> str:

@@ -1,0 +1,41 @@
+"""A link that holds a dropped weapon whose counter is not played yet (Vlad the Impala's back link:
+two autocannons and a heavy-duty flame cloud ejector) still fires its guns; the dropper is triggered,
+lays nothing, and the log says so (000:L1028, L1056). Armor that stops a fire check (000:L1698, L1704)."""
+
+from __future__ import annotations
+
+from rules.actions import Fire, Pass
+from rules.engine import apply, check, legal_actions, new_game, to_act
+from rules.geometry import Pose
+from rules.setup import GameSetup, VehicleSetup
+from rules.state import FIRE, RuleOptions
+from tests.rules.test_combat_engine import to_fire_step
+
+
+def test_a_link_with_an_unplayed_dropper_fires_its_guns_and_says_what_it_cannot_lay_000_L1056() -> None:
+    setup = GameSetup((VehicleSetup("V", "red", "Vlad the Impala", Pose.at(0, 0, 270)),
+                       VehicleSetup("K", "blue", "Killer Kart", Pose.at(6, 0, 270))),
+                      seed=2, options=RuleOptions(fire_step="on"))
+    state = to_fire_step(new_game(setup)[0])
+    assert state.step == FIRE
+    back = Fire("V", "back", "K")
+    assert back in legal_actions(state, "V") and check(state, back) is None
+    state, events = apply(state, back)
+    while state.step == FIRE and not state.over:
+        state, more = apply(state, Pass(to_act(state)[0]))
+        events += more
+    rolled = {e.data.get("weapon") for e in events if e.kind == "fire" and "need" in e.data}
+    assert {"AC1", "AC2"} <= rolled
+    assert any(e.kind == "drop" and "lays nothing" in e.text for e in events)
+    assert set(state.vehicle("V").fired) >= {"AC1", "AC2"}
+
+
+def test_laser_reflective_metal_stops_a_fire_check_like_metal_000_L1704() -> None:
+    from rules.damage import Absorbed, HitReport, Interior
+    from rules.firing import _fire_counts, _Pending
+
+    only_armor = HitReport("front", 4, (Absorbed("front metal armor", 1, 7, False, "000:L1703"),))
+    for kind, counts in (("plastic", True), ("metal", False), ("metal_lr", False), ("fireproof", False)):
+        inside = Interior(armor_type={"front": kind})
+        shot = _Pending("A", "MG1", "B", "front", "", 4, (4,), False, False, "MG", False)
+        assert _fire_counts(inside, shot, only_armor) is counts, kind
