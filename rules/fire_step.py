@@ -425,6 +425,8 @@ def resolve(ctx: Ctx) -> None:
     if not s.fire_declared:
         ctx.state = replace(s, fire_declared=(), fire_passed=())
         debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)
+        _kills(ctx)  # a crew lost to a mine, a collision or burning oil this phase (000:L1262)
+        check_drivers(ctx)
         return
     cs = _combatants(s)
     laid: list[Counter] = []
@@ -463,7 +465,7 @@ def resolve(ctx: Ctx) -> None:
             hazard(ctx, tid, hz.d, hz.name, hz.rule)
         for corner in rep.corners_lost():
             corner_lost(ctx, tid, corner, True)
-    _kills(ctx, res.combatants)
+    _kills(ctx)
     check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
     ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
 
@@ -510,13 +512,17 @@ def phase_damage(ctx: Ctx, fire: dict[str, tuple[int, str, bool]]) -> dict[str, 
     return out
 
 
-def _kills(ctx: Ctx, cs: dict[str, Combatant]) -> None:
-    for vid, c in cs.items():
-        v = ctx.v(vid)
-        why = out_of_action(replace(c, sheet=v.sheet, interior=interior_of(v.sheet, c.kind)))
-        if why and not v.out:
+def _kills(ctx: Ctx) -> None:
+    """Every vehicle that can neither move nor fire now, whatever did it, is out of the fight (000:L1262)."""
+    for v in ctx.state.vehicles:
+        if v.out:
+            continue
+        kind = v.spec.kind.value
+        c = combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)
+        why = out_of_action(c)
+        if why:
             ctx.put(replace(v, out=True))
-            ctx.log.add("kill", f"{vid} is out of the fight: it {why}", "000:L1262", vid)
+            ctx.log.add("kill", f"{v.id} is out of the fight: it {why}", "000:L1262", v.id)
 
 
 def end_turn_fire(ctx: Ctx) -> None:
@@ -544,6 +550,7 @@ def end_turn_fire(ctx: Ctx) -> None:
         keep = tuple((src, t) for src, t in v.fire_hits if t + _duration(src) >= turn + 1)
         # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
         ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep, phase_dp=damage_points(v.sheet)))
+    _kills(ctx)  # a crew burned to death is out of the fight too (000:L1016, L1262)
     check_drivers(ctx)  # burned or exploded
 
 

@@ -16,9 +16,11 @@ from rules.state import MOVE, SPEED, GameState, VehicleState
 from rules.uncontrolled import check_drivers, nobody_drives
 
 
-def game(design: str = "Killer Kart", mph: float = 30.0) -> GameState:
+def game(design: str = "Killer Kart", mph: float = 30.0, wingman: bool = False) -> GameState:
+    """Red and Blue; with a wingman for Red's owner, Red going out of the fight does not end the game."""
+    wing = (VehicleSetup("Green", "r", "Killer Kart", Pose.at(70, 40, 0), 0.0),) if wingman else ()
     setup = GameSetup((VehicleSetup("Red", "r", design, Pose.at(10, 40, 0), mph),
-                       VehicleSetup("Blue", "b", "Killer Kart", Pose.at(40, 40, 0), 0.0)), seed=6)
+                       VehicleSetup("Blue", "b", "Killer Kart", Pose.at(40, 40, 0), 0.0), *wing), seed=6)
     return new_game(setup)[0]
 
 
@@ -30,7 +32,7 @@ def with_driver_dp(v: VehicleState, dp: int) -> VehicleState:
 
 
 def test_a_knocked_out_driver_leaves_the_car_going_straight_000_L976_L978() -> None:
-    s = game()
+    s = game(wingman=True)
     s = s.with_vehicle(with_driver_dp(s.vehicle("Red"), 1))  # 1 DP left: unconscious (000:L975)
     assert nobody_drives(s.vehicle("Red"))
     ctx = Ctx(s)
