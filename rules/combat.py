@@ -110,6 +110,7 @@ class CombatTables:
     safety_seat_divisor: int
     safety_seat_source: str
     fire: dict[str, float]
+    component_fire_weapons: frozenset[str]          # weapons whose being hit may start a fire (000:L984)
     volatile: frozenset[str]
     explosion_damage: DiceExpr
     fire_source: str
@@ -274,7 +275,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
     fi = n.table("fire")
     fire = {k: fi.number(k) for k in (
         "check_dice", "gas_engine_hit", "gas_tank_breached", "component_chance", "component_chance_hot",
-        "burn_hits", "explode_on", "explode_on_gas_and_volatile", "explosion_radius", "explosion_debris")}
+        "burn_hits", "explode_on", "explode_on_gas_and_volatile", "explosion_radius", "explosion_debris",
+        "engine_points", "engine_points_chance", "engine_half_chance", "engine_hot_bonus")}
     explosion = _dice(fi, "explosion_damage") or DiceExpr(0)
     ex = {}
     ex_items: dict[str, str] = {}
@@ -316,6 +318,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         safety_seat=cr.text("safety_seat_accessory"), safety_seat_divisor=cr.integer("safety_seat_divisor", lo=1),
         safety_seat_source=cr.text("safety_seat_source"),
         fire=fire, volatile=frozenset(str(v) for v in fi.array("volatile")), explosion_damage=explosion,
+        component_fire_weapons=frozenset(str(v) for v in fi.array("component_weapons")),
         fire_source=fi.text("source"), extinguishers=ex, extinguisher_items=ex_items, fire_table=ft,
         computers=computers,
         adjacent=dr.number("adjacent", lo=0), dropped_source=dr.text("source"), dropped=_dropped(dr.table("kind")),

@@ -169,10 +169,12 @@ class TurnFire:
 
 
 def end_of_turn(sheet: RecordSheet, inside: Interior, dice: DiceSource, *, check: FireCheck | None = None,
-                component_chance: int = 0) -> tuple[RecordSheet, Interior, TurnFire]:
+                component_chance: int = 0,
+                chances: Sequence[tuple[str, int, str]] = ()) -> tuple[RecordSheet, Interior, TurnFire]:
     """The fire sequence at the end of a turn (000:L1016): outbreak, extinguisher, damage, explosion.
 
-    Each trigger that applies is rolled once; fire breaks out if any succeeds (option fire_triggers).
+    Each trigger that applies is rolled once, the fire check first, then each chance in 6 (what, chance,
+    rule); fire breaks out if any succeeds (reading CB14).
     """
     t = combat_tables()
     rolls: list[tuple[str, int, str]] = []
@@ -180,10 +182,15 @@ def end_of_turn(sheet: RecordSheet, inside: Interior, dice: DiceSource, *, check
     if not burning and check is not None and check.total > 0:
         burning, r = roll_fire(check, dice)
         rolls.append((f"fire check, need {check.total} or less: {'fire' if burning else 'no fire'}", r, "000:L1018"))
-    if not burning and component_chance:
+    triggers = ([("fire", component_chance, "000:L984")] if component_chance else []) + list(chances)
+    for what, chance, rule in triggers:
+        if burning:
+            break
+        if chance <= 0:
+            continue
         r = dice.d6()
-        burning = r <= component_chance
-        rolls.append((f"fire on {component_chance} in 6: {'fire' if burning else 'no fire'}", r, "000:L984"))
+        burning = r <= chance
+        rolls.append((f"{what} on {chance} in 6: {'fire' if burning else 'no fire'}", r, rule))
     if not burning:
         return sheet, inside, TurnFire(tuple(rolls), (), False, False)
     ext = extinguisher_of(inside)

@@ -18,7 +18,7 @@ from rules.arcs import facing_sides, lof_origin
 from rules.combat import VISIBILITY, Modifier, combat_tables, target_type_of, to_hit, weapon_info
 from rules.context import Ctx
 from rules.crashes import hazard
-from rules.damage import HitReport, crew_state, interior_of, sheet_with
+from rules.damage import HitReport, Interior, crew_state, interior_of, sheet_with
 from rules.dropped import Counter, kind_for_weapon
 from rules.dropped_play import add_counters, liquid_contact, surface_of
 from rules.events import EventLog
@@ -458,6 +458,9 @@ def resolve(ctx: Ctx) -> None:
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
         ctx.put(replace(v, fire_hits=v.fire_hits + ((hit.source, hit.turn),)))
+    for tid, trigger in res.fire_triggers:
+        v = ctx.v(tid)
+        ctx.put(replace(v, fire_triggers=(*v.fire_triggers, trigger)))
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:
@@ -532,10 +535,12 @@ def end_turn_fire(ctx: Ctx) -> None:
     for vid in [v.id for v in ctx.state.vehicles]:
         v = ctx.v(vid)  # a neighbour's explosion may have changed it already
         hits = [FireHit(src, t) for src, t in v.fire_hits]
-        check = fire_modifiers(hits, turn) if hits else None
-        if v.sheet.on_fire or (check and check.total):
-            inside = interior_of(v.sheet, v.spec.kind.value)
-            sheet, inside, rep = end_of_turn(v.sheet, inside, ctx.dice, check=check)
+        engine_hit = any(trig.startswith("gas_engine") for trig in v.fire_triggers)
+        check = fire_modifiers(hits, turn, gas_engine_hit=engine_hit) if hits or engine_hit else None
+        inside = interior_of(v.sheet, v.spec.kind.value)
+        chances = _trigger_chances(v.fire_triggers, inside)
+        if v.sheet.on_fire or (check and check.total) or chances:
+            sheet, inside, rep = end_of_turn(v.sheet, inside, ctx.dice, check=check, chances=chances)
             sheet = sheet_with(sheet, inside)
             for what, r, rule in rep.rolls:
                 ctx.log.add("dice", f"{what}: rolled {r}", rule, v.id)
@@ -549,9 +554,34 @@ def end_turn_fire(ctx: Ctx) -> None:
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + _duration(src) >= turn + 1)
         # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
-        ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep, phase_dp=damage_points(v.sheet)))
+        ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
     _kills(ctx)  # a crew burned to death is out of the fight too (000:L1016, L1262)
     check_drivers(ctx)  # burned or exploded
+
+
+def _trigger_chances(triggers: Sequence[str], inside: Interior) -> list[tuple[str, int, str]]:
+    """The chances in 6 this turn's hits give a fire besides the fire check (reading CB14): the plant
+    destroyed or a flame weapon hit, 2 in 6, or 4 when a laser, flame or incendiary did it (000:L984); a
+    gas engine taking 5+ points in the turn 1 in 6, more than half its DP 2 in 6, +1 if incendiary (000:L1012)."""
+    fire = combat_tables().fire
+    out: list[tuple[str, int, str]] = []
+    comp = [trig for trig in triggers if trig.startswith("component")]
+    if comp:
+        hot = any(trig.endswith(":hot") for trig in comp)
+        chance = int(fire["component_chance_hot" if hot else "component_chance"])
+        out.append(("plant destroyed or flame weapon hit: fire", chance, "000:L984"))
+    engine = [trig.split(":") for trig in triggers if trig.startswith("gas_engine")]
+    points = sum(int(e[1]) for e in engine)
+    dp = max((p.max_dp for p in inside.parts if p.item == "gas_engine"), default=0)
+    base = 0
+    if dp and points * 2 > dp:
+        base = int(fire["engine_half_chance"])
+    elif points >= fire["engine_points"]:
+        base = int(fire["engine_points_chance"])
+    if base:
+        bonus = int(fire["engine_hot_bonus"]) if any(len(e) > 2 for e in engine) else 0
+        out.append((f"gas engine took {points} this turn: fire", base + bonus, "000:L1012"))
+    return out
 
 
 def _duration(source: str) -> int:

@@ -135,6 +135,7 @@ class FireResult:
     fire_hits: tuple[tuple[str, FireHit], ...]   # (target id, hit) for the end-of-turn fire check
     reports: tuple[tuple[str, HitReport], ...]
     drops: tuple[Counter, ...] = ()
+    fire_triggers: tuple[tuple[str, str], ...] = ()   # (target id, trigger) for the end-of-turn fire rolls
 
 
 # --- declarations ---------------------------------------------------------------------------------
@@ -543,9 +544,11 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
     hazards: dict[str, list[Hazard]] = {}
     fire_hits: list[tuple[str, FireHit]] = []
     reports: list[tuple[str, HitReport]] = []
+    triggers: list[tuple[str, str]] = []
     for p in pending:
         t = cs[p.target]
         sheet, inside, rep = _apply(t, p, dice)
+        triggers += [(p.target, trig) for trig in fire_triggers_of(t.interior, p, rep)]
         cs[p.target] = replace(t, sheet=sheet, interior=inside)
         reports.append((p.target, rep))
         for text, rule in rep.lines:
@@ -561,7 +564,26 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
         if p.fire_source and rep.taken and _fire_counts(t.interior, p, rep):
             fire_hits.append((p.target, FireHit(p.fire_source, turn)))
     return FireResult(cs, tuple(log.events), {k: tuple(v) for k, v in hazards.items()}, tuple(fire_hits),
-                      tuple(reports))
+                      tuple(reports), fire_triggers=tuple(triggers))
+
+
+def fire_triggers_of(before: Interior, p: _Pending, rep: HitReport) -> tuple[str, ...]:
+    """What a hit did that may start a fire at the end of the turn, besides the fire table: the plant
+    destroyed, a flamethrower or flaming oil jet hit (000:L984), points on a gas engine (000:L1012,
+    L1018); "hot" when the weapon is itself on the fire table (a laser, flame, incendiary, flaming oil)."""
+    flame = combat_tables().component_fire_weapons
+    hot = ":hot" if p.fire_source else ""
+    parts = {q.id: q for q in before.parts}
+    out: list[str] = []
+    for s in rep.steps:
+        q = parts.get(s.what)
+        if q is None or s.points <= 0:
+            continue
+        if (q.kind == "plant" and s.destroyed) or (q.kind == "weapon" and q.item in flame):
+            out.append("component" + hot)
+        if q.item == "gas_engine":
+            out.append(f"gas_engine:{s.points}{hot}")
+    return tuple(out)
 
 
 def _fire_counts(inside: Interior, p: _Pending, rep: HitReport) -> bool:

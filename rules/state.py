@@ -106,6 +106,8 @@ class VehicleState:
     fire_acted: tuple[str, ...] = ()  # combat: crew who used their firing action this turn
     sustained: tuple[tuple[str, str, int, int], ...] = ()  # combat: (weapon, target, turns in a row, last turn)
     fire_hits: tuple[tuple[str, int], ...] = ()  # combat: fire-table hits (source, turn) still burning (000:L1018)
+    fire_triggers: tuple[str, ...] = ()  # this turn's hits that may start a fire: "component[:hot]" (plant destroyed,
+                                      # flame weapon hit, 000:L984), "gas_engine:<points>[:hot]" (000:L1012, L1018)
     touching: tuple[str, ...] = ()    # dropped-weapon counters it was on or beside after its last motion: each is
                                       # checked once until the vehicle leaves it (000:L1046)
     substitute: str = ""              # the crewman at the wheel after the driver went down (000:L979-L982)
