@@ -475,6 +475,7 @@ class Shot:
     visibility: str = "clear"
     smoke_inches: float = 0.0       # length of smoke or paint cloud along the line of fire
     sustained: int = 1              # consecutive turns this weapon has fired at this target (this one included)
+    tracer: bool = False            # tracer rounds mixed in: the third turn's sustained bonus is +3 (000:L2996)
     bad_footing: bool = False       # firer on oil, gravel or bad road
     remote_controlled: bool = False
     paint_on_windows: bool = False
@@ -559,7 +560,8 @@ def _firer(s: Shot, t: CombatTables) -> list[Modifier]:
     if s.wounded_firer:
         out.append(_named(t, "wounded_firer", "wounded firer"))
     if s.sustained >= 3 and not s.automatic:
-        out.append(_named(t, "sustained_third", f"sustained fire (turn {s.sustained})"))
+        key = "sustained_third_tracer" if s.tracer else "sustained_third"
+        out.append(_named(t, key, f"sustained fire (turn {s.sustained}{', tracer' if s.tracer else ''})"))
     elif s.sustained == 2 and not s.automatic:
         out.append(_named(t, "sustained_second", "sustained fire (2nd turn)"))
     if s.bad_footing:
