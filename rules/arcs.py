@@ -120,6 +120,13 @@ def range_to(origin: Vec, target: Pose, size: CounterSize, measure: str = "neare
     return (nearest_point(footprint(target, size), origin) - origin).length()
 
 
+def on_half(target: Pose, p: Vec, side: str) -> bool:
+    """Whether p is on the `side` (left/right) half of the counter's lengthwise centre line, the line
+    itself included (a sidecar's side, 000:L838)."""
+    rx = _local(target, p)[1]
+    return rx >= -_EPS if side == "right" else rx <= _EPS
+
+
 def facing_sides(target: Pose, size: CounterSize, p: Vec) -> frozenset[str]:
     """The sides of a counter that face point p: only those can be hit from there (000:L830)."""
     fx, rx = _local(target, p)

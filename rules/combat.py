@@ -139,6 +139,7 @@ class CombatTables:
     substitute_roles: tuple[str, ...] = ()
     cycle_substitute_roles: tuple[str, ...] = ()
     sidecar_wheel: str = "S"
+    sidecar_cycle_on: int = 4                       # 1d: a shot from the sidecar's side hits the cycle on 1-4 (000:L838)
     substitute_d: int = 2
     substitute_source: str = "000:L979-L982"
     front_seat_substitutes: int = 1
@@ -334,6 +335,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         substitute_roles=tuple(str(r) for r in un.array("substitute_roles")),
         cycle_substitute_roles=tuple(str(r) for r in un.array("cycle_substitute_roles")),
         sidecar_wheel=un.text("sidecar_wheel"), substitute_d=un.integer("substitute_d", lo=0),
+        sidecar_cycle_on=un.integer("sidecar_cycle_on", lo=0, hi=6),
         substitute_source=un.text("substitute_source"),
         front_seat_substitutes=un.integer("front_seat_substitutes", lo=0),
         seat_change_turns=un.integer("seat_change_turns", lo=0),

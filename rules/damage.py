@@ -32,7 +32,8 @@ LASER_HALVED = ("laser_reflective", "lrfp", "metal_lr")         # lasers do half
 FIREPROOF_PLASTIC = ("fireproof", "lrfp")                       # incendiary rounds do less (000:L2506)
 FIREPROOF_KINDS = (*FIREPROOF_PLASTIC, *METAL_KINDS)             # no fire check if only armor is hit (000:L1698, L1704)
 DRIVER_ROLES = ("driver", "cyclist")   # crew roles at the controls (a cycle's rider is its driver)
-POD = "pod:"        # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
+POD = "pod:"
+SIDECAR = "sidecar"   # Part.location of what rides in a cycle's sidecar; its weapons' mounts start "sidecar-"        # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
 
 
 # --- what is inside -------------------------------------------------------------------------------
@@ -94,6 +95,10 @@ class Interior:
     def in_pod(self, pod: str) -> list[Part]:
         """The weapons in an external pod, in the sheet's order (000:L2529)."""
         return [p for p in self.parts if p.kind == "weapon" and p.mount == f"{POD}{pod}"]
+
+    def in_sidecar(self) -> list[Part]:
+        """What rides in a cycle's sidecar: its crew, weapons and other parts (000:L839)."""
+        return [p for p in self.parts if p.location == SIDECAR or p.mount.startswith(f"{SIDECAR}-")]
 
     def in_location(self, loc: str) -> list[Part]:
         return [p for p in self.parts if p.location == loc]
@@ -447,21 +452,22 @@ def _tire_index(sheet: RecordSheet, corner: str) -> int:
 def hit(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: DiceSource, *,
         faces: tuple[int, ...] = (), laser: bool = False, burst: bool = False,
         location_roll: bool = True, pod_roll: bool = True, ammo: str = "normal",
-        weapon: str = "") -> tuple[RecordSheet, Interior, HitReport]:
+        weapon: str = "", sidecar_side: bool = False) -> tuple[RecordSheet, Interior, HitReport]:
     """Apply one weapon hit on a face of a car, trike or cycle.
 
     `faces` are the damage dice as rolled (metal armor needs them); `location_roll=False` skips the
     trike front-wheel and cycle location rolls (mines, fire, collisions use their own rules), and with
     `pod_roll=False` the roll for a pod on that face (000:L2529). `ammo` is the round fired (HESH,
     HEAT and incendiary act on armor in their own way, 000:L2502-L2506) and `weapon` the weapon's
-    abbreviation (a flechette gun harms only tires and people, 000:L2415).
+    abbreviation (a flechette gun harms only tires and people, 000:L2415). `sidecar_side`: the shot
+    at a cycle came from its sidecar's side of the centre line (000:L838).
     """
     w = _Walk(sheet, inside, dice, face, damage, damage, faces, laser, burst, ammo=ammo)
     only_tires = tires_and_people_only(weapon)
     if location_roll and pod_roll and not only_tires and _pod_roll(w):
         return w.sheet, w.inside, w.report()
     if inside.kind == "cycle":
-        _cycle(w, only_tires)
+        _cycle(w, only_tires, sidecar_side and location_roll)
     elif inside.kind == "trike" and location_roll and face == inside.lone_wheel_end:
         t = combat_tables()
         r = roll_2d(dice)
@@ -612,10 +618,19 @@ def _ranked(rows: tuple[tuple[int, str], ...], r: int) -> str:
     return rows[-1][1]
 
 
-def _cycle(w: _Walk, only_tires: bool = False) -> None:
-    """Cycles: only one component is hit; the rest passes out (000:L835-L837). A weapon that harms
-    only tires and people does its damage on a driver or tire result only (000:L2415)."""
+def _cycle(w: _Walk, only_tires: bool = False, sidecar_side: bool = False) -> None:
+    """Cycles: only one component is hit; the rest passes out, or into a sidecar on the far side on 1d up to
+    its spaces (000:L835-L837). A shot from the sidecar's side of the centre line finds the sidecar on
+    5-6 (000:L838). A weapon that harms only tires and people does its damage on a driver or tire result
+    only (000:L2415)."""
     t = combat_tables()
+    if sidecar_side and w.sheet.sidecar_spaces and not only_tires:
+        r = w.dice.d6()
+        if r > t.sidecar_cycle_on:
+            w.note("the sidecar is hit", r, "000:L838")
+            _sidecar(w, w.face if w.face in ("front", "back", "underbody") else w.sheet.sidecar_side)
+            return
+        w.note("the cycle, not its sidecar, is hit", r, "000:L838")
     if w.face in ("front", "back"):
         r = roll_2d(w.dice)
         result = _ranked(t.cycle_end, r)
@@ -630,7 +645,31 @@ def _cycle(w: _Walk, only_tires: bool = False) -> None:
         if w.left <= 0:
             return
     _cycle_side(w, t, only_tires)
+    far = OPPOSITE.get(w.sheet.sidecar_side, "")
+    if w.left > 0 and w.sheet.sidecar_spaces and w.face == far and not only_tires:
+        r = w.dice.d6()
+        if r <= w.sheet.sidecar_spaces:
+            w.note(f"the rest goes on into the {w.sheet.sidecar_spaces}-space sidecar", r, "000:L835")
+            _sidecar(w, far)
+        else:
+            w.note("the rest passes out, missing the sidecar", r, "000:L835")
     w.left = max(0, w.left)
+
+
+def _sidecar(w: _Walk, face: str) -> None:
+    """A sidecar is a tiny car: the armor of the face struck, then one of everything in it at random;
+    the rest passes out (000:L839)."""
+    w.armor(f"{SIDECAR}_{face}", "000:L839")
+    w.one_of(w.inside.in_sidecar(), "sidecar component hit", "000:L839")
+    w.left = max(0, w.left)
+
+
+def hit_sidecar(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: DiceSource, *,
+                faces: tuple[int, ...] = (), laser: bool = False) -> tuple[RecordSheet, Interior, HitReport]:
+    """A shot aimed at a cycle's sidecar, struck on `face` (000:L838-L839)."""
+    w = _Walk(sheet, inside, dice, f"sidecar {face}", damage, damage, faces, laser)
+    _sidecar(w, face)
+    return w.sheet, w.inside, w.report()
 
 
 def _cycle_side(w: _Walk, t: CombatTables, only_tires: bool = False) -> None:
@@ -653,7 +692,8 @@ def _cycle_side(w: _Walk, t: CombatTables, only_tires: bool = False) -> None:
         w.one_of(w.inside.weapons_on("front", "back", "left", "right", "turret", "top"), "cycle weapon hit",
                  "000:L837")
     else:
-        intact = [i for i, tire in enumerate(w.sheet.tires) if not tire.destroyed] or list(range(len(w.sheet.tires)))
+        own = [i for i, tire in enumerate(w.sheet.tires) if tire.corner != combat_tables().sidecar_wheel]
+        intact = [i for i in own if not w.sheet.tires[i].destroyed] or own   # the sidecar's wheel is not the cycle's
         i = intact[pick(w.dice, len(intact))]
         w.tire(i)
 
@@ -712,7 +752,7 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
         if c.kind == "mount":
             continue
         # zero-space electronics and parts outside the three locations are never hit directly (000:L2547)
-        where = c.location if c.location in INTERNAL and not c.electronic else ""
+        where = c.location if c.location in (*INTERNAL, SIDECAR) and not c.electronic else ""
         item = "gas_engine" if c.kind == "plant" and "engine" in c.name else c.id
         kind_ = c.kind if c.kind in ("crew", "plant") else ("cargo" if where == "cargo" else "accessory")
         parts.append(Part(c.id, kind_, c.dp, c.max_dp, location=where, role=c.role, body_armor=c.body_armor,
@@ -730,10 +770,13 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
             parts.append(Part(f"{tire.corner} hub", "hub", tire.hub, tire.max_hub, mount=tire.corner))
     present = {p.location for p in parts}
     plastic = PLASTIC_KINDS.get(sheet.armor_type, sheet.armor_type)
+    armor_type = {face: plastic for face in CAR_FACES}
+    if sheet.sidecar_spaces:   # the sidecar's own armor type (000:L839)
+        armor_type |= {f"{SIDECAR}_{face}": sheet.sidecar_armor_type for face in CAR_FACES}
     # a trike's lone wheel is at "F", or at "B" on a reversed trike (000:L843)
     lone = next((t.corner for t in sheet.tires if t.corner in ("F", "B")), "F") if kind == "trike" else "F"
     return Interior(kind=kind, order=tuple(loc for loc in order if loc in present), parts=tuple(parts),
-                    armor_type={face: plastic for face in CAR_FACES}, lone_wheel=lone,
+                    armor_type=armor_type, lone_wheel=lone,
                     lone_wheel_end="back" if lone == "B" else "front", sloped=sheet.sloped, roll_cage=_carries(sheet, combat_tables().roll_cage) > 0)
 
 

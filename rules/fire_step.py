@@ -245,7 +245,8 @@ def target_aims(t: Combatant) -> list[str]:
     aims = sorted({f"tire:{tire.corner}" for tire in t.sheet.tires if not tire.destroyed})
     pods = [f"pod:{p.id}" for p in t.sheet.pods if not p.torn_off]
     rider = ["rider"] if t.kind == "cycle" and t.interior.driver() is not None else []   # 000:L884
-    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider
+    sidecar = ["sidecar"] if t.sheet.sidecar_spaces else []                                # 000:L838
+    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar
 
 
 def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
@@ -263,6 +264,8 @@ def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
         return f"{d.target} has no turret (000:L959)"
     if kind == "rider":
         return f"{d.target} has no rider to aim at (000:L884)"
+    if kind == "sidecar":
+        return f"{d.target} has no sidecar (000:L838)"
     if kind == "pod":
         torn = any(p.id == what and p.torn_off for p in cs[d.target].sheet.pods)
         return f"the pod {what} of {d.target} {'was torn off' if torn else 'is not there'} (000:L2980)"
@@ -336,7 +339,7 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
             for aim in aims:
                 a = Fire(vid, trig, tid, aim)
                 # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
-                if not aim.startswith(("side:", "rider", "pod:")) or problem(cs, declaration(a)) is None:
+                if not aim.startswith(("side:", "rider", "pod:", "sidecar")) or problem(cs, declaration(a)) is None:
                     yield a
 
 

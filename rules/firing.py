@@ -24,12 +24,14 @@ from rules.arcs import (
     in_arc,
     lof_origin,
     nearest_point,
+    on_half,
     struck_side,
 )
 from rules.combat import Shot, ToHit, combat_tables, to_hit, weapon_info, worst_relative_speed
 from rules.damage import (
     FIREPROOF_KINDS,
     LASER_HALVED,
+    SIDECAR,
     Hazard,
     HitReport,
     Interior,
@@ -38,6 +40,7 @@ from rules.damage import (
     hit,
     hit_pod,
     hit_rider,
+    hit_sidecar,
     hit_tire,
     hit_turret,
     interior_of,
@@ -229,6 +232,11 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
     origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
     if d.side == "top" and not facing_sides(t.pose, t.size, origin) & {"front", "left", "right"}:
         return f"the top of {t.id} cannot be hit from behind (000:L841, L843)"
+    if _specific(d.aim) == "sidecar":
+        if not t.sheet.sidecar_spaces:
+            return f"{t.id} has no sidecar (000:L838)"
+        if not on_half(t.pose, origin, t.sheet.sidecar_side):
+            return f"{t.id}'s sidecar can be fired at only from its own side of the cycle (000:L838)"
     if _specific(d.aim) == "rider":
         if t.kind != "cycle":
             return f"{t.id} is not a cycle: it has no rider to aim at (000:L884)"
@@ -292,6 +300,7 @@ class _Pending:
     from_side: bool
     ammo: str = "normal"      # the round fired: some act on armor in their own way (000:L2502-L2506)
     abbr: str = ""            # the weapon's abbreviation (a flechette gun harms only tires and people, 000:L2415)
+    sidecar_side: bool = False  # fired from a cycle's sidecar side of its centre line (000:L838)
 
 
 NEAR_MISS = "near_miss"   # a shot at a pod that missed it by little and struck the vehicle (000:L2979)
@@ -436,8 +445,9 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
     log.add("dice", f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942", c.id,
             weapon=wid, target=t.id, damage=points)
     from_side = side in ("left", "right")
+    sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
     return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
-                    _fire_source(w.abbr, w.ammo), from_side, w.ammo, w.abbr)
+                    _fire_source(w.abbr, w.ammo), from_side, w.ammo, w.abbr, sidecar_side)
 
 
 # --- the phase ------------------------------------------------------------------------------------
@@ -452,11 +462,14 @@ def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, In
                           ammo=p.ammo, weapon=p.abbr)
     if spec == "rider":
         return hit_rider(t.sheet, t.interior, p.points, dice)
+    if spec == "sidecar":   # struck on its end facing the firer, else its outer side (000:L839)
+        face = p.face if p.face in ("front", "back") else t.sheet.sidecar_side
+        return hit_sidecar(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser)
     if spec == "pod":
         return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, weapon=p.abbr)
     face = "top" if spec == "top" else p.face
     return hit(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst,
-               pod_roll=p.aim != NEAR_MISS, ammo=p.ammo, weapon=p.abbr)
+               pod_roll=p.aim != NEAR_MISS, ammo=p.ammo, weapon=p.abbr, sidecar_side=p.sidecar_side)
 
 
 def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int) -> Combatant:
@@ -629,7 +642,8 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     driver = inside.driver()   # a car's driver or a cycle's rider holds the triggers no gunner takes
     weapons = tuple(Mounted(w.id, w.abbr, w.pod_fires or _mount(w.location), w.shots_left if w.max_shots else -1,
                             (w.ammo[0] if w.ammo and w.ammo[0] else "normal"),
-                            crew=driver.id if driver else Mounted.crew, options=w.options, origin=_pod_origin(w))
+                            crew=driver.id if driver else Mounted.crew, options=w.options,
+                            origin=_pod_origin(w) or _sidecar_origin(w, sheet))
                     for w in sheet.weapons)
     links: dict[str, tuple[str, ...]] = {}
     for w in sheet.weapons:
@@ -648,8 +662,17 @@ def _pod_origin(w: WeaponMount) -> str:
     return "turret" if w.pod_side == "top" else w.pod_side
 
 
+def _sidecar_origin(w: WeaponMount, sheet: RecordSheet) -> str:
+    """A sidecar's weapon has its facing's arc but fires from the sidecar's side of the counter (reading CB64)."""
+    if not w.location.startswith(f"{SIDECAR}-"):
+        return ""
+    return "turret" if _mount(w.location) == "turret" else sheet.sidecar_side
+
+
 def _mount(location: str) -> str:
-    """Weapons on the top fire like a turret's (360°); corner-mounted droppers lay from that corner."""
+    """Weapons on the top fire like a turret's (360°); corner-mounted droppers lay from that corner; a
+    sidecar's weapons by their own facing."""
+    location = location.removeprefix(f"{SIDECAR}-")
     corner = {"FL": "front_left", "FR": "front_right", "BL": "back_left", "BR": "back_right"}
     return "turret" if location == "top" else corner.get(location, location)
 

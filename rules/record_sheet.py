@@ -129,6 +129,9 @@ class RecordSheet:
     cargo_weight: int = 0             # spare load, lb
     cargo_spaces: float = 0.0         # free spaces for cargo
     pods: tuple[Pod, ...] = ()        # external weapon pods (000:L2527-L2529)
+    sidecar_spaces: int = 0           # a cycle's sidecar: its spaces (its chance of taking a hit, 000:L835); 0 = none
+    sidecar_side: str = "right"       # ... the side of the cycle it rides on
+    sidecar_armor_type: str = "plastic"
     sloped: bool = False              # sloped armor: -1 to hit an intact side (000:L1711)
 
     def __hash__(self) -> int:
