@@ -71,6 +71,16 @@ class DroppedKind:
     paints_windows: bool = False
     paint_turns: int = 0
     weapons: tuple[str, ...] = ()
+    ammo: tuple[str, ...] = ()          # munitions ([ammo.*] keys) that make those weapons lay this kind instead
+    sizes: tuple[tuple[str, tuple[float, float]], ...] = ()   # (weapon, size) where a weapon's counter differs
+    per_drop: int = 1                   # counters laid by one shot (junk dropper: two debris)
+    fire_source: str = ""               # [fire_table] row of a vehicle touching it while it burns
+    exposed_damage: DiceExpr | None = None   # to every exposed location while it burns (flame clouds)
+    cloud_while_burning: bool = False   # blocks fire like smoke while alight (burning oil)
+    spares_owner: bool = False          # the dropping vehicle's own tires are safe (drop-spike plate)
+    solid_tire_damage: DiceExpr | None = None   # in place of tire_damage for these tire types:
+    solid_tires: tuple[str, ...] = ()   # construction/tires.toml [tire.*] keys (solid, plasticore)
+    melted_by: tuple[str, ...] = ()     # burning kinds that melt it where they overlap (ice)
 
 
 @dataclass(frozen=True)
@@ -233,6 +243,16 @@ def _relative(node: Node) -> dict[str, dict[str, tuple[float, float]]]:
     return out
 
 
+def _sizes(k: Node) -> tuple[tuple[str, tuple[float, float]], ...]:
+    """Per-weapon counter sizes of a dropped kind: { ABBR = [length, width] }."""
+    out = []
+    for abbr, size in k.table("sizes", {}).data.items():
+        if not (isinstance(size, list) and len(size) == 2 and all(isinstance(x, (int, float)) and x > 0 for x in size)):
+            raise k.error("sizes", f"{abbr}: expected [length, width] in inches")
+        out.append((str(abbr), (float(size[0]), float(size[1]))))
+    return tuple(out)
+
+
 def _dropped(node: Node) -> dict[str, DroppedKind]:
     out = {}
     for name, k in node.items():
@@ -249,10 +269,18 @@ def _dropped(node: Node) -> dict[str, DroppedKind]:
             tire_reach=k.number("tire_reach", 0.0), underbody_damage=_dice(k, "underbody_damage"),
             enemy_fire=k.flag("enemy_fire", False), blocks_lasers=k.flag("blocks_lasers", False),
             paints_windows=k.flag("paints_windows", False), paint_turns=k.integer("paint_turns", 0),
-            weapons=tuple(str(w) for w in k.array("weapons", [])),
+            weapons=tuple(str(w) for w in k.array("weapons", [])), ammo=tuple(str(a) for a in k.array("ammo", [])),
+            sizes=_sizes(k), per_drop=k.integer("per_drop", 1, lo=1), fire_source=k.text("fire_source", ""),
+            exposed_damage=_dice(k, "exposed_damage"), cloud_while_burning=k.flag("cloud_while_burning", False),
+            spares_owner=k.flag("spares_owner", False), solid_tire_damage=_dice(k, "solid_tire_damage"),
+            solid_tires=tuple(str(x) for x in k.array("solid_tires", [])),
+            melted_by=tuple(str(m) for m in k.array("melted_by", [])),
         )
         k.done()
     for name, kind in out.items():
+        for m in kind.melted_by:
+            if m not in out:
+                raise DataError(node.path, f"{node.where}.{name}.melted_by", f"unknown counter kind {m!r}")
         if kind.becomes and kind.becomes not in out:
             raise DataError(node.path, f"{node.where}.{name}.becomes", f"unknown counter kind {kind.becomes!r}")
     return out

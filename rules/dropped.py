@@ -31,6 +31,7 @@ class Counter:
     laid_phase: int = 1
     owner: str = ""
     id: str = ""               # unique on the map (the engine numbers counters as they are laid)
+    weapon: str = ""           # abbreviation of the weapon that laid it ("" for debris and the like)
 
     @property
     def size(self) -> CounterSize:
@@ -49,9 +50,16 @@ def _kind(kind: str, t: CombatTables) -> DroppedKind:
     return t.dropped[kind]
 
 
+def size_for(kind: str, weapon: str = "", t: CombatTables | None = None) -> tuple[float, float]:
+    """The counter a weapon lays: its own size where the text gives one (HD droppers: 000:L2478-L2486),
+    else the kind's."""
+    spec = _kind(kind, t or combat_tables())
+    return dict(spec.sizes).get(weapon, spec.size)
+
+
 def place(kind: str, vehicle: Pose, size: CounterSize, mount: str, turn: int, phase: int, *,
           reverse: bool = False, stationary: bool = False, placement: str = "adjacent",
-          owner: str = "", t: CombatTables | None = None) -> Counter:
+          owner: str = "", weapon: str = "", t: CombatTables | None = None) -> Counter:
     """Lay a counter from a vehicle (000:L1029-L1038).
 
     Counters are aligned with the vehicle. Front and back mounts put the counter just beyond that
@@ -65,7 +73,7 @@ def place(kind: str, vehicle: Pose, size: CounterSize, mount: str, turn: int, ph
         raise ValueError(f"mount must be one of {', '.join(DROP_MOUNTS)}")
     if placement not in PLACEMENTS:
         raise ValueError(f"placement must be one of {', '.join(PLACEMENTS)}")
-    length, width = spec.size
+    length, width = dict(spec.sizes).get(weapon, spec.size)
     fwd, rgt = forward(vehicle.facing), right(vehicle.facing)
     end, _, side = mount.partition("_")
     if reverse:  # moving backwards swaps front and back (000:L1036)
@@ -87,7 +95,21 @@ def place(kind: str, vehicle: Pose, size: CounterSize, mount: str, turn: int, ph
     elif stationary and end in ("underbody", "top"):
         along = 0.0
     centre = vehicle.centre + fwd * along + rgt * across
-    return Counter(kind, Pose.of(centre, vehicle.facing), length, width, turn, phase, owner)
+    return Counter(kind, Pose.of(centre, vehicle.facing), length, width, turn, phase, owner, weapon=weapon)
+
+
+def split(counter: Counter, t: CombatTables | None = None) -> tuple[Counter, ...]:
+    """A shot that lays several counters side by side in the space of one (junk dropper: two debris
+    counters in a ½" square, 000:L2494): `per_drop` counters, each its own width, across the facing."""
+    n = counter.spec(t).per_drop
+    if n <= 1:
+        return (counter,)
+    rgt = right(counter.pose.facing)
+    out = []
+    for i in range(n):
+        across = (i - (n - 1) / 2) * counter.width
+        out.append(replace(counter, pose=Pose.of(counter.pose.centre + rgt * across, counter.pose.facing)))
+    return tuple(out)
 
 
 # --- contact --------------------------------------------------------------------------------------
@@ -156,12 +178,21 @@ class DropEffect:
     hazard_d: int = 0
     enemy_fire: bool = False
     removes_counter: bool = False
+    faces: tuple[tuple[str, int], ...] = ()         # (armor location, hits) for a flame cloud (000:L2473)
+
+
+def burns(spec: DroppedKind) -> bool:
+    """Flaming oil and flame clouds: they light after a while and hurt whatever is in them."""
+    return spec.damage is not None or spec.exposed_damage is not None
 
 
 def cross(counter: Counter, how: str, corners: Sequence[str], dice: DiceSource, *,
-          tires_in_reach: Sequence[str] | None = None, t: CombatTables | None = None) -> DropEffect:
-    """Resolve a vehicle crossing (or touching the squares next to) a spike or mine counter,
-    or driving onto burning oil (000:L1042-L1045)."""
+          tires_in_reach: Sequence[str] | None = None, faces: Sequence[str] = (), solid: Sequence[str] = (),
+          t: CombatTables | None = None) -> DropEffect:
+    """Resolve a vehicle crossing (or touching the squares next to) a spike or mine counter, driving
+    onto burning oil or into a burning flame cloud, or touching a drop-spike plate (000:L1042-L1045,
+    L2473, L2491). `faces` are the vehicle's armor locations a flame cloud reaches; `solid` the corners
+    whose tires are solid or plasticore."""
     t = t or combat_tables()
     spec = counter.spec(t)
     if spec.trigger_on:
@@ -175,10 +206,17 @@ def cross(counter: Counter, how: str, corners: Sequence[str], dice: DiceSource, 
         under, last = _underbody_roll(spec.underbody_damage, dice, spec.source)
         return DropEffect(True, rolls + more + last, tires, under, 0, spec.enemy_fire,
                           removes_counter=spec.underbody_damage is not None)
-    if spec.damage is not None and how == "on":
-        tires, more = _tire_rolls(spec.damage, corners, dice, spec.source)
+    if burns(spec) and how == "on":
+        tires, more = _tire_rolls(spec.damage or spec.exposed_damage, corners, dice, spec.source)
         under, last = _underbody_roll(spec.damage, dice, spec.source)
-        return DropEffect(True, more + last, tires, under, spec.drive_on_d)
+        hit, faced = _face_rolls(spec.exposed_damage, faces, dice, spec.source)
+        return DropEffect(True, more + last + faced, tires, under, spec.drive_on_d, faces=hit)
+    if spec.tire_damage is not None and how == "on":  # a drop-spike plate: every tire, no roll to trigger
+        plain = [c for c in corners if c not in solid]
+        tires, more = _tire_rolls(spec.tire_damage, plain, dice, spec.source)
+        hard = [c for c in corners if c in solid]
+        tires2, more2 = _tire_rolls(spec.solid_tire_damage or spec.tire_damage, hard, dice, spec.source)
+        return DropEffect(True, more + more2, tires + tires2)
     return DropEffect(how == "on", (), (), 0, spec.drive_on_d if how == "on" else 0)
 
 
@@ -195,6 +233,19 @@ def _tire_rolls(expr: DiceExpr | None, corners: Sequence[str], dice: DiceSource,
         total, faces = roll(expr, dice)
         hits.append((c, total))
         rolls.append((f"damage to tire {c}: {expr} = {list(faces)}", total, rule))
+    return tuple(hits), tuple(rolls)
+
+
+def _face_rolls(expr: DiceExpr | None, faces: Sequence[str], dice: DiceSource,
+                rule: str) -> tuple[tuple[tuple[str, int], ...], tuple[Roll, ...]]:
+    """A flame cloud's damage to each exposed armor location, rolled on its own (000:L2473)."""
+    if not expr:
+        return (), ()
+    hits, rolls = [], []
+    for f in faces:
+        total, rolled = roll(expr, dice)
+        hits.append((f, total))
+        rolls.append((f"damage to the {f}: {expr} = {list(rolled)}", total, rule))
     return tuple(hits), tuple(rolls)
 
 
@@ -215,10 +266,21 @@ def tires_within(counter: Counter, pose: Pose, size: CounterSize, corners: Seque
 
 
 def burning(counter: Counter, turn: int, phase: int, t: CombatTables | None = None) -> bool:
-    """Flaming oil ignites a phase after it is dropped (000:L1045, L2483)."""
+    """Flaming oil and flame clouds ignite a phase after they are dropped (000:L1045, L2483, L2473)."""
     spec = counter.spec(t)
     laid = counter.laid_turn * 5 + counter.laid_phase
-    return spec.damage is not None and turn * 5 + phase >= laid + spec.ignites_after_phases
+    return burns(spec) and turn * 5 + phase >= laid + spec.ignites_after_phases
+
+
+def fire_source(counter: Counter, t: CombatTables | None = None) -> str:
+    """The fire-table row of a vehicle touching this counter while it burns ("" for none): the laying
+    weapon's own row when it has one (FOJ, HFOJ, FCE, HDFCE, FCGS: 000:L993-L994, L1008-L1011),
+    else the kind's (napalm mines)."""
+    t = t or combat_tables()
+    spec = counter.spec(t)
+    if not spec.fire_source:
+        return ""
+    return counter.weapon if counter.weapon in t.fire_table else spec.fire_source
 
 
 @dataclass(frozen=True)
@@ -240,7 +302,7 @@ def surface(counters: Sequence[Counter], pose: Pose, size: CounterSize, turn: in
         spec = c.spec(t)
         if not (spec.maneuver_d or spec.hazard_d or spec.maneuver_hazard_d) or not overlap(c.polygon(), body):
             continue
-        if spec.damage is not None and not burning(c, turn, phase, t):
+        if burns(spec) and not burning(c, turn, phase, t):
             spec = t.dropped["oil"]  # not yet alight: a plain slick
         out = Surface(max(out.maneuver_d, spec.maneuver_d), max(out.hazard_d, spec.hazard_d),
                       max(out.maneuver_hazard_d, spec.maneuver_hazard_d), True)
@@ -278,10 +340,22 @@ def segment_inside(poly: Sequence[Vec], a: Vec, b: Vec) -> float:
     return (t1 - t0) * d.length()
 
 
-def cloud_inches(counters: Sequence[Counter], a: Vec, b: Vec, t: CombatTables | None = None) -> float:
-    """Inches of smoke or paint on a line of fire (-1 per ½", lasers blocked: 000:L1050)."""
+def cloud_inches(counters: Sequence[Counter], a: Vec, b: Vec, t: CombatTables | None = None, *,
+                 now: tuple[int, int] | None = None) -> float:
+    """Inches of smoke, paint or flame cloud on a line of fire (-1 per ½", lasers blocked: 000:L1050,
+    L2473), and of burning oil, which acts as smoke while it burns (000:L2483).
+
+    `now` is (turn, phase); without it burning oil on the map counts as alight: it lights a phase after
+    it is laid and counters laid in a phase land after that phase's shots, so any a shot can see burns."""
     t = t or combat_tables()
-    return sum(segment_inside(c.polygon(), a, b) for c in counters if c.spec(t).blocks_lasers)
+    return sum(segment_inside(c.polygon(), a, b) for c in counters if _clouds(c, now, t))
+
+
+def _clouds(c: Counter, now: tuple[int, int] | None, t: CombatTables) -> bool:
+    spec = c.spec(t)
+    if spec.blocks_lasers:
+        return True
+    return spec.cloud_while_burning and (now is None or burning(c, now[0], now[1], t))
 
 
 def end_of_turn(counters: Sequence[Counter], turn: int, t: CombatTables | None = None) -> tuple[Counter, ...]:
@@ -294,7 +368,7 @@ def end_of_turn(counters: Sequence[Counter], turn: int, t: CombatTables | None =
         if spec.lasts < 0 or turn < c.laid_turn + spec.lasts:
             out.append(c)
         elif spec.becomes:
-            out.append(replace(c, kind=spec.becomes, laid_turn=turn + 1, laid_phase=1))
+            out.append(replace(c, kind=spec.becomes, laid_turn=turn, laid_phase=5))  # a fresh cloud (000:L1049)
     return tuple(out)
 
 
@@ -304,10 +378,25 @@ def paint_lasts_until(turn: int, t: CombatTables | None = None) -> int:
     return turn + t.dropped["paint"].paint_turns
 
 
-def kind_for_weapon(abbr: str, t: CombatTables | None = None) -> str:
-    """The counter a dropped weapon lays, by its weapons-table abbreviation."""
+def melt(counters: Sequence[Counter], turn: int, phase: int,
+         t: CombatTables | None = None) -> tuple[tuple[Counter, ...], tuple[Counter, ...]]:
+    """(counters left, counters melted): ice under burning oil or a burning flame cloud melts (000:L2487).
+    The water it leaves is not played (RULES-DEVIATIONS CB71)."""
+    t = t or combat_tables()
+    fires = [c for c in counters if burning(c, turn, phase, t)]
+    gone = tuple(c for c in counters if c.spec(t).melted_by and any(
+        f.kind in c.spec(t).melted_by and overlap(f.polygon(), c.polygon()) for f in fires))
+    return tuple(c for c in counters if c not in gone), gone
+
+
+def kind_for_weapon(abbr: str, t: CombatTables | None = None, ammo: str = "normal") -> str:
+    """The counter a dropped weapon lays, by its weapons-table abbreviation and the munition loaded
+    (explosive spikes, napalm mines, HT flaming oil: 000:L1143, L2504, L2508)."""
     t = t or combat_tables()
     for name, spec in t.dropped.items():
-        if abbr in spec.weapons:
+        if abbr in spec.weapons and ammo in spec.ammo:
+            return name
+    for name, spec in t.dropped.items():
+        if abbr in spec.weapons and not spec.ammo:
             return name
     raise ValueError(f"{abbr!r} lays no counter this program knows")

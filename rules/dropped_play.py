@@ -21,7 +21,19 @@ from rules.context import Ctx
 from rules.crashes import hazard
 from rules.damage import hit, interior_of, sheet_with
 from rules.dice import DiceExpr, roll
-from rules.dropped import Counter, Surface, burning, contact, cross, surface, tires_within
+from rules.dropped import (
+    Counter,
+    DropEffect,
+    Surface,
+    burning,
+    burns,
+    contact,
+    cross,
+    fire_source,
+    melt,
+    surface,
+    tires_within,
+)
 from rules.dropped import end_of_turn as counters_after
 from rules.geometry import CounterSize, Pose
 from rules.maneuvers import Motion
@@ -71,7 +83,7 @@ def cross_counters(ctx: Ctx, vid: str, motion: Motion) -> None:
     v = ctx.v(vid)
     now: list[str] = []
     for c in ctx.state.counters:
-        if c.kind == "debris" and c.owner == vid:
+        if c.owner == vid and (c.kind == "debris" or c.spec().spares_owner):
             continue
         how = _contact(c, v, motion.path)
         end = _contact(c, v, (motion.end,))
@@ -102,16 +114,16 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
         ctx.log.add("counter", f"{where} paint ({c.id}): paint on the windows, -2 to its fire until the end "
                     f"of turn {s.turn + spec.paint_turns}", "000:L1053", vid)
         return
-    if spec.damage is not None and not burning(c, s.turn, s.phase):
-        return  # flaming oil not yet alight: a plain slick, no effect of its own (000:L1045)
-    if not (spec.trigger_on or spec.damage is not None):
+    if burns(spec) and not burning(c, s.turn, s.phase):
+        return  # flaming oil not yet alight: a plain slick, no effect of its own (000:L1045); a flame cloud a cloud
+    if not (spec.trigger_on or burns(spec) or spec.tire_damage is not None):
         if spec.maneuver_d or spec.hazard_d:
             ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid)
         return
     v = ctx.v(vid)
     corners = [t.corner for t in v.sheet.tires if not t.destroyed]
     reach = tires_within(c, motion.end, _size(v), corners) if spec.tire_reach else None
-    eff = cross(c, how, corners, ctx.dice, tires_in_reach=reach)
+    eff = cross(c, how, corners, ctx.dice, tires_in_reach=reach, faces=_faces(v), solid=_solid(v, c))
     for what, r, rule in eff.rolls:
         ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, vid, total=r)
     if not eff.triggered:
@@ -119,13 +131,50 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid, counter=c.id)
     if eff.hazard_d:
         hazard(ctx, vid, eff.hazard_d, f"drives onto {c.kind.replace('_', ' ')}", spec.source)
-    taken = _tires(ctx, vid, eff.tire_damage, c) + _underbody(ctx, vid, eff.underbody, c)
+    taken = _damage(ctx, vid, eff, c)
     _enemy_fire(ctx, vid, c, taken, eff.enemy_fire)
     if spec.tire_reach and spec.tire_damage is not None:
         _blast_other_tires(ctx, vid, c)
     if eff.removes_counter:
         ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
         ctx.log.add("counter", f"{c.id} is gone", spec.source, vid, removed=c.id)
+
+
+def _faces(v: VehicleState) -> tuple[str, ...]:
+    """Armor locations a flame cloud reaches: every one the vehicle has (reading CB70)."""
+    return tuple(v.sheet.armor)
+
+
+def _solid(v: VehicleState, c: Counter) -> tuple[str, ...]:
+    """Corners whose tires are solid or plasticore (a drop-spike plate does less to them, 000:L2491):
+    the tire type's name is in the tire's description on the sheet."""
+    from rules.design_tables import design_tables
+
+    types = design_tables().tires
+    names = [types[k].name.lower() for k in c.spec().solid_tires if k in types]
+    return tuple(t.corner for t in v.sheet.tires if any(n in t.kind.lower() for n in names))
+
+
+def _damage(ctx: Ctx, vid: str, eff: DropEffect, c: Counter) -> int:
+    """A counter's damage: tires, underbody, a flame cloud's exposed locations; burning oil, a flame cloud
+    or a napalm mine is also a fire-table hit (000:L1018-L1020, L993-L994, L1008-L1011)."""
+    taken = _tires(ctx, vid, eff.tire_damage, c) + _underbody(ctx, vid, eff.underbody, c)
+    for face, points in eff.faces:
+        taken += _hit_face(ctx, vid, face, points, c)
+    _fire_hit(ctx, vid, c)
+    return taken
+
+
+def _fire_hit(ctx: Ctx, vid: str, c: Counter) -> None:
+    src = fire_source(c)
+    if not src:
+        return
+    row = combat_tables().fire_table[src]
+    v = ctx.v(vid)
+    ctx.put(replace(v, fire_hits=v.fire_hits + ((src, ctx.state.turn),)))
+    ctx.log.add("fire", f"{vid} touches {c.kind.replace('_', ' ')} ({c.id}) while it burns: a {src} fire-table hit, fire "
+                f"modifier {row.modifier} for this turn and {row.duration} more; the fire check comes at the end "
+                "of the turn", f"{row.source}, 000:L1018", vid, fire_source=src)
 
 
 def _enemy_fire(ctx: Ctx, vid: str, c: Counter, taken: int, enemy: bool) -> None:
@@ -203,13 +252,18 @@ def _tires(ctx: Ctx, vid: str, damage: Sequence[tuple[str, int]], c: Counter) ->
 
 
 def _underbody(ctx: Ctx, vid: str, points: int, c: Counter) -> int:
+    return _hit_face(ctx, vid, "underbody", points, c)
+
+
+def _hit_face(ctx: Ctx, vid: str, face: str, points: int, c: Counter) -> int:
+    """Points on one location as if a weapon hit it (000:L1043 underbody, L2473 flame clouds)."""
     if points <= 0:
         return 0
     v = ctx.v(vid)
-    sheet, inside, rep = hit(v.sheet, interior_of(v.sheet, v.spec.kind.value), "underbody", points, ctx.dice)
+    sheet, inside, rep = hit(v.sheet, interior_of(v.sheet, v.spec.kind.value), face, points, ctx.dice)
     ctx.put(replace(v, sheet=sheet_with(sheet, inside)))
-    ctx.log.add("damage", f"{c.kind.replace('_', ' ')} ({c.id}): {points} to the underbody", c.spec().source, vid,
-                location="underbody", points=points, taken=rep.taken)
+    ctx.log.add("damage", f"{c.kind.replace('_', ' ')} ({c.id}): {points} to the {face}", c.spec().source, vid,
+                location=face, points=points, taken=rep.taken)
     for text, rule in rep.lines:
         ctx.log.add("damage", text, rule, vid)
     return rep.taken
@@ -220,6 +274,7 @@ def liquid_contact(ctx: Ctx) -> None:
     again once it has been in it for `recheck_phases` phases since the last roll (000:L1047). The first
     roll is the one for driving onto it (cross_counters); a vehicle found in it with no roll yet starts
     counting now."""
+    _melt_ice(ctx)
     s = ctx.state
     t = combat_tables()
     now = s.turn * len(tables().chart.row(0).phases) + s.phase  # phases counted as rules.dropped.burning does
@@ -228,7 +283,7 @@ def liquid_contact(ctx: Ctx) -> None:
         keep: dict[str, int] = {}
         for c in ctx.state.counters:
             spec = c.spec(t)
-            if spec.damage is None or not burning(c, s.turn, s.phase, t):
+            if not burns(spec) or not burning(c, s.turn, s.phase, t):
                 continue
             if _contact(c, ctx.v(v.id), (ctx.v(v.id).pose,)) != "on":
                 continue
@@ -243,14 +298,25 @@ def liquid_contact(ctx: Ctx) -> None:
             ctx.update(v.id, liquid_contact=tuple(sorted(keep.items())))
 
 
+def _melt_ice(ctx: Ctx) -> None:
+    """Ice under burning oil or a burning flame cloud melts away (000:L2487; the water is not played)."""
+    s = ctx.state
+    left, gone = melt(s.counters, s.turn, s.phase)
+    if not gone:
+        return
+    ctx.state = replace(s, counters=left)
+    for c in gone:
+        ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} melts under the flames", c.spec().source,
+                    c.owner, removed=c.id)
+
+
 def _liquid_damage(ctx: Ctx, vid: str, c: Counter) -> None:
     v = ctx.v(vid)
     corners = [t.corner for t in v.sheet.tires if not t.destroyed]
-    eff = cross(c, "on", corners, ctx.dice)
+    eff = cross(c, "on", corners, ctx.dice, faces=_faces(v))
     for what, r, rule in eff.rolls:
         ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, vid, total=r)
-    _tires(ctx, vid, eff.tire_damage, c)
-    _underbody(ctx, vid, eff.underbody, c)
+    _damage(ctx, vid, eff, c)
 
 
 def surface_of(state: GameState, vid: str) -> Surface:

@@ -47,7 +47,7 @@ from rules.damage import (
     sheet_with,
 )
 from rules.dice import DiceSource, roll
-from rules.dropped import Counter, cloud_inches, kind_for_weapon, place
+from rules.dropped import Counter, cloud_inches, kind_for_weapon, place, split
 from rules.events import Event, EventLog
 from rules.fire import FireHit
 from rules.geometry import CounterSize, Pose, Vec
@@ -516,19 +516,24 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
 
 
 def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog) -> tuple[Counter, ...]:
-    """The counter a dropped weapon lays; none, said in the log, for one whose counter is not played."""
+    """The counters a dropped weapon lays, by its load (000:L1143, L2504, L2508) and mount; none, said in
+    the log, for one whose counter is not played. A turret lays as any mount and a top mount as the
+    underbody (000:L1032, L1038): both lay from the centre."""
     w = c.weapon(wid)
     try:
-        kind = kind_for_weapon(w.abbr)
+        kind = kind_for_weapon(w.abbr, ammo=w.ammo)
     except ValueError:
         log.add("drop", f"{wid} ({w.abbr}) is triggered but lays nothing: its counter is not played yet",
                 "000:L1028", c.id, weapon=wid)
         return ()
-    counter = place(kind, c.pose, c.size, w.mount, turn, phase, reverse=c.reverse,
-                    stationary=c.speed == 0, owner=c.id)
-    log.add("drop", f"{wid} ({w.abbr}) lays {counter.kind} at {counter.pose}: no to-hit roll", "000:L1028-L1038",
-            c.id, weapon=wid, counter=counter.kind)
-    return (counter,)
+    mount = "top" if w.mount == "turret" else w.mount
+    laid = split(place(kind, c.pose, c.size, mount, turn, phase, reverse=c.reverse, stationary=c.speed == 0,
+                       owner=c.id, weapon=w.abbr))
+    for counter in laid:
+        log.add("drop", f"{wid} ({w.abbr}) lays {counter.kind.replace('_', ' ')} "
+                f"({counter.length:g}\" x {counter.width:g}\") at {counter.pose}: no to-hit roll",
+                f"000:L1028-L1038, {counter.spec().source}", c.id, weapon=wid, counter=counter.kind)
+    return laid
 
 
 def drop(combatants: Mapping[str, Combatant], firer: str, weapon: str, turn: int,

@@ -29,8 +29,18 @@ STYLE: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
     "smoke": ((165, 165, 170, 150), (220, 220, 225)), "paint": ((60, 160, 225, 150), (200, 240, 255)),
     "ice": ((205, 232, 250, 210), (255, 255, 255)), "debris": ((120, 100, 80, 255), (60, 50, 40)),
     "obstacle": ((70, 66, 60, 255), (250, 200, 40)),
+    "ht_flaming_oil": ((40, 28, 20, 225), (255, 240, 160)), "flame_cloud": ((235, 120, 40, 150), (255, 225, 120)),
+    "explosive_spikes": ((110, 80, 70, 170), (255, 190, 120)), "napalm_mines": ((82, 60, 40, 235), (255, 140, 30)),
+    "spear_mines": ((60, 70, 90, 235), (230, 60, 40)), "tdx_mines": ((60, 70, 90, 235), (250, 220, 60)),
+    "spear_napalm_mines": ((82, 60, 40, 235), (255, 140, 30)),
+    "drop_spike_plate": ((120, 120, 130, 230), (240, 240, 250)),
+    "fake_drop_spike_plate": ((120, 120, 130, 230), (240, 240, 250)),
 }
-NAMES = {"flaming_oil": "burning oil", "mines": "mines", "obstacle": "obstacle"}
+NAMES = {"flaming_oil": "burning oil", "ht_flaming_oil": "HT burning oil", "mines": "mines", "obstacle": "obstacle",
+         "tdx_mines": "TDX mines", "fake_drop_spike_plate": "drop-spike plate",  # the fake looks the same (000:L2492)
+         "drop_spike_plate": "drop-spike plate"}
+UNLIT = {"flaming_oil": "oil (lights next phase)", "ht_flaming_oil": "oil (lights next phase)",
+         "flame_cloud": "flame cloud (lights next phase)"}
 GHOST_EDGE = (250, 220, 90, 255)   # a drop not yet made: the accent colour of choices
 LABEL_ZOOM = 40.0   # pixels per inch from which each counter carries its name
 
@@ -41,9 +51,10 @@ def state_counters(state: Any) -> tuple[Any, ...]:
 
 
 def lit(counter: Any, now: tuple[int, int] | None) -> bool:
-    """Whether flaming oil is alight at (turn, phase), as the rules judge it (rules.dropped.burning)."""
-    if counter.kind != "flaming_oil" or now is None:
-        return counter.kind == "flaming_oil" and now is None
+    """Whether flaming oil or a flame cloud is alight at (turn, phase), as the rules judge it
+    (rules.dropped.burning)."""
+    if counter.kind not in UNLIT or now is None:
+        return counter.kind in UNLIT and now is None
     from rules.dropped import burning
 
     try:
@@ -54,8 +65,8 @@ def lit(counter: Any, now: tuple[int, int] | None) -> bool:
 
 def label(counter: Any, now: tuple[int, int] | None) -> str:
     kind = str(counter.kind)
-    if kind == "flaming_oil" and not lit(counter, now):
-        return "oil (lights next phase)"
+    if kind in UNLIT and not lit(counter, now):
+        return UNLIT[kind]
     return NAMES.get(kind, kind.replace("_", " "))
 
 
@@ -247,7 +258,42 @@ def _dashed(layer: pygame.Surface, pts: list[Point], colour: tuple[int, int, int
                              (a[0] + dx * min(n, k + 1) / n, a[1] + dy * min(n, k + 1) / n), width)
 
 
+def _flame_cloud(layer: pygame.Surface, at: Local, hl: float, hw: float, zoom: float, rng: random.Random,
+                 fill: tuple[int, int, int, int], edge: tuple[int, int, int], on: bool, t: float) -> None:
+    """A paint-like cloud, orange; once alight, tongues of flame flicker in it."""
+    _cloud(layer, at, hl, hw, zoom, rng, fill if on else (200, 150, 110, 140), edge, on, t)
+    if not on:
+        return
+    n = max(3, round(hl / max(min(hw, hl), 0.01)) * 3)
+    for k in range(n):
+        a = (-1 + (2 * k + 1) / n) * hl * 0.85
+        b = rng.uniform(-0.45, 0.45) * hw
+        h = (0.5 + 0.3 * math.sin(t * 8 + k * 2.3)) * min(hw, hl) * 0.9
+        for colour, s in (((255, 80, 20, 230), 1.0), ((255, 215, 80, 240), 0.55)):
+            w = min(hw, hl) * 0.22 * s
+            pygame.draw.polygon(layer, colour, [at(a - w, b + w), at(a + w, b + w), at(a + h * 0.3, b - h * s)])
+
+
+def _plate(layer: pygame.Surface, at: Local, hl: float, hw: float, zoom: float, rng: random.Random,
+           fill: tuple[int, int, int, int], edge: tuple[int, int, int], on: bool, t: float) -> None:
+    """A steel plate studded with spikes in rows (the fake one looks the same, 000:L2492)."""
+    rect = [at(hl, -hw), at(hl, hw), at(-hl, hw), at(-hl, -hw)]
+    pygame.draw.polygon(layer, fill, rect)
+    rows = max(2, round(hl / 0.125))
+    cols = max(2, round(hw / 0.125))
+    r = max(1.0, min(hl / rows, hw / cols) * zoom * 0.45)
+    for i in range(rows):
+        for j in range(cols):
+            p = at((-1 + (2 * i + 1) / rows) * hl, (-1 + (2 * j + 1) / cols) * hw)
+            pygame.draw.polygon(layer, (*edge, 255), [(p[0], p[1] - r), (p[0] + r, p[1] + r * 0.7),
+                                                      (p[0] - r, p[1] + r * 0.7)])
+    pygame.draw.polygon(layer, (30, 30, 35, 255), rect, max(1, int(zoom * 0.03)))
+
+
 ART: dict[str, Callable[..., None]] = {
     "oil": _oil, "flaming_oil": _flaming_oil, "spikes": _spikes, "mines": _mines, "smoke": _cloud,
     "paint": _cloud, "ice": _ice, "debris": _debris, "obstacle": _obstacle,
+    "ht_flaming_oil": _flaming_oil, "flame_cloud": _flame_cloud, "explosive_spikes": _spikes,
+    "napalm_mines": _mines, "spear_mines": _mines, "tdx_mines": _mines, "spear_napalm_mines": _mines,
+    "drop_spike_plate": _plate, "fake_drop_spike_plate": _plate,
 }

@@ -55,7 +55,7 @@ def test_drop_is_a_legal_action_and_lays_spikes_behind_000_L1028_L1035() -> None
         events += events2
     assert len(state.counters) == 1
     c = state.counters[0]
-    assert c.kind == "spikes" and c.owner == "Lead" and c.id
+    assert c.kind == "explosive_spikes" and c.owner == "Lead" and c.id  # the Firecracker's load (000:L1143)
     assert c.pose.centre.x < lead.centre.x  # behind a car heading east (back mount)
     assert state.vehicle("Lead").sheet.weapon("SD1").shots_left == 9
     assert any(e.kind == "counter" and "000:L1028" in e.rule for e in events)
