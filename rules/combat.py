@@ -516,6 +516,7 @@ class Shot:
     automatic: bool = False         # on automatic: no computer, no specific targets (000:L1025)
     laser: bool = False
     building: bool = False          # a wall or building: +10, its stillness included (000:L1200)
+    stray: bool = False             # a missed shot flying on into a vehicle it was not aimed at (000:L1217)
 
 
 @dataclass(frozen=True)
@@ -619,7 +620,7 @@ def crash_penalty(result: str) -> tuple[int | None, str]:
 
 
 def _target(s: Shot, t: CombatTables) -> list[Modifier]:
-    out = []
+    out = [_named(t, "stray_shot", "not aimed at (a miss flying on)")] if s.stray else []
     tm = target_modifier(s.target, s.target_side, t)
     if tm:
         out.append(tm)

@@ -443,7 +443,7 @@ def resolve(ctx: Ctx) -> None:
     at_map = [d for d in shots if d.target not in cs]
     # this phase's shots see the clouds already on the map; what is dropped now lands with the results
     res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, clouds=s.counters,
-                       lof=line_of_fire_check(cs, s.map_id, s.map_changes))
+                       lof=line_of_fire_check(cs, s.map_id, s.map_changes), strays=bool(s.map_id))
     ctx.log.events.extend(res.events)
     map_hits: list[MapHit] = []
     if at_map:  # walls and buildings (000:L1200-L1206)

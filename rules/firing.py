@@ -303,6 +303,7 @@ class _Pending:
     sidecar_side: bool = False  # fired from a cycle's sidecar side of its centre line (000:L838)
 
 
+STRAY_REACH = 1000.0      # inches a miss flies on: past the edge of any map (000:L1217)
 NEAR_MISS = "near_miss"   # a shot at a pod that missed it by little and struck the vehicle (000:L2979)
 
 
@@ -388,6 +389,21 @@ def _sheet_computers(sheet: RecordSheet, interior: Interior,
     return tuple(out)
 
 
+def _stray(cs: dict[str, Combatant], d: Declaration, wid: str, origin: Vec, point: Vec, turn: int,
+           dice: DiceSource, log: EventLog, clouds: Sequence[Counter], lof: LineOfFireCheck | None,
+           use_relative_speed: bool) -> _Pending | None:
+    """A miss goes on in a straight line until it leaves the map or meets something; a vehicle it meets
+    first is shot at, at -2 and its own range (000:L1217). It goes no further after that."""
+    if lof is None or (point - origin).length() <= 0:
+        return None
+    far = origin + (point - origin) * (STRAY_REACH / (point - origin).length())
+    met = lof(origin, far, (d.firer, d.target))
+    if met is None or met not in cs or cs[met].sheet.destroyed:
+        return None
+    on = Declaration(d.firer, d.weapon, met, crew=d.crew)
+    return _one_shot(cs, on, wid, turn, dice, log, clouds, lof, use_relative_speed, stray_of=d.target)
+
+
 def _describe(th: ToHit) -> str:
     if not th.modifiers:
         return "no modifiers"
@@ -403,12 +419,16 @@ def _fire_source(abbr: str, ammo: str) -> str:
 
 def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dice: DiceSource,
               log: EventLog, clouds: Sequence[Counter], lof: LineOfFireCheck | None,
-              use_relative_speed: bool) -> _Pending | None:
+              use_relative_speed: bool, strays: bool = False, stray_of: str = "") -> _Pending | None:
+    """One weapon's shot: line of fire, to-hit roll, damage roll. With `strays`, a miss flies on and may
+    strike the next vehicle on its line (000:L1217); `stray_of` names the target such a shot missed."""
     c, t = cs[d.firer], cs[d.target]
     w = c.weapon(wid)
     info = weapon_info(w.abbr, w.options)   # a pulse laser's damage (000:L2463)
     shot, side, origin, point = shot_for(c, w, t, d, turn, clouds, use_relative_speed=use_relative_speed)
-    if lof is not None:
+    if stray_of:
+        shot = replace(shot, stray=True, not_in_side_arc=False)
+    if lof is not None and not stray_of:
         blocker = lof(origin, point, (c.id, t.id))
         if blocker:
             log.add("fire", f"{wid} at {t.id}: the line of fire is blocked by {blocker}", "000:L826", c.id,
@@ -416,7 +436,8 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
             return None
     th = to_hit(shot)
     aim = f" ({d.aim})" if d.aim else ""
-    head = f"{wid} ({w.abbr}) fires at {t.id}'s {side} side{aim}, {shot.range:.2f}\""
+    head = (f"{wid}'s miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
+            f"{wid} ({w.abbr}) fires at {t.id}'s {side} side{aim}, {shot.range:.2f}\"")
     if not th.allowed:
         log.add("fire", f"{head}: {th.why}", "000:L321", c.id, weapon=wid, target=t.id)
         return None
@@ -437,7 +458,7 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
         log.add("fire", f"{wid} misses the pod by {th.need - r}: the shot still strikes {t.id}'s {side} side",
                 combat_tables().pod_near_miss_source, c.id, weapon=wid, target=t.id)
     elif not hit_:
-        return None
+        return _stray(cs, d, wid, origin, point, turn, dice, log, clouds, lof, use_relative_speed) if strays else None
     if info.damage is None:
         return None
     expr = damage_dice(info.damage, w.ammo)
@@ -489,8 +510,9 @@ def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int
 
 def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Declaration], dice: DiceSource,
                  turn: int, phase: int = 1, *, clouds: Sequence[Counter] = (), lof: LineOfFireCheck | None = None,
-                 use_relative_speed: bool = True) -> FireResult:
-    """Resolve one phase's fire: every shot against the positions now, then all damage at once (000:L819, L824)."""
+                 use_relative_speed: bool = True, strays: bool = False) -> FireResult:
+    """Resolve one phase's fire: every shot against the positions now, then all damage at once (000:L819, L824).
+    With `strays` (a game on a map), misses fly on into whatever vehicle is next on their line (000:L1217)."""
     cs = dict(combatants)
     log = EventLog()
     pending: list[_Pending] = []
@@ -508,7 +530,7 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
             if weapon_info(cs[d.firer].weapon(wid).abbr).to_hit <= 0:
                 drops.extend(_lay(cs[d.firer], wid, turn, phase, log))
                 continue
-            p = _one_shot(cs, d, wid, turn, dice, log, clouds, lof, use_relative_speed)
+            p = _one_shot(cs, d, wid, turn, dice, log, clouds, lof, use_relative_speed, strays)
             if p:
                 pending.append(p)
         cs[d.firer] = _after_firing(cs[d.firer], d, wids, turn)

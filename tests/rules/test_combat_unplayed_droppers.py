@@ -1,6 +1,7 @@
-"""A link that holds a dropped weapon whose counter is not played yet (Vlad the Impala's back link:
-two autocannons and a heavy-duty flame cloud ejector) still fires its guns; the dropper is triggered,
-lays nothing, and the log says so (000:L1028, L1056). Armor that stops a fire check (000:L1698, L1704)."""
+"""A link of guns and a dropper (Vlad the Impala's back link: two autocannons and a heavy-duty flame
+cloud ejector) fires its guns and lays its counter (000:L1028, L1056); a dropper whose counter is not
+played (chaff) is triggered, lays nothing, and the log says so. Armor that stops a fire check
+(000:L1698, L1704)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from rules.state import FIRE, RuleOptions
 from tests.rules.test_combat_engine import to_fire_step
 
 
-def test_a_link_with_an_unplayed_dropper_fires_its_guns_and_says_what_it_cannot_lay_000_L1056() -> None:
+def test_a_link_of_guns_and_a_dropper_fires_and_lays_000_L1056() -> None:
     setup = GameSetup((VehicleSetup("V", "red", "Vlad the Impala", Pose.at(0, 0, 270)),
                        VehicleSetup("K", "blue", "Killer Kart", Pose.at(6, 0, 270))),
                       seed=2, options=RuleOptions(fire_step="on"))
@@ -26,8 +27,19 @@ def test_a_link_with_an_unplayed_dropper_fires_its_guns_and_says_what_it_cannot_
         events += more
     rolled = {e.data.get("weapon") for e in events if e.kind == "fire" and "need" in e.data}
     assert {"AC1", "AC2"} <= rolled
-    assert any(e.kind == "drop" and "lays nothing" in e.text for e in events)
-    assert set(state.vehicle("V").fired) >= {"AC1", "AC2"}
+    assert any(e.kind == "drop" and "flame cloud" in e.text for e in events)
+    assert set(state.vehicle("V").fired) >= {"AC1", "AC2", "HDFCE1"}
+
+
+def test_a_dropper_whose_counter_is_not_played_says_so_000_L1028() -> None:
+    from rules.events import EventLog
+    from rules.firing import Mounted, _lay
+    from tests.rules.test_combat_firing import car
+
+    chaff = car("A", 0, 90, (Mounted("CD1", "CD", "back", 10),))
+    log = EventLog()
+    assert _lay(chaff, "CD1", 1, 1, log) == ()
+    assert any("lays nothing" in e.text and e.rule == "000:L1028" for e in log.events)
 
 
 def test_laser_reflective_metal_stops_a_fire_check_like_metal_000_L1704() -> None:

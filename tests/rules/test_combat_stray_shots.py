@@ -1,0 +1,40 @@
+"""Misses on a map fly on (000:L1217): in a straight line until they leave the map or meet something; a
+vehicle met first is rolled for at -2 with its own range, and takes standard damage. Nothing flies on
+after that second roll, and a game with no map keeps the old way (the shot is gone)."""
+
+from __future__ import annotations
+
+from rules.dice import ScriptedDice
+from rules.firing import Declaration, Mounted, resolve_fire
+from rules.line_of_fire import line_of_fire_check
+from tests.rules.test_combat_firing import car
+
+
+def _line() -> dict:
+    """A fires east at B; C sits further along the same line, facing back at them."""
+    a = car("A", 0, 90, (Mounted("MG1", "MG", "front", 20),))
+    b = car("B", 4, 270, (Mounted("MG1", "MG", "front", 20),))
+    c = car("C", 10, 270, (Mounted("MG1", "MG", "front", 20),))
+    return {"A": a, "B": b, "C": c}
+
+
+def test_a_miss_flies_on_into_the_next_vehicle_on_its_line_000_L1217() -> None:
+    cs = _line()
+    res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([1, 1, 6, 6, 4]), turn=1,
+                       lof=line_of_fire_check(cs, ""), strays=True)
+    assert res.combatants["B"].sheet == cs["B"].sheet                      # B was missed
+    assert res.combatants["C"].sheet.armor["front"] == cs["C"].sheet.armor["front"] - 4
+    stray = [e for e in res.events if e.kind == "fire" and e.data.get("target") == "C" and "need" in e.data]
+    assert stray and any(m["name"].startswith("not aimed at") and m["value"] == -2 and m["rule"] == "000:L1217"
+                         for m in stray[0].data["modifiers"])
+    assert "flies on" in stray[0].text
+
+
+def test_a_stray_that_misses_goes_no_further_and_no_map_means_no_stray_000_L1217() -> None:
+    cs = _line()
+    res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([1, 1, 1, 1]), turn=1,
+                       lof=line_of_fire_check(cs, ""), strays=True)
+    assert [e.data["target"] for e in res.events if e.kind == "fire" and "need" in e.data] == ["B", "C"]
+    res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([1, 1]), turn=1,
+                       lof=line_of_fire_check(cs, ""))
+    assert [e.data["target"] for e in res.events if e.kind == "fire" and "need" in e.data] == ["B"]
