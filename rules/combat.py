@@ -81,6 +81,7 @@ class DroppedKind:
     solid_tire_damage: DiceExpr | None = None   # in place of tire_damage for these tire types:
     solid_tires: tuple[str, ...] = ()   # construction/tires.toml [tire.*] keys (solid, plasticore)
     melted_by: tuple[str, ...] = ()     # burning kinds that melt it where they overlap (ice)
+    spared_by: str = ""                 # an accessory that keeps it off (paint: the no-paint windshield)
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,9 @@ class CombatTables:
     slick_mod: str = "racing_slick"                 # the tire modification (construction/tires.toml [mod.*])
     slick_kinds: frozenset[str] = frozenset()
     slick_source: str = "000:L1835"
+    slick_surface_d: int = 4                        # racing slicks: maneuvers on oil or ice at +D4, not +D2 (000:L1835)
+    slick_hit_d: int = 3                            # ... and just running onto oil or ice is a D3 hazard
+    slick_surface_kinds: frozenset[str] = frozenset()
     debris_from_damage: int = 10
     obstacle_from_damage: int = 20
     debris_scatter: DiceExpr = field(default_factory=lambda: DiceExpr(1))
@@ -274,7 +278,7 @@ def _dropped(node: Node) -> dict[str, DroppedKind]:
             exposed_damage=_dice(k, "exposed_damage"), cloud_while_burning=k.flag("cloud_while_burning", False),
             spares_owner=k.flag("spares_owner", False), solid_tire_damage=_dice(k, "solid_tire_damage"),
             solid_tires=tuple(str(x) for x in k.array("solid_tires", [])),
-            melted_by=tuple(str(m) for m in k.array("melted_by", [])),
+            melted_by=tuple(str(m) for m in k.array("melted_by", [])), spared_by=k.text("spared_by", ""),
         )
         k.done()
     for name, kind in out.items():
@@ -355,6 +359,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         slick_factor=dr.integer("racing_slick_factor", lo=1), slick_mod=dr.text("racing_slick_mod"),
         slick_kinds=frozenset(str(k) for k in dr.array("racing_slick_kinds")),
         slick_source=dr.text("racing_slick_source"),
+        slick_surface_d=dr.integer("racing_slick_surface_d", lo=0), slick_hit_d=dr.integer("racing_slick_hit_d", lo=0),
+        slick_surface_kinds=frozenset(str(k) for k in dr.array("racing_slick_surface_kinds")),
         debris_from_damage=db.integer("from_damage", lo=1), obstacle_from_damage=db.integer("obstacle_from_damage", lo=1),
         debris_scatter=_dice(db, "scatter") or DiceExpr(1),
         debris_scatter_step=db.number("scatter_step", lo=0), debris_source=db.text("source"),

@@ -1,4 +1,5 @@
-"""Dropped weapons as counters on the map: oil, flaming oil, spikes, mines, smoke, paint, ice.
+"""Dropped weapons as counters on the map: oil, flaming oil, spikes, mines, smoke, paint, ice, flame
+clouds, drop-spike plates and junk, each by the weapon's load (explosive spikes, napalm mines, ...).
 
 No to-hit roll (000:L1028): the counter is laid by the dropping vehicle according to the weapon's
 mount (000:L1029-L1038) and acts on every vehicle that crosses it (000:L1042-L1047). Clouds

@@ -4,8 +4,12 @@ The pure rules are in rules/dropped.py; this module puts them into the game:
 
     add_counters(ctx, counters, why)     new counters on the map, numbered (drops, debris)
     cross_counters(ctx, vid, motion)     the movement hook: what a motion ran over (000:L1042-L1046)
-    surface_of(state, vid)               standing effects of what lies under a vehicle (000:L1045, L934)
-    end_of_turn(ctx)                     clouds clear, flaming oil burns out (000:L1049, L2483)
+    surface_of(state, vid)               standing effects of what lies under a vehicle (000:L1045, L934, L1835)
+    liquid_contact(ctx)                  each phase: ice melts under flames, burning oil and flame clouds
+                                         burn again every 5 phases (000:L1047, L2487)
+    end_of_turn(ctx)                     clouds clear, flaming oil and flame clouds burn out (000:L1049, L2483)
+
+Burning oil, flame clouds and napalm mines are fire-table hits (VehicleState.fire_hits) on what they touch.
 
 rules.movement.move_along calls cross_counters after every motion, whatever moved the counter.
 """
@@ -109,7 +113,11 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
         _each_tire(ctx, vid, tires, c, "000:L497" if debris else "000:L501")
         hazard(ctx, vid, tables().hazards.difficulty[c.kind], c.kind, "000:L249, L497" if debris else "000:L248, L501")
         return
+    if how == "on":
+        _slick_hazard(ctx, vid, c)
     if spec.paints_windows:
+        if _spared(ctx, vid, c, where):
+            return
         ctx.update(vid, paint_until=max(ctx.v(vid).paint_until, s.turn + spec.paint_turns))
         ctx.log.add("counter", f"{where} paint ({c.id}): paint on the windows, -2 to its fire until the end "
                     f"of turn {s.turn + spec.paint_turns}", "000:L1053", vid)
@@ -138,6 +146,33 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     if eff.removes_counter:
         ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
         ctx.log.add("counter", f"{c.id} is gone", spec.source, vid, removed=c.id)
+
+
+def _spared(ctx: Ctx, vid: str, c: Counter, where: str) -> bool:
+    """An accessory that keeps this counter's effect off (the no-paint windshield, 000:L2636)."""
+    from rules.design_tables import design_tables
+
+    key = c.spec().spared_by
+    if not key or not any(p.kind == "accessory" and p.id.rstrip("0123456789") == key
+                          for p in ctx.v(vid).sheet.components):
+        return False
+    item = design_tables().accessories.get(key)
+    name = item.name if item else key.replace("_", " ")
+    ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id}): its {name.lower()} keeps it off",
+                item.source if item else c.spec().source, vid)
+    return True
+
+
+def slicks(v: VehicleState) -> bool:
+    """Racing slicks on the vehicle (any tire: reading CB75)."""
+    return any(racing_slick(t) for t in v.sheet.tires)
+
+
+def _slick_hazard(ctx: Ctx, vid: str, c: Counter) -> None:
+    """Racing slicks running onto oil or ice: a hazard of its own (000:L1835)."""
+    t = combat_tables()
+    if c.kind in t.slick_surface_kinds and slicks(ctx.v(vid)):
+        hazard(ctx, vid, t.slick_hit_d, f"racing slicks run onto {c.kind.replace('_', ' ')} ({c.id})", t.slick_source)
 
 
 def _faces(v: VehicleState) -> tuple[str, ...]:
@@ -324,7 +359,15 @@ def surface_of(state: GameState, vid: str) -> Surface:
     if not state.counters:
         return Surface()
     v = state.vehicle(vid)
-    return surface(state.counters, v.pose, _size(v), state.turn, state.phase)
+    out = surface(state.counters, v.pose, _size(v), state.turn, state.phase)
+    if not (out.maneuver_d or out.maneuver_hazard_d) or not slicks(v):
+        return out
+    t = combat_tables()
+    slick = surface([c for c in state.counters if c.kind in t.slick_surface_kinds], v.pose, _size(v), state.turn,
+                    state.phase)
+    # racing slicks: maneuvers on oil or ice at +D4 instead of +D2 (000:L1835)
+    return replace(out, maneuver_d=max(out.maneuver_d, t.slick_surface_d if slick.maneuver_d else 0),
+                   maneuver_hazard_d=max(out.maneuver_hazard_d, t.slick_surface_d if slick.maneuver_hazard_d else 0))
 
 
 def end_of_turn(ctx: Ctx) -> None:
