@@ -134,3 +134,26 @@ def test_racing_slicks_on_oil_and_ice_000_L1835() -> None:
     assert len(hz) == 1 and "racing slicks" in hz[0].text and "000:L1835" in hz[0].rule  # type: ignore[attr-defined]
     # D3, and like every hazard on oil +D2 for the slick under it (000:L1045; reading CB75)
     assert hz[0].data["difficulty"] == 3 + surface_of(oily, "Kart").hazard_d == 5  # type: ignore[attr-defined]
+
+
+def test_every_stock_dropper_offered_is_accepted_and_lays_its_counters_000_L1028() -> None:
+    """For every stock design: each Drop legal_actions offers passes check() and lays at least one counter
+    of a known kind; each dropped weapon not offered is refused by check() with a reason."""
+    from rules.combat import combat_tables, weapon_info
+    from rules.design import stock_names
+
+    kinds = set(combat_tables().dropped)
+    droppers = 0
+    for name in stock_names():
+        state = to_fire(chase(name))
+        offered = {a.weapon for a in legal_actions(state, "Lead") if isinstance(a, Drop)}
+        droppers += bool(offered)
+        for trig in offered:
+            assert check(state, Drop("Lead", trig)) is None, (name, trig)
+            after, _ = drop_now(state, "Lead", trig)
+            laid = after.counters[len(state.counters):]
+            assert laid and all(c.kind in kinds for c in laid), (name, trig)
+        for w in state.vehicle("Lead").sheet.weapons:
+            if weapon_info(w.abbr).to_hit <= 0 and w.id not in offered:
+                assert check(state, Drop("Lead", w.id)) is not None, (name, w.id)
+    assert droppers >= 22  # every stock design with a dropped weapon can use it (Comet, Falcon, Popcorn Shrimp ...)
