@@ -98,6 +98,14 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, v: VehicleState | Non
         c = theme.TEXT if now == full else theme.WARN if now > 0 else theme.BAD
         r = text(surface, f"{short}{now}", (cx, y), 16, c)
         cx = r.right + 8
+    side = [(short, armor.get(f"sidecar_{loc}", 0), start.get(f"sidecar_{loc}", 0)) for loc, short in
+            (("front", "F"), ("back", "B"), ("left", "L"), ("right", "R"), ("top", "T"), ("underbody", "U"))
+            if f"sidecar_{loc}" in start]
+    if side:   # a cycle's sidecar: its own armor
+        cx = text(surface, "sidecar", (cx, y), 16, theme.DIM).right + 6
+        for short, now, full in side:
+            c = theme.TEXT if now == full else theme.WARN if now > 0 else theme.BAD
+            cx = text(surface, f"{short}{now}", (cx, y), 16, c).right + 6
     for pod in v.sheet.pods:   # external pods: their own armor, or gone in a roll
         c = theme.BAD if pod.torn_off else theme.TEXT if pod.armor == pod.max_armor else theme.WARN
         r = text(surface, f"pod {pod.id}:{'off' if pod.torn_off else pod.armor}", (cx, y), 16, c)

@@ -247,3 +247,27 @@ def test_dropped_weapon_counters_are_drawn(app):
     assert surf.get_at((60, 60))[:3] != (0, 0, 0)       # the oil slick
     assert surf.get_at((140, 140))[:3] != (0, 0, 0)     # the smoke cloud
     assert surf.get_at((100, 100))[:3] == (0, 0, 0)     # nothing between them
+
+
+def test_record_sheets_show_a_sidecars_armor_and_pods(app, monkeypatch):
+    """The sheet panel lists the sidecar's own armor and each pod's armor (or 'off' once torn away)."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    import game.render.hud as hud
+    from rules.geometry import Pose
+    from rules.setup import GameSetup, VehicleSetup
+
+    drawn: list[str] = []
+    real = hud.text
+    monkeypatch.setattr(hud, "text", lambda surface, s, *a, **k: (drawn.append(s), real(surface, s, *a, **k))[1])
+    pods = str(Path(__file__).parents[1] / "data" / "designs" / "pod_runner.toml")
+    battle = start_battle(app, GameSetup((VehicleSetup("side", "Ann", "Quasar with Sidecar", Pose.at(10, 10, 90)),
+                                          VehicleSetup("pods", "Bob", pods, Pose.at(20, 10, 270)))))
+    v = battle.state.vehicle("pods")
+    torn = replace(v.sheet, pods=(replace(v.sheet.pods[0], torn_off=True), v.sheet.pods[1]))
+    battle.session.game.state = battle.state.with_vehicle(replace(v, sheet=torn))
+    press(app, pygame.K_r)
+    app.draw()
+    assert "sidecar" in drawn and "F6" in drawn                  # the Quasar's sidecar front armor
+    assert "pod l:off" in drawn and "pod r:5" in drawn
