@@ -82,6 +82,7 @@ class DroppedKind:
     solid_tires: tuple[str, ...] = ()   # construction/tires.toml [tire.*] keys (solid, plasticore)
     melted_by: tuple[str, ...] = ()     # burning kinds that melt it where they overlap (ice)
     spared_by: str = ""                 # an accessory that keeps it off (paint: the no-paint windshield)
+    detonated_by: tuple[str, ...] = ()  # burning kinds, or "burning_vehicle", that set it off at a phase's end
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,9 @@ def _relative(node: Node) -> dict[str, dict[str, tuple[float, float]]]:
     return out
 
 
+BURNING_VEHICLE = "burning_vehicle"   # in a kind's detonated_by: a vehicle on fire above the counter
+
+
 def _sizes(k: Node) -> tuple[tuple[str, tuple[float, float]], ...]:
     """Per-weapon counter sizes of a dropped kind: { ABBR = [length, width] }."""
     out = []
@@ -279,12 +283,14 @@ def _dropped(node: Node) -> dict[str, DroppedKind]:
             spares_owner=k.flag("spares_owner", False), solid_tire_damage=_dice(k, "solid_tire_damage"),
             solid_tires=tuple(str(x) for x in k.array("solid_tires", [])),
             melted_by=tuple(str(m) for m in k.array("melted_by", [])), spared_by=k.text("spared_by", ""),
+            detonated_by=tuple(str(m) for m in k.array("detonated_by", [])),
         )
         k.done()
     for name, kind in out.items():
-        for m in kind.melted_by:
-            if m not in out:
-                raise DataError(node.path, f"{node.where}.{name}.melted_by", f"unknown counter kind {m!r}")
+        for key, names in (("melted_by", kind.melted_by), ("detonated_by", kind.detonated_by)):
+            for m in names:
+                if m not in out and not (key == "detonated_by" and m == BURNING_VEHICLE):
+                    raise DataError(node.path, f"{node.where}.{name}.{key}", f"unknown counter kind {m!r}")
         if kind.becomes and kind.becomes not in out:
             raise DataError(node.path, f"{node.where}.{name}.becomes", f"unknown counter kind {kind.becomes!r}")
     return out

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.arcs import footprint, inside, nearest_point
-from rules.combat import CombatTables, DroppedKind, combat_tables
+from rules.combat import BURNING_VEHICLE, CombatTables, DroppedKind, combat_tables
 from rules.dice import DiceExpr, DiceSource, roll
 from rules.geometry import CounterSize, Pose, Vec, forward, right
 
@@ -388,6 +388,36 @@ def melt(counters: Sequence[Counter], turn: int, phase: int,
     gone = tuple(c for c in counters if c.spec(t).melted_by and any(
         f.kind in c.spec(t).melted_by and overlap(f.polygon(), c.polygon()) for f in fires))
     return tuple(c for c in counters if c not in gone), gone
+
+
+def detonations(counters: Sequence[Counter], burning_bodies: Sequence[Sequence[Vec]], turn: int, phase: int,
+                t: CombatTables | None = None) -> tuple[tuple[Counter, str], ...]:
+    """(counter, why) for every counter set off at the end of a phase: napalm mines under a burning
+    vehicle (`burning_bodies`: their footprints) or a burning flame cloud (000:L2508)."""
+    t = t or combat_tables()
+    fires = [c for c in counters if burning(c, turn, phase, t)]
+    out = []
+    for c in counters:
+        by = c.spec(t).detonated_by
+        if not by:
+            continue
+        poly = c.polygon()
+        fire = next((f for f in fires if f.kind in by and overlap(f.polygon(), poly)), None)
+        if fire is not None:
+            out.append((c, f"in burning {fire.kind.replace('_', ' ')} ({fire.id})"))
+        elif BURNING_VEHICLE in by and any(overlap(b, poly) for b in burning_bodies):
+            out.append((c, "under a burning vehicle"))
+    return tuple(out)
+
+
+def detonate(counter: Counter, corners: Sequence[str], dice: DiceSource,
+             t: CombatTables | None = None) -> DropEffect:
+    """A mine set off with no trigger roll: its tire damage to each of `corners` (those within its reach)
+    and its underbody damage to the vehicle over it; the counter is gone (000:L1043, L2508)."""
+    spec = (t or combat_tables()).dropped[counter.kind]
+    tires, more = _tire_rolls(spec.tire_damage, corners, dice, spec.source)
+    under, last = _underbody_roll(spec.underbody_damage, dice, spec.source)
+    return DropEffect(True, more + last, tires, under, 0, spec.enemy_fire, removes_counter=True)
 
 
 def kind_for_weapon(abbr: str, t: CombatTables | None = None, ammo: str = "normal") -> str:

@@ -33,6 +33,8 @@ from rules.dropped import (
     burns,
     contact,
     cross,
+    detonate,
+    detonations,
     fire_source,
     melt,
     surface,
@@ -310,6 +312,7 @@ def liquid_contact(ctx: Ctx) -> None:
     roll is the one for driving onto it (cross_counters); a vehicle found in it with no roll yet starts
     counting now."""
     _melt_ice(ctx)
+    _set_off(ctx)
     s = ctx.state
     t = combat_tables()
     now = s.turn * len(tables().chart.row(0).phases) + s.phase  # phases counted as rules.dropped.burning does
@@ -343,6 +346,29 @@ def _melt_ice(ctx: Ctx) -> None:
     for c in gone:
         ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} melts under the flames", c.spec().source,
                     c.owner, removed=c.id)
+
+
+def _set_off(ctx: Ctx) -> None:
+    """Napalm mines under a burning vehicle or in a burning flame cloud go off at the phase's end: the
+    vehicle over them takes them as if it had set them off, no roll; every tire in reach is hurt (000:L2508)."""
+    from rules.arcs import footprint
+    from rules.dropped import overlap
+
+    s = ctx.state
+    bodies = [footprint(v.pose, _size(v)) for v in s.vehicles if v.sheet.on_fire]
+    for c, why in detonations(s.counters, bodies, s.turn, s.phase):
+        ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} {why} go off", c.spec().source, c.owner,
+                    counter=c.id)
+        above = next((v for v in ctx.state.vehicles if overlap(footprint(v.pose, _size(v)), c.polygon())), None)
+        if above is not None:
+            corners = [t.corner for t in above.sheet.tires if not t.destroyed]
+            eff = detonate(c, tires_within(c, above.pose, _size(above), corners), ctx.dice)
+            for what, r, rule in eff.rolls:
+                ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, above.id, total=r)
+            _enemy_fire(ctx, above.id, c, _damage(ctx, above.id, eff, c), eff.enemy_fire)
+        _blast_other_tires(ctx, above.id if above is not None else "", c)
+        ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
+        ctx.log.add("counter", f"{c.id} is gone", c.spec().source, c.owner, removed=c.id)
 
 
 def _liquid_damage(ctx: Ctx, vid: str, c: Counter) -> None:

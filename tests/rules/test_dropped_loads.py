@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rules.actions import Drop, Pass
 from rules.context import Ctx
+from rules.dice import ScriptedDice
 from rules.dropped import kind_for_weapon
 from rules.dropped_play import end_of_turn
 from rules.engine import apply, legal_actions, to_act
@@ -103,3 +104,35 @@ def test_tdx_mines_in_a_spear_1000_000_L2994() -> None:
     texts = [e.text for e in events]  # type: ignore[attr-defined]
     assert sum(1 for t in texts if "1d+3 = [1]" in t) == 4
     assert any("damage to the underbody: 1d-2 = [6]" in t for t in texts)
+
+
+def test_napalm_mines_under_a_burning_car_go_off_at_the_end_of_the_phase_000_L2508() -> None:
+    from rules.fire_step import resolve
+
+    state = chase()
+    kart = state.vehicle("Kart")
+    burning = replace(kart, sheet=replace(kart.sheet, on_fire=True))
+    mine = counter("napalm_mines", 7.0)  # under the Kart's centre
+    calm = replace(state, counters=(mine,))
+    ctx = Ctx(calm, ScriptedDice([], fallback_seed=1))
+    resolve(ctx)
+    assert ctx.state.counters == (mine,)  # a car not on fire does not set them off
+    hot = replace(calm, vehicles=tuple(burning if v.id == "Kart" else v for v in state.vehicles))
+    ctx = Ctx(hot, ScriptedDice([2, 2, 2, 2, 3], fallback_seed=1))
+    resolve(ctx)
+    assert ctx.state.counters == ()
+    texts = [e.text for e in ctx.log.events]
+    assert any("under a burning vehicle go off" in t for t in texts)
+    assert not any("triggered on" in t for t in texts)  # no roll to set them off
+    assert any("damage to the underbody: 1d = [3]" in t for t in texts)
+    assert ctx.state.vehicle("Kart").fire_hits == (("napalm_mine", hot.turn),)
+
+
+def test_napalm_mines_in_a_burning_flame_cloud_go_off_000_L2508() -> None:
+    from rules.fire_step import resolve
+
+    state = replace(chase(), counters=(counter("napalm_mines", 30.0, cid="n"), counter("flame_cloud", 30.2, turn=0)))
+    ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
+    resolve(ctx)
+    assert [c.kind for c in ctx.state.counters] == ["flame_cloud"]
+    assert any("in burning flame cloud" in e.text and "go off" in e.text for e in ctx.log.events)
