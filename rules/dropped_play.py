@@ -41,6 +41,7 @@ from rules.dropped import (
     tires_within,
 )
 from rules.dropped import end_of_turn as counters_after
+from rules.fire import HT_AMMO, HT_MARK
 from rules.geometry import CounterSize, Pose
 from rules.maneuvers import Motion
 from rules.record_sheet import Tire
@@ -208,7 +209,8 @@ def _fire_hit(ctx: Ctx, vid: str, c: Counter) -> None:
         return
     row = combat_tables().fire_table[src]
     v = ctx.v(vid)
-    ctx.put(replace(v, fire_hits=v.fire_hits + ((src, ctx.state.turn),)))
+    ht = HT_MARK if HT_AMMO in c.spec().ammo else ""   # burning HT oil: +1, burns 1 (000:L992, L2504)
+    ctx.put(replace(v, fire_hits=v.fire_hits + ((src + ht, ctx.state.turn),)))
     ctx.log.add("fire", f"{vid} touches {c.kind.replace('_', ' ')} ({c.id}) while it burns: a {src} fire-table hit, fire "
                 f"modifier {row.modifier} for this turn and {row.duration} more; the fire check comes at the end "
                 "of the turn", f"{row.source}, 000:L1018", vid, fire_source=src)

@@ -25,6 +25,21 @@ class FireHit:
     ht_ammo: bool = False
 
 
+HT_AMMO = "ht"    # the weapons table's high-temperature load (000:L2504)
+HT_MARK = ":ht"   # a remembered hit's source with high-temperature ammunition (000:L992, L2504)
+
+
+def hit_key(hit: FireHit) -> str:
+    """How a vehicle remembers a fire-table hit's source: the row, marked when the ammunition was HT."""
+    return hit.source + (HT_MARK if hit.ht_ammo else "")
+
+
+def hit_from(key: str, turn: int) -> FireHit:
+    """The fire-table hit a remembered source stands for."""
+    source, ht, _ = key.partition(HT_MARK)
+    return FireHit(source, turn, ht_ammo=bool(ht))
+
+
 @dataclass(frozen=True)
 class FireCheck:
     total: int

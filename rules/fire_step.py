@@ -23,7 +23,7 @@ from rules.dropped import Counter, kind_for_weapon
 from rules.dropped_play import add_counters, liquid_contact, surface_of
 from rules.events import EventLog
 from rules.explosions import debris_from_damage, explosion
-from rules.fire import FireHit, end_of_turn, fire_modifiers
+from rules.fire import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
 from rules.fire_at_map import (
     MapHit,
     aim_point,
@@ -460,7 +460,7 @@ def resolve(ctx: Ctx) -> None:
                         sustained=c.sustained))
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
-        ctx.put(replace(v, fire_hits=v.fire_hits + ((hit.source, hit.turn),)))
+        ctx.put(replace(v, fire_hits=v.fire_hits + ((hit_key(hit), hit.turn),)))
     for tid, trigger in res.fire_triggers:
         v = ctx.v(tid)
         ctx.put(replace(v, fire_triggers=(*v.fire_triggers, trigger)))
@@ -537,7 +537,7 @@ def end_turn_fire(ctx: Ctx) -> None:
     turn = ctx.state.turn
     for vid in [v.id for v in ctx.state.vehicles]:
         v = ctx.v(vid)  # a neighbour's explosion may have changed it already
-        hits = [FireHit(src, t) for src, t in v.fire_hits]
+        hits = [hit_from(src, t) for src, t in v.fire_hits]
         engine_hit = any(trig.startswith("gas_engine") for trig in v.fire_triggers)
         check = fire_modifiers(hits, turn, gas_engine_hit=engine_hit) if hits or engine_hit else None
         inside = interior_of(v.sheet, v.spec.kind.value)
@@ -555,7 +555,7 @@ def end_turn_fire(ctx: Ctx) -> None:
                             explodes=True)
                 explosion(ctx, v.id)
                 v = ctx.v(v.id)
-        keep = tuple((src, t) for src, t in v.fire_hits if t + _duration(src) >= turn + 1)
+        keep = tuple((src, t) for src, t in v.fire_hits if t + fire_value(hit_from(src, t))[1] >= turn + 1)
         # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
         ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
     _kills(ctx)  # a crew burned to death is out of the fight too (000:L1016, L1262)
@@ -585,7 +585,3 @@ def _trigger_chances(triggers: Sequence[str], inside: Interior) -> list[tuple[st
         bonus = int(fire["engine_hot_bonus"]) if any(len(e) > 2 for e in engine) else 0
         out.append((f"gas engine took {points} this turn: fire", base + bonus, "000:L1012"))
     return out
-
-
-def _duration(source: str) -> int:
-    return combat_tables().fire_table[source].duration

@@ -49,7 +49,7 @@ from rules.damage import (
 from rules.dice import DiceSource, roll
 from rules.dropped import Counter, cloud_inches, kind_for_weapon, place, split
 from rules.events import Event, EventLog
-from rules.fire import FireHit
+from rules.fire import HT_AMMO, FireHit
 from rules.geometry import CounterSize, Pose, Vec
 from rules.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
@@ -603,7 +603,7 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
         for corner in rep.corners_lost():
             log.add("tire", f"last tire at {corner} lost: handling status to -6", "000:L265", p.target)
         if p.fire_source and rep.taken and _fire_counts(t.interior, p, rep):
-            fire_hits.append((p.target, FireHit(p.fire_source, turn)))
+            fire_hits.append((p.target, FireHit(p.fire_source, turn, ht_ammo=p.ammo == HT_AMMO)))
     return FireResult(cs, tuple(log.events), {k: tuple(v) for k, v in hazards.items()}, tuple(fire_hits),
                       tuple(reports), fire_triggers=tuple(triggers))
 

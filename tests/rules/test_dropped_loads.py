@@ -65,7 +65,7 @@ def test_ht_flaming_oil_does_1d_and_burns_two_turns_000_L2504() -> None:
     hot = replace(chase(), counters=(counter("ht_flaming_oil", 8.5, turn=0),))
     hot, ev = _drive(hot, "Kart", 1.0, [1, 1, 1, 1, 1, 6, 6])
     assert sum(1 for e in ev if e.kind == "dice" and "1d = [1]" in e.text) == 5  # type: ignore[attr-defined]
-    assert hot.vehicle("Kart").fire_hits == (("FOJ", hot.turn),)
+    assert hot.vehicle("Kart").fire_hits == (("FOJ:ht", hot.turn),)   # marked HT: +1, burns 1 (000:L992)
     # laid in turn 1: smoke after turn 3 (2 turns, not 5)
     ctx = Ctx(replace(chase(), turn=2, counters=(counter("ht_flaming_oil", 50, turn=1, cid="h"),)))
     end_of_turn(ctx)
