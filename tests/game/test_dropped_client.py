@@ -19,7 +19,7 @@ from rules.setup import GameSetup, VehicleSetup
 from rules.state import FIRE
 from tests.game.conftest import press, start_battle
 
-KINDS = ("oil", "flaming_oil", "spikes", "mines", "smoke", "paint", "ice", "debris", "obstacle")
+KINDS = tuple(sorted(combat_tables().dropped))   # every kind of counter the rules can lay
 
 
 def _cam() -> Camera:
