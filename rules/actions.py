@@ -5,6 +5,7 @@
     V1 move straight
     V1 fire MG1 at V2    (combat)
     V1 drop OD1          (combat)
+    V1 auto MG1 on       (combat: put a weapon or link on automatic; "off" takes it off)
     V1 pass              (nothing more to do in this step)
 """
 
@@ -55,6 +56,18 @@ class Drop:
 
 
 @dataclass(frozen=True, order=True)
+class Automatic:
+    """Put a weapon (or a link of them) on automatic, or take it off (000:L1023-L1026)."""
+
+    vehicle: str
+    weapon: str
+    on: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} auto {self.weapon} {'on' if self.on else 'off'}"
+
+
+@dataclass(frozen=True, order=True)
 class Pass:
     vehicle: str
 
@@ -62,7 +75,7 @@ class Pass:
         return f"{self.vehicle} pass"
 
 
-Action = SetSpeed | Move | Fire | Drop | Pass
+Action = SetSpeed | Move | Fire | Drop | Automatic | Pass
 
 
 def parse(text: str) -> Action:
@@ -83,6 +96,8 @@ def parse(text: str) -> Action:
         return Fire(vid, rest[0], rest[2], aim)
     if verb == "drop" and len(rest) == 1:
         return Drop(vid, rest[0])
+    if verb == "auto" and len(rest) == 2 and rest[1] in ("on", "off"):
+        return Automatic(vid, rest[0], rest[1] == "on")
     if verb == "pass" and not rest:
         return Pass(vid)
     raise ValueError(f"not an action: {text!r}")

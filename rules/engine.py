@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules import dropped_play, fire_step, uncontrolled
-from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
 from rules.context import Ctx
 from rules.dice import DiceExpr, DiceSource
 from rules.errors import IllegalAction
@@ -106,7 +106,8 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
         speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
         return speeds
     if state.step == FIRE:
-        return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid), Pass(vid)]
+        return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
+                *fire_step.automatic_options(state, vid), Pass(vid)]
     return [Move(vid, m) for m in legal_maneuvers(state, v)]
 
 
@@ -200,11 +201,13 @@ def check(state: GameState, action: Action) -> str | None:
         if state.step != MOVE:
             return "vehicles move after the speed changes"
         return _maneuver_problem(state, v, action.maneuver)
-    if isinstance(action, (Fire, Drop, Pass)):
+    if isinstance(action, (Fire, Drop, Automatic, Pass)):
         if state.step != FIRE:
             return "there is nothing to fire, drop or pass now"
         if isinstance(action, Fire):
             return fire_step.fire_problem(state, action)
+        if isinstance(action, Automatic):
+            return fire_step.automatic_problem(state, action)
         return fire_step.drop_problem(state, action) if isinstance(action, Drop) else None
     return "that action is not available now"
 
@@ -250,6 +253,10 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         ctx.state = fire_step.declare(ctx.state, action)
     elif isinstance(action, Drop):
         ctx.state = fire_step.declare_drop(ctx.state, action)
+    elif isinstance(action, Automatic):
+        ctx.state, text = fire_step.declare_automatic(ctx.state, action)
+        ctx.log.add("fire", text, "000:L1024" if action.on else "", action.vehicle, weapon=action.weapon,
+                    automatic=action.on)
     elif isinstance(action, Pass):
         ctx.state = replace(ctx.state, fire_passed=ctx.state.fire_passed + (action.vehicle,))
     _advance(ctx)

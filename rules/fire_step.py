@@ -13,7 +13,8 @@ import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.actions import Drop, Fire
+from rules import automatic_fire
+from rules.actions import Automatic, Drop, Fire
 from rules.arcs import facing_sides, lof_origin
 from rules.combat import VISIBILITY, Modifier, combat_tables, target_type_of, to_hit, weapon_info
 from rules.context import Ctx
@@ -157,7 +158,7 @@ def map_fire_options(state: GameState, vid: str) -> list[Fire]:
     out = []
     for fid in map_targets(state.map_id, state.map_changes):
         for trig in [w.id for w in c.weapons] + sorted(c.links):
-            if not _hopeless(c, trig) and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
+            if not _hopeless(c, trig) and not _on_automatic(state, c, trig) and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
                                                            state.map_changes) is None:
                 out.append(Fire(vid, trig, fid))
     return sorted(out, key=str)
@@ -226,10 +227,25 @@ def _replay(state: GameState) -> tuple[dict[str, Combatant], tuple[str, ...]]:
     return cs, tuple(crews)
 
 
+def _on_automatic(state: GameState, c: Combatant, trig: str) -> str | None:
+    """Why a trigger is not fired or dropped by hand: a weapon of it is on automatic (000:L1024)."""
+    v = state.vehicle(c.id)
+    if not v.automatic:
+        return None
+    try:
+        return automatic_fire.busy(v, expand(c, trig))
+    except (KeyError, ValueError):
+        return None
+
+
 def fire_problem(state: GameState, action: Fire) -> str | None:
     if action.vehicle in state.fire_passed:
         return f"{action.vehicle} has finished firing this phase"
     cs = _pending(state)
+    if action.vehicle in cs:
+        busy = _on_automatic(state, cs[action.vehicle], action.weapon)
+        if busy:
+            return busy
     if action.target not in cs:  # a wall or building (000:L1200)
         return map_fire_problem(cs, declaration(action), state.map_id, state.map_changes)
     if cs[action.target].sheet.destroyed:
@@ -319,7 +335,8 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     if vid not in cs or state.vehicle(vid).out:
         return
     c = cs[vid]
-    triggers = [trig for trig in [w.id for w in c.weapons] + sorted(c.links) if not _hopeless(c, trig)]
+    triggers = [trig for trig in [w.id for w in c.weapons] + sorted(c.links)
+                if not _hopeless(c, trig) and not _on_automatic(state, c, trig)]
     if not triggers:
         return
     for tid, t in cs.items():
@@ -344,12 +361,16 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
 
 
 def may_fire(state: GameState, vid: str) -> bool:
-    """Whether a vehicle has anything to decide in this fire step (stops at the first legal shot or drop)."""
+    """Whether a vehicle has anything to decide in this fire step (stops at the first legal shot or drop,
+    or a weapon on automatic it could take off)."""
     if vid in state.fire_passed:
         return False
     memo = _memo_for(state)
     if vid not in memo.may:
-        memo.may[vid] = bool(drop_options(state, vid)) or (
+        # a weapon on automatic may be taken off in any fire step; setting one rides on another choice, so
+        # games that never use automatic ask the same questions as before (reading CB83)
+        memo.may[vid] = (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or \
+            bool(drop_options(state, vid)) or (
             bool(memo.fire[vid]) if vid in memo.fire
             else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid)))
     return memo.may[vid]
@@ -382,6 +403,9 @@ def drop_problem(state: GameState, action: Drop) -> str | None:
     c = cs[action.vehicle]
     if action.weapon not in _droppers(c):
         return f"{action.vehicle} has no dropped weapon or link of them called {action.weapon!r}"
+    busy = _on_automatic(state, c, action.weapon)
+    if busy:
+        return busy
     wids = expand(c, action.weapon)
     crew = firer_of(c, wids)
     state_of = crew_state(c.interior.part(crew)) if any(p.id == crew for p in c.interior.parts) else "missing"
@@ -412,6 +436,25 @@ def preview_drop(state: GameState, action: Drop) -> tuple[Counter, ...]:
     return counters
 
 
+def automatic_options(state: GameState, vid: str) -> list[Automatic]:
+    """Every legal Automatic action of a vehicle now (rules.automatic_fire)."""
+    if vid in state.fire_passed or state.vehicle(vid).out:
+        return []
+    return automatic_fire.options(state, _pending(state)[vid])
+
+
+def automatic_problem(state: GameState, a: Automatic) -> str | None:
+    cs = _pending(state)
+    if a.vehicle not in cs:
+        return f"there is no vehicle {a.vehicle!r}"
+    return automatic_fire.problem(state, cs[a.vehicle], a)
+
+
+def declare_automatic(state: GameState, a: Automatic) -> tuple[GameState, str]:
+    """Set or clear automatic now: setting takes the crewman's firing action at once (000:L1024)."""
+    return automatic_fire.declare(state, _pending(state)[a.vehicle], a)
+
+
 def declare_drop(state: GameState, a: Drop) -> GameState:
     return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),))
 
@@ -425,7 +468,8 @@ def resolve(ctx: Ctx) -> None:
     crews = _replay(ctx.state)[1] if ctx.state.fire_declared else ()  # who declared each, before the oil burns
     liquid_contact(ctx)  # burning oil under a vehicle for 5 phases burns it again (000:L1047)
     s = ctx.state
-    if not s.fire_declared:
+    auto = automatic_fire.due(s, _combatants(s)) if any(v.automatic for v in s.vehicles) else []
+    if not s.fire_declared and not auto:
         ctx.state = replace(s, fire_declared=(), fire_passed=())
         debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)
         _kills(ctx)  # a crew lost to a mine, a collision or burning oil this phase (000:L1262)
@@ -443,7 +487,8 @@ def resolve(ctx: Ctx) -> None:
     at_map = [d for d in shots if d.target not in cs]
     # this phase's shots see the clouds already on the map; what is dropped now lands with the results
     res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, clouds=s.counters,
-                       lof=line_of_fire_check(cs, s.map_id, s.map_changes), strays=bool(s.map_id))
+                       lof=line_of_fire_check(cs, s.map_id, s.map_changes), strays=bool(s.map_id),
+                       automatic=auto)
     ctx.log.events.extend(res.events)
     map_hits: list[MapHit] = []
     if at_map:  # walls and buildings (000:L1200-L1206)
@@ -473,6 +518,7 @@ def resolve(ctx: Ctx) -> None:
             corner_lost(ctx, tid, corner, True)
     _kills(ctx)
     check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
+    automatic_fire.after_phase(ctx, auto)
     ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
 
 

@@ -131,6 +131,18 @@ class Declaration:
 
 
 @dataclass(frozen=True)
+class AutoShot:
+    """A weapon on automatic acting this phase (rules.automatic_fire): a dropper lays its counter; an
+    aimed weapon fires along its line at `target` (a vehicle id, a map feature's id, or "" when nothing
+    crosses it), struck at `point` (000:L1024-L1026)."""
+
+    firer: str
+    weapon: str
+    target: str = ""
+    point: Vec = Vec(0.0, 0.0)
+
+
+@dataclass(frozen=True)
 class FireResult:
     combatants: dict[str, Combatant]
     events: tuple[Event, ...]
@@ -510,9 +522,12 @@ def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int
 
 def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Declaration], dice: DiceSource,
                  turn: int, phase: int = 1, *, clouds: Sequence[Counter] = (), lof: LineOfFireCheck | None = None,
-                 use_relative_speed: bool = True, strays: bool = False) -> FireResult:
+                 use_relative_speed: bool = True, strays: bool = False,
+                 automatic: Sequence[AutoShot] = ()) -> FireResult:
     """Resolve one phase's fire: every shot against the positions now, then all damage at once (000:L819, L824).
-    With `strays` (a game on a map), misses fly on into whatever vehicle is next on their line (000:L1217)."""
+    With `strays` (a game on a map), misses fly on into whatever vehicle is next on their line (000:L1217).
+    `automatic`: weapons on automatic acting now, with no firing action (000:L1024), their damage in
+    the same batch."""
     cs = dict(combatants)
     log = EventLog()
     pending: list[_Pending] = []
@@ -534,10 +549,82 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
             if p:
                 pending.append(p)
         cs[d.firer] = _after_firing(cs[d.firer], d, wids, turn)
+    for a in automatic:
+        c = cs[a.firer]
+        if weapon_info(c.weapon(a.weapon).abbr).to_hit <= 0:
+            drops.extend(_lay(c, a.weapon, turn, phase, log, automatic=True))
+        else:
+            p = _automatic_shot(cs, a, turn, dice, log, clouds, use_relative_speed)
+            if p:
+                pending.append(p)
+        cs[a.firer] = _after_automatic(cs[a.firer], a.weapon)
     return replace(_apply_all(cs, pending, dice, log, turn), drops=tuple(drops))
 
 
-def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog) -> tuple[Counter, ...]:
+def _after_automatic(c: Combatant, wid: str) -> Combatant:
+    """A shot or counter from a weapon on automatic: a round spent, the weapon fired this turn, no
+    crewman's action, no sustained fire (000:L1024-L1025)."""
+    weapons = tuple(replace(w, shots=w.shots - 1) if w.id == wid and w.shots > 0 else w for w in c.weapons)
+    return replace(c, weapons=weapons, fired=c.fired | {wid},
+                   sustained=tuple(s for s in c.sustained if s[0] != wid))
+
+
+def automatic_shot(c: Combatant, w: Mounted, t: Combatant, point: Vec, origin: Vec, turn: int,
+                   clouds: Sequence[Counter] = (), *, use_relative_speed: bool = True) -> tuple[Shot, str]:
+    """The to-hit of an aimed weapon on automatic at what crosses its line, struck at `point`: the
+    standard modifiers of the vehicles, range and weather, but nobody aims it, so no computer, no
+    specific target, no sustained fire (000:L1025-L1026) and none of a crewman's own (skill, wounds,
+    the driver's maneuvers, paint on his windows: reading CB81). (shot, side struck)."""
+    shot, _side, _o, _p = shot_for(c, w, t, Declaration(c.id, w.id, t.id, crew=w.crew), turn, clouds,
+                                   use_relative_speed=use_relative_speed)
+    side = struck_side(t.pose, t.size, origin)
+    shot = replace(shot, automatic=True, range=(point - origin).length(), target_side=side,
+                   smoke_inches=cloud_inches(clouds, origin, point), specific="", computer="none", cyberlink=False,
+                   sustained=1, gunner_skill=0, wounded_firer=False, maneuver_d=0, aimed_fire=0,
+                   paint_on_windows=False, not_in_side_arc=False,
+                   sloped_armor=t.interior.sloped and t.sheet.armor.get(side, 0) > 0)
+    return shot, side
+
+
+def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: DiceSource, log: EventLog,
+                    clouds: Sequence[Counter], use_relative_speed: bool) -> _Pending | None:
+    c = cs[a.firer]
+    w = c.weapon(a.weapon)
+    info = weapon_info(w.abbr, w.options)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    head = f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}"
+    if a.target not in cs or cs[a.target].sheet.destroyed:
+        what = f": its line runs into {a.target} first" if a.target else ": nothing crosses its line"
+        log.add("fire", f"{head}{what}; a round spent", "000:L1024-L1026", c.id, weapon=a.weapon, automatic=True)
+        return None
+    t = cs[a.target]
+    shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
+    th = to_hit(shot)
+    head = f"{head}: {t.id} crosses its line, {side} side, {shot.range:.2f}\""
+    if not th.can_hit():
+        log.add("fire", f"{head}: needs {th.need}, which cannot hit [{_describe(th)}]", "000:L904, L1026", c.id,
+                weapon=a.weapon, target=t.id, need=th.need, automatic=True)
+        return None
+    faces = (dice.d6(), dice.d6())
+    r = sum(faces)
+    made = th.hits(r)
+    log.add("fire", f"{head}: needs {th.need} (base {shot.base}; {_describe(th)}); rolls {r} "
+            f"({faces[0]}+{faces[1]}): {'hit' if made else 'miss'}", "000:L901-L905, L1025-L1026", c.id,
+            weapon=a.weapon, target=t.id, need=th.need, roll=r, hit=made, automatic=True,
+            modifiers=[m.to_json() for m in th.modifiers])
+    if not made or info.damage is None:
+        return None
+    expr = damage_dice(info.damage, w.ammo)
+    points, dfaces = roll(expr, dice)
+    log.add("dice", f"{a.weapon} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942",
+            c.id, weapon=a.weapon, target=t.id, damage=points)
+    sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
+    return _Pending(c.id, a.weapon, t.id, side, "", points, dfaces, info.laser, info.effect == "burst",
+                    _fire_source(w.abbr, w.ammo), side in ("left", "right"), w.ammo, w.abbr, sidecar_side)
+
+
+def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog,
+         automatic: bool = False) -> tuple[Counter, ...]:
     """The counters a dropped weapon lays, by its load (000:L1143, L2504, L2508) and mount; none, said in
     the log, for one whose counter is not played. A turret lays as any mount and a top mount as the
     underbody (000:L1032, L1038): both lay from the centre."""
@@ -551,10 +638,12 @@ def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog) -> tuple[
     mount = "top" if w.mount == "turret" else w.mount
     laid = split(place(kind, c.pose, c.size, mount, turn, phase, reverse=c.reverse, stationary=c.speed == 0,
                        owner=c.id, weapon=w.abbr))
+    auto, rule = (" on automatic", ", L1041, L1051") if automatic else ("", "")
     for counter in laid:
-        log.add("drop", f"{wid} ({w.abbr}) lays {counter.kind.replace('_', ' ')} "
+        log.add("drop", f"{wid} ({w.abbr}){auto} lays {counter.kind.replace('_', ' ')} "
                 f"({counter.length:g}\" x {counter.width:g}\") at {counter.pose}: no to-hit roll",
-                f"000:L1028-L1038, {counter.spec().source}", c.id, weapon=wid, counter=counter.kind)
+                f"000:L1028-L1038{rule}, {counter.spec().source}", c.id, weapon=wid, counter=counter.kind,
+                **({"automatic": True} if automatic else {}))
     return laid
 
 

@@ -61,6 +61,13 @@ def _entry(poly: tuple[Vec, Vec, Vec, Vec], a: Vec, b: Vec) -> float | None:
 def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...],
             changes: MapChanges = NO_CHANGES) -> str | None:
     """The nearest thing (vehicle id or map feature id) on the line a-b that blocks fire, or None."""
+    met = first_on_line(cs, map_id, a, b, ignore, changes)
+    return met[0] if met else None
+
+
+def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...],
+                  changes: MapChanges = NO_CHANGES) -> tuple[str, Vec] | None:
+    """The nearest vehicle or map feature whose shape the line a-b enters, and where it enters it."""
     found: list[tuple[float, str]] = []
     for vid, c in cs.items():
         if vid in ignore:
@@ -74,7 +81,10 @@ def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tu
             if hit.kind != VEHICLE:
                 length = (b - a).length()
                 found.append(((hit.point - a).length() / length if length else 0.0, hit.other))
-    return min(found)[1] if found else None
+    if not found:
+        return None
+    at, what = min(found)
+    return what, a + (b - a) * at
 
 
 def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str, changes: MapChanges = NO_CHANGES) -> LineOfFireCheck:

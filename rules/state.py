@@ -141,6 +141,10 @@ class VehicleState:
     edge_hc: int = 0                  # HC lost while corners are over an edge (000:L302, L161)
     phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's
                                       # fire this phase (000:L193, L905, L940)
+    automatic: tuple[str, ...] = ()   # weapons on automatic: each fires (or lays) without a firing action until
+                                      # empty or taken off (rules/automatic_fire.py, 000:L1024)
+    automatic_idle: tuple[str, ...] = ()  # HD smoke/paint on automatic that laid last moving phase: they skip the
+                                      # next one (every other phase, 000:L1051)
     phase_dp: tuple[tuple[str, int], ...] = ()  # damage points left at the end of the last phase (armor by
                                       # face, "internal", "tires", "wheels lost"): this phase's damage from any
                                       # source is the difference, for debris (000:L499; rules.fire_step)

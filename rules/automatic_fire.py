@@ -1,0 +1,220 @@
+"""Weapons on automatic (000:L1023-L1026, L1041, L1051).
+
+Putting a weapon, or a link of hull weapons, on automatic is a crewman's firing action for the turn;
+taking it off is free (reading CB80). From then on it acts with nobody's firing action:
+
+- an aimed weapon fires once a turn, at the end of all movement (phase 5's fire step), straight out
+  from the middle of its mounting side at the first thing whose counter crosses that line, with the
+  vehicle's modifiers but no computer, specific target, sustained-fire bonus or crewman's own
+  modifiers (000:L1025-L1026; reading CB81); it spends a shot each turn whether or not anything
+  crosses the line ("a waste of ammo", 000:L1026);
+- a dropped weapon lays its counter in every phase the vehicle moves (HD smoke and paint every other
+  moving phase), or once a turn when the vehicle is stopped (000:L1041, L1051; reading CB82).
+
+It goes off automatic when its ammunition is gone or it is destroyed. Turret weapons (and top mounts,
+which fire as turrets) cannot be put on automatic (000:L1025).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+from rules.actions import Automatic
+from rules.arcs import lof_origin
+from rules.combat import weapon_info
+from rules.context import Ctx
+from rules.damage import crew_state
+from rules.dropped import kind_for_weapon
+from rules.firing import AutoShot, Combatant, expand, firer_of, ready
+from rules.geometry import Vec, forward, right
+from rules.line_of_fire import first_on_line
+from rules.schema import Node
+from rules.state import GameState, VehicleState
+from rules.tables import DATA_DIR
+from rules.tomlio import load_toml
+
+RULE = "000:L1023-L1026"
+REACH = 1000.0   # inches the line runs out: past the edge of any map
+
+
+@dataclass(frozen=True)
+class AutomaticTables:
+    every_other: tuple[str, ...]   # droppers that lay every other moving phase (HD smoke, HD paint)
+    stationary_per_turn: int
+    source: str
+
+
+def load_automatic(path: str | Path = DATA_DIR / "automatic.toml") -> AutomaticTables:
+    n = Node(load_toml(path), str(path))
+    d = n.table("droppers")
+    out = AutomaticTables(tuple(d.names("every_other_phase")),
+                          d.integer("stationary_per_turn", lo=0, hi=1), d.text("source"))
+    d.done()
+    n.text("source")
+    n.done()
+    return out
+
+
+@lru_cache(maxsize=1)
+def automatic_tables() -> AutomaticTables:
+    return load_automatic()
+
+
+# --- setting and clearing -------------------------------------------------------------------------
+
+
+def _weapons(c: Combatant, trigger: str) -> tuple[str, ...] | None:
+    try:
+        return expand(c, trigger)
+    except (KeyError, ValueError):
+        return None
+
+
+def _lays(abbr: str, ammo: str) -> bool:
+    try:
+        kind_for_weapon(abbr, ammo=ammo)
+    except ValueError:
+        return False
+    return True
+
+
+def problem(state: GameState, c: Combatant, a: Automatic) -> str | None:
+    """Why an Automatic action cannot be made now (None when it can). `c` is the vehicle with this
+    phase's declarations counted (rules.fire_step._pending)."""
+    v = state.vehicle(a.vehicle)
+    if a.vehicle in state.fire_passed:
+        return f"{a.vehicle} has finished firing this phase"
+    if v.out or v.sheet.destroyed:
+        return f"{a.vehicle} is out of the fight"
+    wids = _weapons(c, a.weapon)
+    if wids is None:
+        return f"{a.vehicle} has no weapon or link {a.weapon!r}"
+    if not a.on:
+        off = [w for w in wids if w not in v.automatic]
+        return f"{', '.join(off)} {'is' if len(off) == 1 else 'are'} not on automatic" if off else None
+    on = [w for w in wids if w in v.automatic]
+    if on:
+        return f"{', '.join(on)} {'is' if len(on) == 1 else 'are'} on automatic already"
+    for wid in wids:
+        w = c.weapon(wid)
+        if w.mount == "turret":
+            return f"{wid} fires as a turret weapon: it cannot be put on automatic (000:L1025)"
+        info = weapon_info(w.abbr)
+        if info.to_hit <= 0 and not _lays(w.abbr, w.ammo):
+            return f"{wid} ({w.abbr}) lays nothing this program plays: it cannot go on automatic"
+        if info.to_hit > 0 and info.damage is None:
+            return f"{wid} ({w.abbr}) does no damage this program plays: it cannot go on automatic"
+        why = ready(c, wid)
+        if why:
+            return why
+    if len({c.weapon(w).crew for w in wids}) != 1:
+        return "a link must be set by one crewman"
+    crew = firer_of(c, wids)
+    if not any(p.id == crew for p in c.interior.parts):
+        return f"{c.id} has nobody to set {a.weapon} on automatic"
+    if crew_state(c.interior.part(crew)) in ("unconscious", "dead"):
+        return f"{crew} of {c.id} is {crew_state(c.interior.part(crew))} and cannot act (000:L975)"
+    if crew in c.acted:
+        return f"{crew} of {c.id} has already used his firing action this turn (000:L820, L1024)"
+    return None
+
+
+def options(state: GameState, c: Combatant) -> list[Automatic]:
+    """Every legal Automatic action of a vehicle now: on for each hull weapon and link a free crewman
+    could set, off for each one on automatic (sorted by text form)."""
+    triggers = [w.id for w in c.weapons] + sorted(c.links)
+    out = [Automatic(c.id, t, on) for t in triggers for on in (True, False)]
+    return sorted((a for a in out if problem(state, c, a) is None), key=str)
+
+
+def busy(v: VehicleState, wids: tuple[str, ...]) -> str | None:
+    """Weapons on automatic are not fired or dropped by hand: take them off first."""
+    on = [w for w in wids if w in v.automatic]
+    if on:
+        return f"{', '.join(on)} {'is' if len(on) == 1 else 'are'} on automatic: take it off first (000:L1024)"
+    return None
+
+
+def declare(state: GameState, c: Combatant, a: Automatic) -> tuple[GameState, str]:
+    """Apply an Automatic action: (new state, the log line). Setting it takes the crewman's firing
+    action and breaks the weapons' sustained fire (000:L1024-L1025); taking it off is free (CB80)."""
+    v = state.vehicle(a.vehicle)
+    wids = expand(c, a.weapon)
+    if not a.on:
+        w = replace(v, automatic=tuple(x for x in v.automatic if x not in wids),
+                    automatic_idle=tuple(x for x in v.automatic_idle if x not in wids))
+        return state.with_vehicle(w), f"{a.weapon} is taken off automatic (no firing action: reading CB80)"
+    crew = firer_of(c, wids)
+    w = replace(v, automatic=tuple(sorted({*v.automatic, *wids})),
+                automatic_idle=tuple(x for x in v.automatic_idle if x not in wids),
+                fire_acted=tuple(sorted({*v.fire_acted, crew})),
+                sustained=tuple(s for s in v.sustained if s[0] not in wids))
+    return state.with_vehicle(w), f"{crew} puts {a.weapon} on automatic: his firing action this turn"
+
+
+# --- what acts this phase -------------------------------------------------------------------------
+
+
+def ray(c: Combatant, wid: str) -> tuple[Vec, Vec]:
+    """The line an aimed weapon on automatic fires along: from the middle of its side, straight out
+    (000:L1026; reading CB81)."""
+    w = c.weapon(wid)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    out = {"front": forward(c.pose.facing), "back": forward(c.pose.facing) * -1.0,
+           "right": right(c.pose.facing), "left": right(c.pose.facing) * -1.0}[w.mount]
+    return origin, origin + out * REACH
+
+
+def due(state: GameState, cs: dict[str, Combatant]) -> list[AutoShot]:
+    """The weapons on automatic that act at this phase's fire step, each with what its line meets."""
+    t = automatic_tables()
+    out: list[AutoShot] = []
+    for v in state.vehicles:
+        if not v.automatic or v.out or v.sheet.destroyed or v.id not in cs:
+            continue
+        c = cs[v.id]
+        for wid in v.automatic:
+            w = c.weapon(wid)
+            if c.interior.part(wid).destroyed or w.shots == 0:
+                continue
+            if weapon_info(w.abbr).to_hit <= 0:
+                moving = v.moved_this_phase
+                idle = wid in v.automatic_idle
+                stopped = state.phase == 5 and v.speed == 0 and wid not in v.fired and t.stationary_per_turn
+                if (moving and not idle) or stopped:
+                    out.append(AutoShot(v.id, wid))
+            elif state.phase == 5 and wid not in v.fired:
+                a, b = ray(c, wid)
+                met = first_on_line(cs, state.map_id, a, b, (v.id,), state.map_changes)
+                out.append(AutoShot(v.id, wid, *(met or ("", b))))
+    return out
+
+
+def after_phase(ctx: Ctx, shots: list[AutoShot]) -> None:
+    """Book-keeping after the phase's fire: HD droppers rest a moving phase after laying; a moving
+    phase spent resting ends the rest; weapons empty or destroyed go off automatic (000:L1024)."""
+    laid = {(s.firer, s.weapon) for s in shots}
+    for v in ctx.state.vehicles:
+        if not v.automatic:
+            continue
+        idle = set(v.automatic_idle)
+        if v.moved_this_phase:  # laid: rest the next moving phase; rested: lay the next one
+            idle = {w for w in v.automatic if (v.id, w) in laid and _every_other(v, w)}
+        keep = []
+        for wid in v.automatic:
+            mount = v.sheet.weapon(wid)
+            gone = mount.destroyed
+            if (mount.max_shots and mount.shots_left <= 0) or gone:
+                ctx.log.add("fire", f"{wid} goes off automatic: it is {'destroyed' if gone else 'out of ammunition'}",
+                            "000:L1024", v.id, weapon=wid)
+                continue
+            keep.append(wid)
+        idle &= set(keep)
+        if tuple(keep) != v.automatic or tuple(sorted(idle)) != v.automatic_idle:
+            ctx.put(replace(v, automatic=tuple(keep), automatic_idle=tuple(sorted(idle))))
+
+
+def _every_other(v: VehicleState, wid: str) -> bool:
+    return v.sheet.weapon(wid).abbr in automatic_tables().every_other
