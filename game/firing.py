@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules import arcs, fire_step
-from rules.actions import Action, Drop, Fire, Pass
+from rules.actions import Action, Automatic, Drop, Fire, Pass
 from rules.geometry import CounterSize, Pose, Vec, forward, right
 from rules.state import GameState
 from rules.tables import tables
@@ -43,6 +43,11 @@ class FirePreview:
         a = self.action
         if isinstance(a, Pass):
             return "hold fire for the rest of this phase"
+        if isinstance(a, Automatic):
+            if not a.on:
+                return f"take {a.weapon} off automatic (free)"
+            meets = f"; its line now meets {self.why}" if self.why else ""
+            return f"put {a.weapon} on automatic{meets}"
         if isinstance(a, Drop):
             if not self.counters:
                 return f"drop {a.weapon}{': ' + self.why if self.why else ''}"
@@ -61,6 +66,15 @@ class FirePreview:
 
     @property
     def modifier_text(self) -> str:
+        a = self.action
+        if isinstance(a, Automatic):
+            if not a.on:
+                return "no firing action: it stops firing by itself (reading CB80)"
+            if self.counters or self.mount == "dropper":
+                return ("the crewman's firing action; lays a counter every phase it moves, "
+                        "once a turn when stopped (000:L1024, L1041, L1051)")
+            return ("the crewman's firing action; fires straight out at the end of every turn, "
+                    "no computer or sustained fire (000:L1024-L1026)")
         if isinstance(self.action, Drop):
             return "no to-hit roll: the counter lands by the mount (000:L1028-L1038)"
         return ", ".join(f"{n} {v:+d} [{r}]" for n, v, r in self.modifiers) or "no modifiers"
@@ -103,9 +117,24 @@ def drop_preview(state: GameState, action: Drop) -> FirePreview:
     return FirePreview(action, counters=laid, where=where)
 
 
+def automatic_preview(state: GameState, action: Automatic) -> FirePreview:
+    """Setting automatic: an aimed weapon's line straight out and what it meets now; a dropper's mark."""
+    if not action.on:
+        return FirePreview(action)
+    try:
+        origin, end, meets, dropper = fire_step.preview_automatic(state, action)
+    except (KeyError, ValueError) as exc:
+        return FirePreview(action, can_hit=False, why=str(exc))
+    if dropper:
+        return FirePreview(action, mount="dropper")
+    return FirePreview(action, origin=origin, point=end, why=meets)
+
+
 def fire_preview(state: GameState, action: Action) -> FirePreview:
     if isinstance(action, Drop):
         return drop_preview(state, action)
+    if isinstance(action, Automatic):
+        return automatic_preview(state, action)
     if not isinstance(action, Fire):
         return FirePreview(action)
     try:
@@ -140,9 +169,9 @@ def arc_outline(mount: str, pose: Pose, size: CounterSize, reach: float = 12.0) 
 
 
 def options_of(actions: list[Action]) -> list[Action]:
-    """Fire choices first, then drops, then holding fire."""
-    order = {Fire: 0, Drop: 1}
-    return sorted(actions, key=lambda a: order.get(type(a), 2))
+    """Fire choices first, then drops, then automatic on/off, then holding fire."""
+    order = {Fire: 0, Drop: 1, Automatic: 2}
+    return sorted(actions, key=lambda a: order.get(type(a), 3))
 
 
 def describe_target(state: GameState, action: Action) -> str:

@@ -49,7 +49,7 @@ from rules.firing import (
     shot_for,
 )
 from rules.geometry import Vec
-from rules.line_of_fire import blocker, line_of_fire_check
+from rules.line_of_fire import blocker, first_on_line, line_of_fire_check
 from rules.movement import corner_lost
 from rules.record_sheet import RecordSheet
 from rules.state import GameState, VehicleState
@@ -448,6 +448,24 @@ def automatic_problem(state: GameState, a: Automatic) -> str | None:
     if a.vehicle not in cs:
         return f"there is no vehicle {a.vehicle!r}"
     return automatic_fire.problem(state, cs[a.vehicle], a)
+
+
+def preview_automatic(state: GameState, a: Automatic) -> tuple[Vec, Vec, str, bool]:
+    """For the client, before an Automatic action: the line the (first) weapon would fire along,
+    where it ends (on what it meets now, else far out), what it meets ("" for nothing) and whether
+    the trigger only drops counters (then the line means nothing). Raises KeyError or ValueError
+    for a weapon that does not exist or cannot go on automatic."""
+    why = automatic_problem(state, a)
+    if why:
+        raise ValueError(why)
+    cs = _pending(state)
+    c = cs[a.vehicle]
+    aimed = [w for w in expand(c, a.weapon) if weapon_info(c.weapon(w).abbr).to_hit > 0]
+    if not aimed:
+        return c.pose.centre, c.pose.centre, "", True
+    origin, far = automatic_fire.ray(c, aimed[0])
+    met = first_on_line(cs, state.map_id, origin, far, (c.id,), state.map_changes)
+    return (origin, met[1], met[0], False) if met else (origin, origin + (far - origin) * (12 / automatic_fire.REACH), "", False)
 
 
 def declare_automatic(state: GameState, a: Automatic) -> tuple[GameState, str]:

@@ -121,10 +121,9 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, v: VehicleState | Non
     y += 18
     crew = getattr(v.sheet, "crew", None)
     crew = crew() if callable(crew) else crew
-    weapons = getattr(v.sheet, "weapons", None)
     text(surface, f"Crew: {_summary(crew) if crew else 'driver'}", (x, y), 16, theme.TEXT)
     y += 18
-    text(surface, f"Weapons: {_summary(weapons) if weapons else 'none'}"[:44], (x, y), 16, theme.TEXT)
+    _weapons_line(surface, v, (x, y), rect.right - 8)
     y += 18
     status = []
     if v.sheet.on_fire:
@@ -137,7 +136,26 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, v: VehicleState | Non
         status.append("pending: " + ", ".join(p.kind.replace("_", " ") for p in v.pending))
     if v.steering_lost:
         status.append("no steering")
+    if v.automatic:   # weapons firing or laying by themselves each turn (000:L1024)
+        x = text(surface, f"auto: {' '.join(v.automatic)}", (x, y), 16, theme.ACCENT).right + 8
     text(surface, ("; ".join(status) or "in good order")[:46], (x, y), 16, theme.BAD if status else theme.GOOD)
+
+
+def _weapons_line(surface: pygame.Surface, v: VehicleState, at: tuple[int, int], right: int) -> None:
+    """Each weapon with its shots; one on automatic (000:L1024) in the accent colour."""
+    x, y = at
+    weapons = v.sheet.weapons
+    if not weapons:
+        text(surface, "Weapons: none", (x, y), 16, theme.TEXT)
+        return
+    x = text(surface, "Weapons:", (x, y), 16, theme.TEXT).right + 6
+    for i, w in enumerate(weapons):
+        auto = w.id in v.automatic
+        label = _summary((w,)) + ("," if i < len(weapons) - 1 else "")
+        if x + 7 * len(label) > right:   # no room for the rest
+            text(surface, "...", (x, y), 16, theme.DIM)
+            return
+        x = text(surface, label, (x, y), 16, theme.ACCENT if auto else theme.TEXT).right + 5
 
 
 def _summary(items: object) -> str:

@@ -33,7 +33,7 @@ from game.speed import SpeedPreview, preview_speed
 from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
 from game.world import build_world, place_vehicles
-from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
 from rules.errors import DataError
 from rules.events import Event
 from rules.geometry import Vec
@@ -253,10 +253,17 @@ class BattleScene(Scene):
 
     def next_drop(self) -> None:
         """Jump to the next Drop choice (dropped weapons sit after the shots in the list)."""
+        self._next_of(Drop)
+
+    def next_automatic(self) -> None:
+        """Jump to the next choice that puts a weapon on automatic or takes one off (000:L1024)."""
+        self._next_of(Automatic)
+
+    def _next_of(self, kind: type) -> None:
         n = len(self.fire_options)
         for k in range(1, n + 1):
             i = (self.fire_index + k) % n
-            if isinstance(self.fire_options[i], Drop):
+            if isinstance(self.fire_options[i], kind):
                 self.set_fire_index(i)
                 return
 
@@ -316,6 +323,7 @@ class BattleScene(Scene):
         self.fire_index = i % len(self.fire_options)
         self.fire_info = fire_preview(self.state, self.fire_options[self.fire_index])
         self._frame_shot()
+        self._layout_buttons()   # the commit button names the chosen action (Fire, Drop, Auto on/off)
 
     def _frame_shot(self) -> None:
         """Follow mode: put the firer and the chosen target both in view."""
@@ -431,12 +439,15 @@ class BattleScene(Scene):
         elif st.step == FIRE:
             add(0, 0, "< prev", lambda: self.step_choice(-1), "prev")
             chosen = self.fire_options[self.fire_index] if self.fire_options else None
-            add(1, 0, "Drop" if isinstance(chosen, Drop) else "Fire", self.commit_choice, "commit")
+            add(1, 0, _commit_label(chosen), self.commit_choice, "commit")
             add(2, 0, "next >", lambda: self.step_choice(1), "next")
             add(0, 1, "Hold fire", self.straight, "pass")
             drops = sum(isinstance(x, Drop) for x in self.fire_options)
             if drops:
                 add(1, 1, f"Drops ({drops})", self.next_drop, "drop", isinstance(chosen, Drop))
+            autos = sum(isinstance(x, Automatic) for x in self.fire_options)
+            if autos:
+                add(2, 1, f"Auto ({autos})", self.next_automatic, "auto", isinstance(chosen, Automatic))
             add(1, 3, "Sheets", self._sheets, "sheets")
             add(2, 3, "Menu", self._pause, "menu")
         else:
@@ -962,7 +973,7 @@ class BattleScene(Scene):
             pygame.draw.line(surface, theme.ACCENT, a, b, 2)
         lines = [info.text if info else "nothing to fire", info.modifier_text if info else "",
                  f"choice {self.fire_index + 1} of {len(self.fire_options)}  ·  Left/Right: choose, click a target · "
-                 f"Enter: {'drop' if isinstance(chosen, Drop) else 'fire'} · Space: hold fire"]
+                 f"Enter: {_commit_label(chosen).lower()} · Space: hold fire"]
         r = pygame.Rect(self.cam.view_x + 10, self.cam.view_y + self.cam.view_h - 84, self.cam.view_w - 20, 76)
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         bg.fill((10, 12, 16, 210))
@@ -989,3 +1000,12 @@ class BattleScene(Scene):
                                     "or click.", 20, 480)):
             text(surface, ln, (cx, r.y + 64 + i * 20), 20, theme.TEXT, anchor="center")
         draw_buttons(surface, [x for x in self.buttons if x.name == "banner"])
+
+
+def _commit_label(chosen: Action | None) -> str:
+    """What the commit button does with the chosen fire-step action."""
+    if isinstance(chosen, Drop):
+        return "Drop"
+    if isinstance(chosen, Automatic):
+        return "Auto on" if chosen.on else "Auto off"
+    return "Fire"

@@ -310,3 +310,21 @@ def test_automatic_data_errors_name_the_place(tmp_path: Path) -> None:
         load_automatic(bad)
     assert "stationary_per_turn" in str(err.value)
     assert load_automatic().every_other == ("HDSS", "HDPS")
+
+
+def test_random_driver_plays_on_with_automatic_on_offer() -> None:
+    """The random driver picks among legal actions, automatic ones included; every pick is accepted."""
+    from rules.ai.random_driver import pick
+
+    state = game(("Red", "Harmon", Pose.at(0, 0, 90)), ("Blue", "Capricorn", Pose.at(6, 3, 270)), speed=20)
+    picked: list[Action] = []
+    for n in range(400):
+        if state.over or state.turn > 4:
+            break
+        vid = to_act(state)[0]
+        a, _why = pick(state, vid, legal_actions(state, vid), seed=3, count=n)
+        assert check(state, a) is None, str(a)
+        state, _ = apply(state, a)
+        picked.append(a)
+    assert any(isinstance(a, Automatic) for a in picked)
+    assert state.turn > 4 or state.over
