@@ -74,6 +74,7 @@ class Interior:
     lone_wheel_end: str = "front"                       # "back" for a reversed trike (000:L843)
     sloped: bool = False                                # sloped armor: -1 to hit it (000:L1711)
     roll_cage: bool = False                             # guards the interior in rolls and rams (000:L2595)
+    cupola_gunner: str = ""                             # the crewman riding in a cupola (reading CB66)
 
     def __hash__(self) -> int:
         return hash((self.kind, self.order, self.parts, tuple(sorted(self.armor_type.items())), self.roll_cage))
@@ -422,6 +423,8 @@ def _car_path(w: _Walk) -> None:
         near = ("underbody",) if f == "underbody" else ("turret", "top")
         far = ("turret", "top") if f == "underbody" else ("underbody",)
         w.armor(f, "000:L957-L958")
+        if f == "top":
+            _cupola_gunner(w)
         w.one_of(inside.weapons_on(*near), f"{f} weapon hit", "000:L957-L958")
         _random_location(w, "000:L957, L967")
         w.one_of(inside.weapons_on(*far), "weapon hit beyond", "000:L957, L967")
@@ -504,8 +507,15 @@ def hit_turret(sheet: RecordSheet, inside: Interior, damage: int, dice: DiceSour
         _no_effect(w)
         return w.sheet, w.inside, w.report()
     w.armor("top", "000:L959")
+    _cupola_gunner(w)
     w.one_of(inside.weapons_on("turret"), "turret weapon hit", "000:L959")
     return w.sheet, w.inside, w.report()
+
+
+def _cupola_gunner(w: _Walk) -> None:
+    """Through the top armor into a cupola, its gunner is hit before its weapon (000:L2519)."""
+    if w.inside.cupola_gunner and w.left > 0:
+        w.part(w.inside.part(w.inside.cupola_gunner), "000:L2519")
 
 
 def hit_pod(sheet: RecordSheet, inside: Interior, pod: str, damage: int,
@@ -746,6 +756,7 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
     `order` is the front-to-back order of the internal locations (a design choice, 000:L962); a
     location with nothing in it is left out, except cargo when the vehicle has free space.
     """
+    outside = cupola_gunner(sheet)
     parts: list[Part] = []
     seats = _safety_seats(sheet)
     for c in sheet.components:
@@ -753,6 +764,8 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
             continue
         # zero-space electronics and parts outside the three locations are never hit directly (000:L2547)
         where = c.location if c.location in (*INTERNAL, SIDECAR) and not c.electronic else ""
+        if c.id == outside:   # the cupola's gunner rides outside the crew compartment (000:L2519)
+            where = ""
         item = "gas_engine" if c.kind == "plant" and "engine" in c.name else c.id
         kind_ = c.kind if c.kind in ("crew", "plant") else ("cargo" if where == "cargo" else "accessory")
         parts.append(Part(c.id, kind_, c.dp, c.max_dp, location=where, role=c.role, body_armor=c.body_armor,
@@ -777,7 +790,15 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
     lone = next((t.corner for t in sheet.tires if t.corner in ("F", "B")), "F") if kind == "trike" else "F"
     return Interior(kind=kind, order=tuple(loc for loc in order if loc in present), parts=tuple(parts),
                     armor_type=armor_type, lone_wheel=lone,
-                    lone_wheel_end="back" if lone == "B" else "front", sloped=sheet.sloped, roll_cage=_carries(sheet, combat_tables().roll_cage) > 0)
+                    lone_wheel_end="back" if lone == "B" else "front", sloped=sheet.sloped,
+                    roll_cage=_carries(sheet, combat_tables().roll_cage) > 0, cupola_gunner=cupola_gunner(sheet))
+
+
+def cupola_gunner(sheet: RecordSheet) -> str:
+    """Who rides in the cupola when there is one: the first gunner on the sheet (reading CB66)."""
+    if not any(w.cupola for w in sheet.weapons):
+        return ""
+    return next((c.id for c in sheet.components if c.kind == "crew" and c.role == "gunner"), "")
 
 
 def electronics_lost(inside: Interior) -> tuple[Interior, tuple[str, ...]]:

@@ -1449,8 +1449,15 @@ def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
             dp = w.dp + len(e.magazines) * d.tables().const("mount_options.extra_magazine_dp")
             out.append(WeaponMount(f"{w.abbr}{counter[w.abbr]}", w.abbr, "turret" if e.mount else where, dp, dp,
                                    shots, shots, loads, e.link, e.mount, e.guided, e.component_armor,
-                                   e.component_armor, e.options, *_pod_facing(d, e.mount)))
+                                   e.component_armor, e.options, *_pod_facing(d, e.mount),
+                                   cupola=_in_cupola(d, e.mount)))
     return tuple(out)
+
+
+def _in_cupola(d: Design, mount: str) -> bool:
+    """Whether a weapon sits in a cupola, beside its gunner (000:L2519)."""
+    m = next((m for m in d.mounts if m.id == mount), None)
+    return m is not None and d.tables().mounts[m.type].gunner
 
 
 def _mounted_in(d: Design, mount: str) -> str:

@@ -295,6 +295,7 @@ class Mount:
     rockets_only: bool
     external: bool
     source: str
+    gunner: bool = False      # a cupola: its gunner rides outside with the weapon (000:L2519)
 
 
 @dataclass(frozen=True)
@@ -512,7 +513,7 @@ def _ammo(key: str, n: Node) -> Ammo:
 
 def _mount(key: str, n: Node) -> Mount:
     m = Mount(key, n.text("name"), n.integer("cost"), n.integer("weight"), n.integer("spaces"), n.integer("holds"),
-              n.flag("rockets_only", False), n.flag("external", False), n.text("source", ""))
+              n.flag("rockets_only", False), n.flag("external", False), n.text("source", ""), n.flag("gunner", False))
     n.done(_META)
     return m
 

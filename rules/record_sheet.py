@@ -90,6 +90,7 @@ class WeaponMount:
     options: tuple[str, ...] = ()    # weapon options (pulse, infrared, blue_green): DesignTables.weapon_with
     pod_side: str = ""               # weapons in an EWP: the pod's place, top/left/right (000:L2527)
     pod_fires: str = ""              # ... and the way it fires, front/back ("" = a top pod left all-round)
+    cupola: bool = False             # in a cupola, beside its gunner (000:L2519)
 
     @property
     def destroyed(self) -> bool:

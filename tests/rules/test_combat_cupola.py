@@ -1,0 +1,42 @@
+"""Cupolas (000:L2519): a turret with its gunner riding outside beside the weapon. Through the top armor
+the gunner is hit before the weapon; hits into the crew compartment do not find him (reading CB66)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.damage import hit, hit_turret, interior_of
+from rules.design import Design, MountEntry, WeaponEntry, figures, load_stock, spec
+from rules.dice import ScriptedDice
+from rules.record_sheet import RecordSheet
+
+
+def cupola_car() -> Design:
+    """The stock Hotshot refitted: a driver's front MG and a gunner's MG in a 3-space cupola."""
+    d = replace(load_stock("Hotshot"), crew=("driver", "gunner"), mounts=(MountEntry("c", "cupola_3"),),
+                weapons=(WeaponEntry("MG", "front"), WeaponEntry("MG", "turret", mount="c")))
+    assert figures(d).errors == []
+    return d
+
+
+def _sheet() -> RecordSheet:
+    return spec(cupola_car()).sheet
+
+
+def test_the_sheet_marks_the_cupola_weapon_and_its_gunner_rides_outside_000_L2519() -> None:
+    sheet = _sheet()
+    assert [(w.id, w.cupola) for w in sheet.weapons] == [("MG1", False), ("MG2", True)]
+    inside = interior_of(sheet, "car")
+    assert inside.cupola_gunner == "gunner" and inside.part("gunner").location == ""
+    assert [p.id for p in inside.in_location("crew")] == ["driver"]
+
+
+def test_through_the_top_the_cupola_gunner_is_hit_before_the_weapon_000_L2519() -> None:
+    sheet = replace(_sheet(), armor={**_sheet().armor, "top": 2})
+    inside = interior_of(sheet, "car")
+    for hit_it in (lambda: hit_turret(sheet, inside, 6, ScriptedDice([])),
+                   lambda: hit(sheet, inside, "top", 6, ScriptedDice([], fallback_seed=1))):
+        _after, inner, rep = hit_it()
+        assert inner.part("gunner").dp < inside.part("gunner").dp
+        order = [s.what for s in rep.steps]
+        assert order.index("gunner") < order.index("MG2") if "MG2" in order else "gunner" in order
