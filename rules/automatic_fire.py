@@ -17,19 +17,24 @@ which fire as turrets) cannot be put on automatic (000:L1025).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from rules.actions import Automatic
 from rules.arcs import lof_origin
-from rules.combat import weapon_info
+from rules.combat import to_hit, weapon_info
 from rules.context import Ctx
-from rules.damage import crew_state
-from rules.dropped import kind_for_weapon
+from rules.damage import crew_state, damage_dice
+from rules.dice import DiceSource, roll
+from rules.dropped import Counter, kind_for_weapon
+from rules.events import EventLog
+from rules.fire_at_map import MapHit, map_shot, map_targets
 from rules.firing import AutoShot, Combatant, expand, firer_of, ready
 from rules.geometry import Vec, forward, right
 from rules.line_of_fire import first_on_line
+from rules.map_changes import MapChanges
 from rules.schema import Node
 from rules.state import GameState, VehicleState
 from rules.tables import DATA_DIR
@@ -190,6 +195,47 @@ def due(state: GameState, cs: dict[str, Combatant]) -> list[AutoShot]:
                 met = first_on_line(cs, state.map_id, a, b, (v.id,), state.map_changes)
                 out.append(AutoShot(v.id, wid, *(met or ("", b))))
     return out
+
+
+def map_shots(cs: Mapping[str, Combatant], shots: Sequence[AutoShot], dice: DiceSource, log: EventLog,
+              map_id: str, changes: MapChanges, clouds: Sequence[Counter] = ()) -> list[MapHit]:
+    """Automatic shots whose line meets a wall or building first: a target like any other (000:L1026),
+    at +10 for the building (000:L1200) and no crewman's modifiers (reading CB81); the hits are
+    applied with the phase's other hits on the map (rules.fire_at_map.apply_map_hits)."""
+    targets = map_targets(map_id, changes) if map_id else {}
+    hits: list[MapHit] = []
+    for a in shots:
+        if a.target not in targets or a.firer not in cs:
+            continue
+        c, target = cs[a.firer], targets[a.target]
+        w = c.weapon(a.weapon)
+        info = weapon_info(w.abbr, w.options)
+        origin = lof_origin(c.pose, c.size, w.fires_from)
+        shot = replace(map_shot(c, w, origin, a.point, clouds, w.crew), automatic=True, computer="none",
+                       cyberlink=False, gunner_skill=0, wounded_firer=False, maneuver_d=0, aimed_fire=0,
+                       paint_on_windows=False)
+        th = to_hit(shot)
+        head = (f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}: its line meets "
+                f"{target.name} ({target.id}), {shot.range:.2f}\"")
+        if not th.can_hit() or info.damage is None:
+            log.add("fire", f"{head}: needs {th.need}, which cannot hit", "000:L904, L1026", c.id,
+                    weapon=a.weapon, target=target.id, need=th.need, automatic=True)
+            continue
+        faces = (dice.d6(), dice.d6())
+        made = th.hits(sum(faces))
+        mods = ", ".join(f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers)
+        log.add("fire", f"{head}: needs {th.need} ({mods}); rolls {sum(faces)} ({faces[0]}+{faces[1]}): "
+                f"{'hit' if made else 'miss'}", "000:L901-L905, L1026, L1200", c.id, weapon=a.weapon,
+                target=target.id, need=th.need, roll=sum(faces), hit=made, automatic=True,
+                modifiers=[m.to_json() for m in th.modifiers])
+        if not made:
+            continue
+        expr = damage_dice(info.damage, w.ammo)
+        points, dfaces = roll(expr, dice)
+        log.add("dice", f"{a.weapon} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})",
+                "000:L941-L942", c.id, weapon=a.weapon, target=target.id, damage=points)
+        hits.append(MapHit(c.id, a.weapon, target.id, a.point, points))
+    return hits
 
 
 def after_phase(ctx: Ctx, shots: list[AutoShot]) -> None:

@@ -509,6 +509,11 @@ def resolve(ctx: Ctx) -> None:
                        automatic=auto)
     ctx.log.events.extend(res.events)
     map_hits: list[MapHit] = []
+    if auto and s.map_id:  # automatic fire whose line meets a wall or building first (000:L1026)
+        auto_log = EventLog()
+        map_hits += automatic_fire.map_shots(res.combatants, auto, ctx.dice, auto_log, s.map_id, s.map_changes,
+                                             s.counters)
+        ctx.log.events.extend(auto_log.events)
     if at_map:  # walls and buildings (000:L1200-L1206)
         map_log = EventLog()
         after, map_hits = roll_map_shots(res.combatants, at_map, ctx.dice, map_log, s.turn, s.map_id,

@@ -593,8 +593,10 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     info = weapon_info(w.abbr, w.options)
     origin = lof_origin(c.pose, c.size, w.fires_from)
     head = f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}"
+    if a.target and a.target not in cs:
+        return None   # a wall or building: rolled with the shots at the map (rules.automatic_fire.map_shots)
     if a.target not in cs or cs[a.target].sheet.destroyed:
-        what = f": its line runs into {a.target} first" if a.target else ": nothing crosses its line"
+        what = f": its line runs into the wreck of {a.target}" if a.target else ": nothing crosses its line"
         log.add("fire", f"{head}{what}; a round spent", "000:L1024-L1026", c.id, weapon=a.weapon, automatic=True)
         return None
     t = cs[a.target]

@@ -328,3 +328,17 @@ def test_random_driver_plays_on_with_automatic_on_offer() -> None:
         picked.append(a)
     assert any(isinstance(a, Automatic) for a in picked)
     assert state.turn > 4 or state.over
+
+
+def test_a_building_on_the_line_is_shot_at_000_L1026_L1200() -> None:
+    """The arena's centre block (x 18-22, y 13-17) stands straight ahead of the Harmon's front rockets."""
+    setup = GameSetup((VehicleSetup("Red", "Red", "Harmon", Pose.at(12, 15, 90)),
+                       VehicleSetup("Blue", "Blue", "Killer Kart", Pose.at(6, 30, 0))), seed=4, map="maps/arena.toml")
+    state = to_fire_step(new_game(setup)[0])
+    state, _ = apply(state, Automatic("Red", "RL1"))
+    state, events = play(state, 1)
+    shots = [e for e in auto_fire(events) if e.data["target"] == "walls[4]"]
+    assert len(shots) == 1 and "5.50\"" in shots[0].text   # from Red's front middle (x 12.5) to the wall (x 18)
+    names = [m["name"] for m in shots[0].data["modifiers"]]
+    assert "building or wall" in names and not any("computer" in n for n in names)
+    assert state.vehicle("Red").sheet.weapon("RL1").shots_left == 9
