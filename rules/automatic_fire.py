@@ -182,7 +182,8 @@ def due(state: GameState, cs: dict[str, Combatant]) -> list[AutoShot]:
         c = cs[v.id]
         for wid in v.automatic:
             w = c.weapon(wid)
-            if c.interior.part(wid).destroyed or w.shots == 0:
+            part = next((p for p in c.interior.parts if p.id == wid), None)
+            if part is None or part.destroyed or w.shots == 0:   # gone with a torn-off pod, or wrecked
                 continue
             if weapon_info(w.abbr).to_hit <= 0:
                 moving = v.moved_this_phase
