@@ -529,6 +529,7 @@ class Shot:
     laser: bool = False
     building: bool = False          # a wall or building: +10, its stillness included (000:L1200)
     stray: bool = False             # a missed shot flying on into a vehicle it was not aimed at (000:L1217)
+    cupola_gunner: bool = False     # the cupola's gunner firing its weapon: +1 (000:L2519)
 
 
 @dataclass(frozen=True)
@@ -600,6 +601,8 @@ def _firer(s: Shot, t: CombatTables) -> list[Modifier]:
     elif s.gunner_skill:
         out.append(Modifier(f"Gunner +{s.gunner_skill}" if s.gunner_skill > 0 else f"Gunner {s.gunner_skill}",
                             s.gunner_skill, "000:L931"))
+    if s.cupola_gunner:
+        out.append(_named(t, "cupola_gunner", "cupola gunner"))
     if s.wounded_firer:
         out.append(_named(t, "wounded_firer", "wounded firer"))
     if s.sustained >= 3 and not s.automatic:

@@ -69,6 +69,7 @@ class Mounted:
     crew: str = "driver"      # the crewman at the wheel (Part id); gunners take it first (firer_of)
     options: tuple[str, ...] = ()  # weapon options (pulse ...): damage and effect by combat.weapon_info
     origin: str = ""          # where its line of fire starts when not at its mount: an EWP's side (000:L2527)
+    cupola: bool = False      # in a cupola, fired by the gunner riding there (000:L2519)
 
     @property
     def fires_from(self) -> str:
@@ -186,8 +187,11 @@ def firer_of(c: Combatant, wids: tuple[str, ...]) -> str:
     000:L820-L822), so the driver's maneuver penalty counts only when he fires. When nobody is free,
     the weapon's own crewman (the driver), whose check then says why he cannot."""
     wheel = c.weapon(wids[0]).crew
+    cupola = c.interior.cupola_gunner
     others = [p.id for role in c.firing_roles for p in c.interior.parts
-              if p.kind == "crew" and p.role == role and p.id != wheel]
+              if p.kind == "crew" and p.role == role and p.id not in (wheel, cupola)]
+    if cupola and all(c.weapon(w).cupola for w in wids):   # the cupola's own gunner first (000:L2519)
+        others = [cupola, *others]
     for crew in [*others, wheel]:
         if crew in c.acted or not any(p.id == crew for p in c.interior.parts):
             continue
@@ -225,6 +229,8 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
         return f"{crew} of {c.id} is {crew_state(person)} and cannot fire (000:L975)"
     if crew in c.acted:
         return f"{crew} of {c.id} has already fired this turn (000:L820)"
+    if crew == c.interior.cupola_gunner and not all(c.weapon(w).cupola for w in wids):
+        return f"{crew} of {c.id} rides in the cupola and can fire only its weapon (000:L2519)"
     aimed = [wid for wid in wids if weapon_info(c.weapon(wid).abbr).to_hit > 0]
     if not aimed:
         return f"{d.weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
@@ -353,7 +359,8 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus), cyberlink=bonus == "cyberlink",
         maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
-        sustained=count, tracer=w.ammo == "tracer", bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
+        sustained=count, tracer=w.ammo == "tracer", cupola_gunner=w.cupola and crew == c.interior.cupola_gunner,
+        bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
         visibility=c.visibility,
         sloped_armor=t.interior.sloped and not armor_gone and not d.aim,
         wounded_firer=crew_state(person) == "wounded", laser=info.laser,
@@ -761,7 +768,7 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     weapons = tuple(Mounted(w.id, w.abbr, w.pod_fires or _mount(w.location), w.shots_left if w.max_shots else -1,
                             (w.ammo[0] if w.ammo and w.ammo[0] else "normal"),
                             crew=driver.id if driver else Mounted.crew, options=w.options,
-                            origin=_pod_origin(w) or _sidecar_origin(w, sheet))
+                            origin=_pod_origin(w) or _sidecar_origin(w, sheet), cupola=w.cupola)
                     for w in sheet.weapons)
     links: dict[str, tuple[str, ...]] = {}
     for w in sheet.weapons:

@@ -40,3 +40,36 @@ def test_through_the_top_the_cupola_gunner_is_hit_before_the_weapon_000_L2519() 
         assert inner.part("gunner").dp < inside.part("gunner").dp
         order = [s.what for s in rep.steps]
         assert order.index("gunner") < order.index("MG2") if "MG2" in order else "gunner" in order
+
+
+def _in_play(tmp_path):  # type: ignore[no-untyped-def]
+
+    from rules.design import dumps_design
+    from rules.engine import new_game
+    from rules.geometry import Pose
+    from rules.setup import GameSetup, VehicleSetup
+    from rules.state import FIRE, RuleOptions
+    from tests.rules.test_combat_engine import to_fire_step
+
+    path = tmp_path / "cupola.toml"
+    path.write_text(dumps_design(cupola_car()))
+    setup = GameSetup((VehicleSetup("Red", "red", str(path), Pose.at(0, 0, 90)),
+                       VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(6, 0, 270))),
+                      seed=4, options=RuleOptions(fire_step="on"))
+    state = to_fire_step(new_game(setup)[0])
+    assert state.step == FIRE
+    return state
+
+
+def test_the_cupola_gunner_fires_its_weapon_at_plus_1_and_nothing_else_000_L2519(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from rules.actions import Fire
+    from rules.engine import apply, check
+    from rules.fire_step import preview_fire
+
+    state = _in_play(tmp_path)
+    cupola_shot = Fire("Red", "MG2", "Blue")
+    assert ("cupola gunner", 1) in [(m.name, m.value) for m in preview_fire(state, cupola_shot).modifiers]
+    hull = Fire("Red", "MG1", "Blue")
+    assert not [m for m in preview_fire(state, hull).modifiers if m.name == "cupola gunner"]
+    state, _ = apply(state, hull)          # the driver takes the hull gun: the gunner is kept for the cupola
+    assert check(state, cupola_shot) is None
