@@ -83,6 +83,9 @@ class DroppedKind:
     melted_by: tuple[str, ...] = ()     # burning kinds that melt it where they overlap (ice)
     spared_by: str = ""                 # an accessory that keeps it off (paint: the no-paint windshield)
     detonated_by: tuple[str, ...] = ()  # burning kinds, or "burning_vehicle", that set it off at a phase's end
+    laid_on_hit: bool = False           # fired at a target and laid on it only on a hit (cloud bomb)
+    detonates_after_phases: int = 0     # goes off by itself this many phases after it is laid, then is gone
+    detonation_damage: DiceExpr | None = None   # to every exposed location in or touching it then
 
 
 @dataclass(frozen=True)
@@ -182,6 +185,8 @@ class CombatTables:
     stealthkote: str = ""                                               # its accessory id on the sheet
     stealthkote_dp: int = 0                                             # DP it adds to its side (000:L2597)
     stealthkote_source: str = ""
+    no_point_blank: frozenset[str] = frozenset()                        # weapons denied the point-blank bonus
+    no_point_blank_source: str = ""
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -284,6 +289,9 @@ def _dropped(node: Node) -> dict[str, DroppedKind]:
             solid_tires=tuple(str(x) for x in k.array("solid_tires", [])),
             melted_by=tuple(str(m) for m in k.array("melted_by", [])), spared_by=k.text("spared_by", ""),
             detonated_by=tuple(str(m) for m in k.array("detonated_by", [])),
+            laid_on_hit=k.flag("laid_on_hit", False),
+            detonates_after_phases=k.integer("detonates_after_phases", 0, lo=0),
+            detonation_damage=_dice(k, "detonation_damage"),
         )
         k.done()
     for name, kind in out.items():
@@ -393,6 +401,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         fireproof_less=_rules(n.table("fireproof_less"), "points"),
         tires_and_people_only=frozenset(str(w) for w in tp.array("weapons")), tires_and_people_source=tp.text("source"),
         stealthkote=sk.text("accessory"), stealthkote_dp=sk.integer("dp", lo=0), stealthkote_source=sk.text("source"),
+        no_point_blank=frozenset(str(w) for w in rg.array("no_point_blank", [])),
+        no_point_blank_source=rg.text("no_point_blank_source", ""),
     )
     for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk):
         sub.done()
@@ -421,10 +431,13 @@ class Modifier:
         return {"name": self.name, "value": self.value, "rule": self.rule}
 
 
-def range_modifier(inches: float, t: CombatTables | None = None) -> Modifier | None:
-    """Point blank (< 1") +4; -1 for every full 4" (000:L909-L910)."""
+def range_modifier(inches: float, t: CombatTables | None = None, *, point_blank: bool = True) -> Modifier | None:
+    """Point blank (< 1") +4; -1 for every full 4" (000:L909-L910). Without `point_blank` (a weapon
+    denied the bonus, such as the cloud bomb: 000:L2472) a shot under 1" says so at +0."""
     t = t or combat_tables()
     if inches < t.point_blank_below:
+        if not point_blank:
+            return Modifier("no point-blank bonus for this weapon", 0, t.no_point_blank_source)
         return Modifier("point blank", t.point_blank, "000:L909")
     steps = math.floor(inches / t.long_step + 1e-9)
     if steps <= 0:
@@ -530,6 +543,7 @@ class Shot:
     building: bool = False          # a wall or building: +10, its stillness included (000:L1200)
     stray: bool = False             # a missed shot flying on into a vehicle it was not aimed at (000:L1217)
     cupola_gunner: bool = False     # the cupola's gunner firing its weapon: +1 (000:L2519)
+    no_point_blank: bool = False    # a weapon denied the point-blank bonus (cloud bomb, 000:L2472)
 
 
 @dataclass(frozen=True)
@@ -662,7 +676,7 @@ def to_hit(s: Shot, t: CombatTables | None = None) -> ToHit:
     if s.laser and s.smoke_inches > 0:
         return ToHit(t.cannot_hit_at, (), False, "lasers cannot fire through smoke or paint (000:L1050)")
     mods: list[Modifier] = []
-    rm = range_modifier(s.range, t)
+    rm = range_modifier(s.range, t, point_blank=not s.no_point_blank)
     if rm:
         mods.append(rm)
     mods += _movement(s, t) + _visibility(s, t) + _firer(s, t) + _target(s, t)

@@ -420,6 +420,36 @@ def detonate(counter: Counter, corners: Sequence[str], dice: DiceSource,
     return DropEffect(True, more + last, tires, under, 0, spec.enemy_fire, removes_counter=True)
 
 
+TOUCH = 1e-3   # inches: counters whose edges meet count as touching (the map's precision, a thousandth)
+
+
+def due_to_go_off(counters: Sequence[Counter], turn: int, phase: int,
+                  t: CombatTables | None = None) -> tuple[Counter, ...]:
+    """Counters that go off by themselves now: a cloud bomb's cloud two phases after it formed (000:L2472),
+    phases counted as `burning` counts them."""
+    t = t or combat_tables()
+    out = []
+    for c in counters:
+        n = c.spec(t).detonates_after_phases
+        if n and turn * 5 + phase >= c.laid_turn * 5 + c.laid_phase + n:
+            out.append(c)
+    return tuple(out)
+
+
+def in_or_touching(counter: Counter, pose: Pose, size: CounterSize) -> bool:
+    return overlap(counter.polygon(), footprint(pose, size), margin=TOUCH)
+
+
+def blast(counter: Counter, corners: Sequence[str], faces: Sequence[str], dice: DiceSource,
+          t: CombatTables | None = None) -> DropEffect:
+    """A cloud going off: its damage to every exposed location of a vehicle in or touching it, each tire and
+    armor side rolled on its own as a flame cloud's (000:L2472, L2473; reading CB70); the counter is gone."""
+    spec = counter.spec(t)
+    tires, more = _tire_rolls(spec.detonation_damage, corners, dice, spec.source)
+    hit, faced = _face_rolls(spec.detonation_damage, faces, dice, spec.source)
+    return DropEffect(True, more + faced, tires, 0, 0, spec.enemy_fire, removes_counter=True, faces=hit)
+
+
 def kind_for_weapon(abbr: str, t: CombatTables | None = None, ammo: str = "normal") -> str:
     """The counter a dropped weapon lays, by its weapons-table abbreviation and the munition loaded
     (explosive spikes, napalm mines, HT flaming oil: 000:L1143, L2504, L2508)."""

@@ -29,13 +29,16 @@ from rules.dropped import (
     Counter,
     DropEffect,
     Surface,
+    blast,
     burning,
     burns,
     contact,
     cross,
     detonate,
     detonations,
+    due_to_go_off,
     fire_source,
+    in_or_touching,
     melt,
     surface,
     tires_within,
@@ -315,6 +318,7 @@ def liquid_contact(ctx: Ctx) -> None:
     counting now."""
     _melt_ice(ctx)
     _set_off(ctx)
+    _clouds_go_off(ctx)
     s = ctx.state
     t = combat_tables()
     now = s.turn * len(tables().chart.row(0).phases) + s.phase  # phases counted as rules.dropped.burning does
@@ -371,6 +375,24 @@ def _set_off(ctx: Ctx) -> None:
         _blast_other_tires(ctx, above.id if above is not None else "", c)
         ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
         ctx.log.add("counter", f"{c.id} is gone", c.spec().source, c.owner, removed=c.id)
+
+
+def _clouds_go_off(ctx: Ctx) -> None:
+    """A cloud bomb's cloud goes off two phases after it formed: its damage to every vehicle in or touching
+    it, as a flame cloud's to exposed locations, then it is gone (000:L2472; reading CB84)."""
+    s = ctx.state
+    for c in due_to_go_off(s.counters, s.turn, s.phase):
+        spec = c.spec()
+        ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} goes off: {spec.detonation_damage} to every "
+                    "exposed location of everything in or touching it", spec.source, c.owner, counter=c.id)
+        for v in [v for v in ctx.state.vehicles if not v.out and in_or_touching(c, v.pose, _size(v))]:
+            corners = [t.corner for t in v.sheet.tires if not t.destroyed]
+            eff = blast(c, corners, _faces(v), ctx.dice)
+            for what, r, rule in eff.rolls:
+                ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, v.id, total=r)
+            _enemy_fire(ctx, v.id, c, _damage(ctx, v.id, eff, c), eff.enemy_fire)
+        ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
+        ctx.log.add("counter", f"{c.id} is gone", spec.source, c.owner, removed=c.id)
 
 
 def _liquid_damage(ctx: Ctx, vid: str, c: Counter) -> None:

@@ -27,7 +27,7 @@ from rules.arcs import (
     on_half,
     struck_side,
 )
-from rules.combat import Shot, ToHit, combat_tables, to_hit, weapon_info, worst_relative_speed
+from rules.combat import DroppedKind, Shot, ToHit, combat_tables, to_hit, weapon_info, worst_relative_speed
 from rules.damage import (
     FIREPROOF_KINDS,
     LASER_HALVED,
@@ -47,10 +47,10 @@ from rules.damage import (
     sheet_with,
 )
 from rules.dice import DiceSource, roll
-from rules.dropped import Counter, cloud_inches, kind_for_weapon, place, split
+from rules.dropped import Counter, cloud_inches, kind_for_weapon, place, size_for, split
 from rules.events import Event, EventLog
 from rules.fire import HT_AMMO, FireHit
-from rules.geometry import CounterSize, Pose, Vec
+from rules.geometry import CounterSize, Pose, Vec, heading_of
 from rules.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
 # A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
@@ -319,6 +319,7 @@ class _Pending:
     ammo: str = "normal"      # the round fired: some act on armor in their own way (000:L2502-L2506)
     abbr: str = ""            # the weapon's abbreviation (a flechette gun harms only tires and people, 000:L2415)
     sidecar_side: bool = False  # fired from a cycle's sidecar side of its centre line (000:L838)
+    counter: Counter | None = None  # a hit that lays a counter on the target and does no damage (cloud bomb)
 
 
 STRAY_REACH = 1000.0      # inches a miss flies on: past the edge of any map (000:L1217)
@@ -364,6 +365,7 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         visibility=c.visibility,
         sloped_armor=t.interior.sloped and not armor_gone and not d.aim,
         wounded_firer=crew_state(person) == "wounded", laser=info.laser,
+        no_point_blank=w.abbr in combat_tables().no_point_blank,
     )
     return shot, side, origin, point
 
@@ -477,7 +479,14 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
         log.add("fire", f"{wid} misses the pod by {th.need - r}: the shot still strikes {t.id}'s {side} side",
                 combat_tables().pod_near_miss_source, c.id, weapon=wid, target=t.id)
     elif not hit_:
+        cloud = _cloud_kind(w)
+        if cloud is not None:   # no cloud and no stray: the chemicals disperse (000:L2472)
+            log.add("fire", f"{wid} misses: its chemicals disperse and no cloud forms", cloud.source, c.id,
+                    weapon=wid, target=t.id)
+            return None
         return _stray(cs, d, wid, origin, point, turn, dice, log, clouds, lof, use_relative_speed) if strays else None
+    if _cloud_kind(w) is not None:
+        return _cloud_on(c, wid, t, origin, turn)
     if info.damage is None:
         return None
     expr = damage_dice(info.damage, w.ammo)
@@ -488,6 +497,26 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
     sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
     return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
                     _fire_source(w.abbr, w.ammo), from_side, w.ammo, w.abbr, sidecar_side)
+
+
+def _cloud_kind(w: Mounted) -> DroppedKind | None:
+    """The counter an aimed weapon lays on its target when it hits, in place of damage (cloud bomb, 000:L2472)."""
+    try:
+        kind = combat_tables().dropped[kind_for_weapon(w.abbr, ammo=w.ammo)]
+    except ValueError:
+        return None
+    return kind if kind.laid_on_hit else None
+
+
+def _cloud_on(c: Combatant, wid: str, t: Combatant, origin: Vec, turn: int) -> _Pending:
+    """A hit that lays its cloud centred on the target, its length along the line of fire (reading CB84);
+    the phase is set when the counter is laid (resolve_fire)."""
+    w = c.weapon(wid)
+    kind = kind_for_weapon(w.abbr, ammo=w.ammo)
+    length, width = size_for(kind, w.abbr)
+    facing = heading_of(t.pose.centre - origin)
+    counter = Counter(kind, Pose.of(t.pose.centre, facing), length, width, turn, owner=c.id, weapon=w.abbr)
+    return _Pending(c.id, wid, t.id, "", "", 0, (), False, False, "", False, w.ammo, w.abbr, counter=counter)
 
 
 # --- the phase ------------------------------------------------------------------------------------
@@ -553,7 +582,9 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
                 drops.extend(_lay(cs[d.firer], wid, turn, phase, log))
                 continue
             p = _one_shot(cs, d, wid, turn, dice, log, clouds, lof, use_relative_speed, strays)
-            if p:
+            if p and p.counter is not None:
+                drops.append(_laid_on_target(p.counter, p, phase, log))
+            elif p:
                 pending.append(p)
         cs[d.firer] = _after_firing(cs[d.firer], d, wids, turn)
     for a in automatic:
@@ -562,10 +593,22 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
             drops.extend(_lay(c, a.weapon, turn, phase, log, automatic=True))
         else:
             p = _automatic_shot(cs, a, turn, dice, log, clouds, use_relative_speed)
-            if p:
+            if p and p.counter is not None:
+                drops.append(_laid_on_target(p.counter, p, phase, log))
+            elif p:
                 pending.append(p)
         cs[a.firer] = _after_automatic(cs[a.firer], a.weapon)
     return replace(_apply_all(cs, pending, dice, log, turn), drops=tuple(drops))
+
+
+def _laid_on_target(counter: Counter, p: _Pending, phase: int, log: EventLog) -> Counter:
+    laid = replace(counter, laid_phase=phase)
+    spec = laid.spec()
+    log.add("drop", f"{p.weapon} ({p.abbr}) hits {p.target}: a {laid.kind.replace('_', ' ')} cloud "
+            f"({laid.length:g}\" x {laid.width:g}\") forms on it at {laid.pose}; it goes off "
+            f"{spec.detonates_after_phases} phases from now", spec.source, p.firer, weapon=p.weapon,
+            target=p.target, counter=laid.kind)
+    return laid
 
 
 def _after_automatic(c: Combatant, wid: str) -> Combatant:
@@ -623,6 +666,8 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
             modifiers=[m.to_json() for m in th.modifiers])
     if not made or info.damage is None:
         return None
+    if _cloud_kind(w) is not None:
+        return _cloud_on(c, a.weapon, t, origin, turn)
     expr = damage_dice(info.damage, w.ammo)
     points, dfaces = roll(expr, dice)
     log.add("dice", f"{a.weapon} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942",
