@@ -11,7 +11,7 @@ from rules.context import Ctx
 from rules.crashes import ONE_D, check_control, hazard, lose_control, tstop_crash_extra
 from rules.dice import DiceExpr
 from rules.geometry import Kind, angle_diff, norm_deg
-from rules.handling import recover
+from rules.handling import lower_status, recover
 from rules.maneuvers import Maneuver, Motion, base_difficulty, bootlegger_finish, fishtail, perform, slide
 from rules.record_sheet import damage_tire
 from rules.state import VehicleState
@@ -150,12 +150,17 @@ def corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
     hz = ctx.t.hazards
     v = ctx.v(vid)
     loss = hz.hc_loss_wheel if wheel else hz.hc_loss_tire
-    ctx.put(replace(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
     what = "wheel" if wheel else "last tire"
-    ctx.log.add("tire", f"{what} on corner {corner} lost: handling status drops to {hz.hs_on_last_tire}; "
-                f"HC -{loss} from next turn", "000:L161, L265", vid)
-    v = ctx.v(vid)
     two_corners = v.sheet.corners_lost() >= 2 or v.spec.kind in (Kind.CYCLE, Kind.TRIKE)
+    if _active_suspension(v, hz.active_suspension):
+        _corner_lost_active(ctx, vid, corner, what, min(loss, hz.active_suspension_hc_loss), two_corners)
+        if not two_corners:
+            return
+    else:
+        ctx.put(replace(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
+        ctx.log.add("tire", f"{what} on corner {corner} lost: handling status drops to {hz.hs_on_last_tire}; "
+                    f"HC -{loss} from next turn", "000:L161, L265", vid)
+    v = ctx.v(vid)
     d = hz.difficulty["last_tire_on_corner"]
     if two_corners:
         ctx.update(vid, steering_lost=True)
@@ -165,6 +170,28 @@ def corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
             lose_control(ctx, vid, 1, d, v.speed, travel=v.travel)
     elif v.speed > 0 and not check_control(ctx, vid, 0, v.speed, f"corner {corner} lost", "000:L265"):
         lose_control(ctx, vid, 2, d, v.speed, travel=v.travel)
+
+
+def _active_suspension(v: VehicleState, key: str) -> bool:
+    return bool(key) and any(c.kind == "accessory" and c.id.rstrip("0123456789") == key and not c.destroyed
+                             for c in v.sheet.components)
+
+
+def _corner_lost_active(ctx: Ctx, vid: str, corner: str, what: str, loss: int, two_corners: bool) -> None:
+    """Active suspension: the lost corner is a D6 hazard, not handling status -6, and HC drops only 2
+    (000:L2601). Losing two corners (one on a cycle or trike) still goes to Crash Table 1: the hazard's
+    status drop is taken without a roll of its own there (reading CB85)."""
+    hz = ctx.t.hazards
+    v = ctx.v(vid)
+    ctx.put(replace(v, hc_loss_next=v.hc_loss_next + loss))
+    ctx.log.add("tire", f"{what} on corner {corner} lost with active suspension: a D{hz.active_suspension_d} "
+                f"hazard instead of handling status {hz.hs_on_last_tire}; HC -{loss} from next turn",
+                f"{hz.active_suspension_source}, 000:L161, L265", vid)
+    if two_corners:
+        ctx.update(vid, hs=lower_status(v.hs, hz.active_suspension_d, ctx.t))
+    else:
+        hazard(ctx, vid, hz.active_suspension_d, f"corner {corner} lost (active suspension)",
+               hz.active_suspension_source)
 
 
 # --- moving ---------------------------------------------------------------------------------------

@@ -393,6 +393,10 @@ class Hazards:
     hc_loss_wheel: int
     two_corners_speed_loss: int
     road: dict[str, RoadCondition]
+    active_suspension: str = ""        # accessory id: a lost corner is a hazard, not the -6 (000:L2601)
+    active_suspension_d: int = 0
+    active_suspension_hc_loss: int = 0
+    active_suspension_source: str = ""
 
     def enemy_fire(self, hits: int) -> int:
         d = 0
@@ -423,7 +427,9 @@ def load_hazards(path: Path) -> Hazards:
         r.done()
     out = Hazards(diff, bands, col.integer("mph_per_difficulty"), col.integer("min_difficulty"),
                   tl.integer("hs_on_last_tire"), tl.integer("hc_loss_tire"), tl.integer("hc_loss_wheel"),
-                  tl.integer("two_corners_speed_loss_per_turn"), road)
+                  tl.integer("two_corners_speed_loss_per_turn"), road,
+                  tl.text("active_suspension", ""), tl.integer("active_suspension_d", 0, lo=0),
+                  tl.integer("active_suspension_hc_loss", 0, lo=0), tl.text("active_suspension_source", ""))
     for sub in (ef, col, tl):
         sub.done()
     n.done()
