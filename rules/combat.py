@@ -187,6 +187,8 @@ class CombatTables:
     stealthkote_source: str = ""
     no_point_blank: frozenset[str] = frozenset()                        # weapons denied the point-blank bonus
     no_point_blank_source: str = ""
+    pillion_cyclist_on: int = 6                                         # 1d: a cycle's "driver" hit is the cyclist's
+    pillion_source: str = ""
 
     def mod(self, name: str) -> Rule:
         return self.modifiers[name]
@@ -403,6 +405,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         stealthkote=sk.text("accessory"), stealthkote_dp=sk.integer("dp", lo=0), stealthkote_source=sk.text("source"),
         no_point_blank=frozenset(str(w) for w in rg.array("no_point_blank", [])),
         no_point_blank_source=rg.text("no_point_blank_source", ""),
+        pillion_cyclist_on=cl.integer("pillion_cyclist_on", 6, lo=0, hi=6), pillion_source=cl.text("pillion_source", ""),
     )
     for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk):
         sub.done()

@@ -693,9 +693,7 @@ def _cycle_side(w: _Walk, t: CombatTables, only_tires: bool = False) -> None:
     if only_tires and result not in ("driver", "tire"):
         _no_effect(w)
     elif result == "driver":
-        drv = w.inside.driver()
-        if drv:
-            w.part(drv, "000:L837")
+        _cycle_rider(w, t)
     elif result == "plant":
         w.location("plant", "000:L837")
     elif result == "weapon":
@@ -706,6 +704,22 @@ def _cycle_side(w: _Walk, t: CombatTables, only_tires: bool = False) -> None:
         intact = [i for i in own if not w.sheet.tires[i].destroyed] or own   # the sidecar's wheel is not the cycle's
         i = intact[pick(w.dice, len(intact))]
         w.tire(i)
+
+
+def _cycle_rider(w: _Walk, t: CombatTables) -> None:
+    """The "driver" result (000:L837); with a pillion passenger (not the sidecar's rider) aboard, 1d picks
+    which of the two it is (reading CB86)."""
+    drv = w.inside.driver()
+    pillion = next((p for p in w.inside.parts if p.kind == "crew" and p.role == "passenger"
+                    and p.location != SIDECAR), None)
+    if pillion is not None and drv is not None:
+        r = w.dice.d6()
+        on = t.pillion_cyclist_on
+        who = drv if r <= on else pillion
+        w.note(f"cyclist or pillion passenger (1-{on} the cyclist): the {who.id}", r, t.pillion_source)
+        drv = who
+    if drv:
+        w.part(drv, "000:L837")
 
 
 def hit_rider(sheet: RecordSheet, inside: Interior, damage: int,
