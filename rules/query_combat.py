@@ -22,6 +22,7 @@ from rules.combat import (
     combat_tables,
     relative_speed,
     to_hit,
+    weapon_info,
 )
 from rules.query import Answer, QueryError, Request
 
@@ -78,6 +79,7 @@ def op_to_hit(req: Request) -> Answer:
         effective_speed=effective, specific=str(req.get("specific", "") or ""), gunner_skill=skill,
         computer=_choice(req, "computer", tuple(COMPUTERS), "none"), maneuver_d=_int(req, "maneuver_d", 0),
         visibility=str(req.get("visibility", "clear")), sustained=_int(req, "sustained", 1),
+        no_point_blank=weapon_info(weapon).abbr in t.no_point_blank,   # the cloud bomb (000:L2472)
     )
     result = to_hit(shot)
     return {"need": result.need, "modifiers": [m.to_json() for m in result.modifiers]}

@@ -104,3 +104,12 @@ def test_a_cloud_bomb_on_automatic_lays_its_cloud_on_a_hit_000_L2472_L1025() -> 
     res = resolve_fire(cs, [], ScriptedDice([6, 6]), turn=1, phase=5,  # type: ignore[arg-type]
                        automatic=[AutoShot("A", "CB1", "B", Pose.at(3.5, 0, 0).centre)])
     assert [c.kind for c in res.drops] == ["cloud_bomb"] and not res.reports
+
+
+def test_the_to_hit_query_gives_a_cloud_bomb_no_point_blank_bonus_000_L2472() -> None:
+    from rules.query import answer
+
+    out = answer({"op": "to_hit", "weapon": "CBSS", "range": 0.5, "target": "car", "target_side": "left",
+                  "target_speed": 20, "firer_speed": 20})
+    assert out["need"] == 6   # base 6, and no -4 for point blank
+    assert [(m["name"], m["value"]) for m in out["modifiers"]] == [("no point-blank bonus for this weapon", 0)]
