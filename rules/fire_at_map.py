@@ -33,6 +33,7 @@ from rules.firing import (
     Declaration,
     Mounted,
     _after_firing,
+    cloud_kind,
     computer_for,
     expand,
     firer_of,
@@ -99,9 +100,10 @@ def breach_outcome(target: MapTarget, breaches: int, points: int) -> tuple[bool,
 
 
 def can_breach(w: Mounted, target: MapTarget) -> bool:
-    """Whether the weapon's best damage roll reaches the feature's DP (reading CB42)."""
+    """Whether the weapon's best damage roll reaches the feature's DP (reading CB42); a cloud bomb does
+    no damage of its own, its cloud only what is in it (000:L2472, reading CB84)."""
     info = weapon_info(w.abbr, w.options)
-    if info.to_hit <= 0 or info.damage is None:
+    if info.to_hit <= 0 or info.damage is None or cloud_kind(w) is not None:
         return False
     expr = damage_dice(info.damage, w.ammo)
     return expr.total(tuple([6] * expr.n)) >= target.dp

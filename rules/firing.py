@@ -425,6 +425,23 @@ def _stray(cs: dict[str, Combatant], d: Declaration, wid: str, origin: Vec, poin
     return _one_shot(cs, on, wid, turn, dice, log, clouds, lof, use_relative_speed, stray_of=d.target)
 
 
+def _roll_to_hit(th: ToHit, base: int, head: str, why_fired: str, rule: str, dice: DiceSource, log: EventLog,
+                 firer: str, **data: object) -> tuple[bool, int] | None:
+    """The 2d to-hit roll of a shot, logged with every modifier; None (logged) when it cannot hit at all
+    (000:L901-L905, L904). `rule` adds the shot's own lines to the log's."""
+    if not th.can_hit():
+        log.add("fire", f"{head}: needs {th.need}, which cannot hit{why_fired} [{_describe(th)}]",
+                f"000:L904{rule}", firer, need=th.need, **data)
+        return None
+    faces = (dice.d6(), dice.d6())
+    r = sum(faces)
+    made = th.hits(r)
+    log.add("fire", f"{head}: needs {th.need} (base {base}; {_describe(th)}); rolls {r} "
+            f"({faces[0]}+{faces[1]}): {'hit' if made else 'miss'}", f"000:L901-L905{rule}", firer,
+            need=th.need, roll=r, hit=made, modifiers=[m.to_json() for m in th.modifiers], **data)
+    return made, r
+
+
 def _describe(th: ToHit) -> str:
     if not th.modifiers:
         return "no modifiers"
@@ -462,30 +479,24 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
     if not th.allowed:
         log.add("fire", f"{head}: {th.why}", "000:L321", c.id, weapon=wid, target=t.id)
         return None
-    if not th.can_hit():
-        log.add("fire", f"{head}: needs {th.need}, which cannot hit; fired for sustained fire [{_describe(th)}]",
-                "000:L904", c.id, weapon=wid, target=t.id, need=th.need)
+    rolled = _roll_to_hit(th, shot.base, f"{head}", "; fired for sustained fire", "", dice, log, c.id,
+                          weapon=wid, target=t.id)
+    if rolled is None:
         return None
-    faces = (dice.d6(), dice.d6())
-    r = sum(faces)
-    hit_ = th.hits(r)
-    log.add("fire", f"{head}: needs {th.need} (base {shot.base}; {_describe(th)}); rolls {r} "
-            f"({faces[0]}+{faces[1]}): {'hit' if hit_ else 'miss'}", "000:L901-L905", c.id,
-            weapon=wid, target=t.id, need=th.need, roll=r, hit=hit_,
-            modifiers=[m.to_json() for m in th.modifiers])
+    hit_, r = rolled
     aim = d.aim or ("top" if d.side == "top" else "")
     if not hit_ and pod_aimed_at(t, d.aim) and th.need - r <= combat_tables().pod_near_miss:
         aim = NEAR_MISS  # missed the pod, not the vehicle
         log.add("fire", f"{wid} misses the pod by {th.need - r}: the shot still strikes {t.id}'s {side} side",
                 combat_tables().pod_near_miss_source, c.id, weapon=wid, target=t.id)
     elif not hit_:
-        cloud = _cloud_kind(w)
+        cloud = cloud_kind(w)
         if cloud is not None:   # no cloud and no stray: the chemicals disperse (000:L2472)
             log.add("fire", f"{wid} misses: its chemicals disperse and no cloud forms", cloud.source, c.id,
                     weapon=wid, target=t.id)
             return None
         return _stray(cs, d, wid, origin, point, turn, dice, log, clouds, lof, use_relative_speed) if strays else None
-    if _cloud_kind(w) is not None:
+    if cloud_kind(w) is not None:
         return _cloud_on(c, wid, t, origin, turn)
     if info.damage is None:
         return None
@@ -499,7 +510,7 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
                     _fire_source(w.abbr, w.ammo), from_side, w.ammo, w.abbr, sidecar_side)
 
 
-def _cloud_kind(w: Mounted) -> DroppedKind | None:
+def cloud_kind(w: Mounted) -> DroppedKind | None:
     """The counter an aimed weapon lays on its target when it hits, in place of damage (cloud bomb, 000:L2472)."""
     try:
         kind = combat_tables().dropped[kind_for_weapon(w.abbr, ammo=w.ammo)]
@@ -653,20 +664,11 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
     th = to_hit(shot)
     head = f"{head}: {t.id} crosses its line, {side} side, {shot.range:.2f}\""
-    if not th.can_hit():
-        log.add("fire", f"{head}: needs {th.need}, which cannot hit [{_describe(th)}]", "000:L904, L1026", c.id,
-                weapon=a.weapon, target=t.id, need=th.need, automatic=True)
+    rolled = _roll_to_hit(th, shot.base, head, "", ", L1026", dice, log, c.id, weapon=a.weapon, target=t.id,
+                          automatic=True)
+    if rolled is None or not rolled[0] or info.damage is None:
         return None
-    faces = (dice.d6(), dice.d6())
-    r = sum(faces)
-    made = th.hits(r)
-    log.add("fire", f"{head}: needs {th.need} (base {shot.base}; {_describe(th)}); rolls {r} "
-            f"({faces[0]}+{faces[1]}): {'hit' if made else 'miss'}", "000:L901-L905, L1025-L1026", c.id,
-            weapon=a.weapon, target=t.id, need=th.need, roll=r, hit=made, automatic=True,
-            modifiers=[m.to_json() for m in th.modifiers])
-    if not made or info.damage is None:
-        return None
-    if _cloud_kind(w) is not None:
+    if cloud_kind(w) is not None:
         return _cloud_on(c, a.weapon, t, origin, turn)
     expr = damage_dice(info.damage, w.ammo)
     points, dfaces = roll(expr, dice)

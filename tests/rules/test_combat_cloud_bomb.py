@@ -113,3 +113,12 @@ def test_the_to_hit_query_gives_a_cloud_bomb_no_point_blank_bonus_000_L2472() ->
                   "target_speed": 20, "firer_speed": 20})
     assert out["need"] == 6   # base 6, and no -4 for point blank
     assert [(m["name"], m["value"]) for m in out["modifiers"]] == [("no point-blank bonus for this weapon", 0)]
+
+
+def test_a_cloud_bomb_cannot_breach_a_wall_or_building_000_L2472_L1201() -> None:
+    """Its 2d belongs to the cloud, not to the shell: it is no shot at a building (reading CB84)."""
+    from rules.fire_at_map import MapTarget, can_breach
+
+    wall = MapTarget("walls[0]", "wall", "a wall", 1, None, ())
+    assert not can_breach(Mounted("CBSS1", "CBSS", "front", 1), wall)
+    assert can_breach(Mounted("MG1", "MG", "front", 20), wall)
