@@ -131,8 +131,10 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     if burns(spec) and not burning(c, s.turn, s.phase):
         return  # flaming oil not yet alight: a plain slick, no effect of its own (000:L1045); a flame cloud a cloud
     if not (spec.trigger_on or burns(spec) or spec.tire_damage is not None):
-        if spec.maneuver_d or spec.hazard_d:
+        if spec.maneuver_d or spec.hazard_d or spec.drive_on_d:
             ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid)
+        if spec.drive_on_d and how == "on":   # a cloud that is a hazard to drive into (chaff, 000:L2490)
+            hazard(ctx, vid, spec.drive_on_d, f"drives into {c.kind.replace('_', ' ')}", spec.source)
         return
     v = ctx.v(vid)
     corners = [t.corner for t in v.sheet.tires if not t.destroyed]

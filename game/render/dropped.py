@@ -35,6 +35,7 @@ STYLE: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
     "spear_napalm_mines": ((82, 60, 40, 235), (255, 140, 30)),
     "drop_spike_plate": ((120, 120, 130, 230), (240, 240, 250)),
     "fake_drop_spike_plate": ((120, 120, 130, 230), (240, 240, 250)),
+    "chaff": ((185, 192, 205, 130), (250, 250, 255)), "cloud_bomb": ((165, 185, 80, 150), (235, 245, 150)),
 }
 NAMES = {"flaming_oil": "burning oil", "ht_flaming_oil": "HT burning oil", "mines": "mines", "obstacle": "obstacle",
          "tdx_mines": "TDX mines", "fake_drop_spike_plate": "drop-spike plate",  # the fake looks the same (000:L2492)
@@ -295,5 +296,5 @@ ART: dict[str, Callable[..., None]] = {
     "paint": _cloud, "ice": _ice, "debris": _debris, "obstacle": _obstacle,
     "ht_flaming_oil": _flaming_oil, "flame_cloud": _flame_cloud, "explosive_spikes": _spikes,
     "napalm_mines": _mines, "spear_mines": _mines, "tdx_mines": _mines, "spear_napalm_mines": _mines,
-    "drop_spike_plate": _plate, "fake_drop_spike_plate": _plate,
+    "drop_spike_plate": _plate, "fake_drop_spike_plate": _plate, "chaff": _cloud, "cloud_bomb": _cloud,
 }
