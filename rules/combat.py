@@ -86,6 +86,7 @@ class DroppedKind:
     laid_on_hit: bool = False           # fired at a target and laid on it only on a hit (cloud bomb)
     detonates_after_phases: int = 0     # goes off by itself this many phases after it is laid, then is gone
     detonation_damage: DiceExpr | None = None   # to every exposed location in or touching it then
+    lines: tuple[str, ...] = ()         # weapons whose counter is a line straight out from their side (streamers)
 
 
 @dataclass(frozen=True)
@@ -294,6 +295,7 @@ def _dropped(node: Node) -> dict[str, DroppedKind]:
             laid_on_hit=k.flag("laid_on_hit", False),
             detonates_after_phases=k.integer("detonates_after_phases", 0, lo=0),
             detonation_damage=_dice(k, "detonation_damage"),
+            lines=tuple(str(w) for w in k.array("lines", [])),
         )
         k.done()
     for name, kind in out.items():

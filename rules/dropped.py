@@ -95,8 +95,23 @@ def place(kind: str, vehicle: Pose, size: CounterSize, mount: str, turn: int, ph
                 along = 0.0
     elif stationary and end in ("underbody", "top"):
         along = 0.0
+    if weapon in spec.lines:   # a streamer's line runs straight out from its side (000:L2475, L2477)
+        return _line_out(kind, vehicle, size, end, side, length, width, turn, phase, owner, weapon)
     centre = vehicle.centre + fwd * along + rgt * across
     return Counter(kind, Pose.of(centre, vehicle.facing), length, width, turn, phase, owner, weapon=weapon)
+
+
+def _line_out(kind: str, vehicle: Pose, size: CounterSize, end: str, side: str, length: float, width: float,
+              turn: int, phase: int, owner: str, weapon: str) -> Counter:
+    """A counter `length` long running straight out from the middle of a side (a corner's end, the
+    underbody's back), starting at the counter's edge (reading CB77)."""
+    fwd, rgt = forward(vehicle.facing), right(vehicle.facing)
+    if end == "side":
+        out, reach, turn_by = rgt * (1.0 if side == "right" else -1.0), size.width / 2, 90.0
+    else:
+        out, reach, turn_by = fwd * (1.0 if end == "front" else -1.0), size.length / 2, 0.0
+    centre = vehicle.centre + out * (reach + length / 2)
+    return Counter(kind, Pose.of(centre, vehicle.facing + turn_by), length, width, turn, phase, owner, weapon=weapon)
 
 
 def split(counter: Counter, t: CombatTables | None = None) -> tuple[Counter, ...]:

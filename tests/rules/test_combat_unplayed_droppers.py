@@ -1,6 +1,6 @@
 """A link of guns and a dropper (Vlad the Impala's back link: two autocannons and a heavy-duty flame
 cloud ejector) fires its guns and lays its counter (000:L1028, L1056); a dropper whose counter is not
-played (a gas streamer, which needs aiming) is triggered, lays nothing, and the log says so. Armor that stops a fire check
+played (a boat's torpedo) is triggered, lays nothing, and the log says so. Armor that stops a fire check
 (000:L1698, L1704)."""
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def test_a_dropper_whose_counter_is_not_played_says_so_000_L1028() -> None:
     from rules.firing import Mounted, _lay
     from tests.rules.test_combat_firing import car
 
-    streamer = car("A", 0, 90, (Mounted("GS1", "GS", "back", 10),))
+    torpedo = car("A", 0, 90, (Mounted("TOR1", "TOR", "back", 1),))
     log = EventLog()
-    assert _lay(streamer, "GS1", 1, 1, log) == ()
+    assert _lay(torpedo, "TOR1", 1, 1, log) == ()
     assert any("lays nothing" in e.text and e.rule == "000:L1028" for e in log.events)
 
 
