@@ -52,6 +52,7 @@ from rules.geometry import Vec
 from rules.line_of_fire import blocker, first_on_line, line_of_fire_check
 from rules.movement import corner_lost
 from rules.record_sheet import RecordSheet
+from rules.setup import UNTRAINED
 from rules.state import GameState, VehicleState
 from rules.tables import RoadCondition, tables
 from rules.uncontrolled import check_drivers, substitute_driving
@@ -66,8 +67,9 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
                      visibility=visibility(state),
                      firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",))
-    if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot (000:L931, reading CB63)
-        c = replace(c, skills={p.id: v.spec.gunner_skill for p in c.interior.parts if p.kind == "crew"})
+    if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
+        skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+        c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
     if v.substitute:  # he has the driver's seat and its triggers (000:L980)
         driver = c.interior.driver()
         c = replace(c, wheel=v.substitute,

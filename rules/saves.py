@@ -16,7 +16,7 @@ from rules.errors import DataError, IllegalAction
 from rules.game import Game
 from rules.geometry import Pose
 from rules.schema import Node
-from rules.setup import GameSetup, VehicleSetup
+from rules.setup import UNTRAINED, GameSetup, VehicleSetup
 from rules.state import RuleOptions, digest, option_choices
 from rules.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
 
@@ -82,7 +82,7 @@ def _setup(node: Node) -> GameSetup:
                          v.number("facing", lo=-360, hi=720)),
             speed=v.number("speed", 0.0, lo=-1000, hi=1000),
             driver_skill=v.integer("driver_skill", 0, lo=0, hi=MAX_SKILL), foe=v.text("foe", ""),
-            colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=0, hi=MAX_SKILL),
+            colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=UNTRAINED, hi=MAX_SKILL),
         ))
         v.done()
     if not vehicles:

@@ -24,7 +24,7 @@ from rules.maps import (  # the same readers as map files
 )
 from rules.paths import portable
 from rules.schema import Node
-from rules.setup import GameSetup, VehicleSetup
+from rules.setup import UNTRAINED, GameSetup, VehicleSetup
 from rules.tomlio import load_toml
 
 SCENARIOS_DIR = MAPS_DIR / "scenarios"
@@ -90,7 +90,7 @@ def _read_vehicle(n: Node) -> ScenarioVehicle:
     speed = read_number(n, "speed", lo=0) if n.has("speed") else None
     return ScenarioVehicle(n.text("id"), n.text("stock"), n.text("owner"), n.text("team"), n.text("start"),
                            n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
-                           n.integer("gunner_skill", 0, lo=0, hi=10))
+                           n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10))
 
 
 def _read_victory(n: Node) -> Victory:

@@ -12,6 +12,8 @@ from rules.record_sheet import RecordSheet, Tire
 from rules.state import RuleOptions
 from rules.vehicle_spec import VehicleSpec
 
+UNTRAINED = -1   # a gunner_skill meaning the crew has no Gunner skill at all: -3 (000:L1322)
+
 
 @dataclass(frozen=True)
 class VehicleSetup:
@@ -23,7 +25,7 @@ class VehicleSetup:
     driver_skill: int = 0
     foe: str = ""             # scripted-foe profile; "" = a human player
     colour: str = ""
-    gunner_skill: int = 0     # the crew's Gunner bonus, added to every shot they fire (000:L931)
+    gunner_skill: int = 0     # the crew's Gunner bonus, added to every shot they fire (000:L931); UNTRAINED: none
 
 
 @dataclass(frozen=True)

@@ -33,11 +33,11 @@ from game.session import (
 from game.ui import text
 from rules.errors import DataError
 from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
+from rules.setup import UNTRAINED, GameSetup, VehicleSetup
 from rules.state import RuleOptions, option_choices
 
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
-CREW = tuple((d, g) for d in range(4) for g in range(4))   # (Driver, Gunner) bonuses a crew may have
+CREW = tuple((d, g) for d in range(4) for g in (*range(4), UNTRAINED))   # (Driver, Gunner) a crew may have
 AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map areas, not the weather
 # the rule options a player may set here: (option, label); the others have one value only so far
 PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
@@ -385,14 +385,15 @@ class NewGameScene(Scene):
 
 
 def _crew_label(driver: int, gunner: int) -> str:
-    return f"Driver +{driver}, Gunner +{gunner}"
+    return f"Driver +{driver}, " + ("no Gunner skill" if gunner == UNTRAINED else f"Gunner +{gunner}")
 
 
 def _option_note(f: Field) -> str:
     """What the focused rule option (or crew skill) does, in a line or two."""
     if f.name.startswith("crew"):
         return ("The crew's skills. Driver: added to the reflex roll at the start and taken off crash-table "
-                "rolls (000:L158, L1309). Gunner: added to every shot the crew fire (000:L931).")
+                "rolls (000:L158, L1309). Gunner: added to every shot the crew fire (000:L931); a crew with no Gunner "
+                "skill fires at -3 (000:L1322).")
     if f.name == "opt_road_condition":
         from rules.tables import tables
 

@@ -27,11 +27,16 @@ def _setup(gunner: int) -> GameSetup:
 
 
 def test_a_gunner_plus_2_crew_adds_2_to_its_shots_000_L931() -> None:
-    for skill, expect in ((0, []), (2, [("Gunner +2", 2, "000:L931")])):
+    from rules.setup import UNTRAINED
+
+    for skill, expect in ((0, []), (2, [("Gunner +2", 2, "000:L931")]),
+                          (UNTRAINED, [])):
         state = to_fire_step(new_game(_setup(skill))[0])
         assert state.step == FIRE
         mods = preview_fire(state, Fire("Red", "MG1", "Blue")).modifiers
         assert [(m.name, m.value, m.rule) for m in mods if m.name.startswith("Gunner")] == expect
+        untrained = [(m.value, m.rule) for m in mods if m.name == "no Gunner skill"]
+        assert untrained == ([(-3, "000:L1322")] if skill == UNTRAINED else [])
         blue = preview_fire(state, Fire("Blue", "MG1", "Red")).modifiers
         assert not [m for m in blue if m.name.startswith("Gunner")]     # the other crew is not helped
 
