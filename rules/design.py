@@ -1427,7 +1427,8 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
     if d.sidecar:   # it rides on the side its outer armor faces (reading CB64)
         spaces, side_armor = int(t.bodies[d.sidecar.body].spaces), d.sidecar.armor_type
         outer = "left" if d.sidecar.armor.get("left", 0) > 0 and not d.sidecar.armor.get("right", 0) else "right"
-    return RecordSheet(sidecar_spaces=spaces, sidecar_side=outer, sidecar_armor_type=side_armor, armor=armor, tires=tires, metal=dict(d.metal), armor_type=d.armor_type,
+    return RecordSheet(sidecar_spaces=spaces, sidecar_side=outer, sidecar_armor_type=side_armor,
+                       gas_tank=d.tank if plant.gas and d.tank else "", armor=armor, tires=tires, metal=dict(d.metal), armor_type=d.armor_type,
                        components=tuple(comps), weapons=weapons, hc=fig.hc, power_units=pu, max_power_units=pu,
                        cargo_weight=fig.cargo_weight, cargo_spaces=fig.cargo_spaces, pods=pods, sloped=d.sloped)
 

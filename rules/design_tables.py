@@ -168,6 +168,7 @@ class Tank:
     weight_per_gallon: int
     cost_per_gallon: int
     source: str
+    breach_fire: int = 0      # chance in 6 of fire when it is breached (000:L1012)
 
 
 @dataclass(frozen=True)
@@ -619,7 +620,7 @@ def load_design_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -> D
     tanks = {}
     for k, v in ge.table("tank").items():
         tanks[k] = Tank(k, v.text("name"), v.integer("dp"), v.integer("weight_per_gallon"),
-                        v.integer("cost_per_gallon"), v.text("source", ""))
+                        v.integer("cost_per_gallon"), v.text("source", ""), v.integer("breach_fire", 0, lo=0, hi=6))
         v.done(_META)
     _consts("gas", ge, consts)
 

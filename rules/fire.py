@@ -26,6 +26,7 @@ class FireHit:
 
 
 HT_AMMO = "ht"    # the weapons table's high-temperature load (000:L2504)
+GAS_TANK = "tank"  # the record sheet's gas tank component
 HT_MARK = ":ht"   # a remembered hit's source with high-temperature ammunition (000:L992, L2504)
 
 

@@ -610,9 +610,11 @@ def end_turn_fire(ctx: Ctx) -> None:
         v = ctx.v(vid)  # a neighbour's explosion may have changed it already
         hits = [hit_from(src, t) for src, t in v.fire_hits]
         engine_hit = any(trig.startswith("gas_engine") for trig in v.fire_triggers)
-        check = fire_modifiers(hits, turn, gas_engine_hit=engine_hit) if hits or engine_hit else None
+        breached = any(trig.startswith("gas_tank") for trig in v.fire_triggers)
+        check = (fire_modifiers(hits, turn, gas_engine_hit=engine_hit, gas_tank_breached=breached)
+                 if hits or engine_hit or breached else None)
         inside = interior_of(v.sheet, v.spec.kind.value)
-        chances = _trigger_chances(v.fire_triggers, inside)
+        chances = _trigger_chances(v.fire_triggers, inside, v.sheet.gas_tank)
         if v.sheet.on_fire or (check and check.total) or chances:
             sheet, inside, rep = end_of_turn(v.sheet, inside, ctx.dice, check=check, chances=chances)
             sheet = sheet_with(sheet, inside)
@@ -633,7 +635,7 @@ def end_turn_fire(ctx: Ctx) -> None:
     check_drivers(ctx)  # burned or exploded
 
 
-def _trigger_chances(triggers: Sequence[str], inside: Interior) -> list[tuple[str, int, str]]:
+def _trigger_chances(triggers: Sequence[str], inside: Interior, tank: str = "") -> list[tuple[str, int, str]]:
     """The chances in 6 this turn's hits give a fire besides the fire check (reading CB14): the plant
     destroyed or a flame weapon hit, 2 in 6, or 4 when a laser, flame or incendiary did it (000:L984); a
     gas engine taking 5+ points in the turn 1 in 6, more than half its DP 2 in 6, +1 if incendiary (000:L1012)."""
@@ -655,4 +657,11 @@ def _trigger_chances(triggers: Sequence[str], inside: Interior) -> list[tuple[st
     if base:
         bonus = int(fire["engine_hot_bonus"]) if any(len(e) > 2 for e in engine) else 0
         out.append((f"gas engine took {points} this turn: fire", base + bonus, "000:L1012"))
+    breach = [trig for trig in triggers if trig.startswith("gas_tank")]
+    if breach and tank:   # a breached tank: its own chance, +1 from an incendiary (000:L1012)
+        from rules.design_tables import design_tables
+
+        chance = design_tables().tanks[tank].breach_fire
+        bonus = int(fire["engine_hot_bonus"]) if any(trig.endswith(":hot") for trig in breach) else 0
+        out.append((f"{tank.replace('_', ' ')} gas tank breached: fire", chance + bonus, "000:L1012"))
     return out

@@ -49,7 +49,7 @@ from rules.damage import (
 from rules.dice import DiceSource, roll
 from rules.dropped import Counter, cloud_inches, kind_for_weapon, place, size_for, split
 from rules.events import Event, EventLog
-from rules.fire import HT_AMMO, FireHit
+from rules.fire import GAS_TANK, HT_AMMO, FireHit
 from rules.geometry import CounterSize, Pose, Vec, heading_of
 from rules.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
@@ -755,8 +755,8 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
 
 def fire_triggers_of(before: Interior, p: _Pending, rep: HitReport) -> tuple[str, ...]:
     """What a hit did that may start a fire at the end of the turn, besides the fire table: the plant
-    destroyed, a flamethrower or flaming oil jet hit (000:L984), points on a gas engine (000:L1012,
-    L1018); "hot" when the weapon is itself on the fire table (a laser, flame, incendiary, flaming oil)."""
+    destroyed, a flamethrower or flaming oil jet hit (000:L984), points on a gas engine or its tank, which
+    breaches it (000:L1012, L1018; reading CB14); "hot" when the weapon is itself on the fire table (a laser, flame, incendiary, flaming oil)."""
     flame = combat_tables().component_fire_weapons
     hot = ":hot" if p.fire_source else ""
     parts = {q.id: q for q in before.parts}
@@ -769,6 +769,8 @@ def fire_triggers_of(before: Interior, p: _Pending, rep: HitReport) -> tuple[str
             out.append("component" + hot)
         if q.item == "gas_engine":
             out.append(f"gas_engine:{s.points}{hot}")
+        if q.item == GAS_TANK:
+            out.append("gas_tank" + hot)
     return tuple(out)
 
 

@@ -133,6 +133,7 @@ class RecordSheet:
     sidecar_spaces: int = 0           # a cycle's sidecar: its spaces (its chance of taking a hit, 000:L835); 0 = none
     sidecar_side: str = "right"       # ... the side of the cycle it rides on
     sidecar_armor_type: str = "plastic"
+    gas_tank: str = ""                # a gas engine's tank type (construction tanks key), for its fire chance
     sloped: bool = False              # sloped armor: -1 to hit an intact side (000:L1711)
 
     def __hash__(self) -> int:

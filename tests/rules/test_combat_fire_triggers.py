@@ -67,3 +67,20 @@ def test_the_end_of_turn_rolls_the_chance_and_logs_it_000_L984_L1016() -> None:
         assert after.sheet.on_fire is burns and after.fire_triggers == ()
         assert any(e.rule == "000:L984" and f"rolled {die}" in e.text for e in ctx.log.events)
     assert interior_of(state.vehicle("Red").sheet).part("plant").dp > 0
+
+
+def test_a_breached_gas_tank_may_catch_fire_and_feeds_the_fire_check_000_L1012_L1018() -> None:
+    from rules.design import load_stock, spec
+    from rules.fire import fire_modifiers
+
+    sheet = spec(load_stock("Miglia")).sheet          # the one stock car with a gas engine and tank
+    assert sheet.gas_tank == "racing"
+    inside = interior_of(sheet, "car")
+    tank_hit = HitReport("back", 2, (Absorbed("tank", 2, 2, False, "000:L953"),))
+    assert fire_triggers_of(inside, _pending(), tank_hit) == ("gas_tank",)
+    assert fire_triggers_of(inside, _pending("L"), tank_hit) == ("gas_tank:hot",)
+    assert _trigger_chances(("gas_tank",), inside, "racing") == [("racing gas tank breached: fire", 2, "000:L1012")]
+    assert _trigger_chances(("gas_tank:hot",), inside, "racing")[0][1] == 3
+    assert _trigger_chances(("gas_tank",), inside, "economy")[0][1] == 3
+    check = fire_modifiers([], 1, gas_tank_breached=True)
+    assert check.total == 3 and check.parts[0][2] == "000:L1018"
