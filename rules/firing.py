@@ -603,7 +603,7 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
         if weapon_info(c.weapon(a.weapon).abbr).to_hit <= 0:
             drops.extend(_lay(c, a.weapon, turn, phase, log, automatic=True))
         else:
-            p = _automatic_shot(cs, a, turn, dice, log, clouds, use_relative_speed)
+            p = _automatic_shot(cs, a, turn, dice, log, clouds, use_relative_speed, lof, strays)
             if p and p.counter is not None:
                 drops.append(_laid_on_target(p.counter, p, phase, log))
             elif p:
@@ -648,7 +648,10 @@ def automatic_shot(c: Combatant, w: Mounted, t: Combatant, point: Vec, origin: V
 
 
 def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: DiceSource, log: EventLog,
-                    clouds: Sequence[Counter], use_relative_speed: bool) -> _Pending | None:
+                    clouds: Sequence[Counter], use_relative_speed: bool, lof: LineOfFireCheck | None = None,
+                    strays: bool = False, stray_of: str = "") -> _Pending | None:
+    """An automatic weapon's shot along its line (000:L1024-L1026); on a map its miss flies on into the next
+    vehicle on that line at -2 (000:L1217), `stray_of` naming the target it missed."""
     c = cs[a.firer]
     w = c.weapon(a.weapon)
     info = weapon_info(w.abbr, w.options)
@@ -662,10 +665,15 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
         return None
     t = cs[a.target]
     shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
+    if stray_of:
+        shot = replace(shot, stray=True)
     th = to_hit(shot)
-    head = f"{head}: {t.id} crosses its line, {side} side, {shot.range:.2f}\""
+    head = (f"{a.weapon}'s automatic miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
+            f"{head}: {t.id} crosses its line, {side} side, {shot.range:.2f}\"")
     rolled = _roll_to_hit(th, shot.base, head, "", ", L1026", dice, log, c.id, weapon=a.weapon, target=t.id,
                           automatic=True)
+    if rolled is not None and not rolled[0] and strays and not stray_of:
+        return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
     if rolled is None or not rolled[0] or info.damage is None:
         return None
     if cloud_kind(w) is not None:
@@ -677,6 +685,21 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
     return _Pending(c.id, a.weapon, t.id, side, "", points, dfaces, info.laser, info.effect == "burst",
                     _fire_source(w.abbr, w.ammo), side in ("left", "right"), w.ammo, w.abbr, sidecar_side)
+
+
+def _automatic_stray(cs: dict[str, Combatant], a: AutoShot, origin: Vec, turn: int, dice: DiceSource,
+                     log: EventLog, clouds: Sequence[Counter], use_relative_speed: bool,
+                     lof: LineOfFireCheck | None) -> _Pending | None:
+    """The next vehicle on an automatic weapon's line past the one it missed (000:L1217)."""
+    if lof is None or (a.point - origin).length() <= 0:
+        return None
+    far = origin + (a.point - origin) * (STRAY_REACH / (a.point - origin).length())
+    met = lof(origin, far, (a.firer, a.target))
+    if met is None or met not in cs or cs[met].sheet.destroyed:
+        return None
+    point = nearest_point(footprint(cs[met].pose, cs[met].size), origin)
+    return _automatic_shot(cs, replace(a, target=met, point=point), turn, dice, log, clouds, use_relative_speed,
+                           stray_of=a.target)
 
 
 def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog,

@@ -38,3 +38,16 @@ def test_a_stray_that_misses_goes_no_further_and_no_map_means_no_stray_000_L1217
     res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([1, 1]), turn=1,
                        lof=line_of_fire_check(cs, ""))
     assert [e.data["target"] for e in res.events if e.kind == "fire" and "need" in e.data] == ["B"]
+
+
+def test_an_automatic_weapons_miss_flies_on_too_000_L1217_L1026() -> None:
+    from rules.firing import AutoShot
+    from rules.geometry import Vec
+
+    cs = _line()
+    shot = AutoShot("A", "MG1", "B", Vec(3.5, 0.0))
+    res = resolve_fire(cs, [], ScriptedDice([1, 1, 6, 6, 4]), turn=1, lof=line_of_fire_check(cs, ""),
+                       strays=True, automatic=(shot,))
+    assert res.combatants["B"].sheet == cs["B"].sheet
+    assert res.combatants["C"].sheet.armor["front"] == cs["C"].sheet.armor["front"] - 4
+    assert any("automatic miss flies on" in e.text for e in res.events)
