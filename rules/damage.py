@@ -53,6 +53,7 @@ class Part:
     body_armor: int = 0     # crew: body armor DP left (absorbs first, 000:L975)
     item: str = ""          # what it is: weapon abbreviation ("MG", "FT"), "gas_engine", "FE", "IFE", ...
     safety_seat: bool = False  # crew: sits in a safety seat (collisions and rolls halved, 000:L2596)
+    insulated: bool = False    # fire-retardant insulators: no harm from vehicle fires, half from flame (000:L2587)
     armor: int = 0          # component armor left: absorbs before the DP, from any side (000:L2566-L2567)
     electronic: bool = False  # destroyed with the power plant (000:L2547)
     lost: bool = False      # destroyed without losing DP (electronics with the plant)
@@ -259,6 +260,7 @@ class _Walk:
     cage: str = ""      # "roll" or "ram" when a roll cage guards the interior from this damage (000:L2595)
     ammo: str = "normal"  # the round: HESH/HEAT against metal, incendiary against fireproof (000:L2502-L2506)
     fp_less_done: bool = False  # an incendiary round's point off fireproof armor is taken once per hit
+    flame: bool = False   # a flame weapon's hit: insulated parts take half (000:L2587)
 
     def report(self) -> HitReport:
         return HitReport(self.face, self.damage, tuple(self.steps), tuple(self.rolls), max(0, self.left),
@@ -347,6 +349,14 @@ class _Walk:
             p = replace(p, armor=p.armor - took)
             self.left -= took
             self.step(Absorbed(f"{p.id}'s component armor", took, p.armor, p.armor == 0, "000:L2566-L2567"))
+        if self.left > 0 and p.insulated and self.flame and p.dp > 0:   # insulators: half, the rest stopped
+            took = min(p.dp, self.left // 2)
+            p = replace(p, dp=p.dp - took)
+            self.note(f"{p.id}'s insulators halve the flame's {self.left}", 0, "000:L2587")
+            self.left = 0
+            self.step(Absorbed(p.id, took, p.dp, p.dp == 0, "000:L2587"))
+            self.inside = self.inside.with_part(p)
+            return
         if self.left > 0 and p.kind == "crew" and p.body_armor > 0:
             took = min(p.body_armor, self.left)
             p = replace(p, body_armor=p.body_armor - took)
@@ -465,7 +475,8 @@ def hit(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: Dice
     abbreviation (a flechette gun harms only tires and people, 000:L2415). `sidecar_side`: the shot
     at a cycle came from its sidecar's side of the centre line (000:L838).
     """
-    w = _Walk(sheet, inside, dice, face, damage, damage, faces, laser, burst, ammo=ammo)
+    w = _Walk(sheet, inside, dice, face, damage, damage, faces, laser, burst, ammo=ammo,
+              flame=weapon in combat_tables().component_fire_weapons)
     only_tires = tires_and_people_only(weapon)
     if location_roll and pod_roll and not only_tires and _pod_roll(w):
         return w.sheet, w.inside, w.report()
@@ -789,7 +800,8 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
         parts.append(Part("free cargo space", "empty", 0, 0, location="cargo"))
     for w in sheet.weapons:
         mount = f"{POD}{w.mount}" if w.pod_side else w.location
-        parts.append(Part(w.id, "weapon", w.dp, w.max_dp, mount=mount, item=w.abbr, armor=w.armor))
+        parts.append(Part(w.id, "weapon", w.dp, w.max_dp, mount=mount, item=w.abbr, armor=w.armor,
+                          insulated=w.insulated))
     for tire in sheet.tires:
         if tire.max_guard:
             parts.append(Part(f"{tire.corner} wheelguard", "wheelguard", tire.guard, tire.max_guard, mount=tire.corner))

@@ -62,6 +62,7 @@ class WeaponEntry:
     grenades: str = ""                # grenade launcher load
     options: tuple[str, ...] = ()     # weapon options: pulse, infrared, blue_green (lasers)
     rocket_magazine: int = 0          # spaces of a rocket magazine holding more of this rocket (000:L2543)
+    insulated: bool = False           # fire-retardant insulators (000:L2587-L2588)
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,8 @@ def _weapons(n: Node, key: str, tables: DesignTables, facings: tuple[str, ...]) 
                 raise w.error("options", f"unknown weapon option {o!r}; known: {', '.join(sorted(tables.weapon_options))}")
         out.append(WeaponEntry(wtype, facing, w.integer("count", 1, lo=1), w.text("link", ""), ammo, mags,
                                w.text("mount", ""), w.flag("guided", False), w.integer("component_armor", 0, lo=0),
-                               grenades, options, w.integer("rocket_magazine", 0, lo=0)))
+                               grenades, options, w.integer("rocket_magazine", 0, lo=0),
+                               w.flag("insulated", False)))
         w.done(())
     return tuple(out)
 
@@ -757,6 +759,19 @@ def _weapon(b: _Build, e: WeaponEntry, where: str, in_mount: bool) -> None:
     if e.component_armor:
         protected = max(Fraction(1), w.spaces * e.count + mags * e.count)
         _component_armor(b, f"{label} {where}", e.component_armor, protected)
+    if e.insulated:
+        _insulators(b, e, w, f"{label} {where}")
+
+
+def _insulators(b: _Build, e: WeaponEntry, w: Weapon, what: str) -> None:
+    """Fire-retardant insulators: $150 and 25 lb a space of the weapon, a part-space weapon counting as one
+    (reading CB78); never with component armor (000:L2587-L2588)."""
+    t = b.t
+    if e.component_armor:
+        b.errors.append(f"Fire-retardant insulators cannot be combined with component armor ({what}).")
+    spaces = max(Fraction(1), w.spaces) * e.count
+    b.add(f"Fire-retardant insulators on {what}", spaces * t.const("mount_options.insulator_cost"),
+          spaces * t.const("mount_options.insulator_weight"), area="none")
 
 
 def magazine_rockets(w: Weapon, e: WeaponEntry) -> int:
@@ -1451,7 +1466,7 @@ def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
             out.append(WeaponMount(f"{w.abbr}{counter[w.abbr]}", w.abbr, "turret" if e.mount else where, dp, dp,
                                    shots, shots, loads, e.link, e.mount, e.guided, e.component_armor,
                                    e.component_armor, e.options, *_pod_facing(d, e.mount),
-                                   cupola=_in_cupola(d, e.mount)))
+                                   cupola=_in_cupola(d, e.mount), insulated=e.insulated))
     return tuple(out)
 
 

@@ -123,7 +123,7 @@ def has_gas_engine(inside: Interior) -> bool:
 
 def volatile(inside: Interior, t: CombatTables | None = None) -> bool:
     t = t or combat_tables()
-    return any(p.item in t.volatile and p.item != "gas_engine" for p in inside.parts)
+    return any(p.item in t.volatile and p.item != "gas_engine" and not p.insulated for p in inside.parts)
 
 
 def explosion_chance(inside: Interior, t: CombatTables | None = None) -> int:
@@ -146,7 +146,7 @@ def burn(sheet: RecordSheet, inside: Interior,
     steps: list[Absorbed] = []
     parts = []
     for p in inside.parts:
-        if p.destroyed or p.max_dp <= 0:
+        if p.destroyed or p.max_dp <= 0 or p.insulated:   # insulated parts take no harm (000:L2587)
             parts.append(p)
             continue
         if p.kind == "crew" and p.body_armor > 0:

@@ -788,7 +788,7 @@ def fire_triggers_of(before: Interior, p: _Pending, rep: HitReport) -> tuple[str
         q = parts.get(s.what)
         if q is None or s.points <= 0:
             continue
-        if (q.kind == "plant" and s.destroyed) or (q.kind == "weapon" and q.item in flame):
+        if (q.kind == "plant" and s.destroyed) or (q.kind == "weapon" and q.item in flame and not q.insulated):
             out.append("component" + hot)
         if q.item == "gas_engine":
             out.append(f"gas_engine:{s.points}{hot}")

@@ -91,6 +91,7 @@ class WeaponMount:
     pod_side: str = ""               # weapons in an EWP: the pod's place, top/left/right (000:L2527)
     pod_fires: str = ""              # ... and the way it fires, front/back ("" = a top pod left all-round)
     cupola: bool = False             # in a cupola, beside its gunner (000:L2519)
+    insulated: bool = False          # fire-retardant insulators (000:L2587-L2588)
 
     @property
     def destroyed(self) -> bool:
