@@ -289,7 +289,8 @@ def render(sheet: RecordSheet, title: str = "") -> str:
         notes = "".join([f" [{ammo}]" if ammo else "", f" link {w.link}" if w.link else "",
                          " guided" if w.guided else "", f" CA {w.armor}/{w.max_armor}" if w.max_armor else "",
                          f" ({', '.join(w.options)})" if w.options else "",
-                         f" {w.pod_side} pod firing {w.pod_fires}" if w.pod_fires else ""])
+                         f" {w.pod_side} pod firing {w.pod_fires}" if w.pod_fires else "",
+                         " in cupola" if w.cupola else "", " insulated" if w.insulated else ""])
         lines.append(f"Weapon {w.id} {w.abbr} {w.location}: {w.dp}/{w.max_dp} DP{shots}{notes}")
     for p in sheet.pods:
         state = "torn off" if p.torn_off else f"armor {p.armor}/{p.max_armor}"

@@ -68,3 +68,10 @@ def test_a_flame_weapon_does_half_to_an_insulated_weapon_000_L2587() -> None:
     _after, inner, rep = hit(sheet, inside, "right", 5, ScriptedDice([], fallback_seed=1), weapon="FT")
     assert inside.part(right_ft).dp - inner.part(right_ft).dp == min(inside.part(right_ft).dp, 5 // 2)
     assert any(rule == "000:L2587" for _t, rule in rep.lines)
+
+
+def test_the_record_sheet_says_which_weapons_are_insulated_000_L2587() -> None:
+    from rules.record_sheet import render
+
+    lines = [ln for ln in render(spec(_hotshot(True)).sheet).splitlines() if ln.startswith("Weapon FT")]
+    assert lines and all(ln.endswith(" insulated") for ln in lines)
