@@ -26,12 +26,12 @@ from rules.actions import Automatic
 from rules.arcs import lof_origin
 from rules.combat import to_hit, weapon_info
 from rules.context import Ctx
-from rules.damage import crew_state, damage_dice
+from rules.damage import damage_dice
 from rules.dice import DiceSource, roll
 from rules.dropped import Counter, kind_for_weapon
 from rules.events import EventLog
 from rules.fire_at_map import MapHit, map_shot, map_targets
-from rules.firing import AutoShot, Combatant, expand, firer_of, ready
+from rules.firing import AutoShot, Combatant, crew_problem, expand, firer_of, ready
 from rules.geometry import Vec, forward, right
 from rules.line_of_fire import first_on_line
 from rules.map_changes import MapChanges
@@ -116,14 +116,7 @@ def problem(state: GameState, c: Combatant, a: Automatic) -> str | None:
             return why
     if len({c.weapon(w).crew for w in wids}) != 1:
         return "a link must be set by one crewman"
-    crew = firer_of(c, wids)
-    if not any(p.id == crew for p in c.interior.parts):
-        return f"{c.id} has nobody to set {a.weapon} on automatic"
-    if crew_state(c.interior.part(crew)) in ("unconscious", "dead"):
-        return f"{crew} of {c.id} is {crew_state(c.interior.part(crew))} and cannot act (000:L975)"
-    if crew in c.acted:
-        return f"{crew} of {c.id} has already used his firing action this turn (000:L820, L1024)"
-    return None
+    return crew_problem(c, firer_of(c, wids), "000:L820, L1024")
 
 
 def options(state: GameState, c: Combatant) -> list[Automatic]:

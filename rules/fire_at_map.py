@@ -35,6 +35,7 @@ from rules.firing import (
     _after_firing,
     cloud_kind,
     computer_for,
+    crew_problem,
     expand,
     firer_of,
     ready,
@@ -159,12 +160,9 @@ def _firer_problem(c: Combatant, d: Declaration) -> str | None:
     why, wids, crew = trigger(c, d.weapon, d.crew)
     if why:
         return why
-    if not any(p.id == crew for p in c.interior.parts):
-        return f"{c.id} has no crewman {crew!r}"
-    if crew_state(c.interior.part(crew)) in ("unconscious", "dead"):
-        return f"{crew} of {c.id} is {crew_state(c.interior.part(crew))} and cannot fire (000:L975)"
-    if crew in c.acted:
-        return f"{crew} of {c.id} has already fired this turn (000:L820)"
+    why = crew_problem(c, crew)
+    if why:
+        return why
     for wid in wids:
         why = ready(c, wid)
         if why:

@@ -220,15 +220,23 @@ def trigger(c: Combatant, weapon: str, crew: str = "") -> tuple[str | None, tupl
     return None, wids, crew or firer_of(c, wids)
 
 
-def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: str, d: Declaration) -> str | None:
-    try:
-        person = c.interior.part(crew)
-    except KeyError:
+def crew_problem(c: Combatant, crew: str, rule: str = "000:L820") -> str | None:
+    """Why this crewman cannot use his firing action now: not aboard, out of action (000:L975), or he has
+    used it this turn (`rule`)."""
+    if not any(p.id == crew for p in c.interior.parts):
         return f"{c.id} has no crewman {crew!r}"
-    if crew_state(person) in ("unconscious", "dead"):
-        return f"{crew} of {c.id} is {crew_state(person)} and cannot fire (000:L975)"
+    state = crew_state(c.interior.part(crew))
+    if state in ("unconscious", "dead"):
+        return f"{crew} of {c.id} is {state} and cannot fire (000:L975)"
     if crew in c.acted:
-        return f"{crew} of {c.id} has already fired this turn (000:L820)"
+        return f"{crew} of {c.id} has already fired this turn ({rule})"
+    return None
+
+
+def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: str, d: Declaration) -> str | None:
+    why = crew_problem(c, crew)
+    if why:
+        return why
     if crew == c.interior.cupola_gunner and not all(c.weapon(w).cupola for w in wids):
         return f"{crew} of {c.id} rides in the cupola and can fire only its weapon (000:L2519)"
     aimed = [wid for wid in wids if weapon_info(c.weapon(wid).abbr).to_hit > 0]
