@@ -31,7 +31,7 @@ from rules.dice import DiceSource, roll
 from rules.dropped import Counter, kind_for_weapon
 from rules.events import EventLog
 from rules.fire_at_map import MapHit, map_shot, map_targets
-from rules.firing import AutoShot, Combatant, crew_problem, expand, firer_of, ready
+from rules.firing import LINE_REACH, AutoShot, Combatant, crew_problem, expand, firer_of, ready, roll_to_hit
 from rules.geometry import Vec, forward, right
 from rules.line_of_fire import first_on_line
 from rules.map_changes import MapChanges
@@ -41,7 +41,6 @@ from rules.tables import DATA_DIR
 from rules.tomlio import load_toml
 
 RULE = "000:L1023-L1026"
-REACH = 1000.0   # inches the line runs out: past the edge of any map
 
 
 @dataclass(frozen=True)
@@ -162,7 +161,7 @@ def ray(c: Combatant, wid: str) -> tuple[Vec, Vec]:
     origin = lof_origin(c.pose, c.size, w.fires_from)
     out = {"front": forward(c.pose.facing), "back": forward(c.pose.facing) * -1.0,
            "right": right(c.pose.facing), "left": right(c.pose.facing) * -1.0}[w.mount]
-    return origin, origin + out * REACH
+    return origin, origin + out * LINE_REACH
 
 
 def due(state: GameState, cs: dict[str, Combatant]) -> list[AutoShot]:
@@ -208,21 +207,11 @@ def map_shots(cs: Mapping[str, Combatant], shots: Sequence[AutoShot], dice: Dice
         shot = replace(map_shot(c, w, origin, a.point, clouds, w.crew), automatic=True, computer="none",
                        cyberlink=False, gunner_skill=0, wounded_firer=False, maneuver_d=0, aimed_fire=0,
                        paint_on_windows=False)
-        th = to_hit(shot)
         head = (f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}: its line meets "
                 f"{target.name} ({target.id}), {shot.range:.2f}\"")
-        if not th.can_hit() or info.damage is None:
-            log.add("fire", f"{head}: needs {th.need}, which cannot hit", "000:L904, L1026", c.id,
-                    weapon=a.weapon, target=target.id, need=th.need, automatic=True)
-            continue
-        faces = (dice.d6(), dice.d6())
-        made = th.hits(sum(faces))
-        mods = ", ".join(f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers)
-        log.add("fire", f"{head}: needs {th.need} ({mods}); rolls {sum(faces)} ({faces[0]}+{faces[1]}): "
-                f"{'hit' if made else 'miss'}", "000:L901-L905, L1026, L1200", c.id, weapon=a.weapon,
-                target=target.id, need=th.need, roll=sum(faces), hit=made, automatic=True,
-                modifiers=[m.to_json() for m in th.modifiers])
-        if not made:
+        rolled = roll_to_hit(to_hit(shot), shot.base, head, "", ", L1026, L1200", dice, log, c.id,
+                             weapon=a.weapon, target=target.id, automatic=True)
+        if rolled is None or not rolled[0] or info.damage is None:
             continue
         expr = damage_dice(info.damage, w.ammo)
         points, dfaces = roll(expr, dice)

@@ -32,8 +32,8 @@ LASER_HALVED = ("laser_reflective", "lrfp", "metal_lr")         # lasers do half
 FIREPROOF_PLASTIC = ("fireproof", "lrfp")                       # incendiary rounds do less (000:L2506)
 FIREPROOF_KINDS = (*FIREPROOF_PLASTIC, *METAL_KINDS)             # no fire check if only armor is hit (000:L1698, L1704)
 DRIVER_ROLES = ("driver", "cyclist")   # crew roles at the controls (a cycle's rider is its driver)
-POD = "pod:"
-SIDECAR = "sidecar"   # Part.location of what rides in a cycle's sidecar; its weapons' mounts start "sidecar-"        # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
+POD = "pod:"          # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
+SIDECAR = "sidecar"   # Part.location of what rides in a cycle's sidecar; its weapons' mounts start "sidecar-"
 
 
 # --- what is inside -------------------------------------------------------------------------------

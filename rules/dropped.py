@@ -242,26 +242,25 @@ Roll = tuple[str, int, str]
 def _tire_rolls(expr: DiceExpr | None, corners: Sequence[str], dice: DiceSource,
                 rule: str) -> tuple[tuple[tuple[str, int], ...], tuple[Roll, ...]]:
     """Each tire's damage rolled on its own, every die kept for the log."""
-    if not expr:
-        return (), ()
-    hits, rolls = [], []
-    for c in corners:
-        total, faces = roll(expr, dice)
-        hits.append((c, total))
-        rolls.append((f"damage to tire {c}: {expr} = {list(faces)}", total, rule))
-    return tuple(hits), tuple(rolls)
+    return _each_rolled(expr, corners, "tire {}", dice, rule)
 
 
 def _face_rolls(expr: DiceExpr | None, faces: Sequence[str], dice: DiceSource,
                 rule: str) -> tuple[tuple[tuple[str, int], ...], tuple[Roll, ...]]:
     """A flame cloud's damage to each exposed armor location, rolled on its own (000:L2473)."""
+    return _each_rolled(expr, faces, "the {}", dice, rule)
+
+
+def _each_rolled(expr: DiceExpr | None, places: Sequence[str], label: str, dice: DiceSource,
+                 rule: str) -> tuple[tuple[tuple[str, int], ...], tuple[Roll, ...]]:
+    """`expr` rolled once for each place: (place, total) and the log's rolls."""
     if not expr:
         return (), ()
     hits, rolls = [], []
-    for f in faces:
-        total, rolled = roll(expr, dice)
-        hits.append((f, total))
-        rolls.append((f"damage to the {f}: {expr} = {list(rolled)}", total, rule))
+    for place_ in places:
+        total, faces = roll(expr, dice)
+        hits.append((place_, total))
+        rolls.append((f"damage to {label.format(place_)}: {expr} = {list(faces)}", total, rule))
     return tuple(hits), tuple(rolls)
 
 

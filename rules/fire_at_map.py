@@ -39,6 +39,7 @@ from rules.firing import (
     expand,
     firer_of,
     ready,
+    roll_to_hit,
     shot_computer,
     trigger,
 )
@@ -225,20 +226,11 @@ def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], di
             if aimed is None or info.damage is None:
                 continue
             origin, point = aimed
-            th = to_hit(map_shot(c, w, origin, point, clouds, d.crew))
+            shot = map_shot(c, w, origin, point, clouds, d.crew)
             head = f"{wid} ({w.abbr}) fires at {target.name} ({target.id}), {(point - origin).length():.2f}\""
-            if not th.can_hit():
-                log.add("fire", f"{head}: needs {th.need}, which cannot hit", "000:L904", c.id, weapon=wid,
-                        target=target.id, need=th.need)
-                continue
-            faces = (dice.d6(), dice.d6())
-            r = sum(faces)
-            made = th.hits(r)
-            mods = ", ".join(f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers)
-            log.add("fire", f"{head}: needs {th.need} ({mods}); rolls {r} ({faces[0]}+{faces[1]}): "
-                    f"{'hit' if made else 'miss'}", "000:L901-L905, L1200", c.id, weapon=wid, target=target.id,
-                    need=th.need, roll=r, hit=made, modifiers=[m.to_json() for m in th.modifiers])
-            if not made:
+            rolled = roll_to_hit(to_hit(shot), shot.base, head, "", ", L1200", dice, log, c.id, weapon=wid,
+                                 target=target.id)
+            if rolled is None or not rolled[0]:
                 continue
             expr = damage_dice(info.damage, w.ammo)
             dfaces = tuple(dice.d6() for _ in range(expr.n))

@@ -35,6 +35,7 @@ from rules.fire_at_map import (
     roll_map_shots,
 )
 from rules.firing import (
+    LINE_REACH,
     Combatant,
     Declaration,
     combatant_of,
@@ -467,7 +468,7 @@ def preview_automatic(state: GameState, a: Automatic) -> tuple[Vec, Vec, str, bo
         return c.pose.centre, c.pose.centre, "", True
     origin, far = automatic_fire.ray(c, aimed[0])
     met = first_on_line(cs, state.map_id, origin, far, (c.id,), state.map_changes)
-    return (origin, met[1], met[0], False) if met else (origin, origin + (far - origin) * (12 / automatic_fire.REACH), "", False)
+    return (origin, met[1], met[0], False) if met else (origin, origin + (far - origin) * (12 / LINE_REACH), "", False)
 
 
 def declare_automatic(state: GameState, a: Automatic) -> tuple[GameState, str]:
@@ -613,9 +614,10 @@ def end_turn_fire(ctx: Ctx) -> None:
         breached = any(trig.startswith("gas_tank") for trig in v.fire_triggers)
         check = (fire_modifiers(hits, turn, gas_engine_hit=engine_hit, gas_tank_breached=breached)
                  if hits or engine_hit or breached else None)
-        inside = interior_of(v.sheet, v.spec.kind.value)
-        chances = _trigger_chances(v.fire_triggers, inside, v.sheet.gas_tank)
+        chances = (_trigger_chances(v.fire_triggers, interior_of(v.sheet, v.spec.kind.value), v.sheet.gas_tank)
+                   if v.fire_triggers else [])
         if v.sheet.on_fire or (check and check.total) or chances:
+            inside = interior_of(v.sheet, v.spec.kind.value)
             sheet, inside, rep = end_of_turn(v.sheet, inside, ctx.dice, check=check, chances=chances)
             sheet = sheet_with(sheet, inside)
             for what, r, rule in rep.rolls:

@@ -270,7 +270,6 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
             return f"{t.id}'s rider can be fired at only from the side (000:L884)"
     pod = pod_aimed_at(t, d.aim)
     if pod is not None and pod.side != "top":
-        origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
         if pod.side not in facing_sides(t.pose, t.size, origin):
             return f"the {pod.side} pod of {t.id} does not face {c.id}'s {wids[0]} (reading CB48)"
     return None
@@ -330,7 +329,7 @@ class _Pending:
     counter: Counter | None = None  # a hit that lays a counter on the target and does no damage (cloud bomb)
 
 
-STRAY_REACH = 1000.0      # inches a miss flies on: past the edge of any map (000:L1217)
+LINE_REACH = 1000.0       # inches a line of fire runs out: past the edge of any map (misses, automatic fire)
 NEAR_MISS = "near_miss"   # a shot at a pod that missed it by little and struck the vehicle (000:L2979)
 
 
@@ -423,17 +422,24 @@ def _stray(cs: dict[str, Combatant], d: Declaration, wid: str, origin: Vec, poin
            use_relative_speed: bool) -> _Pending | None:
     """A miss goes on in a straight line until it leaves the map or meets something; a vehicle it meets
     first is shot at, at -2 and its own range (000:L1217). It goes no further after that."""
-    if lof is None or (point - origin).length() <= 0:
-        return None
-    far = origin + (point - origin) * (STRAY_REACH / (point - origin).length())
-    met = lof(origin, far, (d.firer, d.target))
-    if met is None or met not in cs or cs[met].sheet.destroyed:
+    met = _next_on_line(cs, origin, point, (d.firer, d.target), lof)
+    if met is None:
         return None
     on = Declaration(d.firer, d.weapon, met, crew=d.crew)
     return _one_shot(cs, on, wid, turn, dice, log, clouds, lof, use_relative_speed, stray_of=d.target)
 
 
-def _roll_to_hit(th: ToHit, base: int, head: str, why_fired: str, rule: str, dice: DiceSource, log: EventLog,
+def _next_on_line(cs: Mapping[str, Combatant], origin: Vec, point: Vec, ignore: tuple[str, ...],
+                  lof: LineOfFireCheck | None) -> str | None:
+    """The vehicle a miss meets first as it flies on from `origin` through `point` to the map's edge;
+    None when it meets a wall, a building, a wreck or nothing (000:L1217)."""
+    if lof is None or (point - origin).length() <= 0:
+        return None
+    met = lof(origin, origin + (point - origin) * (LINE_REACH / (point - origin).length()), ignore)
+    return met if met is not None and met in cs and not cs[met].sheet.destroyed else None
+
+
+def roll_to_hit(th: ToHit, base: int, head: str, why_fired: str, rule: str, dice: DiceSource, log: EventLog,
                  firer: str, **data: object) -> tuple[bool, int] | None:
     """The 2d to-hit roll of a shot, logged with every modifier; None (logged) when it cannot hit at all
     (000:L901-L905, L904). `rule` adds the shot's own lines to the log's."""
@@ -487,7 +493,7 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
     if not th.allowed:
         log.add("fire", f"{head}: {th.why}", "000:L321", c.id, weapon=wid, target=t.id)
         return None
-    rolled = _roll_to_hit(th, shot.base, f"{head}", "; fired for sustained fire", "", dice, log, c.id,
+    rolled = roll_to_hit(th, shot.base, f"{head}", "; fired for sustained fire", "", dice, log, c.id,
                           weapon=wid, target=t.id)
     if rolled is None:
         return None
@@ -508,14 +514,22 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
         return _cloud_on(c, wid, t, origin, turn)
     if info.damage is None:
         return None
+    return _damage_roll(c, wid, t, side, aim, origin, dice, log)
+
+
+def _damage_roll(c: Combatant, wid: str, t: Combatant, side: str, aim: str, origin: Vec, dice: DiceSource,
+                 log: EventLog) -> _Pending:
+    """A hit's damage, rolled and logged, waiting to be applied with the phase's others (000:L941-L942)."""
+    w = c.weapon(wid)
+    info = weapon_info(w.abbr, w.options)   # a pulse laser's damage (000:L2463)
+    assert info.damage is not None
     expr = damage_dice(info.damage, w.ammo)
     points, dfaces = roll(expr, dice)
     log.add("dice", f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942", c.id,
             weapon=wid, target=t.id, damage=points)
-    from_side = side in ("left", "right")
     sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
     return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
-                    _fire_source(w.abbr, w.ammo), from_side, w.ammo, w.abbr, sidecar_side)
+                    _fire_source(w.abbr, w.ammo), side in ("left", "right"), w.ammo, w.abbr, sidecar_side)
 
 
 def cloud_kind(w: Mounted) -> DroppedKind | None:
@@ -678,7 +692,7 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     th = to_hit(shot)
     head = (f"{a.weapon}'s automatic miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
             f"{head}: {t.id} crosses its line, {side} side, {shot.range:.2f}\"")
-    rolled = _roll_to_hit(th, shot.base, head, "", ", L1026", dice, log, c.id, weapon=a.weapon, target=t.id,
+    rolled = roll_to_hit(th, shot.base, head, "", ", L1026", dice, log, c.id, weapon=a.weapon, target=t.id,
                           automatic=True)
     if rolled is not None and not rolled[0] and strays and not stray_of:
         return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
@@ -686,24 +700,15 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
         return None
     if cloud_kind(w) is not None:
         return _cloud_on(c, a.weapon, t, origin, turn)
-    expr = damage_dice(info.damage, w.ammo)
-    points, dfaces = roll(expr, dice)
-    log.add("dice", f"{a.weapon} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942",
-            c.id, weapon=a.weapon, target=t.id, damage=points)
-    sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
-    return _Pending(c.id, a.weapon, t.id, side, "", points, dfaces, info.laser, info.effect == "burst",
-                    _fire_source(w.abbr, w.ammo), side in ("left", "right"), w.ammo, w.abbr, sidecar_side)
+    return _damage_roll(c, a.weapon, t, side, "", origin, dice, log)
 
 
 def _automatic_stray(cs: dict[str, Combatant], a: AutoShot, origin: Vec, turn: int, dice: DiceSource,
                      log: EventLog, clouds: Sequence[Counter], use_relative_speed: bool,
                      lof: LineOfFireCheck | None) -> _Pending | None:
     """The next vehicle on an automatic weapon's line past the one it missed (000:L1217)."""
-    if lof is None or (a.point - origin).length() <= 0:
-        return None
-    far = origin + (a.point - origin) * (STRAY_REACH / (a.point - origin).length())
-    met = lof(origin, far, (a.firer, a.target))
-    if met is None or met not in cs or cs[met].sheet.destroyed:
+    met = _next_on_line(cs, origin, a.point, (a.firer, a.target), lof)
+    if met is None:
         return None
     point = nearest_point(footprint(cs[met].pose, cs[met].size), origin)
     return _automatic_shot(cs, replace(a, target=met, point=point), turn, dice, log, clouds, use_relative_speed,
