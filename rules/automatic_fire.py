@@ -37,7 +37,7 @@ from rules.line_of_fire import first_on_line
 from rules.map_changes import MapChanges
 from rules.schema import Node
 from rules.state import GameState, VehicleState
-from rules.tables import DATA_DIR
+from rules.tables import DATA_DIR, tables
 from rules.tomlio import load_toml
 
 RULE = "000:L1023-L1026"
@@ -167,6 +167,7 @@ def ray(c: Combatant, wid: str) -> tuple[Vec, Vec]:
 def due(state: GameState, cs: dict[str, Combatant]) -> list[AutoShot]:
     """The weapons on automatic that act at this phase's fire step, each with what its line meets."""
     t = automatic_tables()
+    last = tables().chart.phases_per_turn   # the end of all movement of the turn (000:L1026)
     out: list[AutoShot] = []
     for v in state.vehicles:
         if not v.automatic or v.out or v.sheet.destroyed or v.id not in cs:
@@ -180,10 +181,10 @@ def due(state: GameState, cs: dict[str, Combatant]) -> list[AutoShot]:
             if weapon_info(w.abbr).to_hit <= 0:
                 moving = v.moved_this_phase
                 idle = wid in v.automatic_idle
-                stopped = state.phase == 5 and v.speed == 0 and wid not in v.fired and t.stationary_per_turn
+                stopped = state.phase == last and v.speed == 0 and wid not in v.fired and t.stationary_per_turn
                 if (moving and not idle) or stopped:
                     out.append(AutoShot(v.id, wid))
-            elif state.phase == 5 and wid not in v.fired:
+            elif state.phase == last and wid not in v.fired:
                 a, b = ray(c, wid)
                 met = first_on_line(cs, state.map_id, a, b, (v.id,), state.map_changes)
                 out.append(AutoShot(v.id, wid, *(met or ("", b))))

@@ -19,15 +19,15 @@ from rules.context import Ctx
 from rules.damage import DRIVER_ROLES
 from rules.dice import DiceExpr
 from rules.state import GameState, VehicleState
+from rules.tables import tables
 
-PHASES = 5          # phases in a turn (000:L104)
 DRIVERS = DRIVER_ROLES
 TWO_D = DiceExpr(2)
 
 
 def phase_index(state: GameState) -> int:
     """Phases since the game began: turn 1 phase 1 is 1."""
-    return (state.turn - 1) * PHASES + state.phase
+    return (state.turn - 1) * tables().chart.phases_per_turn + state.phase
 
 
 def _devices(v: VehicleState) -> tuple[str, ...]:
@@ -43,7 +43,8 @@ def concuss(ctx: Ctx, vid: str, threshold: int) -> bool:
     if threshold <= 0 or ctx.state.options.concussion != "on":
         return False
     now = phase_index(ctx.state)
-    end_of_turn = (ctx.state.turn - 1) * PHASES + PHASES
+    per_turn = tables().chart.phases_per_turn
+    end_of_turn = ctx.state.turn * per_turn
     devices = _devices(v)
     stunned = dict(v.stunned)
     driver = False
@@ -57,8 +58,8 @@ def concuss(ctx: Ctx, vid: str, threshold: int) -> bool:
         last = max(now + missed - 1, end_of_turn)
         stunned[crew.id] = max(last, stunned.get(crew.id, 0))
         driver = driver or crew.role in DRIVERS
-        ctx.log.add("crew", f"{crew.name} is stunned for {missed} phase(s), to turn {(last - 1) // PHASES + 1} "
-                    f"phase {(last - 1) % PHASES + 1}: no firing" + (" and no driving" if crew.role in DRIVERS else ""),
+        ctx.log.add("crew", f"{crew.name} is stunned for {missed} phase(s), to turn {(last - 1) // per_turn + 1} "
+                    f"phase {(last - 1) % per_turn + 1}: no firing" + (" and no driving" if crew.role in DRIVERS else ""),
                     "000:L472", vid, crew=crew.id, phases=missed)
     if stunned != dict(v.stunned):
         w = ctx.v(vid)

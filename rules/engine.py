@@ -312,7 +312,7 @@ def _next_phase(ctx: Ctx) -> None:
     end_phase(ctx)
     advance_highway(ctx)  # an endless highway is laid on ahead of the vehicles (000:L92)
     s = ctx.state
-    if s.phase == 5:
+    if s.phase == tables().chart.phases_per_turn:
         if s.options.fire_step == "on":
             fire_step.end_turn_fire(ctx)
         dropped_play.end_of_turn(ctx)

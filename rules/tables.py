@@ -51,6 +51,11 @@ class MovementChart:
     pedestrian_factor: int = 4
     pedestrian_square: float = 0.25
 
+    @property
+    def phases_per_turn(self) -> int:
+        """Phases in a turn: the chart's columns (000:L104)."""
+        return len(next(iter(self.rows.values())).phases)
+
     def pedestrian(self, mph: float) -> tuple[float, float, float, float, float]:
         """Inches a pedestrian moves in each phase (001:L143): the 4x-speed row, a square per inch."""
         p = self.row(mph * self.pedestrian_factor).phases

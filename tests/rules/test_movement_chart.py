@@ -242,3 +242,9 @@ def test_speed_off_the_2_5_grid_or_beyond_300_is_refused():
         chart.row(12.0)
     with pytest.raises(ValueError):
         chart.row(302.5)
+
+
+def test_a_turn_has_five_phases_the_charts_columns_000_L104() -> None:
+    from rules.tables import tables
+
+    assert tables().chart.phases_per_turn == 5
