@@ -31,7 +31,7 @@ def main() -> int:
     from game.session import Session, quick_setup
     from game.turning_key import build_preview
     from game.world import build_world, place_vehicles
-    from rules.state import MOVE
+    from rules.play.state import MOVE
 
     app = App((1280, 800), headless=True, saves_dir=None)
     battle = BattleScene(app, Session.start(quick_setup(8, speed=40.0), "bench", autosave_dir=None))

@@ -16,9 +16,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.collision import CollisionWorld, FeatureKind, StaticShape  # noqa: E402
-from rules.geometry import CounterSize, Pose, Vec  # noqa: E402
-from rules.maneuvers import Maneuver, perform  # noqa: E402
+from rules.core.geometry import CounterSize, Pose, Vec  # noqa: E402
+from rules.driving.maneuvers import Maneuver, perform  # noqa: E402
+from rules.world.collision import CollisionWorld, FeatureKind, StaticShape  # noqa: E402
 
 CAR = CounterSize(1.0, 0.5)
 ARENA = 120.0          # inches on a side
@@ -93,9 +93,9 @@ def bench(repeat: int = 200) -> dict[str, float]:
 def bench_engine(phases: int = 5) -> float:
     """Milliseconds per phase of the engine with 20 cars at 40 mph in the arena, each keeping its speed
     and choosing a random legal move (collisions included)."""
-    from rules.engine import apply, legal_actions, new_game, to_act
-    from rules.maps import load_map
-    from rules.setup import GameSetup, VehicleSetup
+    from rules.engine.engine import apply, legal_actions, new_game, to_act
+    from rules.engine.setup import GameSetup, VehicleSetup
+    from rules.world.maps import load_map
 
     arena = Path(__file__).resolve().parent.parent / "maps" / "arena.toml"
     m = load_map(arena)

@@ -25,7 +25,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
-    from rules.setup import GameSetup
+    from rules.engine.setup import GameSetup
 
 SCENARIO = ROOT / "maps" / "scenarios" / "free_for_all.toml"
 PROFILES = ("veteran", "ace", "berserker", "coward")
@@ -50,7 +50,7 @@ class EngineRun:
 
 
 def _setup(seed: int, turns: int, drivers: tuple[str, ...]) -> GameSetup:
-    from rules.scenarios import game_setup, load_scenario
+    from rules.engine.scenarios import game_setup, load_scenario
 
     setup = game_setup(load_scenario(SCENARIO), seed=seed)
     vehicles = tuple(replace(v, foe=drivers[i % len(drivers)]) for i, v in enumerate(setup.vehicles))
@@ -59,8 +59,8 @@ def _setup(seed: int, turns: int, drivers: tuple[str, ...]) -> GameSetup:
 
 def run_game(turns: int = 5, seed: int = 1, drivers: tuple[str, ...] = PROFILES) -> EngineRun:
     """One 4-car game of `turns` turns; `drivers` are foe profiles or "random"."""
-    from rules import engine
     from rules.ai import decide, random_driver
+    from rules.engine import engine
 
     setup = _setup(seed, turns, drivers)
     foes = {v.id: v.foe for v in setup.vehicles}

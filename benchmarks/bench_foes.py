@@ -32,7 +32,7 @@ def _pct(xs: list[float], p: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     root = Path(__file__).resolve().parent.parent
     sys.path.insert(0, str(root))
-    from rules.simulate import Seat, play
+    from rules.tools.simulate import Seat, play
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)

@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.scenario:
         from game.scenes.battle import BattleScene
         from game.session import Session, setup_from_scenario
-        from rules.errors import DataError
+        from rules.core.errors import DataError
 
         try:
             setup, title = setup_from_scenario(args.scenario)

@@ -7,9 +7,9 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
-from rules.events import Event
-from rules.geometry import Pose
-from rules.state import GameState
+from rules.core.events import Event
+from rules.core.geometry import Pose
+from rules.play.state import GameState
 
 SPEED_IPS = 9.0        # inches a second on screen
 MIN_SECONDS = 0.18

@@ -1,5 +1,5 @@
 """What a shot would need, asked of the rules before it is fired: the weapon, its mount and arc, the
-line of fire, the 2d roll needed (rules.fire_step.preview_fire) with its modifier list, and the chance
+line of fire, the 2d roll needed (rules.phases.fire_step.preview_fire) with its modifier list, and the chance
 in per cent. Every figure comes from rules/; a preview the rules cannot give shows as
 unknown rather than a guess.
 """
@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from rules import arcs, fire_step
-from rules.actions import Action, Automatic, Drop, Fire, Pass
-from rules.geometry import CounterSize, Pose, Vec, forward, right
-from rules.state import GameState
-from rules.tables import tables
+from rules.combat import arcs
+from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.phases import fire_step
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass
+from rules.play.state import GameState
+from rules.tables.movement import tables
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class FirePreview:
     origin: Vec | None = None
     point: Vec | None = None
     why: str = ""
-    counters: tuple[Any, ...] = ()          # a Drop: the counters it would lay (rules.dropped.Counter)
+    counters: tuple[Any, ...] = ()          # a Drop: the counters it would lay (rules.combat.dropped.Counter)
     where: tuple[str, ...] = ()             # a Drop: where each counter lands, in words
 
     @property
@@ -146,7 +147,7 @@ def fire_preview(state: GameState, action: Action) -> FirePreview:
 
 
 def arc_outline(mount: str, pose: Pose, size: CounterSize, reach: float = 12.0) -> list[Vec]:
-    """A fan of the points `reach` inches out that the mount can fire at (rules.arcs.in_arc), with the
+    """A fan of the points `reach` inches out that the mount can fire at (rules.combat.arcs.in_arc), with the
     counter's centre: the shaded arc of fire."""
     if not mount or mount == "turret":
         return []

@@ -10,24 +10,26 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rules import design, engine, maps, saves, scenarios
-from rules.actions import Action
 from rules.ai.foe import decide
 from rules.ai.profiles import names as profile_names
-from rules.events import Event
-from rules.game import Game
-from rules.geometry import Pose
-from rules.maps import Map
-from rules.scenarios import Scenario
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState
+from rules.core.events import Event
+from rules.core.geometry import Pose
+from rules.engine import engine, saves, scenarios
+from rules.engine.game import Game
+from rules.engine.scenarios import Scenario
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Action
+from rules.play.state import GameState
+from rules.vehicles import design
+from rules.world import maps
+from rules.world.maps import Map
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS_DIR = ROOT / "maps"
 SCENARIOS_DIR = MAPS_DIR / "scenarios"
 SAVES_DIR = ROOT / "saves"
 
-# The quick duel's car: a plain test vehicle (rules.setup.generic_spec), no weapons, so the duel is
+# The quick duel's car: a plain test vehicle (rules.engine.setup.generic_spec), no weapons, so the duel is
 # one of driving and ramming.
 QUICK_DUEL_CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 armor=20"
 
@@ -44,7 +46,7 @@ def stock_names() -> list[str]:
 def garage_designs(directory: Path | None = None) -> list[tuple[str, str]]:
     """Players' own designs in saves/garage: (label, design path as the set-up stores it). A file
     that does not read is still listed by its file name; starting a game with it says what is wrong."""
-    from rules.tomlio import load_toml
+    from rules.core.tomlio import load_toml
 
     out = []
     for p in sorted((directory or SAVES_DIR / "garage").glob("*.toml")):
@@ -97,7 +99,7 @@ COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white"
 
 
 def setup_from_scenario(path: str | Path, seed: int = 1) -> tuple[GameSetup, str]:
-    """A game set-up from a scenario file (rules.scenarios.game_setup), with a colour per team;
+    """A game set-up from a scenario file (rules.engine.scenarios.game_setup), with a colour per team;
     returns the set-up and the scenario's name."""
     sc = load_scenario(path)
     setup = scenarios.game_setup(sc, seed)
@@ -165,7 +167,7 @@ class Session:
         return engine.outcome(self.state)
 
     def _autosave(self) -> None:
-        """Autosave at every new turn (rules.saves)."""
+        """Autosave at every new turn (rules.engine.saves)."""
         if self.autosave_dir is None or self.state.turn == self.last_autosave_turn:
             return
         self.last_autosave_turn = self.state.turn

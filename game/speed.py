@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import engine
-from rules.actions import SetSpeed
-from rules.errors import IllegalAction
-from rules.state import GameState
+from rules.core.errors import IllegalAction
+from rules.engine import engine
+from rules.play.actions import SetSpeed
+from rules.play.state import GameState
 
 
 class _Sixes:

@@ -1,9 +1,9 @@
 """The turning key's preview: one ghost per legal maneuver of this inch, with what it would cost.
 
-Every number comes from rules/: the legal maneuvers (rules.engine), the motion (rules.maneuvers),
-the modified difficulty (rules.movement.difficulty_of), the handling status it would leave
-(rules.handling.lower_status) and the control roll that status needs at the current speed
-(rules.handling.control_need); the swept path is checked with rules.collision when it is there.
+Every number comes from rules/: the legal maneuvers (rules.engine.engine), the motion (rules.driving.maneuvers),
+the modified difficulty (rules.phases.movement.difficulty_of), the handling status it would leave
+(rules.driving.handling.lower_status) and the control roll that status needs at the current speed
+(rules.driving.handling.control_need); the swept path is checked with rules.world.collision when it is there.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules import engine
-from rules.context import Ctx
-from rules.geometry import CounterSize, Pose
-from rules.handling import control_need, lower_status
-from rules.maneuvers import Maneuver, Motion, perform, slide
-from rules.movement import difficulty_of
-from rules.state import GameState
-from rules.tables import tables
+from rules.core.geometry import CounterSize, Pose
+from rules.driving.handling import control_need, lower_status
+from rules.driving.maneuvers import Maneuver, Motion, perform, slide
+from rules.engine import engine
+from rules.phases.movement import difficulty_of
+from rules.play.context import Ctx
+from rules.play.state import GameState
+from rules.tables.movement import tables
 
 SKIDS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
@@ -56,7 +56,7 @@ class Ghost:
 
 
 def motion_of(state: GameState, vid: str, m: Maneuver) -> Motion:
-    """The counter's motion if it made this move (as rules.movement.player_move moves it)."""
+    """The counter's motion if it made this move (as rules.phases.movement.player_move moves it)."""
     v = state.vehicle(vid)
     if m.kind == "straight" and not m.even:
         inc = v.increments[0] if v.increments else 1.0
@@ -69,7 +69,7 @@ def ghost_of(state: GameState, vid: str, m: Maneuver, ctx: Ctx | None = None) ->
     motion = motion_of(state, vid, m)
     d = difficulty_of(ctx or Ctx(state), v, m)
     hs = lower_status(v.hs, d)
-    # a move of D 0 (straight ahead) asks for no control roll at all (rules.movement.player_move)
+    # a move of D 0 (straight ahead) asks for no control roll at all (rules.phases.movement.player_move)
     need = control_need(v.speed, hs) if d > 0 else "safe"
     return Ghost(m, motion.end, motion.path, d, hs, need)
 

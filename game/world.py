@@ -1,16 +1,16 @@
-"""The collision oracle for the turning key's red outlines: rules.collision's world, filled from the map.
+"""The collision oracle for the turning key's red outlines: rules.world.collision's world, filled from the map.
 
-The map gives its solid and hazardous features (rules.maps.static_shapes), which rules.collision turns
+The map gives its solid and hazardous features (rules.world.maps.static_shapes), which rules.world.collision turns
 into its static shapes. This is glue, not a rule: what a contact does is decided by rules/ when the
 engine moves the counter.
 """
 
 from __future__ import annotations
 
-from rules.collision import CollisionWorld, static_from_map
-from rules.maps import Map, static_shapes
-from rules.state import GameState
-from rules.tables import tables
+from rules.play.state import GameState
+from rules.tables.movement import tables
+from rules.world.collision import CollisionWorld, static_from_map
+from rules.world.maps import Map, static_shapes
 
 
 def build_world(game_map: Map | None) -> CollisionWorld:

@@ -7,10 +7,10 @@ import sys
 
 # command -> (module, function taking argv list and returning an exit code)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "query": ("rules.cli", "query_main"),
-    "design": ("rules.design_cli", "main"),
-    "simulate": ("rules.simulate", "main"),
-    "validate": ("rules.validate", "main"),
+    "query": ("rules.tools.cli", "query_main"),
+    "design": ("rules.tools.design_cli", "main"),
+    "simulate": ("rules.tools.simulate", "main"),
+    "validate": ("rules.tools.validate", "main"),
 }
 
 USAGE = "usage: python -m rules {" + "|".join(COMMANDS) + "} ..."

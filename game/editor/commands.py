@@ -1,6 +1,6 @@
 """Editor commands and their history.
 
-Maps are frozen values (rules.map_model), so a command is a pure step from one map to the next and
+Maps are frozen values (rules.world.map_model), so a command is a pure step from one map to the next and
 the history keeps both sides: undo puts the map from before back, redo the one from after. Each
 command also says what should be selected once it is done, so a pasted group stays selected.
 """
@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.map_model import (
+from rules.world.map_model import (
     Feature,
     Map,
     Start,
@@ -25,7 +25,7 @@ from rules.map_model import (
     set_feature,
     set_properties,
 )
-from rules.map_shapes import Point, bbox
+from rules.world.shapes import Point, bbox
 
 Ref = tuple[str, int]          # (layer, index): a feature of the map
 HISTORY_LIMIT = 500
@@ -214,7 +214,7 @@ def unique_start_name(m: Map, wanted: str) -> str:
 def outline(m: Map, ref: Ref, library: Any = None) -> tuple[Point, ...]:
     """A feature's outline in inches (a placed road section's from the section library)."""
     if library is None:
-        from rules.maps import sections
+        from rules.world.maps import sections
 
         library = sections()
     return feature_points(layer(m, ref[0])[ref[1]], library)

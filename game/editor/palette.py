@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.map_model import (
+from rules.world.map_model import (
     Area,
     Building,
     Curb,
@@ -24,7 +24,7 @@ from rules.map_model import (
     snap,
     vocabulary,
 )
-from rules.map_shapes import Polyline, Rect
+from rules.world.shapes import Polyline, Rect
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def _counter_tool(label: str, kind: str, movable: bool = True) -> Tool:
 
 
 def tools() -> list[Tool]:
-    from rules.maps import sections
+    from rules.world.maps import sections
 
     out = [Tool("Start position", "Starts", "starts", lambda x, y, m: Start("start1", snap(x), snap(y), 0.0))]
     out += [_section_tool(s.id, s.name, s.width, s.height) for s in sections().values()]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.editor.commands import Command, Ref, ReplaceFeature, ResizeFeature, SetMapInfo, SetProperties
-from rules.map_model import (
+from rules.world.map_model import (
     OBSTACLE_KINDS,
     WALL_KINDS,
     Area,
@@ -25,7 +25,7 @@ from rules.map_model import (
     feature_points,
     vocabulary,
 )
-from rules.map_shapes import Rect, bbox
+from rules.world.shapes import Rect, bbox
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def props_for(f: Feature | None) -> list[Prop]:
         return [Prop("style", "Style", "choice", MARKING_STYLES), Prop("w", "Width (in)", "float"),
                 Prop("h", "Height (in)", "float")]
     if isinstance(f, Placement):
-        from rules.maps import sections
+        from rules.world.maps import sections
 
         return [Prop("section", "Road section", "choice", tuple(sections())), Prop("rotation", "Rotation (deg)", "float")]
     return []

@@ -206,7 +206,7 @@ def _resolved(game_map: Any | None) -> Any | None:
     if game_map is None:
         return None
     try:
-        from rules.maps import resolved
+        from rules.world.maps import resolved
 
         return resolved(game_map)
     except Exception:  # noqa: BLE001 - drawing what we can beats not starting

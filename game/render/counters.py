@@ -9,8 +9,8 @@ import pygame
 
 from game import theme
 from game.camera import Camera
-from rules.geometry import CounterSize, Pose, corners, forward, right
-from rules.state import VehicleState
+from rules.core.geometry import CounterSize, Pose, corners, forward, right
+from rules.play.state import VehicleState
 
 _CORNER_AT = {"FL": (0.5, -1), "FR": (0.5, 1), "BL": (-0.5, -1), "BR": (-0.5, 1), "F": (0.5, 0), "B": (-0.5, 0)}
 

@@ -1,4 +1,4 @@
-"""Counters on the map (rules.dropped.Counter, kept in GameState.counters): oil, flaming oil (a slick
+"""Counters on the map (rules.combat.dropped.Counter, kept in GameState.counters): oil, flaming oil (a slick
 until it lights, then flames), spikes, mines, smoke and paint clouds, ice, debris and obstacles.
 
 Every counter is drawn for every player: the rules put mine and spike counters on the board so that
@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from game.camera import Camera
-from rules.geometry import Vec, forward, right
+from rules.core.geometry import Vec, forward, right
 
 Point = tuple[float, float]
 Local = Callable[[float, float], Point]   # (along, across) in inches from the centre -> screen
@@ -53,10 +53,10 @@ def state_counters(state: Any) -> tuple[Any, ...]:
 
 def lit(counter: Any, now: tuple[int, int] | None) -> bool:
     """Whether flaming oil or a flame cloud is alight at (turn, phase), as the rules judge it
-    (rules.dropped.burning)."""
+    (rules.combat.dropped.burning)."""
     if counter.kind not in UNLIT or now is None:
         return counter.kind in UNLIT and now is None
-    from rules.dropped import burning
+    from rules.combat.dropped import burning
 
     try:
         return burning(counter, now[0], now[1])

@@ -7,8 +7,8 @@ import pygame
 
 from game import theme
 from game.ui import panel, text
-from rules.state import MOVE, SPEED, GameState, VehicleState
-from rules.tables import tables
+from rules.play.state import MOVE, SPEED, GameState, VehicleState
+from rules.tables.movement import tables
 
 ROW = 19
 

@@ -6,7 +6,7 @@ import pygame
 
 from game import theme
 from game.ui import panel, text, wrap
-from rules.events import Event
+from rules.core.events import Event
 
 KIND_COLOUR = {"dice": (250, 220, 120), "control": (150, 210, 250), "crash": (255, 140, 90), "damage": (255, 110, 100),
                "turn": theme.ACCENT, "phase": (180, 180, 200), "moved": (170, 176, 186), "speed": (160, 230, 170),

@@ -11,7 +11,7 @@ from game.camera import Camera
 from game.render.counters import counter_polygon, heading_tick
 from game.turning_key import Ghost
 from game.ui import rendered
-from rules.geometry import CounterSize, forward
+from rules.core.geometry import CounterSize, forward
 
 NEED_COLOUR = {"safe": (120, 230, 130), "XX": (255, 70, 60)}
 

@@ -1,6 +1,6 @@
 """The battle: the board, the counters, the turning key, speed changes, the HUD and hot-seat hand-offs.
 
-Flow: the rules say who is to act (rules.engine.to_act). A scripted foe acts on its own after a
+Flow: the rules say who is to act (rules.engine.engine.to_act). A scripted foe acts on its own after a
 short visible pause; a vehicle told to hold its course keeps its speed and drives straight with no
 input; a human chooses with the turning key (moves) or the speed panel (speed changes). Every
 committed action goes to the rules; the events that come back are animated and logged.
@@ -33,13 +33,13 @@ from game.speed import SpeedPreview, preview_speed
 from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
 from game.world import build_world, place_vehicles
-from rules.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
-from rules.errors import DataError
-from rules.events import Event
-from rules.geometry import Vec
-from rules.maneuvers import Maneuver
-from rules.state import FIRE, MOVE, SPEED
-from rules.tables import tables
+from rules.core.errors import DataError
+from rules.core.events import Event
+from rules.core.geometry import Vec
+from rules.driving.maneuvers import Maneuver
+from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.state import FIRE, MOVE, SPEED
+from rules.tables.movement import tables
 
 SIDEBAR = 340
 TOPBAR = 30
@@ -330,7 +330,7 @@ class BattleScene(Scene):
         a = self.fire_options[self.fire_index] if self.fire_options else None
         if not self.follow or not isinstance(a, Fire):
             return
-        from rules.fire_step import preview_fire
+        from rules.phases.fire_step import preview_fire
 
         p = self.state.vehicle(a.vehicle).pose
         q = preview_fire(self.state, a).point  # a vehicle or a wall/building: where the shot goes
@@ -648,16 +648,16 @@ class BattleScene(Scene):
         return was is not None
 
     def _inside_counter(self, vid: str, x: float, y: float) -> bool:
-        from rules.arcs import inside
-        from rules.geometry import corners
+        from rules.combat.arcs import inside
+        from rules.core.geometry import corners
 
         v = self.state.vehicle(vid)
         size = tables().handling.counters[v.spec.kind]
         return bool(inside(corners(v.pose, size), Vec(x, y)))
 
     def _ghost_at(self, x: float, y: float) -> int | None:
-        from rules.arcs import inside
-        from rules.geometry import corners
+        from rules.combat.arcs import inside
+        from rules.core.geometry import corners
 
         a = self.human_actor()
         if a is None:

@@ -4,7 +4,7 @@ Left: the palette (click a piece, then click the board to place it; it stays pic
 right click). Middle: the board. Click a feature to select it, Shift-click to add or remove one,
 drag on empty ground for a box; drag a selection to move it (on the 1/4" grid), drag the yellow
 square to resize. Right: the properties of the selection (or of the map) and the problems
-rules.maps.validate_map finds, which are also marked red on the board; click one to go to it.
+rules.world.maps.validate_map finds, which are also marked red on the board; click one to go to it.
 Every change is a command (game.editor.commands): Ctrl+Z undoes, Ctrl+Y redoes.
 """
 
@@ -41,9 +41,18 @@ from game.editor.palette import Tool, tools
 from game.render.board import BoardRenderer
 from game.scenes.base import Scene
 from game.ui import Button, click_buttons, draw_buttons, text
-from rules.map_model import LAYERS, Feature, Map, layer, moved, snap
-from rules.map_shapes import Rect, bbox, point_in_polygon, rotate_point
-from rules.maps import MAPS_DIR, Problem, load_map, map_path, safe_name, save_map, sections, validate_map
+from rules.core.paths import MAPS_DIR
+from rules.world.map_model import LAYERS, Feature, Map, layer, moved, snap
+from rules.world.maps import (
+    Problem,
+    load_map,
+    map_path,
+    safe_name,
+    save_map,
+    sections,
+    validate_map,
+)
+from rules.world.shapes import Rect, bbox, point_in_polygon, rotate_point
 
 TOOLBAR_H = 44
 PALETTE_W = 190
@@ -267,7 +276,7 @@ class EditorScene(Scene):
 
     def open_map(self) -> None:
         def pick() -> None:
-            from rules.maps import list_maps
+            from rules.world.maps import list_maps
 
             items = [(p.stem, p) for p in list_maps(self.maps_dir)]
             self.app.push(PickDialog(self.app, "Open a map", items, self.load))
@@ -891,13 +900,13 @@ def problem_refs(prob: Problem) -> list[Ref]:
 
 
 def vocabulary_grid() -> float:
-    from rules.map_model import vocabulary
+    from rules.world.map_model import vocabulary
 
     return vocabulary().grid
 
 
 def _points(lay: str, f: Feature) -> tuple[tuple[float, float], ...]:
-    from rules.map_model import feature_points
+    from rules.world.map_model import feature_points
 
     return feature_points(f, sections() if lay == "sections" else None)
 
@@ -922,10 +931,10 @@ def playtest_setup(m: Map, directory: Path) -> tuple[Any, str]:
     """A game on the edited map: it is written to a file named after its contents (the rules load maps
     by file and keep them cached by name), and a stock car stands on each start, up to four."""
     from game.session import stock_names
-    from rules.geometry import Pose
-    from rules.maps import map_to_data
-    from rules.setup import GameSetup, VehicleSetup
-    from rules.tomlio import dumps_toml
+    from rules.core.geometry import Pose
+    from rules.core.tomlio import dumps_toml
+    from rules.engine.setup import GameSetup, VehicleSetup
+    from rules.world.maps import map_to_data
 
     digest = hashlib.sha1(dumps_toml(map_to_data(m)).encode()).hexdigest()[:10]
     directory.mkdir(parents=True, exist_ok=True)

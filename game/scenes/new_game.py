@@ -31,10 +31,11 @@ from game.session import (
     stock_names,
 )
 from game.ui import text
-from rules.errors import DataError
-from rules.geometry import Pose
-from rules.setup import UNTRAINED, GameSetup, VehicleSetup
-from rules.state import RuleOptions, option_choices
+from rules.core.errors import DataError
+from rules.core.geometry import Pose
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.state import RuleOptions, option_choices
+from rules.vehicles.spec import UNTRAINED
 
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
 CREW = tuple((d, g) for d in range(4) for g in (*range(4), UNTRAINED))   # (Driver, Gunner) a crew may have
@@ -395,7 +396,7 @@ def _option_note(f: Field) -> str:
                 "rolls (000:L158, L1309). Gunner: added to every shot the crew fire (000:L931); a crew with no Gunner "
                 "skill fires at -3 (000:L1322).")
     if f.name == "opt_road_condition":
-        from rules.tables import tables
+        from rules.tables.movement import tables
 
         road = tables().hazards.road[f.value]
         aim = {"rain": " Every shot is at -2 (000:L923).", "heavy_rain": " Every shot is at -3 (000:L924)."}
@@ -420,9 +421,9 @@ _SPECS: dict[str, object] = {}
 
 
 def _spec(name: str):  # type: ignore[no-untyped-def]
-    """The spec of a stock design (rules.setup.resolve_spec), memoised; None if it does not load."""
+    """The spec of a stock design (rules.engine.setup.resolve_spec), memoised; None if it does not load."""
     if name not in _SPECS:
-        from rules.setup import resolve_spec
+        from rules.engine.setup import resolve_spec
 
         try:
             _SPECS[name] = resolve_spec(name)

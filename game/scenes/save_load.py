@@ -1,4 +1,4 @@
-"""Save and load: slots in saves/ (the autosave among them), through rules.saves."""
+"""Save and load: slots in saves/ (the autosave among them), through rules.engine.saves."""
 
 from __future__ import annotations
 

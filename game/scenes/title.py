@@ -28,7 +28,7 @@ class TitleScene(Scene):
     def quick_duel(self) -> None:
         from game.scenes.battle import BattleScene
         from game.session import Session, quick_setup
-        from rules.errors import DataError
+        from rules.core.errors import DataError
 
         try:
             session = Session.start(quick_setup(2), "Quick duel", self.app.saves_dir)

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from rules.actions import Action, Drop, Fire
-from rules.maneuvers import Maneuver
-from rules.tables import LOST, SAFE
+from rules.driving.maneuvers import Maneuver
+from rules.play.actions import Action, Drop, Fire
+from rules.tables.movement import LOST, SAFE
 
 _REASONS = {
     "room": "to keep room ahead",

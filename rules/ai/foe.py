@@ -4,7 +4,7 @@ The client and `python -m rules simulate` call one function (keep this signature
 
     decide(state, vid, legal_actions, profile, budget=0.1) -> (action, explanation)
 
-    state          the engine's GameState (rules.state); the foe reads only what a player sees:
+    state          the engine's GameState (rules.play.state); the foe reads only what a player sees:
                    poses, speeds, handling status, record sheets, weapons; never the dice state
     vid            the vehicle to decide for; it must be in engine.to_act(state)
     legal_actions  engine.legal_actions(state, vid); the answer is always one of these
@@ -17,13 +17,13 @@ The client and `python -m rules simulate` call one function (keep this signature
 How it plans (all of it from the public state):
 - speed: a profile's cruising speed, held down by the room ahead at that speed over the coming
   phases and by the braking hazard (000:L146-L154) and the control risk the speed brings;
-- moves: every legal maneuver of this inch is tried on its own geometry (rules.maneuvers.perform),
+- moves: every legal maneuver of this inch is tried on its own geometry (rules.driving.maneuvers.perform),
   followed by the rest of the phase straight on; each gets the Control Table need at its speed and
   the handling status it would leave (000:L182-L186), the room left ahead for the next phases, the
   shots it would have and the shots it would give at the end of the phase; the best few are then
-  swept against walls and vehicles (rules.collision) before one is chosen;
-- fire: each legal Fire action's to-hit number comes from the combat rules (rules.firing.shot_for,
-  rules.combat.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
+  swept against walls and vehicles (rules.world.collision) before one is chosen;
+- fire: each legal Fire action's to-hit number comes from the combat rules (rules.combat.shooting.shot_for,
+  rules.combat.to_hit.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
   the turn and takes worse ones as the turn runs out (each weapon fires once a turn, 000:L820);
 - drop: a dropped weapon is laid when an enemy is behind it and close.
 
@@ -40,7 +40,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.ai import explain
 from rules.ai.profiles import Profile
 from rules.ai.profiles import profile as preset
@@ -59,13 +58,17 @@ from rules.ai.sight import (
     p_two_dice,
     room,
 )
-from rules.arcs import in_arc
-from rules.collision import VEHICLE
-from rules.geometry import Pose, angle_diff, heading_of, norm_deg
-from rules.handling import control_need, lower_status
-from rules.maneuvers import Maneuver, Motion, perform, slide
-from rules.state import FIRE, MOVE, SPEED, GameState, VehicleState
-from rules.tables import SAFE
+from rules.combat.arcs import in_arc
+from rules.combat.shooting import Declaration, expand, shot_for
+from rules.combat.to_hit import to_hit, weapon_info
+from rules.core.geometry import Pose, angle_diff, heading_of, norm_deg
+from rules.driving.handling import control_need, lower_status
+from rules.driving.maneuvers import Maneuver, Motion, perform, slide
+from rules.phases import fire_step
+from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.tables.movement import SAFE
+from rules.world.collision import VEHICLE
 
 DEFAULT_BUDGET = 0.1  # seconds
 
@@ -381,14 +384,12 @@ def _meeting(view: View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
 def _shot_value(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
                 target_pose: Pose, *, extra_d: int = 0, travel: float | None = None) -> tuple[float, str]:
     """Expected worth of the shooter's best ready weapon from a pose at a target's pose: the to-hit
-    number the combat rules give there (rules.firing.shot_for: range, speeds, arcs, target size,
+    number the combat rules give there (rules.combat.shooting.shot_for: range, speeds, arcs, target size,
     000:L901-L940), the mean damage, and how thin the armor is on the side it would strike."""
     guns = view.guns.get(shooter.id, [])
     cs, ct = view.combatants.get(shooter.id), view.combatants.get(target.id)
     if not guns or cs is None or ct is None:
         return 0.0, ""
-    from rules.combat import to_hit
-    from rules.firing import Declaration, shot_for
 
     # the D of this move counts against the driver's own fire this phase (000:L905)
     c = replace(cs, pose=shooter_pose, maneuver_d=cs.maneuver_d + extra_d,
@@ -449,7 +450,7 @@ def _score_sweep(view: View, p: _Plan) -> None:
 
 
 def _edge_cost(view: View) -> float:
-    """Leaving the map area ends the vehicle's game (rules.map_play): worse than any wall at speed."""
+    """Leaving the map area ends the vehicle's game (rules.play.map_edges): worse than any wall at speed."""
     return EDGE_COST * (1 + view.me.speed / 15)
 
 
@@ -503,9 +504,6 @@ def _threshold(view: View) -> int:
 
 def _fire_value(view: View, a: Fire) -> tuple[float, int]:
     """Expected value of a Fire action and its to-hit need; (0, 13) if it cannot hit or is blocked."""
-    from rules import fire_step
-    from rules.combat import to_hit, weapon_info
-    from rules.firing import Declaration, expand, shot_for
 
     state = view.state
     if a.target not in {v.id for v in state.vehicles}:

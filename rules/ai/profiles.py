@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rules.errors import DataError
-from rules.schema import Node
-from rules.tomlio import load_toml
+from rules.core.errors import DataError
+from rules.core.schema import Node
+from rules.core.tomlio import load_toml
 
 PROFILES_FILE = Path(__file__).resolve().parents[1] / "data" / "foe_profiles.toml"
 TARGET_CHOICES = ("nearest", "weakest", "easiest", "dangerous")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from rules.actions import Action
-from rules.state import GameState
+from rules.play.actions import Action
+from rules.play.state import GameState
 
 NAME = "random"
 

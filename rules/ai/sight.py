@@ -1,7 +1,7 @@
 """What a scripted foe sees and reckons with: the vehicles and their weapons as a player sees them,
 the map's walls as play has left them (a CollisionWorld of its own per distinct GameState.map_changes,
-rules.collision, rules.map_changes), the map area a centre must stay in (rules.map_play), rays for room ahead, chances of
-dice (2d to hit, 1d for control, 000:L182-L186, L901) and the paths of maneuvers (rules.maneuvers)."""
+rules.world.collision, rules.world.map_changes), the map area a centre must stay in (rules.play.map_edges), rays for room ahead, chances of
+dice (2d to hit, 1d for control, 000:L182-L186, L901) and the paths of maneuvers (rules.driving.maneuvers)."""
 
 from __future__ import annotations
 
@@ -11,18 +11,19 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from rules import fire_step
 from rules.ai.profiles import Profile
-from rules.collision import CollisionWorld, static_from_map
-from rules.combat import weapon_info
-from rules.firing import Combatant, ready
-from rules.geometry import CounterSize, Pose, Vec, forward, right
-from rules.handling import control_need, lower_status
-from rules.maneuvers import Maneuver, Motion, base_difficulty, perform
-from rules.map_changes import MapChanges, apply_changes, map_of
-from rules.map_play import Box, map_area
-from rules.state import GameState, VehicleState
-from rules.tables import LOST, SAFE, Tables, tables
+from rules.combat.shooting import Combatant, ready
+from rules.combat.to_hit import weapon_info
+from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.driving.handling import control_need, lower_status
+from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
+from rules.phases import fire_step
+from rules.play.map_edges import Box, map_area
+from rules.play.state import GameState, VehicleState
+from rules.tables.movement import LOST, SAFE, Tables, tables
+from rules.world.collision import CollisionWorld, static_from_map
+from rules.world.map_changes import MapChanges, apply_changes, map_of
+from rules.world.maps import static_shapes, terrain_at
 
 RAY_ANGLES = (0.0, -30.0, 30.0, -60.0, 60.0)
 RAY_WEIGHT = {0.0: 1.0, 30.0: 0.85, 60.0: 0.65}
@@ -83,12 +84,11 @@ class View:
 @lru_cache(maxsize=8)
 def map_world(map_id: str, changes: MapChanges) -> CollisionWorld:
     """The foe's own world of the map as play has changed it (breaches, fallen features, an endless
-    highway's sections now). Not the engine's (rules.map_changes.changed_world): the foe places its
+    highway's sections now). Not the engine's (rules.world.map_changes.changed_world): the foe places its
     vehicles in it, perhaps on a client's worker thread."""
     world = CollisionWorld()
     if not map_id:
         return world
-    from rules.maps import static_shapes
 
     for s in static_from_map(static_shapes(map_of(map_id, changes))):
         world.add_static(s)
@@ -100,7 +100,7 @@ def _map(state: GameState) -> Any:
 
 
 def off_map(view: View, pose: Pose) -> bool:
-    """Whether a counter's centre is outside the map area: out of the game (rules.map_play)."""
+    """Whether a counter's centre is outside the map area: out of the game (rules.play.map_edges)."""
     if view.bounds is None:
         return False
     x0, y0, x1, y1 = view.bounds
@@ -113,7 +113,6 @@ def bad_ground(view: View, pose: Pose) -> str:
     m = _map(view.state)
     if m is None:
         return ""
-    from rules.maps import terrain_at
 
     if off_map(view, pose):
         return "off the map"
@@ -279,7 +278,7 @@ def inches_per_phase(view: View, speed: float, phases: int) -> float:
 
 
 def ahead(pose: Pose, heading: float, inches: float) -> Pose:
-    """A counter moved straight along a heading without turning (the end of rules.maneuvers.slide)."""
+    """A counter moved straight along a heading without turning (the end of rules.driving.maneuvers.slide)."""
     return Pose.of(pose.centre + forward(heading) * inches, pose.facing)
 
 
@@ -307,7 +306,7 @@ def relative_path(m: Maneuver, size: CounterSize) -> tuple[tuple[float, float, f
 
 
 def moved(m: Maneuver, pose: Pose, size: CounterSize) -> Motion:
-    """rules.maneuvers.perform for this pose, from the cached relative path."""
+    """rules.driving.maneuvers.perform for this pose, from the cached relative path."""
     f = pose.facing
     a = math.radians(f)
     ca, sa = math.cos(a), math.sin(a)

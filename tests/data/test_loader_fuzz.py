@@ -23,18 +23,18 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from rules import tables as rules_tables
 from rules.ai.profiles import load_profiles
-from rules.collision_rules import load_collision_data, load_terrain_data
-from rules.combat import _weapon_table, load_combat
-from rules.design import load_design
-from rules.design_tables import load_design_tables
-from rules.errors import DataError
-from rules.map_model import load_vocabulary
-from rules.maps import load_map, load_sections
-from rules.saves import load_game, save_game
-from rules.scenarios import game_setup, load_scenario
-from rules.tomlio import dumps_toml, load_toml
+from rules.combat.to_hit import _weapon_table, load_combat
+from rules.core.errors import DataError
+from rules.core.tomlio import dumps_toml, load_toml
+from rules.driving.collisions import load_collision_data, load_terrain_data
+from rules.engine.saves import load_game, save_game
+from rules.engine.scenarios import game_setup, load_scenario
+from rules.tables import movement as rules_tables
+from rules.tables.construction import load_design_tables
+from rules.vehicles.design import load_design
+from rules.world.map_model import load_vocabulary
+from rules.world.maps import load_map, load_sections
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "rules" / "data"
@@ -233,7 +233,7 @@ def test_vehicle_design_loader(work: Path, data: st.DataObject) -> None:
 def short_save(work: Path) -> Path:
     """A save of a few turns of the arena duel, driven by the random legal driver."""
     from rules.ai import random_driver
-    from rules.game import Game
+    from rules.engine.game import Game
 
     game = Game(game_setup(load_scenario(REPO / "maps" / "scenarios" / "arena_duel.toml"), seed=11))
     for n in range(10):

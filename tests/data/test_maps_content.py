@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.maps import (
+from rules.engine.scenarios import list_scenarios, load_scenario, validate_scenario
+from rules.world.maps import (
     MAPS_DIR,
     chain,
     ends_meet,
@@ -21,7 +22,6 @@ from rules.maps import (
     terrain_at,
     validate_map,
 )
-from rules.scenarios import list_scenarios, load_scenario, validate_scenario
 
 MAP_FILES = list_maps()
 SCENARIO_FILES = list_scenarios()
@@ -91,8 +91,8 @@ def test_the_four_promised_scenarios_exist() -> None:
 
 
 def test_scenario_vehicles_are_stock_vehicles() -> None:
-    """Skipped only while rules.design (issue 3) does not exist yet; then every name must be stock."""
-    design = pytest.importorskip("rules.design")
+    """Skipped only while rules.vehicles.design (issue 3) does not exist yet; then every name must be stock."""
+    design = pytest.importorskip("rules.vehicles.design")
     names = {n.lower() for n in design.stock_names()}
     for path in SCENARIO_FILES:
         for v in load_scenario(path).vehicles:
@@ -102,8 +102,8 @@ def test_scenario_vehicles_are_stock_vehicles() -> None:
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
 def test_every_scenario_starts_a_game(path: Path) -> None:
     """The scenario's set-up is accepted by the engine: stock designs resolve, vehicles are placed."""
-    from rules.game import Game
-    from rules.scenarios import game_setup
+    from rules.engine.game import Game
+    from rules.engine.scenarios import game_setup
 
     game = Game(game_setup(load_scenario(path), seed=3))
     assert game.to_act()
@@ -112,8 +112,8 @@ def test_every_scenario_starts_a_game(path: Path) -> None:
 def test_terrain_vocabulary_is_cited_and_complete() -> None:
     """Every terrain kind in rules/data/map_terrain.toml carries its source; water and ditches need
     their size (000:L526-L529); the road conditions are those of hazards.toml (000:L267-L275)."""
-    from rules.map_model import DATA_DIR, vocabulary
-    from rules.tomlio import load_toml
+    from rules.core.tomlio import load_toml
+    from rules.world.map_model import DATA_DIR, vocabulary
 
     raw = load_toml(DATA_DIR / "map_terrain.toml")
     assert all("source" in k for k in raw["kind"].values())
@@ -124,8 +124,8 @@ def test_terrain_vocabulary_is_cited_and_complete() -> None:
 
 
 def test_a_broken_vocabulary_file_is_a_data_error(tmp_path: Path) -> None:
-    from rules.errors import DataError
-    from rules.map_model import DATA_DIR, load_vocabulary
+    from rules.core.errors import DataError
+    from rules.world.map_model import DATA_DIR, load_vocabulary
 
     bad = tmp_path / "t.toml"
     bad.write_text((DATA_DIR / "map_terrain.toml").read_text().replace('needs = ["width_ft"]', 'needs = ["yards"]'))

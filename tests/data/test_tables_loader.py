@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.errors import DataError
-from rules.tables import DATA_DIR, Tables, load_tables
+from rules.core.errors import DataError
+from rules.tables.movement import DATA_DIR, Tables, load_tables
 
 FILES = ["movement_chart.toml", "control_table.toml", "deceleration.toml", "maneuvers.toml", "crash_tables.toml",
          "hazards.toml", "handling.toml"]

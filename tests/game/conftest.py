@@ -14,7 +14,7 @@ from game.app import App  # noqa: E402
 from game.input.bindings import key_event  # noqa: E402
 from game.scenes.battle import BattleScene  # noqa: E402
 from game.session import Session  # noqa: E402
-from rules.setup import GameSetup  # noqa: E402
+from rules.engine.setup import GameSetup  # noqa: E402
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.render.hud import draw_sheet
-from rules.actions import Automatic
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE
+from rules.core.geometry import Pose
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Automatic
+from rules.play.state import FIRE
 from tests.game.conftest import press, start_battle
 
 

@@ -14,7 +14,7 @@ from game.scenes.battle import BattleScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.title import TitleScene
 from game.session import quick_setup, with_foes
-from rules.errors import DataError
+from rules.core.errors import DataError
 from tests.game.conftest import click, press, start_battle
 
 BROKEN_MAP = "version = 1\nname = \"broken\"\nsize = [40, \"thirty\"]\n"

@@ -10,13 +10,13 @@ import pytest
 from game.anim import Animator
 from game.camera import Camera
 from game.render.dropped import draw_dropped, label
-from rules.actions import Drop
-from rules.combat import combat_tables
-from rules.dropped import Counter
-from rules.events import Event
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE
+from rules.combat.dropped import Counter
+from rules.combat.to_hit import combat_tables
+from rules.core.events import Event
+from rules.core.geometry import Pose
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Drop
+from rules.play.state import FIRE
 from tests.game.conftest import press, start_battle
 
 KINDS = tuple(sorted(combat_tables().dropped))   # every kind of counter the rules can lay

@@ -11,11 +11,11 @@ from game.render.counters import counter_polygon
 from game.scenes.battle import BattleScene
 from game.scenes.game_over import GameOverScene
 from game.session import setup_from_scenario
-from rules.actions import Move, SetSpeed
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, MOVE, SPEED
-from rules.tables import tables
+from rules.core.geometry import Pose
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Move, SetSpeed
+from rules.play.state import FIRE, MOVE, SPEED
+from rules.tables.movement import tables
 from tests.game.conftest import click, drag, press, start_battle
 
 MAX_INPUTS = 400

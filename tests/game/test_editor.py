@@ -11,7 +11,7 @@ from game.scenes.battle import BattleScene
 from game.scenes.editor import EditorScene
 from game.scenes.pause import PauseScene
 from game.scenes.title import TitleScene
-from rules.maps import MAPS_DIR, load_map
+from rules.world.maps import MAPS_DIR, load_map
 from tests.game.conftest import click, drag, press
 
 CTRL = pygame.KMOD_CTRL

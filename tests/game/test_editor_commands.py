@@ -18,9 +18,9 @@ from game.editor.commands import (
     unique_start_name,
 )
 from game.editor.palette import tools
-from rules.map_model import Map, Obstacle, Start, Wall
-from rules.map_shapes import Rect
-from rules.maps import load_map, save_map, validate_map
+from rules.world.map_model import Map, Obstacle, Start, Wall
+from rules.world.maps import load_map, save_map, validate_map
+from rules.world.shapes import Rect
 
 
 def blank() -> Map:
@@ -181,7 +181,7 @@ def test_save_then_load_gives_the_same_map(tmp_path):
 
 def test_a_road_section_turns_about_its_middle():
     from game.editor.commands import group_centre
-    from rules.map_model import Placement
+    from rules.world.map_model import Placement
 
     h = History(blank())
     h.do(AddFeatures("place", (("sections", Placement("crossroads", 10, 10, 0)),)))

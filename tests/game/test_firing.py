@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from game.firing import fire_preview, two_dice_at_least
-from rules.actions import Fire, Pass
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, RuleOptions
+from rules.core.geometry import Pose
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Fire, Pass
+from rules.play.state import FIRE, RuleOptions
 from tests.game.conftest import click, press, start_battle
 
 

@@ -14,7 +14,7 @@ from game.scenes.record_sheet import RecordSheetScene
 from game.scenes.save_load import SaveLoadScene
 from game.scenes.title import TitleScene
 from game.session import quick_setup
-from rules.state import digest
+from rules.play.state import digest
 from tests.game.conftest import click, press, start_battle
 
 
@@ -237,8 +237,8 @@ def test_new_game_player_names_are_typed(app):
 def test_dropped_weapon_counters_are_drawn(app):
     from game.camera import Camera
     from game.render.dropped import draw_dropped
-    from rules.dropped import Counter
-    from rules.geometry import Pose
+    from rules.combat.dropped import Counter
+    from rules.core.geometry import Pose
 
     surf = pygame.Surface((200, 200))
     surf.fill((0, 0, 0))
@@ -255,8 +255,8 @@ def test_record_sheets_show_a_sidecars_armor_and_pods(app, monkeypatch):
     from pathlib import Path
 
     import game.render.hud as hud
-    from rules.geometry import Pose
-    from rules.setup import GameSetup, VehicleSetup
+    from rules.core.geometry import Pose
+    from rules.engine.setup import GameSetup, VehicleSetup
 
     drawn: list[str] = []
     real = hud.text

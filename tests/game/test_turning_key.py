@@ -7,12 +7,12 @@ import pygame
 
 from game.turning_key import build_preview, nearest
 from game.world import build_world, place_vehicles
-from rules import engine
-from rules.actions import Move, SetSpeed
-from rules.geometry import Pose
-from rules.maneuvers import Maneuver
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import MOVE, digest
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import Maneuver
+from rules.engine import engine
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Move, SetSpeed
+from rules.play.state import MOVE, digest
 from tests.game.conftest import press, start_battle
 
 CAR = "generic kind=car hc=1 accel=10 top=100"
@@ -165,7 +165,7 @@ def test_motion_is_animated_along_the_event_path(app):
 
 def test_a_collision_flashes_when_the_motion_reaches_it():
     from game.anim import Animator
-    from rules.events import Event
+    from rules.core.events import Event
 
     state = _to_move(_moving(60.0))
     anim = Animator(state)

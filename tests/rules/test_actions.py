@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import engine
-from rules.actions import Drop, Fire, Move, Pass, SetSpeed, parse
-from rules.geometry import Pose
-from rules.maneuvers import KINDS, Maneuver
-from rules.setup import GameSetup, VehicleSetup
-from rules.tables import tables
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import KINDS, Maneuver
+from rules.engine import engine
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Drop, Fire, Move, Pass, SetSpeed, parse
+from rules.tables.movement import tables
 
 IDS = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-", min_size=1, max_size=8)
 QUARTERS = st.integers(1, 8).map(lambda n: n / 4)

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from rules.context import Ctx
-from rules.design import AccessoryEntry, Design, dumps_design, figures, load_stock
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.geometry import Pose
-from rules.handling import lower_status
-from rules.movement import damage_one_tire
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.driving.handling import lower_status
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.context import Ctx
+from rules.play.effects import damage_one_tire
+from rules.play.state import GameState
+from rules.vehicles.design import AccessoryEntry, Design, dumps_design, figures, load_stock
 
 
 def mauler(active: bool) -> Design:

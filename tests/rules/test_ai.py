@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from rules import engine
-from rules.actions import Drop, Fire, Move, Pass, SetSpeed
 from rules.ai import decide, describe, explain, profile, profiles, random_driver
 from rules.ai.foe import maneuver_risk, p_lose, p_two_dice
-from rules.geometry import Pose
-from rules.handling import control_need, lower_status
-from rules.maneuvers import Maneuver
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, MOVE, SPEED, GameState, RuleOptions
-from rules.tables import tables
+from rules.core.geometry import Pose
+from rules.driving.handling import control_need, lower_status
+from rules.driving.maneuvers import Maneuver
+from rules.engine import engine
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Drop, Fire, Move, Pass, SetSpeed
+from rules.play.state import FIRE, MOVE, SPEED, GameState, RuleOptions
+from rules.tables.movement import tables
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = str(ROOT / "maps" / "arena.toml")
@@ -288,7 +288,7 @@ def test_it_drops_a_weapon_on_an_enemy_right_behind_000_L1028() -> None:
 def test_it_steers_around_water_000_L529() -> None:
     """The arena's pit of water (x 23-27, y 7-10) lies 2" ahead: driving in is a hazard, so over the
     next two turns the foe keeps out of it (the other car holds its course)."""
-    from rules.maps import load_map, terrain_at
+    from rules.world.maps import load_map, terrain_at
 
     arena = load_map(ARENA)
     for name in ("veteran", "coward", "ace"):
@@ -326,8 +326,8 @@ def test_berserkers_on_the_highway_stay_on_the_map_000_L92() -> None:
     """Highway ambush with every car driven by a berserker: over three turns nobody steers its centre
     out of the map area (which is out of the game, rules/map_play.py); the foe plans against the edge
     as against a wall, and against the area as the endless road moves it."""
-    from rules.map_play import map_area
-    from rules.scenarios import game_setup, load_scenario
+    from rules.engine.scenarios import game_setup, load_scenario
+    from rules.play.map_edges import map_area
 
     state, _ = engine.new_game(game_setup(load_scenario(HIGHWAY_AMBUSH), seed=2))
     while state.turn <= 3 and engine.outcome(state) is None:
@@ -346,9 +346,9 @@ def test_a_foe_plans_against_the_map_as_play_changed_it_000_L479() -> None:
     crosses it (a hazard, 000:L496-L502); once play has destroyed it (GameState.map_changes) the foe
     sees the road clear."""
     from rules.ai.sight import View
-    from rules.geometry import forward
-    from rules.maneuvers import slide
-    from rules.map_changes import MapChanges
+    from rules.core.geometry import forward
+    from rules.driving.maneuvers import slide
+    from rules.world.map_changes import MapChanges
 
     state = _game([("A", Pose.at(8.75, 30, 0), 30), ("B", Pose.at(3, 38, 0), 0)], map_path=HIGHWAY)
     gone = replace(state, map_changes=MapChanges(destroyed=("obstacles[1]",)))
@@ -369,7 +369,7 @@ def test_a_foe_plans_against_the_map_as_play_changed_it_000_L479() -> None:
 def test_the_map_edge_is_a_wall_to_the_foe_s_rays() -> None:
     """Rays stop at the map area's edge, whatever its origin (an endless map's area moves)."""
     from rules.ai.sight import edge_distance
-    from rules.geometry import Vec
+    from rules.core.geometry import Vec
 
     box = (-10.0, -50.0, 5.0, -10.0)
     assert edge_distance(Vec(0, -20), 90.0, box) == pytest.approx(5.0)

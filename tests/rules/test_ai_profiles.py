@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rules.ai.profiles import PROFILES_FILE, load_profiles
-from rules.errors import DataError
+from rules.core.errors import DataError
 
 GOOD = PROFILES_FILE.read_text(encoding="utf-8")
 

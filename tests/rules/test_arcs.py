@@ -7,7 +7,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.arcs import (
+from rules.combat.arcs import (
     arc_groups,
     arcs_of,
     facing_sides,
@@ -17,7 +17,7 @@ from rules.arcs import (
     side_penalty,
     struck_side,
 )
-from rules.geometry import CounterSize, Pose, Vec, forward, right
+from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 
 CAR = CounterSize(1.0, 0.5)
 CYCLE = CounterSize(0.5, 0.5)

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.collision_play import move_with_collisions
-from rules.concussion import refresh_stunned
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.geometry import Pose
-from rules.maneuvers import slide
-from rules.movement import forced, may_change_speed
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import RuleOptions
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import slide
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.movement import forced, may_change_speed
+from rules.play.collisions import move_with_collisions
+from rules.play.concussion import refresh_stunned
+from rules.play.context import Ctx
+from rules.play.state import RuleOptions
 
 
 def t_bone(concussion: str) -> Ctx:

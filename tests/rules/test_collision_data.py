@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.collision_rules import load_collision_data, load_terrain_data
-from rules.errors import DataError
-from rules.tables import DATA_DIR
+from rules.core.errors import DataError
+from rules.driving.collisions import load_collision_data, load_terrain_data
+from rules.tables.movement import DATA_DIR
 
 COLLISIONS = DATA_DIR / "collisions.toml"
 TERRAIN = DATA_DIR / "terrain.toml"

@@ -9,14 +9,14 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.collision import CollisionWorld, static_from_map
-from rules.engine import apply, legal_actions, new_game, outcome, to_act
-from rules.geometry import Pose
-from rules.map_changes import changed_world
-from rules.maps import load_map, static_shapes
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState
-from rules.tables import tables
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, legal_actions, new_game, outcome, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.state import GameState
+from rules.tables.movement import tables
+from rules.world.collision import CollisionWorld, static_from_map
+from rules.world.map_changes import changed_world
+from rules.world.maps import load_map, static_shapes
 
 ARENA = str(Path(__file__).resolve().parents[2] / "maps" / "arena.toml")
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=20"

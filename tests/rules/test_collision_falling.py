@@ -8,16 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.errors import DataError
-from rules.geometry import Pose
-from rules.maneuvers import slide
-from rules.maps import load_map, map_from_data, map_to_data, terrain_at, validate_map
-from rules.movement import forced, forced_increment, increments_for, may_change_speed, move_along, start_phase
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import RuleOptions
+from rules.core.dice import ScriptedDice
+from rules.core.errors import DataError
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import slide
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.movement import (
+    forced,
+    forced_increment,
+    increments_for,
+    may_change_speed,
+    move_along,
+    start_phase,
+)
+from rules.play.context import Ctx
+from rules.play.state import RuleOptions
+from rules.world.maps import load_map, map_from_data, map_to_data, terrain_at, validate_map
 
 CAR = "generic kind=car hc=3 accel=10 top=100 weight=3000 tire=4 armor=20"
 CLIFF_MAP = """format_version = 1

@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from rules.actions import SetSpeed
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import apply, legal_actions, new_game, to_act
-from rules.geometry import Pose
-from rules.maneuvers import slide
-from rules.movement import forced, forced_increment, move_along
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import RuleOptions
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import slide
+from rules.engine.engine import apply, legal_actions, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.movement import forced, forced_increment, move_along
+from rules.play.actions import SetSpeed
+from rules.play.context import Ctx
+from rules.play.state import RuleOptions
 
 ARENA = str(Path(__file__).resolve().parents[2] / "maps" / "arena.toml")
 CAR = "generic kind=car hc=3 accel=10 top=100 weight=3000 tire=4 armor=20"

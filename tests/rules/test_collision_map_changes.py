@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from rules.collision_play import move_with_collisions, world_for
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.geometry import Pose, Vec
-from rules.line_of_fire import map_world
-from rules.maneuvers import slide
-from rules.map_changes import MapChanges
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import digest, state_dict
+from rules.combat.line_of_fire import map_world
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose, Vec
+from rules.driving.maneuvers import slide
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.collisions import move_with_collisions, world_for
+from rules.play.context import Ctx
+from rules.play.state import digest, state_dict
+from rules.world.map_changes import MapChanges
 
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=20"
 YARD = """format_version = 1
@@ -99,10 +99,10 @@ def test_games_without_map_changes_keep_their_digest() -> None:
 
 def test_a_save_replays_the_map_changes_000_L481(yard: str, tmp_path: Path) -> None:
     """Map changes come from actions: a saved game replays to the same walls and digest."""
-    from rules.actions import Move, SetSpeed
-    from rules.game import Game
-    from rules.saves import load_game, save_game
-    from rules.state import RuleOptions
+    from rules.engine.game import Game
+    from rules.engine.saves import load_game, save_game
+    from rules.play.actions import Move, SetSpeed
+    from rules.play.state import RuleOptions
 
     game = Game(GameSetup((VehicleSetup("a", "a", CAR, Pose.at(6, 8, 0), 60),
                            VehicleSetup("b", "b", CAR, Pose.at(15, 15, 180), 0)),

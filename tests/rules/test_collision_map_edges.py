@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.actions import Move, SetSpeed
-from rules.engine import apply, legal_actions, new_game, outcome, to_act
-from rules.geometry import Pose
-from rules.maneuvers import Maneuver
-from rules.map_changes import map_of
-from rules.map_play import map_area
-from rules.maps import load_map, terrain_at
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState, RuleOptions
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import Maneuver
+from rules.engine.engine import apply, legal_actions, new_game, outcome, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Move, SetSpeed
+from rules.play.map_edges import map_area
+from rules.play.state import GameState, RuleOptions
+from rules.world.map_changes import map_of
+from rules.world.maps import load_map, terrain_at
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 HIGHWAY = str(MAPS / "highway.toml")

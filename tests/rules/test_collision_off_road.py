@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.context import Ctx
-from rules.crashes import hazard, lose_control
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.geometry import Pose
-from rules.maneuvers import Maneuver, slide
-from rules.movement import difficulty_of, move_along
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import RuleOptions
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import Maneuver, slide
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.movement import difficulty_of, move_along
+from rules.play.context import Ctx
+from rules.play.crashes import hazard, lose_control
+from rules.play.state import RuleOptions
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 CAR = "generic kind=car hc=3 accel=10 top=100 weight=3000 tire=4 armor=20"

@@ -8,14 +8,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.collision_play import move_with_collisions, world_for
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import apply, legal_actions, new_game, outcome, to_act
-from rules.geometry import Pose
-from rules.maneuvers import slide
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import RuleOptions
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import slide
+from rules.engine.engine import apply, legal_actions, new_game, outcome, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.collisions import move_with_collisions, world_for
+from rules.play.context import Ctx
+from rules.play.state import RuleOptions
 
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=20"
 HEAVY = "generic kind=car hc=2 accel=10 top=100 weight=9000 tire=4 armor=20"

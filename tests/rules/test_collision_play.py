@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from rules.collision_play import move_with_collisions, world_for
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.geometry import Pose
-from rules.maneuvers import slide
-from rules.setup import GameSetup, VehicleSetup
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import slide
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.collisions import move_with_collisions, world_for
+from rules.play.context import Ctx
 
 ARENA = str(Path(__file__).resolve().parents[2] / "maps" / "arena.toml")
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=20"
@@ -116,9 +116,9 @@ def test_two_feet_of_water_drowns_a_plain_car_but_not_off_road_suspension_000_L5
     """Without off-road suspension 1½ ft is the most a car can ford; with it, 3 ft (000:L528)."""
     from dataclasses import replace
 
-    from rules.collision_play import _enter_area
-    from rules.map_model import Area
-    from rules.map_shapes import Rect
+    from rules.play.collisions import _enter_area
+    from rules.world.map_model import Area
+    from rules.world.shapes import Rect
 
     ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(25, 12, 0), 30)], [6, 6, 6], ARENA)
     a = ctx.v("a")
@@ -146,10 +146,10 @@ def test_racing_slicks_take_double_from_map_debris_000_L1835() -> None:
 def test_a_drowned_plant_counts_as_a_plant_out_000_L528_L1742() -> None:
     """Drowned in water too deep to ford, the car is as if its plant were destroyed: it may brake but
     not accelerate, and it loses 5 mph each turn (000:L528, L1742)."""
-    from rules.collision_play import _enter_area
-    from rules.map_model import Area
-    from rules.map_shapes import Rect
-    from rules.movement import speed_options, start_turn
+    from rules.phases.movement import speed_options, start_turn
+    from rules.play.collisions import _enter_area
+    from rules.world.map_model import Area
+    from rules.world.shapes import Rect
 
     ctx = ctx_for([VehicleSetup("a", "p1", CAR, Pose.at(25, 12, 0), 30)], [6, 6, 6], ARENA)
     before = speed_options(ctx.t, ctx.v("a"))
@@ -166,7 +166,7 @@ def test_a_drowned_plant_counts_as_a_plant_out_000_L528_L1742() -> None:
 def test_a_destroyed_plant_stops_acceleration_too_000_L1742() -> None:
     from dataclasses import replace
 
-    from rules.movement import speed_options
+    from rules.phases.movement import speed_options
 
     ctx = ctx_for([VehicleSetup("a", "p1", "Killer Kart", Pose.at(25, 12, 0), 30)], [], ARENA)
     a = ctx.v("a")

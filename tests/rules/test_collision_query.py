@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 
-from rules.query import answer, run
+from rules.tools.query import answer, run
 
 
 def ask(**req: object) -> dict[str, object]:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.collision_rules import (
+from rules.core.dice import DiceExpr
+from rules.driving.collisions import (
     CollisionKind,
     can_steamroller,
     collide,
@@ -30,8 +31,7 @@ from rules.collision_rules import (
     tst_factor,
     who_moves_on,
 )
-from rules.dice import DiceExpr
-from rules.tables import tables
+from rules.tables.movement import tables
 
 F = Fraction
 ONE = F(1)

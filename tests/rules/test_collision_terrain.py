@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules.collision_rules import (
+from rules.core.dice import DiceExpr
+from rules.driving.collisions import (
     CollisionKind,
     OffRoadHit,
     collide,
@@ -23,7 +24,6 @@ from rules.collision_rules import (
     terrain_data,
     water,
 )
-from rules.dice import DiceExpr
 
 
 def test_off_road_penalties_000_L507_L512_L516() -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.terrain_play import terrain_turn_end, terrain_turn_start, terrain_under
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.context import Ctx
+from rules.play.surfaces import terrain_under
+from rules.play.terrain import terrain_turn_end, terrain_turn_start
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=20"
@@ -61,8 +62,8 @@ def test_racing_slicks_take_double_off_road_damage_000_L1835() -> None:
     slicks: the tire takes 2 points, not 1 (000:L519, L1835)."""
     from dataclasses import replace
 
-    from rules.combat import combat_tables
-    from rules.design_tables import design_tables
+    from rules.combat.to_hit import combat_tables
+    from rules.tables.construction import design_tables
 
     slick = design_tables().tire_mods[combat_tables().slick_mod].name
     ctx = ctx_at(CAR, 21, 23, 35, [1, 1, 2, 2, 3], "town.toml")

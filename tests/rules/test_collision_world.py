@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.collision import (
+from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward
+from rules.driving.collisions import CollisionKind, Party, classify, classify_fixed
+from rules.world.collision import (
     MARGIN,
     VEHICLE,
     CollisionWorld,
@@ -19,9 +21,7 @@ from rules.collision import (
     conform_pivots,
     static_from_map,
 )
-from rules.collision_rules import CollisionKind, Party, classify, classify_fixed
-from rules.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward
-from rules.maps import load_map, static_shapes
+from rules.world.maps import load_map, static_shapes
 
 CAR = CounterSize(1.0, 0.5)
 CYCLE = CounterSize(0.5, 0.5)

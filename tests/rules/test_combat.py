@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.combat import (
+from rules.combat.to_hit import (
     Shot,
     base_to_hit,
     combat_tables,
@@ -19,9 +19,9 @@ from rules.combat import (
     to_hit,
     worst_relative_speed,
 )
-from rules.errors import DataError
-from rules.query import answer
-from rules.tables import DATA_DIR
+from rules.core.errors import DataError
+from rules.tables.movement import DATA_DIR
+from rules.tools.query import answer
 
 # A moving duel at short range: no range, speed or stationary modifiers.
 PLAIN = {"range": 2.0, "target_speed": 20.0, "firer_speed": 20.0}

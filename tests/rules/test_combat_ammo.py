@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.damage import damage_dice
-from rules.design_tables import design_tables
-from rules.dice import DiceExpr
+from rules.combat.damage import damage_dice
+from rules.core.dice import DiceExpr
+from rules.tables.construction import design_tables
 
 THREE = DiceExpr(3, 0)
 

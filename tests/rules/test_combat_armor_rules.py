@@ -10,13 +10,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.combat import to_hit
-from rules.damage import Interior, Part, collision_hit, hit, hit_tire, hit_turret, interior_of, sheet_with
-from rules.design import AccessoryEntry, load_stock, spec
-from rules.dice import ScriptedDice
-from rules.firing import Combatant, Declaration, combatant_of, resolve_fire, shot_for
-from rules.geometry import CounterSize, Pose
-from rules.record_sheet import RecordSheet, Tire, render
+from rules.combat.damage import (
+    Interior,
+    Part,
+    collision_hit,
+    hit,
+    hit_tire,
+    hit_turret,
+    interior_of,
+    sheet_with,
+)
+from rules.combat.shooting import Combatant, Declaration, combatant_of, resolve_fire, shot_for
+from rules.combat.to_hit import to_hit
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import CounterSize, Pose
+from rules.vehicles.design import AccessoryEntry, load_stock, spec
+from rules.vehicles.record_sheet import RecordSheet, Tire, render
 
 CAR = CounterSize(1.0, 0.5)
 CAR_TIRES = tuple(Tire(c, 4, 4) for c in ("FL", "FR", "BL", "BR"))

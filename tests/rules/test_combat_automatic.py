@@ -12,17 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from rules.actions import Action, Automatic, Fire, Pass, SetSpeed, parse
-from rules.automatic_fire import load_automatic
-from rules.engine import apply, check, legal_actions, new_game, to_act
-from rules.errors import DataError
-from rules.events import Event
-from rules.game import Game
-from rules.geometry import Pose
-from rules.record_sheet import use_shot
-from rules.saves import game_from_dict, save_dict
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState, digest
+from rules.core.errors import DataError
+from rules.core.events import Event
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, check, legal_actions, new_game, to_act
+from rules.engine.game import Game
+from rules.engine.saves import game_from_dict, save_dict
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.automatic_fire import load_automatic
+from rules.play.actions import Action, Automatic, Fire, Pass, SetSpeed, parse
+from rules.play.state import FIRE, GameState, digest
+from rules.vehicles.record_sheet import use_shot
 from tests.rules.test_combat_engine import to_fire_step
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.combat import Shot, to_hit
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.dropped import Counter
-from rules.dropped_play import liquid_contact
-from rules.firing import Declaration, Mounted, resolve_fire
-from rules.geometry import Pose
+from rules.combat.dropped import Counter
+from rules.combat.shooting import Declaration, Mounted, resolve_fire
+from rules.combat.to_hit import Shot, to_hit
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.play.context import Ctx
+from rules.play.counters import liquid_contact
 from tests.rules.test_combat_firing import car
 from tests.rules.test_dropped_play import chase
 
@@ -98,7 +98,7 @@ def test_a_car_touching_the_cloud_is_hit_one_clear_of_it_is_not_000_L2472() -> N
 
 
 def test_a_cloud_bomb_on_automatic_lays_its_cloud_on_a_hit_000_L2472_L1025() -> None:
-    from rules.firing import AutoShot
+    from rules.combat.shooting import AutoShot
 
     cs = _duel(4)
     res = resolve_fire(cs, [], ScriptedDice([6, 6]), turn=1, phase=5,  # type: ignore[arg-type]
@@ -107,7 +107,7 @@ def test_a_cloud_bomb_on_automatic_lays_its_cloud_on_a_hit_000_L2472_L1025() -> 
 
 
 def test_the_to_hit_query_gives_a_cloud_bomb_no_point_blank_bonus_000_L2472() -> None:
-    from rules.query import answer
+    from rules.tools.query import answer
 
     out = answer({"op": "to_hit", "weapon": "CBSS", "range": 0.5, "target": "car", "target_side": "left",
                   "target_speed": 20, "firer_speed": 20})
@@ -117,7 +117,7 @@ def test_the_to_hit_query_gives_a_cloud_bomb_no_point_blank_bonus_000_L2472() ->
 
 def test_a_cloud_bomb_cannot_breach_a_wall_or_building_000_L2472_L1201() -> None:
     """Its 2d belongs to the cloud, not to the shell: it is no shot at a building (reading CB84)."""
-    from rules.fire_at_map import MapTarget, can_breach
+    from rules.play.shots_at_map import MapTarget, can_breach
 
     wall = MapTarget("walls[0]", "wall", "a wall", 1, None, ())
     assert not can_breach(Mounted("CBSS1", "CBSS", "front", 1), wall)

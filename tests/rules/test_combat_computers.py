@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Fire, Pass
-from rules.combat import to_hit
-from rules.design import AccessoryEntry, WeaponEntry, load_stock, spec
-from rules.engine import apply, new_game, to_act
-from rules.fire_step import preview_fire
-from rules.firing import Combatant, Declaration, combatant_of, shot_for
-from rules.geometry import CounterSize, Pose
-from rules.record_sheet import RecordSheet
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, RuleOptions
+from rules.combat.shooting import Combatant, Declaration, combatant_of, shot_for
+from rules.combat.to_hit import to_hit
+from rules.core.geometry import CounterSize, Pose
+from rules.engine.engine import apply, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import preview_fire
+from rules.play.actions import Fire, Pass
+from rules.play.state import FIRE, RuleOptions
+from rules.vehicles.design import AccessoryEntry, WeaponEntry, load_stock, spec
+from rules.vehicles.record_sheet import RecordSheet
 from tests.rules.test_combat_engine import to_fire_step
 
 CAR = CounterSize(1.0, 0.5)

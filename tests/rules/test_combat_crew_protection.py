@@ -4,9 +4,9 @@ order (reading CB41)."""
 
 from __future__ import annotations
 
-from rules.damage import Interior, Part, collision_hit, hit, interior_of
-from rules.dice import ScriptedDice
-from rules.record_sheet import Component, RecordSheet, Tire
+from rules.combat.damage import Interior, Part, collision_hit, hit, interior_of
+from rules.core.dice import ScriptedDice
+from rules.vehicles.record_sheet import Component, RecordSheet, Tire
 
 CAR_TIRES = tuple(Tire(c, 4, 4) for c in ("FL", "FR", "BL", "BR"))
 

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from rules.actions import Fire
-from rules.engine import new_game
-from rules.errors import DataError
-from rules.fire_step import preview_fire
-from rules.game import Game
-from rules.geometry import Pose
-from rules.saves import load_game, save_dict, save_game
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, RuleOptions, digest
-from rules.tomlio import dumps_toml
+from rules.core.errors import DataError
+from rules.core.geometry import Pose
+from rules.core.tomlio import dumps_toml
+from rules.engine.engine import new_game
+from rules.engine.game import Game
+from rules.engine.saves import load_game, save_dict, save_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import preview_fire
+from rules.play.actions import Fire
+from rules.play.state import FIRE, RuleOptions, digest
 from tests.rules.test_combat_engine import to_fire_step
 
 
@@ -27,7 +27,7 @@ def _setup(gunner: int) -> GameSetup:
 
 
 def test_a_gunner_plus_2_crew_adds_2_to_its_shots_000_L931() -> None:
-    from rules.setup import UNTRAINED
+    from rules.vehicles.spec import UNTRAINED
 
     for skill, expect in ((0, []), (2, [("Gunner +2", 2, "000:L931")]),
                           (UNTRAINED, [])):
@@ -55,7 +55,7 @@ def test_the_crew_skill_survives_a_save_and_a_bad_one_is_refused(tmp_path: Path)
 
 
 def test_a_scenario_gives_a_crew_its_skills() -> None:
-    from rules.scenarios import game_setup, load_scenario
+    from rules.engine.scenarios import game_setup, load_scenario
 
     sc = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "scenarios" / "highway_ambush.toml")
     escort = next(v for v in game_setup(sc).vehicles if v.id == "escort")

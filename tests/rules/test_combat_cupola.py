@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.damage import hit, hit_turret, interior_of
-from rules.design import Design, MountEntry, WeaponEntry, figures, load_stock, spec
-from rules.dice import ScriptedDice
-from rules.record_sheet import RecordSheet
+from rules.combat.damage import hit, hit_turret, interior_of
+from rules.core.dice import ScriptedDice
+from rules.vehicles.design import Design, MountEntry, WeaponEntry, figures, load_stock, spec
+from rules.vehicles.record_sheet import RecordSheet
 
 
 def cupola_car() -> Design:
@@ -44,11 +44,11 @@ def test_through_the_top_the_cupola_gunner_is_hit_before_the_weapon_000_L2519() 
 
 def _in_play(tmp_path):  # type: ignore[no-untyped-def]
 
-    from rules.design import dumps_design
-    from rules.engine import new_game
-    from rules.geometry import Pose
-    from rules.setup import GameSetup, VehicleSetup
-    from rules.state import FIRE, RuleOptions
+    from rules.core.geometry import Pose
+    from rules.engine.engine import new_game
+    from rules.engine.setup import GameSetup, VehicleSetup
+    from rules.play.state import FIRE, RuleOptions
+    from rules.vehicles.design import dumps_design
     from tests.rules.test_combat_engine import to_fire_step
 
     path = tmp_path / "cupola.toml"
@@ -62,9 +62,9 @@ def _in_play(tmp_path):  # type: ignore[no-untyped-def]
 
 
 def test_the_cupola_gunner_fires_its_weapon_at_plus_1_and_nothing_else_000_L2519(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from rules.actions import Fire
-    from rules.engine import apply, check
-    from rules.fire_step import preview_fire
+    from rules.engine.engine import apply, check
+    from rules.phases.fire_step import preview_fire
+    from rules.play.actions import Fire
 
     state = _in_play(tmp_path)
     cupola_shot = Fire("Red", "MG2", "Blue")

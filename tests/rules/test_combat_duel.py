@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.combat import target_type_of
-from rules.design import load_stock, record_sheet
-from rules.dice import SeededDice
-from rules.firing import Combatant, Declaration, combatant_of, out_of_action, resolve_fire, sheet_of
-from rules.geometry import CounterSize, Pose
+from rules.combat.shooting import Combatant, Declaration, combatant_of, out_of_action, resolve_fire, sheet_of
+from rules.combat.to_hit import target_type_of
+from rules.core.dice import SeededDice
+from rules.core.geometry import CounterSize, Pose
+from rules.vehicles.design import load_stock, record_sheet
 
 CAR = CounterSize(1.0, 0.5)
 

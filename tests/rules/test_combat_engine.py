@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rules.actions import Fire, Pass, SetSpeed
-from rules.engine import apply, check, legal_actions, new_game, outcome, to_act
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState, RuleOptions
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, check, legal_actions, new_game, outcome, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Fire, Pass, SetSpeed
+from rules.play.state import FIRE, GameState, RuleOptions
 
 
 def duel(fire_step: str = "on") -> GameState:
@@ -124,8 +124,8 @@ def test_the_engine_stops_when_nobody_can_act() -> None:
     """Stopped cars that can neither change speed nor fire: the game ends instead of running forever."""
     from dataclasses import replace
 
-    from rules.context import Ctx
-    from rules.engine import _advance
+    from rules.engine.engine import _advance
+    from rules.play.context import Ctx
 
     state = apart()
     state = replace(state, vehicles=tuple(replace(v, steering_lost=True) for v in state.vehicles))
@@ -138,8 +138,8 @@ def test_the_engine_stops_when_nobody_can_act() -> None:
 
 def _drift_then_fire() -> tuple[GameState, list[object]]:
     """Red drifts (D1) toward a parked Blue in phase 1, then fires its MG."""
-    from rules.actions import Move
-    from rules.state import MOVE, SPEED
+    from rules.play.actions import Move
+    from rules.play.state import MOVE, SPEED
 
     setup = GameSetup((VehicleSetup("Red", "red", "Killer Kart", Pose.at(0, 0, 90), 20.0),
                        VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(12, 0, 270))), seed=2)
@@ -169,9 +169,9 @@ def test_a_maneuver_this_phase_costs_its_D_to_hit_000_L193_L905() -> None:
 
 
 def test_a_hazard_this_phase_counts_like_a_maneuver_000_L905() -> None:
-    from rules.context import Ctx
-    from rules.crashes import hazard
-    from rules.fire_step import combatant
+    from rules.phases.fire_step import combatant
+    from rules.play.context import Ctx
+    from rules.play.crashes import hazard
 
     state = to_fire_step(duel())
     ctx = Ctx(state)
@@ -183,7 +183,7 @@ def test_a_hazard_this_phase_counts_like_a_maneuver_000_L905() -> None:
 
 
 def test_preview_fire_gives_the_need_the_resolution_uses_000_L901_L905() -> None:
-    from rules.fire_step import preview_fire
+    from rules.phases.fire_step import preview_fire
 
     state = to_fire_step(duel())
     shot = Fire("Red", "MG1", "Blue")

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.context import Ctx
-from rules.damage import Absorbed, HitReport, Interior, Part, interior_of
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.fire_step import _trigger_chances, end_turn_fire
-from rules.firing import _Pending, fire_triggers_of
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState, RuleOptions
+from rules.combat.damage import Absorbed, HitReport, Interior, Part, interior_of
+from rules.combat.shooting import _Pending, fire_triggers_of
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import _trigger_chances, end_turn_fire
+from rules.play.context import Ctx
+from rules.play.state import GameState, RuleOptions
 
 
 def _pending(fire_source: str = "") -> _Pending:
@@ -70,8 +70,8 @@ def test_the_end_of_turn_rolls_the_chance_and_logs_it_000_L984_L1016() -> None:
 
 
 def test_a_breached_gas_tank_may_catch_fire_and_feeds_the_fire_check_000_L1012_L1018() -> None:
-    from rules.design import load_stock, spec
-    from rules.fire import fire_modifiers
+    from rules.combat.burning import fire_modifiers
+    from rules.vehicles.design import load_stock, spec
 
     sheet = spec(load_stock("Miglia")).sheet          # the one stock car with a gas engine and tank
     assert sheet.gas_tank == "racing"

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.damage import Interior, Part
-from rules.dice import ScriptedDice, SeededDice
-from rules.firing import Combatant, Declaration, Mounted, drop, expand, out_of_action, problem, resolve_fire
-from rules.geometry import CounterSize, Pose
-from rules.record_sheet import RecordSheet, Tire
+from rules.combat.damage import Interior, Part
+from rules.combat.shooting import (
+    Combatant,
+    Declaration,
+    Mounted,
+    drop,
+    expand,
+    out_of_action,
+    problem,
+    resolve_fire,
+)
+from rules.core.dice import ScriptedDice, SeededDice
+from rules.core.geometry import CounterSize, Pose
+from rules.vehicles.record_sheet import RecordSheet, Tire
 
 CAR = CounterSize(1.0, 0.5)
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Fire, Pass
-from rules.engine import apply, check, legal_actions, new_game, to_act
-from rules.events import Event
-from rules.fire_step import fire_options, fire_problem, may_fire, preview_fire
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState, RuleOptions
+from rules.core.events import Event
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, check, legal_actions, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import fire_options, fire_problem, may_fire, preview_fire
+from rules.play.actions import Fire, Pass
+from rules.play.state import FIRE, GameState, RuleOptions
 from tests.rules.test_combat_engine import to_fire_step
 
 MANEUVER = "maneuver/hazard"
@@ -87,7 +87,7 @@ def test_only_the_drivers_shot_takes_his_maneuver_penalty_000_L905() -> None:
 def test_a_substitute_at_the_wheel_takes_the_maneuver_penalty_on_his_own_shot_000_L905_L980() -> None:
     """The penalty follows whoever steers: with the driver down, the gunner at the wheel fires the
     turret at -D for a hazard of this phase, while a passenger firing is not affected."""
-    from rules.damage import interior_of, sheet_with
+    from rules.combat.damage import interior_of, sheet_with
 
     state = _cruiser_at_fire(phase_d=2)
     red = state.vehicle("Red")
@@ -105,7 +105,7 @@ def test_a_substitute_at_the_wheel_takes_the_maneuver_penalty_on_his_own_shot_00
 
 def test_a_driver_who_handed_over_the_wheel_fires_without_the_penalty_000_L905() -> None:
     """The Combatant's `wheel` names who steers; the driver's own seat no longer counts."""
-    from rules.fire_step import combatant
+    from rules.phases.fire_step import combatant
 
     state = _cruiser_at_fire(phase_d=2)
     red = replace(state.vehicle("Red"), substitute="gunner")
@@ -131,7 +131,7 @@ def test_passengers_fire_only_when_the_option_says_so_000_L822_CB47() -> None:
 def test_a_rule_option_with_a_value_not_played_is_refused() -> None:
     import pytest
 
-    from rules.errors import IllegalAction
+    from rules.core.errors import IllegalAction
 
     with pytest.raises(IllegalAction, match="passengers_fire"):
         _cruiser_at_fire(passengers_fire="sometimes")

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.fire import FireHit, fire_modifiers, fire_value, hit_from, hit_key
-from rules.fire_step import end_turn_fire
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import RuleOptions
+from rules.combat.burning import FireHit, fire_modifiers, fire_value, hit_from, hit_key
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import end_turn_fire
+from rules.play.context import Ctx
+from rules.play.state import RuleOptions
 
 
 def test_an_ht_hit_is_remembered_with_its_mark_000_L992() -> None:

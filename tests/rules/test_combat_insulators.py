@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.damage import Absorbed, HitReport, hit, interior_of
-from rules.design import Design, figures, load_stock, spec
-from rules.dice import ScriptedDice
-from rules.fire import burn, explosion_chance, volatile
-from rules.firing import _Pending, fire_triggers_of
+from rules.combat.burning import burn, explosion_chance, volatile
+from rules.combat.damage import Absorbed, HitReport, hit, interior_of
+from rules.combat.shooting import _Pending, fire_triggers_of
+from rules.core.dice import ScriptedDice
+from rules.vehicles.design import Design, figures, load_stock, spec
 
 
 def _hotshot(insulated: bool, **extra: object) -> Design:
@@ -26,7 +26,7 @@ def _hotshot(insulated: bool, **extra: object) -> Design:
 def test_insulators_cost_150_and_25_lb_a_space_and_refuse_component_armor_000_L2587() -> None:
     plain, insulated = figures(_hotshot(False)), figures(_hotshot(True))
     assert insulated.errors == []
-    from rules.design_tables import design_tables
+    from rules.tables.construction import design_tables
 
     spaces = 4 * design_tables().weapons["FT"].spaces   # four flamethrowers of 2 spaces each
     assert spaces == 8
@@ -71,7 +71,7 @@ def test_a_flame_weapon_does_half_to_an_insulated_weapon_000_L2587() -> None:
 
 
 def test_the_record_sheet_says_which_weapons_are_insulated_000_L2587() -> None:
-    from rules.record_sheet import render
+    from rules.vehicles.record_sheet import render
 
     lines = [ln for ln in render(spec(_hotshot(True)).sheet).splitlines() if ln.startswith("Weapon FT")]
     assert lines and all(ln.endswith(" insulated") for ln in lines)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.context import Ctx
-from rules.damage import DRIVER_ROLES, interior_of, sheet_with
-from rules.dice import ScriptedDice
-from rules.engine import new_game, outcome
-from rules.fire_step import end_turn_fire, resolve
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState, RuleOptions
+from rules.combat.damage import DRIVER_ROLES, interior_of, sheet_with
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game, outcome
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import end_turn_fire, resolve
+from rules.play.context import Ctx
+from rules.play.state import GameState, RuleOptions
 
 
 def _duel() -> GameState:

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Fire
-from rules.collision_play import move_with_collisions
-from rules.combat import Shot, to_hit
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.fire_at_map import MapHit, MapTarget, apply_map_hits, breach_outcome, map_targets
-from rules.fire_step import fire_problem, map_fire_options, preview_fire, resolve
-from rules.geometry import Pose, Vec
-from rules.line_of_fire import blocker, map_world
-from rules.maneuvers import slide
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState
+from rules.combat.line_of_fire import blocker, map_world
+from rules.combat.to_hit import Shot, to_hit
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose, Vec
+from rules.driving.maneuvers import slide
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import fire_problem, map_fire_options, preview_fire, resolve
+from rules.play.actions import Fire
+from rules.play.collisions import move_with_collisions
+from rules.play.context import Ctx
+from rules.play.shots_at_map import MapHit, MapTarget, apply_map_hits, breach_outcome, map_targets
+from rules.play.state import GameState
 
 TOWN = "maps/town.toml"
 
@@ -145,7 +145,7 @@ def test_the_last_breach_brings_it_down_on_a_car_inside_000_L1202_L1204() -> Non
 def test_a_car_under_the_rubble_is_stuck_and_its_crew_shut_in_000_L1204_L1206() -> None:
     """Reading CB49: the rubble holds the car where it lies, so it is out of the fight; its crew wait
     1 turn per DP before they could climb out."""
-    from rules.engine import why_out
+    from rules.engine.engine import why_out
 
     state = _facing_building0()
     blue = state.vehicle("Blue")
@@ -170,9 +170,9 @@ def test_shots_at_buildings_are_offered_in_the_fire_step_and_play_through_000_L1
     """The fire step lists the building among Red's choices (so a player or foe can take it), the
     engine accepts exactly that, and a foe given the choice still prefers vehicles or passing."""
     from rules.ai import decide
-    from rules.engine import apply, legal_actions, to_act
-    from rules.fire_step import fire_options, may_fire
-    from rules.state import FIRE
+    from rules.engine.engine import apply, legal_actions, to_act
+    from rules.phases.fire_step import fire_options, may_fire
+    from rules.play.state import FIRE
 
     state = _facing_building0()
     while state.step != FIRE and not state.over:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.damage import hit, interior_of
-from rules.design import Design, figures, load_stock, spec
-from rules.dice import ScriptedDice
-from rules.record_sheet import RecordSheet
+from rules.combat.damage import hit, interior_of
+from rules.core.dice import ScriptedDice
+from rules.vehicles.design import Design, figures, load_stock, spec
+from rules.vehicles.record_sheet import RecordSheet
 
 
 def two_up() -> Design:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.combat import to_hit
-from rules.damage import collision_hit, hit, interior_of
-from rules.design import MountEntry, WeaponEntry, figures, load_stock, spec
-from rules.dice import ScriptedDice
-from rules.firing import Combatant, Declaration, combatant_of, problem, resolve_fire, shot_for
-from rules.geometry import CounterSize, Pose, Vec
-from rules.record_sheet import Pod, RecordSheet, lone_side_pods, render
+from rules.combat.damage import collision_hit, hit, interior_of
+from rules.combat.shooting import Combatant, Declaration, combatant_of, problem, resolve_fire, shot_for
+from rules.combat.to_hit import to_hit
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import CounterSize, Pose, Vec
+from rules.vehicles.design import MountEntry, WeaponEntry, figures, load_stock, spec
+from rules.vehicles.record_sheet import Pod, RecordSheet, lone_side_pods, render
 
 CAR = CounterSize(1.0, 0.5)
 
@@ -140,10 +140,10 @@ def test_a_ram_on_the_pods_side_reaches_the_pod_first_000_L2980() -> None:
 
 
 def test_a_car_left_with_one_side_pod_loses_3_hc_000_L2983() -> None:
-    from rules.context import Ctx
-    from rules.engine import new_game
-    from rules.movement import forced_increment
-    from rules.setup import GameSetup, VehicleSetup
+    from rules.engine.engine import new_game
+    from rules.engine.setup import GameSetup, VehicleSetup
+    from rules.phases.movement import forced_increment
+    from rules.play.context import Ctx
 
     state, _ = new_game(GameSetup((VehicleSetup("Red", "red", "Hotshot", Pose.at(10, 10, 0), speed=30),), seed=2))
     v = state.vehicle("Red")
@@ -200,7 +200,7 @@ def test_a_side_pod_can_be_aimed_at_only_from_its_side() -> None:
 
 
 def test_the_fire_step_offers_each_pod_still_there_000_L2979_L2980() -> None:
-    from rules.fire_step import target_aims
+    from rules.phases.fire_step import target_aims
 
     b = _pod_duel()["B"]
     assert {"pod:l", "pod:r"} <= set(target_aims(b))

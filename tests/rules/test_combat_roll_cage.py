@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.context import Ctx
-from rules.damage import collision_hit, interior_of
-from rules.design import AccessoryEntry, Design, figures, load_stock, spec
-from rules.dice import ScriptedDice
-from rules.engine import new_game
-from rules.geometry import Pose
-from rules.movement import forced_increment
-from rules.record_sheet import Component, RecordSheet
-from rules.setup import GameSetup, VehicleSetup
+from rules.combat.damage import collision_hit, interior_of
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.movement import forced_increment
+from rules.play.context import Ctx
+from rules.vehicles.design import AccessoryEntry, Design, figures, load_stock, spec
+from rules.vehicles.record_sheet import Component, RecordSheet
 
 
 def _caged(d: Design) -> Design:
@@ -22,7 +22,7 @@ def _caged(d: Design) -> Design:
 
 
 def _metal_point_lb(d: Design) -> float:
-    from rules.design_tables import design_tables
+    from rules.tables.construction import design_tables
 
     t = design_tables()
     return float(t.bodies[d.body].armor_weight * t.armor["metal"].weight)

@@ -5,16 +5,16 @@ is never the sidecar's wheel."""
 
 from __future__ import annotations
 
-from rules.actions import Fire
-from rules.damage import hit, hit_sidecar, interior_of
-from rules.design import load_stock, spec
-from rules.dice import ScriptedDice
-from rules.engine import check, legal_actions, new_game
-from rules.fire_step import preview_fire
-from rules.geometry import Pose
-from rules.record_sheet import RecordSheet
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState, RuleOptions
+from rules.combat.damage import hit, hit_sidecar, interior_of
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.engine.engine import check, legal_actions, new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import preview_fire
+from rules.play.actions import Fire
+from rules.play.state import FIRE, GameState, RuleOptions
+from rules.vehicles.design import load_stock, spec
+from rules.vehicles.record_sheet import RecordSheet
 from tests.rules.test_combat_engine import to_fire_step
 
 
@@ -86,7 +86,7 @@ def test_the_sidecar_is_a_target_only_from_its_side_at_minus_2_000_L838() -> Non
 
 def test_a_sidecar_cycle_fires_its_own_and_its_sidecars_weapons() -> None:
     """Reading CB64: a sidecar weapon has its facing's arc and fires from the sidecar's side."""
-    from rules.fire_step import combatant
+    from rules.phases.fire_step import combatant
 
     state = _facing(270)                      # the cycle faces the Kart: both front weapons bear
     blue = combatant(state, state.vehicle("Blue"))

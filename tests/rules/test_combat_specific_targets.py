@@ -5,12 +5,12 @@ way round."""
 
 from __future__ import annotations
 
-from rules.actions import Fire, Pass
-from rules.engine import apply, check, legal_actions, new_game, to_act
-from rules.fire_step import preview_fire
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState, RuleOptions
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, check, legal_actions, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import preview_fire
+from rules.play.actions import Fire, Pass
+from rules.play.state import FIRE, GameState, RuleOptions
 from tests.rules.test_combat_engine import to_fire_step
 
 
@@ -83,8 +83,8 @@ def test_a_cycle_rider_fires_his_weapons_and_counts_as_the_driver_000_L820_L976(
     once he is down, nobody is at the controls."""
     from dataclasses import replace
 
-    from rules.damage import Part, driver_can_drive, hit_rider, interior_of
-    from rules.dice import ScriptedDice
+    from rules.combat.damage import Part, driver_can_drive, hit_rider, interior_of
+    from rules.core.dice import ScriptedDice
 
     setup = GameSetup((VehicleSetup("Red", "red", "Quasar", Pose.at(0, 0, 90)),
                        VehicleSetup("Blue", "blue", "Killer Kart", Pose.at(6, 0, 270))),

@@ -4,9 +4,9 @@ after that second roll, and a game with no map keeps the old way (the shot is go
 
 from __future__ import annotations
 
-from rules.dice import ScriptedDice
-from rules.firing import Declaration, Mounted, resolve_fire
-from rules.line_of_fire import line_of_fire_check
+from rules.combat.line_of_fire import line_of_fire_check
+from rules.combat.shooting import Declaration, Mounted, resolve_fire
+from rules.core.dice import ScriptedDice
 from tests.rules.test_combat_firing import car
 
 
@@ -41,8 +41,8 @@ def test_a_stray_that_misses_goes_no_further_and_no_map_means_no_stray_000_L1217
 
 
 def test_an_automatic_weapons_miss_flies_on_too_000_L1217_L1026() -> None:
-    from rules.firing import AutoShot
-    from rules.geometry import Vec
+    from rules.combat.shooting import AutoShot
+    from rules.core.geometry import Vec
 
     cs = _line()
     shot = AutoShot("A", "MG1", "B", Vec(3.5, 0.0))

@@ -3,9 +3,9 @@ the bonus is +3 instead of +2 (000:L935)."""
 
 from __future__ import annotations
 
-from rules.combat import Shot, to_hit
-from rules.damage import damage_dice
-from rules.dice import DiceExpr
+from rules.combat.damage import damage_dice
+from rules.combat.to_hit import Shot, to_hit
+from rules.core.dice import DiceExpr
 
 
 def _sustained(turn: int, tracer: bool) -> list[tuple[str, int, str]]:

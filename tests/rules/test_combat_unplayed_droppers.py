@@ -5,11 +5,11 @@ played (a boat's torpedo) is triggered, lays nothing, and the log says so. Armor
 
 from __future__ import annotations
 
-from rules.actions import Fire, Pass
-from rules.engine import apply, check, legal_actions, new_game, to_act
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, RuleOptions
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, check, legal_actions, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Fire, Pass
+from rules.play.state import FIRE, RuleOptions
 from tests.rules.test_combat_engine import to_fire_step
 
 
@@ -32,8 +32,8 @@ def test_a_link_of_guns_and_a_dropper_fires_and_lays_000_L1056() -> None:
 
 
 def test_a_dropper_whose_counter_is_not_played_says_so_000_L1028() -> None:
-    from rules.events import EventLog
-    from rules.firing import Mounted, _lay
+    from rules.combat.shooting import Mounted, _lay
+    from rules.core.events import EventLog
     from tests.rules.test_combat_firing import car
 
     torpedo = car("A", 0, 90, (Mounted("TOR1", "TOR", "back", 1),))
@@ -43,8 +43,8 @@ def test_a_dropper_whose_counter_is_not_played_says_so_000_L1028() -> None:
 
 
 def test_laser_reflective_metal_stops_a_fire_check_like_metal_000_L1704() -> None:
-    from rules.damage import Absorbed, HitReport, Interior
-    from rules.firing import _fire_counts, _Pending
+    from rules.combat.damage import Absorbed, HitReport, Interior
+    from rules.combat.shooting import _fire_counts, _Pending
 
     only_armor = HitReport("front", 4, (Absorbed("front metal armor", 1, 7, False, "000:L1703"),))
     for kind, counts in (("plastic", True), ("metal", False), ("metal_lr", False), ("fireproof", False)):

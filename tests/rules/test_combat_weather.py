@@ -3,12 +3,12 @@ or night -3, the worst one only; firing from gravel (the weather's, or a map's g
 
 from __future__ import annotations
 
-from rules.actions import Fire
-from rules.engine import new_game
-from rules.fire_step import preview_fire
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState, RuleOptions
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import preview_fire
+from rules.play.actions import Fire
+from rules.play.state import FIRE, GameState, RuleOptions
 from tests.rules.test_combat_engine import to_fire_step
 
 

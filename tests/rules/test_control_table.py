@@ -9,10 +9,10 @@ import math
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.handling import CrashModifier, control_need, control_roll, crash_modifiers, lower_status
-from rules.maneuvers import Maneuver, base_difficulty
-from rules.tables import LOST, SAFE, tables
+from rules.core.dice import ScriptedDice
+from rules.driving.handling import CrashModifier, control_need, control_roll, crash_modifiers, lower_status
+from rules.driving.maneuvers import Maneuver, base_difficulty
+from rules.tables.movement import LOST, SAFE, tables
 
 HS_COLUMNS = list(range(7, -7, -1))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.dice import DiceExpr
-from rules.tables import tables
+from rules.core.dice import DiceExpr
+from rules.tables.movement import tables
 
 NO_AIMED_FIRE = -13  # "***": no aimed fire at all; any penalty this large makes every shot impossible
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.damage import (
+from rules.combat.damage import (
     Interior,
     Part,
     crew_state,
@@ -16,8 +16,8 @@ from rules.damage import (
     hit_turret,
     pick,
 )
-from rules.dice import DiceExpr, ScriptedDice
-from rules.record_sheet import RecordSheet, Tire
+from rules.core.dice import DiceExpr, ScriptedDice
+from rules.vehicles.record_sheet import RecordSheet, Tire
 
 CAR_TIRES = tuple(Tire(c, 4, 4) for c in ("FL", "FR", "BL", "BR"))
 
@@ -229,7 +229,7 @@ def two_front_mgs() -> Interior:
 
 
 def test_tc11_weapon_fire_hits_one_mg_but_a_collision_is_shared_000_L970() -> None:
-    from rules.damage import collision_hit
+    from rules.combat.damage import collision_hit
 
     _, inside, _ = hit(sheet(front=0), two_front_mgs(), "front", 3, ScriptedDice([2]))
     assert sorted(inside.part(m).dp for m in ("MG1", "MG2")) == [0, 3]
@@ -240,7 +240,7 @@ def test_tc11_weapon_fire_hits_one_mg_but_a_collision_is_shared_000_L970() -> No
 
 
 def test_tc12_metal_armor_against_a_collision_000_L971_L972() -> None:
-    from rules.damage import collision_hit
+    from rules.combat.damage import collision_hit
 
     inside = Interior(order=("plant",), parts=(Part("plant", "plant", 20, 20, location="plant"),),
                       armor_type={"front": "metal"})
@@ -250,7 +250,7 @@ def test_tc12_metal_armor_against_a_collision_000_L971_L972() -> None:
 
 
 def test_side_collision_shares_among_locations_000_L972() -> None:
-    from rules.damage import collision_hit
+    from rules.combat.damage import collision_hit
 
     inside = Interior(order=("plant", "crew", "cargo"), parts=(Part("plant", "plant", 8, 8, location="plant"),
                                                                 driver()))

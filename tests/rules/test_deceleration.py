@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.dice import DiceExpr
-from rules.tables import tables
+from rules.core.dice import DiceExpr
+from rules.tables.movement import tables
 
 
 def hazard(mph: float) -> tuple[int, str]:

@@ -12,8 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import design_cli
-from rules.design import (
+from rules.core.errors import DataError
+from rules.core.geometry import Kind
+from rules.tables.construction import design_tables
+from rules.tools import design_cli
+from rules.tools.query import answer
+from rules.vehicles.design import (
     AccessoryEntry,
     Design,
     DesignOptions,
@@ -26,11 +30,7 @@ from rules.design import (
     spec,
     summary,
 )
-from rules.design_tables import design_tables
-from rules.errors import DataError
-from rules.geometry import Kind
-from rules.query import answer
-from rules.record_sheet import damage_component, damage_weapon, render, use_shot
+from rules.vehicles.record_sheet import damage_component, damage_weapon, render, use_shot
 
 KART = """
 name = "Test Kart"
@@ -129,7 +129,7 @@ def test_cycles_are_exempt_from_the_side_rule_000_L1859() -> None:
 
 def test_turret_size_is_limited_by_body() -> None:
     kart = load_stock("Killer Kart")
-    from rules.design import MountEntry
+    from rules.vehicles.design import MountEntry
 
     turreted = replace(kart, mounts=(MountEntry("t", "turret_2"),),
                        weapons=(WeaponEntry("VMG", "turret", mount="t"),))
@@ -138,7 +138,7 @@ def test_turret_size_is_limited_by_body() -> None:
 
 def test_light_trike_cannot_carry_a_turret_000_L1929() -> None:
     crab = load_stock("Sandcrab")
-    from rules.design import MountEntry
+    from rules.vehicles.design import MountEntry
 
     light = replace(crab, body="light_trike", mounts=(MountEntry("t", "turret_1"),),
                     weapons=(WeaponEntry("MG", "turret", mount="t"),))
@@ -475,7 +475,7 @@ def test_gas_engine_tank_and_fuel_000_L1777_L1783() -> None:
 
 
 def test_every_stock_design_round_trips_through_its_file_form(tmp_path: Path) -> None:
-    from rules.design import dumps_design, stock_names
+    from rules.vehicles.design import dumps_design, stock_names
 
     for name in stock_names():
         d = load_stock(name)
@@ -484,7 +484,7 @@ def test_every_stock_design_round_trips_through_its_file_form(tmp_path: Path) ->
 
 
 def test_garage_designs_are_found_by_name(tmp_path: Path) -> None:
-    from rules.design import load_named
+    from rules.vehicles.design import load_named
 
     _write(tmp_path, KART, "mine.toml")
     assert load_named("test kart", garage=tmp_path).name == "Test Kart"

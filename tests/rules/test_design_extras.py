@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.damage import interior_of
-from rules.design import (
+from rules.combat.damage import interior_of
+from rules.core.errors import DataError
+from rules.tables.construction import design_tables
+from rules.vehicles.design import (
     AccessoryEntry,
     Design,
     MountEntry,
@@ -23,8 +25,6 @@ from rules.design import (
     spec,
     summary,
 )
-from rules.design_tables import design_tables
-from rules.errors import DataError
 
 
 def test_reversed_trike_lone_wheel_is_at_the_back_000_L843() -> None:

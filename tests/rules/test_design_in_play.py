@@ -6,19 +6,19 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from rules import engine
-from rules.actions import SetSpeed
-from rules.combat import target_type_of, weapon_info
-from rules.context import Ctx
-from rules.design import Design, load_stock, record_sheet, spec
-from rules.dice import DiceExpr, ScriptedDice
-from rules.firing import Combatant, Declaration, combatant_of, resolve_fire
-from rules.geometry import CounterSize, Pose
-from rules.movement import speed_options
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState
-from rules.tables import tables
-from rules.terrain_play import terrain_turn_end, terrain_turn_start
+from rules.combat.shooting import Combatant, Declaration, combatant_of, resolve_fire
+from rules.combat.to_hit import target_type_of, weapon_info
+from rules.core.dice import DiceExpr, ScriptedDice
+from rules.core.geometry import CounterSize, Pose
+from rules.engine import engine
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.movement import speed_options
+from rules.play.actions import SetSpeed
+from rules.play.context import Ctx
+from rules.play.state import GameState
+from rules.play.terrain import terrain_turn_end, terrain_turn_start
+from rules.tables.movement import tables
+from rules.vehicles.design import Design, load_stock, record_sheet, spec
 
 
 def _game(design: str, mph: float) -> GameState:

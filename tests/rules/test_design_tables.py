@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.design_tables import DesignTables, design_tables, load_design_tables
+from rules.tables.construction import DesignTables, design_tables, load_design_tables
 
 SEED = "seeds/000_90e2cfc0633f8ca1.txt"
 
@@ -146,8 +146,8 @@ def test_suspension_columns_as_the_samples_read_them_000_L1725_L1730(printed: De
 
 def test_every_row_carries_its_provenance() -> None:
     """Every table row names its seed line or says why it is reconstructed (developers' guide)."""
-    from rules.design_tables import CONSTRUCTION_DIR, DATA_DIR
-    from rules.tomlio import load_toml
+    from rules.core.tomlio import load_toml
+    from rules.tables.construction import CONSTRUCTION_DIR, DATA_DIR
 
     files = sorted(CONSTRUCTION_DIR.glob("*.toml")) + [DATA_DIR / "weapons.toml", DATA_DIR / "accessories.toml"]
     for path in files:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.dice import DiceExpr, ScriptedDice, SeededDice, die_from_seed, roll
+from rules.core.dice import DiceExpr, ScriptedDice, SeededDice, die_from_seed, roll
 
 exprs = st.one_of(
     st.builds(DiceExpr, st.integers(0, 60), st.integers(-20, 20)),

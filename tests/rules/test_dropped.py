@@ -6,9 +6,7 @@ import math
 
 import pytest
 
-from rules.combat import Shot, to_hit
-from rules.dice import ScriptedDice
-from rules.dropped import (
+from rules.combat.dropped import (
     Counter,
     burning,
     cloud_inches,
@@ -21,7 +19,9 @@ from rules.dropped import (
     surface,
     tires_within,
 )
-from rules.geometry import CounterSize, Pose, Vec
+from rules.combat.to_hit import Shot, to_hit
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import CounterSize, Pose, Vec
 
 CAR = CounterSize(1.0, 0.5)
 CAR_CORNERS = ("FL", "FR", "BL", "BR")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dropped import end_of_turn, kind_for_weapon, size_for
+from rules.combat.dropped import end_of_turn, kind_for_weapon, size_for
 from tests.rules.test_dropped_play import _drive, chase, counter
 
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Fire
-from rules.combat import _weapon_table, combat_tables
-from rules.context import Ctx
-from rules.damage import interior_of
-from rules.dice import ScriptedDice
-from rules.dropped_play import end_of_turn as dropped_end_of_turn
-from rules.engine import new_game
-from rules.events import Event
-from rules.fire import explosion_chance, volatile
-from rules.fire_step import end_turn_fire, preview_fire
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState
+from rules.combat.burning import explosion_chance, volatile
+from rules.combat.damage import interior_of
+from rules.combat.to_hit import _weapon_table, combat_tables
+from rules.core.dice import ScriptedDice
+from rules.core.events import Event
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import end_turn_fire, preview_fire
+from rules.play.actions import Fire
+from rules.play.context import Ctx
+from rules.play.counters import end_of_turn as dropped_end_of_turn
+from rules.play.state import GameState
 from tests.rules.test_dropped_play import _drive, chase, counter, to_fire
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Fire, Pass
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.dropped_play import end_of_turn, surface_of
-from rules.engine import apply, check, legal_actions, new_game, to_act
-from rules.fire_step import combatant, preview_fire, resolve
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState, RuleOptions
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, check, legal_actions, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import combatant, preview_fire, resolve
+from rules.play.actions import Fire, Pass
+from rules.play.context import Ctx
+from rules.play.counters import end_of_turn
+from rules.play.state import FIRE, GameState, RuleOptions
+from rules.play.surfaces import surface_of
 from tests.rules.test_combat_engine import to_fire_step
 from tests.rules.test_dropped_loads import drop_now
 from tests.rules.test_dropped_play import _drive, chase, counter, to_fire

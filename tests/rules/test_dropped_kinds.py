@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Drop
-from rules.dropped import kind_for_weapon, size_for
-from rules.dropped_play import surface_of
-from rules.engine import check, legal_actions
-from rules.geometry import Pose
-from rules.record_sheet import Component
-from rules.state import GameState
+from rules.combat.dropped import kind_for_weapon, size_for
+from rules.core.geometry import Pose
+from rules.engine.engine import check, legal_actions
+from rules.play.actions import Drop
+from rules.play.state import GameState
+from rules.play.surfaces import surface_of
+from rules.vehicles.record_sheet import Component
 from tests.rules.test_dropped_loads import drop_now
 from tests.rules.test_dropped_play import _drive, chase, counter, to_fire
 
@@ -139,8 +139,8 @@ def test_racing_slicks_on_oil_and_ice_000_L1835() -> None:
 def test_every_stock_dropper_offered_is_accepted_and_lays_its_counters_000_L1028() -> None:
     """For every stock design: each Drop legal_actions offers passes check() and lays at least one counter
     of a known kind; each dropped weapon not offered is refused by check() with a reason."""
-    from rules.combat import combat_tables, weapon_info
-    from rules.design import stock_names
+    from rules.combat.to_hit import combat_tables, weapon_info
+    from rules.vehicles.design import stock_names
 
     kinds = set(combat_tables().dropped)
     droppers = 0

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Drop, Pass
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.dropped import kind_for_weapon
-from rules.dropped_play import end_of_turn
-from rules.engine import apply, legal_actions, to_act
-from rules.events import Event
-from rules.state import FIRE, GameState
+from rules.combat.dropped import kind_for_weapon
+from rules.core.dice import ScriptedDice
+from rules.core.events import Event
+from rules.engine.engine import apply, legal_actions, to_act
+from rules.play.actions import Drop, Pass
+from rules.play.context import Ctx
+from rules.play.counters import end_of_turn
+from rules.play.state import FIRE, GameState
 from tests.rules.test_dropped_play import _drive, chase, counter, to_fire
 
 
@@ -107,7 +107,7 @@ def test_tdx_mines_in_a_spear_1000_000_L2994() -> None:
 
 
 def test_napalm_mines_under_a_burning_car_go_off_at_the_end_of_the_phase_000_L2508() -> None:
-    from rules.fire_step import resolve
+    from rules.phases.fire_step import resolve
 
     state = chase()
     kart = state.vehicle("Kart")
@@ -129,7 +129,7 @@ def test_napalm_mines_under_a_burning_car_go_off_at_the_end_of_the_phase_000_L25
 
 
 def test_napalm_mines_in_a_burning_flame_cloud_go_off_000_L2508() -> None:
-    from rules.fire_step import resolve
+    from rules.phases.fire_step import resolve
 
     state = replace(chase(), counters=(counter("napalm_mines", 30.0, cid="n"), counter("flame_cloud", 30.2, turn=0)))
     ctx = Ctx(state, ScriptedDice([], fallback_seed=1))

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Drop, Fire, Pass, SetSpeed
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.dropped import Counter
-from rules.dropped_play import add_counters, end_of_turn, surface_of
-from rules.engine import apply, check, legal_actions, new_game, to_act
-from rules.fire_step import combatant
-from rules.geometry import Pose
-from rules.maneuvers import Maneuver, slide
-from rules.movement import difficulty_of, move_along
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState
+from rules.combat.dropped import Counter
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import Maneuver, slide
+from rules.engine.engine import apply, check, legal_actions, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import combatant
+from rules.phases.movement import difficulty_of, move_along
+from rules.play.actions import Drop, Fire, Pass, SetSpeed
+from rules.play.context import Ctx
+from rules.play.counters import add_counters, end_of_turn
+from rules.play.state import FIRE, GameState
+from rules.play.surfaces import surface_of
 
 
 def chase(lead: str = "Firecracker") -> GameState:
@@ -37,7 +38,7 @@ def to_fire(state: GameState) -> GameState:
 
 
 def counter(kind: str, x: float, y: float = 0.0, turn: int = 1, owner: str = "", cid: str = "") -> Counter:
-    from rules.combat import combat_tables
+    from rules.combat.to_hit import combat_tables
 
     length, width = combat_tables().dropped[kind].size
     return Counter(kind, Pose.at(x, y, 90), length, width, turn, 1, owner, cid or f"{kind}-x")
@@ -120,7 +121,7 @@ def test_oil_adds_D2_to_maneuvers_and_spoils_the_aim_000_L1045_L934() -> None:
 
 
 def test_oil_adds_D2_to_hazards_000_L1045() -> None:
-    from rules.crashes import hazard
+    from rules.play.crashes import hazard
 
     oily = replace(chase(), counters=(counter("oil", 7.0),))
     ctx = Ctx(oily, ScriptedDice([6], fallback_seed=1))
@@ -165,7 +166,7 @@ def test_fire_through_smoke_counts_it_and_lasers_cannot_000_L1050() -> None:
     kart = state.vehicle("Kart").pose.centre
     mid = (lead.x + kart.x) / 2
     smoky = replace(state, counters=(counter("smoke", mid, lead.y),))
-    from rules.fire_step import preview_fire
+    from rules.phases.fire_step import preview_fire
 
     clear = preview_fire(state, Fire("Kart", "MG1", "Lead"))
     hazy = preview_fire(smoky, Fire("Kart", "MG1", "Lead"))
@@ -184,7 +185,7 @@ def test_stopping_beside_a_slick_then_driving_onto_it_counts_000_L1045_L1046() -
 
 
 def test_preview_drop_shows_the_counter_the_drop_lays_000_L1028_L1035() -> None:
-    from rules.fire_step import preview_drop
+    from rules.phases.fire_step import preview_drop
 
     state = to_fire(chase())
     shown = preview_drop(state, Drop("Lead", "SD1"))
@@ -233,7 +234,7 @@ def test_racing_slicks_take_double_from_spikes_and_debris_000_L1835() -> None:
 
 
 def test_burning_oil_burns_again_every_5_phases_in_contact_000_L1047() -> None:
-    from rules.fire_step import resolve
+    from rules.phases.fire_step import resolve
 
     # the Kart sits on a burning slick laid long ago; each end of phase is a fire-step resolution
     state = replace(chase(), counters=(counter("flaming_oil", 7.0, turn=0),))

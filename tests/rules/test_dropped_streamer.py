@@ -3,8 +3,8 @@ mounted on, smoke for the gas streamer, a flame cloud for the flame cloud gas st
 
 from __future__ import annotations
 
-from rules.dropped import kind_for_weapon, place
-from rules.geometry import CounterSize, Pose
+from rules.combat.dropped import kind_for_weapon, place
+from rules.core.geometry import CounterSize, Pose
 
 CAR = CounterSize(1.0, 0.5)
 

@@ -8,19 +8,19 @@ from dataclasses import replace
 
 import pytest
 
-from rules import engine
-from rules.actions import Move, SetSpeed
-from rules.context import Ctx
-from rules.crashes import hazard
-from rules.dice import ScriptedDice, die_from_seed
-from rules.events import Event
-from rules.geometry import Kind, Pose, corners, forward
-from rules.maneuvers import Maneuver
-from rules.movement import damage_one_tire
-from rules.record_sheet import Tire
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import MOVE, SPEED, GameState
-from rules.tables import tables
+from rules.core.dice import ScriptedDice, die_from_seed
+from rules.core.events import Event
+from rules.core.geometry import Kind, Pose, corners, forward
+from rules.driving.maneuvers import Maneuver
+from rules.engine import engine
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Move, SetSpeed
+from rules.play.context import Ctx
+from rules.play.crashes import hazard
+from rules.play.effects import damage_one_tire
+from rules.play.state import MOVE, SPEED, GameState
+from rules.tables.movement import tables
+from rules.vehicles.record_sheet import Tire
 
 # HC 1 so that a D3 bend at 40 mph after braking from 60 needs a roll (2+) with no crash modifiers:
 # the 2d then picks the Crash Table 1 line directly (40 mph: +0; D3: +0).
@@ -303,7 +303,7 @@ def test_a_stationary_vehicle_takes_the_status_drop_but_rolls_nothing():
 def test_road_conditions_add_to_hazards_000_L269_L275():
     vs = (VehicleSetup("A", "a", CAR, Pose.at(0, 0, 0), speed=60),
           VehicleSetup("W", "w", CAR, Pose.at(-40, 0, 0), speed=0))
-    from rules.state import RuleOptions
+    from rules.play.state import RuleOptions
 
     state = engine.new_game(GameSetup(vs, seed=calm_seed(2), options=RuleOptions(road_condition="oil")))[0]
     state, events, _ = hazard_now(state, 1, [6])
@@ -449,8 +449,8 @@ def _rolling_to_a_stop(upright: bool, lost_corners: int) -> GameState:
     """A car rolling at 20 mph when a turn starts: it loses 20 mph and comes to rest (000:L328)."""
     from dataclasses import replace as _replace
 
-    from rules.context import Ctx
-    from rules.movement import start_turn
+    from rules.phases.movement import start_turn
+    from rules.play.context import Ctx
 
     state = start()
     a = state.vehicle("A")

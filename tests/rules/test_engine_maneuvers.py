@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules import engine
-from rules.actions import Move, SetSpeed
-from rules.dice import ScriptedDice, die_from_seed
-from rules.events import Event
-from rules.geometry import Pose, forward
-from rules.maneuvers import Maneuver
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import MOVE, SPEED, GameState
+from rules.core.dice import ScriptedDice, die_from_seed
+from rules.core.events import Event
+from rules.core.geometry import Pose, forward
+from rules.driving.maneuvers import Maneuver
+from rules.engine import engine
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Move, SetSpeed
+from rules.play.state import MOVE, SPEED, GameState
 
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=10"
 CYCLE = "generic kind=cycle hc=2 accel=10 top=100 weight=600 tire=4 armor=10"

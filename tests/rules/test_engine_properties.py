@@ -9,16 +9,16 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import engine
-from rules.actions import Action, Move, SetSpeed
-from rules.game import Game
-from rules.geometry import Pose
-from rules.maneuvers import KINDS, Maneuver
-from rules.saves import loads_game, save_dict
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import SPEED, GameState, digest
-from rules.tables import tables
-from rules.tomlio import dumps_toml
+from rules.core.geometry import Pose
+from rules.core.tomlio import dumps_toml
+from rules.driving.maneuvers import KINDS, Maneuver
+from rules.engine import engine
+from rules.engine.game import Game
+from rules.engine.saves import loads_game, save_dict
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Action, Move, SetSpeed
+from rules.play.state import SPEED, GameState, digest
+from rules.tables.movement import tables
 
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=12 armor=10"
 TRIKE = "generic kind=trike hc=2 accel=10 top=90 weight=2000 tire=12 armor=10"

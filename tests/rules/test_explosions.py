@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.context import Ctx
-from rules.dice import ScriptedDice
-from rules.dropped_play import cross_counters
-from rules.engine import new_game
-from rules.explosions import debris_from_damage, explosion, gap
-from rules.fire_step import end_turn_fire
-from rules.geometry import Pose
-from rules.maneuvers import slide
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import GameState
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.driving.maneuvers import slide
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import end_turn_fire
+from rules.play.context import Ctx
+from rules.play.counters import cross_counters
+from rules.play.explosions import debris_from_damage, explosion, gap
+from rules.play.state import GameState
 
 
 def three(red: str = "Killer Kart") -> GameState:
@@ -84,8 +84,8 @@ def test_a_burning_car_that_explodes_at_the_end_of_the_turn_hurts_its_neighbour_
 
 
 def test_a_phase_of_hits_is_summed_per_vehicle_for_debris_000_L499() -> None:
-    from rules.damage import Absorbed, HitReport
-    from rules.fire_step import taken_this_phase
+    from rules.combat.damage import Absorbed, HitReport
+    from rules.phases.fire_step import taken_this_phase
 
     def rep(face: str, points: int) -> HitReport:
         return HitReport(face, points, (Absorbed(f"{face} armor", points, 0, False, "000:L953"),))
@@ -114,7 +114,7 @@ def test_running_over_an_obstacle_is_a_D3_hazard_with_debris_tire_damage_000_L50
 
 def _hurt_since_last_phase(state: GameState, vid: str, face: str, points: int) -> GameState:
     """The vehicle had `points` more armor on `face` at the end of the last phase (a collision since)."""
-    from rules.fire_step import damage_points
+    from rules.phases.fire_step import damage_points
 
     v = state.vehicle(vid)
     before = replace(v.sheet, armor={**v.sheet.armor, face: v.sheet.armor[face] + points})
@@ -123,7 +123,7 @@ def _hurt_since_last_phase(state: GameState, vid: str, face: str, points: int) -
 
 
 def test_collision_damage_counts_toward_debris_000_L499() -> None:
-    from rules.fire_step import resolve
+    from rules.phases.fire_step import resolve
 
     state = _hurt_since_last_phase(three(), "Red", "front", 10)
     ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
@@ -139,7 +139,7 @@ def test_collision_damage_counts_toward_debris_000_L499() -> None:
 
 
 def test_nine_points_in_a_phase_leave_no_debris_000_L499() -> None:
-    from rules.fire_step import resolve
+    from rules.phases.fire_step import resolve
 
     ctx = Ctx(_hurt_since_last_phase(three(), "Red", "front", 9), ScriptedDice([], fallback_seed=1))
     resolve(ctx)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.damage import Interior, Part
-from rules.dice import ScriptedDice
-from rules.fire import (
+from rules.combat.burning import (
     FireHit,
     burn,
     component_fire_chance,
@@ -18,7 +16,9 @@ from rules.fire import (
     fire_value,
     roll_fire,
 )
-from rules.record_sheet import RecordSheet, Tire
+from rules.combat.damage import Interior, Part
+from rules.core.dice import ScriptedDice
+from rules.vehicles.record_sheet import RecordSheet, Tire
 
 TC13 = [FireHit("FT", 1), FireHit("L", 2), FireHit("L", 3), FireHit("FOJ", 3)]
 

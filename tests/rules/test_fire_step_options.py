@@ -1,4 +1,4 @@
-"""The fire step's list of shots (rules.fire_step.fire_options, kept per state for speed) is exactly
+"""The fire step's list of shots (rules.phases.fire_step.fire_options, kept per state for speed) is exactly
 the set of Fire actions the engine's own legality check accepts (000:L818-L827): nothing legal is left
 out, nothing illegal offered, and asking twice or after other questions changes nothing."""
 
@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import Fire, Pass
-from rules.engine import apply, check, legal_actions, new_game, to_act
-from rules.fire_step import combatant, fire_options, may_fire
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState, RuleOptions
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, check, legal_actions, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import combatant, fire_options, may_fire
+from rules.play.actions import Fire, Pass
+from rules.play.state import FIRE, GameState, RuleOptions
 from tests.rules.test_combat_engine import to_fire_step
 
 SIDES = ("front", "back", "left", "right", "top", "underbody")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.handling import effective_hc, lower_status, recover, reflex_bonus
-from rules.maneuvers import Maneuver, base_difficulty
-from rules.tables import tables
+from rules.driving.handling import effective_hc, lower_status, recover, reflex_bonus
+from rules.driving.maneuvers import Maneuver, base_difficulty
+from rules.tables.movement import tables
 
 
 @pytest.mark.parametrize(("die", "skill", "bonus"), [(5, 0, 1), (6, 0, 2), (4, 2, 2), (3, 1, 0), (4, 0, 0), (1, 0, 0)])

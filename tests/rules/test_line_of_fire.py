@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from rules.actions import Fire, SetSpeed
-from rules.engine import apply, check, legal_actions, new_game, to_act
-from rules.fire_step import fire_options, fire_problem
-from rules.geometry import Pose, Vec
-from rules.line_of_fire import blocker, map_world
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import FIRE, GameState
+from rules.combat.line_of_fire import blocker, map_world
+from rules.core.geometry import Pose, Vec
+from rules.engine.engine import apply, check, legal_actions, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.phases.fire_step import fire_options, fire_problem
+from rules.play.actions import Fire, SetSpeed
+from rules.play.state import FIRE, GameState
 
 
 def game(red: Pose, blue: Pose, map_id: str) -> GameState:
@@ -67,7 +67,7 @@ def test_a_destroyed_feature_no_longer_blocks_fire_in_the_engine_000_L826_L478()
     parked either side of it have a line of fire."""
     from dataclasses import replace
 
-    from rules.map_changes import MapChanges
+    from rules.world.map_changes import MapChanges
 
     state = game(Pose.at(14, 15, 90), Pose.at(26, 15, 270), "maps/arena.toml")
     assert fire_problem(state, Fire("Red", "MG1", "Blue")) is not None

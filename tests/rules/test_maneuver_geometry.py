@@ -14,9 +14,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.geometry import Kind, Pose, Vec, angle_diff, corners, forward, rotate_cw
-from rules.maneuvers import Maneuver, base_difficulty, bootlegger_finish, fishtail, perform, slide, straight
-from rules.tables import tables
+from rules.core.geometry import Kind, Pose, Vec, angle_diff, corners, forward, rotate_cw
+from rules.driving.maneuvers import (
+    Maneuver,
+    base_difficulty,
+    bootlegger_finish,
+    fishtail,
+    perform,
+    slide,
+    straight,
+)
+from rules.tables.movement import tables
 
 CAR = tables().handling.counters[Kind.CAR]
 TRIKE = tables().handling.counters[Kind.TRIKE]
@@ -49,7 +57,7 @@ def d(text: str, speed: float = 30) -> int:
     return base_difficulty(Maneuver.parse(text), speed)
 
 
-FL, FR, RR, RL = range(4)  # order of rules.geometry.corners
+FL, FR, RR, RL = range(4)  # order of rules.core.geometry.corners
 
 
 # --- the coordinate convention ---------------------------------------------------------------------

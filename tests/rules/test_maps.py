@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.errors import DataError
-from rules.maps import (
+from rules.core.errors import DataError
+from rules.world.maps import (
     Area,
     Building,
     Map,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.maps import (
+from rules.world.maps import (
     Area,
     Curb,
     Map,

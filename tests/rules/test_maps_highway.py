@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.maps import (
+from rules.world.maps import (
     Map,
     Placement,
     chain,
@@ -91,6 +91,6 @@ def test_every_section_has_road_at_its_ends(sid: str) -> None:
     m = Map("t", 100, 100, sections=(Placement(sid, 40, 40, 0),))
     for e in placed_ends(m.sections[0], LIB):
         # a hair inside the piece from each end, on the centre line
-        from rules.geometry import forward
+        from rules.core.geometry import forward
         f = forward(e.heading)
         assert terrain_at(m, e.x - 0.1 * f.x, e.y - 0.1 * f.y).kind == "road", (sid, e.name)

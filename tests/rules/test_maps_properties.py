@@ -9,9 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from rules.errors import DataError
-from rules.map_shapes import convex_pieces, overlap_area, polygon_area, polygons_overlap
-from rules.maps import (
+from rules.core.errors import DataError
+from rules.world.maps import (
     Arc,
     ArcLine,
     Area,
@@ -35,6 +34,7 @@ from rules.maps import (
     terrain_at,
     validate_map,
 )
+from rules.world.shapes import convex_pieces, overlap_area, polygon_area, polygons_overlap
 
 coord = st.floats(-40, 40, allow_nan=False).map(lambda v: round(v, 3))
 size = st.floats(0.25, 20).map(lambda v: round(v, 3))

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.errors import DataError
-from rules.maps import MAPS_DIR
-from rules.scenarios import SCENARIOS_DIR, load_scenario, validate_scenario
+from rules.core.errors import DataError
+from rules.engine.scenarios import SCENARIOS_DIR, load_scenario, validate_scenario
+from rules.world.maps import MAPS_DIR
 
 ARENA = (MAPS_DIR / "arena.toml").resolve()
 
@@ -102,8 +102,8 @@ def test_mangled_scenarios_give_data_error_only(tmp_path: Path, i: int, n: int, 
 
 
 def test_game_setup_puts_each_vehicle_on_its_start(tmp_path: Path) -> None:
-    from rules.paths import locate, portable
-    from rules.scenarios import game_setup
+    from rules.core.paths import locate, portable
+    from rules.engine.scenarios import game_setup
 
     sc = load_scenario(write(tmp_path, GOOD.replace('driver = "veteran"', 'driver = "veteran"\nspeed = 20')))
     setup = game_setup(sc, seed=7)
@@ -114,10 +114,3 @@ def test_game_setup_puts_each_vehicle_on_its_start(tmp_path: Path) -> None:
     assert (b.foe, b.speed) == ("veteran", 20.0)
     assert setup.seed == 7 and setup.map == portable(sc.map.path)
     assert locate(setup.map).resolve() == Path(sc.map.path).resolve()
-
-
-def test_rules_maps_offers_load_scenario_too() -> None:
-    from rules import maps
-
-    path = SCENARIOS_DIR / "town_chase.toml"
-    assert maps.load_scenario(path) == load_scenario(path)

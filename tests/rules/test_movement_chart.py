@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.dice import DiceExpr
-from rules.tables import tables
+from rules.core.dice import DiceExpr
+from rules.tables.movement import tables
 
 ORDER = (1, 3, 5, 2, 4)  # reference §3.1: full inches go to phases in this cyclic order
 
@@ -245,6 +245,6 @@ def test_speed_off_the_2_5_grid_or_beyond_300_is_refused():
 
 
 def test_a_turn_has_five_phases_the_charts_columns_000_L104() -> None:
-    from rules.tables import tables
+    from rules.tables.movement import tables
 
     assert tables().chart.phases_per_turn == 5

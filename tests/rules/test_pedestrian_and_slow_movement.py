@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.tables import tables
+from rules.tables.movement import tables
 
 
 def test_pedestrian_at_12_5_mph_moves_a_quarter_inch_every_phase_000_L538():

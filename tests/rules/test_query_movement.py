@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.geometry import Kind, Pose
-from rules.maneuvers import Maneuver, base_difficulty, perform
-from rules.query import run
-from rules.tables import tables
+from rules.core.geometry import Kind, Pose
+from rules.driving.maneuvers import Maneuver, base_difficulty, perform
+from rules.tables.movement import tables
+from rules.tools.query import run
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,16 +7,16 @@ import os
 
 import pytest
 
-from rules import saves
-from rules.actions import Move, SetSpeed, parse
-from rules.errors import DataError
-from rules.game import Game
-from rules.geometry import Pose
-from rules.maneuvers import Maneuver
-from rules.saves import FORMAT_VERSION, load_game, loads_game, save_dict, save_game
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import RuleOptions, digest
-from rules.tomlio import dumps_toml
+from rules.core.errors import DataError
+from rules.core.geometry import Pose
+from rules.core.tomlio import dumps_toml
+from rules.driving.maneuvers import Maneuver
+from rules.engine import saves
+from rules.engine.game import Game
+from rules.engine.saves import FORMAT_VERSION, load_game, loads_game, save_dict, save_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Move, SetSpeed, parse
+from rules.play.state import RuleOptions, digest
 
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=10"
 

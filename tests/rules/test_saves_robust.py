@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from rules.actions import parse
 from rules.ai import random_driver
-from rules.errors import DataError
-from rules.game import Game
-from rules.geometry import Pose
-from rules.saves import FORMAT_VERSION, game_from_dict, load_game, loads_game, save_dict, save_game
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import digest
-from rules.tables import tables
-from rules.tomlio import dumps_toml, load_toml
+from rules.core.errors import DataError
+from rules.core.geometry import Pose
+from rules.core.tomlio import dumps_toml, load_toml
+from rules.engine.game import Game
+from rules.engine.saves import FORMAT_VERSION, game_from_dict, load_game, loads_game, save_dict, save_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import parse
+from rules.play.state import digest
+from rules.tables.movement import tables
 
 REPO = Path(__file__).resolve().parents[2]
 V1_FIXTURE = REPO / "tests" / "data" / "saves" / "v1_game.toml"
@@ -67,9 +67,9 @@ def test_a_save_interrupted_by_an_error_keeps_the_previous_file(
         raise OSError(28, "No space left on device")
 
     if fail == "write":
-        monkeypatch.setattr("rules.tomlio.os.fdopen", lambda *a, **k: _FailingFile())
+        monkeypatch.setattr("rules.core.tomlio.os.fdopen", lambda *a, **k: _FailingFile())
     else:
-        monkeypatch.setattr(f"rules.tomlio.os.{fail}", crash)
+        monkeypatch.setattr(f"rules.core.tomlio.os.{fail}", crash)
     with pytest.raises(OSError):
         save_game(second, path)
     monkeypatch.undo()
@@ -93,7 +93,7 @@ class _FailingFile:
 
 WRITER = """
 import os, sys, time
-from rules.tomlio import atomic_write_text
+from rules.core.tomlio import atomic_write_text
 path, mode = sys.argv[1], sys.argv[2]
 texts = [open(sys.argv[3]).read(), open(sys.argv[4]).read()]
 if mode == "stall":  # hang inside fsync, after the new text is written but before the rename
@@ -238,7 +238,7 @@ def test_a_rule_option_this_program_does_not_play_is_refused_by_name(tmp_path: P
 def test_a_save_with_the_passengers_option_on_replays(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from rules.state import RuleOptions
+    from rules.play.state import RuleOptions
 
     game = play(Game(replace(duel(), options=RuleOptions(passengers_fire="on", road_condition="light_rain"))), 8)
     back = load_game(save_game(game, tmp_path / "g.toml"))
@@ -251,8 +251,8 @@ def test_a_save_with_the_passengers_option_on_replays(tmp_path: Path) -> None:
 LOAD_IN_COPY = """
 import sys
 import rules
-from rules.saves import load_game
-from rules.state import digest
+from rules.engine.saves import load_game
+from rules.play.state import digest
 assert rules.__file__.startswith(sys.argv[2]), rules.__file__
 print(digest(load_game(sys.argv[1]).state))
 """

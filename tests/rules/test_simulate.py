@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.__main__ import main as rules_main
-from rules.simulate import Seat, play
+from rules.tools.simulate import Seat, play
 from tests.rules.test_ai import BOX
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import SetSpeed
-from rules.context import Ctx
-from rules.damage import DRIVER_ROLES, interior_of, sheet_with
-from rules.dice import ScriptedDice
-from rules.engine import apply, legal_actions, new_game, outcome, to_act
-from rules.geometry import Pose
-from rules.setup import GameSetup, VehicleSetup
-from rules.state import MOVE, SPEED, GameState, VehicleState
-from rules.uncontrolled import check_drivers, nobody_drives
+from rules.combat.damage import DRIVER_ROLES, interior_of, sheet_with
+from rules.core.dice import ScriptedDice
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, legal_actions, new_game, outcome, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import SetSpeed
+from rules.play.context import Ctx
+from rules.play.state import MOVE, SPEED, GameState, VehicleState
+from rules.play.uncontrolled import check_drivers, nobody_drives
 
 
 def game(design: str = "Killer Kart", mph: float = 30.0, wingman: bool = False) -> GameState:
@@ -80,7 +80,7 @@ def test_a_car_out_of_the_fight_still_rolls_on_and_the_outcome_says_who_is_left_
 
 
 def test_a_rolling_wreck_moves_without_being_asked_000_L978() -> None:
-    from rules.engine import _advance
+    from rules.engine.engine import _advance
 
     s = game()
     red = s.vehicle("Red")
@@ -106,9 +106,9 @@ def _incapacitate_driver(s: GameState, vid: str) -> GameState:
 
 
 def test_a_gunner_takes_the_wheel_with_D2_on_every_maneuver_000_L980() -> None:
-    from rules.fire_step import fire_options
-    from rules.maneuvers import Maneuver
-    from rules.movement import difficulty_of
+    from rules.driving.maneuvers import Maneuver
+    from rules.phases.fire_step import fire_options
+    from rules.phases.movement import difficulty_of
 
     s = _incapacitate_driver(game("Police Cruiser"), "Red")
     ctx = Ctx(s)
@@ -140,7 +140,7 @@ def test_the_substitute_going_down_too_leaves_nobody_driving_000_L978_L980() -> 
 
 
 def test_a_sidecar_passenger_steers_but_cannot_change_speed_000_L979() -> None:
-    from rules.movement import may_change_speed
+    from rules.phases.movement import may_change_speed
 
     s = game("Quasar with Sidecar")
     red = s.vehicle("Red")
@@ -171,8 +171,8 @@ def _substitute_at_wheel() -> Ctx:
 
 def test_a_substitute_who_changes_speed_cannot_fire_that_turn_000_L980() -> None:
     """000:L980: controls or weapons, not both in one turn; a speed change is using the controls."""
-    from rules.fire_step import fire_options
-    from rules.movement import set_speed, start_turn
+    from rules.phases.fire_step import fire_options
+    from rules.phases.movement import set_speed, start_turn
 
     ctx = _substitute_at_wheel()
     assert fire_options(ctx.state, "Red")  # Blue is in the turret's reach
@@ -185,7 +185,7 @@ def test_a_substitute_who_changes_speed_cannot_fire_that_turn_000_L980() -> None
 
 def test_a_substitute_who_fires_leaves_the_controls_for_the_turn_000_L980() -> None:
     """Once he has fired he makes no speed change and the vehicle goes straight on for the rest of the turn."""
-    from rules.movement import forced, may_change_speed
+    from rules.phases.movement import forced, may_change_speed
 
     ctx = _substitute_at_wheel()
     red = ctx.state.vehicle("Red")
@@ -211,8 +211,8 @@ def test_only_the_front_seat_takes_over_at_once_000_L980() -> None:
 
 
 def test_a_new_driver_moves_in_over_five_turns_once_stopped_000_L982() -> None:
-    from rules.movement import may_change_speed
-    from rules.uncontrolled import substitute_d
+    from rules.phases.movement import may_change_speed
+    from rules.play.uncontrolled import substitute_d
 
     s = game("Police Cruiser", mph=0.0)
     red = s.vehicle("Red")

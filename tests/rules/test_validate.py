@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from rules import validate
 from rules.ai import random_driver
-from rules.game import Game
-from rules.saves import save_dict, save_game
-from rules.scenarios import game_setup, load_scenario
-from rules.tomlio import dumps_toml, load_toml
+from rules.core.tomlio import dumps_toml, load_toml
+from rules.engine.game import Game
+from rules.engine.saves import save_dict, save_game
+from rules.engine.scenarios import game_setup, load_scenario
+from rules.tools import validate
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "rules" / "data"

@@ -7,14 +7,14 @@ import re
 
 import pytest
 
-from rules.actions import Action, Move, SetSpeed
-from rules.events import Event
-from rules.game import Game
-from rules.geometry import Pose
-from rules.maneuvers import Maneuver
-from rules.saves import loads_game, save_dict
-from rules.setup import GameSetup, VehicleSetup
-from rules.tomlio import dumps_toml
+from rules.core.events import Event
+from rules.core.geometry import Pose
+from rules.core.tomlio import dumps_toml
+from rules.driving.maneuvers import Maneuver
+from rules.engine.game import Game
+from rules.engine.saves import loads_game, save_dict
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Action, Move, SetSpeed
 
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=6 armor=10"
 RULE = re.compile(r"^000:L\d+")

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from rules.ai import decide, profiles
-from rules.game import Game
-from rules.saves import load_game, save_game
-from rules.scenarios import game_setup, list_scenarios, load_scenario
-from rules.state import digest
+from rules.engine.game import Game
+from rules.engine.saves import load_game, save_game
+from rules.engine.scenarios import game_setup, list_scenarios, load_scenario
+from rules.play.state import digest
 
 pytestmark = pytest.mark.soak
 

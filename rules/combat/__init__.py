@@ -1,0 +1,1 @@
+"""To-hit, arcs, damage, burning, dropped weapons, shooting and lines of fire."""

@@ -1,0 +1,170 @@
+"""Arcs of fire, the side a shot strikes, and range between counters.
+
+The rulebook's arc diagram is missing from the text (000:L827). The default reading (option
+`arc_geometry = "corners"`) bounds each of a counter's four arcs by lines drawn outward at 45°
+from its corners; `"centre"` uses four 90° quadrants about the counter's centre instead. Both are
+listed in docs/RULES-DEVIATIONS.md. A point on a dividing line belongs to both arcs (000:L830).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward, right
+
+SIDES = ("front", "back", "left", "right")
+MOUNTS = SIDES + ("turret",)
+ON_LINE = 1 / 64  # inches: closer than this to a dividing line counts as on it
+ARC_GEOMETRIES = ("corners", "centre")
+_EPS = 1e-6
+
+
+def _local(pose: Pose, p: Vec) -> tuple[float, float]:
+    """(ahead, to the right) of p in the counter's frame."""
+    rel = p - pose.centre
+    return rel.dot(forward(pose.facing)), rel.dot(right(pose.facing))
+
+
+def arcs_of(pose: Pose, size: CounterSize, p: Vec, geometry: str = "corners") -> frozenset[str]:
+    """The arc(s) of a counter that a point lies in: one, or two on a dividing line."""
+    if geometry not in ARC_GEOMETRIES:
+        raise ValueError(f"arc geometry must be one of {', '.join(ARC_GEOMETRIES)}")
+    fx, rx = _local(pose, p)
+    if geometry == "corners":
+        dx, dy = abs(fx) - size.length / 2, abs(rx) - size.width / 2
+    else:
+        dx, dy = abs(fx), abs(rx)
+    along = "front" if fx >= 0 else "back"
+    across = "right" if rx >= 0 else "left"
+    if abs(dx - dy) <= ON_LINE:
+        return frozenset((along, across))
+    return frozenset((along,)) if dx > dy else frozenset((across,))
+
+
+def arc_groups(arcs: frozenset[str]) -> frozenset[str]:
+    """front/back/side, as the relative-speed table (000:L844-L849) reads arcs."""
+    return frozenset("side" if a in ("left", "right") else a for a in arcs)
+
+
+def in_arc(mount: str, pose: Pose, size: CounterSize, p: Vec, *, trike: bool = False,
+           geometry: str = "corners") -> bool:
+    """Whether a weapon on this mount can fire at point p (000:L827; trike sides, 000:L1937-L1938)."""
+    if mount == "turret":
+        return True
+    if mount not in SIDES:
+        raise ValueError(f"mount must be one of {', '.join(MOUNTS)}")
+    arcs = arcs_of(pose, size, p, geometry)
+    if trike and mount in ("left", "right") and "front" in arcs:
+        return True
+    return mount in arcs
+
+
+def lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:
+    """Line of fire starts at the counter's centre (turret) or the middle of the weapon's side (000:L826)."""
+    c = pose.centre
+    if mount == "turret":
+        return c
+    half = {"front": forward(pose.facing) * (size.length / 2), "back": forward(pose.facing) * (-size.length / 2),
+            "right": right(pose.facing) * (size.width / 2), "left": right(pose.facing) * (-size.width / 2)}
+    if mount not in half:
+        raise ValueError(f"mount must be one of {', '.join(MOUNTS)}")
+    return c + half[mount]
+
+
+def footprint(pose: Pose, size: CounterSize) -> tuple[Vec, Vec, Vec, Vec]:
+    return corners(pose, size)
+
+
+def _closest_on_segment(a: Vec, b: Vec, p: Vec) -> Vec:
+    ab = b - a
+    den = ab.dot(ab)
+    t = 0.0 if den == 0 else max(0.0, min(1.0, (p - a).dot(ab) / den))
+    return a + ab * t
+
+
+def inside(poly: Sequence[Vec], p: Vec) -> bool:
+    """Point in a convex polygon given clockwise on screen (y down)."""
+    sign = 0
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+        if abs(cross) < 1e-12:
+            continue
+        s = 1 if cross > 0 else -1
+        if sign and s != sign:
+            return False
+        sign = s
+    return True
+
+
+def nearest_point(poly: Sequence[Vec], p: Vec) -> Vec:
+    if inside(poly, p):
+        return p
+    best = poly[0]
+    for i in range(len(poly)):
+        q = _closest_on_segment(poly[i], poly[(i + 1) % len(poly)], p)
+        if (q - p).length() < (best - p).length():
+            best = q
+    return best
+
+
+def range_to(origin: Vec, target: Pose, size: CounterSize, measure: str = "nearest") -> float:
+    """Range in inches from a line-of-fire origin to a target counter.
+
+    The text does not say how range is measured; the default (option `range_measure`) is to the
+    nearest point of the target's counter, the alternative is to its centre.
+    """
+    if measure == "centre":
+        return (target.centre - origin).length()
+    return (nearest_point(footprint(target, size), origin) - origin).length()
+
+
+def on_half(target: Pose, p: Vec, side: str) -> bool:
+    """Whether p is on the `side` (left/right) half of the counter's lengthwise centre line, the line
+    itself included (a sidecar's side, 000:L838)."""
+    rx = _local(target, p)[1]
+    return rx >= -_EPS if side == "right" else rx <= _EPS
+
+
+def facing_sides(target: Pose, size: CounterSize, p: Vec) -> frozenset[str]:
+    """The sides of a counter that face point p: only those can be hit from there (000:L830)."""
+    fx, rx = _local(target, p)
+    hl, hw = size.length / 2 + _EPS, size.width / 2 + _EPS  # a point in a side's own plane does not see it
+    out = set()
+    if fx > hl:
+        out.add("front")
+    if fx < -hl:
+        out.add("back")
+    if rx > hw:
+        out.add("right")
+    if rx < -hw:
+        out.add("left")
+    return frozenset(out)
+
+
+def side_penalty(target: Pose, size: CounterSize, firer: Vec, side: str, geometry: str = "corners") -> bool:
+    """True when the firer is not in the arc of the side he shoots at: -2 (000:L830, L939)."""
+    return side not in arcs_of(target, size, firer, geometry)
+
+
+def struck_side(target: Pose, size: CounterSize, firer: Vec, geometry: str = "corners") -> str:
+    """The side a shot strikes when the firer takes the free choice: the side whose arc he is in.
+
+    On a dividing line either side is free (000:L830); this picks front/back before left/right.
+    """
+    arcs = arcs_of(target, size, firer, geometry)
+    for side in SIDES:
+        if side in arcs:
+            return side
+    raise AssertionError("every point is in some arc")
+
+
+def closing(heading_a: float, heading_b: float) -> bool:
+    """Two vehicles moving towards each other (headings more than 90° apart) for 000:L849."""
+    return angle_diff(heading_a, heading_b) > 90.0
+
+
+def bearing(a: Vec, b: Vec) -> float:
+    """Heading from a to b (degrees clockwise from map-up)."""
+    return math.degrees(math.atan2(b.x - a.x, -(b.y - a.y))) % 360.0

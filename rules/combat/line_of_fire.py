@@ -1,0 +1,96 @@
+"""Line of fire in play: what stands between a weapon and its target (000:L826).
+
+Other vehicles' counters (wrecks included: a counter stays on the map) and the map's walls,
+buildings and fixed objects block a shot; curbs, debris, obstacles and terrain do not. The map's
+solid shapes come from the collision module (rules.world.collision.CollisionWorld.line_of_fire) built
+once per map; vehicles are tested against their counters here, so the world needs no updating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+from rules.combat.arcs import footprint
+from rules.combat.shooting import Combatant, LineOfFireCheck
+from rules.core.geometry import Vec
+from rules.world.collision import VEHICLE, CollisionWorld, static_from_map
+from rules.world.map_changes import NO_CHANGES, MapChanges, changed_world
+from rules.world.maps import load_map, static_shapes
+
+
+@lru_cache(maxsize=8)
+def map_world(map_id: str, changes: MapChanges = NO_CHANGES) -> CollisionWorld | None:
+    """The map's static shapes as a collision world, as play has changed it: breaches cut, features
+    knocked down (rules.world.map_changes). None for a game without a map."""
+    if not map_id:
+        return None
+    if changes:
+        return changed_world(map_id, changes)
+
+    return CollisionWorld.from_static(static_from_map(static_shapes(load_map(map_id))))
+
+
+def _entry(poly: tuple[Vec, Vec, Vec, Vec], a: Vec, b: Vec) -> float | None:
+    """How far along a-b (0..1) the segment first enters a convex polygon (Cyrus-Beck); None if it
+    misses it or only touches an edge."""
+    d = b - a
+    t0, t1 = 0.0, 1.0
+    n = len(poly)
+    centre = Vec(sum(p.x for p in poly) / n, sum(p.y for p in poly) / n)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        normal = Vec(-(q - p).y, (q - p).x)
+        if normal.dot(centre - p) < 0:
+            normal = normal * -1.0
+        den, num = normal.dot(d), normal.dot(a - p)
+        if den == 0:
+            if num < 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return None
+    return t0 if (t1 - t0) * d.length() > 1e-9 else None
+
+
+def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...],
+            changes: MapChanges = NO_CHANGES) -> str | None:
+    """The nearest thing (vehicle id or map feature id) on the line a-b that blocks fire, or None."""
+    met = first_on_line(cs, map_id, a, b, ignore, changes)
+    return met[0] if met else None
+
+
+def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...],
+                  changes: MapChanges = NO_CHANGES) -> tuple[str, Vec] | None:
+    """The nearest vehicle or map feature whose shape the line a-b enters, and where it enters it."""
+    found: list[tuple[float, str]] = []
+    for vid, c in cs.items():
+        if vid in ignore:
+            continue
+        at = _entry(footprint(c.pose, c.size), a, b)
+        if at is not None:
+            found.append((at, vid))
+    world = map_world(map_id, changes)
+    if world is not None:
+        for hit in world.line_of_fire(a, b).hits:
+            if hit.kind != VEHICLE:
+                length = (b - a).length()
+                found.append(((hit.point - a).length() / length if length else 0.0, hit.other))
+    if not found:
+        return None
+    at, what = min(found)
+    return what, a + (b - a) * at
+
+
+def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str, changes: MapChanges = NO_CHANGES) -> LineOfFireCheck:
+    """A line-of-fire oracle for rules.combat.shooting.resolve_fire: vehicles and the map's walls and buildings."""
+
+    def check(a: Vec, b: Vec, ignore: tuple[str, ...]) -> str | None:
+        return blocker(cs, map_id, a, b, ignore, changes)
+
+    return check

@@ -1,0 +1,907 @@
+"""The fire step of a phase: declarations, their checks, to-hit rolls and simultaneous damage.
+
+Combat happens after each phase's movement (000:L818). Every declared shot is checked (weapon
+working and unfired this turn, ammunition, a crewman able to fire who has not fired, arc, line of
+fire), rolled against the positions at the end of the movement, and its damage is applied with
+every other hit of the phase at once (000:L819, L824). The result lists events for the log, the
+hazards each vehicle suffered, and the fire-table hits for the end-of-turn fire check.
+
+The engine describes each vehicle as a `Combatant` (pose, speed, record sheet, interior,
+mounted weapons, crew skills, handling penalties) so this module needs nothing from the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules.combat.arcs import (
+    arc_groups,
+    arcs_of,
+    closing,
+    facing_sides,
+    footprint,
+    in_arc,
+    lof_origin,
+    nearest_point,
+    on_half,
+    struck_side,
+)
+from rules.combat.burning import GAS_TANK, HT_AMMO, FireHit
+from rules.combat.damage import (
+    FIREPROOF_KINDS,
+    LASER_HALVED,
+    SIDECAR,
+    Hazard,
+    HitReport,
+    Interior,
+    crew_state,
+    damage_dice,
+    hit,
+    hit_pod,
+    hit_rider,
+    hit_sidecar,
+    hit_tire,
+    hit_turret,
+    interior_of,
+    sheet_with,
+)
+from rules.combat.dropped import Counter, cloud_inches, kind_for_weapon, place, size_for, split
+from rules.combat.to_hit import (
+    DroppedKind,
+    Shot,
+    ToHit,
+    combat_tables,
+    to_hit,
+    weapon_info,
+    worst_relative_speed,
+)
+from rules.core.dice import DiceSource, roll
+from rules.core.events import Event, EventLog
+from rules.core.geometry import CounterSize, Pose, Vec, heading_of
+from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
+
+# A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
+LineOfFireCheck = Callable[[Vec, Vec, tuple[str, ...]], "str | None"]
+
+
+@dataclass(frozen=True)
+class Mounted:
+    """A weapon on a vehicle: the Interior part that carries its DP, and how it is fired."""
+
+    id: str                   # the weapon's Part id in the Interior
+    abbr: str                 # key in the weapons table
+    mount: str                # front / back / left / right / turret
+    shots: int = -1           # shots left; -1: no ammunition needed (lasers)
+    ammo: str = "normal"
+    crew: str = "driver"      # the crewman at the wheel (Part id); gunners take it first (firer_of)
+    options: tuple[str, ...] = ()  # weapon options (pulse ...): damage and effect by combat.weapon_info
+    origin: str = ""          # where its line of fire starts when not at its mount: an EWP's side (000:L2527)
+    cupola: bool = False      # in a cupola, fired by the gunner riding there (000:L2519)
+
+    @property
+    def fires_from(self) -> str:
+        return self.origin or self.mount
+
+
+@dataclass(frozen=True)
+class Combatant:
+    id: str
+    kind: str                 # car / trike / cycle
+    target_type: str          # a [target] key of combat.toml: car, compact, cycle, light_trike, ...
+    pose: Pose
+    size: CounterSize
+    speed: float
+    travel: float             # heading of motion
+    sheet: RecordSheet
+    interior: Interior
+    weapons: tuple[Mounted, ...] = ()
+    links: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # link name -> weapons or links
+    skills: Mapping[str, int | None] = field(default_factory=dict)    # Gunner bonus by crew id; None = none
+    computer: str = "none"    # a bonus every shot gets (tests, the query op); the sheet's own are in `computers`
+    computers: tuple[tuple[str, str, str], ...] = ()  # (bonus, crewman served, "ABBR@mount" or "" for any weapon)
+    maneuver_d: int = 0       # D of the driver's maneuvers and hazards this phase
+    aimed_fire: int = 0       # crash-result penalty for the rest of the turn (-99: no aimed fire)
+    bad_footing: bool = False
+    paint_on_windows: bool = False
+    reverse: bool = False
+    fired: frozenset[str] = frozenset()          # weapons fired this turn (000:L820)
+    acted: frozenset[str] = frozenset()          # crew who used their firing action this turn
+    sustained: tuple[tuple[str, str, int, int], ...] = ()  # (weapon, target, consecutive turns, last turn)
+    wheel: str = ""           # the crewman at the wheel when it is not the driver (a substitute, 000:L980)
+    visibility: str = "clear"  # rain, heavy_rain, fog or night: the weather and light (000:L923-L924)
+    firing_roles: tuple[str, ...] = ("gunner",)  # who else may fire the vehicle's weapons (RuleOptions.passengers_fire)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
+
+    def at_wheel(self, crew: str) -> bool:
+        """Is this crewman the one steering? His shots take the maneuver's D (000:L905)."""
+        if self.wheel:
+            return crew == self.wheel
+        driver = self.interior.driver()
+        return driver is not None and crew == driver.id
+
+    def weapon(self, wid: str) -> Mounted:
+        for w in self.weapons:
+            if w.id == wid:
+                return w
+        raise KeyError(wid)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    firer: str
+    weapon: str               # a weapon id or a link name
+    target: str
+    side: str = ""            # front/back/left/right/top; "" = the side whose arc the firer is in
+    aim: str = ""             # "", "tire:<corner>", "turret", "rider", "top"
+    crew: str = ""            # the crewman who fires it; "" = the next free one (firer_of)
+
+
+@dataclass(frozen=True)
+class AutoShot:
+    """A weapon on automatic acting this phase (rules.phases.automatic_fire): a dropper lays its counter; an
+    aimed weapon fires along its line at `target` (a vehicle id, a map feature's id, or "" when nothing
+    crosses it), struck at `point` (000:L1024-L1026)."""
+
+    firer: str
+    weapon: str
+    target: str = ""
+    point: Vec = Vec(0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class FireResult:
+    combatants: dict[str, Combatant]
+    events: tuple[Event, ...]
+    hazards: dict[str, tuple[Hazard, ...]]
+    fire_hits: tuple[tuple[str, FireHit], ...]   # (target id, hit) for the end-of-turn fire check
+    reports: tuple[tuple[str, HitReport], ...]
+    drops: tuple[Counter, ...] = ()
+    fire_triggers: tuple[tuple[str, str], ...] = ()   # (target id, trigger) for the end-of-turn fire rolls
+
+
+# --- declarations ---------------------------------------------------------------------------------
+
+
+def expand(c: Combatant, name: str, seen: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The weapons a trigger fires: one weapon, or every weapon on a link, links of links included (000:L1055-L1061)."""
+    if name in seen:
+        raise ValueError(f"link {name!r} contains itself")
+    if name in c.links:
+        out: list[str] = []
+        for part in c.links[name]:
+            out += [w for w in expand(c, part, seen | {name}) if w not in out]
+        return tuple(out)
+    c.weapon(name)
+    return (name,)
+
+
+def problem(cs: Mapping[str, Combatant], d: Declaration) -> str | None:
+    """Why a declaration cannot be carried out (None when it can)."""
+    if d.firer not in cs:
+        return f"there is no vehicle {d.firer!r}"
+    if d.target not in cs or d.target == d.firer:
+        return f"{d.target!r} is not a target for {d.firer}"
+    c, t = cs[d.firer], cs[d.target]
+    why, wids, crew = trigger(c, d.weapon, d.crew)
+    return why or _weapon_problems(c, t, wids, crew, d)
+
+
+def firer_of(c: Combatant, wids: tuple[str, ...]) -> str:
+    """Who pulls this trigger: the first crewman able to fire who has not yet fired this turn, gunners
+    (then passengers, when the passengers_fire option is on) before the one at the wheel (each crewman fires once a turn, gunners fire the vehicle's weapons:
+    000:L820-L822), so the driver's maneuver penalty counts only when he fires. When nobody is free,
+    the weapon's own crewman (the driver), whose check then says why he cannot."""
+    wheel = c.weapon(wids[0]).crew
+    cupola = c.interior.cupola_gunner
+    others = [p.id for role in c.firing_roles for p in c.interior.parts
+              if p.kind == "crew" and p.role == role and p.id not in (wheel, cupola)]
+    if cupola and all(c.weapon(w).cupola for w in wids):   # the cupola's own gunner first (000:L2519)
+        others = [cupola, *others]
+    for crew in [*others, wheel]:
+        if crew in c.acted or not any(p.id == crew for p in c.interior.parts):
+            continue
+        if crew_state(c.interior.part(crew)) not in ("unconscious", "dead"):
+            return crew
+    return wheel
+
+
+def trigger(c: Combatant, weapon: str, crew: str = "") -> tuple[str | None, tuple[str, ...], str]:
+    """The firer's side of every shot, whatever the target: the vehicle can fire, the weapon or link
+    exists, aimed fire is allowed (000:L321) and one crewman fires it (`crew`, or else firer_of).
+    (reason or None, weapons, crewman)."""
+    if c.sheet.destroyed:
+        return f"{c.id} is destroyed", (), ""
+    try:
+        wids = expand(c, weapon)
+    except KeyError:
+        return f"{c.id} has no weapon or link {weapon!r}", (), ""
+    except ValueError as exc:
+        return str(exc), (), ""
+    if c.aimed_fire <= -99:
+        return f"{c.id} can make no aimed fire for the rest of this turn (000:L321)", wids, ""
+    crews = {c.weapon(w).crew for w in wids}
+    if len(crews) > 1:
+        return "a link must be fired by one crewman", wids, ""
+    return None, wids, crew or firer_of(c, wids)
+
+
+def crew_problem(c: Combatant, crew: str, rule: str = "000:L820") -> str | None:
+    """Why this crewman cannot use his firing action now: not aboard, out of action (000:L975), or he has
+    used it this turn (`rule`)."""
+    if not any(p.id == crew for p in c.interior.parts):
+        return f"{c.id} has no crewman {crew!r}"
+    state = crew_state(c.interior.part(crew))
+    if state in ("unconscious", "dead"):
+        return f"{crew} of {c.id} is {state} and cannot fire (000:L975)"
+    if crew in c.acted:
+        return f"{crew} of {c.id} has already fired this turn ({rule})"
+    return None
+
+
+def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: str, d: Declaration) -> str | None:
+    why = crew_problem(c, crew)
+    if why:
+        return why
+    if crew == c.interior.cupola_gunner and not all(c.weapon(w).cupola for w in wids):
+        return f"{crew} of {c.id} rides in the cupola and can fire only its weapon (000:L2519)"
+    aimed = [wid for wid in wids if weapon_info(c.weapon(wid).abbr).to_hit > 0]
+    if not aimed:
+        return f"{d.weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
+    for wid in wids:
+        w = c.weapon(wid)
+        why = ready(c, wid)
+        if why:
+            return why
+        if wid in aimed and not _aim_point(c, w, t):
+            return f"{t.id} is outside the {w.mount} arc of {wid} (000:L827)"
+    if d.side and d.side not in ("top",):
+        origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
+        if d.side not in facing_sides(t.pose, t.size, origin):
+            return f"the {d.side} side of {t.id} does not face {c.id}'s {wids[0]} (000:L830)"
+    if d.side == "top" and t.kind != "trike":
+        return "only a trike's top can be fired at from the ground (000:L833, L841)"
+    origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
+    if d.side == "top" and not facing_sides(t.pose, t.size, origin) & {"front", "left", "right"}:
+        return f"the top of {t.id} cannot be hit from behind (000:L841, L843)"
+    if _specific(d.aim) == "sidecar":
+        if not t.sheet.sidecar_spaces:
+            return f"{t.id} has no sidecar (000:L838)"
+        if not on_half(t.pose, origin, t.sheet.sidecar_side):
+            return f"{t.id}'s sidecar can be fired at only from its own side of the cycle (000:L838)"
+    if _specific(d.aim) == "rider":
+        if t.kind != "cycle":
+            return f"{t.id} is not a cycle: it has no rider to aim at (000:L884)"
+        if struck_side(t.pose, t.size, origin) not in ("left", "right"):
+            return f"{t.id}'s rider can be fired at only from the side (000:L884)"
+    pod = pod_aimed_at(t, d.aim)
+    if pod is not None and pod.side != "top":
+        if pod.side not in facing_sides(t.pose, t.size, origin):
+            return f"the {pod.side} pod of {t.id} does not face {c.id}'s {wids[0]} (reading CB48)"
+    return None
+
+
+def pod_aimed_at(t: Combatant, aim: str) -> Pod | None:
+    """The external pod a shot names ("pod:<id>"), if the target has it."""
+    if _specific(aim) != "pod":
+        return None
+    try:
+        return t.sheet.pod(aim.split(":", 1)[1])
+    except KeyError:
+        return None
+
+
+def ready(c: Combatant, wid: str) -> str | None:
+    """Why a weapon cannot fire now: destroyed, already fired this turn, or empty."""
+    if c.interior.part(wid).destroyed:
+        return f"{wid} is destroyed (000:L950)"
+    if wid in c.fired:
+        return f"{wid} has already fired this turn (000:L820)"
+    if c.weapon(wid).shots == 0:
+        return f"{wid} is out of ammunition"
+    return None
+
+
+def _aim_point(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
+    """The nearest point of the target inside the weapon's arc (its nearest point, else centre or a corner)."""
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    candidates = [nearest_point(footprint(t.pose, t.size), origin), t.pose.centre, *footprint(t.pose, t.size)]
+    candidates.sort(key=lambda p: (p - origin).length())
+    for p in candidates:
+        if in_arc(w.mount, c.pose, c.size, p, trike=c.kind == "trike"):
+            return p
+    return None
+
+
+# --- one shot -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Pending:
+    firer: str
+    weapon: str
+    target: str
+    face: str
+    aim: str
+    points: int
+    faces: tuple[int, ...]
+    laser: bool
+    burst: bool
+    fire_source: str
+    from_side: bool
+    ammo: str = "normal"      # the round fired: some act on armor in their own way (000:L2502-L2506)
+    abbr: str = ""            # the weapon's abbreviation (a flechette gun harms only tires and people, 000:L2415)
+    sidecar_side: bool = False  # fired from a cycle's sidecar side of its centre line (000:L838)
+    counter: Counter | None = None  # a hit that lays a counter on the target and does no damage (cloud bomb)
+
+
+LINE_REACH = 1000.0       # inches a line of fire runs out: past the edge of any map (misses, automatic fire)
+NEAR_MISS = "near_miss"   # a shot at a pod that missed it by little and struck the vehicle (000:L2979)
+
+
+def _specific(aim: str) -> str:
+    return aim.split(":", 1)[0] if aim else ""
+
+
+def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
+             clouds: Sequence[Counter] = (), *, use_relative_speed: bool = True) -> tuple[Shot, str, Vec, Vec]:
+    """The to-hit description of one weapon's shot: (shot, side struck, origin, aim point)."""
+    info = weapon_info(w.abbr)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    point = _aim_point(c, w, t) or t.pose.centre
+    pod = pod_aimed_at(t, d.aim)
+    top = d.side == "top"   # a trike's top: struck from where the firer is, at its own -2 (000:L841, L854)
+    side = ("" if top else d.side) or (pod.side if pod and pod.side != "top" else struck_side(t.pose, t.size, origin))
+    in_side_arc = side in arcs_of(t.pose, t.size, origin) or side == "top"
+    effective = None
+    if use_relative_speed:
+        effective = worst_relative_speed(arc_groups(arcs_of(t.pose, t.size, origin)),
+                                         arc_groups(arcs_of(c.pose, c.size, point)), t.speed, c.speed,
+                                         closing(c.travel, t.travel))
+    crew = d.crew or firer_of(c, (w.id,))
+    person = c.interior.part(crew)
+    count = 1
+    for wid, tid, n, last in c.sustained:
+        if wid == w.id and tid == t.id and last == turn - 1:
+            count = n + 1
+    armor_gone = t.sheet.armor.get(side, 0) <= 0
+    bonus = computer_for(c, crew, w)
+    shot = Shot(
+        base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
+        target_speed=t.speed, firer_speed=c.speed, effective_speed=effective,
+        specific="top" if top else _specific(d.aim),
+        gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus), cyberlink=bonus == "cyberlink",
+        maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
+        not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
+        sustained=count, tracer=w.ammo == "tracer", cupola_gunner=w.cupola and crew == c.interior.cupola_gunner,
+        bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
+        visibility=c.visibility,
+        sloped_armor=t.interior.sloped and not armor_gone and not d.aim,
+        wounded_firer=crew_state(person) == "wounded", laser=info.laser,
+        no_point_blank=w.abbr in combat_tables().no_point_blank,
+    )
+    return shot, side, origin, point
+
+
+_COMPUTER_RANK = ("none", "targeting", "hi_res", "cyberlink")
+
+
+def computer_for(c: Combatant, crew: str, w: Mounted) -> str:
+    """The best computer bonus this crewman has with this weapon: none, targeting, hi_res or cyberlink.
+    They never add up (000:L2548)."""
+    best = c.computer
+    for bonus, served, weapon in c.computers:
+        if served == crew and weapon in ("", f"{w.abbr}@{w.mount}") and \
+                _COMPUTER_RANK.index(bonus) > _COMPUTER_RANK.index(best):
+            best = bonus
+    return best
+
+
+def shot_computer(bonus: str) -> str:
+    """The Shot's computer field: a cyberlink is its own flag."""
+    return "none" if bonus == "cyberlink" else bonus
+
+
+def _sheet_computers(sheet: RecordSheet, interior: Interior,
+                     weapons: tuple[Mounted, ...]) -> tuple[tuple[str, str, str], ...]:
+    """The computers on the sheet, each serving one crewman (the first gunner, else the driver) and a
+    single-weapon one the first weapon listed (its type in its position); none once the power plant
+    is destroyed (000:L2547-L2548, L2525; reading CB60)."""
+    table = combat_tables().computers
+    if any(c.kind == "plant" and c.destroyed for c in sheet.components):
+        return ()
+    crew = [p for p in interior.parts if p.kind == "crew"]
+    driver = interior.driver()
+    served = next((p.id for p in crew if p.role == "gunner"), driver.id if driver else "")
+    first = f"{weapons[0].abbr}@{weapons[0].mount}" if weapons else ""
+    out = []
+    for comp in sheet.components:
+        key = comp.id.rstrip("0123456789")
+        if comp.kind == "accessory" and key in table and not comp.destroyed:
+            bonus, one_weapon, _rule = table[key]
+            out.append((bonus, served, first if one_weapon else ""))
+    return tuple(out)
+
+
+def _stray(cs: dict[str, Combatant], d: Declaration, wid: str, origin: Vec, point: Vec, turn: int,
+           dice: DiceSource, log: EventLog, clouds: Sequence[Counter], lof: LineOfFireCheck | None,
+           use_relative_speed: bool) -> _Pending | None:
+    """A miss goes on in a straight line until it leaves the map or meets something; a vehicle it meets
+    first is shot at, at -2 and its own range (000:L1217). It goes no further after that."""
+    met = _next_on_line(cs, origin, point, (d.firer, d.target), lof)
+    if met is None:
+        return None
+    on = Declaration(d.firer, d.weapon, met, crew=d.crew)
+    return _one_shot(cs, on, wid, turn, dice, log, clouds, lof, use_relative_speed, stray_of=d.target)
+
+
+def _next_on_line(cs: Mapping[str, Combatant], origin: Vec, point: Vec, ignore: tuple[str, ...],
+                  lof: LineOfFireCheck | None) -> str | None:
+    """The vehicle a miss meets first as it flies on from `origin` through `point` to the map's edge;
+    None when it meets a wall, a building, a wreck or nothing (000:L1217)."""
+    if lof is None or (point - origin).length() <= 0:
+        return None
+    met = lof(origin, origin + (point - origin) * (LINE_REACH / (point - origin).length()), ignore)
+    return met if met is not None and met in cs and not cs[met].sheet.destroyed else None
+
+
+def roll_to_hit(th: ToHit, base: int, head: str, why_fired: str, rule: str, dice: DiceSource, log: EventLog,
+                 firer: str, **data: object) -> tuple[bool, int] | None:
+    """The 2d to-hit roll of a shot, logged with every modifier; None (logged) when it cannot hit at all
+    (000:L901-L905, L904). `rule` adds the shot's own lines to the log's."""
+    if not th.can_hit():
+        log.add("fire", f"{head}: needs {th.need}, which cannot hit{why_fired} [{_describe(th)}]",
+                f"000:L904{rule}", firer, need=th.need, **data)
+        return None
+    faces = (dice.d6(), dice.d6())
+    r = sum(faces)
+    made = th.hits(r)
+    log.add("fire", f"{head}: needs {th.need} (base {base}; {_describe(th)}); rolls {r} "
+            f"({faces[0]}+{faces[1]}): {'hit' if made else 'miss'}", f"000:L901-L905{rule}", firer,
+            need=th.need, roll=r, hit=made, modifiers=[m.to_json() for m in th.modifiers], **data)
+    return made, r
+
+
+def _describe(th: ToHit) -> str:
+    if not th.modifiers:
+        return "no modifiers"
+    return ", ".join(f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers)
+
+
+def _fire_source(abbr: str, ammo: str) -> str:
+    table = combat_tables().fire_table
+    if ammo == "incendiary" and f"{abbr}_incendiary" in table:
+        return f"{abbr}_incendiary"
+    return abbr if abbr in table else ""
+
+
+def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dice: DiceSource,
+              log: EventLog, clouds: Sequence[Counter], lof: LineOfFireCheck | None,
+              use_relative_speed: bool, strays: bool = False, stray_of: str = "") -> _Pending | None:
+    """One weapon's shot: line of fire, to-hit roll, damage roll. With `strays`, a miss flies on and may
+    strike the next vehicle on its line (000:L1217); `stray_of` names the target such a shot missed."""
+    c, t = cs[d.firer], cs[d.target]
+    w = c.weapon(wid)
+    info = weapon_info(w.abbr, w.options)   # a pulse laser's damage (000:L2463)
+    shot, side, origin, point = shot_for(c, w, t, d, turn, clouds, use_relative_speed=use_relative_speed)
+    if stray_of:
+        shot = replace(shot, stray=True, not_in_side_arc=False)
+    if lof is not None and not stray_of:
+        blocker = lof(origin, point, (c.id, t.id))
+        if blocker:
+            log.add("fire", f"{wid} at {t.id}: the line of fire is blocked by {blocker}", "000:L826", c.id,
+                    weapon=wid, target=t.id, blocked_by=blocker)
+            return None
+    th = to_hit(shot)
+    aim = f" ({d.aim})" if d.aim else ""
+    head = (f"{wid}'s miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
+            f"{wid} ({w.abbr}) fires at {t.id}'s {side} side{aim}, {shot.range:.2f}\"")
+    if not th.allowed:
+        log.add("fire", f"{head}: {th.why}", "000:L321", c.id, weapon=wid, target=t.id)
+        return None
+    rolled = roll_to_hit(th, shot.base, f"{head}", "; fired for sustained fire", "", dice, log, c.id,
+                          weapon=wid, target=t.id)
+    if rolled is None:
+        return None
+    hit_, r = rolled
+    aim = d.aim or ("top" if d.side == "top" else "")
+    if not hit_ and pod_aimed_at(t, d.aim) and th.need - r <= combat_tables().pod_near_miss:
+        aim = NEAR_MISS  # missed the pod, not the vehicle
+        log.add("fire", f"{wid} misses the pod by {th.need - r}: the shot still strikes {t.id}'s {side} side",
+                combat_tables().pod_near_miss_source, c.id, weapon=wid, target=t.id)
+    elif not hit_:
+        cloud = cloud_kind(w)
+        if cloud is not None:   # no cloud and no stray: the chemicals disperse (000:L2472)
+            log.add("fire", f"{wid} misses: its chemicals disperse and no cloud forms", cloud.source, c.id,
+                    weapon=wid, target=t.id)
+            return None
+        return _stray(cs, d, wid, origin, point, turn, dice, log, clouds, lof, use_relative_speed) if strays else None
+    if cloud_kind(w) is not None:
+        return _cloud_on(c, wid, t, origin, turn)
+    if info.damage is None:
+        return None
+    return _damage_roll(c, wid, t, side, aim, origin, dice, log)
+
+
+def _damage_roll(c: Combatant, wid: str, t: Combatant, side: str, aim: str, origin: Vec, dice: DiceSource,
+                 log: EventLog) -> _Pending:
+    """A hit's damage, rolled and logged, waiting to be applied with the phase's others (000:L941-L942)."""
+    w = c.weapon(wid)
+    info = weapon_info(w.abbr, w.options)   # a pulse laser's damage (000:L2463)
+    assert info.damage is not None
+    expr = damage_dice(info.damage, w.ammo)
+    points, dfaces = roll(expr, dice)
+    log.add("dice", f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942", c.id,
+            weapon=wid, target=t.id, damage=points)
+    sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
+    return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
+                    _fire_source(w.abbr, w.ammo), side in ("left", "right"), w.ammo, w.abbr, sidecar_side)
+
+
+def cloud_kind(w: Mounted) -> DroppedKind | None:
+    """The counter an aimed weapon lays on its target when it hits, in place of damage (cloud bomb, 000:L2472)."""
+    try:
+        kind = combat_tables().dropped[kind_for_weapon(w.abbr, ammo=w.ammo)]
+    except ValueError:
+        return None
+    return kind if kind.laid_on_hit else None
+
+
+def _cloud_on(c: Combatant, wid: str, t: Combatant, origin: Vec, turn: int) -> _Pending:
+    """A hit that lays its cloud centred on the target, its length along the line of fire (reading CB84);
+    the phase is set when the counter is laid (resolve_fire)."""
+    w = c.weapon(wid)
+    kind = kind_for_weapon(w.abbr, ammo=w.ammo)
+    length, width = size_for(kind, w.abbr)
+    facing = heading_of(t.pose.centre - origin)
+    counter = Counter(kind, Pose.of(t.pose.centre, facing), length, width, turn, owner=c.id, weapon=w.abbr)
+    return _Pending(c.id, wid, t.id, "", "", 0, (), False, False, "", False, w.ammo, w.abbr, counter=counter)
+
+
+# --- the phase ------------------------------------------------------------------------------------
+
+
+def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    spec = _specific(p.aim)
+    if spec == "tire":
+        return hit_tire(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, from_side=p.from_side)
+    if spec == "turret":
+        return hit_turret(t.sheet, t.interior, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst,
+                          ammo=p.ammo, weapon=p.abbr)
+    if spec == "rider":
+        return hit_rider(t.sheet, t.interior, p.points, dice)
+    if spec == "sidecar":   # struck on its end facing the firer, else its outer side (000:L839)
+        face = p.face if p.face in ("front", "back") else t.sheet.sidecar_side
+        return hit_sidecar(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser)
+    if spec == "pod":
+        return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, weapon=p.abbr)
+    face = "top" if spec == "top" else p.face
+    return hit(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst,
+               pod_roll=p.aim != NEAR_MISS, ammo=p.ammo, weapon=p.abbr, sidecar_side=p.sidecar_side)
+
+
+def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int) -> Combatant:
+    weapons = tuple(replace(w, shots=w.shots - 1) if w.id in wids and w.shots > 0 else w for w in c.weapons)
+    crew = d.crew or firer_of(c, wids)
+    kept = tuple(s for s in c.sustained if s[0] not in wids)
+    new = []
+    for wid in wids:
+        n = 1
+        for sw, tid, count, last in c.sustained:
+            if sw == wid and tid == d.target and last == turn - 1:
+                n = count + 1
+        new.append((wid, d.target, n, turn))
+    return replace(c, weapons=weapons, fired=c.fired | set(wids), acted=c.acted | {crew},
+                   sustained=kept + tuple(new))
+
+
+def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Declaration], dice: DiceSource,
+                 turn: int, phase: int = 1, *, clouds: Sequence[Counter] = (), lof: LineOfFireCheck | None = None,
+                 use_relative_speed: bool = True, strays: bool = False,
+                 automatic: Sequence[AutoShot] = ()) -> FireResult:
+    """Resolve one phase's fire: every shot against the positions now, then all damage at once (000:L819, L824).
+    With `strays` (a game on a map), misses fly on into whatever vehicle is next on their line (000:L1217).
+    `automatic`: weapons on automatic acting now, with no firing action (000:L1024), their damage in
+    the same batch."""
+    cs = dict(combatants)
+    log = EventLog()
+    pending: list[_Pending] = []
+    drops: list[Counter] = []
+    for d in declarations:
+        why = problem(cs, d)
+        if why:
+            log.add("fire", f"{d.firer} cannot fire {d.weapon} at {d.target}: {why}", "", d.firer)
+            continue
+        wids = expand(cs[d.firer], d.weapon)
+        if len(wids) > 1:
+            log.add("fire", f"link {d.weapon} fires {', '.join(wids)}: a to-hit roll for each (000:L1056)",
+                    "000:L1055-L1057", d.firer)
+        for wid in wids:
+            if weapon_info(cs[d.firer].weapon(wid).abbr).to_hit <= 0:
+                drops.extend(_lay(cs[d.firer], wid, turn, phase, log))
+                continue
+            p = _one_shot(cs, d, wid, turn, dice, log, clouds, lof, use_relative_speed, strays)
+            if p and p.counter is not None:
+                drops.append(_laid_on_target(p.counter, p, phase, log))
+            elif p:
+                pending.append(p)
+        cs[d.firer] = _after_firing(cs[d.firer], d, wids, turn)
+    for a in automatic:
+        c = cs[a.firer]
+        if weapon_info(c.weapon(a.weapon).abbr).to_hit <= 0:
+            drops.extend(_lay(c, a.weapon, turn, phase, log, automatic=True))
+        else:
+            p = _automatic_shot(cs, a, turn, dice, log, clouds, use_relative_speed, lof, strays)
+            if p and p.counter is not None:
+                drops.append(_laid_on_target(p.counter, p, phase, log))
+            elif p:
+                pending.append(p)
+        cs[a.firer] = _after_automatic(cs[a.firer], a.weapon)
+    return replace(_apply_all(cs, pending, dice, log, turn), drops=tuple(drops))
+
+
+def _laid_on_target(counter: Counter, p: _Pending, phase: int, log: EventLog) -> Counter:
+    laid = replace(counter, laid_phase=phase)
+    spec = laid.spec()
+    log.add("drop", f"{p.weapon} ({p.abbr}) hits {p.target}: a {laid.kind.replace('_', ' ')} cloud "
+            f"({laid.length:g}\" x {laid.width:g}\") forms on it at {laid.pose}; it goes off "
+            f"{spec.detonates_after_phases} phases from now", spec.source, p.firer, weapon=p.weapon,
+            target=p.target, counter=laid.kind)
+    return laid
+
+
+def _after_automatic(c: Combatant, wid: str) -> Combatant:
+    """A shot or counter from a weapon on automatic: a round spent, the weapon fired this turn, no
+    crewman's action, no sustained fire (000:L1024-L1025)."""
+    weapons = tuple(replace(w, shots=w.shots - 1) if w.id == wid and w.shots > 0 else w for w in c.weapons)
+    return replace(c, weapons=weapons, fired=c.fired | {wid},
+                   sustained=tuple(s for s in c.sustained if s[0] != wid))
+
+
+def automatic_shot(c: Combatant, w: Mounted, t: Combatant, point: Vec, origin: Vec, turn: int,
+                   clouds: Sequence[Counter] = (), *, use_relative_speed: bool = True) -> tuple[Shot, str]:
+    """The to-hit of an aimed weapon on automatic at what crosses its line, struck at `point`: the
+    standard modifiers of the vehicles, range and weather, but nobody aims it, so no computer, no
+    specific target, no sustained fire (000:L1025-L1026) and none of a crewman's own (skill, wounds,
+    the driver's maneuvers, paint on his windows: reading CB81). (shot, side struck)."""
+    shot, _side, _o, _p = shot_for(c, w, t, Declaration(c.id, w.id, t.id, crew=w.crew), turn, clouds,
+                                   use_relative_speed=use_relative_speed)
+    side = struck_side(t.pose, t.size, origin)
+    shot = replace(shot, automatic=True, range=(point - origin).length(), target_side=side,
+                   smoke_inches=cloud_inches(clouds, origin, point), specific="", computer="none", cyberlink=False,
+                   sustained=1, gunner_skill=0, wounded_firer=False, maneuver_d=0, aimed_fire=0,
+                   paint_on_windows=False, not_in_side_arc=False,
+                   sloped_armor=t.interior.sloped and t.sheet.armor.get(side, 0) > 0)
+    return shot, side
+
+
+def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: DiceSource, log: EventLog,
+                    clouds: Sequence[Counter], use_relative_speed: bool, lof: LineOfFireCheck | None = None,
+                    strays: bool = False, stray_of: str = "") -> _Pending | None:
+    """An automatic weapon's shot along its line (000:L1024-L1026); on a map its miss flies on into the next
+    vehicle on that line at -2 (000:L1217), `stray_of` naming the target it missed."""
+    c = cs[a.firer]
+    w = c.weapon(a.weapon)
+    info = weapon_info(w.abbr, w.options)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    head = f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}"
+    if a.target and a.target not in cs:
+        return None   # a wall or building: rolled with the shots at the map (rules.phases.automatic_fire.map_shots)
+    if a.target not in cs or cs[a.target].sheet.destroyed:
+        what = f": its line runs into the wreck of {a.target}" if a.target else ": nothing crosses its line"
+        log.add("fire", f"{head}{what}; a round spent", "000:L1024-L1026", c.id, weapon=a.weapon, automatic=True)
+        return None
+    t = cs[a.target]
+    shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
+    if stray_of:
+        shot = replace(shot, stray=True)
+    th = to_hit(shot)
+    head = (f"{a.weapon}'s automatic miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
+            f"{head}: {t.id} crosses its line, {side} side, {shot.range:.2f}\"")
+    rolled = roll_to_hit(th, shot.base, head, "", ", L1026", dice, log, c.id, weapon=a.weapon, target=t.id,
+                          automatic=True)
+    if rolled is not None and not rolled[0] and strays and not stray_of:
+        return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
+    if rolled is None or not rolled[0] or info.damage is None:
+        return None
+    if cloud_kind(w) is not None:
+        return _cloud_on(c, a.weapon, t, origin, turn)
+    return _damage_roll(c, a.weapon, t, side, "", origin, dice, log)
+
+
+def _automatic_stray(cs: dict[str, Combatant], a: AutoShot, origin: Vec, turn: int, dice: DiceSource,
+                     log: EventLog, clouds: Sequence[Counter], use_relative_speed: bool,
+                     lof: LineOfFireCheck | None) -> _Pending | None:
+    """The next vehicle on an automatic weapon's line past the one it missed (000:L1217)."""
+    met = _next_on_line(cs, origin, a.point, (a.firer, a.target), lof)
+    if met is None:
+        return None
+    point = nearest_point(footprint(cs[met].pose, cs[met].size), origin)
+    return _automatic_shot(cs, replace(a, target=met, point=point), turn, dice, log, clouds, use_relative_speed,
+                           stray_of=a.target)
+
+
+def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog,
+         automatic: bool = False) -> tuple[Counter, ...]:
+    """The counters a dropped weapon lays, by its load (000:L1143, L2504, L2508) and mount; none, said in
+    the log, for one whose counter is not played. A turret lays as any mount and a top mount as the
+    underbody (000:L1032, L1038): both lay from the centre."""
+    w = c.weapon(wid)
+    try:
+        kind = kind_for_weapon(w.abbr, ammo=w.ammo)
+    except ValueError:
+        log.add("drop", f"{wid} ({w.abbr}) is triggered but lays nothing: its counter is not played yet",
+                "000:L1028", c.id, weapon=wid)
+        return ()
+    mount = "top" if w.mount == "turret" else w.mount
+    laid = split(place(kind, c.pose, c.size, mount, turn, phase, reverse=c.reverse, stationary=c.speed == 0,
+                       owner=c.id, weapon=w.abbr))
+    auto, rule = (" on automatic", ", L1041, L1051") if automatic else ("", "")
+    for counter in laid:
+        log.add("drop", f"{wid} ({w.abbr}){auto} lays {counter.kind.replace('_', ' ')} "
+                f"({counter.length:g}\" x {counter.width:g}\") at {counter.pose}: no to-hit roll",
+                f"000:L1028-L1038{rule}, {counter.spec().source}", c.id, weapon=wid, counter=counter.kind,
+                **({"automatic": True} if automatic else {}))
+    return laid
+
+
+def drop(combatants: Mapping[str, Combatant], firer: str, weapon: str, turn: int,
+         phase: int, crew: str = "") -> tuple[dict[str, Combatant], tuple[Counter, ...], tuple[Event, ...]]:
+    """A Drop action: the crewman's firing action lays the counter(s) of a dropped weapon or link (000:L1028);
+    `crew` fires it, or else firer_of."""
+    cs = dict(combatants)
+    c = cs[firer]
+    wids = expand(c, weapon)
+    crew = crew or firer_of(c, wids)
+    if crew in c.acted:
+        raise ValueError(f"{crew} of {firer} has already fired this turn (000:L820)")
+    for wid in wids:
+        why = ready(c, wid)
+        if why:
+            raise ValueError(why)
+        if weapon_info(c.weapon(wid).abbr).to_hit > 0:
+            raise ValueError(f"{wid} is aimed, not dropped: fire it at a target")
+    log = EventLog()
+    counters = tuple(k for wid in wids for k in _lay(c, wid, turn, phase, log))
+    cs[firer] = _after_firing(c, Declaration(firer, weapon, "", crew=crew), wids, turn)
+    return cs, counters, tuple(log.events)
+
+
+def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSource, log: EventLog,
+               turn: int) -> FireResult:
+    hazards: dict[str, list[Hazard]] = {}
+    fire_hits: list[tuple[str, FireHit]] = []
+    reports: list[tuple[str, HitReport]] = []
+    triggers: list[tuple[str, str]] = []
+    for p in pending:
+        t = cs[p.target]
+        sheet, inside, rep = _apply(t, p, dice)
+        triggers += [(p.target, trig) for trig in fire_triggers_of(t.interior, p, rep)]
+        cs[p.target] = replace(t, sheet=sheet, interior=inside)
+        reports.append((p.target, rep))
+        for text, rule in rep.lines:
+            log.add("damage", f"{p.weapon} of {p.firer} hits {p.target}: {text}", rule, p.target)
+        if rep.passed_out:
+            log.add("damage", f"{rep.passed_out} points pass out of {p.target} with no effect", "000:L952",
+                    p.target)
+        for hz in rep.hazards():
+            hazards.setdefault(p.target, []).append(hz)
+            log.add("hazard", f"{hz.name}: D{hz.d}", hz.rule, p.target, d=hz.d)
+        for corner in rep.corners_lost():
+            log.add("tire", f"last tire at {corner} lost: handling status to -6", "000:L265", p.target)
+        if p.fire_source and rep.taken and _fire_counts(t.interior, p, rep):
+            fire_hits.append((p.target, FireHit(p.fire_source, turn, ht_ammo=p.ammo == HT_AMMO)))
+    return FireResult(cs, tuple(log.events), {k: tuple(v) for k, v in hazards.items()}, tuple(fire_hits),
+                      tuple(reports), fire_triggers=tuple(triggers))
+
+
+def fire_triggers_of(before: Interior, p: _Pending, rep: HitReport) -> tuple[str, ...]:
+    """What a hit did that may start a fire at the end of the turn, besides the fire table: the plant
+    destroyed, a flamethrower or flaming oil jet hit (000:L984), points on a gas engine or its tank, which
+    breaches it (000:L1012, L1018; reading CB14); "hot" when the weapon is itself on the fire table (a laser, flame, incendiary, flaming oil)."""
+    flame = combat_tables().component_fire_weapons
+    hot = ":hot" if p.fire_source else ""
+    parts = {q.id: q for q in before.parts}
+    out: list[str] = []
+    for s in rep.steps:
+        q = parts.get(s.what)
+        if q is None or s.points <= 0:
+            continue
+        if (q.kind == "plant" and s.destroyed) or (q.kind == "weapon" and q.item in flame and not q.insulated):
+            out.append("component" + hot)
+        if q.item == "gas_engine":
+            out.append(f"gas_engine:{s.points}{hot}")
+        if q.item == GAS_TANK:
+            out.append("gas_tank" + hot)
+    return tuple(out)
+
+
+def _fire_counts(inside: Interior, p: _Pending, rep: HitReport) -> bool:
+    """Fireproof armor that stopped everything, or reflective armor against a laser, takes no fire modifier
+    (000:L1698-L1699, L1021)."""
+    kind = inside.armor_type.get(p.face, "plastic")
+    only_armor = all(s.what.endswith("armor") for s in rep.steps)
+    if p.laser and kind in LASER_HALVED:
+        return False
+    return not (kind in FIREPROOF_KINDS and only_armor)
+
+
+def out_of_action(c: Combatant) -> str:
+    """Why a vehicle is out of the fight ("" if it is not): destroyed, or it can neither move nor fire
+    (a kill, 000:L1262)."""
+    if c.sheet.destroyed:
+        return "destroyed"
+    inside = c.interior
+    if not any(p.kind == "crew" for p in inside.parts):
+        return ""  # a design with no crew on its sheet (movement only): only destruction takes it out
+    crew_ok = [p for p in inside.parts if p.kind == "crew" and crew_state(p) in ("unhurt", "wounded")]
+    plant = [p for p in inside.parts if p.kind == "plant"]
+    roles = combat_tables().cycle_substitute_roles if c.kind == "cycle" else combat_tables().substitute_roles
+    at_wheel = (inside.driver() is not None and inside.driver() in crew_ok) or any(
+        p.role in roles for p in crew_ok)  # a substitute can take the wheel (000:L979-L980)
+    can_move = at_wheel and any(not p.destroyed for p in plant)
+    can_fire = bool(crew_ok) and any(not inside.part(w.id).destroyed and w.shots != 0 for w in c.weapons)
+    if not can_move and not can_fire:
+        return "can neither move nor fire"
+    return ""
+
+
+# --- the record sheet -----------------------------------------------------------------------------
+
+
+def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: CounterSize, speed: float,
+                 travel: float, sheet: RecordSheet, *, order: tuple[str, ...] = ("plant", "crew", "cargo"),
+                 **extra: object) -> Combatant:
+    """A Combatant from a record sheet: weapons and links from the sheet, each fired by the first free
+    gunner, else the driver (firer_of), unless `extra` says otherwise (any Combatant field may be passed)."""
+    inside = interior_of(sheet, kind, order)
+    driver = inside.driver()   # a car's driver or a cycle's rider holds the triggers no gunner takes
+    weapons = tuple(Mounted(w.id, w.abbr, w.pod_fires or _mount(w.location), w.shots_left if w.max_shots else -1,
+                            (w.ammo[0] if w.ammo and w.ammo[0] else "normal"),
+                            crew=driver.id if driver else Mounted.crew, options=w.options,
+                            origin=_pod_origin(w) or _sidecar_origin(w, sheet), cupola=w.cupola)
+                    for w in sheet.weapons)
+    links: dict[str, tuple[str, ...]] = {}
+    for w in sheet.weapons:
+        if w.link:
+            links[w.link] = links.get(w.link, ()) + (w.id,)
+    base = Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
+                     computers=_sheet_computers(sheet, inside, weapons))
+    return replace(base, **extra)  # type: ignore[arg-type]
+
+
+def _pod_origin(w: WeaponMount) -> str:
+    """A pod set to fire front or back has that arc, but fires from where the pod hangs: the middle of its
+    side, or the centre for a top pod (000:L2527, L826)."""
+    if not w.pod_fires:
+        return ""
+    return "turret" if w.pod_side == "top" else w.pod_side
+
+
+def _sidecar_origin(w: WeaponMount, sheet: RecordSheet) -> str:
+    """A sidecar's weapon has its facing's arc but fires from the sidecar's side of the counter (reading CB64)."""
+    if not w.location.startswith(f"{SIDECAR}-"):
+        return ""
+    return "turret" if _mount(w.location) == "turret" else sheet.sidecar_side
+
+
+def _mount(location: str) -> str:
+    """Weapons on the top fire like a turret's (360°); corner-mounted droppers lay from that corner; a
+    sidecar's weapons by their own facing."""
+    location = location.removeprefix(f"{SIDECAR}-")
+    corner = {"FL": "front_left", "FR": "front_right", "BL": "back_left", "BR": "back_right"}
+    return "turret" if location == "top" else corner.get(location, location)
+
+
+def sheet_of(c: Combatant, before: RecordSheet | None = None) -> RecordSheet:
+    """The record sheet after combat: damage from the interior, shots spent since `before`."""
+    sheet = sheet_with(c.sheet, c.interior)
+    for w in c.weapons:
+        if w.shots < 0:
+            continue
+        spent = sheet.weapon(w.id).shots_left - w.shots
+        if spent > 0:
+            sheet = use_shot(sheet, w.id, spent)
+    return sheet

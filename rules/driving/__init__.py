@@ -1,0 +1,1 @@
+"""Maneuvers, handling and control, and the collision and terrain rules."""

@@ -1,0 +1,1 @@
+"""The engine contract, set-ups, scenarios, the Game facade and saves."""

@@ -1,0 +1,383 @@
+"""The engine contract (../shared/DESIGN.md):
+
+    new_game(setup)              -> (state, events)
+    to_act(state)                -> vehicle ids that may act now
+    legal_actions(state, vid)    -> sorted, complete list of actions
+    check(state, action)         -> why the action is illegal, or None
+    apply(state, action, dice)   -> (new state, events)   (raises IllegalAction)
+    outcome(state)               -> Outcome or None while the game goes on
+
+After every action the engine runs everything nobody has to decide (forced motions, partial moves,
+phase and turn ends) until a decision is needed again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.core.dice import DiceExpr, DiceSource
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.geometry import Kind
+from rules.driving.maneuvers import Maneuver, maneuver_error, turn_of
+from rules.engine.setup import GameSetup, resolve_spec
+from rules.phases import fire_step
+from rules.phases.movement import (
+    difficulty_of,
+    end_phase,
+    end_turn,
+    forced,
+    forced_increment,
+    may_change_speed,
+    move_order,
+    player_move,
+    set_speed,
+    speed_options,
+    start_moving,
+    start_phase,
+    start_turn,
+)
+from rules.play import counters as dropped_play
+from rules.play import uncontrolled
+from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.context import Ctx
+from rules.play.map_edges import advance_highway
+from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.play.terrain import note_ground
+from rules.tables.movement import tables
+
+# --- set-up --------------------------------------------------------------------------------------
+
+
+def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
+    """Place the vehicles and roll every driver's reflexes (000:L158-L159)."""
+    why = setup.options.problem()
+    if why:
+        raise IllegalAction(why)
+    vehicles = []
+    for vs in setup.vehicles:
+        spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill)
+        vehicles.append(VehicleState(
+            id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
+            # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
+            speed=float(abs(vs.speed)), reverse=vs.speed < 0, sheet=spec.sheet, start_speed=float(abs(vs.speed)),
+        ))
+    ids = [v.id for v in vehicles]
+    if len(set(ids)) != len(ids):
+        raise IllegalAction("two vehicles share an id")
+    state = GameState(seed=setup.seed, rolls=0, turn=1, phase=1, step=SPEED, vehicles=tuple(vehicles),
+                      options=setup.options, map_id=setup.map, max_turns=setup.max_turns)
+    ctx = Ctx(state)
+    for v in vehicles:
+        note_ground(ctx, v.id)  # a start off-road: its HC is lower from the first roll (000:L512-L516)
+        die = ctx.roll(DiceExpr(1), "reflex roll", "000:L158", v.id)
+        roll = die + v.spec.driver_skill
+        bonus = ctx.t.handling.reflex(roll)
+        w = replace(ctx.v(v.id), reflex_roll=roll, reflex_bonus=bonus)
+        w = replace(w, hs=w.hc)
+        ctx.put(w)
+        ctx.log.add("handling", f"reflexes {roll}: HC +{bonus}; handling status starts at {w.hs}",
+                    "000:L158-L159, L165", v.id, reflex=roll, bonus=bonus)
+    ctx.log.add("turn", "turn 1 begins", "000:L104")
+    _advance(ctx)
+    return ctx.finish(), ctx.log.events
+
+
+# --- who acts ------------------------------------------------------------------------------------
+
+
+def to_act(state: GameState) -> list[str]:
+    if state.over:
+        return []
+    if state.step == SPEED:
+        return [v.id for v in state.vehicles if v.id not in state.declared and may_change_speed(v)]
+    if state.step == MOVE and state.movers:
+        return [state.movers[0]]
+    if state.step == FIRE and state.options.fire_step == "on":
+        return [v.id for v in state.vehicles if not v.out and fire_step.may_fire(state, v.id)]
+    return []
+
+
+def legal_actions(state: GameState, vid: str) -> list[Action]:
+    if vid not in to_act(state):
+        return []
+    v = state.vehicle(vid)
+    t = tables()
+    if state.step == SPEED:
+        speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
+        return speeds
+    if state.step == FIRE:
+        return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
+                *fire_step.automatic_options(state, vid), Pass(vid)]
+    return [Move(vid, m) for m in legal_maneuvers(state, v)]
+
+
+def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
+    """Every maneuver the turning key offers for this move (sorted by text form)."""
+    t = tables().maneuvers
+    rev = v.reverse
+    options = [Maneuver("straight", reverse=rev)]
+    inc = v.increments[0] if v.increments else 0.0
+    if v.steering_lost:
+        return options
+    if inc >= 1 and not v.maneuvered:
+        for side in ("left", "right"):
+            options.append(Maneuver("drift", side, t.drift_max, reverse=rev))
+            options.append(Maneuver("steep_drift", side, t.steep_max, reverse=rev))
+            for deg in t.key_degrees:
+                for kind in ("bend", "swerve"):
+                    drift = t.swerve_max_drift if kind == "swerve" else 0.0
+                    options.append(Maneuver(kind, side, degrees=deg, drift=drift, reverse=rev))
+                    for k in sorted(t.skids):
+                        options.append(Maneuver(kind, side, degrees=deg, drift=drift, skid=k, reverse=rev))
+            options.append(Maneuver("t_stop", side, reverse=rev))
+            options.append(Maneuver("bootlegger", side))
+    if v.speed == t.pivot_mph and not v.maneuvered:
+        for side in ("left", "right"):
+            for deg in range(15, 181, 15):
+                options.append(Maneuver("pivot", side, degrees=deg, reverse=rev))
+    options += [replace(m, even=True) for m in options if _may_even(v, m)]
+    ok = [m for m in options if _maneuver_problem(state, v, m) is None]
+    return sorted(set(ok), key=str)
+
+
+def _may_even(v: VehicleState, m: Maneuver) -> bool:
+    """Evening-out follows a maneuver that ends parallel to the grid (000:L234-L235)."""
+    if m.kind in ("straight", "t_stop", "bootlegger", "pivot") or m.skid:
+        return False
+    end = (v.pose.facing + turn_of(m)) % 90
+    return abs(end) < 1e-6 or abs(end - 90) < 1e-6
+
+
+def _maneuver_problem(state: GameState, v: VehicleState, m: Maneuver) -> str | None:
+    t = tables().maneuvers
+    if not v.increments:
+        return "it has no movement left this phase"
+    if m.reverse != v.reverse:
+        return "it is in reverse: every move is a reverse move" if v.reverse else "it is moving forward"
+    if m.even and not _may_even(v, m):
+        return "evening-out is only for a move that ends parallel to the grid lines (000:L235)"
+    inc = v.increments[0]
+    if m.kind == "straight":
+        return None
+    if v.steering_lost:
+        return "it cannot steer: wheels are gone on two corners (000:L162)"
+    if v.maneuvered:
+        return "one maneuver per phase (000:L135)"
+    if m.kind == "pivot":
+        if v.speed != t.pivot_mph or inc != 0.5:
+            return "a pivot replaces the half-move at 5 mph (000:L231)"
+    elif inc < 1:
+        return "a partial move is straight ahead (000:L107)"
+    if m.kind == "bootlegger":
+        if v.reverse:
+            return "a bootlegger reverse starts moving forward"
+        if not t.bootlegger_min <= v.start_speed <= t.bootlegger_max:
+            return (f"a bootlegger reverse needs {t.bootlegger_min}-{t.bootlegger_max} mph at the start of the turn "
+                    f"(000:L222); it began the turn at {v.start_speed:g}")
+        if v.spec.kind is Kind.CYCLE:
+            return "a cycle cannot do a bootlegger reverse (000:L225)"
+        return None
+    return maneuver_error(v.spec.kind, m, v.speed)
+
+
+def check(state: GameState, action: Action) -> str | None:
+    """Why an action is illegal now (None if it is legal)."""
+    if state.over:
+        return "the game is over"
+    vid = action.vehicle
+    try:
+        v = state.vehicle(vid)
+    except KeyError:
+        return f"there is no vehicle {vid!r}"
+    if vid not in to_act(state):
+        return f"{vid} is not to act now ({_who(state)})"
+    if isinstance(action, SetSpeed):
+        if state.step != SPEED:
+            return "speed changes are made at the start of a phase (000:L136)"
+        if action.mph not in speed_options(tables(), v):
+            return _speed_problem(v, action.mph)
+        return None
+    if isinstance(action, Move):
+        if state.step != MOVE:
+            return "vehicles move after the speed changes"
+        return _maneuver_problem(state, v, action.maneuver)
+    if isinstance(action, (Fire, Drop, Automatic, Pass)):
+        if state.step != FIRE:
+            return "there is nothing to fire, drop or pass now"
+        if isinstance(action, Fire):
+            return fire_step.fire_problem(state, action)
+        if isinstance(action, Automatic):
+            return fire_step.automatic_problem(state, action)
+        return fire_step.drop_problem(state, action) if isinstance(action, Drop) else None
+    return "that action is not available now"
+
+
+def _who(state: GameState) -> str:
+    who = to_act(state)
+    return f"waiting for {', '.join(who)}" if who else "nobody is to act"
+
+
+def _speed_problem(v: VehicleState, mph: float) -> str:
+    t = tables()
+    if v.spec.kind is Kind.CYCLE and mph < 0:
+        return "a cycle cannot move in reverse (000:L238)"
+    if (mph < 0) != v.reverse and mph != 0:
+        return "changing between forward and reverse needs a full turn at 0 mph (000:L237)"
+    if v.plant_out and abs(mph) > v.speed:
+        return "its power plant is out: it cannot accelerate (000:L528, L1742)"
+    accel = v.spec.acceleration_at(v.speed)
+    if abs(mph) - v.speed > accel:
+        low = " at this speed (000:L2629)" if accel != v.spec.acceleration else ""
+        return f"it accelerates at most {accel:g} mph a turn{low} (000:L144)"
+    if v.speed - abs(mph) > t.decel.max_mph:
+        return f"it cannot slow by more than {t.decel.max_mph} mph in a turn (000:L154)"
+    if abs(mph / t.chart.step - round(mph / t.chart.step)) > 1e-9:
+        return f"speeds go in {t.chart.step:g}-mph steps"
+    return "that speed is beyond its top speed"
+
+
+# --- applying -------------------------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> tuple[GameState, list[Event]]:
+    problem = check(state, action)
+    if problem:
+        raise IllegalAction(f"{action}: {problem}")
+    ctx = Ctx(state, dice)
+    if isinstance(action, SetSpeed):
+        set_speed(ctx, action.vehicle, action.mph)
+    elif isinstance(action, Move):
+        v = ctx.v(action.vehicle)
+        player_move(ctx, v.id, action.maneuver, difficulty_of(ctx, v, action.maneuver))
+    elif isinstance(action, Fire):
+        ctx.state = fire_step.declare(ctx.state, action)
+    elif isinstance(action, Drop):
+        ctx.state = fire_step.declare_drop(ctx.state, action)
+    elif isinstance(action, Automatic):
+        ctx.state, text = fire_step.declare_automatic(ctx.state, action)
+        ctx.log.add("fire", text, "000:L1024" if action.on else "", action.vehicle, weapon=action.weapon,
+                    automatic=action.on)
+    elif isinstance(action, Pass):
+        ctx.state = replace(ctx.state, fire_passed=ctx.state.fire_passed + (action.vehicle,))
+    _advance(ctx)
+    return ctx.finish(), ctx.log.events
+
+
+STALL_TURNS = 3  # whole turns with nobody able to decide anything: the game cannot go on
+
+
+def _advance(ctx: Ctx) -> None:
+    """Run everything that needs no decision, until someone must choose or the game ends."""
+    first_turn = ctx.state.turn
+    while not ctx.state.over:
+        s = ctx.state
+        if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles):
+            ctx.state = replace(s, over=True)
+            ctx.log.add("turn", "nobody can move or act any more: the game ends", "")
+            return
+        if s.step == SPEED:
+            if to_act(s):
+                return
+            ctx.state = replace(s, step=MOVE, movers=move_order(ctx), declared=())
+            continue
+        if s.step == MOVE:
+            if not s.movers:
+                ctx.state = replace(s, step=FIRE)
+                continue
+            vid = s.movers[0]
+            v = ctx.v(vid)
+            if not v.moved_this_phase:
+                start_moving(ctx, vid)
+                continue
+            if not v.increments or (v.out and not v.driverless):
+                ctx.state = replace(ctx.state, movers=ctx.state.movers[1:])
+                continue
+            if forced(v):
+                forced_increment(ctx, vid)
+                continue
+            options = legal_maneuvers(ctx.state, v)
+            if len(options) == 1:  # a partial move or no steering: nothing to decide
+                player_move(ctx, vid, options[0], 0)
+                continue
+            return
+        if s.step == FIRE:
+            if to_act(s):
+                return
+            if s.options.fire_step == "on":
+                fire_step.resolve(ctx)
+            _next_phase(ctx)
+
+
+def _next_phase(ctx: Ctx) -> None:
+    end_phase(ctx)
+    advance_highway(ctx)  # an endless highway is laid on ahead of the vehicles (000:L92)
+    s = ctx.state
+    if s.phase == tables().chart.phases_per_turn:
+        if s.options.fire_step == "on":
+            fire_step.end_turn_fire(ctx)
+        dropped_play.end_of_turn(ctx)
+        end_turn(ctx)
+        s = ctx.state
+        if s.max_turns and s.turn >= s.max_turns:
+            ctx.state = replace(s, over=True)
+            ctx.log.add("turn", f"turn {s.turn} ends: the turn limit is reached", "")
+            return
+        ctx.state = replace(s, turn=s.turn + 1, phase=1, step=SPEED, movers=(), declared=())
+        ctx.log.add("turn", f"turn {s.turn + 1} begins", "000:L104")
+        start_turn(ctx)
+    else:
+        ctx.state = replace(s, phase=s.phase + 1, step=SPEED, movers=(), declared=())
+    ctx.log.add("phase", f"phase {ctx.state.phase}", "000:L104")
+    start_phase(ctx)
+    uncontrolled.check_drivers(ctx)  # a driver lost in a collision last phase
+    if _decided(ctx.state):
+        ctx.state = replace(ctx.state, over=True)
+
+
+# --- outcome ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[str, ...]     # owners
+    survivors: tuple[str, ...]   # vehicle ids still in the game
+    reason: str
+    fallen: tuple[tuple[str, str], ...] = ()  # (vehicle id, why it is out): destroyed, wrecked, a kill (000:L1262)
+
+
+def _decided(state: GameState) -> bool:
+    owners = {v.owner for v in state.vehicles}
+    alive = {v.owner for v in state.vehicles if not v.out}
+    return len(owners) > 1 and len(alive) <= 1
+
+
+def why_out(v: VehicleState) -> str:
+    """Why a vehicle is out of the game, for the outcome."""
+    if v.sheet.destroyed:
+        return "destroyed"
+    if v.left_map:
+        return "left the map"
+    if v.buried_under:
+        return f"buried under {v.buried_under}, its crew shut in to the end of turn {v.trapped_until} (000:L1204)"
+    if v.mode == "wreck":
+        return "wrecked"
+    return "can neither move nor fire (000:L1262)"
+
+
+def outcome(state: GameState) -> Outcome | None:
+    if not state.over and not _decided(state):
+        return None
+    survivors = tuple(v.id for v in state.vehicles if not v.out)
+    fallen = tuple((v.id, why_out(v)) for v in state.vehicles if v.out)
+    owners = tuple(sorted({v.owner for v in state.vehicles if not v.out}))
+    left = f" ({', '.join(survivors)} left; " + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")" if fallen \
+        else ""
+    if len(owners) == 1:
+        return Outcome(owners, survivors, f"{owners[0]} is the last one driving{left}", fallen)
+    if not owners:
+        return Outcome((), (), "nobody is left driving (" + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")",
+                       fallen)
+    if not state.max_turns or state.turn < state.max_turns:
+        return Outcome(owners, survivors, f"nobody can move or act any more{left}", fallen)
+    return Outcome(owners, survivors, f"the turn limit ({state.max_turns}) is reached{left}", fallen)

@@ -1,0 +1,142 @@
+"""Saved games: a game is its set-up, seed and action history (../shared/DESIGN.md).
+
+Saved as TOML with a format version, written atomically; loading replays the actions and checks the
+state digest, so a save that no longer replays the same way is reported, never silently changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from rules.core.errors import DataError, IllegalAction
+from rules.core.geometry import Pose
+from rules.core.paths import SAVES_DIR
+from rules.core.schema import Node
+from rules.core.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
+from rules.engine.game import Game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play import actions as action_text
+from rules.play.state import RuleOptions, digest, option_choices
+from rules.vehicles.spec import UNTRAINED
+
+FORMAT_VERSION = 2
+MAX_SKILL = 10      # no character is better than +10 at a skill (a guard against nonsense, not a rule)
+MAX_INCHES = 1_000_000.0  # far beyond any map; keeps poses representable
+SAVE_DIR = SAVES_DIR
+
+
+def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 kept the action history under `history`; version 2 calls it `actions` and adds `turn`."""
+    data = dict(data)
+    data["actions"] = data.pop("history", [])
+    data.setdefault("turn", 0)
+    data["format_version"] = 2
+    return data
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1_to_2}
+
+
+def save_dict(game: Game) -> dict[str, Any]:
+    s = game.setup
+    return {
+        "format_version": FORMAT_VERSION,
+        "turn": game.state.turn,
+        "digest": digest(game.state),
+        "setup": {
+            "seed": s.seed,
+            "map": s.map,
+            "max_turns": s.max_turns,
+            "options": asdict(s.options),
+            "vehicle": [
+                {"id": v.id, "owner": v.owner, "design": v.design, "x": v.pose.x, "y": v.pose.y,
+                 "facing": v.pose.facing, "speed": v.speed, "driver_skill": v.driver_skill, "foe": v.foe,
+                 "colour": v.colour, "gunner_skill": v.gunner_skill}
+                for v in s.vehicles
+            ],
+        },
+        "actions": [str(a) for a in game.actions],
+    }
+
+
+def save_game(game: Game, path: str | Path) -> Path:
+    p = Path(path)
+    atomic_write_text(p, dumps_toml(save_dict(game)))
+    return p
+
+
+def _setup(node: Node) -> GameSetup:
+    opts = node.table("options", {})
+    choices = option_choices()
+    values = {}
+    for key in list(opts.data):
+        if key not in choices:
+            raise opts.error(key, f"unknown rule option {key!r}")
+        values[key] = opts.text(key, choices=choices[key])
+    vehicles = []
+    for v in node.tables("vehicle"):
+        vehicles.append(VehicleSetup(
+            id=v.text("id"), owner=v.text("owner"), design=v.text("design"),
+            pose=Pose.at(v.number("x", lo=-MAX_INCHES, hi=MAX_INCHES), v.number("y", lo=-MAX_INCHES, hi=MAX_INCHES),
+                         v.number("facing", lo=-360, hi=720)),
+            speed=v.number("speed", 0.0, lo=-1000, hi=1000),
+            driver_skill=v.integer("driver_skill", 0, lo=0, hi=MAX_SKILL), foe=v.text("foe", ""),
+            colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=UNTRAINED, hi=MAX_SKILL),
+        ))
+        v.done()
+    if not vehicles:
+        raise node.error("vehicle", "a game needs at least one vehicle")
+    setup = GameSetup(tuple(vehicles), seed=node.integer("seed"), options=RuleOptions(**values),
+                      map=node.text("map", ""), max_turns=node.integer("max_turns", 0, lo=0))
+    node.done()
+    return setup
+
+
+def game_from_dict(data: dict[str, Any], path: str) -> Game:
+    root = Node(data, path)
+    version = root.integer("format_version")
+    if version > FORMAT_VERSION:
+        raise root.error("format_version", f"saved by a newer version of the program (format {version}; "
+                                           f"this one reads up to {FORMAT_VERSION})")
+    if version < 1:
+        raise root.error("format_version", f"unknown format {version}")
+    while version < FORMAT_VERSION:
+        data = UPGRADES[version](data)
+        version = data["format_version"]
+    root = Node(data, path)
+    root.integer("format_version")
+    setup = _setup(root.table("setup"))
+    try:
+        game = Game(setup)
+    except IllegalAction as exc:
+        raise root.error("setup", str(exc)) from None
+    for i, text in enumerate(root.array("actions")):
+        where = f"actions[{i}]"
+        if not isinstance(text, str):
+            raise DataError(path, where, "expected an action as text")
+        try:
+            game.apply(action_text.parse(text))
+        except (ValueError, IllegalAction) as exc:
+            raise DataError(path, where, f"{text!r} does not replay: {exc}") from None
+    want = root.text("digest", "")
+    if want and want != digest(game.state):
+        raise root.error("digest", "the replayed game differs from the saved one (rules or data changed?)")
+    root.integer("turn", 0)
+    root.done()
+    return game
+
+
+def load_game(path: str | Path) -> Game:
+    return game_from_dict(load_toml(path), str(path))
+
+
+def loads_game(text: str, path: str = "<save>") -> Game:
+    return game_from_dict(parse_toml(text, path), path)
+
+
+def autosave_path(name: str = "autosave") -> Path:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "autosave"
+    return SAVE_DIR / f"{safe}.toml"

@@ -1,0 +1,174 @@
+"""Scenarios: a map, the vehicles on it (stock name, owner, team, who drives, start position) and
+the victory condition. Files are TOML beside the maps (maps/scenarios/, docs/MAP-FORMAT.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules.core.errors import DataError
+from rules.core.geometry import Pose
+from rules.core.paths import MAPS_DIR, portable
+from rules.core.schema import Node
+from rules.core.tomlio import load_toml
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.vehicles.design import stock_names as design_stock_names
+from rules.vehicles.spec import UNTRAINED
+from rules.world.maps import (  # the same readers as map files
+    Map,
+    Problem,
+    Rect,
+    check_version,
+    load_map,
+    read_list,
+    read_number,
+    read_numbers,
+)
+
+SCENARIOS_DIR = MAPS_DIR / "scenarios"
+
+
+# --- scenarios -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScenarioVehicle:
+    id: str
+    stock: str           # a stock vehicle's printed name (rules.vehicles.design)
+    owner: str
+    team: str
+    start: str           # a start position's name on the map
+    driver: str = "human"  # "human" or a foe profile name (rules/ai)
+    speed: float | None = None  # overrides the start position's speed
+    driver_skill: int = 0       # the crew's Driver and Gunner bonuses (000:L931, L1309)
+    gunner_skill: int = 0
+
+
+VICTORY_KINDS = ("last_team_standing", "destroy", "survive", "escape")
+
+
+@dataclass(frozen=True)
+class Victory:
+    """last_team_standing: the last team with a vehicle that can move or fire wins (a kill: 000:L1262).
+    destroy: `team` wins by killing all `targets`; the others win if they last `turns`.
+    survive: `team` wins if one of its vehicles lasts `turns` turns.
+    escape: `targets` win by reaching the `exit` area; the others win by killing them."""
+
+    kind: str
+    team: str = ""
+    targets: tuple[str, ...] = ()
+    turns: int | None = None
+    exit: Rect | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    description: str
+    map_file: str
+    map: Map
+    vehicles: tuple[ScenarioVehicle, ...]
+    victory: Victory
+    path: str = field(default="", compare=False)
+
+
+def stock_names() -> frozenset[str]:
+    """Lower-cased stock vehicle names."""
+    return frozenset(str(name).lower() for name in design_stock_names())
+
+
+def _read_vehicle(n: Node) -> ScenarioVehicle:
+    speed = read_number(n, "speed", lo=0) if n.has("speed") else None
+    return ScenarioVehicle(n.text("id"), n.text("stock"), n.text("owner"), n.text("team"), n.text("start"),
+                           n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
+                           n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10))
+
+
+def _read_victory(n: Node) -> Victory:
+    kind = n.text("kind", choices=VICTORY_KINDS)
+    targets = n.array("targets", [])
+    if not all(isinstance(t, str) for t in targets):
+        raise n.error("targets", "expected a list of vehicle ids")
+    turns = n.integer("turns", lo=1) if n.has("turns") else None
+    exit_rect = None
+    if n.has("exit"):
+        x, y, w, h = read_numbers(n, "exit", 4)
+        exit_rect = Rect(x, y, w, h)
+    v = Victory(kind, n.text("team", ""), tuple(targets), turns, exit_rect)
+    needs = {"destroy": ("team", "targets"), "survive": ("team", "turns"), "escape": ("targets", "exit")}
+    for key in needs.get(kind, ()):
+        if not n.has(key):
+            raise n.error(key, f"a {kind} victory needs {key}")
+    return v
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario and the map it names (a path relative to the scenario file)."""
+    p = str(path)
+    n = Node(load_toml(path), p)
+    check_version(n)
+    map_file = n.text("map")
+    m = load_map(Path(path).parent / map_file)
+    vt = n.table("victory")
+    victory = _read_victory(vt)
+    vt.done()
+    sc = Scenario(n.text("name"), n.text("description", ""), map_file, m, read_list(n, "vehicles", _read_vehicle),
+                  victory, path=p)
+    n.done()
+    probs = validate_scenario(sc)
+    if probs:
+        raise DataError(p, probs[0].where, probs[0].what)
+    return sc
+
+
+def validate_scenario(sc: Scenario, names: frozenset[str] | None = None) -> list[Problem]:
+    """Problems of a scenario. Stock names are checked once rules.vehicles.design provides them."""
+    names = stock_names() if names is None else names
+    probs: list[Problem] = []
+    starts = {s.name for s in sc.map.starts}
+    ids: set[str] = set()
+    used: dict[str, str] = {}
+    for i, v in enumerate(sc.vehicles):
+        w = f"vehicles[{i}]"
+        if v.id in ids:
+            probs.append(Problem(f"{w}.id", f"id {v.id!r} is used twice"))
+        ids.add(v.id)
+        if names is not None and v.stock.lower() not in names:
+            probs.append(Problem(f"{w}.stock", f"unknown stock vehicle {v.stock!r}"))
+        if v.start not in starts:
+            probs.append(Problem(f"{w}.start", f"the map has no start position {v.start!r}"))
+        elif v.start in used:
+            probs.append(Problem(f"{w}.start", f"start {v.start!r} is taken by {used[v.start]!r}"))
+        used.setdefault(v.start, v.id)
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", v.driver):
+            probs.append(Problem(f"{w}.driver", "expected human or a foe profile name"))
+    teams = {v.team for v in sc.vehicles}
+    if len(teams) < 2:
+        probs.append(Problem("vehicles", "a scenario needs at least two teams"))
+    vic = sc.victory
+    if vic.team and vic.team not in teams:
+        probs.append(Problem("victory.team", f"no vehicle is on team {vic.team!r}"))
+    for t in vic.targets:
+        if t not in ids:
+            probs.append(Problem("victory.targets", f"no vehicle has the id {t!r}"))
+    return probs
+
+
+def list_scenarios(directory: Path = SCENARIOS_DIR) -> list[Path]:
+    return sorted(directory.glob("*.toml"))
+
+
+def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
+    """The engine's set-up for a scenario: each vehicle at its start position, at the start's speed
+    unless the scenario gives one; a foe profile for every vehicle not driven by a human."""
+    starts = {s.name: s for s in sc.map.starts}
+    vehicles = []
+    for v in sc.vehicles:
+        st = starts[v.start]
+        speed = st.speed if v.speed is None else v.speed
+        vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
+                                     driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
+                                     gunner_skill=v.gunner_skill))
+    return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path))

@@ -1,0 +1,69 @@
+"""Setting up a game: vehicles, owners, start poses and speeds, seed and rule options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.core.errors import DataError
+from rules.core.geometry import Kind, Pose
+from rules.core.paths import locate
+from rules.play.state import RuleOptions
+from rules.vehicles.design import load_design, load_stock
+from rules.vehicles.design import spec as spec_of
+from rules.vehicles.record_sheet import RecordSheet, Tire
+from rules.vehicles.spec import VehicleSpec
+
+
+@dataclass(frozen=True)
+class VehicleSetup:
+    id: str
+    owner: str
+    design: str               # a stock vehicle's name, a design file path, or a "generic ..." test vehicle
+    pose: Pose
+    speed: float = 0.0        # signed: negative = reverse
+    driver_skill: int = 0
+    foe: str = ""             # scripted-foe profile; "" = a human player
+    colour: str = ""
+    gunner_skill: int = 0     # the crew's Gunner bonus, added to every shot they fire (000:L931); UNTRAINED: none
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    vehicles: tuple[VehicleSetup, ...]
+    seed: int = 1
+    options: RuleOptions = field(default_factory=RuleOptions)
+    map: str = ""
+    max_turns: int = 0
+
+
+GENERIC_KEYS = {"kind", "hc", "accel", "top", "weight", "tire", "armor"}
+
+
+def generic_spec(text: str, driver_skill: int = 0) -> VehicleSpec:
+    """A plain test vehicle: "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=10".
+
+    Used by tests and quick set-ups before a design is chosen; real games use rules.vehicles.design."""
+    fields = dict(w.split("=", 1) for w in text.split()[1:] if "=" in w)
+    bad = set(fields) - GENERIC_KEYS
+    if bad:
+        raise ValueError(f"unknown generic vehicle field(s): {', '.join(sorted(bad))}")
+    kind = Kind(fields.get("kind", "car"))
+    tire = int(fields.get("tire", "4"))
+    armor = int(fields.get("armor", "10"))
+    corners = {Kind.CAR: ("FL", "FR", "BL", "BR"), Kind.TRIKE: ("F", "BL", "BR"), Kind.CYCLE: ("F", "B")}[kind]
+    sheet = RecordSheet(armor={loc: armor for loc in ("front", "back", "left", "right", "top", "underbody")},
+                        tires=tuple(Tire(c, tire, tire) for c in corners))
+    return VehicleSpec(name=text, kind=kind, weight=int(fields.get("weight", "3000")), hc=int(fields.get("hc", "2")),
+                       acceleration=float(fields.get("accel", "10")), top_speed=float(fields.get("top", "100")),
+                       sheet=sheet, driver_skill=driver_skill)
+
+
+def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:
+    """The spec of a stock vehicle, a design file or a generic test vehicle."""
+    if design.startswith("generic"):
+        try:
+            return generic_spec(design, driver_skill)
+        except ValueError as exc:
+            raise DataError(design, "design", str(exc)) from None
+    d = load_design(locate(design)) if design.endswith(".toml") else load_stock(design)
+    return spec_of(d, driver_skill=driver_skill)

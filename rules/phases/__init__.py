@@ -1,0 +1,1 @@
+"""The turn's sequence: the movement phase and the fire step."""

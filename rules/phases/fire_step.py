@@ -1,0 +1,669 @@
+"""The engine's fire step: who may fire what, declarations, resolution and the turn's fire checks.
+
+The engine (rules/engine.py) calls these at its FIRE step, after each phase's movement
+(000:L818): every vehicle that can fire declares Fire actions (one per crewman, 000:L820) or
+passes; when nobody is left to decide, every declaration is resolved at once (rules/firing.py)
+and its damage, hazards and kills are written into the state. At the end of each turn the
+fire-table check, extinguishers, burning and explosions run (rules/fire.py, 000:L1016).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules.combat.arcs import facing_sides, lof_origin
+from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
+from rules.combat.damage import HitReport, Interior, crew_state, interior_of, sheet_with
+from rules.combat.dropped import Counter, kind_for_weapon
+from rules.combat.line_of_fire import blocker, first_on_line, line_of_fire_check
+from rules.combat.shooting import (
+    LINE_REACH,
+    Combatant,
+    Declaration,
+    combatant_of,
+    drop,
+    expand,
+    firer_of,
+    out_of_action,
+    problem,
+    ready,
+    resolve_fire,
+    sheet_of,
+    shot_for,
+)
+from rules.combat.to_hit import VISIBILITY, Modifier, combat_tables, target_type_of, to_hit, weapon_info
+from rules.core.events import EventLog
+from rules.core.geometry import Vec
+from rules.phases import automatic_fire
+from rules.play.actions import Automatic, Drop, Fire
+from rules.play.context import Ctx
+from rules.play.counters import add_counters, liquid_contact
+from rules.play.crashes import hazard
+from rules.play.effects import corner_lost
+from rules.play.explosions import debris_from_damage, explosion
+from rules.play.shots_at_map import (
+    MapHit,
+    aim_point,
+    apply_map_hits,
+    map_fire_problem,
+    map_shot,
+    map_targets,
+    roll_map_shots,
+)
+from rules.play.state import GameState, VehicleState
+from rules.play.surfaces import road_condition, surface_of
+from rules.play.uncontrolled import check_drivers, substitute_driving
+from rules.tables.construction import design_tables
+from rules.tables.movement import RoadCondition, tables
+from rules.vehicles.record_sheet import RecordSheet
+from rules.vehicles.spec import UNTRAINED
+
+
+def combatant(state: GameState, v: VehicleState) -> Combatant:
+    kind = v.spec.kind.value
+    c = combatant_of(v.id, kind, target_type_of(kind, getattr(v.spec, "body", "")), v.pose,
+                     tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
+                     aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
+                     bad_footing=surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
+                     paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
+                     visibility=visibility(state),
+                     firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",))
+    if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
+        skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+        c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
+    if v.substitute:  # he has the driver's seat and its triggers (000:L980)
+        driver = c.interior.driver()
+        c = replace(c, wheel=v.substitute,
+                    weapons=tuple(replace(w, crew=v.substitute) if driver and w.crew == driver.id else w
+                                  for w in c.weapons))
+    # a substitute driver who has steered this turn does not also fire (000:L980)
+    acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
+    return replace(c, fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
+
+
+def _road(state: GameState, vid: str) -> RoadCondition:
+    """The road condition under a vehicle, for its footing when it fires (gravel, oil: 000:L934)."""
+
+    return tables().hazards.road[road_condition(state, vid)]
+
+
+def visibility(state: GameState) -> str:
+    """What the weather and the light do to every shot: rain -2, heavy rain, fog or night -3; the worst
+    counts (000:L923-L924)."""
+    rain = tables().hazards.road[state.options.road_condition].visibility
+    both = [v for v in VISIBILITY if v in (rain, state.options.visibility)]   # in a fixed order: ties agree
+    return max(both, key=lambda v: 0 if v == "clear" else -combat_tables().mod(v).value)
+
+
+def _combatants(state: GameState) -> dict[str, Combatant]:
+    return {v.id: combatant(state, v) for v in state.vehicles}
+
+
+def declaration(a: Fire) -> Declaration:
+    """The firing module's view of a Fire action ("side:<face>" in aim chooses the side struck)."""
+    side, aim = "", a.aim
+    if aim.startswith("side:"):
+        side, aim = aim.split(":", 1)[1], ""
+    return Declaration(a.vehicle, a.weapon, a.target, side=side, aim=aim)
+
+
+@dataclass(frozen=True)
+class FirePreview:
+    """What a shot would need if it were fired now: the 2d roll, the chance of making it, and every
+    modifier with its rule (000:L901-L905); the mount, and the line of fire from origin to aim point."""
+
+    need: int
+    can_hit: bool
+    chance: float                   # of rolling `need` or more on 2d; 0 when it cannot hit
+    modifiers: tuple[Modifier, ...]
+    mount: str
+    origin: Vec
+    point: Vec
+    why: str = ""                   # why no aimed fire is possible, when it is not
+
+
+def preview_fire(state: GameState, action: Fire) -> FirePreview:
+    """The to-hit of a Fire action against the positions now, as the fire step would resolve it
+    (this phase's earlier declarations counted; clouds on the map included). Raises KeyError or
+    ValueError for a vehicle, weapon or target that does not exist."""
+    cs = _pending(state)
+    if action.target not in cs:
+        return _preview_map_fire(state, cs, action)
+    c, t = cs[action.vehicle], cs[action.target]
+    w = c.weapon(expand(c, action.weapon)[0])
+    shot, _side, origin, point = shot_for(c, w, t, declaration(action), state.turn, state.counters)
+    th = to_hit(shot)
+    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
+    return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
+
+
+def _preview_map_fire(state: GameState, cs: dict[str, Combatant], action: Fire) -> FirePreview:
+    target = map_targets(state.map_id, state.map_changes)[action.target]
+    c = cs[action.vehicle]
+    w = c.weapon(expand(c, action.weapon)[0])
+    aimed = aim_point(cs, c, w, target, state.map_id, state.map_changes)
+    if aimed is None:
+        raise ValueError(f"{target.name} is not in the {w.mount} arc of {w.id} with a clear line of fire")
+    origin, point = aimed
+    th = to_hit(map_shot(c, w, origin, point, state.counters))
+    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
+    return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
+
+
+def map_fire_options(state: GameState, vid: str) -> list[Fire]:
+    """Every legal shot of a vehicle now at a wall or building in arc and line of fire whose DP one of
+    its weapons can reach (000:L1200-L1201, reading CB42), sorted by text form; part of fire_options."""
+    cs = _pending(state)
+    if vid not in cs or state.vehicle(vid).out:
+        return []
+    c = cs[vid]
+    out = []
+    for fid in map_targets(state.map_id, state.map_changes):
+        for trig in [w.id for w in c.weapons] + sorted(c.links):
+            if not _hopeless(c, trig) and not _on_automatic(state, c, trig) and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
+                                                           state.map_changes) is None:
+                out.append(Fire(vid, trig, fid))
+    return sorted(out, key=str)
+
+
+DROP = "drop"  # the aim recorded for a Drop action among the phase's declarations
+
+
+# The engine asks who may fire (to_act), what (legal_actions) and whether an action is legal (apply)
+# of the same state, each several times; a GameState is frozen, so what the fire step works out for
+# it is kept, keyed by the object's identity. The states themselves are held (a few at most) so an
+# id cannot be reused while its entry lives.
+_MEMO_STATES = 4
+
+
+@dataclass
+class _Memo:
+    pending: dict[str, Combatant] | None = None
+    fire: dict[str, list[Fire]] = field(default_factory=dict)
+    may: dict[str, bool] = field(default_factory=dict)
+
+
+_memo: dict[int, tuple[GameState, _Memo]] = {}
+
+
+_memo_lock = threading.Lock()  # the client's foes think on a worker thread
+
+
+def _memo_for(state: GameState) -> _Memo:
+    with _memo_lock:
+        got = _memo.get(id(state))
+        if got is not None and got[0] is state:
+            return got[1]
+        while len(_memo) >= _MEMO_STATES:
+            del _memo[next(iter(_memo))]
+        entry = _Memo()
+        _memo[id(state)] = (state, entry)
+        return entry
+
+
+def _pending(state: GameState) -> dict[str, Combatant]:
+    """Combatants with this phase's declarations already counted against their weapons and crew
+    (a fresh dict each call: callers may change it)."""
+    memo = _memo_for(state)
+    if memo.pending is None:
+        memo.pending = _pending_now(state)
+    return dict(memo.pending)
+
+
+def _pending_now(state: GameState) -> dict[str, Combatant]:
+    return _replay(state)[0]
+
+
+def _replay(state: GameState) -> tuple[dict[str, Combatant], tuple[str, ...]]:
+    """The declarations so far in the order made, each taken by the crewman free then (firing.firer_of):
+    the combatants after them and who fires each. Resolution uses the same crewmen, whatever order
+    it resolves drops, shots at vehicles and shots at the map in."""
+    cs = _combatants(state)
+    crews: list[str] = []
+    for vid, weapon, _target, _aim in state.fire_declared:
+        c = cs[vid]
+        wids = expand(c, weapon)
+        crew = firer_of(c, wids)
+        crews.append(crew)
+        cs[vid] = replace(c, fired=c.fired | set(wids), acted=c.acted | {crew})
+    return cs, tuple(crews)
+
+
+def _on_automatic(state: GameState, c: Combatant, trig: str) -> str | None:
+    """Why a trigger is not fired or dropped by hand: a weapon of it is on automatic (000:L1024)."""
+    v = state.vehicle(c.id)
+    if not v.automatic:
+        return None
+    try:
+        return automatic_fire.busy(v, expand(c, trig))
+    except (KeyError, ValueError):
+        return None
+
+
+def fire_problem(state: GameState, action: Fire) -> str | None:
+    if action.vehicle in state.fire_passed:
+        return f"{action.vehicle} has finished firing this phase"
+    cs = _pending(state)
+    if action.vehicle in cs:
+        busy = _on_automatic(state, cs[action.vehicle], action.weapon)
+        if busy:
+            return busy
+    if action.target not in cs:  # a wall or building (000:L1200)
+        return map_fire_problem(cs, declaration(action), state.map_id, state.map_changes)
+    if cs[action.target].sheet.destroyed:
+        return f"{action.target} is destroyed"
+    d = declaration(action)
+    return problem(cs, d) or _aim_problem(cs, d) or _blocked(state, cs, d)
+
+
+def target_aims(t: Combatant) -> list[str]:
+    """The specific targets a shot at a vehicle may name besides a side: each tire still there, a
+    turret when it has one (000:L954-L960) and each external pod still hanging there (000:L2979);
+    anything else is no aim the fire step resolves."""
+    aims = sorted({f"tire:{tire.corner}" for tire in t.sheet.tires if not tire.destroyed})
+    pods = [f"pod:{p.id}" for p in t.sheet.pods if not p.torn_off]
+    rider = ["rider"] if t.kind == "cycle" and t.interior.driver() is not None else []   # 000:L884
+    sidecar = ["sidecar"] if t.sheet.sidecar_spaces else []                                # 000:L838
+    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar
+
+
+def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
+    """A tire already gone, a turret the target lacks or an aim of no known kind (the shot must name
+    what it can hit: 000:L954-L960)."""
+    if not d.aim or d.aim in target_aims(cs[d.target]):
+        return None
+    kind, _, what = d.aim.partition(":")
+    if kind == "tire":
+        t = cs[d.target]
+        if any(tire.corner == what for tire in t.sheet.tires):
+            return f"the {what} tire of {t.id} is already gone (000:L960)"
+        return f"{t.id} has no tire at {what!r}"
+    if kind == "turret":
+        return f"{d.target} has no turret (000:L959)"
+    if kind == "rider":
+        return f"{d.target} has no rider to aim at (000:L884)"
+    if kind == "sidecar":
+        return f"{d.target} has no sidecar (000:L838)"
+    if kind == "pod":
+        torn = any(p.id == what and p.torn_off for p in cs[d.target].sheet.pods)
+        return f"the pod {what} of {d.target} {'was torn off' if torn else 'is not there'} (000:L2980)"
+    return f"{d.aim!r} is not something a shot at {d.target} can aim at"
+
+
+def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str | None:
+    """A line of fire through another vehicle, a wall or a building (000:L826)."""
+    c, t = cs[d.firer], cs[d.target]
+    w = c.weapon(expand(c, d.weapon)[0])
+    if weapon_info(w.abbr).to_hit <= 0:
+        return None
+    _shot, _side, origin, point = shot_for(c, w, t, d, 0)
+    what = blocker(cs, state.map_id, origin, point, (c.id, t.id), state.map_changes)
+    return f"the line of fire is blocked by {what} (000:L826)" if what else None
+
+
+def fire_options(state: GameState, vid: str) -> list[Fire]:
+    """Every legal Fire action of a vehicle now: each weapon and link at each target, at the free side,
+    at the other side facing it, and at each tire and a turret (sorted by text form)."""
+    memo = _memo_for(state)
+    if vid not in memo.fire:
+        memo.fire[vid] = sorted({*_fire_options(state, vid), *map_fire_options(state, vid)}, key=str)
+    return list(memo.fire[vid])
+
+
+def _hopeless(c: Combatant, trig: str) -> bool:
+    """A trigger that cannot fire at anyone: the checks of rules.combat.shooting.problem that do not depend on
+    the target (firer destroyed or unable to aim, a link split between crewmen, its crewman down or
+    done, nothing aimed, a weapon gone, fired or empty)."""
+    try:
+        wids = expand(c, trig)
+    except (KeyError, ValueError):
+        return True
+    if c.sheet.destroyed or c.aimed_fire <= -99:
+        return True
+    if len({c.weapon(w).crew for w in wids}) != 1:
+        return True
+    crew = firer_of(c, wids)
+    if crew in c.acted or not any(p.id == crew for p in c.interior.parts):
+        return True
+    if crew_state(c.interior.part(crew)) in ("unconscious", "dead"):
+        return True
+    if not any(weapon_info(c.weapon(w).abbr).to_hit > 0 for w in wids):
+        return True
+    return any(ready(c, w) for w in wids)
+
+
+def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
+    cs = _pending(state)
+    if vid not in cs or state.vehicle(vid).out:
+        return
+    c = cs[vid]
+    triggers = [trig for trig in [w.id for w in c.weapons] + sorted(c.links)
+                if not _hopeless(c, trig) and not _on_automatic(state, c, trig)]
+    if not triggers:
+        return
+    for tid, t in cs.items():
+        if tid == vid or t.sheet.destroyed or state.vehicle(tid).out:
+            continue
+        for trig in triggers:
+            plain = declaration(Fire(vid, trig, tid))
+            # the plain shot fails: no aim at this target with this trigger can work; the line of fire
+            # runs from the weapon to the nearest point in its arc whatever the aim, so one check serves all
+            if problem(cs, plain) is not None or _blocked(state, cs, plain) is not None:
+                continue
+            first = c.weapon(expand(c, trig)[0])
+            origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
+                "front", "back", "left", "right", "turret") else "turret")
+            aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
+            aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
+            for aim in aims:
+                a = Fire(vid, trig, tid, aim)
+                # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
+                if not aim.startswith(("side:", "rider", "pod:", "sidecar")) or problem(cs, declaration(a)) is None:
+                    yield a
+
+
+def may_fire(state: GameState, vid: str) -> bool:
+    """Whether a vehicle has anything to decide in this fire step (stops at the first legal shot or drop,
+    or a weapon on automatic it could take off)."""
+    if vid in state.fire_passed:
+        return False
+    memo = _memo_for(state)
+    if vid not in memo.may:
+        # a weapon on automatic may be taken off in any fire step; setting one rides on another choice, so
+        # games that never use automatic ask the same questions as before (reading CB83)
+        memo.may[vid] = (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or \
+            bool(drop_options(state, vid)) or (
+            bool(memo.fire[vid]) if vid in memo.fire
+            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid)))
+    return memo.may[vid]
+
+
+def _droppers(c: Combatant) -> list[str]:
+    """Triggers (weapons and links) that only lay counters (000:L1028)."""
+    out = []
+    for trig in [w.id for w in c.weapons] + sorted(c.links):
+        try:
+            wids = expand(c, trig)
+            if all(weapon_info(c.weapon(w).abbr).to_hit <= 0 for w in wids):
+                for w in wids:
+                    kind_for_weapon(c.weapon(w).abbr)
+                out.append(trig)
+        except ValueError:
+            continue  # a discharger or link this program cannot lay a counter for
+    return out
+
+
+def drop_problem(state: GameState, action: Drop) -> str | None:
+    """Why a Drop action cannot be made now (None when it can): the crewman's firing action lays the
+    counters of a dropped weapon or a link of them (000:L820, L1028)."""
+    if action.vehicle in state.fire_passed:
+        return f"{action.vehicle} has finished firing this phase"
+    v = state.vehicle(action.vehicle)
+    if v.out or v.sheet.destroyed:
+        return f"{action.vehicle} is out of the fight"
+    cs = _pending(state)
+    c = cs[action.vehicle]
+    if action.weapon not in _droppers(c):
+        return f"{action.vehicle} has no dropped weapon or link of them called {action.weapon!r}"
+    busy = _on_automatic(state, c, action.weapon)
+    if busy:
+        return busy
+    wids = expand(c, action.weapon)
+    crew = firer_of(c, wids)
+    state_of = crew_state(c.interior.part(crew)) if any(p.id == crew for p in c.interior.parts) else "missing"
+    if state_of in ("unconscious", "dead", "missing"):
+        return f"{crew} of {c.id} is {state_of} and cannot act (000:L975)"
+    try:
+        drop(cs, c.id, action.weapon, state.turn, state.phase)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def drop_options(state: GameState, vid: str) -> list[Drop]:
+    """Every legal Drop action of a vehicle now."""
+    if vid in state.fire_passed or state.vehicle(vid).out:
+        return []
+    c = _pending(state)[vid]
+    return [Drop(vid, trig) for trig in _droppers(c) if drop_problem(state, Drop(vid, trig)) is None]
+
+
+def preview_drop(state: GameState, action: Drop) -> tuple[Counter, ...]:
+    """The counters a Drop action would lay now, where they would land (000:L1029-L1038); the
+    client shows them before the player commits. Raises ValueError when the drop is not legal."""
+    why = drop_problem(state, action)
+    if why:
+        raise ValueError(why)
+    _cs, counters, _events = drop(_pending(state), action.vehicle, action.weapon, state.turn, state.phase)
+    return counters
+
+
+def automatic_options(state: GameState, vid: str) -> list[Automatic]:
+    """Every legal Automatic action of a vehicle now (rules.phases.automatic_fire)."""
+    if vid in state.fire_passed or state.vehicle(vid).out:
+        return []
+    return automatic_fire.options(state, _pending(state)[vid])
+
+
+def automatic_problem(state: GameState, a: Automatic) -> str | None:
+    cs = _pending(state)
+    if a.vehicle not in cs:
+        return f"there is no vehicle {a.vehicle!r}"
+    return automatic_fire.problem(state, cs[a.vehicle], a)
+
+
+def preview_automatic(state: GameState, a: Automatic) -> tuple[Vec, Vec, str, bool]:
+    """For the client, before an Automatic action: the line the (first) weapon would fire along,
+    where it ends (on what it meets now, else far out), what it meets ("" for nothing) and whether
+    the trigger only drops counters (then the line means nothing). Raises KeyError or ValueError
+    for a weapon that does not exist or cannot go on automatic."""
+    why = automatic_problem(state, a)
+    if why:
+        raise ValueError(why)
+    cs = _pending(state)
+    c = cs[a.vehicle]
+    aimed = [w for w in expand(c, a.weapon) if weapon_info(c.weapon(w).abbr).to_hit > 0]
+    if not aimed:
+        return c.pose.centre, c.pose.centre, "", True
+    origin, far = automatic_fire.ray(c, aimed[0])
+    met = first_on_line(cs, state.map_id, origin, far, (c.id,), state.map_changes)
+    return (origin, met[1], met[0], False) if met else (origin, origin + (far - origin) * (12 / LINE_REACH), "", False)
+
+
+def declare_automatic(state: GameState, a: Automatic) -> tuple[GameState, str]:
+    """Set or clear automatic now: setting takes the crewman's firing action at once (000:L1024)."""
+    return automatic_fire.declare(state, _pending(state)[a.vehicle], a)
+
+
+def declare_drop(state: GameState, a: Drop) -> GameState:
+    return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),))
+
+
+def declare(state: GameState, a: Fire) -> GameState:
+    return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, a.target, a.aim),))
+
+
+def resolve(ctx: Ctx) -> None:
+    """Resolve the phase's declarations at once and write the results into the state (000:L819, L824)."""
+    crews = _replay(ctx.state)[1] if ctx.state.fire_declared else ()  # who declared each, before the oil burns
+    liquid_contact(ctx)  # burning oil under a vehicle for 5 phases burns it again (000:L1047)
+    s = ctx.state
+    auto = automatic_fire.due(s, _combatants(s)) if any(v.automatic for v in s.vehicles) else []
+    if not s.fire_declared and not auto:
+        ctx.state = replace(s, fire_declared=(), fire_passed=())
+        debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)
+        _kills(ctx)  # a crew lost to a mine, a collision or burning oil this phase (000:L1262)
+        check_drivers(ctx)
+        return
+    cs = _combatants(s)
+    laid: list[Counter] = []
+    for (vid, weapon, _target, aim), crew in zip(s.fire_declared, crews, strict=True):
+        if aim == DROP:
+            cs, counters, events = drop(cs, vid, weapon, s.turn, s.phase, crew)
+            ctx.log.events.extend(events)
+            laid += counters
+    shots = [replace(declaration(Fire(*d)), crew=crew) for d, crew in zip(s.fire_declared, crews, strict=True) if d[3] != DROP]
+    decls = [d for d in shots if d.target in cs]
+    at_map = [d for d in shots if d.target not in cs]
+    # this phase's shots see the clouds already on the map; what is dropped now lands with the results
+    res = resolve_fire(cs, decls, ctx.dice, s.turn, s.phase, clouds=s.counters,
+                       lof=line_of_fire_check(cs, s.map_id, s.map_changes), strays=bool(s.map_id),
+                       automatic=auto)
+    ctx.log.events.extend(res.events)
+    map_hits: list[MapHit] = []
+    if auto and s.map_id:  # automatic fire whose line meets a wall or building first (000:L1026)
+        auto_log = EventLog()
+        map_hits += automatic_fire.map_shots(res.combatants, auto, ctx.dice, auto_log, s.map_id, s.map_changes,
+                                             s.counters)
+        ctx.log.events.extend(auto_log.events)
+    if at_map:  # walls and buildings (000:L1200-L1206)
+        map_log = EventLog()
+        after, map_hits = roll_map_shots(res.combatants, at_map, ctx.dice, map_log, s.turn, s.map_id,
+                                         s.map_changes, s.counters)
+        ctx.log.events.extend(map_log.events)
+        res = replace(res, combatants=after)
+    add_counters(ctx, [*laid, *res.drops], "dropped", "000:L1028-L1038")
+    for vid, c in res.combatants.items():
+        v = ctx.v(vid)
+        sheet = sheet_of(c, v.sheet)
+        ctx.put(replace(v, sheet=sheet, fired=tuple(sorted(c.fired)), fire_acted=tuple(sorted(c.acted)),
+                        sustained=c.sustained))
+    for tid, hit in res.fire_hits:
+        v = ctx.v(tid)
+        ctx.put(replace(v, fire_hits=v.fire_hits + ((hit_key(hit), hit.turn),)))
+    for tid, trigger in res.fire_triggers:
+        v = ctx.v(tid)
+        ctx.put(replace(v, fire_triggers=(*v.fire_triggers, trigger)))
+    apply_map_hits(ctx, map_hits)
+    debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
+    for tid, rep in res.reports:
+        for hz in rep.hazards():
+            hazard(ctx, tid, hz.d, hz.name, hz.rule)
+        for corner in rep.corners_lost():
+            corner_lost(ctx, tid, corner, True)
+    _kills(ctx)
+    check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
+    automatic_fire.after_phase(ctx, auto)
+    ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
+
+
+def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:
+    """Points each vehicle took this phase, the face that took the most, and whether it lost a wheel
+    (for debris and obstacles, 000:L499, L503)."""
+    per_face: dict[str, dict[str, int]] = {}
+    wheels: set[str] = set()
+    for tid, rep in reports:
+        faces = per_face.setdefault(tid, {})
+        faces[rep.face] = faces.get(rep.face, 0) + rep.taken
+        if any(td.wheel_lost for _corner, td in rep.tires):
+            wheels.add(tid)
+    return {tid: (sum(f.values()), max(sorted(f), key=lambda k: f[k]), tid in wheels) for tid, f in per_face.items()}
+
+
+def damage_points(sheet: RecordSheet) -> tuple[tuple[str, int], ...]:
+    """What a vehicle has left to lose: armor by face, internal components, tires, and wheels lost."""
+    return (*sorted(sheet.armor.items()), ("internal", sum(max(0, c.dp) for c in sheet.components)),
+            ("tires", sum(max(0, t.dp) for t in sheet.tires)), ("wheels lost", sum(t.wheel_lost for t in sheet.tires)))
+
+
+def phase_damage(ctx: Ctx, fire: dict[str, tuple[int, str, bool]]) -> dict[str, tuple[int, str, bool]]:
+    """Points each vehicle took this phase from any source (fire, collisions, mines, debris: 000:L499),
+    from what it had left at the end of the last phase; the face is the fire's, else the armor face that
+    lost most. A vehicle with no record yet (the game's first phase) counts its fire damage only.
+    Records what is left now for the next phase."""
+    out = dict(fire)
+    for v in ctx.state.vehicles:
+        now = damage_points(v.sheet)
+        if v.phase_dp:
+            before, left = dict(v.phase_dp), dict(now)
+            lost = {k: max(0, before[k] - left.get(k, 0)) for k in before if k != "wheels lost"}
+            points = sum(lost.values())
+            faces = {k: n for k, n in lost.items() if k in v.sheet.armor and n > 0}
+            wheel = left.get("wheels lost", 0) > before.get("wheels lost", 0)
+            f_points, f_face, f_wheel = fire.get(v.id, (0, "", False))
+            face = f_face or (max(sorted(faces), key=lambda k: faces[k]) if faces else "back")
+            if points > f_points or wheel:
+                out[v.id] = (max(points, f_points), face, wheel or f_wheel)
+        if v.phase_dp != now:
+            ctx.put(replace(v, phase_dp=now))
+    return out
+
+
+def _kills(ctx: Ctx) -> None:
+    """Every vehicle that can neither move nor fire now, whatever did it, is out of the fight (000:L1262)."""
+    for v in ctx.state.vehicles:
+        if v.out:
+            continue
+        kind = v.spec.kind.value
+        c = combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)
+        why = out_of_action(c)
+        if why:
+            ctx.put(replace(v, out=True))
+            ctx.log.add("kill", f"{v.id} is out of the fight: it {why}", "000:L1262", v.id)
+
+
+def end_turn_fire(ctx: Ctx) -> None:
+    """Fire checks, extinguishers, burning and explosions at the end of the turn (000:L1013-L1016);
+    weapons and crew may fire again next turn."""
+    turn = ctx.state.turn
+    for vid in [v.id for v in ctx.state.vehicles]:
+        v = ctx.v(vid)  # a neighbour's explosion may have changed it already
+        hits = [hit_from(src, t) for src, t in v.fire_hits]
+        engine_hit = any(trig.startswith("gas_engine") for trig in v.fire_triggers)
+        breached = any(trig.startswith("gas_tank") for trig in v.fire_triggers)
+        check = (fire_modifiers(hits, turn, gas_engine_hit=engine_hit, gas_tank_breached=breached)
+                 if hits or engine_hit or breached else None)
+        chances = (_trigger_chances(v.fire_triggers, interior_of(v.sheet, v.spec.kind.value), v.sheet.gas_tank)
+                   if v.fire_triggers else [])
+        if v.sheet.on_fire or (check and check.total) or chances:
+            inside = interior_of(v.sheet, v.spec.kind.value)
+            sheet, inside, rep = end_of_turn(v.sheet, inside, ctx.dice, check=check, chances=chances)
+            sheet = sheet_with(sheet, inside)
+            for what, r, rule in rep.rolls:
+                ctx.log.add("dice", f"{what}: rolled {r}", rule, v.id)
+            for step in rep.burned:
+                ctx.log.add("damage", f"fire: {step.text()}", step.rule, v.id)
+            v = ctx.put(replace(v, sheet=sheet, out=v.out or rep.exploded))
+            if rep.exploded:
+                ctx.log.add("kill", f"{v.id} explodes: everyone aboard is killed", "000:L1014", v.id,
+                            explodes=True)
+                explosion(ctx, v.id)
+                v = ctx.v(v.id)
+        keep = tuple((src, t) for src, t in v.fire_hits if t + fire_value(hit_from(src, t))[1] >= turn + 1)
+        # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
+        ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
+    _kills(ctx)  # a crew burned to death is out of the fight too (000:L1016, L1262)
+    check_drivers(ctx)  # burned or exploded
+
+
+def _trigger_chances(triggers: Sequence[str], inside: Interior, tank: str = "") -> list[tuple[str, int, str]]:
+    """The chances in 6 this turn's hits give a fire besides the fire check (reading CB14): the plant
+    destroyed or a flame weapon hit, 2 in 6, or 4 when a laser, flame or incendiary did it (000:L984); a
+    gas engine taking 5+ points in the turn 1 in 6, more than half its DP 2 in 6, +1 if incendiary (000:L1012)."""
+    fire = combat_tables().fire
+    out: list[tuple[str, int, str]] = []
+    comp = [trig for trig in triggers if trig.startswith("component")]
+    if comp:
+        hot = any(trig.endswith(":hot") for trig in comp)
+        chance = int(fire["component_chance_hot" if hot else "component_chance"])
+        out.append(("plant destroyed or flame weapon hit: fire", chance, "000:L984"))
+    engine = [trig.split(":") for trig in triggers if trig.startswith("gas_engine")]
+    points = sum(int(e[1]) for e in engine)
+    dp = max((p.max_dp for p in inside.parts if p.item == "gas_engine"), default=0)
+    base = 0
+    if dp and points * 2 > dp:
+        base = int(fire["engine_half_chance"])
+    elif points >= fire["engine_points"]:
+        base = int(fire["engine_points_chance"])
+    if base:
+        bonus = int(fire["engine_hot_bonus"]) if any(len(e) > 2 for e in engine) else 0
+        out.append((f"gas engine took {points} this turn: fire", base + bonus, "000:L1012"))
+    breach = [trig for trig in triggers if trig.startswith("gas_tank")]
+    if breach and tank:   # a breached tank: its own chance, +1 from an incendiary (000:L1012)
+
+        chance = design_tables().tanks[tank].breach_fire
+        bonus = int(fire["engine_hot_bonus"]) if any(trig.endswith(":hot") for trig in breach) else 0
+        out.append((f"{tank.replace('_', ' ')} gas tank breached: fire", chance + bonus, "000:L1012"))
+    return out

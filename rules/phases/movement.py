@@ -1,0 +1,601 @@
+"""The sequence of play for movement (reference/movement.md §5): speed changes at the start of a
+phase, who moves and in what order, one maneuver per phase, forced motions of crash results, and
+the ends of phases and turns. Works on a Ctx; the engine (rules.engine.engine) drives it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from rules.combat.to_hit import combat_tables
+from rules.core.dice import DiceExpr
+from rules.core.geometry import Kind, angle_diff, norm_deg
+from rules.driving.collisions import terrain_data
+from rules.driving.handling import recover
+from rules.driving.maneuvers import (
+    Maneuver,
+    Motion,
+    base_difficulty,
+    bootlegger_finish,
+    fishtail,
+    perform,
+    slide,
+)
+from rules.play.collisions import move_with_collisions, stopped
+from rules.play.concussion import refresh_stunned
+from rules.play.context import Ctx
+from rules.play.counters import cross_counters
+from rules.play.crashes import ONE_D, check_control, hazard, lose_control, tstop_crash_extra
+from rules.play.effects import damage_each_tire, damage_face, damage_one_tire
+from rules.play.falling import land_falls, over_edge
+from rules.play.map_edges import check_left_map
+from rules.play.state import Pending, VehicleState
+from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
+from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
+from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
+from rules.tables.movement import Tables
+
+FORCED_MODES = ("spin", "roll", "t_stop", "skidded", "wreck")
+ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
+
+
+# --- the chart -------------------------------------------------------------------------------
+
+
+def increments_for(t: Tables, speed: float, phase: int) -> tuple[float, ...]:
+    """The moves a vehicle makes in a phase: full inches first, then the partial move (000:L105-L108)."""
+    inches = t.chart.row(speed).phases[phase - 1]
+    full = int(inches + 1e-9)
+    part = round(inches - full, 4)
+    return (1.0,) * full + ((part,) if part else ())
+
+
+def move_order(ctx: Ctx) -> tuple[str, ...]:
+    """Vehicles that move this phase, fastest first; ties by the better reflex roll (000:L140)."""
+    s = ctx.state
+    movers = [v for v in s.vehicles if (not v.out or v.driverless) and v.speed > 0
+              and increments_for(ctx.t, v.speed, s.phase)]  # a wreck still rolling on moves too (000:L978)
+    movers.sort(key=lambda v: (-v.speed, -v.reflex_roll, v.id))
+    return tuple(v.id for v in movers)
+
+
+# --- speed changes (000:L136, L143-L154, L233, L236-L238) ------------------------------------------
+
+
+def reverse_top(t: Tables, v: VehicleState) -> float:
+    step = t.chart.step
+    return math.floor(v.spec.top_speed * t.maneuvers.reverse_fraction / step + 1e-9) * step
+
+
+def may_change_speed(v: VehicleState) -> bool:
+    return (not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
+            and not v.airborne and not v.fall_lands and not v.driver_stunned  # none in flight or while stunned (000:L283, L472)
+            and not no_pedals(v)  # a sidecar passenger at the wheel has no brakes or throttle (000:L979)
+            and not substitute_at_guns(v))  # he fired this turn: hands off the controls (000:L980)
+
+
+def speed_options(t: Tables, v: VehicleState) -> list[float]:
+    """Every signed speed this vehicle may choose now (its current speed included)."""
+    if not may_change_speed(v):
+        return [v.signed_speed]
+    step = t.chart.step
+    out: set[float] = {v.signed_speed}
+    top = reverse_top(t, v) if v.reverse else v.spec.top_speed
+    # HD transmission: slow from rest (000:L2629); no acceleration at all with the plant out (000:L1742)
+    hi = v.speed if v.plant_out else min(top, v.speed + v.spec.acceleration_at(v.speed))
+    lo = max(0.0, v.speed - t.decel.max_mph)
+    k = math.ceil(lo / step - 1e-9)
+    while k * step <= hi + 1e-9:
+        out.add(-k * step if v.reverse else k * step)
+        k += 1
+    if v.speed == 0 and v.full_stop and v.spec.kind is not Kind.CYCLE and not v.plant_out:
+        other_top = v.spec.top_speed if v.reverse else reverse_top(t, v)
+        k = 1
+        while k * step <= min(other_top, v.spec.acceleration_at(0.0)) + 1e-9:
+            out.add(k * step if v.reverse else -k * step)
+            k += 1
+    return sorted(out)
+
+
+def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
+    v = ctx.v(vid)
+    new_speed, new_rev = float(abs(signed)), (signed < 0) if signed != 0 else v.reverse  # float: saves replay exactly
+    ctx.state = replace(ctx.state, declared=ctx.state.declared + (vid,))
+    if signed == v.signed_speed:
+        return
+    decel = v.speed - new_speed if new_rev == v.reverse else v.speed
+    ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
+                    travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
+    word = "reverse " if new_rev else ""
+    ctx.log.add("speed", f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
+                old=v.signed_speed, new=signed)
+    if decel > 0:
+        _deceleration_hazard(ctx, vid, decel, v.speed)
+
+
+def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
+    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
+    d, tire = ctx.t.decel.hazard(decel)
+    if d == 0:
+        return
+
+    road = ctx.t.hazards.road.get(road_condition(ctx.state, vid))
+    d += road.add if road else 0
+    v = ctx.v(vid)
+    kept = check_control(ctx, vid, d, original, f"braking {decel:g} mph", "000:L146-L154, L233")
+    if tire.n or tire.mod:
+        damage_each_tire(ctx, vid, tire, f"braking {decel:g} mph", "000:L152-L153")
+    if not kept:
+        lose_control(ctx, vid, 1, d, original, travel=v.travel)
+
+
+# --- tires ----------------------------------------------------------------------------------------
+
+
+
+
+
+
+
+
+
+
+
+
+# --- moving ---------------------------------------------------------------------------------------
+
+
+def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
+    """Put the counter at the end of a motion, as far as collisions let it go (rules.play.collisions:
+    a collision may also stop it for the rest of the phase by clearing its increments), then let the
+    dropped-weapon counters it ran over act on it (rules.play.counters)."""
+
+    start = ctx.v(vid).pose
+    motion = move_with_collisions(ctx, vid, motion)
+    v = ctx.v(vid)
+    ctx.put(replace(v, pose=motion.end))
+    ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
+    cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
+    note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
+    take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
+    over_edge(ctx, vid, start)        # over a cliff or ledge: a fall, or corners hanging over (000:L283, L302)
+    check_left_map(ctx, vid)          # off the map: out of the game (reading T27)
+
+
+def forced(v: VehicleState) -> bool:
+    """Whether the vehicle's next move is out of its driver's hands."""
+    if v.mode in FORCED_MODES or v.steering_lost or v.driverless or v.airborne or v.fall_lands or v.driver_stunned:
+        return True  # nobody steers: straight on (000:L283, L472, L978)
+    if substitute_at_guns(v):
+        return True  # the substitute driver chose the guns this turn (000:L980)
+    return bool(v.pending) and v.pending[0].kind == "controlled_skid"
+
+
+def start_moving(ctx: Ctx, vid: str) -> None:
+    """The vehicle's first move of the phase: its increments, then pending crash results (000:L316)."""
+    v = ctx.v(vid)
+    ctx.put(replace(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
+    if v.mode == "spin" and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
+        _spin_recovery(ctx, vid)
+    # only what was queued before this movement plays now: a follow-up skid waits for the next phase
+    # (no vehicle skids more than once a phase, 000:L317)
+    for _ in range(len(ctx.v(vid).pending)):
+        v = ctx.v(vid)
+        if not v.pending or v.pending[0].kind == "controlled_skid":
+            return
+        p, rest = v.pending[0], v.pending[1:]
+        ctx.put(replace(v, pending=rest))
+        _start_crash_effect(ctx, vid, p)
+
+
+def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
+
+    assert isinstance(p, Pending)
+    v = ctx.v(vid)
+    size = ctx.t.handling.counters[v.spec.kind]
+    if p.kind == "fishtail":
+        m = fishtail(v.pose, size, p.side, int(p.skid))
+        move_along(ctx, vid, m, f"fishtails {p.side} {int(p.skid)} square(s)")
+        ctx.update(vid, travel=norm_deg(ctx.v(vid).pose.facing + (180 if v.reverse else 0)), mode_side=p.side)
+        return
+    if p.kind == "bootlegger_finish":  # not a crash-table result: no row to look up
+        m = bootlegger_finish(v.pose, p.side, p.travel)
+        move_along(ctx, vid, m, "completes the bootlegger reverse")
+        ctx.update(vid, speed=0.0, increments=(), travel=ctx.v(vid).pose.facing, speed_changed=True)
+        ctx.log.add("speed", "stops, facing back the way it came", "000:L223", vid)
+        return
+    row = ctx.t.crash.by_name(p.kind)
+    if row.skid:
+        _crash_skid(ctx, vid, p.travel, row.skid, row.speed_loss, row.tire_hits, row.follow_up, p.kind)
+    elif p.kind == "spinout":
+        side = p.side or v.mode_side or _random_side(ctx, vid, "spin direction")
+        ctx.update(vid, mode="spin", mode_travel=p.travel, mode_side=side, mode_turn=ctx.state.turn,
+                   mode_count=ctx.state.turn)
+        ctx.log.add("crash", f"spins out, turning {side}", "000:L327", vid)
+        if row.tire_damage:
+            damage_each_tire(ctx, vid, row.tire_damage, "spinout", "000:L327")
+    elif p.kind in ("roll", "burning_roll"):
+        _begin_roll(ctx, vid, p.travel, burning=p.kind == "burning_roll")
+    elif p.kind == "vault":
+        _vault(ctx, vid, p.travel)
+
+
+def _random_side(ctx: Ctx, vid: str, why: str) -> str:
+    return "left" if ctx.roll(ONE_D, f"{why} (1-3 left, 4-6 right)", "000:L327", vid) <= 3 else "right"
+
+
+def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hits: int, follow: str, name: str) -> None:
+    """A skid along the old travel direction, then straight ahead for the rest of the phase (000:L317)."""
+    v = ctx.v(vid)
+    inc = v.increments[0] if v.increments else 0.0
+    k = min(k, inc) if inc < 1 else k  # on a half-move no skid exceeds 1/2" (000:L317)
+    m = slide(v.pose, travel, k)
+    move_along(ctx, vid, m, f"{name.replace('_', ' ')}: skids {k:g}\"")
+    v = ctx.v(vid)
+    rest = max(0.0, inc - k)
+    if rest:
+        move_along(ctx, vid, slide(v.pose, v.pose.facing + (180 if v.reverse else 0), rest), "straight on")
+    v = ctx.v(vid)
+    new_speed = max(0.0, v.speed - loss)
+    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode="skidded" if new_speed else "normal",
+                    travel=norm_deg(v.pose.facing + (180 if v.reverse else 0))))
+    if loss:
+        ctx.log.add("speed", f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid)
+    if tire_hits:
+        damage_each_tire(ctx, vid, DiceExpr(0, tire_hits), name.replace("_", " "), "000:L325-L326")
+    if follow:
+
+        w = ctx.v(vid)
+        ctx.put(replace(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
+                                                        ctx.t.crash.severity(follow)),)))
+
+
+def _spin_recovery(ctx: Ctx, vid: str) -> None:
+    """Once a turn the spinning driver rolls in the -6 column; success stops the spin (000:L327)."""
+    v = ctx.v(vid)
+    ctx.update(vid, mode_count=ctx.state.turn)
+    hs0 = v.hs
+    ctx.update(vid, hs=ctx.t.handling.hs_min)
+    kept = check_control(ctx, vid, 0, v.speed, "recovering from the spin", "000:L327")
+    ctx.update(vid, hs=hs0 if hs0 > ctx.t.handling.hs_min else ctx.t.handling.hs_min)
+    if not kept:
+        return
+    v = ctx.v(vid)
+    off = angle_diff(v.pose.facing, v.mode_travel)
+    if off <= 45:
+        ctx.put(replace(v, mode="normal", reverse=False, travel=v.pose.facing))
+        ctx.log.add("crash", "stops spinning, facing the way it is going", "000:L327", vid)
+    elif off >= 135:
+        ctx.put(replace(v, mode="normal", reverse=True, travel=norm_deg(v.pose.facing + 180)))
+        ctx.log.add("crash", "stops spinning, travelling backwards", "000:L327", vid)
+    else:
+        ctx.put(replace(v, mode="t_stop", mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
+        ctx.log.add("crash", "stops spinning sideways: slides into a T-stop", "000:L327", vid)
+
+
+def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
+    side = _random_side(ctx, vid, "which way it rolls")
+    ctx.update(vid, mode="roll", mode_travel=travel, mode_side=side, mode_count=0, mode_turn=ctx.state.turn)
+    ctx.log.add("crash", "turns sideways and rolls; the driver is no longer in control", "000:L328", vid)
+    if burning:
+        row = ctx.t.crash.by_name("burning_roll")
+        die = ctx.roll(ONE_D, f"does it catch fire? ({row.fire_on}-6 burns)", "000:L329", vid)
+        if die >= row.fire_on:
+            v = ctx.v(vid)
+            ctx.put(replace(v, sheet=replace(v.sheet, on_fire=True)))
+            ctx.log.add("fire", "the vehicle is on fire", "000:L329", vid)
+
+
+def _vault(ctx: Ctx, vid: str, travel: float) -> None:
+    """Vault (000:L330): the leading tires take 3d, it flies 1d inches turning over twice an inch,
+    the face it lands on takes collision damage at its speed, then it rolls."""
+    row = ctx.t.crash.by_name("vault")
+    # out of control from the take-off: a tire lost while vaulting must not queue a second roll (000:L309)
+    v = ctx.update(vid, mode="roll", mode_travel=travel)
+    lead = _leading_corners(v, travel)
+    for i, tire in enumerate(v.sheet.tires):
+        if tire.corner in lead and row.tire_damage:
+            hits = ctx.roll(row.tire_damage, f"vaulting tire {tire.corner}", "000:L330", vid)
+            damage_one_tire(ctx, vid, i, hits, "vault", "000:L330")
+    flight = ctx.roll(row.flight or ONE_D, "vault: inches flown", "000:L330", vid)
+    v = ctx.v(vid)
+    move_along(ctx, vid, slide(v.pose, travel, flight), f"vaults {flight}\" through the air")
+    face = "top" if (flight * row.faces_per_inch // 2) % 2 else "underbody"
+    ram = ctx.t.chart.ram(v.speed)
+    if ram:
+        dmg = ctx.roll(ram, f"landing on its {face} at {v.speed:g} mph", "000:L330", vid)
+        _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330", "roll")
+    ctx.log.add("damage", f"every occupant takes {row.occupant_damage} point (body armor does not help)",
+                "000:L330", vid, occupants=row.occupant_damage)
+    ctx.update(vid, increments=())
+    _begin_roll(ctx, vid, travel, burning=False)
+
+
+def _leading_corners(v: VehicleState, travel: float) -> tuple[str, ...]:
+    rel = norm_deg(travel - v.pose.facing)
+    if rel <= 45 or rel >= 315:
+        return ("FL", "FR", "F")
+    if rel >= 135 and rel <= 225:
+        return ("BL", "BR", "B")
+    return ("FR", "BR", "B", "F") if rel < 180 else ("FL", "BL", "F", "B")
+
+
+def _damage_face(ctx: Ctx, vid: str, face: str, points: int, cause: str, rule: str, crash: str = "") -> None:
+    """Damage to one face of the vehicle: armor, then what lies behind it, as in a collision (000:L969)."""
+
+    damage_face(ctx, vid, face, points, cause, rule, crash)
+
+
+def forced_increment(ctx: Ctx, vid: str) -> None:
+    """One move the driver does not choose: spins, rolls, T-stop slides, skids, no steering."""
+    v = ctx.v(vid)
+    inc = v.increments[0]
+    if v.airborne:
+        _fly(ctx, vid, inc)
+        return
+    if v.pending and v.pending[0].kind == "controlled_skid":
+        p = v.pending[0]
+        k = min(p.skid, inc)
+        move_along(ctx, vid, slide(v.pose, p.travel, k), f"controlled skid {k:g}\"")
+        w = ctx.v(vid)
+        if inc - k > 0:
+            move_along(ctx, vid, slide(w.pose, w.pose.facing + (180 if w.reverse else 0), inc - k), "straight on")
+        w = ctx.v(vid)
+        opt = ctx.t.maneuvers.skids[p.skid]
+        ctx.put(replace(w, pending=w.pending[1:], increments=w.increments[1:],
+                        pending_decel=w.pending_decel + opt.decel_mph))
+        if opt.tire_hits:
+            damage_each_tire(ctx, vid, DiceExpr(0, opt.tire_hits), "controlled skid", "000:L216-L218")
+        return
+    if v.mode == "spin":
+        spin = (90 if v.mode_side == "right" else -90) if inc >= 1 else 0
+        move_along(ctx, vid, slide(v.pose, v.mode_travel, inc, spin=spin), "spins")
+        ctx.update(vid, increments=ctx.v(vid).increments[1:])
+    elif v.mode == "roll":
+        _roll_increment(ctx, vid, inc)
+        ctx.update(vid, increments=ctx.v(vid).increments[1:])
+    elif v.mode == "t_stop":
+        _tstop_increment(ctx, vid, inc)
+    else:  # skidded, steering lost, wreck: straight ahead
+        move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight")
+        ctx.update(vid, increments=ctx.v(vid).increments[1:])
+
+
+def _fly(ctx: Ctx, vid: str, inc: float) -> None:
+    """A move of a jump: straight on through the air; on landing, the landing hazard and tire checks,
+    then the rest of the move on the ground (000:L279-L280)."""
+
+    v = ctx.v(vid)
+    k = min(inc, v.airborne)
+    move_along(ctx, vid, slide(v.pose, v.travel, k), "flies")
+    left = 0.0 if stopped(ctx, vid) else max(0.0, ctx.v(vid).airborne - k)  # what it hit brings it down
+    ctx.update(vid, airborne=left)
+    if left <= 1e-9:
+        land(ctx, vid)
+        w = ctx.v(vid)
+        if inc - k > 1e-9 and w.increments and not w.out:
+            move_along(ctx, vid, slide(w.pose, w.travel, inc - k), "straight on")
+    ctx.update(vid, increments=ctx.v(vid).increments[1:])
+
+
+def _roll_increment(ctx: Ctx, vid: str, inc: float) -> None:
+    v = ctx.v(vid)
+    if inc < 1:
+        move_along(ctx, vid, slide(v.pose, v.mode_travel, inc), "tumbles")
+        return
+    turn = 0.0
+    if v.mode_count == 0:
+        # first landing: turn sideways to the travel, leading with the side it rolls onto
+        turn = norm_deg(v.mode_travel + (90 if v.mode_side == "left" else -90) - v.pose.facing)
+        turn = turn - 360 if turn > 180 else turn
+    move_along(ctx, vid, slide(v.pose, v.mode_travel, 1.0, spin=turn), "rolls")
+    face = ROLL_FACES[v.mode_side][v.mode_count % 4]
+    ctx.update(vid, mode_count=v.mode_count + 1)
+    row = ctx.t.crash.by_name("roll")
+    w = ctx.v(vid)
+    if face == "underbody" and any(not t.destroyed for t in w.sheet.tires) and row.tire_damage:
+        # the wheels come down: each tire takes the damage instead (000:L328)
+        damage_each_tire(ctx, vid, row.tire_damage, "roll: the wheels come down", "000:L328")
+        return
+    if row.side_damage:
+        dmg = ctx.roll(row.side_damage, f"rolls onto its {face}", "000:L328", vid)
+        _damage_face(ctx, vid, face, dmg, "roll", "000:L328", "roll")
+
+
+def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
+    """Slide sideways along the old travel direction, losing 20 mph per inch (000:L227-L228)."""
+    v = ctx.v(vid)
+    per_inch = ctx.t.maneuvers.tstop_mph_per_inch
+    dist = min(inc, v.speed / per_inch)
+    move_along(ctx, vid, slide(v.pose, v.mode_travel, dist), "slides sideways (T-stop)")
+    v = ctx.v(vid)
+    speed = max(0.0, round((v.speed - per_inch * dist) / ctx.t.chart.step) * ctx.t.chart.step)
+    lost = v.mode_lost + (v.speed - speed)
+    if speed == 0:
+        ctx.put(replace(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
+        ctx.log.add("speed", "the T-stop brings it to a halt", "000:L227", vid)
+        _tstop_tires(ctx, vid)
+        ctx.update(vid, mode="normal", speed_changed=True)
+    else:
+        ctx.put(replace(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
+        ctx.log.add("speed", f"T-stop: now {speed:g} mph", "000:L227", vid)
+
+
+def _tstop_tires(ctx: Ctx, vid: str) -> None:
+    """One hit per tire for every full 20 mph lost, after each movement phase (000:L228)."""
+    v = ctx.v(vid)
+    due = int(v.mode_lost // ctx.t.maneuvers.tstop_mph_per_tire_hit) - v.mode_count
+    if due > 0:
+        ctx.update(vid, mode_count=v.mode_count + due)
+        damage_each_tire(ctx, vid, DiceExpr(0, due), "T-stop", "000:L228")
+
+
+def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
+    """A chosen move: geometry, then the handling track and control roll (000:L135, L182)."""
+    v = ctx.v(vid)
+    size = ctx.t.handling.counters[v.spec.kind]
+    inc = v.increments[0]
+    travel0 = v.travel
+    if m.kind == "straight":
+        move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight" if inc >= 1 else f"{inc:g}\" straight")
+        ctx.update(vid, increments=ctx.v(vid).increments[1:])
+        return
+    motion = perform(m, v.pose, size, travel=v.travel)
+    move_along(ctx, vid, motion, str(m))
+    v = ctx.v(vid)
+    after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
+    ctx.put(replace(v, increments=v.increments[1:], maneuvered=True, steered=True,
+                    travel=travel0 if m.kind in ("t_stop", "bootlegger") else after_travel))
+    if m.kind == "t_stop":
+        _begin_tstop(ctx, vid, difficulty, travel0)
+        return
+    kept = difficulty <= 0 or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
+    if kept:
+        _ice(ctx, vid)  # a loss on the ice goes to Crash Table 2 by itself (000:L308)
+    if m.kind == "bootlegger":
+        damage_each_tire(ctx, vid, DiceExpr(0, ctx.t.maneuvers.bootlegger_tire_hits), "bootlegger", "000:L223")
+        ctx.update(vid, aimed_fire=ctx.t.maneuvers.bootlegger_aimed_fire)
+    if not kept:
+        lose_control(ctx, vid, 1, difficulty, v.speed, travel=travel0)
+        return
+    if m.kind == "bootlegger":
+
+        w = ctx.v(vid)
+        ctx.put(replace(w, increments=(), pending=w.pending + (Pending("bootlegger_finish", travel0, m.side),)))
+    elif m.skid:
+
+        w = ctx.v(vid)
+        opt = ctx.t.maneuvers.skids[m.skid]
+        ctx.put(replace(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
+                        aimed_fire=min(w.aimed_fire, opt.aimed_fire)))
+
+
+def _ice(ctx: Ctx, vid: str) -> None:
+    """A maneuver on ice is a hazard of its own (000:L2487)."""
+
+    d = surface_of(ctx.state, vid).maneuver_hazard_d
+    if d:
+        hazard(ctx, vid, d, "maneuvering on ice", "000:L2487")
+
+
+def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
+    v = ctx.v(vid)
+    start = v.speed
+    v = ctx.put(replace(v, mode="t_stop", mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
+                        mode_turn=ctx.state.turn))
+    per_inch = ctx.t.maneuvers.tstop_mph_per_inch
+    new_speed = max(0.0, start - per_inch)
+    ctx.put(replace(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
+    ctx.log.add("speed", f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid)
+    kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
+    if new_speed == 0:
+        ctx.update(vid, increments=())
+        _tstop_tires(ctx, vid)
+        ctx.update(vid, mode="normal", travel=ctx.v(vid).pose.facing)
+    if not kept:
+        ctx.update(vid, mode="normal")
+        lose_control(ctx, vid, 1, difficulty, start, travel=travel0, extra=(tstop_crash_extra(ctx, start),))
+
+
+def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
+    """Modified D: the maneuver's own D plus the road condition under it (the map's, else the weather,
+    000:L267-L275), +D1 off-road (000:L268, L507) and oil under it (000:L1045)."""
+
+    d = base_difficulty(m, v.speed, ctx.t.maneuvers)
+    road = ctx.t.hazards.road.get(road_condition(ctx.state, v.id))
+    if m.kind != "straight" and road:
+        d += road.add
+    if m.kind != "straight":
+        d += off_road_maneuver_d(ctx.state, v.id)
+        d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
+        d += substitute_d(v)  # a substitute driver: +D2 (000:L980)
+    return max(0, d)
+
+
+# --- phase and turn ends -------------------------------------------------------------------------
+
+
+def end_phase(ctx: Ctx) -> None:
+    for v in ctx.state.vehicles:
+        if v.mode == "t_stop" and v.moved_this_phase:
+            _tstop_tires(ctx, v.id)
+        w = ctx.v(v.id)
+        ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
+                        mode="normal" if w.mode == "skidded" else w.mode))
+
+
+def start_phase(ctx: Ctx) -> None:
+    """Controlled-skid decelerations land at the start of the next phase (000:L218); concussed crews
+    come round or stay stunned (000:L472)."""
+
+    refresh_stunned(ctx)
+    land_falls(ctx)   # falls whose time is up land and take their damage (000:L300-L301)
+    for v in ctx.state.vehicles:
+        if v.pending_decel:
+            new = max(0.0, v.speed - v.pending_decel)
+            ctx.put(replace(v, speed=new, pending_decel=0.0))
+            ctx.log.add("speed", f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id)
+
+
+def end_turn(ctx: Ctx) -> None:
+    """Handling recovery, HC losses taking effect, aimed-fire penalties expiring (000:L161, L169-L170)."""
+
+    terrain_turn_end(ctx)
+    for v in ctx.state.vehicles:
+        if v.out:
+            continue
+        hc_loss = v.hc_loss + v.hc_loss_next
+        w = replace(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
+                    full_stop=v.speed == 0 and v.start_speed == 0)
+        hs = recover(w.hs, w.hc, w.spec.driver_skill, ctx.t)
+        if hs != w.hs:
+            ctx.log.add("handling", f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id)
+        ctx.put(replace(w, hs=hs))
+
+
+def start_turn(ctx: Ctx) -> None:
+    """Per-turn speed losses of spins, rolls and lost wheels, then a fresh speed change (000:L162, L327-L328)."""
+
+    terrain_turn_start(ctx)
+    loss_spin = ctx.t.crash.by_name("spinout").speed_loss_per_turn
+    loss_roll = ctx.t.crash.by_name("roll").speed_loss_per_turn
+    for v in ctx.state.vehicles:
+        if v.out and not v.driverless:
+            continue
+        loss: float = 0
+        rule = "000:L162, L327-L328"
+        if v.mode == "spin":
+            loss = loss_spin
+        elif v.mode == "roll":
+            loss = loss_roll
+        elif v.steering_lost:
+            loss = ctx.t.hazards.two_corners_speed_loss
+        elif v.driverless:
+
+            loss = combat_tables().uncontrolled_decel  # 000:L978
+        elif v.plant_out:
+
+            loss, rule = terrain_data().plant_out_decel, "000:L528, L1742"
+        w = replace(v, speed_changed=False, steered=False)
+        if loss and w.speed > 0:
+            new = max(0.0, w.speed - loss)
+            w = replace(w, speed=new)
+            ctx.log.add("speed", f"loses {loss:g} mph: now {new:g} mph", rule, v.id)
+            if new == 0:
+                w = _come_to_rest(ctx, w)
+        ctx.put(replace(w, start_speed=w.speed))
+
+
+def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
+    if v.mode == "spin":
+        ctx.log.add("crash", "the spin ends at a standstill", "000:L327", v.id)
+        return replace(v, mode="normal", travel=v.pose.facing, reverse=False)
+    if v.mode == "roll":
+        upright = v.mode_count % 4 == 0
+        need = ctx.t.crash.by_name("roll").drivable_corners
+        corners_ok = sum(1 for c in v.sheet.corners() if v.sheet.corner_intact(c)) >= need
+        drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
+        text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
+        ctx.log.add("crash", text, "000:L328", v.id)
+        return replace(v, mode="normal" if drivable else "wreck", out=not drivable, travel=v.pose.facing)
+    return v

@@ -1,0 +1,103 @@
+"""Actions are values with a short text form that parses back: `parse(str(a)) == a`.
+
+    V1 speed 45          set speed (a negative number is a reverse speed)
+    V1 move bend right 30 skid=0.5
+    V1 move straight
+    V1 fire MG1 at V2    (combat)
+    V1 drop OD1          (combat)
+    V1 auto MG1 on       (combat: put a weapon or link on automatic; "off" takes it off)
+    V1 pass              (nothing more to do in this step)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.driving.maneuvers import Maneuver
+
+
+@dataclass(frozen=True, order=True)
+class SetSpeed:
+    vehicle: str
+    mph: float  # signed: negative = reverse
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} speed {self.mph:g}"
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    vehicle: str
+    maneuver: Maneuver
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} move {self.maneuver}"
+
+
+@dataclass(frozen=True, order=True)
+class Fire:
+    vehicle: str
+    weapon: str
+    target: str
+    aim: str = ""  # specific target: "", "tire", "driver", "weapon:<id>" ...
+
+    def __str__(self) -> str:
+        aim = f" aim={self.aim}" if self.aim else ""
+        return f"{self.vehicle} fire {self.weapon} at {self.target}{aim}"
+
+
+@dataclass(frozen=True, order=True)
+class Drop:
+    vehicle: str
+    weapon: str
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} drop {self.weapon}"
+
+
+@dataclass(frozen=True, order=True)
+class Automatic:
+    """Put a weapon (or a link of them) on automatic, or take it off (000:L1023-L1026)."""
+
+    vehicle: str
+    weapon: str
+    on: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} auto {self.weapon} {'on' if self.on else 'off'}"
+
+
+@dataclass(frozen=True, order=True)
+class Pass:
+    vehicle: str
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} pass"
+
+
+Action = SetSpeed | Move | Fire | Drop | Automatic | Pass
+
+
+def parse(text: str) -> Action:
+    words = text.split()
+    if len(words) < 2:
+        raise ValueError(f"not an action: {text!r}")
+    vid, verb, rest = words[0], words[1], words[2:]
+    if verb == "speed" and len(rest) == 1:
+        return SetSpeed(vid, float(rest[0]))
+    if verb == "move":
+        return Move(vid, Maneuver.parse(" ".join(rest) or "straight"))
+    if verb == "fire" and len(rest) >= 3 and rest[1] == "at":
+        aim = ""
+        if len(rest) == 4 and rest[3].startswith("aim="):
+            aim = rest[3][4:]
+        elif len(rest) != 3:
+            raise ValueError(f"not an action: {text!r}")
+        return Fire(vid, rest[0], rest[2], aim)
+    if verb == "drop" and len(rest) == 1:
+        return Drop(vid, rest[0])
+    if verb == "auto" and len(rest) == 2 and rest[1] in ("on", "off"):
+        return Automatic(vid, rest[0], rest[1] == "on")
+    if verb == "pass" and not rest:
+        return Pass(vid)
+    raise ValueError(f"not an action: {text!r}")

@@ -1,0 +1,419 @@
+"""Collisions in play: what happens when a motion meets something (reference/movement.md §4.14, §5.2).
+
+The movement engine calls one function for every motion of a counter:
+
+    motion = move_with_collisions(ctx, vid, motion)   # -> the motion the counter really made
+
+It sweeps the motion against the other vehicles and the map (rules.world.collision), stops the counter at
+the first contact, resolves the collision by the rules (rules.driving.collisions): ram dice, damage to the
+armor locations hit, hazards and control rolls at the speeds before the collision, new speeds; then the
+mover finishes its movement only as the collision type allows, sliding along or pushing the other
+counter out of the way (conforming), and may meet the next thing (pile-ups resolve in order). A mover
+that may not finish loses the rest of this phase's movement. Debris, obstacles and curbs touched on the
+way do their tire damage and hazards (000:L248-L249, L496-L502); entering water is a hazard and a
+ditch is crossed or fallen into (000:L526, L529).
+
+What a ram does to walls, buildings and fixed objects stays in the state (rules.world.map_changes): DP taken,
+breaches, features knocked down; the world is the map plus those changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from weakref import WeakKeyDictionary
+
+from rules.core.dice import DiceExpr
+from rules.core.geometry import CounterSize, Pose, Vec, heading_of
+from rules.driving.collisions import (
+    CollisionKind,
+    Continuation,
+    Party,
+    classify,
+    classify_fixed,
+    collide,
+    collision_data,
+    damage_modifier,
+    ditch,
+    fixed_object_collision,
+    side_toward,
+    terrain_data,
+    water,
+    who_moves_on,
+)
+from rules.driving.maneuvers import Motion
+from rules.play.concussion import concuss
+from rules.play.context import Ctx
+from rules.play.crashes import hazard
+from rules.play.effects import damage_face, damage_one_tire, slick_hits
+from rules.play.map_edges import check_left_map
+from rules.play.shots_at_map import MapTarget, building_falls, map_targets
+from rules.play.terrain import note_ground
+from rules.world.collision import (
+    VEHICLE,
+    CollisionWorld,
+    Contact,
+    FeatureKind,
+    Hit,
+    Push,
+    StaticShape,
+    Touch,
+    conform_pivots,
+)
+from rules.world.map_changes import MapChanges, changed_world, current_map, feature_properties, section_key
+from rules.world.map_model import Area, Placement
+from rules.world.maps import resolved
+from rules.world.shapes import convex_pieces
+
+MAX_COLLISIONS = 6   # in one motion; a pile-up beyond this stops the mover
+ARMOR_RULE = {"head_on": "000:L416", "rear_end": "000:L431", "t_bone": "000:L445",
+              "sideswipe_same": "000:L457", "sideswipe_opposite": "000:L457"}
+
+
+# Vehicles a collision stopped for the rest of the phase, per engine step: a crash motion made of two
+# moves (a skid, then straight on) must not go on after the first one was stopped.
+_STOPPED: WeakKeyDictionary[Ctx, set[tuple[int, int, str]]] = WeakKeyDictionary()
+
+
+def _stop(ctx: Ctx, vid: str) -> None:
+    ctx.update(vid, increments=())
+    _STOPPED.setdefault(ctx, set()).add((ctx.state.turn, ctx.state.phase, vid))
+
+
+def stopped(ctx: Ctx, vid: str) -> bool:
+    """Whether a collision has stopped this vehicle for the rest of the phase."""
+    return (ctx.state.turn, ctx.state.phase, vid) in _STOPPED.get(ctx, set())
+
+
+AREA_KINDS = ("water", "ditch")   # terrain areas whose edges matter to a moving counter
+
+
+@lru_cache(maxsize=8)
+def _map_areas(map_id: str, sections: tuple[Placement, ...] = ()) -> dict[str, Area]:
+    if not map_id:
+        return {}
+
+    return {f"areas[{i}]": a for i, a in enumerate(resolved(current_map(map_id, sections)).areas)
+            if a.kind in AREA_KINDS}
+
+
+@lru_cache(maxsize=8)
+def _area_shapes(map_id: str, sections: tuple[Placement, ...]) -> tuple[StaticShape, ...]:
+    return tuple(StaticShape(aid, FeatureKind.TERRAIN, tuple(Vec(x, y) for x, y in piece), tag=area.kind)
+                 for aid, area in _map_areas(map_id, sections).items()
+                 for piece in convex_pieces(area.shape.points()))
+
+
+_EMPTY = CollisionWorld()
+
+
+def _map_world(map_id: str, changes: MapChanges) -> CollisionWorld:
+    if not map_id:
+        return _EMPTY
+    return changed_world(map_id, changes, _area_shapes(map_id, changes.sections))
+
+
+def world_for(ctx: Ctx) -> CollisionWorld:
+    """The map's static shapes as play has changed them (built once per map and change) with every
+    vehicle counter, wrecks included (000:L978)."""
+    world = _map_world(ctx.state.map_id, ctx.state.map_changes)
+    world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles})
+    return world
+
+
+def size_of(ctx: Ctx, vid: str) -> CounterSize:
+    return ctx.t.handling.counters[ctx.v(vid).spec.kind]
+
+
+def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
+    """Move vehicle `vid` along `motion` as far as the rules let it; returns the motion made."""
+    if stopped(ctx, vid):
+        here = ctx.v(vid).pose
+        return Motion(here, (here,))
+    world = world_for(ctx)
+    path = motion.path
+    made: list[Pose] = [path[0]]
+    ignore: set[str] = set()
+    touched: set[str] = set()
+    sliding = ""   # the party it slid along or pushed: meeting it again ends the motion, no second collision
+    for _ in range(MAX_COLLISIONS):
+        s = world.sweep(vid, path, ignore=ignore)
+        for t in s.touched:
+            if t.other not in touched and not ctx.v(vid).airborne and not ctx.v(vid).fall_lands:   # a jump flies over them (000:L279, L283)
+                touched.add(t.other)
+                if _touch(ctx, vid, t):           # fell into a ditch: it ends there
+                    made.extend(path[1: t.index + 1])
+                    made.append(t.pose)
+                    ctx.update(vid, pose=t.pose)
+                    _stop(ctx, vid)
+                    return Motion(made[-1], tuple(made))
+        c = s.contact
+        if c is None:
+            made.extend(path[1:])
+            return Motion(made[-1], tuple(made))
+        made.extend(path[1: c.index + 1])
+        made.append(c.free_pose)
+        ctx.update(vid, pose=c.free_pose)
+        world.place_vehicle(vid, c.free_pose)
+        rest = (c.free_pose,) + tuple(path[c.index + 1:])
+        if c.other == sliding:
+            break
+        if c.kind == VEHICLE:
+            cont, pivot = _vehicle_collision(ctx, vid, c, _travel(ctx, vid, c))
+        else:
+            cont, pivot = _fixed_collision(ctx, world, vid, c, _travel(ctx, vid, c)), None
+            world = world_for(ctx)   # a breach or a fallen tree changes the map
+        if not cont.mover_finishes or len(rest) < 2:
+            if not cont.mover_finishes:
+                _stop(ctx, vid)
+            break
+        if cont.slides:   # not ignored: a slide off a corner must not carry it into the party (T38)
+            sliding = c.other
+            rest = _slide_along(rest, c)
+            path = rest
+            continue
+        ignore.add(c.other)
+        if cont.conformer is not None and pivot is not None:
+            r = _push(ctx, world, vid, rest, c.other, pivot)
+            if r.completed:
+                made.extend(rest[1:])
+                return Motion(made[-1], tuple(made))
+            made.extend(rest[1: r.index + 1])
+            made.append(r.mover_end)
+            if stopped(ctx, vid):
+                break
+            # the mover met a third party while pushing: go on, and meet it as a collision of its own;
+            # the pushed counter is solid again, and meeting it once more ends the motion
+            ignore.discard(c.other)
+            sliding = c.other
+            path = (r.mover_end,) + rest[r.index + 1:]
+            continue
+        path = rest
+    return Motion(made[-1], tuple(made))
+
+
+def _slide_along(rest: tuple[Pose, ...], c: Contact) -> tuple[Pose, ...]:
+    """The rest of a motion turned into a slide along the surface met: each pose's advance projected on
+    the surface, the facing kept, so the counter neither leaves nor enters it (000:L464, L480)."""
+    start = rest[0]
+    tangent = Vec(-c.normal.y, c.normal.x)
+    out = [start]
+    for p in rest[1:]:
+        along = (p.centre - start.centre).dot(tangent)
+        out.append(Pose.of(start.centre + tangent * along, start.facing))
+    return tuple(out)
+
+
+def _travel(ctx: Ctx, vid: str, c: Contact) -> float:
+    """The mover's direction of travel at the contact: from the motion itself, else its travel."""
+    d = c.hit_pose.centre - c.free_pose.centre
+    return heading_of(d) if d.length() > 1e-6 else ctx.v(vid).travel
+
+
+def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], other: str, pivot: Vec) -> Push:
+    """The mover finishes its motion while `other` conforms (000:L411-L412). A pile-up resolves in
+    order (reading T29): when the mover itself meets a third party the caller goes on to that contact;
+    when the pushed counter's pivot would hit a third vehicle or a wall, that contact is a collision of
+    its own (the pushed vehicle moving the way it is pushed), and the mover stops where it is."""
+
+    r = world.push(vid, rest, other, pivot)
+    ctx.update(other, pose=r.pushed_end)
+    ctx.update(vid, pose=r.mover_end)
+    note_ground(ctx, other)        # pushed off the road, or off the map, like any other motion
+    check_left_map(ctx, other)
+    ctx.log.add("collision", f"{other} is pushed aside, pivoting {abs(r.turned):.0f} degrees", "000:L411-L412", other,
+                pose=r.pushed_end.to_json())
+    if r.completed:
+        return r
+    b = r.blocked_by
+    if b is not None and not r.pushed_blocked and b.other != other and b.blocks_motion:
+        return r   # the mover meets the third party itself
+    ctx.log.add("collision", "the push is blocked: it stops", "000:L412", vid)
+    _stop(ctx, vid)
+    if b is not None and r.pushed_blocked and b.blocks_motion:
+        _pile_up(ctx, world, other, b, _heading(rest), ctx.v(vid).speed)
+    return r
+
+
+def _heading(path: tuple[Pose, ...]) -> float:
+    d = path[-1].centre - path[0].centre
+    return heading_of(d) if d.length() > 1e-6 else path[0].facing
+
+
+def _pile_up(ctx: Ctx, world: CollisionWorld, pushed: str, hit: Hit, travel: float, speed: float) -> None:
+    """The pushed vehicle meets a third party where it stands: a collision of its own, as if it moved
+    the way it is pushed at the speed of the vehicle pushing it; it never comes out of it faster than
+    it was going (reading T29)."""
+    ctx.log.add("collision", f"pile-up: {pushed} is pushed into {hit.other} at {speed:g} mph", "000:L411-L412",
+                pushed, other=hit.other)
+    own = ctx.v(pushed).speed
+    here = ctx.v(pushed).pose
+    c = Contact(0, here, here, (hit,))
+    world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles})
+    ctx.update(pushed, speed=speed)
+    if hit.kind == VEHICLE:
+        _vehicle_collision(ctx, pushed, c, travel)
+    else:
+        _fixed_collision(ctx, world, pushed, c, travel)
+    ctx.update(pushed, speed=min(own, ctx.v(pushed).speed))
+
+
+
+
+def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[Continuation, Vec]:
+    mover, other = ctx.v(vid), ctx.v(c.other)
+    msize, osize = size_of(ctx, vid), size_of(ctx, other.id)
+    cls = classify(Party(mover.pose, msize, travel, mover.speed),
+                   Party(other.pose, osize, other.travel, other.speed), c.normal)
+    v1, v2 = (mover, other) if cls.mover_is_v1 else (other, mover)
+    side = {mover.id: cls.mover_side, other.id: cls.other_side}
+    dms = (damage_modifier(v1.spec.weight), damage_modifier(v2.spec.weight))
+    out = collide(cls.kind, (v1.speed, v2.speed), dms)
+    kind = cls.kind.value
+    ctx.log.add("collision", f"{kind.replace('_', '-')} with {other.id} at {out.collision_speed:g} mph "
+                f"(V1 {v1.id}, V2 {v2.id})", "000:L406-L410", vid, type=kind, other=other.id, v1=v1.id, v2=v2.id,
+                collision_speed=out.collision_speed, point=[c.point.x, c.point.y])
+    total = ctx.roll(out.ram, f"ram damage at {out.collision_speed:g} mph", "000:L391", vid) if out.ram else 0
+    to_v1, to_v2 = out.damage(total)
+    damage_face(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind], "ram")
+    damage_face(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind], "ram")
+    # concussion (optional, 000:L472): a stunned driver adds D2 to the collision hazard
+    dazed = {w.id: concuss(ctx, w.id, t) for w, t in ((v1, out.concussion[0]), (v2, out.concussion[1]))}
+    extra = collision_data().stunned_driver_hazard
+    for w, d in ((v1, out.hazards[0]), (v2, out.hazards[1])):
+        hazard(ctx, w.id, d + (extra if dazed[w.id] else 0), "collision" + (" (driver stunned)" if dazed[w.id] else ""),
+               "000:L428, L472" if dazed[w.id] else "000:L428" if not cls.kind.sideswipe else "000:L466")
+    for w, new in ((v1, out.new_speeds[0]), (v2, out.new_speeds[1])):
+        if new != w.speed:
+            ctx.update(w.id, speed=new)
+            ctx.log.add("speed", f"the collision leaves it at {new:g} mph", "000:L420-L421, L435-L436, L449", w.id)
+    cont = who_moves_on(out, cls.mover_is_v1)
+    pivot = conform_pivots(ctx.v(other.id).pose, osize, c.point)[0]
+    return cont, pivot
+
+
+def _dm(dm: Fraction) -> str:
+    return str(dm)
+
+
+def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, travel: float) -> Continuation:
+    v = ctx.v(vid)
+    size = size_of(ctx, vid)
+    pieces = world.feature(c.other)
+    feature = pieces[0] if pieces else None
+    kind = classify_fixed(Party(v.pose, size, travel, v.speed), c.normal)
+    walls = (FeatureKind.WALL, FeatureKind.BUILDING)
+    sections = collision_data().sections_to_pass if feature and feature.kind in walls else 1
+    dp = feature.dp if feature else None
+    key = section_key(feature, c.point) if feature else c.other
+    damaged = ctx.state.map_changes.taken(key)
+    dm = damage_modifier(v.spec.weight)
+    speed = fixed_object_collision(kind, v.speed, dm, 0, dp=dp, sections=sections, damaged=damaged).collision_speed
+    name = (feature.tag or feature.kind.value) if feature else c.other
+    ctx.log.add("collision", f"{kind.value.replace('_', '-')} into {name} ({c.other}) at {speed:g} mph",
+                "000:L476-L480", vid, type="fixed_object", other=c.other, collision_speed=speed,
+                point=[c.point.x, c.point.y])
+    ram = ctx.t.chart.ram(speed)
+    total = ctx.roll(ram, f"ram damage at {speed:g} mph", "000:L391", vid) if ram else 0
+    out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged)
+    ctx.log.add("collision", f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
+                dealt=out.dealt, taken=out.taken, through=out.through)
+    damage_face(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477", "ram")
+    hazard(ctx, vid, out.hazard, "collision", "000:L428, L480")
+    if out.new_speed != v.speed:
+        ctx.update(vid, speed=out.new_speed)
+        ctx.log.add("speed", f"the collision leaves it at {out.new_speed:g} mph", "000:L480", vid)
+    if feature is not None and dp is not None:
+        _record_damage(ctx, feature, key, c.point, out.dealt, out.through, sections, name, vid)
+    return Continuation(not out.stops, out.slides, None)
+
+
+def _record_damage(ctx: Ctx, feature: StaticShape, key: str, point: Vec, dealt: int, through: bool,
+                   sections: int, name: str, vid: str) -> None:
+    """Keep what the ram did to the map in the state (000:L476-L481): DP taken by the sections met;
+    a breach (two ¼" sections, a vehicle's width) cut in a wall; a tree or boulder knocked down; a
+    building that has taken as many breaches as its collapse number falls."""
+
+    changes = ctx.state.map_changes
+    fallen: MapTarget | None = None
+    if not through:
+        if dealt:
+            changes = changes.with_damage(key, dealt)
+            left = max(0, (feature.dp or 0) * sections - changes.taken(key))
+            ctx.log.add("collision", f"{name} takes {dealt} ({left} DP left there)", "000:L477, L481", vid,
+                        feature=feature.id, dp_left=left)
+    elif feature.kind == FeatureKind.FIXED_OBJECT:
+        changes = changes.with_destroyed(feature.id)
+        ctx.log.add("collision", f"{name} is knocked down", "000:L479", vid, feature=feature.id)
+    else:
+        width = collision_data().breach_width_in * sections
+        changes = changes.with_breach(key, feature.id, point, width)
+        ctx.log.add("collision", f"{name} is breached: a {width:g}\" gap", "000:L481", vid, feature=feature.id,
+                    point=[point.x, point.y])
+        props = feature_properties(ctx.state.map_id, changes.sections).get(feature.id, {})
+        collapse = props.get("collapse")
+        if feature.kind == FeatureKind.BUILDING and isinstance(collapse, int) and \
+                changes.breach_count(feature.id) >= collapse:
+            fallen = map_targets(ctx.state.map_id, ctx.state.map_changes).get(feature.id)
+            changes = changes.with_rubble(feature.id)
+            ctx.log.add("collision", f"{name} collapses into rubble", "000:L1205-L1206", vid, feature=feature.id)
+    ctx.state = replace(ctx.state, map_changes=changes)
+    if fallen is not None:
+        building_falls(ctx, fallen, vid)
+
+
+def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
+    """Debris, obstacles, curbs, water and ditches do not stop a vehicle, except a ditch it falls into
+    (returns True then): tire damage and hazards (000:L248-L249, L496-L502, L526, L529)."""
+    hz = ctx.t.hazards.difficulty
+    if t.kind == FeatureKind.DEBRIS.value:
+        ctx.log.add("hazard", f"hits debris ({t.other})", "000:L496", vid)
+        _tires_over(ctx, vid, collision_data().debris_tire_damage, "debris", "000:L497")
+        hazard(ctx, vid, hz["debris"], "debris", "000:L249, L497")
+    elif t.kind == FeatureKind.OBSTACLE.value:
+        ctx.log.add("hazard", f"hits an obstacle ({t.other})", "000:L501", vid)
+        _tires_over(ctx, vid, collision_data().obstacle_tire_damage, "obstacle", "000:L501")
+        hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
+    elif t.kind == FeatureKind.CURB.value:
+        hazard(ctx, vid, hz["curb"], f"hits the curb ({t.other})", "000:L248")
+    elif t.kind == FeatureKind.TERRAIN.value and t.tag in ("water", "ditch"):
+        area = _map_areas(ctx.state.map_id).get(t.other)
+        if area is not None:
+            return _enter_area(ctx, vid, t.tag, area)
+    return False
+
+
+def _tires_over(ctx: Ctx, vid: str, dmg: DiceExpr, kind: str, rule: str) -> None:
+    """Each tire rolls its damage from map debris or an obstacle; racing slicks take double, as from
+    dropped counters (000:L1835, rules.play.counters.slick_hits)."""
+
+    for i in range(len(ctx.v(vid).sheet.tires)):
+        hits = ctx.roll(dmg, f"{kind}: tire {ctx.v(vid).sheet.tires[i].corner}", rule, vid) if dmg.n else dmg.mod
+        damage_one_tire(ctx, vid, i, slick_hits(ctx, vid, i, hits, kind), kind, rule)
+
+
+def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
+    v = ctx.v(vid)
+    if kind == "water":
+        w = water(area.depth_ft or 0.0, or_suspension=v.spec.off_road_suspension)
+        if w.hazard:
+            hazard(ctx, vid, w.hazard, f"drives into water {area.depth_ft:g} ft deep", "000:L529")
+        if w.drowned and not ctx.v(vid).drowned:
+            ctx.update(vid, drowned=True)
+            ctx.log.add("terrain", "the water is too deep: the power plant drowns out (no acceleration, "
+                        f"{terrain_data().plant_out_decel:g} mph slower a turn)", "000:L528, L1742", vid)
+        return False
+    d = ditch(area.width_ft or 0.0, v.speed)
+    if d.falls_in:
+        ctx.log.add("terrain", f"falls into the {area.width_ft:g}-ft ditch and hits the far side at "
+                    f"{v.speed:g} mph", "000:L526", vid)
+        ram = ctx.t.chart.ram(v.speed)
+        total = ctx.roll(ram, f"ram damage at {v.speed:g} mph", "000:L526", vid) if ram else 0
+        out = fixed_object_collision(CollisionKind.HEAD_ON, v.speed, damage_modifier(v.spec.weight), total, dp=None)
+        damage_face(ctx, vid, "front", out.taken, "the ditch's far side", "000:L526", "ram")
+        hazard(ctx, vid, out.hazard, "collision", "000:L428, L526")
+        ctx.update(vid, speed=0.0)
+        return True
+    hazard(ctx, vid, d.hazard, f"crosses a {area.width_ft:g}-ft ditch", "000:L526")
+    return False

@@ -1,0 +1,42 @@
+"""The working context of one engine step: the state being changed, the dice and the event log."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core.dice import DiceExpr, DiceSource, SeededDice
+from rules.core.events import EventLog
+from rules.play.state import GameState, VehicleState
+from rules.tables.movement import Tables, tables
+
+
+class Ctx:
+    def __init__(self, state: GameState, dice: DiceSource | None = None) -> None:
+        self.state = state
+        self.dice: DiceSource = dice if dice is not None else SeededDice(state.seed, state.rolls)
+        self.log = EventLog()
+        self.t: Tables = tables()
+
+    def v(self, vid: str) -> VehicleState:
+        return self.state.vehicle(vid)
+
+    def put(self, v: VehicleState) -> VehicleState:
+        self.state = self.state.with_vehicle(v)
+        return v
+
+    def update(self, vid: str, **changes: object) -> VehicleState:
+        return self.put(replace(self.v(vid), **changes))  # type: ignore[arg-type]
+
+    def roll(self, expr: DiceExpr, why: str, rule: str, vid: str = "") -> int:
+        """Roll dice and log the faces, the total and why."""
+        faces = tuple(self.dice.d6() for _ in range(expr.n))
+        total = expr.total(faces)
+        if expr.n:
+            shown = "+".join(map(str, faces))
+            self.log.add("dice", f"{why}: rolled {expr} = [{shown}] -> {total}", rule, vid,
+                         expr=str(expr), faces=list(faces), total=total)
+        return total
+
+    def finish(self) -> GameState:
+        self.state = replace(self.state, rolls=self.dice.count)
+        return self.state

@@ -1,0 +1,126 @@
+"""Losing control: control rolls after maneuvers and hazards, crash-table rolls and the
+worst-result rule (000:L182-L186, L306-L336). The motions of crash results live in rules.phases.movement."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from rules.core.dice import DiceExpr
+from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
+from rules.play.context import Ctx
+from rules.play.state import Pending
+from rules.play.surfaces import off_road_crash_modifier, road_condition, surface_of
+
+# Modes that are a crash result still playing out, by the result they came from (000:L309).
+MODE_RESULT = {"spin": "spinout", "roll": "roll"}
+TWO_D = DiceExpr(2)
+ONE_D = DiceExpr(1)
+
+
+def current_severity(ctx: Ctx, vid: str) -> int:
+    v = ctx.v(vid)
+    worst = ctx.t.crash.severity(MODE_RESULT[v.mode]) if v.mode in MODE_RESULT else 0
+    for p in v.pending:
+        worst = max(worst, p.severity)
+    return worst
+
+
+def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, rule: str) -> bool:
+    """Lower the handling status by D and roll for control at `speed` (000:L165, L182-L186)."""
+    v = ctx.v(vid)
+    hs = lower_status(v.hs, difficulty, ctx.t)
+    ctx.update(vid, hs=hs, phase_d=v.phase_d + max(0, difficulty))
+    res = control_roll(speed, hs, ctx.dice, ctx.t)
+    if res.die is not None:
+        ctx.log.add("dice", f"control roll for {what}: 1d = {res.die}, needs {res.need}+", "000:L185", vid,
+                    expr="1d", faces=[res.die], total=res.die)
+    verdict = "control kept" if res.kept else "CONTROL LOST"
+    need = {"safe": "safe, no roll", "XX": "automatic loss (XX)"}.get(res.need, f"needs {res.need}+")
+    ctx.log.add("control", f"{what}: D{difficulty}, handling {v.hs} -> {hs} at {speed:g} mph: {need}; {verdict}",
+                rule or "000:L182-L186", vid, difficulty=difficulty, hs=hs, need=res.need, kept=res.kept)
+    return res.kept
+
+
+def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, *, travel: float,
+                 extra: tuple[CrashModifier, ...] = (), swing: str = "") -> None:
+    """Roll on Crash Table 1 or 2 and queue the result for the vehicle's next movement (000:L316)."""
+
+    v = ctx.v(vid)
+    ground = off_road_crash_modifier(ctx.state, vid)
+    extra = extra + ((ground,) if ground else ())   # -3 off-road (000:L507)
+    mods = crash_modifiers(speed, difficulty, v.spec.driver_skill, extra=extra, t=ctx.t)
+    total = ctx.roll(TWO_D, f"Crash Table {table}", "000:L306-L314", vid) + sum(m.value for m in mods)
+    shown = ", ".join(f"{m.name} {m.value:+d}" for m in mods if m.value)
+    row = ctx.t.crash.lookup(table, total)
+    ctx.log.add("crash", f"Crash Table {table}: {total} ({shown or 'no modifiers'}) -> {row.result.replace('_', ' ')}",
+                f"{row_rule(table)}", vid, table=table, roll=total, result=row.result)
+    new: list[Pending] = []
+    spin_side = ""
+    if table == 2:
+        side = swing or ("left" if ctx.roll(ONE_D, "fishtail direction (1-3 left, 4-6 right)", "000:L332", vid) <= 3
+                         else "right")
+        new.append(Pending("fishtail", travel, side, row.squares, ctx.t.crash.severity(_ft_name(row.squares))))
+        spin_side = side
+        if row.then_table1:
+            total1 = ctx.roll(TWO_D, "Crash Table 1 after the fishtail", "000:L334", vid) + sum(m.value for m in mods)
+            row1 = ctx.t.crash.lookup(1, total1)
+            ctx.log.add("crash", f"Crash Table 1: {total1} -> {row1.result.replace('_', ' ')}", "000:L322-L330",
+                        vid, table=1, roll=total1, result=row1.result)
+            new.append(_pending_ct1(ctx, row1.result, travel, spin_side, row1.skid))
+            row = row1 if row1.aimed_fire < row.aimed_fire else row
+    else:
+        new.append(_pending_ct1(ctx, row.result, travel, "", row.skid))
+    _queue_worst(ctx, vid, tuple(new))
+    v = ctx.v(vid)
+    ctx.update(vid, aimed_fire=min(v.aimed_fire, row.aimed_fire))
+
+
+def _ft_name(squares: int) -> str:
+    return "minor_fishtail" if squares <= 1 else "major_fishtail"
+
+
+def row_rule(table: int) -> str:
+    return "000:L322-L330" if table == 1 else "000:L331-L336"
+
+
+def _pending_ct1(ctx: Ctx, result: str, travel: float, side: str, skid: float) -> Pending:
+    return Pending(result, travel, side, skid, ctx.t.crash.severity(result))
+
+
+def _queue_worst(ctx: Ctx, vid: str, new: tuple[Pending, ...]) -> None:
+    """Only the worst result counts while one is being resolved (000:L309-L310)."""
+    worst_new = max(p.severity for p in new)
+    have = current_severity(ctx, vid)
+    v = ctx.v(vid)
+    if have and worst_new <= have:
+        ctx.log.add("crash", "already out of control with a worse result: no new effect", "000:L309-L310", vid)
+        return
+    # a worse result replaces what was pending (a planned controlled skid included) and ends a spin
+    ctx.put(replace(v, pending=new, mode="normal" if v.mode == "spin" else v.mode))
+
+
+def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
+    """A hazard (000:L244-L253): road conditions add to it, it lowers the handling status and needs
+    its own control roll at the current speed; a loss goes to Crash Table 2 (000:L308). Returns True
+    if control was kept. Collisions and combat call this."""
+    v = ctx.v(vid)
+    if v.out or v.speed == 0:
+        ctx.log.add("hazard", f"{what}: D{difficulty} (stationary: no control roll)", rule, vid)
+        ctx.update(vid, hs=lower_status(v.hs, difficulty, ctx.t), phase_d=v.phase_d + max(0, difficulty))
+        return True
+
+    road = ctx.t.hazards.road.get(road_condition(ctx.state, vid))  # the map's, else the weather
+    d = difficulty + (road.add if road and not road.maneuvers_only else 0)
+    oil = surface_of(ctx.state, vid).hazard_d
+    d += oil  # oil or burning oil under it: +D2 to every hazard (000:L1045)
+    ctx.log.add("hazard", f"{what}: D{d}" + (f" (+{oil} for oil under it)" if oil else ""), rule, vid, difficulty=d)
+    kept = check_control(ctx, vid, d, v.speed, what, "000:L244-L245")
+    if not kept:
+        lose_control(ctx, vid, 2, d, v.speed, travel=v.travel)
+    return kept
+
+
+def tstop_crash_extra(ctx: Ctx, decel: float) -> CrashModifier:
+    per = ctx.t.maneuvers.tstop_crash_mph_per_point
+    return CrashModifier("T-stop deceleration", math.ceil(decel / per - 1e-9), "000:L229")

@@ -1,0 +1,123 @@
+"""The shared effects of play: damage to a tire (blowouts, lost corners) or to a face (armor, then
+what lies behind it), with what each sets off. Every kind of motion and hit uses these, so they sit
+below the modules that move counters."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.combat.damage import collision_hit, interior_of, sheet_with
+from rules.combat.to_hit import combat_tables
+from rules.core.dice import DiceExpr
+from rules.core.geometry import Kind
+from rules.driving.handling import lower_status
+from rules.play.context import Ctx
+from rules.play.crashes import check_control, hazard, lose_control
+from rules.play.state import VehicleState
+from rules.play.surfaces import racing_slick
+from rules.vehicles.record_sheet import damage_tire
+
+
+def damage_each_tire(ctx: Ctx, vid: str, dmg: DiceExpr, cause: str, rule: str, *, from_weapon: bool = False) -> None:
+    for i in range(len(ctx.v(vid).sheet.tires)):
+        hits = ctx.roll(dmg, f"{cause}: tire {ctx.v(vid).sheet.tires[i].corner}", rule, vid) if dmg.n else dmg.mod
+        damage_one_tire(ctx, vid, i, hits, cause, rule, from_weapon=from_weapon)
+
+
+def damage_one_tire(ctx: Ctx, vid: str, index: int, hits: int, cause: str, rule: str, *,
+                    from_weapon: bool = False) -> None:
+    """Take hits off a tire and apply blowouts (000:L160-L162, L262-L266)."""
+    v = ctx.v(vid)
+    if hits <= 0 or v.out:
+        return
+    sheet, res = damage_tire(v.sheet, index, hits, from_weapon=from_weapon)
+    tire = sheet.tires[index]
+    ctx.put(replace(v, sheet=sheet))
+    ctx.log.add("tire", f"{cause}: tire {tire.corner} takes {hits} ({tire.dp} left)", rule, vid,
+                corner=tire.corner, hits=hits, dp=tire.dp)
+    if not res.tire_destroyed:
+        return
+    hz = ctx.t.hazards
+    if res.first_of_pair:
+        hazard(ctx, vid, hz.difficulty["first_tire_of_pair"], f"tire {tire.corner} blown", "000:L263")
+    elif res.further_of_pair:
+        hazard(ctx, vid, hz.difficulty["further_tire_of_pair"], f"tire {tire.corner} blown", "000:L264")
+    elif res.corner_lost:
+        corner_lost(ctx, vid, tire.corner, res.wheel_lost)
+
+
+def corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
+    """The last tire (or the wheel) on a corner is gone: handling status to -6, HC loss next turn, and
+    no steering once two corners are gone (000:L161-L162, L265-L266). Combat calls this too."""
+    hz = ctx.t.hazards
+    v = ctx.v(vid)
+    loss = hz.hc_loss_wheel if wheel else hz.hc_loss_tire
+    what = "wheel" if wheel else "last tire"
+    two_corners = v.sheet.corners_lost() >= 2 or v.spec.kind in (Kind.CYCLE, Kind.TRIKE)
+    if _active_suspension(v, hz.active_suspension):
+        _corner_lost_active(ctx, vid, corner, what, min(loss, hz.active_suspension_hc_loss), two_corners)
+        if not two_corners:
+            return
+    else:
+        ctx.put(replace(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
+        ctx.log.add("tire", f"{what} on corner {corner} lost: handling status drops to {hz.hs_on_last_tire}; "
+                    f"HC -{loss} from next turn", "000:L161, L265", vid)
+    v = ctx.v(vid)
+    d = hz.difficulty["last_tire_on_corner"]
+    if two_corners:
+        ctx.update(vid, steering_lost=True)
+        ctx.log.add("tire", "wheels gone on two corners: no steering, acceleration or braking; "
+                    f"slows {hz.two_corners_speed_loss} mph a turn", "000:L162, L266", vid)
+        if v.speed > 0:
+            lose_control(ctx, vid, 1, d, v.speed, travel=v.travel)
+    elif v.speed > 0 and not check_control(ctx, vid, 0, v.speed, f"corner {corner} lost", "000:L265"):
+        lose_control(ctx, vid, 2, d, v.speed, travel=v.travel)
+
+
+def _active_suspension(v: VehicleState, key: str) -> bool:
+    return bool(key) and any(c.kind == "accessory" and c.id.rstrip("0123456789") == key and not c.destroyed
+                             for c in v.sheet.components)
+
+
+def _corner_lost_active(ctx: Ctx, vid: str, corner: str, what: str, loss: int, two_corners: bool) -> None:
+    """Active suspension: the lost corner is a D6 hazard, not handling status -6, and HC drops only 2
+    (000:L2601). Losing two corners (one on a cycle or trike) still goes to Crash Table 1: the hazard's
+    status drop is taken without a roll of its own there (reading CB85)."""
+    hz = ctx.t.hazards
+    v = ctx.v(vid)
+    ctx.put(replace(v, hc_loss_next=v.hc_loss_next + loss))
+    ctx.log.add("tire", f"{what} on corner {corner} lost with active suspension: a D{hz.active_suspension_d} "
+                f"hazard instead of handling status {hz.hs_on_last_tire}; HC -{loss} from next turn",
+                f"{hz.active_suspension_source}, 000:L161, L265", vid)
+    if two_corners:
+        ctx.update(vid, hs=lower_status(v.hs, hz.active_suspension_d, ctx.t))
+    else:
+        hazard(ctx, vid, hz.active_suspension_d, f"corner {corner} lost (active suspension)",
+               hz.active_suspension_source)
+
+
+def slick_hits(ctx: Ctx, vid: str, index: int, hits: int, kind: str) -> int:
+    """Racing slicks take double from spikes, debris and obstacles (000:L1835), whether dropped counters
+    or drawn on the map (`kind` is the counter's or the map feature's kind)."""
+    t = combat_tables()
+    tire = ctx.v(vid).sheet.tires[index]
+    if hits <= 0 or kind not in t.slick_kinds or not racing_slick(tire):
+        return hits
+    ctx.log.add("tire", f"racing slick {tire.corner}: {hits} from {kind} doubled to {hits * t.slick_factor}",
+                t.slick_source, vid)
+    return hits * t.slick_factor
+
+
+def damage_face(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule: str, crash: str = "") -> None:
+    """Collision damage to one face: its armor, then the exposed components share it (000:L969-L972);
+    `crash` is "ram" or "roll" for a roll cage (000:L2595)."""
+    if points <= 0:
+        return
+    v = ctx.v(vid)
+    inside = interior_of(v.sheet, v.spec.kind.value)
+    sheet, inside, rep = collision_hit(v.sheet, inside, location, points, ctx.dice, crash)
+    ctx.put(replace(v, sheet=sheet_with(sheet, inside)))
+    ctx.log.add("damage", f"{cause}: {points} to {location}", rule, vid, location=location, points=points,
+                taken=rep.taken)
+    for text, line_rule in rep.lines:
+        ctx.log.add("damage", text, line_rule, vid)

@@ -1,0 +1,249 @@
+"""Game state as frozen data: serialisable, hashable, no pygame or pymunk objects inside."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
+from enum import Enum
+from typing import Any
+
+from rules.combat.dropped import Counter
+from rules.core.geometry import Pose
+from rules.driving.collisions import off_road_hc_loss
+from rules.tables.construction import design_tables
+from rules.tables.movement import tables
+from rules.vehicles.record_sheet import RecordSheet, lone_side_pods
+from rules.vehicles.spec import VehicleSpec
+from rules.world.map_changes import MapChanges
+
+# Steps of a phase (reference/movement.md §5).
+SPEED, MOVE, FIRE = "speed", "move", "fire"
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Readings the text does not settle (docs/RULES-DEVIATIONS.md); recorded in every save."""
+
+    road_condition: str = "dry"          # whole-map condition until maps supply their own (000:L267-L275)
+    roll_motion: str = "per_inch"        # rolls/spins move 1" per chart inch ("per_inch") or per phase ("per_phase")
+    fishtail_method: str = "key"         # "key": 15 degrees per square (000:L242)
+    tie_break: str = "reflex"            # equal speeds: the better reflex roll moves first (000:L140)
+    fire_step: str = "on"                # "on": fire declarations after each phase's movement (rules/fire_step.py,
+                                         # 000:L818); "off": a movement-only game with no combat
+    concussion: str = "off"              # the optional concussion rule (000:L472): "on" stuns crews after rams
+    passengers_fire: str = "off"         # "on": passengers fire vehicle weapons after the gunners (000:L822, CB47)
+    visibility: str = "clear"            # "fog" or "night": -3 to every shot (000:L924)
+
+    def problem(self) -> str | None:
+        """The first option set to a value this program does not play, or None."""
+        for name, allowed in option_choices().items():
+            value = getattr(self, name)
+            if value not in allowed:
+                return f"rule option {name} = {value!r}: choose one of {', '.join(allowed)}"
+        return None
+
+
+def option_choices() -> dict[str, tuple[str, ...]]:
+    """The values each rule option may take. Movement readings with a single value are recorded in
+    every save but have no alternative played yet (docs/RULES-DEVIATIONS.md M11, M14, M17)."""
+
+    return {
+        "road_condition": tuple(tables().hazards.road),
+        "roll_motion": ("per_inch",),
+        "fishtail_method": ("key",),
+        "tie_break": ("reflex",),
+        "fire_step": ("on", "off"),
+        "concussion": ("off", "on"),
+        "passengers_fire": ("off", "on"),
+        "visibility": ("clear", "fog", "night"),
+    }
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A crash result or forced motion waiting for the vehicle's next movement (000:L316)."""
+
+    kind: str                 # crash result name, "controlled_skid", "bootlegger_finish"
+    travel: float = 0.0       # heading to skid/spin along
+    side: str = ""            # fishtail swing side / spin direction / bootlegger side
+    skid: float = 0.0         # skid length
+    severity: int = 0         # for the worst-result rule (000:L309)
+
+
+@dataclass(frozen=True)
+class VehicleState:
+    id: str
+    owner: str
+    spec: VehicleSpec
+    pose: Pose
+    travel: float                     # heading the vehicle is moving along (deg)
+    speed: float                      # mph, never negative
+    reverse: bool = False             # gear
+    hs: int = 0                       # handling status
+    reflex_roll: int = 0              # modified reflex roll (tie-breaks)
+    reflex_bonus: int = 0
+    hc_loss: int = 0                  # permanent HC loss from tires/wheels in force
+    hc_loss_next: int = 0             # HC loss that takes effect next turn (000:L161)
+    sheet: RecordSheet = field(default_factory=RecordSheet)
+    start_speed: float = 0.0          # speed at the start of this turn
+    speed_changed: bool = False       # once per turn (000:L136)
+    full_stop: bool = False           # stood at 0 mph for a whole turn: may change gear (000:L237)
+    increments: tuple[float, ...] = ()  # movement left this phase, in inches per move
+    maneuvered: bool = False          # one maneuver per phase (000:L135)
+    moved_this_phase: bool = False
+    mode: str = "normal"              # normal | spin | roll | t_stop | wreck
+    mode_travel: float = 0.0          # spin/roll/T-stop direction of travel
+    mode_side: str = ""               # spin direction
+    mode_count: int = 0               # roll faces landed / T-stop tire hits taken
+    mode_lost: float = 0.0            # T-stop: mph lost so far
+    mode_start: float = 0.0           # T-stop: speed when it began
+    mode_turn: int = 0                # turn the mode began
+    pending: tuple[Pending, ...] = ()
+    pending_decel: float = 0.0        # controlled-skid deceleration at the start of the next phase (000:L218)
+    aimed_fire: int = 0               # aimed-fire modifier for the rest of the turn; -99 = none allowed
+    steering_lost: bool = False       # wheels lost on two corners: no steering, accel or brakes (000:L162)
+    out: bool = False                 # out of the game (wrecked, destroyed)
+    fired: tuple[str, ...] = ()       # combat: weapons fired this turn (000:L820)
+    fire_acted: tuple[str, ...] = ()  # combat: crew who used their firing action this turn
+    sustained: tuple[tuple[str, str, int, int], ...] = ()  # combat: (weapon, target, turns in a row, last turn)
+    fire_hits: tuple[tuple[str, int], ...] = ()  # combat: fire-table hits (source, turn) still burning (000:L1018)
+    fire_triggers: tuple[str, ...] = ()  # this turn's hits that may start a fire: "component[:hot]" (plant destroyed,
+                                      # flame weapon hit, 000:L984), "gas_engine:<points>[:hot]" (000:L1012, L1018)
+    touching: tuple[str, ...] = ()    # dropped-weapon counters it was on or beside after its last motion: each is
+                                      # checked once until the vehicle leaves it (000:L1046)
+    substitute: str = ""              # the crewman at the wheel after the driver went down (000:L979-L982)
+    steered: bool = False             # a maneuver or speed change made this turn: a substitute then holds no gun
+    seat_change: int = 0              # driverless and stopped: the turn a new driver started moving in (000:L982)
+    new_driver: bool = False          # the substitute moved into the driver's seat: drives as a driver (000:L982)
+    liquid_contact: tuple[tuple[str, int], ...] = ()  # damaging liquids it sits in: (counter id, phase count
+                                      # turn*5+phase of the last damage roll); again every 5 phases (000:L1047)
+    paint_until: int = 0              # paint on the windows: -2 to its fire up to this turn (000:L1053)
+    buried_under: str = ""            # the fallen building it lies under: stuck in the rubble (000:L1204, L1206)
+    trapped_until: int = 0            # ... its crew shut in the car up to the end of this turn (000:L1204)
+    driverless: bool = False          # nobody at the controls (driver unconscious or dead, or the vehicle out of
+                                      # the fight): straight on, 5 mph slower a turn, until it stops (000:L978)
+    off_road: bool = False            # its centre is on off-road ground: HC penalty (000:L512-L516), set after
+                                      # every motion by rules.play.terrain.note_ground
+    stunned: tuple[tuple[str, int], ...] = ()  # concussed crew: (crew id, last phase stunned, counted from
+                                      # the game's start) (rules/concussion.py, 000:L472)
+    driver_stunned: bool = False      # the driver is stunned: no vehicle controls, straight on (000:L472)
+    left_map: bool = False            # drove off the map: out of the game (rules/map_play.py)
+    airborne: float = 0.0             # inches of a jump's flight still to go: straight on, no maneuvers or speed
+                                      # changes, nothing on the ground touched (000:L279, L283)
+    flight_ft: float = 0.0            # the whole flight of the jump in the air, for the landing hazard (000:L280)
+    fall_lands: int = 0               # falling off an edge: the phase (turn*5+phase-5, rules.play.falling.phase_count)
+                                      # at whose end it lands; 0 = not falling. Straight on meanwhile (000:L283, L301)
+    fall_damage: str = ""             # the fall's damage dice, taken as it lands (000:L300)
+    fall_side: str = ""               # the side it lands on: underbody for a plain fall, left/right rolled over (000:L304)
+    drowned: bool = False             # drove into water deeper than it can ford: the plant is out for the game
+                                      # (it dries in 10 hours), as if destroyed (000:L528)
+    nose_over: bool = False           # the fall under way is the tip forward after landing on its front (000:L305)
+    edge_corners: tuple[str, ...] = ()  # corners over an edge: as if their tires were lost while there (000:L302)
+    edge_hc: int = 0                  # HC lost while corners are over an edge (000:L302, L161)
+    phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's
+                                      # fire this phase (000:L193, L905, L940)
+    automatic: tuple[str, ...] = ()   # weapons on automatic: each fires (or lays) without a firing action until
+                                      # empty or taken off (rules/automatic_fire.py, 000:L1024)
+    automatic_idle: tuple[str, ...] = ()  # HD smoke/paint on automatic that laid last moving phase: they skip the
+                                      # next one (every other phase, 000:L1051)
+    phase_dp: tuple[tuple[str, int], ...] = ()  # damage points left at the end of the last phase (armor by
+                                      # face, "internal", "tires", "wheels lost"): this phase's damage from any
+                                      # source is the difference, for debris (000:L499; rules.phases.fire_step)
+
+    @property
+    def hc(self) -> int:
+        """Handling class in force (000:L156-L161)."""
+        return (self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
+                - (_off_road(self) if self.off_road else 0) - self.edge_hc - (_lone_pods(self) if self.sheet.pods else 0))
+
+    @property
+    def plant_out(self) -> bool:
+        """The power plant is out: destroyed on the sheet, or drowned (000:L528, L1742)."""
+        return self.drowned or any(c.kind == "plant" and c.destroyed for c in self.sheet.components)
+
+    @property
+    def signed_speed(self) -> float:
+        return -self.speed if self.reverse else self.speed
+
+
+def _lone_pods(v: VehicleState) -> int:
+    """HC lost to a side pod left without its mate since the start (a pair torn off in a roll: 000:L2983);
+    a design built with a lone pod has that loss in its HC already."""
+
+    per = -int(design_tables().const("mount_options.ewp_lone_pod_hc"))
+    return per * (lone_side_pods(v.sheet) - lone_side_pods(v.spec.sheet))
+
+
+def _off_road(v: VehicleState) -> int:
+    """HC lost off-road: the penalty without off-road suspension, tire bonuses lost or gained (000:L512-L517, L1834)."""
+
+    return off_road_hc_loss(v.spec)
+
+
+def _unskilled(v: VehicleState) -> int:
+
+    return tables().handling.unskilled_penalty.get(v.spec.kind.value, 0)
+
+
+@dataclass(frozen=True)
+class GameState:
+    seed: int
+    rolls: int                        # dice rolled so far (the dice state)
+    turn: int
+    phase: int
+    step: str
+    vehicles: tuple[VehicleState, ...]
+    movers: tuple[str, ...] = ()      # ids still to move this phase, in order
+    declared: tuple[str, ...] = ()    # ids that made their speed decision this phase
+    options: RuleOptions = field(default_factory=RuleOptions)
+    map_id: str = ""
+    max_turns: int = 0                # 0 = no limit
+    over: bool = False
+    fire_declared: tuple[tuple[str, str, str, str], ...] = ()  # this phase's Fire actions (vehicle, weapon, target, aim)
+    fire_passed: tuple[str, ...] = ()  # vehicles that have finished declaring fire this phase
+    counters: tuple[Counter, ...] = ()  # dropped-weapon and debris counters on the map (000:L1027-L1053, L499)
+    counters_laid: int = 0             # counters laid so far (their ids)
+    map_changes: MapChanges = field(default_factory=MapChanges)  # DP taken, breaches, features destroyed,
+                                       # an endless highway's sections (rules/map_changes.py)
+
+    def vehicle(self, vid: str) -> VehicleState:
+        for v in self.vehicles:
+            if v.id == vid:
+                return v
+        raise KeyError(f"no vehicle {vid!r}")
+
+    def with_vehicle(self, v: VehicleState) -> GameState:
+        return replace(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
+
+
+def _plain(obj: Any) -> Any:
+    if is_dataclass(obj) and not isinstance(obj, type):
+        # fields at their defaults are left out, so adding a field with a default to the state
+        # does not change the digest of games that never use it (old saves keep loading)
+        out = {}
+        for f in fields(obj):
+            value = getattr(obj, f.name)
+            if f.default is not MISSING and value == f.default:
+                continue
+            if f.default_factory is not MISSING and value == f.default_factory():
+                continue
+            out[f.name] = _plain(value)
+        return out
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, dict):
+        return {str(k): _plain(v) for k, v in sorted(obj.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(obj, (list, tuple)):
+        return [_plain(x) for x in obj]
+    return obj
+
+
+def state_dict(state: GameState) -> dict[str, Any]:
+    return dict(_plain(state))
+
+
+def digest(state: GameState) -> str:
+    """A short fingerprint of the whole state (saves verify it after replay)."""
+    text = json.dumps(state_dict(state), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

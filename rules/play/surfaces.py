@@ -1,0 +1,95 @@
+"""What lies under a vehicle: the ground and its road condition, off-road penalties, and oil or ice
+counters (with racing slicks). Crashes, hazards, movement and combat all ask this; it changes nothing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.combat.dropped import (
+    Surface,
+    surface,
+)
+from rules.combat.to_hit import combat_tables
+from rules.core.geometry import CounterSize
+from rules.driving.collisions import (
+    terrain_data,
+)
+from rules.driving.handling import CrashModifier
+from rules.play.context import Ctx
+from rules.play.state import GameState, VehicleState
+from rules.tables.construction import design_tables
+from rules.tables.movement import tables
+from rules.vehicles.record_sheet import Tire
+from rules.world.map_changes import map_of
+from rules.world.maps import Terrain, terrain_at
+
+
+def ground_of(state: GameState, vid: str) -> Terrain | None:
+    """The terrain under a vehicle's centre on the map as it lies now (an endless highway's sections
+    move); None when the game has no map."""
+    if not state.map_id:
+        return None
+    p = state.vehicle(vid).pose
+    return terrain_at(map_of(state.map_id, state.map_changes), p.x, p.y)
+
+
+def terrain_under(ctx: Ctx, vid: str) -> Terrain | None:
+    return ground_of(ctx.state, vid)
+
+
+def road_condition(state: GameState, vid: str) -> str:
+    """The road condition under a vehicle (000:L267-L275): the map's own where an area (or the ground)
+    gives one other than dry, else the game's RuleOptions.road_condition (the weather)."""
+    under = ground_of(state, vid)
+    if under is not None and under.condition != "dry":
+        return under.condition
+    return state.options.road_condition
+
+
+def off_road_maneuver_d(state: GameState, vid: str) -> int:
+    """+D1 to every maneuver (not hazards) off-road (000:L268, L507)."""
+    if not state.vehicle(vid).off_road:
+        return 0
+
+    row = tables().hazards.road.get("off_road")
+    return row.add if row else 0
+
+
+def off_road_crash_modifier(state: GameState, vid: str) -> CrashModifier | None:
+    """-3 on every Crash Table roll off-road (000:L507)."""
+    if not state.vehicle(vid).off_road:
+        return None
+    return CrashModifier("off-road", terrain_data().off_road_crash_modifier, "000:L507")
+
+
+def counter_size(v: VehicleState) -> CounterSize:
+    return tables().handling.counters[v.spec.kind]
+
+
+def slicks(v: VehicleState) -> bool:
+    """Racing slicks on the vehicle (any tire: reading CB75)."""
+    return any(racing_slick(t) for t in v.sheet.tires)
+
+
+def racing_slick(tire: Tire) -> bool:
+    """A tire with the racing-slick modification (its name is in the tire's description on the sheet)."""
+
+    mods = design_tables().tire_mods
+    key = combat_tables().slick_mod
+    return key in mods and mods[key].name.lower() in tire.kind.lower()
+
+
+def surface_of(state: GameState, vid: str) -> Surface:
+    """Oil, burning oil or ice under the vehicle now: +D to maneuvers and hazards, bad footing for fire."""
+    if not state.counters:
+        return Surface()
+    v = state.vehicle(vid)
+    out = surface(state.counters, v.pose, counter_size(v), state.turn, state.phase)
+    if not (out.maneuver_d or out.maneuver_hazard_d) or not slicks(v):
+        return out
+    t = combat_tables()
+    slick = surface([c for c in state.counters if c.kind in t.slick_surface_kinds], v.pose, counter_size(v), state.turn,
+                    state.phase)
+    # racing slicks: maneuvers on oil or ice at +D4 instead of +D2 (000:L1835)
+    return replace(out, maneuver_d=max(out.maneuver_d, t.slick_surface_d if slick.maneuver_d else 0),
+                   maneuver_hazard_d=max(out.maneuver_hazard_d, t.slick_surface_d if slick.maneuver_hazard_d else 0))

@@ -1,0 +1,1 @@
+"""The rulebook's tables loaded from rules/data, typed and validated."""

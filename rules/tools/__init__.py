@@ -1,0 +1,1 @@
+"""Command-line tools: query, design, simulate, validate."""

@@ -1,0 +1,21 @@
+"""The registry of `python -m rules query` ops: one line per op, pointing at its topic module."""
+
+from __future__ import annotations
+
+from rules.tools.query_collision import op_collision
+from rules.tools.query_combat import op_to_hit
+from rules.tools.query_design import op_design
+from rules.tools.query_movement import op_chart, op_control, op_crash, op_decel, op_maneuver
+from rules.tools.query_types import Op
+
+OPS: dict[str, Op] = {
+    "chart": op_chart,
+    "control": op_control,
+    "decel": op_decel,
+    "maneuver": op_maneuver,
+    "crash": op_crash,
+    "to_hit": op_to_hit,
+    "collision": op_collision,
+    "design": op_design,
+    # "design": (issue 3), "collision": (issue 4), "to_hit": (issue 5) register here.
+}
