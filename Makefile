@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(BIN)/python -m game
 
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -n auto
 	$(BIN)/python -m mypy rules
 	$(BIN)/python -m mypy game
 	$(BIN)/python -m ruff check rules game tests benchmarks
