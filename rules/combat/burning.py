@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.combat.damage import Absorbed, Interior, crew_state
-from rules.combat.to_hit import CombatTables, combat_tables
 from rules.core.dice import DiceSource
+from rules.tables.combat import CombatTables, combat_tables
 from rules.vehicles.record_sheet import RecordSheet, damage_armor, damage_tire
 
 

@@ -17,8 +17,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.combat.to_hit import CombatTables, combat_tables
 from rules.core.dice import DiceExpr, DiceSource, roll
+from rules.tables.combat import CombatTables, combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, TireDamage, damage_armor, damage_tire

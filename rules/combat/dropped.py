@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.combat.arcs import footprint, inside, nearest_point
-from rules.combat.to_hit import BURNING_VEHICLE, CombatTables, DroppedKind, combat_tables
 from rules.core.dice import DiceExpr, DiceSource, roll
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.tables.combat import BURNING_VEHICLE, CombatTables, DroppedKind, combat_tables
 
 DROP_MOUNTS = ("front", "back", "left", "right", "underbody", "top", "front_left", "front_right",
                "back_left", "back_right")

@@ -47,18 +47,11 @@ from rules.combat.damage import (
     sheet_with,
 )
 from rules.combat.dropped import Counter, cloud_inches, kind_for_weapon, place, size_for, split
-from rules.combat.to_hit import (
-    DroppedKind,
-    Shot,
-    ToHit,
-    combat_tables,
-    to_hit,
-    weapon_info,
-    worst_relative_speed,
-)
+from rules.combat.to_hit import Shot, ToHit, to_hit, weapon_info, worst_relative_speed
 from rules.core.dice import DiceSource, roll
 from rules.core.events import Event, EventLog
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
+from rules.tables.combat import DroppedKind, combat_tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
 # A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.

@@ -66,7 +66,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
     if len(set(ids)) != len(ids):
         raise IllegalAction("two vehicles share an id")
     state = GameState(seed=setup.seed, rolls=0, turn=1, phase=1, step=SPEED, vehicles=tuple(vehicles),
-                      options=setup.options, map_id=setup.map, max_turns=setup.max_turns)
+                      options=setup.options, map_id=setup.map, max_turns=setup.max_turns, rules=setup.rules)
     ctx = Ctx(state)
     for v in vehicles:
         note_ground(ctx, v.id)  # a start off-road: its HC is lower from the first roll (000:L512-L516)

@@ -8,6 +8,7 @@ from rules.core.errors import DataError
 from rules.core.geometry import Kind, Pose
 from rules.core.paths import locate
 from rules.play.state import RuleOptions
+from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.design import load_design, load_stock
 from rules.vehicles.design import spec as spec_of
 from rules.vehicles.record_sheet import RecordSheet, Tire
@@ -34,6 +35,7 @@ class GameSetup:
     options: RuleOptions = field(default_factory=RuleOptions)
     map: str = ""
     max_turns: int = 0
+    rules: Ruleset = field(default_factory=standard, compare=False, repr=False)  # the tables it is played by
 
 
 GENERIC_KEYS = {"kind", "hc", "accel", "top", "weight", "tire", "armor"}

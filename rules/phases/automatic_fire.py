@@ -18,9 +18,7 @@ which fire as turrets) cannot be put on automatic (000:L1025).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
-from pathlib import Path
+from dataclasses import replace
 
 from rules.combat.arcs import lof_origin
 from rules.combat.damage import damage_dice
@@ -40,40 +38,21 @@ from rules.combat.to_hit import to_hit, weapon_info
 from rules.core.dice import DiceSource, roll
 from rules.core.events import EventLog
 from rules.core.geometry import Vec, forward, right
-from rules.core.paths import DATA_DIR
-from rules.core.schema import Node
-from rules.core.tomlio import load_toml
 from rules.play.actions import Automatic
 from rules.play.context import Ctx
 from rules.play.shots_at_map import MapHit, map_shot, map_targets
 from rules.play.state import GameState, VehicleState
+from rules.tables.automatic import automatic_tables
 from rules.tables.movement import tables
 from rules.world.map_changes import MapChanges
 
 RULE = "000:L1023-L1026"
 
 
-@dataclass(frozen=True)
-class AutomaticTables:
-    every_other: tuple[str, ...]   # droppers that lay every other moving phase (HD smoke, HD paint)
-    stationary_per_turn: int
-    source: str
 
 
-def load_automatic(path: str | Path = DATA_DIR / "automatic.toml") -> AutomaticTables:
-    n = Node(load_toml(path), str(path))
-    d = n.table("droppers")
-    out = AutomaticTables(tuple(d.names("every_other_phase")),
-                          d.integer("stationary_per_turn", lo=0, hi=1), d.text("source"))
-    d.done()
-    n.text("source")
-    n.done()
-    return out
 
 
-@lru_cache(maxsize=1)
-def automatic_tables() -> AutomaticTables:
-    return load_automatic()
 
 
 # --- setting and clearing -------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from rules.combat.shooting import (
     sheet_of,
     shot_for,
 )
-from rules.combat.to_hit import VISIBILITY, Modifier, combat_tables, target_type_of, to_hit, weapon_info
+from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
 from rules.core.events import EventLog
 from rules.core.geometry import Vec
 from rules.phases import automatic_fire
@@ -55,6 +55,7 @@ from rules.play.shots_at_map import (
 from rules.play.state import GameState, VehicleState
 from rules.play.surfaces import road_condition, surface_of
 from rules.play.uncontrolled import check_drivers, substitute_driving
+from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import RoadCondition, tables
 from rules.vehicles.record_sheet import RecordSheet

@@ -7,10 +7,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rules.combat.to_hit import combat_tables
 from rules.core.dice import DiceExpr
 from rules.core.geometry import Kind, angle_diff, norm_deg
-from rules.driving.collisions import terrain_data
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
     Maneuver,
@@ -33,6 +31,8 @@ from rules.play.state import Pending, VehicleState
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
 from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
+from rules.tables.collisions import terrain_data
+from rules.tables.combat import combat_tables
 from rules.tables.movement import Tables
 
 FORCED_MODES = ("spin", "roll", "t_stop", "skidded", "wreck")

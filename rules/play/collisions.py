@@ -33,12 +33,10 @@ from rules.driving.collisions import (
     classify,
     classify_fixed,
     collide,
-    collision_data,
     damage_modifier,
     ditch,
     fixed_object_collision,
     side_toward,
-    terrain_data,
     water,
     who_moves_on,
 )
@@ -50,6 +48,7 @@ from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
 from rules.play.terrain import note_ground
+from rules.tables.collisions import collision_data, terrain_data
 from rules.world.collision import (
     VEHICLE,
     CollisionWorld,

@@ -16,9 +16,10 @@ from dataclasses import replace
 
 from rules.combat.damage import DRIVER_ROLES
 from rules.core.dice import DiceExpr
-from rules.driving.collisions import collision_data, stunned_phases
+from rules.driving.collisions import stunned_phases
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState
+from rules.tables.collisions import collision_data
 from rules.tables.movement import tables
 
 DRIVERS = DRIVER_ROLES

@@ -7,7 +7,8 @@ from dataclasses import replace
 from rules.core.dice import DiceExpr, DiceSource, SeededDice
 from rules.core.events import EventLog
 from rules.play.state import GameState, VehicleState
-from rules.tables.movement import Tables, tables
+from rules.tables.movement import Tables
+from rules.tables.ruleset import Ruleset
 
 
 class Ctx:
@@ -15,7 +16,8 @@ class Ctx:
         self.state = state
         self.dice: DiceSource = dice if dice is not None else SeededDice(state.seed, state.rolls)
         self.log = EventLog()
-        self.t: Tables = tables()
+        self.rules: Ruleset = state.rules
+        self.t: Tables = self.rules.movement
 
     def v(self, vid: str) -> VehicleState:
         return self.state.vehicle(vid)

@@ -40,16 +40,16 @@ from rules.combat.dropped import (
     tires_within,
 )
 from rules.combat.dropped import end_of_turn as counters_after
-from rules.combat.to_hit import combat_tables
 from rules.core.dice import DiceExpr, roll
 from rules.core.geometry import Pose
-from rules.driving.collisions import collision_data
 from rules.driving.maneuvers import Motion
 from rules.play.context import Ctx
 from rules.play.crashes import hazard
 from rules.play.effects import damage_one_tire, slick_hits
 from rules.play.state import VehicleState
 from rules.play.surfaces import counter_size, slicks
+from rules.tables.collisions import collision_data
+from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.combat.damage import collision_hit, interior_of, sheet_with
-from rules.combat.to_hit import combat_tables
 from rules.core.dice import DiceExpr
 from rules.core.geometry import Kind
 from rules.driving.handling import lower_status
@@ -15,6 +14,7 @@ from rules.play.context import Ctx
 from rules.play.crashes import check_control, hazard, lose_control
 from rules.play.state import VehicleState
 from rules.play.surfaces import racing_slick
+from rules.tables.combat import combat_tables
 from rules.vehicles.record_sheet import damage_tire
 
 

@@ -16,7 +16,6 @@ from dataclasses import replace
 from rules.combat.arcs import facing_sides, footprint, nearest_point
 from rules.combat.damage import hit, interior_of, sheet_with
 from rules.combat.dropped import Counter, place
-from rules.combat.to_hit import combat_tables
 from rules.core.dice import DiceExpr
 from rules.core.geometry import Pose, Vec
 from rules.play.context import Ctx
@@ -24,6 +23,7 @@ from rules.play.counters import add_counters
 from rules.play.crashes import hazard
 from rules.play.state import VehicleState
 from rules.play.surfaces import counter_size
+from rules.tables.combat import combat_tables
 
 FACES = ("front", "back", "left", "right")
 

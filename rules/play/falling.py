@@ -20,11 +20,12 @@ from dataclasses import replace
 
 from rules.core.dice import DiceExpr
 from rules.core.geometry import Kind, Pose, Vec, corners
-from rules.driving.collisions import fall, terrain_data
+from rules.driving.collisions import fall
 from rules.play.context import Ctx
 from rules.play.crashes import check_control, lose_control
 from rules.play.effects import damage_face
 from rules.play.state import GameState
+from rules.tables.collisions import terrain_data
 from rules.world.map_changes import map_of
 from rules.world.maps import terrain_at
 

@@ -38,12 +38,13 @@ from rules.combat.shooting import (
     shot_computer,
     trigger,
 )
-from rules.combat.to_hit import Shot, combat_tables, to_hit, weapon_info
+from rules.combat.to_hit import Shot, to_hit, weapon_info
 from rules.core.dice import DiceExpr, DiceSource
 from rules.core.events import EventLog
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
+from rules.tables.combat import combat_tables
 from rules.world.collision import CollisionWorld, FeatureKind, StaticShape
 from rules.world.map_changes import MapChanges, feature_properties, map_of, section_key
 

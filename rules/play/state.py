@@ -13,6 +13,7 @@ from rules.core.geometry import Pose
 from rules.driving.collisions import off_road_hc_loss
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
+from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.record_sheet import RecordSheet, lone_side_pods
 from rules.vehicles.spec import VehicleSpec
 from rules.world.map_changes import MapChanges
@@ -205,7 +206,9 @@ class GameState:
     counters: tuple[Counter, ...] = ()  # dropped-weapon and debris counters on the map (000:L1027-L1053, L499)
     counters_laid: int = 0             # counters laid so far (their ids)
     map_changes: MapChanges = field(default_factory=MapChanges)  # DP taken, breaches, features destroyed,
-                                       # an endless highway's sections (rules/map_changes.py)
+                                       # an endless highway's sections (rules/world/map_changes.py)
+    # the tables this game is played by: not part of the game's record (saves, digests, equality)
+    rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 
     def vehicle(self, vid: str) -> VehicleState:
         for v in self.vehicles:
@@ -223,6 +226,8 @@ def _plain(obj: Any) -> Any:
         # does not change the digest of games that never use it (old saves keep loading)
         out = {}
         for f in fields(obj):
+            if not f.metadata.get("record", True):
+                continue
             value = getattr(obj, f.name)
             if f.default is not MISSING and value == f.default:
                 continue

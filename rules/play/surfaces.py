@@ -9,14 +9,12 @@ from rules.combat.dropped import (
     Surface,
     surface,
 )
-from rules.combat.to_hit import combat_tables
 from rules.core.geometry import CounterSize
-from rules.driving.collisions import (
-    terrain_data,
-)
 from rules.driving.handling import CrashModifier
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState
+from rules.tables.collisions import terrain_data
+from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
 from rules.vehicles.record_sheet import Tire

@@ -29,7 +29,6 @@ from rules.driving.collisions import (
     landing_tire_damage,
     off_road_damage,
     off_road_rolls,
-    terrain_data,
     water,
 )
 from rules.play.context import Ctx
@@ -37,6 +36,7 @@ from rules.play.crashes import hazard
 from rules.play.effects import damage_one_tire
 from rules.play.state import GameState
 from rules.play.surfaces import ground_of, racing_slick, terrain_under
+from rules.tables.collisions import terrain_data
 from rules.vehicles.record_sheet import damage_armor
 from rules.world.map_changes import map_of
 from rules.world.map_model import Ramp

@@ -20,12 +20,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.combat.damage import DRIVER_ROLES, Part, crew_state, driver_can_drive, interior_of
-from rules.combat.to_hit import combat_tables
 from rules.core.geometry import Kind
 from rules.driving.handling import CrashModifier
 from rules.play.context import Ctx
 from rules.play.crashes import lose_control
 from rules.play.state import VehicleState
+from rules.tables.combat import combat_tables
 
 
 def nobody_drives(v: VehicleState) -> bool:

@@ -13,17 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.combat.to_hit import (
-    ARC_GROUPS,
-    COMPUTERS,
-    FACES,
-    Shot,
-    base_to_hit,
-    combat_tables,
-    relative_speed,
-    to_hit,
-    weapon_info,
-)
+from rules.combat.to_hit import COMPUTERS, FACES, Shot, base_to_hit, relative_speed, to_hit, weapon_info
+from rules.tables.combat import ARC_GROUPS, combat_tables
 from rules.tools.query_types import Answer, QueryError, Request
 
 

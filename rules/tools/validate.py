@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from rules.ai.profiles import load_profiles, profiles
-from rules.combat.to_hit import load_combat
 from rules.core.errors import DataError
 from rules.core.paths import DATA_DIR
 from rules.core.schema import Node
 from rules.core.tomlio import load_toml
-from rules.driving.collisions import load_collision_data, load_terrain_data
 from rules.engine.saves import game_from_dict
 from rules.engine.scenarios import load_scenario
+from rules.tables.collisions import load_collision_data, load_terrain_data
+from rules.tables.combat import load_combat
 from rules.tables.construction import load_design_tables
 from rules.tables.movement import load_tables
 from rules.vehicles.design import design_from_node, figures

@@ -21,7 +21,7 @@ from rules.core.errors import DataError
 from rules.core.paths import DATA_DIR, MAPS_DIR, locate
 from rules.core.schema import Node
 from rules.core.tomlio import atomic_write_text, dumps_toml, load_toml
-from rules.driving.collisions import terrain_data
+from rules.tables.collisions import terrain_data
 from rules.world.map_model import (
     LAYERS,
     OBSTACLE_KINDS,

@@ -24,13 +24,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from rules.ai.profiles import load_profiles
-from rules.combat.to_hit import _weapon_table, load_combat
 from rules.core.errors import DataError
 from rules.core.tomlio import dumps_toml, load_toml
-from rules.driving.collisions import load_collision_data, load_terrain_data
 from rules.engine.saves import load_game, save_game
 from rules.engine.scenarios import game_setup, load_scenario
 from rules.tables import movement as rules_tables
+from rules.tables.collisions import load_collision_data, load_terrain_data
+from rules.tables.combat import _weapon_table, load_combat
 from rules.tables.construction import load_design_tables
 from rules.vehicles.design import load_design
 from rules.world.map_model import load_vocabulary

@@ -11,12 +11,12 @@ from game.anim import Animator
 from game.camera import Camera
 from game.render.dropped import draw_dropped, label
 from rules.combat.dropped import Counter
-from rules.combat.to_hit import combat_tables
 from rules.core.events import Event
 from rules.core.geometry import Pose
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Drop
 from rules.play.state import FIRE
+from rules.tables.combat import combat_tables
 from tests.game.conftest import press, start_battle
 
 KINDS = tuple(sorted(combat_tables().dropped))   # every kind of counter the rules can lay

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.core.errors import DataError
-from rules.driving.collisions import load_collision_data, load_terrain_data
+from rules.tables.collisions import load_collision_data, load_terrain_data
 from rules.tables.movement import DATA_DIR
 
 COLLISIONS = DATA_DIR / "collisions.toml"

@@ -14,7 +14,6 @@ from rules.driving.collisions import (
     CollisionKind,
     can_steamroller,
     collide,
-    collision_data,
     collision_speed,
     concussion_threshold,
     damage_modifier,
@@ -31,6 +30,7 @@ from rules.driving.collisions import (
     tst_factor,
     who_moves_on,
 )
+from rules.tables.collisions import collision_data
 from rules.tables.movement import tables
 
 F = Fraction

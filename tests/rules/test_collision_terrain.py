@@ -21,9 +21,9 @@ from rules.driving.collisions import (
     off_road_damage,
     off_road_hc_penalty,
     off_road_rolls,
-    terrain_data,
     water,
 )
+from rules.tables.collisions import terrain_data
 
 
 def test_off_road_penalties_000_L507_L512_L516() -> None:

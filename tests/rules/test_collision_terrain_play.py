@@ -62,7 +62,7 @@ def test_racing_slicks_take_double_off_road_damage_000_L1835() -> None:
     slicks: the tire takes 2 points, not 1 (000:L519, L1835)."""
     from dataclasses import replace
 
-    from rules.combat.to_hit import combat_tables
+    from rules.tables.combat import combat_tables
     from rules.tables.construction import design_tables
 
     slick = design_tables().tire_mods[combat_tables().slick_mod].name

@@ -10,9 +10,7 @@ import pytest
 from rules.combat.to_hit import (
     Shot,
     base_to_hit,
-    combat_tables,
     crash_penalty,
-    load_combat,
     range_modifier,
     relative_speed,
     speed_modifier,
@@ -20,6 +18,7 @@ from rules.combat.to_hit import (
     worst_relative_speed,
 )
 from rules.core.errors import DataError
+from rules.tables.combat import combat_tables, load_combat
 from rules.tables.movement import DATA_DIR
 from rules.tools.query import answer
 

@@ -19,9 +19,9 @@ from rules.engine.engine import apply, check, legal_actions, new_game, to_act
 from rules.engine.game import Game
 from rules.engine.saves import game_from_dict, save_dict
 from rules.engine.setup import GameSetup, VehicleSetup
-from rules.phases.automatic_fire import load_automatic
 from rules.play.actions import Action, Automatic, Fire, Pass, SetSpeed, parse
 from rules.play.state import FIRE, GameState, digest
+from rules.tables.automatic import load_automatic
 from rules.vehicles.record_sheet import use_shot
 from tests.rules.test_combat_engine import to_fire_step
 

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from rules.combat.burning import explosion_chance, volatile
 from rules.combat.damage import interior_of
-from rules.combat.to_hit import _weapon_table, combat_tables
 from rules.core.dice import ScriptedDice
 from rules.core.events import Event
 from rules.core.geometry import Pose
@@ -18,6 +17,7 @@ from rules.play.actions import Fire
 from rules.play.context import Ctx
 from rules.play.counters import end_of_turn as dropped_end_of_turn
 from rules.play.state import GameState
+from rules.tables.combat import _weapon_table, combat_tables
 from tests.rules.test_dropped_play import _drive, chase, counter, to_fire
 
 

@@ -139,7 +139,8 @@ def test_racing_slicks_on_oil_and_ice_000_L1835() -> None:
 def test_every_stock_dropper_offered_is_accepted_and_lays_its_counters_000_L1028() -> None:
     """For every stock design: each Drop legal_actions offers passes check() and lays at least one counter
     of a known kind; each dropped weapon not offered is refused by check() with a reason."""
-    from rules.combat.to_hit import combat_tables, weapon_info
+    from rules.combat.to_hit import weapon_info
+    from rules.tables.combat import combat_tables
     from rules.vehicles.design import stock_names
 
     kinds = set(combat_tables().dropped)

@@ -38,7 +38,7 @@ def to_fire(state: GameState) -> GameState:
 
 
 def counter(kind: str, x: float, y: float = 0.0, turn: int = 1, owner: str = "", cid: str = "") -> Counter:
-    from rules.combat.to_hit import combat_tables
+    from rules.tables.combat import combat_tables
 
     length, width = combat_tables().dropped[kind].size
     return Counter(kind, Pose.at(x, y, 90), length, width, turn, 1, owner, cid or f"{kind}-x")
