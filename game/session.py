@@ -20,6 +20,7 @@ from rules.geometry import Pose
 from rules.maps import Map
 from rules.scenarios import Scenario
 from rules.setup import GameSetup, VehicleSetup
+from rules.setup_check import check_setup
 from rules.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,10 +126,12 @@ class Session:
     log: list[Event] = field(default_factory=list)
     last_autosave_turn: int = 0
     hand_driven: set[str] = field(default_factory=set)  # foes whose profile would not load: a player drives
+    autosaved: bool = False   # this session has written an autosave (the slots are rotated once a game)
 
     @staticmethod
     def start(setup: GameSetup, title: str = "Duel", autosave_dir: Path | None = SAVES_DIR) -> Session:
         game_map = load_map(setup.map)
+        check_setup(setup, title, game_map, where="{id}")  # the same check as saves, scenarios and simulate
         game = Game(setup)
         s = Session(game, title, game_map, autosave_dir)
         s.log.extend(game.opening_events)
@@ -169,6 +172,12 @@ class Session:
         if self.autosave_dir is None or self.state.turn == self.last_autosave_turn:
             return
         self.last_autosave_turn = self.state.turn
+        if not self.autosaved:  # this game's first autosave: the last game's moves down a slot (rules.saves)
+            self.autosaved = True
+            try:
+                saves.rotate_autosaves(self.autosave_dir)
+            except OSError:
+                pass  # the save below says what is wrong with the folder
         self.save(self.autosave_dir / "autosave.toml")
 
     def save(self, path: Path) -> str:

@@ -91,7 +91,12 @@ def setup_for(map_path: str, seats: Sequence[Seat], seed: int, turns: int, rotat
     for i, s in enumerate(seats):
         st = m.starts[(i + rotate) % n]
         vehicles.append(VehicleSetup(s.vid, s.vid, s.design, Pose.at(st.x, st.y, st.facing), st.speed, foe=s.driver))
-    return GameSetup(tuple(vehicles), seed=seed, options=RuleOptions(fire_step="on"), map=map_path, max_turns=turns)
+    setup = GameSetup(tuple(vehicles), seed=seed, options=RuleOptions(fire_step="on"), map=map_path, max_turns=turns)
+    from rules.ai.profiles import names
+    from rules.setup_check import check_setup  # the same check as the client, scenarios and saves
+
+    check_setup(setup, map_path, m, drivers=[*names(), random_driver.NAME], where="{id}")
+    return setup
 
 
 def _self_crash(vid: str, action: Action, events: Sequence[Event]) -> bool:

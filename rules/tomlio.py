@@ -19,7 +19,6 @@ import tomli_w
 
 from rules.errors import DataError
 
-
 # Limits checked before any parsing: a file from anyone must not hang or exhaust the program. Far
 # above what the editor or a long game writes (the biggest shipped map is ~20 KB, a 100-turn save ~60 KB).
 MAX_FILE_BYTES = 4 * 1024 * 1024
