@@ -10,6 +10,7 @@ line, `opened: ...` or `refused: path: where: what`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from game.session import Session, setup_from_scenario
 from rules.errors import DataError
@@ -37,9 +38,10 @@ def _open(app: object, path: Path, autoplay: int) -> str:
     from rules.tomlio import load_toml
     from rules.validate import check_file, kind_of
 
-    kind = kind_of(path, load_toml(path))
+    data = load_toml(path)
+    kind = kind_of(path, data)
     if kind == "map":
-        return _open_map(app, path)
+        return _open_map(app, path, data)
     if kind in ("scenario", "save"):
         if kind == "scenario":
             setup, title = setup_from_scenario(path)
@@ -63,11 +65,11 @@ def _open(app: object, path: Path, autoplay: int) -> str:
     return f"opened: {what} {path} (no problems)"
 
 
-def _open_map(app: object, path: Path) -> str:
+def _open_map(app: object, path: Path, data: dict[str, Any]) -> str:
     from game.scenes.editor import EditorScene
-    from rules.maps import load_map, validate_map
+    from rules.maps import map_from_data, validate_map
 
-    m = load_map(path, strict=False)
+    m = map_from_data(data, str(path))  # parsed once: a big file costs its parse only once
     editor = EditorScene(app, m, path)
     editor.message = f"opened {path.name}"
     app.push(editor)  # type: ignore[attr-defined]

@@ -20,8 +20,9 @@ import tomli_w
 from rules.errors import DataError
 
 # Limits checked before any parsing: a file from anyone must not hang or exhaust the program. Far
-# above what the editor or a long game writes (the biggest shipped map is ~20 KB, a 100-turn save ~60 KB).
-MAX_FILE_BYTES = 4 * 1024 * 1024
+# above what the editor or a long game writes (the biggest shipped map is ~20 KB, a 100-turn save ~60 KB);
+# tomllib takes a few seconds of CPU for 2 MiB of numbers on a slow machine.
+MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_KEY_PARTS = 32     # dotted parts in one key (tomllib's cost grows with the square of a key's depth)
 MAX_NESTING = 32       # brackets and braces open at once (arrays of arrays, inline tables)
 
