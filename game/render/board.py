@@ -11,6 +11,7 @@ import pygame
 
 from game import theme
 from game.camera import Camera
+from game.ui import drawable
 
 MAX_CACHE_PIXELS = 4096 * 4096
 EMPTY_W, EMPTY_H = 40.0, 30.0
@@ -150,7 +151,7 @@ class BoardRenderer:
             pygame.draw.rect(surf, (138, 98, 76), inner)
         pygame.draw.polygon(surf, (50, 34, 28), pts, max(2, int(zoom * 0.08)))
         if b.name and zoom >= 14:
-            label = theme.font(max(12, int(zoom * 0.5))).render(b.name, True, (236, 220, 200))
+            label = theme.font(max(12, int(zoom * 0.5))).render(drawable(b.name), True, (236, 220, 200))
             cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
             surf.blit(label, label.get_rect(center=(cx, cy)))
 

@@ -9,6 +9,7 @@ import pygame
 
 from game import theme
 from game.camera import Camera
+from game.ui import drawable
 from rules.core.geometry import CounterSize, Pose, corners, forward, right
 from rules.play.state import VehicleState
 
@@ -50,10 +51,10 @@ def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Po
         pygame.draw.line(surface, (30, 30, 30), pts[0], pts[2], max(2, int(cam.zoom * 0.06)))
         pygame.draw.line(surface, (30, 30, 30), pts[1], pts[3], max(2, int(cam.zoom * 0.06)))
     if label and cam.zoom >= 14:
-        text = theme.font(max(14, int(cam.zoom * 0.45)), True).render(v.id, True, (255, 255, 255))
+        text = theme.font(max(14, int(cam.zoom * 0.45)), True).render(drawable(v.id), True, (255, 255, 255))
         sx, sy = cam.to_screen(c.x, c.y)
         off = cam.zoom * max(hl, hw) + 10
-        shadow = theme.font(max(14, int(cam.zoom * 0.45)), True).render(v.id, True, (0, 0, 0))
+        shadow = theme.font(max(14, int(cam.zoom * 0.45)), True).render(drawable(v.id), True, (0, 0, 0))
         surface.blit(shadow, shadow.get_rect(center=(sx + 1, sy - off + 1)))
         surface.blit(text, text.get_rect(center=(sx, sy - off)))
 

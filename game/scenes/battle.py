@@ -745,10 +745,10 @@ class BattleScene(Scene):
         if self.wait >= FOE_PAUSE and fut.done():
             try:
                 action, why = fut.result()
-            except DataError as exc:  # a bad foe profiles file: say so, and the vehicle's owner drives it
+            except Exception as exc:  # noqa: BLE001 - a bad profiles file or a foe that fails: its owner drives
                 self._thinking = None
                 self.session.hand_driven.add(vid)
-                self.message = str(exc)
+                self.message = str(exc) if isinstance(exc, DataError) else f"the foe driving {vid} failed: {exc}"
                 return
             self._thinking = None
             self.wait = 0.0

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from rules.ai.profiles import Profile
 from rules.combat.shooting import Combatant, ready
 from rules.combat.to_hit import weapon_info
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
@@ -20,6 +19,7 @@ from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
 from rules.phases import fire_step
 from rules.play.map_edges import Box, map_area
 from rules.play.state import GameState, VehicleState
+from rules.tables.foe_profiles import Profile
 from rules.tables.movement import LOST, SAFE, Tables, tables
 from rules.world.collision import CollisionWorld, static_from_map
 from rules.world.map_changes import MapChanges, apply_changes, map_of

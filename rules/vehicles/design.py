@@ -39,6 +39,8 @@ FACINGS = LOCATIONS + ("turret",)
 CORNERS = ("FL", "FR", "BL", "BR")
 KINDS = ("car", "cycle", "trike")
 CYCLE_FACINGS = ("front", "back")
+# Guards against nonsense, not rules: no design fits more of one item, and counts build lists and loops.
+MAX_COUNT = 100
 BOOK_ORDER = ("front", "right", "left", "back", "top", "underbody")   # as the sample lines print armor
 
 
@@ -209,6 +211,8 @@ def _weapons(n: Node, key: str, tables: DesignTables, facings: tuple[str, ...]) 
         raw_mags = w.raw("magazines", 0)
         if isinstance(raw_mags, bool) or not isinstance(raw_mags, (int, list)):
             raise w.error("magazines", "expected a count or a list of loads")
+        if (raw_mags if isinstance(raw_mags, int) else len(raw_mags)) > MAX_COUNT:  # before a list is built
+            raise w.error("magazines", f"more than {MAX_COUNT} extra magazines")
         mags = tuple([ammo or grenades] * raw_mags) if isinstance(raw_mags, int) else tuple(str(m) for m in raw_mags)
         if isinstance(raw_mags, int) and raw_mags < 0:
             raise w.error("magazines", "cannot be negative")
@@ -219,7 +223,7 @@ def _weapons(n: Node, key: str, tables: DesignTables, facings: tuple[str, ...]) 
         for o in options:
             if o not in tables.weapon_options:
                 raise w.error("options", f"unknown weapon option {o!r}; known: {', '.join(sorted(tables.weapon_options))}")
-        out.append(WeaponEntry(wtype, facing, w.integer("count", 1, lo=1), w.text("link", ""), ammo, mags,
+        out.append(WeaponEntry(wtype, facing, w.integer("count", 1, lo=1, hi=MAX_COUNT), w.text("link", ""), ammo, mags,
                                w.text("mount", ""), w.flag("guided", False), w.integer("component_armor", 0, lo=0),
                                grenades, options, w.integer("rocket_magazine", 0, lo=0),
                                w.flag("insulated", False)))
@@ -239,7 +243,7 @@ def _accessories(n: Node, key: str, tables: DesignTables) -> tuple[AccessoryEntr
             if o not in known:
                 raise a.error("options", f"{tables.accessories[atype].name} has no option {o!r}"
                                          + (f"; known: {', '.join(known)}" if known else ""))
-        out.append(AccessoryEntry(atype, a.integer("count", 1, lo=1), a.text("facing", "", choices=("",) + LOCATIONS),
+        out.append(AccessoryEntry(atype, a.integer("count", 1, lo=1, hi=MAX_COUNT), a.text("facing", "", choices=("",) + LOCATIONS),
                                   options, a.integer("lb", 0, lo=0), a.integer("burn", 0, lo=0)))
         a.done(())
     return tuple(out)
@@ -290,10 +294,7 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
     for mod in tire_mods:
         if mod not in t.tire_mods:
             raise n.error("tire_mods", f"unknown tire modification {mod!r}; known: {', '.join(sorted(t.tire_mods))}")
-    crew = tuple(n.names("crew", ["cyclist"] if kind == "cycle" else ["driver"]))
-    for c in crew:
-        if c not in t.crew:
-            raise n.error("crew", f"unknown crew role {c!r}; known: {', '.join(sorted(t.crew))}")
+    crew = _crew_roles(n, t, ["cyclist"] if kind == "cycle" else ["driver"])
     armor_type = _known("armor type", n.text("armor_type", "plastic"), dict(t.armor), n, "armor_type")
     locs = CYCLE_FACINGS if kind == "cycle" else LOCATIONS
     facings = FACINGS + CORNERS
@@ -333,13 +334,23 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
     return d
 
 
+def _crew_roles(n: Node, t: DesignTables, default: list[str]) -> tuple[str, ...]:
+    crew = tuple(n.names("crew", default))
+    if len(crew) > MAX_COUNT:
+        raise n.error("crew", f"more than {MAX_COUNT} crew")
+    for c in crew:
+        if c not in t.crew:
+            raise n.error("crew", f"unknown crew role {c!r}; known: {', '.join(sorted(t.crew))}")
+    return crew
+
+
 def _sidecar(n: Node, t: DesignTables) -> Sidecar:
     body = _known("sidecar", n.text("body"), {k: b for k, b in t.bodies.items() if b.kind == "sidecar"}, n, "body")
     s = Sidecar(
         body, _known("suspension", n.text("suspension", "light"), dict(t.cycle_suspensions), n, "suspension"),
         _known("armor type", n.text("armor_type", "plastic"), dict(t.armor), n, "armor_type"),
         _armor_table(n, "armor", LOCATIONS), _weapons(n, "weapon", t, ("front", "left", "right", "turret")),
-        _accessories(n, "accessory", t), tuple(n.array("crew", [])), n.integer("wheelguard", 0, lo=0),
+        _accessories(n, "accessory", t), _crew_roles(n, t, []), n.integer("wheelguard", 0, lo=0),
         n.integer("hub", 0, lo=0),
     )
     n.done(())
