@@ -396,7 +396,8 @@ def _hip_roof(surf: pygame.Surface, pts: list[Point], palette: tuple[Colour, Col
     ridge_c = palette[2]
     w = max(1, int(zoom * 0.05))
     for p in pts:
-        pygame.draw.line(surf, ridge_c, p, min(ridge, key=lambda r: math.dist(r, p)), w)
+        end = r1 if math.dist(r1, p) <= math.dist(r2, p) else r2
+        pygame.draw.line(surf, ridge_c, p, end, w)
     pygame.draw.line(surf, ridge_c, r1, r2, max(2, int(zoom * 0.07)))
 
 

@@ -64,9 +64,9 @@ def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Po
         pygame.draw.line(surface, (30, 30, 30), pts[1], pts[3], width)
     if label and cam.zoom >= 14:
         fs = max(14, min(22, int(cam.zoom * 0.45)))  # labels stop growing when zoomed in
-        off = cam.zoom * max(hl, hw) + 10
-        text(surface, v.id, (sx + 1, sy - off + 1), fs, (0, 0, 0), bold=True, anchor="center")
-        text(surface, v.id, (sx, sy - off), fs, (255, 255, 255), bold=True, anchor="center")
+        lift = cam.zoom * max(hl, hw) + 10
+        text(surface, v.id, (sx + 1, sy - lift + 1), fs, (0, 0, 0), bold=True, anchor="center")
+        text(surface, v.id, (sx, sy - lift), fs, (255, 255, 255), bold=True, anchor="center")
 
 
 def _plain_body(surface: pygame.Surface, cam: Camera, v: VehicleState, pts: list[tuple[float, float]],

@@ -1,13 +1,22 @@
-"""Passing effects drawn over the board: a shot's tracer from the firer to its target, and the
-fireball of a vehicle that explodes. `k` is how far through its life the effect is (0 to 1)."""
+"""Passing effects drawn over the board: a shot's tracer from the firer to its target, the fireball
+of a vehicle that explodes (the frames of assets/effects/explosion.png, drawn by hand-made circles
+without them), damage numbers rising off a counter, a crash's result over it, rings, the tire marks
+of skids, spins and rolls, and the caption of a replay. `k` is how far through its life an effect is
+(0 to 1)."""
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
+from game.assets import EXPLOSION_FRAMES, Assets, default_assets
+from game.camera import Camera
+from rules.geometry import forward, right
+
 Point = tuple[float, float]
+BLAST_INCHES = 2.0     # the blast reaches 2" (000:L1014)
 
 
 def draw_tracer(surface: pygame.Surface, a: Point, b: Point, k: float) -> None:
@@ -24,10 +33,14 @@ def draw_tracer(surface: pygame.Surface, a: Point, b: Point, k: float) -> None:
         pygame.draw.circle(surface, (255, 220, 120), b, 4 + 10 * (1 - k), 2 if fade < 128 else 0)
 
 
-def draw_explosion(surface: pygame.Surface, centre: Point, zoom: float, k: float) -> None:
+def draw_explosion(surface: pygame.Surface, centre: Point, zoom: float, k: float, art: Assets | None = None) -> None:
     """An expanding fireball with a shock ring, out to the 2" blast radius of 000:L1014 at its widest."""
     k = max(0.0, min(1.0, k))
-    reach = 2.0 * zoom
+    reach = BLAST_INCHES * zoom
+    frame = (art or default_assets()).explosion(min(EXPLOSION_FRAMES - 1, int(k * EXPLOSION_FRAMES)), int(reach * 2))
+    if frame is not None:
+        surface.blit(frame, frame.get_rect(center=(round(centre[0]), round(centre[1]))))
+        return
     r = reach * (0.25 + 0.75 * math.sqrt(k))
     size = int(r * 2.5 + 8)
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -48,3 +61,85 @@ def draw_explosion(surface: pygame.Surface, centre: Point, zoom: float, k: float
         pygame.draw.circle(layer, (255, 230, 120, alpha), (c[0] + math.cos(ang) * d, c[1] + math.sin(ang) * d),
                            max(1.0, zoom * 0.05))
     surface.blit(layer, (centre[0] - size / 2, centre[1] - size / 2))
+
+
+def draw_flashes(surface: pygame.Surface, cam: Camera, anim: Any, state: Any) -> None:
+    """Every flash of the animator (game/anim.py) at the pose its vehicle is shown at, and the
+    caption of a replay."""
+    for f in anim.flashes:
+        if f.age < 0:
+            continue
+        try:
+            v = state.vehicle(f.vehicle)
+        except KeyError:
+            continue
+        p = anim.pose(v.id, v.pose)
+        sx, sy = cam.to_screen(p.x, p.y)
+        k = f.age / f.life
+        if f.kind == "explosion":
+            draw_explosion(surface, (sx, sy), cam.zoom, k)
+        elif f.kind == "shot":
+            try:
+                t = state.vehicle(f.target)
+            except KeyError:
+                continue
+            q = anim.pose(t.id, t.pose)
+            draw_tracer(surface, (sx, sy), cam.to_screen(q.x, q.y), k)
+        elif f.kind == "number":
+            draw_number(surface, (sx, sy - cam.zoom * 0.4), f.text, k, f.colour)
+        elif f.kind == "label":
+            draw_number(surface, (sx, sy - cam.zoom * 0.9 - 16), f.text.upper(), k * 0.6, f.colour, size=20, rise=12)
+        else:
+            pygame.draw.circle(surface, f.colour, (sx, sy), cam.zoom * (0.6 + f.age * 1.2), 3)
+    if anim.replay_label:
+        draw_caption(surface, cam, f"{anim.replay_label}   (P stops it)")
+
+
+def draw_number(surface: pygame.Surface, at: Point, text: str, k: float, colour: tuple[int, int, int],
+                size: int = 24, rise: float = 34) -> None:
+    """Text rising from `at` and fading out, with a dark outline so it reads on any ground."""
+    from game.ui import rendered
+
+    k = max(0.0, min(1.0, k))
+    y = at[1] - rise * k
+    alpha = 255 if k < 0.6 else int(255 * (1 - k) / 0.4)
+    for dx, dy, c in ((-1, 0, (0, 0, 0)), (1, 0, (0, 0, 0)), (0, -1, (0, 0, 0)), (0, 1, (0, 0, 0)), (0, 0, colour)):
+        img = rendered(text, size, c, bold=True).copy()
+        img.set_alpha(alpha)
+        surface.blit(img, img.get_rect(center=(round(at[0] + dx * 2), round(y + dy * 2))))
+
+
+def draw_caption(surface: pygame.Surface, cam: Camera, text: str) -> None:
+    from game.ui import rendered
+
+    img = rendered(text, 20, (255, 230, 150), bold=True)
+    box = img.get_rect(midtop=(cam.view_x + cam.view_w // 2, cam.view_y + 10)).inflate(24, 12)
+    pygame.draw.rect(surface, (20, 22, 26), box, border_radius=6)
+    pygame.draw.rect(surface, (250, 200, 70), box, 2, border_radius=6)
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+ROAD = (74, 76, 80)
+MARK_COLOUR = {"skid": (18, 18, 18), "spin": (18, 18, 18), "roll": (60, 56, 50)}
+
+
+def draw_marks(surface: pygame.Surface, cam: Camera, anim: Any) -> None:
+    """Tire marks behind a skid or spin (two lines from the rear tires), a roll's scuffs (one broad
+    band), fading as they age."""
+    for m in anim.marks:
+        if len(m.poses) < 2:
+            continue
+        fade = max(0.0, 1 - m.age / m.life)
+        if fade <= 0:
+            continue
+        colour = MARK_COLOUR.get(m.style, (18, 18, 18))
+        base = ROAD   # fading toward the asphalt (an alpha layer per frame would cost too much)
+        c = tuple(int(a * fade + b * (1 - fade)) for a, b in zip(colour, base, strict=True))
+        width = max(1, int(cam.zoom * (0.3 if m.style == "roll" else 0.06)))
+        offsets = ((0.0, 0.0),) if m.style == "roll" else ((-0.4, -0.19), (-0.4, 0.19))
+        for along, across in offsets:
+            pts = []
+            for p in m.poses:
+                q = p.centre + forward(p.facing) * along + right(p.facing) * across
+                pts.append(cam.to_screen(q.x, q.y))
+            pygame.draw.lines(surface, c, False, pts, width)

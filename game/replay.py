@@ -1,0 +1,67 @@
+"""'Show last phase': the events of the phase just played (and of the one under way) fed again to
+the animator, from the poses the vehicles had when that phase began.
+
+The start of a phase is the engine's `phase` or `turn` event; a motion's start is the first point of
+its `moved` path. Vehicles that did not move stay where they are. Nothing in the game changes.
+"""
+
+from __future__ import annotations
+
+from game.anim import REPLAY_RATE, Animator
+from rules.events import Event
+from rules.geometry import Pose
+from rules.state import GameState
+
+BOUNDARIES = ("phase", "turn")
+
+
+def last_phase_events(log: list[Event]) -> list[Event]:
+    """The events from the start of the last complete phase to now (the whole log if no phase has
+    ended yet)."""
+    starts = [i for i, e in enumerate(log) if e.kind in BOUNDARIES]
+    first = starts[-2] if len(starts) >= 2 else 0
+    return log[first:]
+
+
+def start_poses(events: list[Event]) -> dict[str, Pose]:
+    """Each moving vehicle's pose before its first motion among `events`."""
+    out: dict[str, Pose] = {}
+    for e in events:
+        if e.kind == "moved" and e.vehicle and e.vehicle not in out and e.data.get("path"):
+            p = e.data["path"][0]
+            out[e.vehicle] = Pose.at(p["x"], p["y"], p["facing"])
+    return out
+
+
+def replay_last_phase(anim: Animator, log: list[Event], state: GameState) -> str:
+    """Start the replay (or stop one that is running); the message to show."""
+    if anim.replay_label:
+        anim.finish(state)
+        return "replay stopped"
+    if anim.busy:
+        return "wait for the moves to finish"
+    events = last_phase_events(log)
+    label = _label(state, log)
+    moved = start_poses(events)
+    if not moved and not any(e.kind in ("fire", "collision", "crash", "damage", "dice") for e in events):
+        return "nothing to replay yet"
+    anim.finish(state)
+    anim.shown.update(moved)
+    anim.rate = REPLAY_RATE
+    anim.replay_label = label
+    anim.feed([e for e in events if e.kind not in BOUNDARIES])
+    if not anim.busy:        # shots only: nothing moves, so the replay lasts as long as its flashes
+        anim.replay_label = ""
+    return label
+
+
+def _label(state: GameState, log: list[Event]) -> str:
+    """'Replay: turn T, phase P': the phase before the one under way (the state's clock), or the
+    first phase when none has ended yet."""
+    from rules.tables import tables
+
+    if sum(e.kind in BOUNDARIES for e in log) < 2:
+        return f"Replay: turn {state.turn}, phase {state.phase}"
+    if state.phase > 1:
+        return f"Replay: turn {state.turn}, phase {state.phase - 1}"
+    return f"Replay: turn {state.turn - 1}, phase {tables().chart.phases_per_turn}"
