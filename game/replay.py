@@ -13,14 +13,17 @@ from rules.geometry import Pose
 from rules.state import GameState
 
 BOUNDARIES = ("phase", "turn")
+SHOWN = ("moved", "fire", "collision", "crash", "damage", "dice")   # what a replay has to show
 
 
 def last_phase_events(log: list[Event]) -> list[Event]:
-    """The events from the start of the last complete phase to now (the whole log if no phase has
-    ended yet)."""
+    """The events from the start of the last phase in which something moved, fired or struck, to
+    now (the whole log if no such phase has ended yet)."""
     starts = [i for i, e in enumerate(log) if e.kind in BOUNDARIES]
-    first = starts[-2] if len(starts) >= 2 else 0
-    return log[first:]
+    for first in reversed(starts[:-1]):
+        if any(e.kind in SHOWN for e in log[first:]):
+            return log[first:]
+    return log[:]
 
 
 def start_poses(events: list[Event]) -> dict[str, Pose]:
@@ -41,9 +44,9 @@ def replay_last_phase(anim: Animator, log: list[Event], state: GameState) -> str
     if anim.busy:
         return "wait for the moves to finish"
     events = last_phase_events(log)
-    label = _label(state, log)
+    label = _label(state, events)
     moved = start_poses(events)
-    if not moved and not any(e.kind in ("fire", "collision", "crash", "damage", "dice") for e in events):
+    if not any(e.kind in SHOWN for e in events):
         return "nothing to replay yet"
     anim.finish(state)
     anim.shown.update(moved)
@@ -55,13 +58,15 @@ def replay_last_phase(anim: Animator, log: list[Event], state: GameState) -> str
     return label
 
 
-def _label(state: GameState, log: list[Event]) -> str:
-    """'Replay: turn T, phase P': the phase before the one under way (the state's clock), or the
-    first phase when none has ended yet."""
+def _label(state: GameState, events: list[Event]) -> str:
+    """'Replay: turn T, phase P', counted back from the state's clock by the phases the replay spans."""
     from rules.tables import tables
 
-    if sum(e.kind in BOUNDARIES for e in log) < 2:
-        return f"Replay: turn {state.turn}, phase {state.phase}"
-    if state.phase > 1:
-        return f"Replay: turn {state.turn}, phase {state.phase - 1}"
-    return f"Replay: turn {state.turn - 1}, phase {tables().chart.phases_per_turn}"
+    per_turn = tables().chart.phases_per_turn
+    back = sum(e.kind in BOUNDARIES for e in events) - 1
+    if back < 0 or events[0].kind not in BOUNDARIES:
+        return "Replay from the start"
+    index = (state.turn - 1) * per_turn + state.phase - 1 - back
+    if index < 0:
+        return "Replay from the start"
+    return f"Replay: turn {index // per_turn + 1}, phase {index % per_turn + 1}"

@@ -13,7 +13,6 @@ import pygame
 
 from game.assets import EXPLOSION_FRAMES, Assets, default_assets
 from game.camera import Camera
-from rules.geometry import forward, right
 
 Point = tuple[float, float]
 BLAST_INCHES = 2.0     # the blast reaches 2" (000:L1014)
@@ -98,15 +97,32 @@ def draw_flashes(surface: pygame.Surface, cam: Camera, anim: Any, state: Any) ->
 def draw_number(surface: pygame.Surface, at: Point, text: str, k: float, colour: tuple[int, int, int],
                 size: int = 24, rise: float = 34) -> None:
     """Text rising from `at` and fading out, with a dark outline so it reads on any ground."""
-    from game.ui import rendered
-
     k = max(0.0, min(1.0, k))
     y = at[1] - rise * k
-    alpha = 255 if k < 0.6 else int(255 * (1 - k) / 0.4)
-    for dx, dy, c in ((-1, 0, (0, 0, 0)), (1, 0, (0, 0, 0)), (0, -1, (0, 0, 0)), (0, 1, (0, 0, 0)), (0, 0, colour)):
-        img = rendered(text, size, c, bold=True).copy()
-        img.set_alpha(alpha)
-        surface.blit(img, img.get_rect(center=(round(at[0] + dx * 2), round(y + dy * 2))))
+    img = outlined(text, size, colour)
+    img.set_alpha(255 if k < 0.6 else int(255 * (1 - k) / 0.4))
+    surface.blit(img, img.get_rect(center=(round(at[0]), round(y))))
+
+
+_OUTLINED: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+
+
+def outlined(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """Bold text with a 2-pixel dark outline, made once per text, size and colour (one blit a frame)."""
+    key = (text, size, colour)
+    img = _OUTLINED.get(key)
+    if img is None:
+        from game.ui import rendered
+
+        if len(_OUTLINED) > 500:
+            _OUTLINED.clear()
+        dark, face = rendered(text, size, (0, 0, 0), bold=True), rendered(text, size, colour, bold=True)
+        img = pygame.Surface((face.get_width() + 4, face.get_height() + 4), pygame.SRCALPHA)
+        for dx, dy in ((0, 2), (4, 2), (2, 0), (2, 4)):
+            img.blit(dark, (dx, dy))
+        img.blit(face, (2, 2))
+        _OUTLINED[key] = img
+    return img
 
 
 def draw_caption(surface: pygame.Surface, cam: Camera, text: str) -> None:
@@ -127,19 +143,18 @@ def draw_marks(surface: pygame.Surface, cam: Camera, anim: Any) -> None:
     """Tire marks behind a skid or spin (two lines from the rear tires), a roll's scuffs (one broad
     band), fading as they age."""
     for m in anim.marks:
-        if len(m.poses) < 2:
-            continue
         fade = max(0.0, 1 - m.age / m.life)
-        if fade <= 0:
+        if len(m.poses) < 2 or fade <= 0:
             continue
         colour = MARK_COLOUR.get(m.style, (18, 18, 18))
-        base = ROAD   # fading toward the asphalt (an alpha layer per frame would cost too much)
-        c = tuple(int(a * fade + b * (1 - fade)) for a, b in zip(colour, base, strict=True))
+        c = tuple(int(a * fade + b * (1 - fade)) for a, b in zip(colour, ROAD, strict=True))
         width = max(1, int(cam.zoom * (0.3 if m.style == "roll" else 0.06)))
         offsets = ((0.0, 0.0),) if m.style == "roll" else ((-0.4, -0.19), (-0.4, 0.19))
+        z, ox, oy = cam.zoom, cam.view_x + cam.view_w / 2 - cam.cx * cam.zoom, cam.view_y + cam.view_h / 2 - cam.cy * cam.zoom
         for along, across in offsets:
             pts = []
-            for p in m.poses:
-                q = p.centre + forward(p.facing) * along + right(p.facing) * across
-                pts.append(cam.to_screen(q.x, q.y))
+            for p in m.poses:   # plain floats: this runs every frame (forward = (sin, -cos), right = (cos, sin))
+                f = math.radians(p.facing)
+                sn, cs = math.sin(f), math.cos(f)
+                pts.append((ox + (p.x + sn * along + cs * across) * z, oy + (p.y - cs * along + sn * across) * z))
             pygame.draw.lines(surface, c, False, pts, width)
