@@ -387,32 +387,57 @@ EXPLOSION_FRAMES = 10
 EXPLOSION_SIZE = 160
 
 
+def _blend_circle(big: pygame.Surface, colour: Col4, p: tuple[float, float], r: float, width: int = 0) -> None:
+    """A circle blended onto `big` (pygame.draw on an alpha surface replaces pixels instead)."""
+    size = int(2 * r + 4)
+    tmp = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(tmp, colour, (size / 2, size / 2), r, width)
+    big.blit(tmp, (p[0] - size / 2, p[1] - size / 2))
+
+
 def explosion_art(out: Path) -> None:
-    """A strip of frames: a white-hot flash swelling into an orange fireball and rolling black smoke."""
+    """A strip of frames: a white-hot flash with sparks and a shock ring, an orange fireball that
+    shrinks as black smoke rolls out and thins."""
     out.mkdir(parents=True, exist_ok=True)
     n, s = EXPLOSION_FRAMES, EXPLOSION_SIZE
     strip = pygame.Surface((n * s, s), pygame.SRCALPHA)
     rng = random.Random(99)
-    puffs = [(rng.uniform(0, 2 * math.pi), rng.uniform(0.1, 0.95), rng.uniform(0.22, 0.42)) for _ in range(26)]
+    smoke = [(rng.uniform(0, 2 * math.pi), rng.uniform(0.2, 0.85), rng.uniform(0.18, 0.34), rng.randint(40, 85))
+             for _ in range(34)]
+    fire = [(rng.uniform(0, 2 * math.pi), rng.uniform(0.0, 0.75) ** 1.3, rng.uniform(0.14, 0.3)) for _ in range(46)]
+    sparks = [(rng.uniform(0, 2 * math.pi), rng.uniform(0.7, 1.0)) for _ in range(18)]
     for f in range(n):
-        k = (f + 0.5) / n
+        k = f / (n - 1)
         big = pygame.Surface((s * SS, s * SS), pygame.SRCALPHA)
         c = s * SS / 2
-        reach = c * (0.3 + 0.7 * math.sqrt(k))
-        for ang, d, rr in puffs:  # smoke first, outside and growing darker
-            p = (c + math.cos(ang) * d * reach, c + math.sin(ang) * d * reach)
-            a = int(200 * (1 - k) ** 0.7)
-            sm = int(60 + 40 * d)
-            pygame.draw.circle(big, (sm, sm - 6, sm - 10, a), p, rr * reach * (0.8 + 0.4 * k))
-        heat = max(0.0, 1 - k * 1.3)
-        for ang, d, rr in puffs[:18]:  # fire tongues inside
-            p = (c + math.cos(ang) * d * reach * 0.7, c + math.sin(ang) * d * reach * 0.7)
-            col = (255, int(100 + 130 * heat * (1 - d)), int(40 * heat), int(255 * heat))
-            pygame.draw.circle(big, col, p, rr * reach * 0.75)
-        if heat > 0:
-            pygame.draw.circle(big, (255, 250, 225, int(255 * heat)), (c, c), reach * 0.35 * heat)
-        ring = int(160 * (1 - k))
-        pygame.draw.circle(big, (255, 235, 190, ring), (c, c), reach * 1.02, max(2, SS * 2))
+        reach = c * 0.98
+        grow = 0.45 + 0.55 * math.sqrt(k)
+        for ang, d, rr, g in smoke:     # smoke rolls out behind the fire and thins away
+            a = int(235 * min(1.0, k * 2.5) * (1 - k) ** 0.6)
+            if a <= 0:
+                continue
+            p = (c + math.cos(ang) * d * reach * grow, c + math.sin(ang) * d * reach * grow)
+            _blend_circle(big, (g, g - 4, g - 8, a), p, rr * reach * (0.7 + 0.5 * k))
+        heat = max(0.0, 1 - k * 1.15)
+        for ang, d, rr in fire:         # fire: white-yellow inside, orange, red at the edge
+            if heat <= 0:
+                break
+            p = (c + math.cos(ang) * d * reach * (0.35 + 0.45 * grow) * heat ** 0.3,
+                 c + math.sin(ang) * d * reach * (0.35 + 0.45 * grow) * heat ** 0.3)
+            edge = min(1.0, d / 0.6)
+            col = (255, int(235 - 150 * edge - 60 * (1 - heat)), int(max(0, 150 * (1 - edge) * heat - 20)),
+                   int(255 * min(1.0, heat * 1.6)))
+            _blend_circle(big, col, p, rr * reach * (0.5 + 0.5 * heat))
+        if k < 0.35:                    # the flash at the heart
+            _blend_circle(big, (255, 252, 230, int(255 * (1 - k / 0.35))), (c, c), reach * 0.32 * (1 - k / 0.35) + 4)
+        if k < 0.45:                    # sparks flying out
+            for ang, length in sparks:
+                r0, r1 = reach * (0.3 + 1.3 * k) * length, reach * (0.45 + 1.3 * k) * length
+                pygame.draw.line(big, (255, 230, 140, int(255 * (1 - k / 0.45))),
+                                 (c + math.cos(ang) * r0, c + math.sin(ang) * r0),
+                                 (c + math.cos(ang) * min(r1, reach), c + math.sin(ang) * min(r1, reach)), SS * 2)
+        if k < 0.5:                     # the shock ring reaches the 2" blast at its widest
+            _blend_circle(big, (255, 240, 210, int(190 * (1 - k / 0.5))), (c, c), reach * (0.5 + k), SS * 3)
         strip.blit(pygame.transform.smoothscale(big, (s, s)), (f * s, 0))
     pygame.image.save(strip, str(out / "explosion.png"))
 

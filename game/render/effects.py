@@ -65,6 +65,7 @@ def draw_explosion(surface: pygame.Surface, centre: Point, zoom: float, k: float
 def draw_flashes(surface: pygame.Surface, cam: Camera, anim: Any, state: Any) -> None:
     """Every flash of the animator (game/anim.py) at the pose its vehicle is shown at, and the
     caption of a replay."""
+    stacked: dict[str, int] = {}   # numbers already on a counter this frame: the next goes above them
     for f in anim.flashes:
         if f.age < 0:
             continue
@@ -84,8 +85,9 @@ def draw_flashes(surface: pygame.Surface, cam: Camera, anim: Any, state: Any) ->
                 continue
             q = anim.pose(t.id, t.pose)
             draw_tracer(surface, (sx, sy), cam.to_screen(q.x, q.y), k)
-        elif f.kind == "number":
-            draw_number(surface, (sx, sy - cam.zoom * 0.4), f.text, k, f.colour)
+        elif f.kind == "number":   # beside the counter, clear of its name above it
+            n = stacked[f.vehicle] = stacked.get(f.vehicle, -1) + 1
+            draw_number(surface, (sx + cam.zoom * 0.5 + 18, sy - n * 22), f.text, k, f.colour)
         elif f.kind == "label":
             draw_number(surface, (sx, sy - cam.zoom * 0.9 - 16), f.text.upper(), k * 0.6, f.colour, size=20, rise=12)
         else:
