@@ -66,7 +66,8 @@ def draw_flashes(surface: pygame.Surface, cam: Camera, anim: Any, state: Any) ->
     """Every flash of the animator (game/anim.py) at the pose its vehicle is shown at, and the
     caption of a replay."""
     stacked: dict[str, int] = {}   # numbers already on a counter this frame: the next goes above them
-    for f in anim.flashes:
+    texts = ("number", "label")
+    for f in [f for f in anim.flashes if f.kind not in texts] + [f for f in anim.flashes if f.kind in texts]:
         if f.age < 0:
             continue
         try:
@@ -87,7 +88,7 @@ def draw_flashes(surface: pygame.Surface, cam: Camera, anim: Any, state: Any) ->
             draw_tracer(surface, (sx, sy), cam.to_screen(q.x, q.y), k)
         elif f.kind == "number":   # beside the counter, clear of its name above it
             n = stacked[f.vehicle] = stacked.get(f.vehicle, -1) + 1
-            draw_number(surface, (sx + cam.zoom * 0.5 + 18, sy - n * 22), f.text, k, f.colour)
+            draw_number(surface, (sx + cam.zoom * 0.5 + 20, sy - n * 24), f.text, k, f.colour, size=34)
         elif f.kind == "label":
             draw_number(surface, (sx, sy - cam.zoom * 0.9 - 16), f.text.upper(), k * 0.6, f.colour, size=20, rise=12)
         else:
