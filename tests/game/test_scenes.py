@@ -250,17 +250,17 @@ def test_dropped_weapon_counters_are_drawn(app):
 
 
 def test_record_sheets_show_a_sidecars_armor_and_pods(app, monkeypatch):
-    """The sheet panel lists the sidecar's own armor and each pod's armor (or 'off' once torn away)."""
+    """The sheet draws the sidecar's own armor and each pod's armor (or 'off' once torn away)."""
     from dataclasses import replace
     from pathlib import Path
 
-    import game.render.hud as hud
+    import game.render.sheet as sheet
     from rules.geometry import Pose
     from rules.setup import GameSetup, VehicleSetup
 
     drawn: list[str] = []
-    real = hud.text
-    monkeypatch.setattr(hud, "text", lambda surface, s, *a, **k: (drawn.append(s), real(surface, s, *a, **k))[1])
+    real = sheet.text
+    monkeypatch.setattr(sheet, "text", lambda surface, s, *a, **k: (drawn.append(s), real(surface, s, *a, **k))[1])
     pods = str(Path(__file__).parents[1] / "data" / "designs" / "pod_runner.toml")
     battle = start_battle(app, GameSetup((VehicleSetup("side", "Ann", "Quasar with Sidecar", Pose.at(10, 10, 90)),
                                           VehicleSetup("pods", "Bob", pods, Pose.at(20, 10, 270)))))
@@ -268,6 +268,12 @@ def test_record_sheets_show_a_sidecars_armor_and_pods(app, monkeypatch):
     torn = replace(v.sheet, pods=(replace(v.sheet.pods[0], torn_off=True), v.sheet.pods[1]))
     battle.session.game.state = battle.state.with_vehicle(replace(v, sheet=torn))
     press(app, pygame.K_r)
+    sheets = app.top
+    assert isinstance(sheets, RecordSheetScene)
+    sheets.index = 0
     app.draw()
     assert "sidecar" in drawn and "F6" in drawn                  # the Quasar's sidecar front armor
-    assert "pod l:off" in drawn and "pod r:5" in drawn
+    drawn.clear()
+    press(app, pygame.K_RIGHT)
+    app.draw()
+    assert drawn.count("pod") == 2 and "off" in drawn and "5" in drawn
