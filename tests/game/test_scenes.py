@@ -6,8 +6,9 @@ import pygame
 
 from game.input.bindings import Intent, intent_of, key_event
 from game.scenes.battle import BattleScene
-from game.scenes.game_over import GameOverScene
+from game.scenes.game_over import BoardLookScene, GameOverScene
 from game.scenes.help import HelpScene
+from game.scenes.log_view import LogScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.pause import PauseScene
 from game.scenes.record_sheet import RecordSheetScene
@@ -196,11 +197,49 @@ def test_game_over_summary_and_back_to_title(app):
         if isinstance(app.top, GameOverScene):
             break
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
-    assert isinstance(app.top, GameOverScene)
+    over = app.top
+    assert isinstance(over, GameOverScene)
     app.draw()
-    app.top.menu.index = 1
+    labels = [label for label, _ in over.menu.items]
+    assert labels[:2] == ["Look at the board", "Log"]
+    press(app, pygame.K_RETURN)                       # the final board, under a banner
+    look = app.top
+    assert isinstance(look, BoardLookScene) and app.stack[-2] is battle
+    app.draw()
+    press(app, pygame.K_EQUALS)                       # zoom reaches the board
+    press(app, pygame.K_ESCAPE)
+    assert app.top is over
+    over.menu.index = labels.index("Log")
+    press(app, pygame.K_RETURN)
+    log = app.top
+    assert isinstance(log, LogScene) and log.events is battle.session.log
+    app.draw()
+    press(app, pygame.K_PAGEUP)
+    assert log.scroll == 0          # a one-turn game's log fits on the screen: nothing to scroll
+    press(app, pygame.K_ESCAPE)
+    assert app.top is over
+    over.menu.index = labels.index("Title")
     press(app, pygame.K_RETURN)
     assert isinstance(app.top, TitleScene) and len(app.stack) == 1
+
+
+def test_log_scene_scrolls_through_the_whole_game(app):
+    from rules.events import Event
+
+    app.push(TitleScene(app))
+    events = [Event("moved", f"move {i}", "000:L100", "car1") for i in range(300)]
+    log = LogScene(app, events)
+    app.push(log)
+    app.draw()
+    press(app, pygame.K_PAGEUP)
+    assert log.scroll == log.rows() - 2
+    press(app, pygame.K_HOME)
+    assert log.scroll == 300 - log.rows()          # the first event at the top, no further
+    app.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert log.scroll == 300 - log.rows() - 3
+    app.draw()
+    click(app, log.back.rect.center)
+    assert isinstance(app.top, TitleScene)
 
 
 def test_resize_relays_out_the_battle(app):
