@@ -121,16 +121,19 @@ def test_a_players_own_design_in_the_garage_can_be_driven(app, tmp_path, monkeyp
 
 
 def test_new_game_scenario_by_mouse(app):
+    """pygame_gui's drop-down, clicked open and clicked on the first scenario; Start clicked."""
     app.push(TitleScene(app))
     ng = NewGameScene(app)
     app.push(ng)
     app.draw()
-    row, _left, right = ng.rects[0]
-    click(app, right.center)  # first scenario
+    source = ng.widgets["source"]
+    click(app, source.get_abs_rect().center)
+    app.update(0.05)                                  # the list opens on the next frame
+    item = source.menu_states["expanded"].options_selection_list.item_list[1]["button_element"]
+    click(app, item.rect.center)
     assert ng.source.index == 1
     app.draw()
-    start = ng.rects[len(ng.fields())][0]
-    click(app, start.center)
+    click(app, ng.widgets["start"].get_abs_rect().center)
     assert isinstance(app.top, BattleScene), ng.message
 
 
