@@ -90,6 +90,8 @@ def draw_outline(surface: pygame.Surface, area: pygame.Rect, v: VehicleState, co
         pygame.draw.rect(surface, (40, 50, 70), glass, border_radius=3)
     _tires(surface, o, v, compact)
     _armor_boxes(surface, o, v, area, compact)
+    if not compact:
+        _inside(surface, o, v)
     _weapon_marks(surface, o, v, compact)
     _pods(surface, o, v, compact)
     if v.sheet.sidecar_spaces or any(k.startswith("sidecar_") for k in v.spec.sheet.armor):
@@ -102,6 +104,34 @@ def draw_outline(surface: pygame.Surface, area: pygame.Rect, v: VehicleState, co
     if v.out or v.sheet.destroyed:
         pygame.draw.line(surface, LOST, o.body.topleft, o.body.bottomright, 3)
         pygame.draw.line(surface, LOST, o.body.topright, o.body.bottomleft, 3)
+
+
+def _inside(surface: pygame.Surface, o: Outline, v: VehicleState) -> None:
+    """The crew's seats behind the windscreen (their state's colour) and the power plant at the back."""
+    b = o.body
+    states = crew_states(v)
+    crew = v.sheet.crew()
+    per_row = 1 if v.spec.kind is Kind.CYCLE else 2
+    for i, c in enumerate(crew[:6]):
+        state = states.get(c.id, "")
+        ink = theme.GOOD if state.startswith("unhurt") else theme.WARN if state.startswith("wounded") else LOST
+        col, row = i % per_row, i // per_row
+        x = b.centerx if per_row == 1 else int(b.left + b.width * (0.3 + 0.4 * col))
+        y = int(b.top + b.height * 0.3) + row * 30
+        pygame.draw.circle(surface, PAPER, (x, y), 12)
+        pygame.draw.circle(surface, ink, (x, y), 12, 2)
+        text(surface, (c.role or c.name)[:1].upper(), (x, y), 17, ink, bold=True, anchor="center")
+    for c in v.sheet.components:
+        if c.kind != "plant":
+            continue
+        box = pygame.Rect(0, 0, int(b.width * 0.7), 34)
+        box.center = (b.centerx, int(b.top + b.height * 0.8))
+        ink = level_colour(c.dp, c.max_dp) if not c.destroyed else LOST
+        pygame.draw.rect(surface, PAPER, box, border_radius=3)
+        pygame.draw.rect(surface, ink, box, 1, border_radius=3)
+        text(surface, "plant", (box.centerx, box.y + 2), 13, theme.DIM, anchor="midtop")
+        text(surface, f"{c.dp}/{c.max_dp}", (box.centerx, box.bottom - 2), 17, ink, anchor="midbottom")
+        break
 
 
 def _tires(surface: pygame.Surface, o: Outline, v: VehicleState, compact: bool) -> None:
@@ -215,7 +245,7 @@ def _weapon_marks(surface: pygame.Surface, o: Outline, v: VehicleState, compact:
     turret = by_face.get("turret", [])
     if turret:
         r = max(10, b.width // (5 if compact else 4))
-        centre = (b.centerx, b.centery - (0 if compact else b.height // 10))
+        centre = (b.centerx, b.centery + (0 if compact else b.height // 20))
         pygame.draw.circle(surface, PAPER, centre, r)
         pygame.draw.circle(surface, INK, centre, r, 2)
         if not compact:
@@ -410,8 +440,18 @@ def damage_summary(v: VehicleState) -> list[str]:
             out.append(f"tire {t.corner} gone" + (" (wheel lost)" if t.wheel_lost else ""))
         elif t.dp < t.max_dp:
             out.append(f"tire {t.corner} {t.dp}/{t.max_dp}")
-    out += [f"{w.id} destroyed" for w in now.weapons if w.destroyed]
-    out += [f"{c.name.lower()} destroyed" for c in now.components if c.kind not in ("crew",) and c.destroyed]
+    for w in now.weapons:
+        if w.destroyed:
+            out.append(f"{w.id} destroyed")
+        elif w.dp < w.max_dp:
+            out.append(f"{w.id} {w.dp}/{w.max_dp} DP")
+    for c in now.components:
+        if c.kind == "crew":
+            continue
+        if c.destroyed:
+            out.append(f"{c.name.lower()} destroyed" + (" with the plant" if c.lost else ""))
+        elif c.dp < c.max_dp:
+            out.append(f"{c.name.lower()} {c.dp}/{c.max_dp} DP")
     for c in now.crew():
         state = crew_states(v).get(c.id, "unhurt")
         if state != "unhurt":
