@@ -28,8 +28,19 @@ def knockouts(game: Game) -> dict[str, Knockout]:
         for v in after.vehicles:
             if v.out and v.id not in out and not _was_out(before, v.id):
                 cause, by = _cause(step.events, v.id)
+                if not cause:   # marked out later than the blow (no move and no gun left): the last blow
+                    cause, by = _earlier_blow(game, states, i, v.id)
                 out[v.id] = Knockout(v.id, before.turn, before.phase, cause, by)
     return out
+
+
+def _earlier_blow(game: Game, states: list[GameState], upto: int, vid: str) -> tuple[str, str]:
+    """The last hit or collision by another vehicle before step `upto`, with when it came."""
+    for j in range(upto - 1, -1, -1):
+        cause, by = _cause(game.history[j].events, vid, blows_only=True)
+        if cause:
+            return f"{cause} in turn {states[j].turn}, phase {states[j].phase}", by
+    return "", ""
 
 
 def _was_out(state: GameState, vid: str) -> bool:
@@ -39,7 +50,7 @@ def _was_out(state: GameState, vid: str) -> bool:
         return False
 
 
-def _cause(events: tuple[Event, ...], vid: str) -> tuple[str, str]:
+def _cause(events: tuple[Event, ...], vid: str, *, blows_only: bool = False) -> tuple[str, str]:
     """What did it in the step that put `vid` out: the last hit or collision by another vehicle (a
     crash that followed a hit is the hit's doing), else the last explosion, exit off the map, crash
     result or damage it took."""
@@ -50,6 +61,8 @@ def _cause(events: tuple[Event, ...], vid: str) -> tuple[str, str]:
         if e.kind == "collision" and "type" in d and d["type"] != "fixed_object" and vid in (e.vehicle, d.get("other")):
             other = str(d.get("other")) if e.vehicle == vid else e.vehicle
             return f"a {str(d['type']).replace('_', '-')} with {other} at {d.get('collision_speed', '?')} mph", other
+    if blows_only:
+        return "", ""
     for e in reversed(events):
         d = e.data
         if e.vehicle != vid:

@@ -36,4 +36,19 @@ def test_a_collision_a_crash_alone_and_no_cause():
     got = knockouts(game)
     assert got["car2"].cause == "a t-bone with car3 at 40.0 mph" and got["car2"].by == "car3"
     assert got["car1"].cause == "a crash: burning roll"
-    assert got["car3"].cause == ""          # no field names a cause: game over shows the rules' why_out alone
+    assert got["car3"].cause == "a t-bone with car2 at 40.0 mph in turn 1, phase 1"   # its last blow, earlier
+    alone = Game(quick_setup(2))
+    _knock_out(alone, "car1", (Event("damage", "fire: the plant takes 2", "000:L1013", "car1"),))  # prose only
+    assert knockouts(alone)["car1"].cause == ""   # no field names a cause: game over shows why_out alone
+
+
+def test_marked_out_after_the_blow_names_the_last_blow_and_when():
+    """A vehicle is marked out when it next cannot move or fire (000:L1262), which may be a later step
+    than the hit that did it: the last blow by another vehicle is named, with its turn and phase."""
+    game = Game(quick_setup(2))
+    hit = Event("fire", "MG1 fires at car1", "000:L901", "car2", {"weapon": "MG1", "target": "car1", "hit": True})
+    before = game.state
+    game.history.append(Step(game.legal_actions(game.to_act()[0])[0], before, (hit,)))
+    _knock_out(game, "car1", (Event("kill", "car1 is out of the fight", "000:L1262", "car1"),))
+    ko = knockouts(game)["car1"]
+    assert ko.cause == "car2's MG1 (a hit) in turn 1, phase 1" and ko.by == "car2"
