@@ -662,8 +662,11 @@ def draw_compact_sheet(surface: pygame.Surface, rect: pygame.Rect, v: VehicleSta
         wx = text(surface, words, (wx, y), 15, _weapon_colour(w) if w.id not in v.automatic else theme.GOOD).right + 6
     y += 17
     lines = status_lines(v) + [(d, theme.WARN) for d in damage_summary(v)]
-    for words, ink in (lines or [("in good order", theme.GOOD)])[:3]:
-        if y > rect.bottom - 14:
-            break
-        text(surface, words[:34], (x, y), 15, ink)
-        y += 15
+    from game.ui import wrap
+
+    for words, ink in lines or [("in good order", theme.GOOD)]:
+        for ln in wrap(words, 15, right - x):
+            if y > rect.bottom - 14:
+                return
+            text(surface, ln, (x, y), 15, ink)
+            y += 15

@@ -99,14 +99,18 @@ class GameOverScene(Scene):
         st = self.session.state
         text(surface, "Game over", (w // 2, 14), 56, theme.ACCENT, bold=True, anchor="midtop")
         if out is not None:
-            head = f"{' and '.join(out.winners)} win{'s' if len(out.winners) == 1 else ''}" if out.winners \
-                else "Nobody wins"
+            if len(out.winners) == 1:
+                head = f"{out.winners[0]} wins"
+            elif out.winners:   # several owners still driving when the game stopped: nobody beat the others
+                head = f"A draw: {' and '.join(out.winners)} are still driving"
+            else:
+                head = "Nobody wins"
             text(surface, head, (w // 2, 64), 38, theme.TEXT, bold=True, anchor="midtop")
             for k, ln in enumerate(wrap(out.reason, 20, w - 200)[:2]):
                 text(surface, ln, (w // 2, 102 + k * 20), 20, theme.DIM, anchor="midtop")
         turns = f"after {st.turn} turn{'s' if st.turn != 1 else ''} · {self.session.title}"
         text(surface, turns, (w // 2, 146), 18, theme.DIM, anchor="midtop")
-        winners = set(out.winners) if out is not None else set()
+        winners = set(out.winners) if out is not None and len(out.winners) == 1 else set()
         cols = 2 if len(st.vehicles) <= 4 else 4
         card_w = (w - 40 - (cols - 1) * 12) // cols
         rows = max(1, -(-len(st.vehicles) // cols))

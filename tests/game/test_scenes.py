@@ -192,8 +192,14 @@ def test_record_sheet_scene_cycles_vehicles(app):
     assert app.top is battle
 
 
-def test_game_over_summary_and_back_to_title(app):
+def test_game_over_summary_and_back_to_title(app, monkeypatch):
     from dataclasses import replace
+
+    import game.scenes.game_over as over_mod
+
+    drawn: list[str] = []
+    real = over_mod.text
+    monkeypatch.setattr(over_mod, "text", lambda surface, s, *a, **k: (drawn.append(s), real(surface, s, *a, **k))[1])
 
     battle = start_battle(app, replace(quick_setup(2), max_turns=1))
     for _ in range(80):
@@ -203,6 +209,9 @@ def test_game_over_summary_and_back_to_title(app):
     over = app.top
     assert isinstance(over, GameOverScene)
     app.draw()
+    # both still driving at the turn limit: a draw, not two winners; each card says how it ended
+    assert "A draw: Player 1 and Player 2 are still driving" in drawn
+    assert sum(1 for s in drawn if s.startswith("still driving at ")) == 2
     labels = [label for label, _ in over.menu.items]
     assert labels[:2] == ["Look at the board", "Log"]
     press(app, pygame.K_RETURN)                       # the final board, under a banner
