@@ -29,7 +29,7 @@ from rules.engine.saves import load_game, save_game
 from rules.engine.scenarios import game_setup, load_scenario
 from rules.tables import movement as rules_tables
 from rules.tables.collisions import load_collision_data, load_terrain_data
-from rules.tables.combat import _weapon_table, load_combat
+from rules.tables.combat import load_combat, load_weapon_table
 from rules.tables.construction import load_design_tables
 from rules.tables.foe_profiles import load_profiles
 from rules.vehicles.design import load_design
@@ -154,7 +154,7 @@ SINGLE_FILE: dict[str, Loader] = {
     "terrain.toml": load_terrain_data,
     "map_terrain.toml": load_vocabulary,
     "foe_profiles.toml": load_profiles,
-    "weapons.toml": _weapon_table.__wrapped__,  # combat's reading of the weapons table (cached in play)
+    "weapons.toml": load_weapon_table,  # combat's reading of the weapons table
 }
 
 # Files read by the construction tables, which load a whole folder at once.

@@ -17,7 +17,7 @@ from rules.play.actions import Fire
 from rules.play.context import Ctx
 from rules.play.counters import end_of_turn as dropped_end_of_turn
 from rules.play.state import GameState
-from rules.tables.combat import _weapon_table, combat_tables
+from rules.tables.combat import combat_tables, weapon_table
 from tests.rules.test_dropped_play import _drive, chase, counter, to_fire
 
 
@@ -39,7 +39,7 @@ def test_a_burning_car_with_a_heavy_flaming_oil_jet_may_explode_000_L1014_L2484(
 def test_every_flame_weapon_on_the_fire_table_is_a_weapon_000_L985_L1011() -> None:
     """Fire-table rows and volatile items named by a weapon abbreviation use the weapons table's key,
     so a hit by (or a fire aboard a car carrying) that weapon finds its row (000:L994 HFOJ)."""
-    weapons = _weapon_table()
+    weapons = weapon_table()
     t = combat_tables()
     for key in ("FT", "HDFT", "LFT", "FOJ", "HFOJ", "FCE", "HDFCE", "FCGS"):
         assert key in t.fire_table, key
