@@ -51,8 +51,10 @@ from rules.core.events import Event
 from rules.core.geometry import Pose
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.state import RuleOptions, option_choices
-from rules.vehicles.design import Figures
+from rules.vehicles.design import load_design, load_stock
+from rules.vehicles.figures import Figures, figures
 from rules.vehicles.spec import UNTRAINED, VehicleSpec
+from rules.vehicles.starting_sheet import spec
 
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
 CREW = tuple((d, g) for d in range(4) for g in (*range(4), UNTRAINED))   # (Driver, Gunner) a crew may have
@@ -468,14 +470,12 @@ class NewGameScene(Scene):
     # --- what the pickers show -----------------------------------------------------------------------
 
     def figures(self, label: str) -> tuple[Figures, VehicleSpec] | str:
-        """The design's figures (rules.vehicles.design.figures) and spec, or the reason it does not load."""
+        """The design's figures (rules.vehicles.figures) and spec, or the reason it does not load."""
         if label not in self._figures:
-            from rules.vehicles import design as construction
-
             path = self.design_of.get(label)
             try:
-                d = construction.load_design(ROOT / path) if path else construction.load_stock(label)
-                self._figures[label] = (construction.figures(d), construction.spec(d))
+                d = load_design(ROOT / path) if path else load_stock(label)
+                self._figures[label] = (figures(d), spec(d))
             except Exception as exc:  # noqa: BLE001 - a design that does not load says why
                 self._figures[label] = str(exc)
         return self._figures[label]

@@ -11,9 +11,9 @@ from rules.core.paths import locate
 from rules.play.state import RuleOptions
 from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.design import load_design, load_stock
-from rules.vehicles.design import spec as spec_of
 from rules.vehicles.record_sheet import RecordSheet, Tire
 from rules.vehicles.spec import VehicleSpec
+from rules.vehicles.starting_sheet import spec as spec_of
 
 
 @dataclass(frozen=True)

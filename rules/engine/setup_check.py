@@ -19,7 +19,8 @@ from rules.core.paths import locate
 from rules.engine.setup import GameSetup, VehicleSetup, resolve_spec
 from rules.tables.foe_profiles import names
 from rules.tables.movement import tables
-from rules.vehicles.design import STOCK_DIR, figures, load_design
+from rules.vehicles.design import STOCK_DIR, load_design
+from rules.vehicles.figures import figures
 from rules.vehicles.spec import VehicleSpec
 from rules.world.maps import Map
 from rules.world.shapes import bbox, overlapping_boxes, polygons_overlap

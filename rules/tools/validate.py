@@ -31,7 +31,8 @@ from rules.tables.combat import load_combat
 from rules.tables.construction import load_design_tables
 from rules.tables.foe_profiles import load_profiles
 from rules.tables.movement import load_tables
-from rules.vehicles.design import design_from_node, figures
+from rules.vehicles.design import design_from_node
+from rules.vehicles.figures import figures
 from rules.world.map_model import load_vocabulary
 from rules.world.maps import map_from_data, section_from_data, validate_map
 
