@@ -164,7 +164,8 @@ class GameOverScene(Scene):
 
 class BoardLookScene(Scene):
     """The final board, drawn by the battle scene under a banner: pan, zoom, the log and the record
-    sheets work as in play; Esc or Enter goes back to the results."""
+    sheets work as in play, and no click reaches the battle's controls (the game is over); Esc or Enter
+    goes back to the results."""
 
     opaque = False
     PASS = (Intent.PAN_LEFT, Intent.PAN_RIGHT, Intent.PAN_UP, Intent.PAN_DOWN, Intent.ZOOM_IN, Intent.ZOOM_OUT,
@@ -187,8 +188,12 @@ class BoardLookScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.back_rect.collidepoint(event.pos):
             self.back()
             return True
-        if intent in self.PASS or event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
-                                                  pygame.MOUSEBUTTONUP):
+        if event.type == pygame.MOUSEMOTION and event.buttons[0]:   # drag: pan the battle's camera itself,
+            cam = getattr(self.board, "cam", None)                    # so no click reaches its controls
+            if cam is not None:
+                cam.pan_pixels(*event.rel)
+            return True
+        if intent in self.PASS or event.type == pygame.MOUSEWHEEL:   # zoom, pan, log, sheets: nothing that plays
             return self.board.handle_event(event)
         return True
 
