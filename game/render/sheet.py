@@ -452,8 +452,9 @@ def damage_summary(v: VehicleState) -> list[str]:
             out.append(f"{c.name.lower()} destroyed" + (" with the plant" if c.lost else ""))
         elif c.dp < c.max_dp:
             out.append(f"{c.name.lower()} {c.dp}/{c.max_dp} DP")
+    states = crew_states(v)
     for c in now.crew():
-        state = crew_states(v).get(c.id, "unhurt")
+        state = states.get(c.id, "unhurt")
         if state != "unhurt":
             out.append(f"{c.name.lower()} {state}")
     out += [f"pod {p.id} torn off" for p in now.pods if p.torn_off]
