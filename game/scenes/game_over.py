@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game import theme
-from game.endings import Knockout, knockouts
+from game.endings import Knockout, knockouts, shooting
 from game.input.bindings import Intent, intent_of
 from game.render.sheet import damage_summary, draw_outline, status_lines
 from game.scenes.base import Scene
@@ -27,6 +27,7 @@ class GameOverScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.session = session
         self.knocked: dict[str, Knockout] = knockouts(session.game)
+        self.shots = shooting(session.log)
         items: list[tuple[str, Callable[[], None]]] = [
             ("Look at the board", self.board), ("Log", self.log), ("New game", self.new_game),
             ("Title", self.title), ("Quit", self.quit)]
@@ -151,6 +152,11 @@ class GameOverScene(Scene):
             text(surface, f"{words}still driving at {v.signed_speed:g} mph", (x, y), 20,
                  theme.GOOD if won else theme.TEXT, bold=won)
             y += 22
+        fired, hits = self.shots.get(v.id, (0, 0))
+        if fired:
+            text(surface, f"{fired} shot{'s' if fired != 1 else ''} rolled, {hits} hit{'s' if hits != 1 else ''}",
+                 (x, y), 17, theme.ACCENT)
+            y += 19
         y += 4
         lines = damage_summary(v) or ["no damage"]
         for line in lines:
