@@ -103,7 +103,8 @@ class GameOverScene(Scene):
             if len(out.winners) == 1:
                 head = f"{out.winners[0]} wins"
             elif out.winners:   # several owners still driving when the game stopped: nobody beat the others
-                head = f"A draw: {' and '.join(out.winners)} are still driving"
+                names = ", ".join(out.winners[:-1]) + f" and {out.winners[-1]}"
+                head = f"A draw: {names} are still driving"
             else:
                 head = "Nobody wins"
             text(surface, head, (w // 2, 64), 38, theme.TEXT, bold=True, anchor="midtop")
