@@ -78,3 +78,13 @@ def _cause(events: tuple[Event, ...], vid: str, *, blows_only: bool = False) -> 
         if e.kind == "damage" and "location" in d:
             return f"{d.get('points', '?')} damage to its {d['location']}", ""
     return "", ""
+
+
+def shooting(events: list[Event]) -> dict[str, tuple[int, int]]:
+    """(shots rolled, hits) for each firer: the to-hit rolls in the log, by their fields."""
+    out: dict[str, tuple[int, int]] = {}
+    for e in events:
+        if e.kind == "fire" and "roll" in e.data and "hit" in e.data and e.vehicle:
+            fired, hits = out.get(e.vehicle, (0, 0))
+            out[e.vehicle] = (fired + 1, hits + (1 if e.data["hit"] is True else 0))
+    return out

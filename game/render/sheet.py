@@ -452,8 +452,9 @@ def damage_summary(v: VehicleState) -> list[str]:
             out.append(f"{c.name.lower()} destroyed" + (" with the plant" if c.lost else ""))
         elif c.dp < c.max_dp:
             out.append(f"{c.name.lower()} {c.dp}/{c.max_dp} DP")
+    states = crew_states(v)
     for c in now.crew():
-        state = crew_states(v).get(c.id, "unhurt")
+        state = states.get(c.id, "unhurt")
         if state != "unhurt":
             out.append(f"{c.name.lower()} {state}")
     out += [f"pod {p.id} torn off" for p in now.pods if p.torn_off]
@@ -519,12 +520,14 @@ def _weapons_box(surface: pygame.Surface, r: pygame.Rect, v: VehicleState) -> in
     rows = weapon_rows(v)
     r.height = 46 + 24 * max(1, len(rows)) + 4
     y = section(surface, r, "WEAPONS") + 16
-    cols = (r.x + 10, r.x + 110, r.x + 215, r.x + 300, r.x + 420)
+    narrow = r.width < 700        # a narrow window: the id alone (it holds the abbreviation), closer columns
+    cols = tuple(r.x + c for c in ((10, 84, 170, 250, 350) if narrow else (10, 110, 215, 300, 420)))
     for head, x in zip(("weapon", "where", "DP", "shots", "notes"), cols, strict=True):
         text(surface, head, (x, r.y + 26), 14, theme.DIM)
     if not rows:
         text(surface, "none", (cols[0], y), 18, theme.DIM)
     for name, where, shots, w in rows:
+        name = w.id if narrow else name
         c = LOST if w.destroyed else theme.TEXT
         nr = text(surface, name, (cols[0], y), 19, c)
         if w.destroyed:
@@ -534,8 +537,10 @@ def _weapons_box(surface: pygame.Surface, r: pygame.Rect, v: VehicleState) -> in
         empty = bool(w.max_shots) and w.shots_left == 0
         text(surface, shots, (cols[3], y), 18, LOST if empty else theme.TEXT)
         notes = weapon_notes(v, w)
+        while len(notes) > 4 and theme.font(16).size(notes)[0] > r.right - cols[4] - 8:
+            notes = notes[:-5] + "..."
         if notes:
-            text(surface, notes[:60], (cols[4], y + 1), 16, theme.ACCENT if w.id in v.automatic else theme.DIM)
+            text(surface, notes, (cols[4], y + 1), 16, theme.ACCENT if w.id in v.automatic else theme.DIM)
         y += 24
     return r.bottom
 
@@ -603,7 +608,10 @@ def _component_line(surface: pygame.Surface, r: pygame.Rect, y: int, c: Componen
         return
     if c.max_dp:
         dp_x = max(nr.right + (70 if c.max_armor else 8), r.right - 10 - (c.max_dp * 13 if c.max_dp <= PIP_MAX else 60))
-        pips(surface, (dp_x, y + 2), c.dp, c.max_dp)
+        if dp_x + c.max_dp * 13 > r.right - 6:   # no room for the boxes: the number
+            text(surface, f"{c.dp}/{c.max_dp}", (r.right - 10, y), 18, level_colour(c.dp, c.max_dp), anchor="topright")
+        else:
+            pips(surface, (dp_x, y + 2), c.dp, c.max_dp)
     if c.max_armor:
         text(surface, f"CA {c.armor}/{c.max_armor}", (nr.right + 8, y + 2), 15, level_colour(c.armor, c.max_armor))
 
@@ -615,8 +623,10 @@ def _status_box(surface: pygame.Surface, r: pygame.Rect, v: VehicleState) -> Non
     speed = f"{v.signed_speed:g} mph{' in reverse' if v.reverse else ''}"
     r2 = text(surface, f"speed {speed}", (r.x + 10, y), 20, theme.TEXT)
     hs_c = theme.GOOD if v.hs >= 1 else theme.WARN if v.hs >= -2 else LOST
-    text(surface, f"HS {v.hs:+d} / HC {v.hc}", (r2.right + 20, y), 20, hs_c)
-    text(surface, f"reflex {v.reflex_roll}", (r.right - 10, y), 18, theme.DIM, anchor="topright")
+    r3 = text(surface, f"HS {v.hs:+d} / HC {v.hc}", (r2.right + 20, y), 20, hs_c)
+    reflex = f"reflex {v.reflex_roll}"
+    if r3.right + 20 + theme.font(18).size(reflex)[0] < r.right - 10:
+        text(surface, reflex, (r.right - 10, y), 18, theme.DIM, anchor="topright")
     y += 26
     lines = status_lines(v) + [(d, theme.WARN) for d in damage_summary(v)]
     for words, c in lines or [("in good order, no damage", theme.GOOD)]:

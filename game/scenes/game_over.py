@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game import theme
-from game.endings import Knockout, knockouts
+from game.endings import Knockout, knockouts, shooting
 from game.input.bindings import Intent, intent_of
 from game.render.sheet import damage_summary, draw_outline, status_lines
 from game.scenes.base import Scene
@@ -27,6 +27,7 @@ class GameOverScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.session = session
         self.knocked: dict[str, Knockout] = knockouts(session.game)
+        self.shots = shooting(session.log)
         items: list[tuple[str, Callable[[], None]]] = [
             ("Look at the board", self.board), ("Log", self.log), ("New game", self.new_game),
             ("Title", self.title), ("Quit", self.quit)]
@@ -102,7 +103,8 @@ class GameOverScene(Scene):
             if len(out.winners) == 1:
                 head = f"{out.winners[0]} wins"
             elif out.winners:   # several owners still driving when the game stopped: nobody beat the others
-                head = f"A draw: {' and '.join(out.winners)} are still driving"
+                names = ", ".join(out.winners[:-1]) + f" and {out.winners[-1]}"
+                head = f"A draw: {names} are still driving"
             else:
                 head = "Nobody wins"
             text(surface, head, (w // 2, 64), 38, theme.TEXT, bold=True, anchor="midtop")
@@ -151,6 +153,11 @@ class GameOverScene(Scene):
             text(surface, f"{words}still driving at {v.signed_speed:g} mph", (x, y), 20,
                  theme.GOOD if won else theme.TEXT, bold=won)
             y += 22
+        fired, hits = self.shots.get(v.id, (0, 0))
+        if fired:
+            text(surface, f"{fired} shot{'s' if fired != 1 else ''} rolled, {hits} hit{'s' if hits != 1 else ''}",
+                 (x, y), 17, theme.ACCENT)
+            y += 19
         y += 4
         lines = damage_summary(v) or ["no damage"]
         for line in lines:
@@ -164,7 +171,8 @@ class GameOverScene(Scene):
 
 class BoardLookScene(Scene):
     """The final board, drawn by the battle scene under a banner: pan, zoom, the log and the record
-    sheets work as in play; Esc or Enter goes back to the results."""
+    sheets work as in play, and no click reaches the battle's controls (the game is over); Esc or Enter
+    goes back to the results."""
 
     opaque = False
     PASS = (Intent.PAN_LEFT, Intent.PAN_RIGHT, Intent.PAN_UP, Intent.PAN_DOWN, Intent.ZOOM_IN, Intent.ZOOM_OUT,
@@ -187,8 +195,12 @@ class BoardLookScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.back_rect.collidepoint(event.pos):
             self.back()
             return True
-        if intent in self.PASS or event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
-                                                  pygame.MOUSEBUTTONUP):
+        if event.type == pygame.MOUSEMOTION and event.buttons[0]:   # drag: pan the battle's camera itself,
+            cam = getattr(self.board, "cam", None)                    # so no click reaches its controls
+            if cam is not None:
+                cam.pan_pixels(*event.rel)
+            return True
+        if intent in self.PASS or event.type == pygame.MOUSEWHEEL:   # zoom, pan, log, sheets: nothing that plays
             return self.board.handle_event(event)
         return True
 

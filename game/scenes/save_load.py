@@ -1,10 +1,12 @@
 """Save and load: slots in saves/ (the autosave among them), through rules.engine.saves. Each slot shows its
 map, turn, vehicles and a thumbnail of the board; a save that does not load is marked broken with the
-rules' reason (game.save_slots). Slots are read one per frame, so the screen opens at once."""
+rules' reason (game.save_slots). Saves are replayed on a worker thread (a long game takes a moment), so
+the screen opens at once and stays live; thumbnails are drawn on the main thread as each one arrives."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -16,9 +18,11 @@ from game.save_slots import THUMB, SlotInfo, load_thumbnail, read_slot, write_th
 from game.scenes.base import Scene
 from game.session import SAVES_DIR, Session
 from game.ui import Menu, text, wrap
+from rules.engine.game import Game
 
 SLOTS = 6
 MAX_LISTED = 10
+_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save-slots")   # replays, one at a time
 
 
 class SaveLoadScene(Scene):
@@ -32,6 +36,7 @@ class SaveLoadScene(Scene):
         self.paths: list[Path] = []
         self.info: dict[Path, SlotInfo] = {}
         self.thumbs: dict[Path, pygame.Surface | None] = {}
+        self._reading: dict[Path, Future[tuple[SlotInfo, Game | None]]] = {}
         self._items()
 
     def _items(self) -> None:
@@ -47,16 +52,30 @@ class SaveLoadScene(Scene):
         self.menu.items = items
         self.menu.index = min(self.menu.index, len(items) - 1)
 
-    # --- reading the slots, one per frame -----------------------------------------------------------
+    # --- reading the slots on the worker thread ------------------------------------------------------
 
     def update(self, dt: float) -> None:
         for p in self.paths:
+            if p in self.info:
+                continue
+            job = self._reading.get(p)
+            if job is None:
+                self._reading[p] = _READER.submit(read_slot, p)
+            elif job.done():
+                self._shown(p, *job.result())
+
+    def finish_reading(self) -> None:
+        """Wait for every slot (tests, scripts)."""
+        for p in self.paths:
             if p not in self.info:
-                self._read(p)
-                return
+                job = self._reading.get(p) or _READER.submit(read_slot, p)
+                self._shown(p, *job.result())
 
     def _read(self, p: Path) -> None:
-        info, game = read_slot(p)
+        self._shown(p, *read_slot(p))
+
+    def _shown(self, p: Path, info: SlotInfo, game: Game | None) -> None:
+        self._reading.pop(p, None)
         self.info[p] = info
         thumb = load_thumbnail(info) if info.exists and not info.broken else None
         if thumb is None and game is not None:   # an autosave or an older save: draw it now, keep it

@@ -52,3 +52,13 @@ def test_marked_out_after_the_blow_names_the_last_blow_and_when():
     _knock_out(game, "car1", (Event("kill", "car1 is out of the fight", "000:L1262", "car1"),))
     ko = knockouts(game)["car1"]
     assert ko.cause == "car2's MG1 (a hit) in turn 1, phase 1" and ko.by == "car2"
+
+
+def test_shots_and_hits_are_counted_from_the_to_hit_rolls():
+    from game.endings import shooting
+
+    log = [Event("fire", "MG1 fires", "", "car1", {"weapon": "MG1", "target": "car2", "roll": 9, "hit": True}),
+           Event("fire", "MG1 fires", "", "car1", {"weapon": "MG1", "target": "car2", "roll": 4, "hit": False}),
+           Event("fire", "cannot hit", "", "car2", {"weapon": "RL1", "target": "car1", "need": 13}),  # no roll
+           Event("dice", "damage", "", "car1", {"weapon": "MG1", "damage": 5})]
+    assert shooting(log) == {"car1": (2, 1)}

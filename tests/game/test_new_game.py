@@ -1,5 +1,5 @@
 """The new-game screen built with pygame_gui: the design picker with its figures, names typed into a
-text entry, the choices remembered between games in saves/settings.toml."""
+text entry, the choices remembered between games in saves/new_game.toml."""
 
 from __future__ import annotations
 
@@ -89,3 +89,19 @@ def test_every_widget_draws_for_every_scenario_and_a_resize(app):
     app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=720, size=(1100, 720)))
     app.draw()
     assert ng.widgets["start"].get_abs_rect().right <= 1100
+
+
+def test_paste_a_name_into_the_entry(app, monkeypatch):
+    """Ctrl+V in a player's name entry pastes (pygame_gui's own paste; the clipboard is stood in for, the
+    dummy video driver having none)."""
+    import pygame_gui.elements.ui_text_entry_line as entry_mod
+
+    monkeypatch.setattr(entry_mod, "clipboard_paste", lambda: "Mad Max")
+    ng = _open(app)
+    entry = ng.widgets["name1"]
+    click(app, entry.get_abs_rect().center)
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="\x16",
+                                        scancode=25))
+    app.update(0.05)
+    assert entry.get_text() == "Mad Max" and ng.names["Player 2"] == "Mad Max"
+    assert ng.build_setup()[0].vehicles[1].owner == "Mad Max"

@@ -25,8 +25,7 @@ def test_slots_show_map_turn_vehicles_thumbnail_and_broken_saves(app, tmp_path):
     press(app, pygame.K_F9)
     loader = app.top
     assert isinstance(loader, SaveLoadScene)
-    for _ in range(4):
-        app.update(0.05)                                      # one slot read per frame
+    loader.finish_reading()                                   # replayed on the worker thread
     broken = loader.info[tmp_path / "slot2.toml"]
     assert broken.broken.startswith(str(tmp_path / "slot2.toml")) and "vehicle" in broken.broken
     app.draw()

@@ -218,7 +218,15 @@ def test_game_over_summary_and_back_to_title(app, monkeypatch):
     look = app.top
     assert isinstance(look, BoardLookScene) and app.stack[-2] is battle
     app.draw()
+    zoom, cx = battle.cam.zoom, battle.cam.cx
     press(app, pygame.K_EQUALS)                       # zoom reaches the board
+    assert battle.cam.zoom > zoom
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(40, 0), buttons=(1, 0, 0)))
+    assert battle.cam.cx < cx                         # dragged: panned
+    before = len(battle.session.game.history)
+    for b in battle.buttons:                          # the battle's controls take no click after the end
+        click(app, b.rect.center)
+    assert len(battle.session.game.history) == before and app.top is look
     press(app, pygame.K_ESCAPE)
     assert app.top is over
     over.menu.index = labels.index("Log")
