@@ -78,7 +78,8 @@ def open_main(path: Path, autoplay: int, screenshot: str | None, size: tuple[int
     from game.open_file import open_file
     from game.scenes.title import TitleScene
 
-    app = App(size)
+    # a screenshot run is a look at the file, not a game of the player's: it autosaves nothing
+    app = App(size, saves_dir=None) if screenshot else App(size)
     app.push(TitleScene(app))
     print(open_file(app, path, autoplay), flush=True)
     if not screenshot:

@@ -117,4 +117,6 @@ def test_random_input_to_every_scene_never_raises(app: App, tmp_path: Path) -> N
                 raise AssertionError(f"{name}: event {n} ({event}) raised {type(exc).__name__}: {exc}; "
                                      f"the top scene was {type(app.top).__name__}") from exc
         app.draw()
-    assert _snapshot() == before, "the monkey wrote into the checkout's maps/ or saves/"
+    after = _snapshot()
+    changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+    assert not changed, f"the monkey (or a test beside it) wrote into the checkout's maps/ or saves/: {changed}"
