@@ -219,6 +219,8 @@ class Animator:
         if e.kind == "dice" and "damage" in d and d.get("target"):
             return [Flash(str(d["target"]), (255, 90, 70), kind="number", text=f"-{d['damage']}", life=NUMBER_SECONDS,
                           age=-0.2)]
+        if e.kind == "counter" and e.vehicle and d.get("counter_kind") not in (None, "debris", "obstacle"):
+            return [Flash(e.vehicle, (250, 220, 90), sound="drop")]   # a dropped weapon laid (its kind field)
         if not e.vehicle or e.kind not in FLASH_KINDS:
             return []
         if e.kind == "control" and d.get("kept", True):

@@ -105,6 +105,17 @@ def test_missing_art_draws_plain_shapes_and_never_fails(app, tmp_path):
     assert surf.get_at((200, 200)) != before.get_at((200, 200))
 
 
+def test_a_broken_picture_file_is_treated_as_missing(app, tmp_path):
+    (tmp_path / "vehicles").mkdir()
+    for layer in ("paint", "detail"):
+        (tmp_path / "vehicles" / f"sedan.{layer}.png").write_bytes(b"not a png at all")
+    (tmp_path / "terrain").mkdir()
+    (tmp_path / "terrain" / "grass.png").write_bytes(b"\x89PNG broken")
+    art = Assets(tmp_path)
+    assert art.vehicle("sedan", (200, 0, 0), (40, 80)) is None
+    assert art.tile("grass", 30) is None
+
+
 def test_missing_font_file_falls_back_to_pygames_own(app, tmp_path, monkeypatch):
     import game.assets
 

@@ -103,6 +103,15 @@ def test_sounds_follow_the_events_kinds_and_fields_not_their_words():
         assert board.asked == ["gun", "crash", "screech", "explosion"], words
 
 
+def test_laying_a_dropped_weapon_clanks_and_debris_does_not():
+    state = _state()
+    board = _Recorder()
+    anim = Animator(state, sound=board)
+    anim.feed([Event("counter", "x", "", "kart", {"counter": "oil-1", "counter_kind": "oil"}),
+               Event("counter", "x", "", "kart", {"counter": "debris-1", "counter_kind": "debris"})])
+    assert board.asked == ["drop"]
+
+
 def test_weapon_sounds_by_category():
     assert weapon_sound("MG") == "gun"
     assert weapon_sound("RL") == "rocket"
