@@ -105,6 +105,18 @@ class Assets:
             return self._keep(key, None)
         return self._keep(key, pygame.transform.smoothscale(img, (px, px)))
 
+    def tile_block(self, kind: str, px: int, n: int = 8) -> pygame.Surface | None:
+        """n x n tiles of `kind` in one surface (fewer blits to cover a big area)."""
+        key = ("block", kind, px, n)
+        if key in self._scaled:
+            return self._scaled[key]
+        tile = self.tile(kind, px)
+        if tile is None:
+            return self._keep(key, None)
+        block = pygame.Surface((px * n, px * n))
+        block.fblits([(tile, (x * px, y * px)) for y in range(n) for x in range(n)])
+        return self._keep(key, block)
+
     def explosion(self, frame: int, px: int) -> pygame.Surface | None:
         """Frame `frame` (0 to EXPLOSION_FRAMES - 1) of the explosion, `px` pixels square."""
         key = ("explosion", frame, px)
