@@ -229,8 +229,9 @@ class Animator:
             return [Flash(e.vehicle, (255, 150, 30), kind="explosion", life=EXPLOSION_SECONDS, sound="explosion")]
         if e.kind == "fire":
             if d.get("target") and not d.get("blocked_by"):
+                fired = "roll" in d or bool(d.get("automatic"))   # a to-hit roll made: the gun went off
                 return [Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=str(d["target"]),
-                              sound=self._weapon_sound(e.vehicle, str(d.get("weapon", ""))))]
+                              sound=self._weapon_sound(e.vehicle, str(d.get("weapon", ""))) if fired else "")]
             return [Flash(e.vehicle, FLASH_KINDS["fire"])]
         if e.kind == "damage" and "points" in d:
             return [Flash(e.vehicle, FLASH_KINDS["damage"]),
