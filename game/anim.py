@@ -219,6 +219,8 @@ class Animator:
         if e.kind == "dice" and "damage" in d and d.get("target"):
             return [Flash(str(d["target"]), (255, 90, 70), kind="number", text=f"-{d['damage']}", life=NUMBER_SECONDS,
                           age=-0.2)]
+        if e.kind == "counter" and e.vehicle and d.get("counter_kind") not in (None, "debris", "obstacle"):
+            return [Flash(e.vehicle, (250, 220, 90), sound="drop")]   # a dropped weapon laid (its kind field)
         if not e.vehicle or e.kind not in FLASH_KINDS:
             return []
         if e.kind == "control" and d.get("kept", True):
@@ -227,8 +229,9 @@ class Animator:
             return [Flash(e.vehicle, (255, 150, 30), kind="explosion", life=EXPLOSION_SECONDS, sound="explosion")]
         if e.kind == "fire":
             if d.get("target") and not d.get("blocked_by"):
+                fired = "roll" in d or bool(d.get("automatic"))   # a to-hit roll made: the gun went off
                 return [Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=str(d["target"]),
-                              sound=self._weapon_sound(e.vehicle, str(d.get("weapon", ""))))]
+                              sound=self._weapon_sound(e.vehicle, str(d.get("weapon", ""))) if fired else "")]
             return [Flash(e.vehicle, FLASH_KINDS["fire"])]
         if e.kind == "damage" and "points" in d:
             return [Flash(e.vehicle, FLASH_KINDS["damage"]),

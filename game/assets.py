@@ -17,6 +17,7 @@ FONT_FILES = {False: "fonts/DejaVuSans.ttf", True: "fonts/DejaVuSans-Bold.ttf"}
 EXPLOSION_FRAMES = 10            # frames in assets/effects/explosion.png (as make_assets.py draws them)
 WRECK_TINT = (78, 74, 70)        # a burnt-out shell instead of the owner's colour
 SHADOW = (0, 0, 0)               # the colour that asks for the body's silhouette (its shadow)
+SHADOW_ALPHA = 90
 MAX_SCALED = 600                 # scaled copies kept before the oldest are dropped
 # Bodies a vehicle without a body of the construction tables (a generic test car) is drawn as.
 KIND_BODY = {"car": "mid_sized", "trike": "medium_trike", "cycle": "medium_cycle"}
@@ -82,8 +83,8 @@ class Assets:
             top = detail.copy()
             top.fill((120, 115, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
         img.blit(top, (0, 0))
-        if colour == SHADOW:
-            img.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        if colour == SHADOW:   # black, and see-through once here rather than per blit
+            img.fill((0, 0, 0, SHADOW_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
         return self._keep(key, pygame.transform.smoothscale(img, size))
 
     def rotated(self, body: str, colour: Colour | None, size: tuple[int, int], facing: float) -> pygame.Surface | None:
@@ -104,6 +105,18 @@ class Assets:
         if img is None or px < 1:
             return self._keep(key, None)
         return self._keep(key, pygame.transform.smoothscale(img, (px, px)))
+
+    def tile_block(self, kind: str, px: int, n: int = 8) -> pygame.Surface | None:
+        """n x n tiles of `kind` in one surface (fewer blits to cover a big area)."""
+        key = ("block", kind, px, n)
+        if key in self._scaled:
+            return self._scaled[key]
+        tile = self.tile(kind, px)
+        if tile is None:
+            return self._keep(key, None)
+        block = pygame.Surface((px * n, px * n))
+        block.fblits([(tile, (x * px, y * px)) for y in range(n) for x in range(n)])
+        return self._keep(key, block)
 
     def explosion(self, frame: int, px: int) -> pygame.Surface | None:
         """Frame `frame` (0 to EXPLOSION_FRAMES - 1) of the explosion, `px` pixels square."""

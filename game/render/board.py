@@ -1,6 +1,6 @@
 """The board: textured ground and terrain (tiles from assets/terrain, flat colours without them), road
-markings, the ¼" grid with 1" lines, curbs, walls, buildings with roofs, obstacles and ramps. Drawn once per zoom into a cached surface (or per view for huge maps), so a
-frame is one blit."""
+markings, the ¼" grid with 1" lines, curbs, walls, buildings with roofs, obstacles and ramps. Drawn once per zoom into a cached surface (in square pieces, drawn as the
+view first needs them, for a map too big for one), so a frame is a few blits."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ CONDITION_ALPHA = {"oil": 170, "ice": 140, "wet": 110, "snow": 175, "gravel": 12
 LIGHT = (-0.6, -0.8)   # the way light falls from (top left), for roof faces
 
 MAX_CACHE_PIXELS = 4096 * 4096
+CHUNK = 512          # pixels a side of a piece of a big map's board
+MAX_CHUNKS = 40      # pieces kept (40 MB at most)
 EMPTY_W, EMPTY_H = 40.0, 30.0
 
 
@@ -43,6 +45,7 @@ class BoardRenderer:
         self.resolved = _resolved(game_map)
         self._cache: pygame.Surface | None = None
         self._key: tuple[float, ...] = ()
+        self._chunks: dict[tuple[float, int, int], pygame.Surface] = {}
 
     def draw(self, surface: pygame.Surface, cam: Camera) -> None:
         w, h = map_size(self.map)
@@ -56,13 +59,30 @@ class BoardRenderer:
             ox, oy = cam.to_screen(0, 0)
             surface.blit(self._cache, (round(ox), round(oy)))
         else:
-            x0, y0, _, _ = cam.visible()
-            key = (cam.zoom, x0, y0, cam.view_w, cam.view_h)
-            if self._key != key or self._cache is None:
-                self._cache = self._render(cam.zoom, x0, y0, cam.view_w, cam.view_h)
-                self._key = key
-            surface.blit(self._cache, (cam.view_x, cam.view_y))
+            self._draw_chunks(surface, cam)
         surface.set_clip(clip)
+
+    def _draw_chunks(self, surface: pygame.Surface, cam: Camera) -> None:
+        """A map too big to keep whole at this zoom: square pieces of it, drawn as the view first
+        needs them and kept (the newest MAX_CHUNKS), so panning and following cost blits, not redraws."""
+        z = cam.zoom
+        base_x = round(cam.view_x + cam.view_w / 2 - cam.cx * z)   # screen position of map (0, 0)
+        base_y = round(cam.view_y + cam.view_h / 2 - cam.cy * z)
+        w, h = map_size(self.map)
+        i0, i1 = max(0, (cam.view_x - base_x) // CHUNK), min(int(w * z) // CHUNK, (cam.view_x + cam.view_w - base_x) // CHUNK)
+        j0, j1 = max(0, (cam.view_y - base_y) // CHUNK), min(int(h * z) // CHUNK, (cam.view_y + cam.view_h - base_y) // CHUNK)
+        if any(k[0] != z for k in self._chunks):
+            self._chunks = {k: v for k, v in self._chunks.items() if k[0] == z}
+        for i in range(int(i0), int(i1) + 1):
+            for j in range(int(j0), int(j1) + 1):
+                key = (z, i, j)
+                piece = self._chunks.pop(key, None)
+                if piece is None:
+                    piece = self._render(z, i * CHUNK / z, j * CHUNK / z, CHUNK, CHUNK)
+                self._chunks[key] = piece           # newest last
+                surface.blit(piece, (base_x + i * CHUNK, base_y + j * CHUNK))
+        while len(self._chunks) > MAX_CHUNKS:
+            del self._chunks[next(iter(self._chunks))]
 
     # --- rendering into a surface whose top-left is map point (x0, y0) ---------------------------
 
@@ -297,16 +317,25 @@ class _Painter:
     def textured(self, pts: list[Point], kind: str, colour: tuple[int, ...]) -> bool:
         """Fill with the tile of `kind`; a flat `colour` when there is no tile (returns False)."""
         px = max(1, round(self.zoom))
-        tile = self.art.tile(kind, px)
+        block = self.art.tile_block(kind, px)
         box = self._box(pts)
-        if tile is None or box.width < 1 or box.height < 1:
+        if block is None or box.width < 1 or box.height < 1:
             pygame.draw.polygon(self.surf, colour, pts)
             return False
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        step = block.get_width()
         ox = -((box.x + self.x0 * self.zoom) % px)
         oy = -((box.y + self.y0 * self.zoom) % px)
-        cols = range(int(ox), box.width, px)
-        layer.fblits([(tile, (x, y)) for y in range(int(oy), box.height, px) for x in cols])
+        xs = sorted({round(p[0]) for p in pts})
+        ys = sorted({round(p[1]) for p in pts})
+        if len(pts) == 4 and len(xs) == 2 and len(ys) == 2:   # an upright rectangle: tile straight in
+            clip = self.surf.get_clip()
+            self.surf.set_clip(box)
+            self.surf.fblits([(block, (box.x + x, box.y + y)) for y in range(int(oy), box.height, step)
+                              for x in range(int(ox), box.width, step)])
+            self.surf.set_clip(clip)
+            return True
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        layer.fblits([(block, (x, y)) for y in range(int(oy), box.height, step) for x in range(int(ox), box.width, step)])
         mask = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
         layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)

@@ -51,7 +51,6 @@ def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Po
         shadow = art.rotated(name, SHADOW, px, pose.facing)
         off = max(1, round(cam.zoom * 0.05))
         if shadow is not None and not wreck:
-            shadow.set_alpha(90)
             surface.blit(shadow, shadow.get_rect(center=(sx + off, sy + off)))
         surface.blit(img, img.get_rect(center=(sx, sy)))
     _tires(surface, cam, v, at, hl, hw, plain=img is None)

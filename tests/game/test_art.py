@@ -105,6 +105,17 @@ def test_missing_art_draws_plain_shapes_and_never_fails(app, tmp_path):
     assert surf.get_at((200, 200)) != before.get_at((200, 200))
 
 
+def test_a_broken_picture_file_is_treated_as_missing(app, tmp_path):
+    (tmp_path / "vehicles").mkdir()
+    for layer in ("paint", "detail"):
+        (tmp_path / "vehicles" / f"sedan.{layer}.png").write_bytes(b"not a png at all")
+    (tmp_path / "terrain").mkdir()
+    (tmp_path / "terrain" / "grass.png").write_bytes(b"\x89PNG broken")
+    art = Assets(tmp_path)
+    assert art.vehicle("sedan", (200, 0, 0), (40, 80)) is None
+    assert art.tile("grass", 30) is None
+
+
 def test_missing_font_file_falls_back_to_pygames_own(app, tmp_path, monkeypatch):
     import game.assets
 
@@ -164,3 +175,29 @@ def test_the_battle_draws_with_art_on_a_real_map(app):
     p = battle.cam.to_screen(battle.state.vehicle("guard").pose.x, battle.state.vehicle("guard").pose.y)
     r, g, b = app.surface.get_at((round(p[0]), round(p[1])))[:3]
     assert r > g and r > b, "the guard's counter shows in red"
+
+
+def test_a_big_map_zoomed_in_is_drawn_in_pieces_that_meet(app):
+    """The town at 120 px/inch is too big to keep whole: pieces drawn as needed give the same picture
+    as drawing the view at once, and panning reuses them."""
+    from game.session import load_map
+
+    m = load_map("maps/town.toml")
+    board = BoardRenderer(m)
+    cam = Camera(zoom=120, cx=24.3, cy=18.2, view_w=900, view_h=700)
+    pieces = pygame.Surface((900, 700))
+    board.draw(pieces, cam)
+    x0, y0, _, _ = cam.visible()
+    base_x = round(cam.view_w / 2 - cam.cx * cam.zoom)
+    base_y = round(cam.view_h / 2 - cam.cy * cam.zoom)
+    whole = board._render(cam.zoom, -base_x / cam.zoom, -base_y / cam.zoom, 900, 700)
+    def off(x: int, y: int) -> bool:   # a grid line may round to the next pixel in a piece: a shade, not a seam
+        a, b = pieces.get_at((x, y)), whole.get_at((x, y))
+        return max(abs(a[i] - b[i]) for i in range(3)) > 40
+
+    points = [(x, y) for x in range(0, 900, 7) for y in range(0, 700, 7)]
+    assert sum(off(x, y) for x, y in points) / len(points) < 0.01
+    kept = len(board._chunks)
+    cam.cx += 0.2
+    board.draw(pieces, cam)
+    assert len(board._chunks) <= kept + 2, "a small pan draws at most a new column of pieces"

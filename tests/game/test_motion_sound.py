@@ -103,6 +103,23 @@ def test_sounds_follow_the_events_kinds_and_fields_not_their_words():
         assert board.asked == ["gun", "crash", "screech", "explosion"], words
 
 
+def test_laying_a_dropped_weapon_clanks_and_debris_does_not():
+    state = _state()
+    board = _Recorder()
+    anim = Animator(state, sound=board)
+    anim.feed([Event("counter", "x", "", "kart", {"counter": "oil-1", "counter_kind": "oil"}),
+               Event("counter", "x", "", "kart", {"counter": "debris-1", "counter_kind": "debris"})])
+    assert board.asked == ["drop"]
+
+
+def test_a_shot_that_is_not_rolled_makes_no_sound():
+    state = _state()
+    board = _Recorder()
+    anim = Animator(state, sound=board)
+    anim.feed([Event("fire", "MG1 at guard: out of control", "000:L321", "kart", {"weapon": "MG1", "target": "guard"})])
+    assert board.asked == []
+
+
 def test_weapon_sounds_by_category():
     assert weapon_sound("MG") == "gun"
     assert weapon_sound("RL") == "rocket"
