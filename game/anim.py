@@ -1,24 +1,43 @@
 """Smooth motion: every 'moved' event's path is played back in order, one motion at a time; crashes,
-collisions and damage flash on the counter. Only update() changes anything; draw code reads poses."""
+collisions and damage flash on the counter with what they did; skids, spins and rolls leave marks on
+the road. Only update() changes anything; draw code reads poses, flashes and marks.
+
+Events are read by their kind and typed fields (a crash's `result`, a hit's `damage`, a collision's
+`other`), never by their text. A replay (game/replay.py) feeds a phase's events again from the poses
+it began with.
+"""
 
 from __future__ import annotations
 
 import math
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rules.core.events import Event
 from rules.core.geometry import Pose
 from rules.play.state import GameState
+
+if TYPE_CHECKING:
+    from game.sound import SoundBoard
 
 SPEED_IPS = 9.0        # inches a second on screen
 MIN_SECONDS = 0.18
 MAX_SECONDS = 1.2
 FLASH_SECONDS = 0.7
 EXPLOSION_SECONDS = 1.4
+NUMBER_SECONDS = 1.3   # a damage number rising off the counter
+LABEL_SECONDS = 1.6    # "spinout", "roll" over the counter
+MARK_SECONDS = 8.0     # skid marks fade over this long
+REPLAY_RATE = 1.6      # a replay runs this much faster than play
 FLASH_KINDS = {"crash": (255, 140, 0), "collision": (255, 40, 40), "damage": (255, 80, 60), "hit": (255, 80, 60),
                "destroyed": (255, 255, 255), "kill": (255, 255, 255), "control": (255, 220, 60),
                "hazard": (255, 170, 60), "tire": (240, 200, 80), "fire": (255, 240, 160)}
+# Crash results (rules/data/crash_tables.toml) by the marks their motion leaves.
+SKIDS = ("trivial_skid", "minor_skid", "moderate_skid", "severe_skid", "minor_fishtail", "major_fishtail",
+         "minor_fishtail_ct1", "major_fishtail_ct1", "major_and_minor_fishtail_ct1")
+ROLLS = ("roll", "burning_roll", "vault")
+MARKED_MODES = {"spin": "spin", "roll": "roll", "t_stop": "skid"}   # VehicleState.mode while it slides
 
 
 def _turn(a: float, b: float) -> float:
@@ -35,19 +54,40 @@ class Flash:
     vehicle: str
     colour: tuple[int, int, int]
     age: float = 0.0
-    kind: str = ""          # "shot" (a tracer to `target`), "explosion" (a fireball), or a plain ring
+    kind: str = ""          # "shot" (a tracer to `target`), "explosion" (a fireball), "number" (damage
+                            # dealt, `text`), "label" (a crash result, `text`), or a plain ring
     target: str = ""
     life: float = FLASH_SECONDS
+    text: str = ""
+    sound: str = ""         # the effect played when the flash shows (game/sound.py)
+
+
+@dataclass
+class Mark:
+    """Tire marks (or a roll's scuffs) left by one motion: poses it passed through, in map inches."""
+
+    vehicle: str
+    style: str              # "skid", "spin" or "roll"
+    poses: list[Pose] = field(default_factory=list)
+    age: float = 0.0
+    life: float = MARK_SECONDS
 
 
 class Animator:
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, sound: SoundBoard | None = None) -> None:
         self.shown: dict[str, Pose] = {v.id: v.pose for v in state.vehicles}
-        self.queue: deque[tuple[str, list[Pose], list[Flash]]] = deque()
+        self.queue: deque[tuple[str, list[Pose], list[Flash], str]] = deque()
         self.current: tuple[str, list[Pose], list[float]] | None = None
         self.t = 0.0
         self.duration = 0.0
         self.flashes: list[Flash] = []
+        self.marks: list[Mark] = []
+        self.sound = sound
+        self.rate = 1.0                 # playback speed (a replay runs faster)
+        self.replay_label = ""          # shown while a replay runs
+        self._state = state
+        self._style: dict[str, str] = {}  # a crash result's marks, for the vehicle's next motion
+        self._mark: Mark | None = None
         self._pending_flashes: list[Flash] = []
         self._current_flashes: list[Flash] = []
 
@@ -57,12 +97,15 @@ class Animator:
         for e in events:
             if e.kind == "moved" and e.data.get("path") and e.vehicle:
                 poses = [Pose.at(p["x"], p["y"], p["facing"]) for p in e.data["path"]]
-                self.queue.append((e.vehicle, poses, self._pending_flashes))
+                style = self._style.pop(e.vehicle, "") or self._mode_style(e.vehicle)
+                self.queue.append((e.vehicle, poses, self._pending_flashes, style))
                 self._pending_flashes = []
-            elif e.kind in FLASH_KINDS and e.vehicle:
-                if e.kind == "control" and e.data.get("kept", True):
-                    continue
-                flash = _flash_of(e)
+                continue
+            if e.kind == "crash" and e.vehicle:
+                result = str(e.data.get("result", ""))
+                self._style[e.vehicle] = "roll" if result in ROLLS else "spin" if result == "spinout" else \
+                    "skid" if result in SKIDS else ""
+            for flash in self._flashes_of(e):
                 if e.kind == "collision":
                     self._pending_flashes.append(flash)
                 elif self.queue:
@@ -70,65 +113,147 @@ class Animator:
                 elif self.current is not None:
                     self._current_flashes.append(flash)
                 else:
-                    self.flashes.append(flash)
+                    self._show([flash])
 
     @property
     def busy(self) -> bool:
         return self.current is not None or bool(self.queue)
 
     def update(self, dt: float, state: GameState) -> None:
+        self._state = state
         self.flashes = [f for f in self.flashes if f.age < f.life]
         for f in self.flashes:
             f.age += dt
-        remaining = dt
+        self.marks = [m for m in self.marks if m.age < m.life]
+        for m in self.marks:
+            m.age += dt
+        remaining = dt * self.rate
         while remaining > 0:
             if self.current is None:
                 if not self.queue:
                     break
-                vid, poses, flashes = self.queue.popleft()
-                self._current_flashes = flashes
-                start = self.shown.get(vid, poses[0])
-                poses = [start] + poses
-                lengths = [0.0]
-                for a, b in zip(poses, poses[1:], strict=False):
-                    lengths.append(lengths[-1] + math.hypot(b.x - a.x, b.y - a.y) + abs(_turn(a.facing, b.facing)) / 90)
-                self.current = (vid, poses, lengths)
-                self.t = 0.0
-                self.duration = max(MIN_SECONDS, min(MAX_SECONDS, lengths[-1] / SPEED_IPS))
+                self._start_next()
             step = min(remaining, self.duration - self.t)
             self.t += step
             remaining -= step
+            assert self.current is not None
             vid, poses, lengths = self.current
             if self.t >= self.duration - 1e-9:
                 self.shown[vid] = poses[-1]
+                self._trace(poses[-1])
                 self.current = None
-                self.flashes.extend(self._current_flashes)
+                self._mark = None
+                self._show(self._current_flashes)
                 self._current_flashes = []
             else:
                 self.shown[vid] = _along(poses, lengths, self.t / self.duration)
+                self._trace(self.shown[vid])
         if not self.busy:
-            for f in self._pending_flashes:
-                self.flashes.append(f)
+            self._show(self._pending_flashes)
             self._pending_flashes = []
             self.shown = {v.id: v.pose for v in state.vehicles}
+            self.rate = 1.0
+            if not self.flashes:
+                self.replay_label = ""   # the caption stays while the replay's last flashes fade
 
     def finish(self, state: GameState) -> None:
         """Skip to the end of every motion."""
         self.queue.clear()
         self.current = None
+        self._mark = None
         self.shown = {v.id: v.pose for v in state.vehicles}
+        self.rate = 1.0
+        self.replay_label = ""
 
     def pose(self, vid: str, fallback: Pose) -> Pose:
         return self.shown.get(vid, fallback)
 
+    def toggle_sound(self) -> str:
+        """Sound on or off (remembered in the settings file); the message to show."""
+        if self.sound is None:
+            return "no sound on this machine"
+        return self.sound.toggle()
 
-def _flash_of(e: Event) -> Flash:
-    """A shot at a target shows as a tracer; a vehicle blowing up (000:L1014) as a fireball."""
-    if e.data.get("explodes"):
-        return Flash(e.vehicle, (255, 150, 30), kind="explosion", life=EXPLOSION_SECONDS)
-    if e.kind == "fire" and e.data.get("target") and not e.data.get("blocked_by"):
-        return Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=str(e.data["target"]))
-    return Flash(e.vehicle, FLASH_KINDS[e.kind])
+    # --- inside ------------------------------------------------------------------------------------
+
+    def _start_next(self) -> None:
+        vid, poses, flashes, style = self.queue.popleft()
+        self._current_flashes = flashes
+        start = self.shown.get(vid, poses[0])
+        poses = [start] + poses
+        lengths = [0.0]
+        for a, b in zip(poses, poses[1:], strict=False):
+            lengths.append(lengths[-1] + math.hypot(b.x - a.x, b.y - a.y) + abs(_turn(a.facing, b.facing)) / 90)
+        self.current = (vid, poses, lengths)
+        self.t = 0.0
+        self.duration = max(MIN_SECONDS, min(MAX_SECONDS, lengths[-1] / SPEED_IPS))
+        self._mark = None
+        if style:
+            self._mark = Mark(vid, style, [start])
+            self.marks.append(self._mark)
+
+    def _trace(self, pose: Pose) -> None:
+        if self._mark is not None:
+            last = self._mark.poses[-1]
+            if math.hypot(pose.x - last.x, pose.y - last.y) > 0.04 or abs(_turn(last.facing, pose.facing)) > 4:
+                self._mark.poses.append(pose)
+
+    def _mode_style(self, vid: str) -> str:
+        """A vehicle still spinning, rolling or sliding out of a T-stop keeps leaving marks."""
+        try:
+            return MARKED_MODES.get(self._state.vehicle(vid).mode, "")
+        except KeyError:
+            return ""
+
+    def _show(self, flashes: list[Flash]) -> None:
+        for f in flashes:
+            self.flashes.append(f)
+            if f.sound and self.sound is not None:
+                self.sound.play(f.sound)
+
+    def _flashes_of(self, e: Event) -> list[Flash]:
+        """What an event shows: a shot's tracer (and its sound), the damage a hit deals as a number on
+        the target, a crash's result over the counter, a fireball for a vehicle that blows up
+        (000:L1014), a coloured ring for the rest."""
+        d = e.data
+        if e.kind == "dice" and "damage" in d and d.get("target"):
+            return [Flash(str(d["target"]), (255, 90, 70), kind="number", text=f"-{d['damage']}", life=NUMBER_SECONDS,
+                          age=-0.2)]
+        if e.kind == "counter" and e.vehicle and d.get("counter_kind") not in (None, "debris", "obstacle"):
+            return [Flash(e.vehicle, (250, 220, 90), sound="drop")]   # a dropped weapon laid (its kind field)
+        if not e.vehicle or e.kind not in FLASH_KINDS:
+            return []
+        if e.kind == "control" and d.get("kept", True):
+            return []
+        if d.get("explodes"):
+            return [Flash(e.vehicle, (255, 150, 30), kind="explosion", life=EXPLOSION_SECONDS, sound="explosion")]
+        if e.kind == "fire":
+            if d.get("target") and not d.get("blocked_by"):
+                fired = "roll" in d or bool(d.get("automatic"))   # a to-hit roll made: the gun went off
+                return [Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=str(d["target"]),
+                              sound=self._weapon_sound(e.vehicle, str(d.get("weapon", ""))) if fired else "")]
+            return [Flash(e.vehicle, FLASH_KINDS["fire"])]
+        if e.kind == "damage" and "points" in d:
+            return [Flash(e.vehicle, FLASH_KINDS["damage"]),
+                    Flash(e.vehicle, (255, 90, 70), kind="number", text=f"-{d['points']}", life=NUMBER_SECONDS)]
+        if e.kind == "crash" and d.get("result"):
+            result = str(d["result"])
+            sound = "crash" if result in ROLLS else "screech"
+            return [Flash(e.vehicle, FLASH_KINDS["crash"], sound=sound),
+                    Flash(e.vehicle, (255, 200, 90), kind="label", text=result.replace("_", " "), life=LABEL_SECONDS)]
+        if e.kind == "collision":
+            return [Flash(e.vehicle, FLASH_KINDS["collision"], sound="crash")]
+        return [Flash(e.vehicle, FLASH_KINDS[e.kind])]
+
+    def _weapon_sound(self, vid: str, wid: str) -> str:
+        """The sound of a weapon by its category in the weapons table (a gun when it cannot be told)."""
+        from game.sound import weapon_sound
+
+        try:
+            abbr = self._state.vehicle(vid).sheet.weapon(wid).abbr
+        except (KeyError, AttributeError, ValueError):
+            return "gun"
+        return weapon_sound(abbr)
 
 
 def _along(poses: list[Pose], lengths: list[float], k: float) -> Pose:

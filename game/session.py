@@ -11,15 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from rules.ai.foe import decide
-from rules.ai.profiles import names as profile_names
 from rules.core.events import Event
 from rules.core.geometry import Pose
 from rules.engine import engine, saves, scenarios
 from rules.engine.game import Game
 from rules.engine.scenarios import Scenario
 from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup_check import check_setup
 from rules.play.actions import Action
 from rules.play.state import GameState
+from rules.tables.foe_profiles import names as profile_names
 from rules.vehicles import design
 from rules.world import maps
 from rules.world.maps import Map
@@ -127,10 +128,12 @@ class Session:
     log: list[Event] = field(default_factory=list)
     last_autosave_turn: int = 0
     hand_driven: set[str] = field(default_factory=set)  # foes whose profile would not load: a player drives
+    autosaved: bool = False   # this session has written an autosave (the slots are rotated once a game)
 
     @staticmethod
     def start(setup: GameSetup, title: str = "Duel", autosave_dir: Path | None = SAVES_DIR) -> Session:
         game_map = load_map(setup.map)
+        check_setup(setup, title, game_map, where="{id}")  # the same check as saves, scenarios and simulate
         game = Game(setup)
         s = Session(game, title, game_map, autosave_dir)
         s.log.extend(game.opening_events)
@@ -171,6 +174,12 @@ class Session:
         if self.autosave_dir is None or self.state.turn == self.last_autosave_turn:
             return
         self.last_autosave_turn = self.state.turn
+        if not self.autosaved:  # this game's first autosave: the last game's moves down a slot (rules.engine.saves)
+            self.autosaved = True
+            try:
+                saves.rotate_autosaves(self.autosave_dir)
+            except OSError:
+                pass  # the save below says what is wrong with the folder
         self.save(self.autosave_dir / "autosave.toml")
 
     def save(self, path: Path) -> str:

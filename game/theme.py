@@ -1,4 +1,4 @@
-"""Colours and fonts of the client (original art: everything is drawn with pygame primitives)."""
+"""Colours and fonts of the client (the art itself is in assets/, drawn by assets/make_assets.py)."""
 
 from __future__ import annotations
 
@@ -41,16 +41,34 @@ def owner_colour(name: str, index: int = 0) -> tuple[int, int, int]:
 
 
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+# pygame's built-in font is drawn at about 0.69 of the size asked; DejaVu Sans at this share of it
+# sets the same widths, so layouts made for the built-in font still fit.
+FONT_SCALE = 0.65
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default free font, cached by size."""
+    """The UI font (DejaVu Sans from assets/fonts, a free licence: assets/README.md), cached by size;
+    pygame's built-in font if the file is missing or unreadable."""
     key = (size, bold)
     f = _FONTS.get(key)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(None, size)
-        f.set_bold(bold)
+        f = _font_file(size, bold)
+        if f is None:
+            f = pygame.font.Font(None, size)
+            f.set_bold(bold)
         _FONTS[key] = f
     return f
+
+
+def _font_file(size: int, bold: bool) -> pygame.font.Font | None:
+    from game.assets import default_assets
+
+    path = default_assets().font_path(bold)
+    if path is None:
+        return None
+    try:
+        return pygame.font.Font(str(path), max(6, round(size * FONT_SCALE)))
+    except (pygame.error, OSError):
+        return None

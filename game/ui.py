@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -93,7 +94,7 @@ class Menu:
             sel = i == self.index
             pygame.draw.rect(surface, (70, 80, 104) if sel else theme.PANEL, r, border_radius=6)
             pygame.draw.rect(surface, theme.ACCENT if sel else theme.PANEL_EDGE, r, 2, border_radius=6)
-            text = theme.font(28).render(label, True, theme.TEXT)
+            text = rendered(label, 28, theme.TEXT)
             surface.blit(text, text.get_rect(center=r.center))
 
 
@@ -101,14 +102,32 @@ _TEXT_CACHE: dict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] =
 TEXT_CACHE_MAX = 3000
 
 
+MAX_DRAWN = 300  # characters of one line: wider than any screen, small enough for the font renderer
+_UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+
+
+def drawable(s: object, limit: int = MAX_DRAWN) -> str:
+    """Any value as one line the font renderer takes: control, direction-override and lone surrogate
+    characters shown as "?", and clipped to `limit` characters (a 10 MB name must not reach SDL)."""
+    t = s if isinstance(s, str) else str(s)
+    if len(t) > limit:
+        t = t[:limit - 1] + "…"
+    return _UNDRAWABLE.sub("?", t)
+
+
 def rendered(s: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
-    """A rendered line of text, memoised (font rendering is most of a HUD's cost)."""
+    """A rendered line of text, memoised (font rendering is most of a HUD's cost). Any string is drawn
+    (clipped and cleaned by `drawable`); one the renderer still refuses is drawn as "?"."""
+    s = drawable(s)
     key = (s, size, tuple(colour), bold)
     img = _TEXT_CACHE.get(key)  # type: ignore[arg-type]
     if img is None:
         if len(_TEXT_CACHE) >= TEXT_CACHE_MAX:
             _TEXT_CACHE.clear()
-        img = theme.font(size, bold).render(s, True, colour)
+        try:
+            img = theme.font(size, bold).render(s, True, colour)
+        except (pygame.error, ValueError, UnicodeError):
+            img = theme.font(size, bold).render("?", True, colour)
         _TEXT_CACHE[key] = img  # type: ignore[index]
     return img
 
@@ -143,7 +162,7 @@ def wrap(s: str, size: int, width: int) -> list[str]:
 
 def _wrap(s: str, size: int, width: int) -> list[str]:
     f = theme.font(size)
-    words, lines, cur = s.split(), [], ""
+    words, lines, cur = drawable(s, MAX_DRAWN * 20).split(), [], ""
     for w in words:
         trial = f"{cur} {w}".strip()
         if f.size(trial)[0] <= width or not cur:

@@ -40,6 +40,8 @@ class Intent(str, Enum):
     SAVE = "save"
     LOAD = "load"
     FIRE = "fire"            # firing (when combat lands)
+    REPLAY = "replay"        # show the last phase again on the board
+    SOUND = "sound"          # sound effects on / off (remembered)
     QUIT = "quit"
 
 
@@ -54,6 +56,7 @@ _PLAIN: dict[int, Intent] = {
     pygame.K_r: Intent.SHEET, pygame.K_PAGEUP: Intent.LOG_UP, pygame.K_PAGEDOWN: Intent.LOG_DOWN,
     pygame.K_F1: Intent.HELP, pygame.K_F5: Intent.SAVE, pygame.K_F9: Intent.LOAD, pygame.K_f: Intent.FIRE,
     pygame.K_TAB: Intent.NEXT, pygame.K_COMMA: Intent.PREV, pygame.K_PERIOD: Intent.NEXT,
+    pygame.K_p: Intent.REPLAY, pygame.K_o: Intent.SOUND,
 }
 _SHIFTED: dict[int, Intent] = {
     pygame.K_LEFT: Intent.PAN_LEFT, pygame.K_RIGHT: Intent.PAN_RIGHT, pygame.K_UP: Intent.PAN_UP,
@@ -82,6 +85,8 @@ HELP: tuple[tuple[str, str], ...] = (
     ("PgUp / PgDn, wheel on the log", "scroll the log"),
     ("F5 / F9", "save / load"),
     ("F", "fire (when combat lands)"),
+    ("P", "show the last phase again on the board (P again stops it)"),
+    ("O", "sound effects on / off (remembered)"),
     ("F1", "this help"),
     ("Mouse", "drag a counter onto a ghost and release to commit; click a ghost to choose it, "
               "click it again to commit; buttons on the right do the rest; drag the board to pan"),

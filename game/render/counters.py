@@ -1,14 +1,17 @@
-"""Vehicle counters: owner colour, a clear front (windscreen and arrow), tire and armor damage, fire,
-wrecks greyed out. Poses come from the animator, so a counter can be drawn anywhere along a path."""
+"""Vehicle counters: the body's picture in the owner's colour (a plain box with a windscreen and an
+arrow if the picture is missing), tire and armor damage, fire, wrecks burnt out. Poses come from the animator, so a counter can be drawn anywhere along a path."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
 from game import theme
+from game.assets import SHADOW, Assets, body_art, default_assets
 from game.camera import Camera
+from game.ui import text
 from rules.core.geometry import CounterSize, Pose, corners, forward, right
 from rules.play.state import VehicleState
 
@@ -20,14 +23,13 @@ def counter_polygon(cam: Camera, pose: Pose, size: CounterSize) -> list[tuple[fl
 
 
 def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Pose, size: CounterSize,
-                 colour: tuple[int, int, int], *, active: bool = False, label: bool = True) -> None:
+                 colour: tuple[int, int, int], *, active: bool = False, label: bool = True,
+                 art: Assets | None = None) -> None:
+    """The vehicle's top-down picture (assets/vehicles, painted in the owner's colour) turned to its
+    pose, with what the record sheet says on top: damaged tires, armor left, fire, a wreck. Without
+    the picture (a missing file) a plain coloured counter is drawn instead."""
     pts = counter_polygon(cam, pose, size)
-    body = (110, 110, 110) if v.out else colour
-    if active:
-        pygame.draw.polygon(surface, theme.ACCENT, pts, max(3, int(cam.zoom * 0.12)))
-    pygame.draw.polygon(surface, body, pts)
-    dark = tuple(max(0, c - 90) for c in body)
-    pygame.draw.polygon(surface, dark, pts, max(1, int(cam.zoom * 0.04)))
+    wreck = v.out or v.sheet.destroyed
     f, r = forward(pose.facing), right(pose.facing)
     c = pose.centre
     hl, hw = size.length / 2, size.width / 2
@@ -36,30 +38,57 @@ def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Po
         p = c + f * a + r * b
         return cam.to_screen(p.x, p.y)
 
-    # windscreen band near the front and an arrow: the front is never in doubt
+    sx, sy = cam.to_screen(c.x, c.y)
+    art = art or default_assets()
+    name = body_art(str(v.spec.kind), v.spec.body, v.spec.reversed)
+    px = (max(2, round(size.width * cam.zoom)), max(2, round(size.length * cam.zoom)))
+    img = art.rotated(name, None if wreck else colour, px, pose.facing)
+    if active:
+        pygame.draw.polygon(surface, theme.ACCENT, pts, max(3, int(cam.zoom * 0.12)))
+    if img is None:
+        _plain_body(surface, cam, v, pts, colour, at, hl, hw)
+    else:
+        shadow = art.rotated(name, SHADOW, px, pose.facing)
+        off = max(1, round(cam.zoom * 0.05))
+        if shadow is not None and not wreck:
+            surface.blit(shadow, shadow.get_rect(center=(sx + off, sy + off)))
+        surface.blit(img, img.get_rect(center=(sx, sy)))
+    _tires(surface, cam, v, at, hl, hw, plain=img is None)
+    _armor_bar(surface, cam, v, at, hl, hw)
+    if v.sheet.on_fire and not v.sheet.destroyed:
+        _flames(surface, cam, at, hl)
+    if wreck:
+        width = max(2, int(cam.zoom * 0.05))
+        pygame.draw.line(surface, (30, 30, 30), pts[0], pts[2], width)
+        pygame.draw.line(surface, (30, 30, 30), pts[1], pts[3], width)
+    if label and cam.zoom >= 14:
+        fs = max(14, min(22, int(cam.zoom * 0.45)))  # labels stop growing when zoomed in
+        lift = cam.zoom * max(hl, hw) + 10
+        text(surface, v.id, (sx + 1, sy - lift + 1), fs, (0, 0, 0), bold=True, anchor="center")
+        text(surface, v.id, (sx, sy - lift), fs, (255, 255, 255), bold=True, anchor="center")
+
+
+def _plain_body(surface: pygame.Surface, cam: Camera, v: VehicleState, pts: list[tuple[float, float]],
+                colour: tuple[int, int, int], at: Callable[[float, float], tuple[float, float]],
+                hl: float, hw: float) -> None:
+    """The counter without its picture: a box in the owner's colour, a windscreen and an arrow."""
+    body = (110, 110, 110) if v.out else colour
+    pygame.draw.polygon(surface, body, pts)
+    dark = tuple(max(0, c - 90) for c in body)
+    pygame.draw.polygon(surface, dark, pts, max(1, int(cam.zoom * 0.04)))
     glass = (40, 50, 70) if not v.out else (70, 70, 70)
     pygame.draw.polygon(surface, glass, [at(hl * 0.55, -hw * 0.75), at(hl * 0.55, hw * 0.75),
                                          at(hl * 0.25, hw * 0.8), at(hl * 0.25, -hw * 0.8)])
     pygame.draw.polygon(surface, (250, 250, 250), [at(hl * 0.95, 0), at(hl * 0.62, -hw * 0.45),
                                                    at(hl * 0.62, hw * 0.45)])
-    _tires(surface, cam, v, at, hl, hw)
-    _armor_bar(surface, cam, v, at, hl, hw)
-    if v.sheet.on_fire and not v.sheet.destroyed:
-        _flames(surface, cam, at, hl)
-    if v.out or v.sheet.destroyed:
-        pygame.draw.line(surface, (30, 30, 30), pts[0], pts[2], max(2, int(cam.zoom * 0.06)))
-        pygame.draw.line(surface, (30, 30, 30), pts[1], pts[3], max(2, int(cam.zoom * 0.06)))
-    if label and cam.zoom >= 14:
-        text = theme.font(max(14, int(cam.zoom * 0.45)), True).render(v.id, True, (255, 255, 255))
-        sx, sy = cam.to_screen(c.x, c.y)
-        off = cam.zoom * max(hl, hw) + 10
-        shadow = theme.font(max(14, int(cam.zoom * 0.45)), True).render(v.id, True, (0, 0, 0))
-        surface.blit(shadow, shadow.get_rect(center=(sx + 1, sy - off + 1)))
-        surface.blit(text, text.get_rect(center=(sx, sy - off)))
 
 
-def _tires(surface: pygame.Surface, cam: Camera, v: VehicleState, at: object, hl: float, hw: float) -> None:
+def _tires(surface: pygame.Surface, cam: Camera, v: VehicleState, at: object, hl: float, hw: float,
+           plain: bool = True) -> None:
+    """Tires on the plain counter; on the picture (which shows them) only the damaged ones, marked."""
     for t in v.sheet.tires:
+        if not plain and not t.destroyed and t.dp >= t.max_dp:
+            continue
         a, b = _CORNER_AT.get(t.corner, (0, 0))
         if t.destroyed:
             colour = (230, 40, 30)

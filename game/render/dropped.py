@@ -198,17 +198,23 @@ def _mines(layer: pygame.Surface, at: Local, hl: float, hw: float, zoom: float, 
 
 def _cloud(layer: pygame.Surface, at: Local, hl: float, hw: float, zoom: float, rng: random.Random,
            fill: tuple[int, int, int, int], edge: tuple[int, int, int], on: bool, t: float) -> None:
-    r = min(hl, hw) * zoom * 0.75
+    """Billowing puffs: a shaded underside, the body, lit tops toward the upper left; drawn opaque and
+    then made see-through as a whole (pixels on a layer replace each other rather than blend)."""
+    base = fill[:3]
+    under = tuple(int(c * 0.78) for c in base)
+    lit = tuple((2 * x + y) // 3 for x, y in zip(base, edge, strict=True))
+    r = min(hl, hw) * zoom * 0.62
     n = max(2, round(hl / max(hw, 0.01)) * 3)
+    puffs = []
     for k in range(n):
-        a = (-1 + (2 * k + 1) / n) * hl * 0.8
-        for b in (-0.35 * hw, 0.35 * hw):
-            p = at(a + rng.uniform(-0.05, 0.05), b + rng.uniform(-0.1, 0.1) * hw)
-            pygame.draw.circle(layer, fill, p, r * rng.uniform(0.8, 1.05))
-    top = tuple((x + y) // 2 for x, y in zip(fill[:3], edge, strict=True))
-    for k in range(n):  # lighter puff tops (drawn opaque-ish: pixels on a layer replace, not blend)
-        p = at((-1 + (2 * k + 1) / n) * hl * 0.8, -0.3 * hw)
-        pygame.draw.circle(layer, (*top, fill[3]), p, r * 0.5)
+        a = (-1 + (2 * k + 1) / n) * hl * 0.78
+        for b in (-0.38 * hw, 0.0, 0.38 * hw):
+            puffs.append((a + rng.uniform(-0.06, 0.06) * hl, b + rng.uniform(-0.08, 0.08) * hw, rng.uniform(0.8, 1.08)))
+    for colour, shift, scale in ((under, 0.06, 1.0), (base, 0.0, 0.92), (lit, -0.06, 0.55)):
+        for a, b, s in puffs:
+            x, y = at(a, b)
+            pygame.draw.circle(layer, (*colour, 255), (x + shift * zoom, y + shift * zoom), r * s * scale)
+    layer.fill((255, 255, 255, fill[3]), special_flags=pygame.BLEND_RGBA_MULT)
 
 
 def _ice(layer: pygame.Surface, at: Local, hl: float, hw: float, zoom: float, rng: random.Random,

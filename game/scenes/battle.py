@@ -23,12 +23,14 @@ from game.input.bindings import Intent, intent_of
 from game.render.board import BoardRenderer, map_size
 from game.render.counters import draw_counter
 from game.render.dropped import draw_dropped, state_counters
-from game.render.effects import draw_explosion, draw_tracer
+from game.render.effects import draw_flashes, draw_marks
 from game.render.hud import SHEET_HEIGHT, chart_height, draw_chart, draw_sheet
 from game.render.log import draw_log
 from game.render.turning_key import draw_key
+from game.replay import replay_last_phase
 from game.scenes.base import Scene
 from game.session import Session, foe_decision
+from game.sound import SoundBoard
 from game.speed import SpeedPreview, preview_speed
 from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
@@ -64,7 +66,7 @@ class BattleScene(Scene):
         self.session = session
         self.board = BoardRenderer(session.map)
         self.cam = Camera()
-        self.anim = Animator(session.state)
+        self.anim = Animator(session.state, sound=SoundBoard.for_app(app))
         self.world = build_world(session.map)
         self.preview: KeyPreview | None = None
         self.preview_key: tuple[int, str] | None = None
@@ -459,6 +461,7 @@ class BattleScene(Scene):
             add(2, 1, "Commit", self.commit_choice, "commit")
             add(1, 3, "Sheets", self._sheets, "sheets")
             add(2, 3, "Menu", self._pause, "menu")
+        add(0, 3, "Replay", self._replay, "replay")  # art branch: show the last phase (game/replay.py)
         if self.banner:
             bw, bh = 260, 40
             cx, cy = self.cam.view_x + self.cam.view_w // 2, self.cam.view_y + self.cam.view_h // 2
@@ -535,6 +538,7 @@ class BattleScene(Scene):
             Intent.FOLLOW: self._follow_now,
             Intent.LOG_UP: lambda: self._scroll_log(8), Intent.LOG_DOWN: lambda: self._scroll_log(-8),
             Intent.SAVE: lambda: self._save_load(True), Intent.LOAD: lambda: self._save_load(False),
+            Intent.REPLAY: self._replay, Intent.SOUND: lambda: setattr(self, "message", self.anim.toggle_sound()),
         }
         if intent is Intent.CANCEL:
             if not self.cancel_choice():
@@ -545,6 +549,9 @@ class BattleScene(Scene):
             return False
         fn()
         return True
+
+    def _replay(self) -> None:  # art branch: the replay lives in game/replay.py
+        self.message = replay_last_phase(self.anim, self.session.log, self.state)
 
     def _zoom(self, factor: float) -> None:
         self.cam.zoom_at(factor, *self._view_centre())
@@ -745,10 +752,10 @@ class BattleScene(Scene):
         if self.wait >= FOE_PAUSE and fut.done():
             try:
                 action, why = fut.result()
-            except DataError as exc:  # a bad foe profiles file: say so, and the vehicle's owner drives it
+            except Exception as exc:  # noqa: BLE001 - a bad profiles file or a foe that fails: its owner drives
                 self._thinking = None
                 self.session.hand_driven.add(vid)
-                self.message = str(exc)
+                self.message = str(exc) if isinstance(exc, DataError) else f"the foe driving {vid} failed: {exc}"
                 return
             self._thinking = None
             self.wait = 0.0
@@ -773,6 +780,7 @@ class BattleScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h))
         draw_dropped(surface, self.cam, state_counters(self.state), (self.state.turn, self.state.phase), t=self.clock)
+        draw_marks(surface, self.cam, self.anim)  # art branch: skid marks under the counters
         self._draw_counters(surface)
         a = self.human_actor()
         if a and self.state.step == MOVE and self.ghosts and self.banner is None:
@@ -823,27 +831,8 @@ class BattleScene(Scene):
                 sx, sy = self.cam.to_screen(pose.x, pose.y)
                 text(surface, "HOLD", (sx, sy + self.cam.zoom * 0.7 + 8), 15, theme.ACCENT, anchor="center")
 
-    def _draw_flashes(self, surface: pygame.Surface) -> None:
-        for f in self.anim.flashes:
-            try:
-                v = self.state.vehicle(f.vehicle)
-            except KeyError:
-                continue
-            p = self.anim.pose(v.id, v.pose)
-            sx, sy = self.cam.to_screen(p.x, p.y)
-            if f.kind == "explosion":
-                draw_explosion(surface, (sx, sy), self.cam.zoom, f.age / f.life)
-                continue
-            if f.kind == "shot":
-                try:
-                    t = self.state.vehicle(f.target)
-                except KeyError:
-                    continue
-                q = self.anim.pose(t.id, t.pose)
-                draw_tracer(surface, (sx, sy), self.cam.to_screen(q.x, q.y), f.age / f.life)
-                continue
-            r = self.cam.zoom * (0.6 + f.age * 1.2)
-            pygame.draw.circle(surface, f.colour, (sx, sy), r, 3)
+    def _draw_flashes(self, surface: pygame.Surface) -> None:  # art branch: drawn in game/render/effects.py
+        draw_flashes(surface, self.cam, self.anim, self.state)
 
     def _draw_topbar(self, surface: pygame.Surface) -> None:
         w = surface.get_width()

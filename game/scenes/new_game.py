@@ -1,19 +1,34 @@
 """New game: a scenario or a custom game (map, number of vehicles, start speed), the rule options
-(weather, combat, the optional concussion rule, passengers at the guns), and for every vehicle its
-design (stock, or the player's own from saves/garage), who drives it (a named player or a scripted
-foe profile) and its colour.
+(weather, light, combat, the optional concussion rule, passengers at the guns), and for every vehicle its
+design (stock, or the player's own from saves/garage), who drives it (a named player or a scripted foe
+profile), the player's name, its colour and its crew's skills. The widgets are pygame_gui's (drop-downs,
+a selection list, text entry with cursor and paste); the design picker shows the design's figures and
+its outline, the map a preview with the start positions, a scenario its description. The choices are
+remembered between games (game.choices).
 
-Keyboard: Up/Down pick a field, Left/Right change it, Enter on Start. Mouse: click a field's arrows
-(or the value) to change it, click Start."""
+Keyboard: Up/Down pick a field (a ring shows it), Left/Right change it, typing on a driver names the
+player, Enter on Start, Esc back. Mouse: the widgets; Start and Back buttons."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+)
 
 from game import theme
+from game.choices import load_settings, save_settings
 from game.input.bindings import Intent, intent_of
 from game.scenes.base import Scene
 from game.session import (
@@ -30,12 +45,16 @@ from game.session import (
     setup_from_scenario,
     stock_names,
 )
-from game.ui import text
+from game.ui import text, wrap
 from rules.core.errors import DataError
+from rules.core.events import Event
 from rules.core.geometry import Pose
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.state import RuleOptions, option_choices
-from rules.vehicles.spec import UNTRAINED
+from rules.vehicles.design import load_design, load_stock
+from rules.vehicles.figures import Figures, figures
+from rules.vehicles.spec import UNTRAINED, VehicleSpec
+from rules.vehicles.starting_sheet import spec
 
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
 CREW = tuple((d, g) for d in range(4) for g in (*range(4), UNTRAINED))   # (Driver, Gunner) a crew may have
@@ -44,7 +63,22 @@ AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map
 PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
                   ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"))
 SPEEDS = (0, 10, 20, 30, 40, 50)
-ROW_H = 30
+ROW_H = 34
+LEFT_W = 660
+UI_EVENTS = (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_TEXT_ENTRY_CHANGED,
+             pygame_gui.UI_SELECTION_LIST_NEW_SELECTION)
+# the widgets in the table's colours (pygame_gui theme, given as data)
+UI_THEME = {
+    "defaults": {
+        "colours": {"normal_bg": "#343a46", "hovered_bg": "#46506a", "active_bg": "#505a78",
+                    "selected_bg": "#505a78", "dark_bg": "#24272e", "normal_text": "#e2e4e8",
+                    "hovered_text": "#ffffff", "selected_text": "#fac846", "active_text": "#fac846",
+                    "normal_border": "#464c58", "hovered_border": "#fac846", "active_border": "#fac846",
+                    "text_cursor": "#fac846"},
+        "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4", "border_width": "1"},
+    },
+    "label": {"colours": {"normal_text": "#969ca8", "dark_bg": "#00000000"}},
+}
 
 
 @dataclass
@@ -81,8 +115,17 @@ class NewGameScene(Scene):
         self.rows: list[tuple[Field, Field, Field, Field]] = []
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
-        self.rects: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, left arrow, right arrow
+        self.picking = 0                  # the row whose design the picker shows and sets
+        self.widgets: dict[str, UIElement] = {}   # field name (or "name<i>", "picker", "start", ...) -> widget
+        self.places: dict[str, tuple[pygame.Rect, bool]] = {}   # a drop-down's rectangle, opening upwards
+        self.size = self.app.size
+        self.ui = pygame_gui.UIManager(self.size, UI_THEME)
+        self._figures: dict[str, tuple[Figures, VehicleSpec] | str] = {}
+        self._preview: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._preview_dirty = True
         self._rebuild_rows()
+        self._remember(self._settings())
+        self._build_ui()
 
     @staticmethod
     def _option_fields() -> list[Field]:
@@ -184,9 +227,32 @@ class NewGameScene(Scene):
 
     def change(self, f: Field, d: int) -> None:
         f.step(d)
+        self.changed(f)
+
+    def changed(self, f: Field, *, shown: bool = False) -> None:
+        """After a field took a new value (by key, or by its widget when `shown`): new rows for a new
+        game or count; otherwise only the widgets that show that field are redone."""
         if f is self.source or f is self.count:
             self._rebuild_rows()
             self.focus = min(self.focus, len(self.fields()))
+            self.picking = min(self.picking, len(self.rows) - 1)
+            self._build_ui()
+            return
+        row = next((i for i, r in enumerate(self.rows) if f in r), None)
+        if not shown and f.name in self.widgets and isinstance(self.widgets[f.name], UIDropDownMenu):
+            self._replace_dropdown(f)
+        if row is not None and f.name.startswith(("stock", "driver")):
+            picked = self.picking
+            self.picking = row
+            if f.name.startswith("stock"):
+                button = self.widgets.get(f.name)
+                if isinstance(button, UIButton):
+                    button.set_text(f.value[:18])
+            if f.name.startswith("stock") or picked != row:
+                self._build_picker()
+            if f.name.startswith("driver"):
+                self._name_entry(row)
+        self._preview_dirty = True
 
     # --- building the game -------------------------------------------------------------------------
 
@@ -231,19 +297,312 @@ class NewGameScene(Scene):
         except Exception as exc:  # noqa: BLE001 - a set-up the rules refuse is reported here
             self.message = f"cannot start: {exc}"
             return
+        if self.app.saves_dir is not None:
+            problem = save_settings(self.app.saves_dir, self.choices())
+            if problem:
+                session.log.append(Event("note", problem))
         self.app.replace(BattleScene(self.app, session))
+
+    # --- remembered choices ------------------------------------------------------------------------
+
+    def _settings(self) -> dict[str, object]:
+        if self.app.saves_dir is None:
+            return {}
+        data, problem = load_settings(self.app.saves_dir)
+        if problem:
+            self.message = problem
+        return data
+
+    def choices(self) -> dict[str, object]:
+        """What the screen shows, by value, for the settings file."""
+        return {"source": self.source.value, "map": self.map_field.value, "count": self.count.value,
+                "speed": self.speed.value, "options": {f.name[4:]: f.value for f in self.options},
+                "rows": [{"design": d.value, "driver": p.value, "colour": c.value, "crew": k.value}
+                         for d, p, c, k in self.rows],
+                "names": {k: v for k, v in self.names.items() if v}}
+
+    def _remember(self, data: dict[str, object]) -> None:
+        """Put back remembered choices; values no longer offered (a removed map or design) are skipped."""
+        def pick(f: Field, value: object) -> None:
+            if isinstance(value, str) and value in f.values:
+                f.index = f.values.index(value)
+
+        pick(self.source, data.get("source"))
+        pick(self.map_field, data.get("map"))
+        pick(self.count, data.get("count"))
+        pick(self.speed, data.get("speed"))
+        options = data.get("options")
+        if isinstance(options, dict):
+            for f in self.options:
+                pick(f, options.get(f.name[4:]))
+        self._rebuild_rows()
+        rows = data.get("rows")
+        if isinstance(rows, list):
+            for row, saved in zip(self.rows, rows, strict=False):
+                if isinstance(saved, dict):
+                    for f, key in zip(row, ("design", "driver", "colour", "crew"), strict=True):
+                        pick(f, saved.get(key))
+        names = data.get("names")
+        if isinstance(names, dict):
+            self.names = {str(k): str(v)[:18] for k, v in names.items() if str(k) in self.drivers}
+
+    # --- the widgets -------------------------------------------------------------------------------
+
+    @staticmethod
+    def shown(f: Field, value: str) -> str:
+        """A field's value as its drop-down shows it."""
+        if f.name.startswith("opt_"):
+            return value.replace("_", " ")
+        return value
+
+    def _replace_dropdown(self, f: Field) -> None:
+        rect, up = self.places[f.name]
+        self.widgets[f.name].kill()  # type: ignore[no-untyped-call]
+        self._dropdown(f, rect, up)
+
+    def _dropdown(self, f: Field, rect: pygame.Rect, up: bool = False) -> None:
+        self.places[f.name] = (rect, up)
+        options: list[str | tuple[str, str]] = [self.shown(f, v) for v in f.values] or ["-"]
+        dd = UIDropDownMenu(options, options[min(f.index, len(options) - 1)], rect, self.ui,
+                            object_id=f"#{f.name}", expansion_height_limit=300)
+        if up:
+            dd.expand_direction = "up"
+        self.widgets[f.name] = dd
+
+    def _label(self, words: str, rect: pygame.Rect) -> None:
+        UILabel(rect, words, self.ui)
+
+    def _build_ui(self) -> None:
+        """Every widget laid out anew from the model (after a change of game, count or size)."""
+        self.ui.clear_and_reset()  # type: ignore[no-untyped-call]
+        self.widgets = {}
+        self.row_y: list[int] = []
+        self._preview_dirty = True
+        w, h = self.size
+        x, y = 20, 66
+        self._label("Game", pygame.Rect(x, y, 60, 30))
+        self._dropdown(self.source, pygame.Rect(x + 64, y, 440, 30))
+        y += 38
+        if self.source.index == 0:
+            for f, lw, dw in ((self.map_field, 40, 200), (self.count, 70, 70), (self.speed, 90, 110)):
+                self._label(f.label, pygame.Rect(x, y, lw, 30))
+                self._dropdown(f, pygame.Rect(x + lw + 4, y, dw, 30))
+                x += lw + dw + 16
+            x, y = 20, y + 38
+        for i, f in enumerate(self.options):
+            cx, cy = 20 + (i % 3) * 216, y + (i // 3) * 36
+            self._label(f.label, pygame.Rect(cx, cy, 104, 30))
+            self._dropdown(f, pygame.Rect(cx + 106, cy, 104, 30))
+        y += 36 * ((len(self.options) + 2) // 3) + 8
+        cols = ((20, 44, "vehicle"), (68, 130, "design"), (202, 118, "driver"), (324, 86, "name"),
+                (414, 74, "colour"), (492, 188, "crew"))
+        for cx, cw, head in cols:
+            self._label(head, pygame.Rect(cx, y, cw, 20))
+        y += 22
+        up_from = max(0, (h - 120 - y) // ROW_H - 3)   # rows near the bottom open their lists upwards
+        for i, (stock, driver, colour, crew) in enumerate(self.rows):
+            ry = y + i * ROW_H
+            up = i >= up_from
+            self.row_y.append(ry)   # its vehicle's id is drawn beside it (ids may be long: truncated to fit)
+            self.widgets[stock.name] = UIButton(pygame.Rect(68, ry, 130, 30), stock.value[:18], self.ui,
+                                                object_id=f"#{stock.name}", tool_tip_text="choose in the picker")
+            self._dropdown(driver, pygame.Rect(202, ry, 118, 30), up)
+            entry = UITextEntryLine(pygame.Rect(324, ry, 86, 30), self.ui, object_id=f"#name{i}",
+                                    placeholder_text="name")
+            entry.set_text_length_limit(18)
+            self.widgets[f"name{i}"] = entry
+            self._name_entry(i)
+            self._dropdown(colour, pygame.Rect(414, ry, 74, 30), up)
+            self._dropdown(crew, pygame.Rect(492, ry, 188, 30), up)
+        self._build_picker()
+        self.widgets["start"] = UIButton(pygame.Rect(w - 360, h - 64, 160, 44), "Start", self.ui, object_id="#start")
+        self.widgets["back"] = UIButton(pygame.Rect(w - 190, h - 64, 160, 44), "Back", self.ui, object_id="#back")
+        self._build_description()
+
+    def _name_entry(self, i: int) -> None:
+        """The row's name entry: the name typed for its player; off for a foe."""
+        entry = self.widgets.get(f"name{i}")
+        if not isinstance(entry, UITextEntryLine):
+            return
+        driver = self.rows[i][1]
+        entry.set_text(self.names.get(driver.value, ""))
+        if driver.value.startswith("Player "):
+            entry.enable()  # type: ignore[no-untyped-call]
+        else:
+            entry.disable()  # type: ignore[no-untyped-call]
+
+    def _build_picker(self) -> None:
+        if not self.rows:
+            return
+        if "picker" in self.widgets:
+            self.widgets["picker"].kill()  # type: ignore[no-untyped-call]
+        row = self.rows[self.picking]
+        x0 = LEFT_W + 40
+        picker = UISelectionList(pygame.Rect(x0, 92, 250, 320), list(self.stock), self.ui,
+                                 object_id="#picker", default_selection=row[0].value)
+        if picker.scroll_bar is not None and len(self.stock) > 1:   # the chosen design in sight
+            picker.scroll_bar.set_scroll_from_start_percentage(max(0.0, (row[0].index - 3) / len(self.stock)))
+        self.widgets["picker"] = picker
+
+    def _build_description(self) -> None:
+        w, h = self.size
+        words = self._description()
+        if not words:
+            return
+        x0 = LEFT_W + 40 + 270
+        rect = pygame.Rect(x0, 450, max(120, w - 20 - x0), max(80, h - 450 - 90))
+        self.widgets["description"] = UITextBox(html.escape(words), rect, self.ui, object_id="#description")
+
+    def _description(self) -> str:
+        if self.source.index > 0:
+            try:
+                return str(load_scenario(self.scenarios[self.source.index - 1]).description)
+            except Exception:  # noqa: BLE001 - its error is shown when it is started
+                return ""
+        return ("A custom game: every vehicle starts at one of the map's start positions (or in a ring on an "
+                "empty grid) at the chosen speed. The last one driving wins.")
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.ui.set_window_resolution(size)
+        self._build_ui()
+
+    # --- what the pickers show -----------------------------------------------------------------------
+
+    def figures(self, label: str) -> tuple[Figures, VehicleSpec] | str:
+        """The design's figures (rules.vehicles.figures) and spec, or the reason it does not load."""
+        if label not in self._figures:
+            path = self.design_of.get(label)
+            try:
+                d = load_design(ROOT / path) if path else load_stock(label)
+                self._figures[label] = (figures(d), spec(d))
+            except Exception as exc:  # noqa: BLE001 - a design that does not load says why
+                self._figures[label] = str(exc)
+        return self._figures[label]
+
+    def _map_preview(self) -> pygame.Surface | None:
+        """The map with a numbered mark at each start, in the rows' colours; drawn once per choice."""
+        from game.render.board import BoardRenderer, map_size
+
+        try:
+            setup, _ = self.build_setup()
+        except Exception:  # noqa: BLE001 - the map's error shows on Start
+            return None
+        key = (setup.map, tuple((v.pose, v.colour) for v in setup.vehicles))
+        if self._preview is not None and self._preview[0] == key:
+            return self._preview[1]
+        try:
+            game_map = load_map(setup.map) if setup.map else None
+        except DataError:
+            return None
+        size = (260, 190)
+        from game.camera import Camera
+
+        mw, mh = map_size(game_map)
+        cam = Camera(view_w=size[0], view_h=size[1])
+        cam.zoom = min(size[0] / max(mw, 1), size[1] / max(mh, 1))
+        cam.cx, cam.cy = mw / 2, mh / 2
+        surf = pygame.Surface(size)
+        BoardRenderer(game_map).draw(surf, cam)
+        for i, v in enumerate(setup.vehicles):
+            at = cam.to_screen(v.pose.x, v.pose.y)
+            pygame.draw.circle(surf, theme.owner_colour(v.colour, i), at, 7)
+            pygame.draw.circle(surf, (255, 255, 255), at, 7, 1)
+            text(surf, str(i + 1), at, 14, (0, 0, 0), bold=True, anchor="center")
+        self._preview = (key, surf)
+        return surf
 
     # --- events ----------------------------------------------------------------------------------
 
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+        for _ in range(8):   # the widgets' own events not yet seen; one may post the next (a list's pick)
+            events = pygame.event.get(eventtype=UI_EVENTS)
+            if not events:
+                break
+            for event in events:
+                self.handle_event(event)
+        if self._preview_dirty:
+            self._preview_dirty = False
+            self._map_preview()
+        if self.rows:   # the picked design's figures, worked out here so that drawing only reads them
+            self.figures(self.rows[self.picking][0].value)
+
+    def _field_named(self, name: str) -> Field | None:
+        for f in self.fields():
+            if f.name == name:
+                return f
+        return None
+
+    def _ui_event(self, event: pygame.event.Event) -> bool:
+        el = getattr(event, "ui_element", None)
+        name = next((k for k, v in self.widgets.items() if v is el), "")
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if name == "start":
+                self.start()
+            elif name == "back":
+                self.app.pop()
+            elif name.startswith("stock"):
+                row = int(name[5:])
+                self.focus = self.fields().index(self.rows[row][0])
+                if row != self.picking:
+                    self.picking = row
+                    self._build_picker()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            f = self._field_named(name)
+            if f is not None:
+                shown = [self.shown(f, v) for v in f.values]
+                if event.text in shown:
+                    f.index = shown.index(event.text)
+                    self.focus = self.fields().index(f)
+                    self.changed(f, shown=True)
+            return True
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and name == "picker" and self.rows:
+            stock = self.rows[self.picking][0]
+            if event.text in stock.values:
+                stock.index = stock.values.index(event.text)
+                button = self.widgets.get(stock.name)
+                if isinstance(button, UIButton):
+                    button.set_text(stock.value[:18])
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and name.startswith("name"):
+            driver = self.rows[int(name[4:])][1]
+            if driver.value.startswith("Player "):
+                self.names[driver.value] = event.text[:18]
+            return True
+        return False
+
+    def _typing_into_widget(self) -> bool:
+        return any(isinstance(v, UITextEntryLine) and v.is_focused for v in self.widgets.values())
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in UI_EVENTS:   # the widgets answer their own parts' events first (a drop-down's button)
+            self.ui.process_events(event)
+            return self._ui_event(event)
+        typing = self._typing_into_widget()
+        if self.ui.process_events(event) and event.type != pygame.MOUSEMOTION:
+            return True
+        if typing:   # keys belong to the text entry; Esc or Enter leaves it
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_TAB):
+                for v in self.widgets.values():
+                    if isinstance(v, UITextEntryLine):
+                        v.unfocus()  # type: ignore[no-untyped-call]
+            return True
+        return self._keyboard(event)
+
+    def _keyboard(self, event: pygame.event.Event) -> bool:
+        """The form without a mouse: a ring over the focused field; typing on a driver names the player."""
         fields = self.fields()
         n = len(fields) + 2  # + Start, Back
         target = self._typing_target()
         if target and event.type == pygame.TEXTINPUT and event.text.isprintable():
             self.names[target] = (self.names.get(target, "") + event.text)[:18]
+            self._sync_names()
             return True
         if target and event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.names[target] = self.names.get(target, "")[:-1]
+            self._sync_names()
             return True
         if target and event.type == pygame.KEYDOWN and event.unicode and event.unicode.isalnum():
             return True  # the letter arrives as TEXTINPUT: do not treat it as a key binding
@@ -268,121 +627,103 @@ class NewGameScene(Scene):
             else:
                 self.app.pop()
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, (row, left, _right) in enumerate(self.rects):
-                if row.collidepoint(event.pos):
-                    self.focus = i
-                    if i < len(fields):
-                        self.change(fields[i], -1 if left.collidepoint(event.pos) else 1)
-                    elif i == len(fields):
-                        self.start()
-                    else:
-                        self.app.pop()
-                    return True
         return False
 
+    def _sync_names(self) -> None:
+        for i, (_d, driver, _c, _k) in enumerate(self.rows):
+            entry = self.widgets.get(f"name{i}")
+            if isinstance(entry, UITextEntryLine):
+                entry.set_text(self.names.get(driver.value, ""))
+
     # --- draw ------------------------------------------------------------------------------------
+
+    def focused_rect(self) -> pygame.Rect | None:
+        fields = self.fields()
+        name = fields[self.focus].name if self.focus < len(fields) else "start" if self.focus == len(fields) \
+            else "back"
+        el = self.widgets.get(name)
+        return pygame.Rect(el.get_abs_rect()) if el is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(theme.BG)
-        text(surface, "New game", (40, 20), 48, theme.ACCENT, bold=True)
-        fields = self.fields()
-        self.rects = []
-        x, y = 40, 80
-        col_w = 560
-        per_col = max(4, (h - 150) // ROW_H)
-        for i, f in enumerate(fields):
-            cx = x + (i // per_col) * (col_w + 20)
-            cy = y + (i % per_col) * ROW_H
-            self.rects.append(self._field(surface, f, pygame.Rect(cx, cy, col_w, ROW_H - 4), i == self.focus))
-        by = h - 60
-        for j, label in enumerate(("Start", "Back")):
-            r = pygame.Rect(w - 380 + j * 180, by, 160, 42)
-            sel = self.focus == len(fields) + j
-            pygame.draw.rect(surface, (70, 80, 104) if sel else theme.PANEL, r, border_radius=6)
-            pygame.draw.rect(surface, theme.ACCENT if sel else theme.PANEL_EDGE, r, 2, border_radius=6)
-            text(surface, label, r.center, 28, theme.TEXT, anchor="center")
-            self.rects.append((r, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)))
+        text(surface, "New game", (20, 12), 44, theme.ACCENT, bold=True)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (LEFT_W + 24, 66), (LEFT_W + 24, h - 90), 1)
+        self._draw_picker(surface, LEFT_W + 40, 66, w - 20)
+        self._draw_map(surface, LEFT_W + 40, 426)
         hint = "Up/Down: field · Left/Right: change · type on a driver to name the player · Enter: Start · Esc: back"
-        text(surface, hint, (40, h - 30), 18, theme.DIM)
+        text(surface, hint, (20, h - 26), 17, theme.DIM)
         if self.message:
-            text(surface, self.message[:120], (40, h - 60), 20, theme.WARN)
-        focused = fields[self.focus] if self.focus < len(fields) else None
-        if len(fields) > per_col:   # a second column of fields: the notes go to the header band instead
-            self._header_note(surface, focused, pygame.Rect(300, 14, w - 340, 60))
-            return
-        if focused is not None and focused.name.startswith("stock") and w > 1100:
-            self._design_card(surface, focused.value, pygame.Rect(x + col_w + 40, y + (240 if self.source.index else 0), w - col_w - 120, 150))
-        if focused is not None and focused.name.startswith(("opt_", "crew")) and w > 1100:
-            from game.ui import wrap
-
-            for k, ln in enumerate(wrap(_option_note(focused), 20, w - col_w - 120)):
-                text(surface, ln, (x + col_w + 40, y + 240 + k * 22), 20, theme.DIM)
-        if self.source.index > 0 and self.scenarios:
-            try:
-                sc = load_scenario(self.scenarios[self.source.index - 1])
-            except Exception:  # noqa: BLE001
-                sc = None
-            if sc is not None and w > 1200:
-                from game.ui import wrap
-
-                for k, ln in enumerate(wrap(sc.description, 20, w - col_w - 120)):
-                    text(surface, ln, (x + col_w + 40, y + k * 22), 20, theme.DIM)
-
-    def _header_note(self, surface: pygame.Surface, focused: Field | None, r: pygame.Rect) -> None:
-        """What the focused field means, in two lines beside the title (when the fields fill the screen)."""
-        from game.ui import wrap
-
-        if focused is None:
-            return
-        if focused.name.startswith("stock"):
-            spec = _spec(self.design(focused.value))
-            note = (f"{focused.value}: {spec.kind.value}, {spec.weight} lb, HC {spec.hc}, accel {spec.acceleration:g}, "
-                    f"top {spec.top_speed:g}" if spec is not None else f"{focused.value}: the design does not load")
-        elif focused.name.startswith(("opt_", "crew")):
+            for k, ln in enumerate(wrap(self.message, 19, w - 420)[:2]):
+                text(surface, ln, (20, h - 72 + k * 20), 19, theme.WARN)
+        for (stock, *_rest), ry in zip(self.rows, self.row_y, strict=False):
+            vid = stock.label.split(" ")[0]
+            while len(vid) > 2 and theme.font(17).size(vid)[0] > 46:
+                vid = vid[:-1]
+            text(surface, vid, (20, ry + 15), 17, theme.DIM, anchor="midleft")
+        self.ui.draw_ui(surface)
+        ring = self.focused_rect()
+        if ring is not None:
+            pygame.draw.rect(surface, theme.ACCENT, ring.inflate(6, 6), 2, border_radius=6)
+        focused = self.fields()[self.focus] if self.focus < len(self.fields()) else None
+        if focused is not None and focused.name.startswith(("opt_", "crew")):
             note = _option_note(focused)
+            box = pygame.Rect(20, h - 150, LEFT_W - 20, 66)
+            for k, ln in enumerate(wrap(note, 17, box.width)[:3]):
+                text(surface, ln, (box.x, box.y + k * 19), 17, theme.DIM)
+
+    def _draw_picker(self, surface: pygame.Surface, x0: int, y0: int, right: int) -> None:
+        if not self.rows:
+            return
+        stock, driver, colour, _crew = self.rows[self.picking]
+        who = self.owner_name(driver.value) if not driver.value.startswith("foe: ") else driver.value
+        text(surface, f"Vehicle for {stock.label.split(' ')[0]} ({who})", (x0, y0), 22, theme.ACCENT, bold=True)
+        card = pygame.Rect(x0 + 262, y0 + 26, right - x0 - 262, 320)
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=6)
+        got = self._figures.get(stock.value, "")
+        text(surface, stock.value[:30], (card.x + 10, card.y + 8), 22, theme.TEXT, bold=True)
+        if got == "":
+            text(surface, "reading the design...", (card.x + 10, card.y + 36), 17, theme.DIM)
+            return
+        if isinstance(got, str):
+            for k, ln in enumerate(wrap(f"does not load: {got}", 16, card.width - 20)[:8]):
+                text(surface, ln, (card.x + 10, card.y + 36 + k * 18), 16, theme.WARN)
+            return
+        fig, spec = got
+        from game.render.sheet import draw_outline
+        from rules.core.geometry import Pose
+        from rules.play.state import VehicleState
+
+        body = spec.body.replace("_", " ") if spec.body else spec.kind.value
+        armor = " ".join(f"{k[0].upper()}{v}" for k, v in spec.sheet.armor.items() if not k.startswith("sidecar"))
+        weapons = ", ".join(f"{w.abbr} {w.location}" for w in spec.sheet.weapons) or "none"
+        rows = [f"{spec.kind.value}, {body}", f"weight {fig.weight:,} lb", f"price ${fig.price:,}",
+                f"acceleration {fig.acceleration:g} mph", f"top speed {fig.top_speed:g} mph", f"HC {fig.hc}",
+                f"armor {armor}"]
+        y = card.y + 36
+        for row in rows:
+            text(surface, row, (card.x + 10, y), 17, theme.TEXT)
+            y += 19
+        for ln in wrap(f"weapons: {weapons}", 16, card.width - 150)[:5]:
+            text(surface, ln, (card.x + 10, y), 16, theme.DIM)
+            y += 18
+        if fig.errors:
+            text(surface, f"{len(fig.errors)} construction error(s)", (card.x + 10, y + 2), 16, theme.WARN)
+        v = VehicleState("", "", spec, Pose.at(0, 0, 0), 0.0, 0.0, sheet=spec.sheet)
+        draw_outline(surface, pygame.Rect(card.right - 136, card.y + 30, 130, 190), v,
+                     theme.owner_colour(colour.value), compact=True)
+
+    def _draw_map(self, surface: pygame.Surface, x0: int, y0: int) -> None:
+        label = self.map_field.value if self.source.index == 0 else "the scenario's map"
+        text(surface, f"Map: {label}", (x0, y0), 20, theme.ACCENT, bold=True)
+        preview = self._preview[1] if self._preview is not None else None
+        r = pygame.Rect(x0, y0 + 24, 260, 190)
+        if preview is not None:
+            surface.blit(preview, r)
         else:
-            return
-        for k, ln in enumerate(wrap(note, 18, r.width)[:3]):
-            text(surface, ln, (r.x, r.y + k * 20), 18, theme.DIM)
-
-    def _design_card(self, surface: pygame.Surface, name: str, r: pygame.Rect) -> None:
-        """The chosen design's numbers, as the construction rules give them."""
-        spec = _spec(self.design(name))
-        pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
-        text(surface, name, (r.x + 10, r.y + 8), 24, theme.ACCENT, bold=True)
-        if spec is None:
-            text(surface, "(no numbers: the design does not load)", (r.x + 10, r.y + 38), 20, theme.WARN)
-            return
-        armor = " ".join(f"{k[0].upper()}{v}" for k, v in spec.sheet.armor.items())
-        weapons = ", ".join(getattr(wp, "id", "?") for wp in getattr(spec.sheet, "weapons", ())) or "none"
-        rows = [f"{spec.kind.value}, {spec.weight} lb, HC {spec.hc}",
-                f"acceleration {spec.acceleration:g} mph, top speed {spec.top_speed:g} mph",
-                f"armor {armor}", f"tires {len(spec.sheet.tires)}, weapons {weapons}"]
-        for i, row in enumerate(rows):
-            text(surface, row[:70], (r.x + 10, r.y + 40 + i * 24), 20, theme.TEXT)
-
-    def _field(self, surface: pygame.Surface, f: Field, r: pygame.Rect,
-               focused: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        pygame.draw.rect(surface, (58, 64, 80) if focused else theme.PANEL, r, border_radius=4)
-        if focused:
-            pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
-        text(surface, f.label, (r.x + 10, r.y + 5), 20, theme.DIM)
-        left = pygame.Rect(r.x + 200, r.y, 28, r.height)
-        right = pygame.Rect(r.right - 30, r.y, 28, r.height)
-        text(surface, "<", left.center, 20, theme.ACCENT, anchor="center")
-        text(surface, ">", right.center, 20, theme.ACCENT, anchor="center")
-        value = f.value
-        if f.name.startswith("driver") and value in self.names and self.names[value]:
-            value = f"{self.names[value]} ({value})"
-        if f.name.startswith("opt_"):
-            value = value.replace("_", " ")
-        colour = theme.TEXT
-        if f.name.startswith("colour"):
-            colour = theme.owner_colour(value)
-        text(surface, value[:40], ((left.right + right.left) // 2, r.centery), 20, colour, anchor="center")
-        return r, left, right
+            pygame.draw.rect(surface, theme.PANEL, r)
+            text(surface, "no preview", r.center, 18, theme.DIM, anchor="center")
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1)
 
 
 def _crew_label(driver: int, gunner: int) -> str:

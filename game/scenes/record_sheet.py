@@ -1,4 +1,6 @@
-"""The record sheets: every vehicle's design, status, armor by side, tires, crew, weapons and fire."""
+"""The record sheets: one tab per vehicle, and the chosen vehicle's sheet drawn as the book's
+(game.render.sheet): outline with armor by side, tires, weapons and ammunition, crew and wounds,
+components with their DP, and what is wrong with it in play."""
 
 from __future__ import annotations
 
@@ -6,10 +8,12 @@ import pygame
 
 from game import theme
 from game.input.bindings import Intent, intent_of
-from game.render.hud import draw_sheet
+from game.render.sheet import draw_record_sheet
 from game.scenes.base import Scene
 from game.session import Session
-from game.ui import text
+from game.ui import Button, draw_buttons, text
+
+TAB_H = 34
 
 
 class RecordSheetScene(Scene):
@@ -18,7 +22,22 @@ class RecordSheetScene(Scene):
         self.session = session
         ids = [v.id for v in session.state.vehicles]
         self.index = ids.index(focus) if focus in ids else 0
-        self.rects: list[pygame.Rect] = []
+        self.tabs: list[pygame.Rect] = []
+        self.back = Button(pygame.Rect(0, 0, 110, TAB_H), "Back", self._back, name="back")
+        self._layout(self.app.size)
+
+    def _back(self) -> None:
+        self.app.pop()
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        w, _h = size
+        n = max(1, len(self.session.state.vehicles))
+        tab_w = min(200, (w - 180) // n)
+        self.tabs = [pygame.Rect(20 + i * (tab_w + 6), 58, tab_w, TAB_H) for i in range(n)]
+        self.back.rect = pygame.Rect(w - 130, 58, 110, TAB_H)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self._layout(size)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         intent = intent_of(event)
@@ -30,29 +49,41 @@ class RecordSheetScene(Scene):
         elif intent in (Intent.LEFT, Intent.PREV, Intent.UP):
             self.index = (self.index - 1) % n
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, r in enumerate(self.rects):
+            if self.back.click(event.pos):
+                return True
+            for i, r in enumerate(self.tabs):
                 if r.collidepoint(event.pos):
-                    if i == self.index:
-                        self.app.pop()
                     self.index = i
-                    return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.app.pop()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(theme.BG)
-        text(surface, "Record sheets", (20, 14), 40, theme.ACCENT, bold=True)
-        text(surface, "Left/Right or click: choose · Esc / click again: back", (w - 20, 24), 18, theme.DIM,
-             anchor="topright")
-        cols = max(1, (w - 20) // 360)
-        self.rects = []
-        for i, v in enumerate(self.session.state.vehicles):
-            r = pygame.Rect(20 + (i % cols) * 360, 70 + (i // cols) * 200, 340, 180)
-            self.rects.append(r)
-            draw_sheet(surface, r, v, self.session.seat(v.id).owner)
-            colour = theme.owner_colour(self.session.seat(v.id).colour)
-            pygame.draw.rect(surface, theme.ACCENT if i == self.index else colour, r, 3 if i == self.index else 1)
-            y = r.y + 152
-            text(surface, f"speed {v.signed_speed:g} mph · HS {v.hs:+d} / HC {v.hc} · reflex {v.reflex_roll}",
-                 (r.x + 8, y), 16, theme.DIM)
+        st = self.session.state
+        text(surface, "Record sheets", (20, 12), 40, theme.ACCENT, bold=True)
+        text(surface, f"turn {st.turn}, phase {st.phase}", (290, 24), 20, theme.DIM)
+        text(surface, "Left/Right or click a tab: vehicle · Esc, R or right-click: back to the board", (w - 20, 24),
+             18, theme.DIM, anchor="topright")
+        for i, (v, r) in enumerate(zip(st.vehicles, self.tabs, strict=False)):
+            seat = self.session.seat(v.id)
+            colour = theme.owner_colour(seat.colour)
+            chosen = i == self.index
+            pygame.draw.rect(surface, (70, 80, 104) if chosen else theme.PANEL, r, border_radius=5)
+            pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, r, 2 if chosen else 1,
+                             border_radius=5)
+            pygame.draw.rect(surface, colour, pygame.Rect(r.x + 8, r.y + 9, 12, 16), border_radius=2)
+            label = f"{v.id} ({seat.owner})"
+            while len(label) > 4 and theme.font(19).size(label)[0] > r.width - 34:
+                label = label[:-2]
+            text(surface, label, (r.x + 26, r.centery), 19, theme.DIM if v.out else theme.TEXT, anchor="midleft")
+            if v.out:
+                pygame.draw.line(surface, theme.BAD, (r.x + 26, r.centery), (r.right - 8, r.centery), 2)
+        draw_buttons(surface, [self.back])
+        if not st.vehicles:
+            return
+        v = st.vehicles[self.index % len(st.vehicles)]
+        seat = self.session.seat(v.id)
+        draw_record_sheet(surface, pygame.Rect(20, 100, w - 40, h - 116), v, seat.owner,
+                          theme.owner_colour(seat.colour))

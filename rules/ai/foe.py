@@ -8,7 +8,7 @@ The client and `python -m rules simulate` call one function (keep this signature
                    poses, speeds, handling status, record sheets, weapons; never the dice state
     vid            the vehicle to decide for; it must be in engine.to_act(state)
     legal_actions  engine.legal_actions(state, vid); the answer is always one of these
-    profile        a rules.ai.profiles.Profile or a preset name ("novice", "veteran", ...)
+    profile        a rules.tables.foe_profiles.Profile or a preset name ("novice", "veteran", ...)
     budget         seconds of thinking allowed (default 0.1); past it the best choice found so far is
                    returned. Search sizes are fixed by the profile, so the same state always gives the
                    same answer unless the budget runs out first.
@@ -41,8 +41,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.ai import explain
-from rules.ai.profiles import Profile
-from rules.ai.profiles import profile as preset
 from rules.ai.sight import (
     View,
     ahead,
@@ -67,6 +65,8 @@ from rules.driving.maneuvers import Maneuver, Motion, perform, slide
 from rules.phases import fire_step
 from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.tables.foe_profiles import Profile
+from rules.tables.foe_profiles import profile as preset
 from rules.tables.movement import SAFE
 from rules.world.collision import VEHICLE
 

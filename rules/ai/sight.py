@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from rules.ai.profiles import Profile
 from rules.combat.shooting import Combatant, ready
 from rules.combat.to_hit import weapon_info
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
@@ -20,7 +19,8 @@ from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
 from rules.phases import fire_step
 from rules.play.map_edges import Box, map_area
 from rules.play.state import GameState, VehicleState
-from rules.tables.movement import LOST, SAFE, Tables, tables
+from rules.tables.foe_profiles import Profile
+from rules.tables.movement import LOST, SAFE, Tables
 from rules.world.collision import CollisionWorld, static_from_map
 from rules.world.map_changes import MapChanges, apply_changes, map_of
 from rules.world.maps import static_shapes, terrain_at
@@ -64,7 +64,7 @@ class View:
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
-        t = tables()
+        t = state.rules.movement
         me = state.vehicle(vid)
         world = map_world(state.map_id, state.map_changes)
         bounds = map_area(state)
@@ -210,7 +210,7 @@ def difficulty(view: View, m: Maneuver) -> int:
 def maneuver_risk(state: GameState, vid: str, m: Maneuver) -> tuple[int, str]:
     """(D, Control Table cell) a maneuver would bring this vehicle now, as the foe reckons it."""
     me = state.vehicle(vid)
-    t = tables()
+    t = state.rules.movement
     road = t.hazards.road.get(state.options.road_condition)
     d = base_difficulty(m, me.speed, t.maneuvers) + (road.add if road and m.kind != "straight" else 0)
     d = max(0, d)

@@ -6,12 +6,22 @@ Used by every loader (tables, vehicles, maps, saves) so that error messages look
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from rules.core.errors import DataError
 
 T = TypeVar("T")
+
+# Text from a file is shown on screen and in logs: no control characters (NUL, ANSI escapes), no
+# invisible direction overrides (a name that reads backwards), and a length a screen can show.
+MAX_TEXT = 2_000
+MAX_NAME = 80
+NAME_KEYS = frozenset({"name", "id", "owner", "team", "start", "driver", "foe", "colour", "stock", "section"})
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_UNSAFE_IN_NAME = re.compile("[\t\n]")
+MAX_INT = 2**63 - 1  # integers beyond 64 bits mean nothing in a game and slow every sum they enter
 
 _TYPE_NAMES = {int: "an integer", float: "a number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
 
@@ -55,7 +65,7 @@ class Node:
 
     def integer(self, key: str, default: Any = None, *, lo: int | None = None, hi: int | None = None) -> int:
         v: int = self._get(key, int, _MISSING if default is None else default)
-        _check_range(self, key, v, lo, hi)
+        _check_range(self, key, v, -MAX_INT if lo is None else lo, MAX_INT if hi is None else hi)
         return v
 
     def number(self, key: str, default: Any = None, *, lo: float | None = None, hi: float | None = None) -> float:
@@ -81,6 +91,7 @@ class Node:
         for i, item in enumerate(items):
             if not isinstance(item, str):
                 raise DataError(self.path, f"{self._at(key)}[{i}]", f"expected a name as text, found {_describe(item)}")
+            check_text(self, f"{key}[{i}]", item)
         return items
 
     def int_map(self, key: str, default: Any = None) -> dict[str, int]:
@@ -90,6 +101,7 @@ class Node:
 
     def text(self, key: str, default: Any = None, *, choices: Any = None) -> str:
         v: str = self._get(key, str, _MISSING if default is None else default)
+        check_text(self, key, v)
         if choices is not None and v not in choices:
             raise self.error(key, f"{v!r} is not one of {', '.join(sorted(map(str, choices)))}")
         return v
@@ -130,6 +142,18 @@ class Node:
                 raise self.error(key, f"unknown key {key!r}")
 
 
+def check_text(node: Node, key: str, v: str) -> None:
+    """Refuse text a screen cannot show safely: control or direction-override characters, or too long."""
+    is_name = key in NAME_KEYS
+    limit = MAX_NAME if is_name else MAX_TEXT
+    if len(v) > limit:
+        raise node.error(key, f"{'a name' if is_name else 'text'} of {len(v):,} characters; at most {limit} allowed")
+    bad = _UNSAFE.search(v) or (_UNSAFE_IN_NAME.search(v) if is_name else None)
+    if bad:
+        raise node.error(key, f"contains the control character U+{ord(bad.group()):04X} at character "
+                              f"{bad.start() + 1}; names and text must be plain printable characters")
+
+
 class _Missing:
     pass
 
@@ -138,14 +162,23 @@ _MISSING = _Missing()
 
 
 def _check_range(node: Node, key: str, v: float, lo: float | None, hi: float | None) -> None:
+    shown = f"{v}" if abs(v) <= MAX_INT else "a number beyond 64 bits"  # str() of a huge int may itself fail
     if lo is not None and v < lo:
-        raise node.error(key, f"{v} is below the minimum {lo}")
+        raise node.error(key, f"{shown} is below the minimum {lo}")
     if hi is not None and v > hi:
-        raise node.error(key, f"{v} is above the maximum {hi}")
+        raise node.error(key, f"{shown} is above the maximum {hi}")
 
 
 def _describe(value: Any) -> str:
     for kind, name in _TYPE_NAMES.items():
         if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
-            return f"{name} ({value!r})" if kind in (int, float, str, bool) else name
+            return f"{name} ({_short(value)})" if kind in (int, float, str, bool) else name
     return type(value).__name__
+
+
+def _short(value: Any) -> str:
+    """A value for a message: a huge integer or a long string is not copied into it whole."""
+    if isinstance(value, int) and abs(value) > MAX_INT:
+        return "beyond 64 bits"
+    r = repr(value)
+    return r if len(r) <= 60 else f"{r[:50]}... ({len(r):,} characters)"

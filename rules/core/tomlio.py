@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -18,9 +19,63 @@ import tomli_w
 
 from rules.core.errors import DataError
 
+# Limits checked before any parsing: a file from anyone must not hang or exhaust the program. Far
+# above what the editor or a long game writes (the biggest shipped map is ~20 KB, a 100-turn save ~60 KB);
+# tomllib takes a few seconds of CPU for 2 MiB of numbers on a slow machine.
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_KEY_PARTS = 32     # dotted parts in one key (tomllib's cost grows with the square of a key's depth)
+MAX_NESTING = 32       # brackets and braces open at once (arrays of arrays, inline tables)
+
+_OUTSIDE = re.compile(r"""'''|\"\"\"|["'#\n\[\]{}=]|(?<!\d)\.|\.(?!\d)""")  # not a number's dot
+_STRING_END = {
+    '"': re.compile(r'[^"\\\n]*(?:\\.[^"\\\n]*)*"'),
+    "'": re.compile(r"[^'\n]*'"),
+    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.DOTALL),
+    "'''": re.compile(r"(?:[^']|'(?!''))*'''", re.DOTALL),
+}
+
+
+def check_limits(text: str, path: str) -> None:
+    """Refuse text nested deeper than MAX_NESTING or with a key of more than MAX_KEY_PARTS parts, in
+    one linear scan that skips strings and comments (a dot between digits is a number's)."""
+    depth = parts = pos = 0
+    while True:
+        m = _OUTSIDE.search(text, pos)
+        if m is None:
+            return
+        tok, pos = m.group(), m.end()
+        if tok in _STRING_END:
+            end = _STRING_END[tok].match(text, pos)
+            if end is None:
+                return  # an unterminated string: tomllib names the line
+            pos = end.end()
+        elif tok == "#":
+            nl = text.find("\n", pos)
+            if nl < 0:
+                return
+            pos = nl
+        elif tok in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise DataError(path, _line(text, m.start()), f"nested more than {MAX_NESTING} deep")
+        elif tok in "]}":
+            depth = max(0, depth - 1)
+            parts = 0
+        elif tok == ".":
+            parts += 1
+            if parts >= MAX_KEY_PARTS:
+                raise DataError(path, _line(text, m.start()), f"a key of more than {MAX_KEY_PARTS} dotted parts")
+        else:  # a new line or "=": the next dot belongs to another key
+            parts = 0
+
+
+def _line(text: str, index: int) -> str:
+    return f"line {text.count(chr(10), 0, index) + 1}"
+
 
 def parse_toml(text: str, path: str) -> dict[str, Any]:
-    """Parse TOML text; a syntax error becomes a DataError naming the line."""
+    """Parse TOML text (within the limits above); a syntax error becomes a DataError naming the line."""
+    check_limits(text, path)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -34,15 +89,39 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
 def load_toml(path: str | Path) -> dict[str, Any]:
     """Read and parse a TOML file; unreadable or invalid files raise DataError."""
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise DataError(str(p), "file", f"cannot read: {exc.strerror or exc}") from None
+    raw = read_limited(p)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(str(p), f"byte {exc.start}", "not UTF-8 text") from None
     return parse_toml(text, str(p))
+
+
+def read_limited(p: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. Anything else (a folder, a device such as
+    /dev/zero, a pipe, a huge file) is refused before a byte of it is read."""
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # opening a FIFO must not block
+    except OSError as exc:
+        raise DataError(str(p), "file", f"cannot read: {exc.strerror or exc}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            what = "a folder" if stat.S_ISDIR(st.st_mode) else "a device, pipe or socket"
+            raise DataError(str(p), "file", f"is {what}, not a regular file: not read")
+        if st.st_size > limit:
+            raise DataError(str(p), "file", f"is {st.st_size:,} bytes, more than the {limit:,} allowed: not read")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1  # closed by the with
+            raw = fh.read(limit + 1)
+    except OSError as exc:
+        raise DataError(str(p), "file", f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(raw) > limit:  # it grew while being read
+        raise DataError(str(p), "file", f"is more than the {limit:,} bytes allowed: not read")
+    return raw
 
 
 def dumps_toml(data: dict[str, Any]) -> str:

@@ -102,7 +102,7 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
     if vid not in to_act(state):
         return []
     v = state.vehicle(vid)
-    t = tables()
+    t = state.rules.movement
     if state.step == SPEED:
         speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
         return speeds
@@ -114,7 +114,7 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
 
 def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     """Every maneuver the turning key offers for this move (sorted by text form)."""
-    t = tables().maneuvers
+    t = state.rules.movement.maneuvers
     rev = v.reverse
     options = [Maneuver("straight", reverse=rev)]
     inc = v.increments[0] if v.increments else 0.0
@@ -150,7 +150,7 @@ def _may_even(v: VehicleState, m: Maneuver) -> bool:
 
 
 def _maneuver_problem(state: GameState, v: VehicleState, m: Maneuver) -> str | None:
-    t = tables().maneuvers
+    t = state.rules.movement.maneuvers
     if not v.increments:
         return "it has no movement left this phase"
     if m.reverse != v.reverse:
@@ -195,7 +195,7 @@ def check(state: GameState, action: Action) -> str | None:
     if isinstance(action, SetSpeed):
         if state.step != SPEED:
             return "speed changes are made at the start of a phase (000:L136)"
-        if action.mph not in speed_options(tables(), v):
+        if action.mph not in speed_options(state.rules.movement, v):
             return _speed_problem(v, action.mph)
         return None
     if isinstance(action, Move):
@@ -313,7 +313,7 @@ def _next_phase(ctx: Ctx) -> None:
     end_phase(ctx)
     advance_highway(ctx)  # an endless highway is laid on ahead of the vehicles (000:L92)
     s = ctx.state
-    if s.phase == tables().chart.phases_per_turn:
+    if s.phase == ctx.rules.movement.chart.phases_per_turn:
         if s.options.fire_step == "on":
             fire_step.end_turn_fire(ctx)
         dropped_play.end_of_turn(ctx)

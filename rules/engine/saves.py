@@ -7,20 +7,22 @@ state digest, so a save that no longer replays the same way is reported, never s
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from rules.core.errors import DataError, IllegalAction
 from rules.core.geometry import Pose
-from rules.core.paths import SAVES_DIR
+from rules.core.paths import SAVES_DIR, referenced
 from rules.core.schema import Node
 from rules.core.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
 from rules.engine.game import Game
 from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup_check import check_setup
 from rules.play import actions as action_text
 from rules.play.state import RuleOptions, digest, option_choices
 from rules.vehicles.spec import UNTRAINED
+from rules.world.maps import load_map
 
 FORMAT_VERSION = 2
 MAX_SKILL = 10      # no character is better than +10 at a skill (a guard against nonsense, not a rule)
@@ -109,6 +111,7 @@ def game_from_dict(data: dict[str, Any], path: str) -> Game:
     root = Node(data, path)
     root.integer("format_version")
     setup = _setup(root.table("setup"))
+    _check_references(setup, path)
     try:
         game = Game(setup)
     except IllegalAction as exc:
@@ -124,9 +127,22 @@ def game_from_dict(data: dict[str, Any], path: str) -> Game:
     want = root.text("digest", "")
     if want and want != digest(game.state):
         raise root.error("digest", "the replayed game differs from the saved one (rules or data changed?)")
-    root.integer("turn", 0)
+    turn = root.integer("turn", 0, lo=0)
+    if turn and turn != game.state.turn:
+        raise root.error("turn", f"the save says turn {turn}, but its actions replay to turn {game.state.turn}")
     root.done()
     return game
+
+
+def _check_references(setup: GameSetup, path: str) -> None:
+    """The map and design files a save names lie where a save may point, and the set-up is one the
+    rules allow (rules.engine.setup_check), before the engine opens or places anything."""
+
+    game_map = load_map(referenced(setup.map, path, "setup.map")) if setup.map else None
+    for i, v in enumerate(setup.vehicles):
+        if v.design.endswith(".toml"):
+            referenced(v.design, path, f"setup.vehicle[{i}].design")
+    check_setup(setup, path, game_map, where="setup.vehicle[{i}]")
 
 
 def load_game(path: str | Path) -> Game:
@@ -140,3 +156,74 @@ def loads_game(text: str, path: str = "<save>") -> Game:
 def autosave_path(name: str = "autosave") -> Path:
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name) or "autosave"
     return SAVE_DIR / f"{safe}.toml"
+
+
+# --- the saves folder ----------------------------------------------------------------------------
+
+AUTOSAVE_SLOTS = 3   # the latest autosave of this game and of the two games before it
+STRAY_TEMP_AGE = 60.0  # seconds: an older temporary file is a write that was killed, not one under way
+
+
+def autosave_slots(directory: Path, name: str = "autosave") -> list[Path]:
+    """The autosave files, newest game first: autosave.toml, autosave-1.toml, ..."""
+    return [directory / (f"{name}.toml" if i == 0 else f"{name}-{i}.toml") for i in range(AUTOSAVE_SLOTS)]
+
+
+def rotate_autosaves(directory: Path, name: str = "autosave") -> None:
+    """Make room for a new game's autosave: each slot moves one down and the oldest is dropped, so
+    the next game does not overwrite the last one's."""
+    slots = autosave_slots(directory, name)
+    for older, newer in zip(reversed(slots[1:]), reversed(slots[:-1]), strict=True):
+        if newer.is_file():
+            newer.replace(older)
+
+
+def clean_stray_temp_files(directory: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files of atomic writes that were killed before their rename (`.NAME.*.tmp`,
+    rules.core.tomlio.atomic_write_text) and are older than STRAY_TEMP_AGE; the files removed."""
+    import time
+
+    now = time.time() if now is None else now
+    removed = []
+    for p in directory.glob(".*.tmp"):
+        try:
+            if p.is_file() and not p.is_symlink() and now - p.stat().st_mtime > STRAY_TEMP_AGE:
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One save in a folder's list: `broken` says why it will not load ("" when it loads)."""
+
+    path: Path
+    modified: float       # seconds since the epoch
+    turn: int = 0
+    vehicles: tuple[str, ...] = ()
+    broken: str = ""
+
+
+def list_saves(directory: Path, limit: int = 20) -> list[SaveEntry]:
+    """The saves in `directory`, newest first, each loaded (and replayed) to say whether it is broken
+    and why (`path: where: what`). Never raises for a bad file."""
+    files = []
+    for p in directory.glob("*.toml"):
+        try:
+            files.append((p.stat().st_mtime, p))
+        except OSError:
+            continue
+    out = []
+    for mtime, p in sorted(files, key=lambda f: (-f[0], f[1].name))[:limit]:
+        try:
+            game = load_game(p)
+        except DataError as exc:
+            out.append(SaveEntry(p, mtime, broken=str(exc)))
+            continue
+        except Exception as exc:  # noqa: BLE001 - a loader bug still leaves an entry that says so
+            out.append(SaveEntry(p, mtime, broken=f"{p}: file: cannot be loaded ({type(exc).__name__}: {exc})"))
+            continue
+        out.append(SaveEntry(p, mtime, game.state.turn, tuple(v.id for v in game.state.vehicles)))
+    return out

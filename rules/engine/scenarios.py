@@ -10,10 +10,11 @@ from pathlib import Path
 
 from rules.core.errors import DataError
 from rules.core.geometry import Pose
-from rules.core.paths import MAPS_DIR, portable
+from rules.core.paths import MAPS_DIR, portable, referenced
 from rules.core.schema import Node
 from rules.core.tomlio import load_toml
 from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup_check import check_setup
 from rules.vehicles.design import stock_names as design_stock_names
 from rules.vehicles.spec import UNTRAINED
 from rules.world.maps import (  # the same readers as map files
@@ -110,7 +111,7 @@ def load_scenario(path: str | Path) -> Scenario:
     n = Node(load_toml(path), p)
     check_version(n)
     map_file = n.text("map")
-    m = load_map(Path(path).parent / map_file)
+    m = load_map(referenced(map_file, p, "map", relative_to=Path(path).parent))
     vt = n.table("victory")
     victory = _read_victory(vt)
     vt.done()
@@ -120,6 +121,8 @@ def load_scenario(path: str | Path) -> Scenario:
     probs = validate_scenario(sc)
     if probs:
         raise DataError(p, probs[0].where, probs[0].what)
+
+    check_setup(game_setup(sc), p, sc.map, keys={"foe": "driver", "design": "stock"})
     return sc
 
 
@@ -153,6 +156,27 @@ def validate_scenario(sc: Scenario, names: frozenset[str] | None = None) -> list
     for t in vic.targets:
         if t not in ids:
             probs.append(Problem("victory.targets", f"no vehicle has the id {t!r}"))
+    probs += _victory_problems(sc)
+    return probs
+
+
+def _victory_problems(sc: Scenario) -> list[Problem]:
+    """A victory that can be met: a team does not have to destroy itself, an exit lies on the map."""
+    vic = sc.victory
+    team_of = {v.id: v.team for v in sc.vehicles}
+    probs = []
+    if vic.kind == "destroy":
+        own = [t for t in vic.targets if team_of.get(t) == vic.team]
+        if own:
+            probs.append(Problem("victory.targets", f"team {vic.team!r} would have to destroy its own "
+                                                    f"{', '.join(own)}"))
+    if vic.exit is not None:
+        e = vic.exit
+        if e.w <= 0 or e.h <= 0:
+            probs.append(Problem("victory.exit", f"the exit's width and height must be more than 0, "
+                                                 f"found {e.w:g} x {e.h:g}"))
+        elif e.x + e.w <= 0 or e.y + e.h <= 0 or e.x >= sc.map.width or e.y >= sc.map.height:
+            probs.append(Problem("victory.exit", "the exit lies off the map: nobody can reach it"))
     return probs
 
 

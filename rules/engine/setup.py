@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from rules.core.errors import DataError
@@ -10,9 +11,9 @@ from rules.core.paths import locate
 from rules.play.state import RuleOptions
 from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.design import load_design, load_stock
-from rules.vehicles.design import spec as spec_of
 from rules.vehicles.record_sheet import RecordSheet, Tire
 from rules.vehicles.spec import VehicleSpec
+from rules.vehicles.starting_sheet import spec as spec_of
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,9 @@ def generic_spec(text: str, driver_skill: int = 0) -> VehicleSpec:
     bad = set(fields) - GENERIC_KEYS
     if bad:
         raise ValueError(f"unknown generic vehicle field(s): {', '.join(sorted(bad))}")
+    for key in ("hc", "accel", "top", "weight", "tire", "armor"):
+        if key in fields and not math.isfinite(float(fields[key])):  # float() itself refuses non-numbers
+            raise ValueError(f"{key} must be a finite number, found {fields[key]!r}")
     kind = Kind(fields.get("kind", "car"))
     tire = int(fields.get("tire", "4"))
     armor = int(fields.get("armor", "10"))

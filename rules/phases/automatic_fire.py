@@ -43,7 +43,6 @@ from rules.play.context import Ctx
 from rules.play.shots_at_map import MapHit, map_shot, map_targets
 from rules.play.state import GameState, VehicleState
 from rules.tables.automatic import automatic_tables
-from rules.tables.movement import tables
 from rules.world.map_changes import MapChanges
 
 RULE = "000:L1023-L1026"
@@ -155,8 +154,8 @@ def ray(c: Combatant, wid: str) -> tuple[Vec, Vec]:
 
 def due(state: GameState, cs: dict[str, Combatant]) -> list[AutoShot]:
     """The weapons on automatic that act at this phase's fire step, each with what its line meets."""
-    t = automatic_tables()
-    last = tables().chart.phases_per_turn   # the end of all movement of the turn (000:L1026)
+    t = state.rules.automatic
+    last = state.rules.movement.chart.phases_per_turn   # the end of all movement of the turn (000:L1026)
     out: list[AutoShot] = []
     for v in state.vehicles:
         if not v.automatic or v.out or v.sheet.destroyed or v.id not in cs:

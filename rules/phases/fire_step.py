@@ -57,7 +57,7 @@ from rules.play.surfaces import road_condition, surface_of
 from rules.play.uncontrolled import check_drivers, substitute_driving
 from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
-from rules.tables.movement import RoadCondition, tables
+from rules.tables.movement import RoadCondition
 from rules.vehicles.record_sheet import RecordSheet
 from rules.vehicles.spec import UNTRAINED
 
@@ -65,7 +65,7 @@ from rules.vehicles.spec import UNTRAINED
 def combatant(state: GameState, v: VehicleState) -> Combatant:
     kind = v.spec.kind.value
     c = combatant_of(v.id, kind, target_type_of(kind, getattr(v.spec, "body", "")), v.pose,
-                     tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
+                     state.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
                      bad_footing=surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
@@ -87,15 +87,15 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
 def _road(state: GameState, vid: str) -> RoadCondition:
     """The road condition under a vehicle, for its footing when it fires (gravel, oil: 000:L934)."""
 
-    return tables().hazards.road[road_condition(state, vid)]
+    return state.rules.movement.hazards.road[road_condition(state, vid)]
 
 
 def visibility(state: GameState) -> str:
     """What the weather and the light do to every shot: rain -2, heavy rain, fog or night -3; the worst
     counts (000:L923-L924)."""
-    rain = tables().hazards.road[state.options.road_condition].visibility
+    rain = state.rules.movement.hazards.road[state.options.road_condition].visibility
     both = [v for v in VISIBILITY if v in (rain, state.options.visibility)]   # in a fixed order: ties agree
-    return max(both, key=lambda v: 0 if v == "clear" else -combat_tables().mod(v).value)
+    return max(both, key=lambda v: 0 if v == "clear" else -state.rules.combat.mod(v).value)
 
 
 def _combatants(state: GameState) -> dict[str, Combatant]:
@@ -598,7 +598,7 @@ def _kills(ctx: Ctx) -> None:
         if v.out:
             continue
         kind = v.spec.kind.value
-        c = combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)
+        c = combatant_of(v.id, kind, kind, v.pose, ctx.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)
         why = out_of_action(c)
         if why:
             ctx.put(replace(v, out=True))

@@ -31,8 +31,6 @@ from rules.play.state import Pending, VehicleState
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
 from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
-from rules.tables.collisions import terrain_data
-from rules.tables.combat import combat_tables
 from rules.tables.movement import Tables
 
 FORCED_MODES = ("spin", "roll", "t_stop", "skidded", "wreck")
@@ -572,10 +570,10 @@ def start_turn(ctx: Ctx) -> None:
             loss = ctx.t.hazards.two_corners_speed_loss
         elif v.driverless:
 
-            loss = combat_tables().uncontrolled_decel  # 000:L978
+            loss = ctx.rules.combat.uncontrolled_decel  # 000:L978
         elif v.plant_out:
 
-            loss, rule = terrain_data().plant_out_decel, "000:L528, L1742"
+            loss, rule = ctx.rules.terrain.plant_out_decel, "000:L528, L1742"
         w = replace(v, speed_changed=False, steered=False)
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)

@@ -48,7 +48,6 @@ from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
 from rules.play.terrain import note_ground
-from rules.tables.collisions import collision_data, terrain_data
 from rules.world.collision import (
     VEHICLE,
     CollisionWorld,
@@ -279,7 +278,7 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
     damage_face(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind], "ram")
     # concussion (optional, 000:L472): a stunned driver adds D2 to the collision hazard
     dazed = {w.id: concuss(ctx, w.id, t) for w, t in ((v1, out.concussion[0]), (v2, out.concussion[1]))}
-    extra = collision_data().stunned_driver_hazard
+    extra = ctx.rules.collisions.stunned_driver_hazard
     for w, d in ((v1, out.hazards[0]), (v2, out.hazards[1])):
         hazard(ctx, w.id, d + (extra if dazed[w.id] else 0), "collision" + (" (driver stunned)" if dazed[w.id] else ""),
                "000:L428, L472" if dazed[w.id] else "000:L428" if not cls.kind.sideswipe else "000:L466")
@@ -303,7 +302,7 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     feature = pieces[0] if pieces else None
     kind = classify_fixed(Party(v.pose, size, travel, v.speed), c.normal)
     walls = (FeatureKind.WALL, FeatureKind.BUILDING)
-    sections = collision_data().sections_to_pass if feature and feature.kind in walls else 1
+    sections = ctx.rules.collisions.sections_to_pass if feature and feature.kind in walls else 1
     dp = feature.dp if feature else None
     key = section_key(feature, c.point) if feature else c.other
     damaged = ctx.state.map_changes.taken(key)
@@ -346,7 +345,7 @@ def _record_damage(ctx: Ctx, feature: StaticShape, key: str, point: Vec, dealt: 
         changes = changes.with_destroyed(feature.id)
         ctx.log.add("collision", f"{name} is knocked down", "000:L479", vid, feature=feature.id)
     else:
-        width = collision_data().breach_width_in * sections
+        width = ctx.rules.collisions.breach_width_in * sections
         changes = changes.with_breach(key, feature.id, point, width)
         ctx.log.add("collision", f"{name} is breached: a {width:g}\" gap", "000:L481", vid, feature=feature.id,
                     point=[point.x, point.y])
@@ -368,11 +367,11 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
     hz = ctx.t.hazards.difficulty
     if t.kind == FeatureKind.DEBRIS.value:
         ctx.log.add("hazard", f"hits debris ({t.other})", "000:L496", vid)
-        _tires_over(ctx, vid, collision_data().debris_tire_damage, "debris", "000:L497")
+        _tires_over(ctx, vid, ctx.rules.collisions.debris_tire_damage, "debris", "000:L497")
         hazard(ctx, vid, hz["debris"], "debris", "000:L249, L497")
     elif t.kind == FeatureKind.OBSTACLE.value:
         ctx.log.add("hazard", f"hits an obstacle ({t.other})", "000:L501", vid)
-        _tires_over(ctx, vid, collision_data().obstacle_tire_damage, "obstacle", "000:L501")
+        _tires_over(ctx, vid, ctx.rules.collisions.obstacle_tire_damage, "obstacle", "000:L501")
         hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
     elif t.kind == FeatureKind.CURB.value:
         hazard(ctx, vid, hz["curb"], f"hits the curb ({t.other})", "000:L248")
@@ -401,7 +400,7 @@ def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
         if w.drowned and not ctx.v(vid).drowned:
             ctx.update(vid, drowned=True)
             ctx.log.add("terrain", "the water is too deep: the power plant drowns out (no acceleration, "
-                        f"{terrain_data().plant_out_decel:g} mph slower a turn)", "000:L528, L1742", vid)
+                        f"{ctx.rules.terrain.plant_out_decel:g} mph slower a turn)", "000:L528, L1742", vid)
         return False
     d = ditch(area.width_ft or 0.0, v.speed)
     if d.falls_in:

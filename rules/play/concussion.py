@@ -20,7 +20,6 @@ from rules.driving.collisions import stunned_phases
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState
 from rules.tables.collisions import collision_data
-from rules.tables.movement import tables
 
 DRIVERS = DRIVER_ROLES
 TWO_D = DiceExpr(2)
@@ -28,7 +27,7 @@ TWO_D = DiceExpr(2)
 
 def phase_index(state: GameState) -> int:
     """Phases since the game began: turn 1 phase 1 is 1."""
-    return (state.turn - 1) * tables().chart.phases_per_turn + state.phase
+    return (state.turn - 1) * state.rules.movement.chart.phases_per_turn + state.phase
 
 
 def _devices(v: VehicleState) -> tuple[str, ...]:
@@ -44,7 +43,7 @@ def concuss(ctx: Ctx, vid: str, threshold: int) -> bool:
     if threshold <= 0 or ctx.state.options.concussion != "on":
         return False
     now = phase_index(ctx.state)
-    per_turn = tables().chart.phases_per_turn
+    per_turn = ctx.rules.movement.chart.phases_per_turn
     end_of_turn = ctx.state.turn * per_turn
     devices = _devices(v)
     stunned = dict(v.stunned)

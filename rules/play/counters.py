@@ -48,10 +48,7 @@ from rules.play.crashes import hazard
 from rules.play.effects import damage_one_tire, slick_hits
 from rules.play.state import VehicleState
 from rules.play.surfaces import counter_size, slicks
-from rules.tables.collisions import collision_data
-from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
-from rules.tables.movement import tables
 
 
 def add_counters(ctx: Ctx, counters: Sequence[Counter], why: str, rule: str) -> tuple[Counter, ...]:
@@ -115,9 +112,9 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
         debris = c.kind == "debris"
         ctx.log.add("hazard", f"runs over {'debris' if debris else 'an obstacle'} ({c.id})",
                     "000:L496" if debris else "000:L501", vid)
-        tires = collision_data().debris_tire_damage if debris else collision_data().obstacle_tire_damage
+        tires = ctx.rules.collisions.debris_tire_damage if debris else ctx.rules.collisions.obstacle_tire_damage
         _each_tire(ctx, vid, tires, c, "000:L497" if debris else "000:L501")
-        hazard(ctx, vid, tables().hazards.difficulty[c.kind], c.kind, "000:L249, L497" if debris else "000:L248, L501")
+        hazard(ctx, vid, ctx.rules.movement.hazards.difficulty[c.kind], c.kind, "000:L249, L497" if debris else "000:L248, L501")
         return
     if how == "on":
         _slick_hazard(ctx, vid, c)
@@ -163,7 +160,7 @@ def _spared(ctx: Ctx, vid: str, c: Counter, where: str) -> bool:
     if not key or not any(p.kind == "accessory" and p.id.rstrip("0123456789") == key
                           for p in ctx.v(vid).sheet.components):
         return False
-    item = design_tables().accessories.get(key)
+    item = ctx.rules.construction.accessories.get(key)
     name = item.name if item else key.replace("_", " ")
     ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id}): its {name.lower()} keeps it off",
                 item.source if item else c.spec().source, vid)
@@ -174,7 +171,7 @@ def _spared(ctx: Ctx, vid: str, c: Counter, where: str) -> bool:
 
 def _slick_hazard(ctx: Ctx, vid: str, c: Counter) -> None:
     """Racing slicks running onto oil or ice: a hazard of its own (000:L1835)."""
-    t = combat_tables()
+    t = ctx.rules.combat
     if c.kind in t.slick_surface_kinds and slicks(ctx.v(vid)):
         hazard(ctx, vid, t.slick_hit_d, f"racing slicks run onto {c.kind.replace('_', ' ')} ({c.id})", t.slick_source)
 
@@ -207,7 +204,7 @@ def _fire_hit(ctx: Ctx, vid: str, c: Counter) -> None:
     src = fire_source(c)
     if not src:
         return
-    row = combat_tables().fire_table[src]
+    row = ctx.rules.combat.fire_table[src]
     v = ctx.v(vid)
     ht = HT_MARK if HT_AMMO in c.spec().ammo else ""   # burning HT oil: +1, burns 1 (000:L992, L2504)
     ctx.put(replace(v, fire_hits=v.fire_hits + ((src + ht, ctx.state.turn),)))
@@ -219,7 +216,7 @@ def _fire_hit(ctx: Ctx, vid: str, c: Counter) -> None:
 def _enemy_fire(ctx: Ctx, vid: str, c: Counter, taken: int, enemy: bool) -> None:
     """Mines count as enemy fire: the hits they do are a hazard by their number (000:L245, L250-L252)."""
     if enemy and taken:
-        d = tables().hazards.enemy_fire(taken)
+        d = ctx.rules.movement.hazards.enemy_fire(taken)
         if d:
             hazard(ctx, vid, d, f"{c.kind} ({taken} hits): enemy fire", "000:L245, L250-L252")
 
@@ -298,8 +295,8 @@ def liquid_contact(ctx: Ctx) -> None:
     _set_off(ctx)
     _clouds_go_off(ctx)
     s = ctx.state
-    t = combat_tables()
-    now = s.turn * len(tables().chart.row(0).phases) + s.phase  # phases counted as rules.combat.dropped.burning does
+    t = ctx.rules.combat
+    now = s.turn * len(ctx.rules.movement.chart.row(0).phases) + s.phase  # phases counted as rules.combat.dropped.burning does
     for v in s.vehicles:
         had = dict(v.liquid_contact)
         keep: dict[str, int] = {}
@@ -387,7 +384,7 @@ def end_of_turn(ctx: Ctx) -> None:
     s = ctx.state
     if not s.counters:
         return
-    left = counters_after(s.counters, s.turn, combat_tables())
+    left = counters_after(s.counters, s.turn, ctx.rules.combat)
     kept = {c.id: c for c in left}
     for c in s.counters:
         if c.id not in kept:

@@ -14,7 +14,6 @@ from rules.play.context import Ctx
 from rules.play.crashes import check_control, hazard, lose_control
 from rules.play.state import VehicleState
 from rules.play.surfaces import racing_slick
-from rules.tables.combat import combat_tables
 from rules.vehicles.record_sheet import damage_tire
 
 
@@ -99,7 +98,7 @@ def _corner_lost_active(ctx: Ctx, vid: str, corner: str, what: str, loss: int, t
 def slick_hits(ctx: Ctx, vid: str, index: int, hits: int, kind: str) -> int:
     """Racing slicks take double from spikes, debris and obstacles (000:L1835), whether dropped counters
     or drawn on the map (`kind` is the counter's or the map feature's kind)."""
-    t = combat_tables()
+    t = ctx.rules.combat
     tire = ctx.v(vid).sheet.tires[index]
     if hits <= 0 or kind not in t.slick_kinds or not racing_slick(tire):
         return hits

@@ -23,7 +23,6 @@ from rules.play.counters import add_counters
 from rules.play.crashes import hazard
 from rules.play.state import VehicleState
 from rules.play.surfaces import counter_size
-from rules.tables.combat import combat_tables
 
 FACES = ("front", "back", "left", "right")
 
@@ -46,7 +45,7 @@ def blast_face(v: VehicleState, site: Vec) -> str:
 def explosion(ctx: Ctx, vid: str) -> None:
     """A vehicle explodes: every other vehicle within the radius takes the blast on its exposed face,
     with the hazards of that damage; five debris counters land around the site (000:L1014, L499)."""
-    t = combat_tables()
+    t = ctx.rules.combat
     boom = ctx.v(vid)
     site = boom.pose.centre
     radius = t.fire["explosion_radius"]
@@ -70,7 +69,7 @@ def explosion(ctx: Ctx, vid: str) -> None:
 
 
 def _scatter_debris(ctx: Ctx, vid: str, n: int) -> None:
-    t = combat_tables()
+    t = ctx.rules.combat
     site = ctx.v(vid).pose.centre
     counters = []
     for i in range(n):
@@ -88,7 +87,7 @@ def debris_from_damage(ctx: Ctx, taken: Mapping[str, tuple[int, str, bool]]) -> 
     beside the face hit (behind them for top or underbody damage); their own debris never hurts them (000:L499).
     20 points or a lost wheel leave an obstacle counter the same way (000:L503).
     `taken`: vehicle id -> (points this phase, the face that took the most, a wheel was lost)."""
-    t = combat_tables()
+    t = ctx.rules.combat
     for vid, (points, face, wheel) in sorted(taken.items()):
         v = ctx.v(vid)
         mount = face if face in FACES else "back"

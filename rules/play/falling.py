@@ -25,7 +25,6 @@ from rules.play.context import Ctx
 from rules.play.crashes import check_control, lose_control
 from rules.play.effects import damage_face
 from rules.play.state import GameState
-from rules.tables.collisions import terrain_data
 from rules.world.map_changes import map_of
 from rules.world.maps import terrain_at
 
@@ -87,7 +86,7 @@ def _over_pair(ctx: Ctx, vid: str, pair: tuple[str, str], here: float, side: str
     points = wheel_points(ctx, vid)
     drop = min(drop_at(ctx.state, points[c].x, points[c].y) for c in pair) - here
     if side in FLIP:   # one face per turn in the air, underbody first (000:L305)
-        row = fall(drop / terrain_data().feet_per_inch)
+        row = fall(drop / ctx.rules.terrain.feet_per_inch)
         turns = row.phases // 5 if row else 0
         side = FLIP[side][turns % len(FLIP[side])]
     start_fall(ctx, vid, drop, side, what, rule)
@@ -96,7 +95,7 @@ def _over_pair(ctx: Ctx, vid: str, pair: tuple[str, str], here: float, side: str
 def start_fall(ctx: Ctx, vid: str, drop_ft: float, side: str, what: str, rule: str = "000:L283") -> None:
     """Begin a fall of `drop_ft` feet by the falling table; a drop below its first row is stepped down."""
     _hang(ctx, vid, ())
-    inches = drop_ft / terrain_data().feet_per_inch
+    inches = drop_ft / ctx.rules.terrain.feet_per_inch
     row = fall(inches)
     if row is None:
         ctx.log.add("terrain", f"{what}: a {drop_ft:g}-ft step down, too low to fall", "000:L284", vid)
@@ -169,7 +168,7 @@ def land_falls(ctx: Ctx) -> None:
 def _nose_over(ctx: Ctx, vid: str, now: int) -> None:
     """Landed on its front: it falls forward the very next phase, taking the data's damage to the data's
     side at that phase's start (000:L305, reading T44); meanwhile it is still falling (straight on)."""
-    td = terrain_data()
+    td = ctx.rules.terrain
     ctx.update(vid, fall_lands=now, fall_damage=str(td.nose_over_damage), fall_side=td.nose_over_side,
                nose_over=True)
     ctx.log.add("terrain", f"standing on its nose: it falls forward next phase ({td.nose_over_damage} to its "
@@ -186,7 +185,7 @@ def _rolled_over(ctx: Ctx, vid: str) -> None:
         ctx.log.add("speed", "control regained: it stops", "000:L304", vid)
     else:
         lose_control(ctx, vid, 1, 0, v.speed, travel=v.travel)
-        fire_on = terrain_data().edge_roll_fire_on
+        fire_on = ctx.rules.terrain.edge_roll_fire_on
         if ctx.roll(DiceExpr(1), f"does it catch fire? ({fire_on}-6 burns)", "000:L304", vid) >= fire_on:
             w = ctx.v(vid)
             ctx.put(replace(w, sheet=replace(w.sheet, on_fire=True)))

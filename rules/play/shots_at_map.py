@@ -246,7 +246,7 @@ def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], di
 def apply_map_hits(ctx: Ctx, hits: Sequence[MapHit]) -> None:
     """Breaches and collapses from the phase's hits on walls and buildings, into the state's map
     changes; a falling building's damage to the vehicles inside it."""
-    t = combat_tables()
+    t = ctx.rules.combat
     for h in hits:
         changes = ctx.state.map_changes
         target = map_targets(ctx.state.map_id, changes).get(h.target)
@@ -285,7 +285,7 @@ def building_falls(ctx: Ctx, target: MapTarget, by: str) -> None:
 def _collapse_debris(ctx: Ctx, target: MapTarget, polys: Sequence[tuple[Vec, ...]], by: str) -> None:
     """Debris counters dropped over the fallen building land on the street around it; one that lands
     in a wall, a building or off the map is dropped again (000:L1208, reading CB45)."""
-    t = combat_tables()
+    t = ctx.rules.combat
     world = map_world(ctx.state.map_id, ctx.state.map_changes)
     pts = [q for poly in polys for q in poly]
     if not pts:

@@ -13,7 +13,6 @@ from rules.core.geometry import CounterSize
 from rules.driving.handling import CrashModifier
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState
-from rules.tables.collisions import terrain_data
 from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
@@ -49,7 +48,7 @@ def off_road_maneuver_d(state: GameState, vid: str) -> int:
     if not state.vehicle(vid).off_road:
         return 0
 
-    row = tables().hazards.road.get("off_road")
+    row = state.rules.movement.hazards.road.get("off_road")
     return row.add if row else 0
 
 
@@ -57,7 +56,7 @@ def off_road_crash_modifier(state: GameState, vid: str) -> CrashModifier | None:
     """-3 on every Crash Table roll off-road (000:L507)."""
     if not state.vehicle(vid).off_road:
         return None
-    return CrashModifier("off-road", terrain_data().off_road_crash_modifier, "000:L507")
+    return CrashModifier("off-road", state.rules.terrain.off_road_crash_modifier, "000:L507")
 
 
 def counter_size(v: VehicleState) -> CounterSize:
@@ -85,7 +84,7 @@ def surface_of(state: GameState, vid: str) -> Surface:
     out = surface(state.counters, v.pose, counter_size(v), state.turn, state.phase)
     if not (out.maneuver_d or out.maneuver_hazard_d) or not slicks(v):
         return out
-    t = combat_tables()
+    t = state.rules.combat
     slick = surface([c for c in state.counters if c.kind in t.slick_surface_kinds], v.pose, counter_size(v), state.turn,
                     state.phase)
     # racing slicks: maneuvers on oil or ice at +D4 instead of +D2 (000:L1835)

@@ -36,7 +36,6 @@ from rules.play.crashes import hazard
 from rules.play.effects import damage_one_tire
 from rules.play.state import GameState
 from rules.play.surfaces import ground_of, racing_slick, terrain_under
-from rules.tables.collisions import terrain_data
 from rules.vehicles.record_sheet import damage_armor
 from rules.world.map_changes import map_of
 from rules.world.map_model import Ramp
@@ -145,7 +144,7 @@ def take_off(ctx: Ctx, vid: str, start: Pose) -> None:
         ctx.log.add("terrain", f"drives off the ramp too slowly or at too poor an angle ({ramp.angle:g} degrees) "
                     "to jump", "000:L279", vid)
         return
-    feet = flight * terrain_data().feet_per_inch
+    feet = flight * ctx.rules.terrain.feet_per_inch
     ctx.update(vid, airborne=flight, flight_ft=feet)
     ctx.log.add("terrain", f"jumps off the ramp at {v.speed:g} mph: {feet:g} ft ({flight:g}\") through the air",
                 "000:L279", vid, flight_in=flight)

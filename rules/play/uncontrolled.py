@@ -92,7 +92,7 @@ def _still_at_wheel(v: VehicleState) -> bool:
 
 def _take_wheel(ctx: Ctx, v: VehicleState) -> bool:
     """A substitute takes over from a driver who went down; False when nobody can."""
-    t = combat_tables()
+    t = ctx.rules.combat
     sub = None if v.out or v.sheet.destroyed else substitute_for(v)
     if sub is None:
         return False
@@ -107,7 +107,7 @@ def _take_wheel(ctx: Ctx, v: VehicleState) -> bool:
 def _change_seats(ctx: Ctx, v: VehicleState) -> None:
     """A stopped driverless vehicle: someone aboard spends whole turns getting into the driver's seat, counted
     from the turn after it stopped, and drives (and fires) from the turn after those (000:L982)."""
-    t = combat_tables()
+    t = ctx.rules.combat
     mover = None if v.out or v.sheet.destroyed or v.speed > 0 else _mover(v)
     if mover is None:
         if v.seat_change:
@@ -128,7 +128,7 @@ def _change_seats(ctx: Ctx, v: VehicleState) -> None:
 
 def check_drivers(ctx: Ctx) -> None:
     """Mark vehicles that have just lost their driver and apply what follows at once (000:L976-L982)."""
-    t = combat_tables()
+    t = ctx.rules.combat
     for v in ctx.state.vehicles:
         if v.substitute:
             if _still_at_wheel(v):

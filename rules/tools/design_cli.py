@@ -6,8 +6,11 @@ from __future__ import annotations
 import sys
 
 from rules.core.errors import DataError
-from rules.vehicles.design import Design, figures, load_design, load_named, record_sheet, stock_names, summary
+from rules.vehicles.design import Design, load_design, load_named, stock_names
+from rules.vehicles.figures import figures
 from rules.vehicles.record_sheet import render
+from rules.vehicles.starting_sheet import record_sheet
+from rules.vehicles.summary import summary
 
 USAGE = "usage: python -m rules design FILE.toml|\"STOCK NAME\"   (python -m rules design --list)"
 

@@ -4,7 +4,8 @@ in, its construction figures and errors out."""
 from __future__ import annotations
 
 from rules.tools.query_types import Answer, QueryError, Request
-from rules.vehicles.design import figures, load_design, load_stock
+from rules.vehicles.design import load_design, load_stock
+from rules.vehicles.figures import figures
 
 
 def _num(x: float) -> float | int:

@@ -25,14 +25,15 @@ from typing import Any
 
 from rules.ai import random_driver
 from rules.ai.foe import decide, describe
-from rules.ai.profiles import Profile, profile
 from rules.core.errors import DataError
 from rules.core.events import Event
 from rules.core.geometry import Pose
 from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup_check import check_setup
 from rules.play.actions import Action, Move, SetSpeed
 from rules.play.state import GameState, RuleOptions
+from rules.tables.foe_profiles import Profile, names, profile
 from rules.world.maps import load_map
 
 MAX_DECISIONS = 50_000   # a runaway guard; a 10-turn duel takes a few hundred
@@ -91,7 +92,10 @@ def setup_for(map_path: str, seats: Sequence[Seat], seed: int, turns: int, rotat
     for i, s in enumerate(seats):
         st = m.starts[(i + rotate) % n]
         vehicles.append(VehicleSetup(s.vid, s.vid, s.design, Pose.at(st.x, st.y, st.facing), st.speed, foe=s.driver))
-    return GameSetup(tuple(vehicles), seed=seed, options=RuleOptions(fire_step="on"), map=map_path, max_turns=turns)
+    setup = GameSetup(tuple(vehicles), seed=seed, options=RuleOptions(fire_step="on"), map=map_path, max_turns=turns)
+
+    check_setup(setup, map_path, m, drivers=[*names(), random_driver.NAME], where="{id}")
+    return setup
 
 
 def _self_crash(vid: str, action: Action, events: Sequence[Event]) -> bool:

@@ -76,6 +76,8 @@ from rules.world.shapes import (
     Rect,
     Shape,
     bbox,
+    crossing_edges,
+    overlapping_boxes,
     point_in_polygon,
     polygon_area,
     polygons_overlap,
@@ -269,6 +271,9 @@ def _check_shapes(m: Map) -> Iterator[Problem]:
             pts = f.shape.points()
             if polygon_area(pts) < EPS:
                 yield Problem(f"{name}[{i}]", "the shape has no area", name, i)
+            elif isinstance(f.shape, Polygon) and (cross := crossing_edges(pts)) is not None:
+                yield Problem(f"{name}[{i}].points", f"the outline crosses itself (edges {cross[0] + 1} and "
+                              f"{cross[1] + 1}); a polygon's edges may meet only at its corners", name, i)
     for i, w in enumerate(m.walls):
         if w.dp < 1:
             yield Problem(f"walls[{i}].dp", "DP must be at least 1", "walls", i)
@@ -320,10 +325,10 @@ def _solids(m: Map, lib: Library) -> list[tuple[str, str, int, tuple[Point, ...]
 
 def _check_solids(m: Map, lib: Library) -> Iterator[Problem]:
     solids = _solids(m, lib)
-    for i, (wa, la, ia, pa) in enumerate(solids):
-        for wb, _lb, _ib, pb in solids[i + 1:]:
-            if polygons_overlap(pa, pb):
-                yield Problem(wa, f"overlaps {wb}", la, ia)
+    for i, j in overlapping_boxes([bbox(s[3]) for s in solids]):  # only boxes that overlap are compared
+        (wa, la, ia, pa), (wb, _lb, _ib, pb) = solids[i], solids[j]
+        if polygons_overlap(pa, pb):
+            yield Problem(wa, f"overlaps {wb}", la, ia)
 
 
 def _check_obstacles(m: Map) -> Iterator[Problem]:
@@ -339,6 +344,16 @@ def _check_starts(m: Map, lib: Library) -> Iterator[Problem]:
     solids = _solids(m, lib)
     seen: dict[str, int] = {}
     outlines = [feature_points(s) for s in m.starts]
+    hits: dict[int, list[str]] = {}
+    n = len(outlines)
+    for i, j in overlapping_boxes([bbox(p) for p in outlines] + [bbox(s[3]) for s in solids]):
+        if i >= n:
+            continue  # two solids: _check_solids says so
+        other = outlines[j] if j < n else solids[j - n][3]
+        if polygons_overlap(outlines[i], other):
+            what = (f"the vehicle would overlap the one at starts[{i}]" if j < n
+                    else f"the vehicle would stand inside {solids[j - n][0]}")
+            hits.setdefault(j if j < n else i, []).append(what)
     for i, s in enumerate(m.starts):
         where = f"starts[{i}]"
         if not s.name:
@@ -348,18 +363,18 @@ def _check_starts(m: Map, lib: Library) -> Iterator[Problem]:
         seen.setdefault(s.name, i)
         if not all(_on_map(m, x, y) for x, y in outlines[i]):
             yield Problem(where, "the vehicle would stand off the map", "starts", i)
-        for wb, _lb, _ib, pb in solids:
-            if polygons_overlap(outlines[i], pb):
-                yield Problem(where, f"the vehicle would stand inside {wb}", "starts", i)
-        for j in range(i):
-            if polygons_overlap(outlines[i], outlines[j]):
-                yield Problem(where, f"the vehicle would overlap the one at starts[{j}]", "starts", i)
+        for what in sorted(hits.get(i, []), key=lambda w: ("overlap" in w, w)):
+            yield Problem(where, what, "starts", i)
 
 
 # --- reading files -------------------------------------------------------------------------------
 
 
 MAX_MAP_NUMBER = 1_000_000.0  # inches, degrees, feet: far beyond any map, small enough to compute with
+# Guards against files that would stall the checks or the collision module, far beyond any real map
+# (the shipped ones have at most 5 corners to a polygon and 40 features).
+MAX_POLYGON_POINTS = 64       # a polygon is split into convex pieces for the collision oracle
+MAX_FEATURES = 5_000          # features of all layers together
 
 
 def _finite(n: Node, key: str, value: Any) -> float:
@@ -390,6 +405,9 @@ def _points(n: Node, key: str, minimum: int, what: str) -> tuple[Point, ...]:
     raw = n.array(key)
     if len(raw) < minimum:
         raise n.error(key, f"a {what} needs at least {minimum} points")
+    if len(raw) > MAX_POLYGON_POINTS:
+        raise n.error(key, f"a {what} of {len(raw):,} points; at most {MAX_POLYGON_POINTS} allowed "
+                           "(simplify it, or split it into several features)")
     out = []
     for i, p in enumerate(raw):
         if not isinstance(p, list) or len(p) != 2:
@@ -505,6 +523,10 @@ def map_from_data(data: Any, path: str) -> Map:
     """Build a map from parsed TOML; structural mistakes raise DataError."""
     n = Node(data, path)
     check_version(n)
+    count = sum(len(v) for k in ("areas", "curbs", "markings", "walls", "buildings", "obstacles", "ramps", "starts",
+                                 "sections") if isinstance(v := n.data.get(k), list))
+    if count > MAX_FEATURES:  # before any is read
+        raise n.error(None, f"{count:,} features; at most {MAX_FEATURES:,} allowed")
     size = n.table("size")
     width, height = read_number(size, "width", positive=True), read_number(size, "height", positive=True)
     size.done()
@@ -539,6 +561,10 @@ def load_map(path: str | Path, strict: bool = True) -> Map:
 def section_from_data(data: Any, path: str) -> Section:
     n = Node(data, path)
     check_version(n)
+    count = sum(len(v) for k in ("areas", "curbs", "markings", "walls", "buildings", "obstacles", "ramps", "starts",
+                                 "sections") if isinstance(v := n.data.get(k), list))
+    if count > MAX_FEATURES:  # before any is read
+        raise n.error(None, f"{count:,} features; at most {MAX_FEATURES:,} allowed")
     size = n.table("size")
     width, height = read_number(size, "width", positive=True), read_number(size, "height", positive=True)
     size.done()

@@ -306,3 +306,58 @@ def tidy(v: float) -> float:
     r = round(v, 9)
     return 0.0 if r == 0 else r
 
+
+
+def crossing_edges(points: Sequence[Point]) -> tuple[int, int] | None:
+    """Two edges of a closed outline that cross or touch (None: the polygon is simple). Edges are
+    swept in order of their left end, so only edges whose x-ranges overlap are compared."""
+    n = len(points)
+    edges = sorted(range(n), key=lambda i: min(points[i][0], points[(i + 1) % n][0]))
+    active: list[int] = []
+    for i in edges:
+        a, b = points[i], points[(i + 1) % n]
+        left = min(a[0], b[0])
+        active = [j for j in active if max(points[j][0], points[(j + 1) % n][0]) >= left - EPS]
+        for j in active:
+            if _edges_meet(points, i, j):
+                return (min(i, j), max(i, j))
+        active.append(i)
+    return None
+
+
+def _edges_meet(points: Sequence[Point], i: int, j: int) -> bool:
+    n = len(points)
+    a, b, c, d = points[i], points[(i + 1) % n], points[j], points[(j + 1) % n]
+    if (i + 1) % n == j or (j + 1) % n == i:  # neighbours share a corner: they must not fold back
+        shared, p, q = (b, a, d) if (i + 1) % n == j else (a, b, c)
+        return abs(_cross(shared, p, q)) <= EPS and _dot(shared, p, q) > 0
+    d1, d2, d3, d4 = _cross(c, d, a), _cross(c, d, b), _cross(a, b, c), _cross(a, b, d)
+    if ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and ((d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)):
+        return True
+    return any(abs(dd) <= EPS and _on_segment(p, s0, s1)
+               for dd, p, s0, s1 in ((d1, a, c, d), (d2, b, c, d), (d3, c, a, b), (d4, d, a, b)))
+
+
+def _dot(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[0] - o[0]) + (a[1] - o[1]) * (b[1] - o[1])
+
+
+def _on_segment(p: Point, a: Point, b: Point) -> bool:
+    return (min(a[0], b[0]) - EPS <= p[0] <= max(a[0], b[0]) + EPS
+            and min(a[1], b[1]) - EPS <= p[1] <= max(a[1], b[1]) + EPS)
+
+
+def overlapping_boxes(boxes: Sequence[tuple[float, float, float, float]]) -> list[tuple[int, int]]:
+    """Pairs (i, j), i < j, of boxes (x0, y0, x1, y1) whose insides overlap: a sweep along x, so n
+    boxes cost n log n plus the pairs found, not n squared."""
+    order = sorted(range(len(boxes)), key=lambda k: boxes[k][0])
+    active: list[int] = []
+    out = []
+    for i in order:
+        x0, y0, x1, y1 = boxes[i]
+        active = [j for j in active if boxes[j][2] > x0 + EPS]
+        for j in active:
+            if boxes[j][1] < y1 - EPS and y0 < boxes[j][3] - EPS:
+                out.append((min(i, j), max(i, j)))
+        active.append(i)
+    return sorted(out)

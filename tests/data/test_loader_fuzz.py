@@ -23,7 +23,6 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from rules.ai.profiles import load_profiles
 from rules.core.errors import DataError
 from rules.core.tomlio import dumps_toml, load_toml
 from rules.engine.saves import load_game, save_game
@@ -32,6 +31,7 @@ from rules.tables import movement as rules_tables
 from rules.tables.collisions import load_collision_data, load_terrain_data
 from rules.tables.combat import load_combat, load_weapon_table
 from rules.tables.construction import load_design_tables
+from rules.tables.foe_profiles import load_profiles
 from rules.vehicles.design import load_design
 from rules.world.map_model import load_vocabulary
 from rules.world.maps import load_map, load_sections

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.vehicles.design import STOCK_DIR, Design, figures, load_design, load_stock, stock_names
+from rules.vehicles.design import STOCK_DIR, Design, load_design, load_stock, stock_names
+from rules.vehicles.figures import figures
 
 FIGURES = ("weight", "price", "acceleration", "top_speed", "hc")
 REPO = Path(__file__).resolve().parents[2]

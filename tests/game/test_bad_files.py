@@ -84,3 +84,44 @@ def test_a_foe_that_cannot_load_its_profile_is_handed_to_a_player(app, monkeypat
     assert battle.session.seat("car2").foe == ""
     assert battle.message == "rules/data/foe_profiles.toml: profiles: unreadable"
     app.draw()
+
+
+def test_any_string_is_drawn_clipped_never_a_crash(app):
+    from game.ui import MAX_DRAWN, drawable, rendered, text, wrap
+
+    surface = app.surface
+    for s in ("x" * 10_000_000, "NUL\x00here", "\x1b[31mred\x1b[0m", "\u202eevil", "\ud800 lone", ""):
+        img = rendered(s, 18, (255, 255, 255))
+        assert img.get_width() < 10_000
+        text(surface, s, (10, 10))
+        assert wrap(s, 18, 400)
+    assert len(drawable("x" * 10_000_000)) == MAX_DRAWN
+    assert drawable("a\x00b\u202ec") == "a?b?c"
+
+
+def test_the_new_game_path_refuses_an_illegal_design(app, tmp_path):
+    """Session.start checks the set-up as saves and scenarios do: an overweight design does not play."""
+    import pytest
+
+    from rules.core.geometry import Pose
+    from rules.engine.setup import GameSetup, VehicleSetup
+
+    heavy = tmp_path / "heavy.toml"
+    pod = (Path(__file__).resolve().parents[1] / "data" / "designs" / "pod_runner.toml").read_text()
+    heavy.write_text(pod.replace("front = 20,", "front = 400,"))
+    setup = GameSetup((VehicleSetup("car1", "Ann", str(heavy), Pose.at(8, 15, 90)),
+                       VehicleSetup("car2", "Bob", "Killer Kart", Pose.at(32, 15, 270))), map="maps/arena.toml")
+    with pytest.raises(DataError) as info:
+        session_mod.Session.start(setup, "New game", tmp_path)
+    assert info.value.where == "car1.design" and "not a legal design" in info.value.what
+
+
+def test_each_game_autosaves_in_its_own_slot(app, tmp_path):
+    from rules.engine.saves import autosave_slots, load_game
+
+    for seed in (1, 2):
+        session = session_mod.Session.start(quick_setup(2, seed=seed), "duel", tmp_path)
+        vid = session.to_act()[0]
+        session.apply(session.legal(vid)[0])   # a game autosaves as it starts its first turn
+    slots = autosave_slots(tmp_path)
+    assert [load_game(p).setup.seed for p in slots[:2]] == [2, 1]

@@ -6,8 +6,9 @@ import pygame
 
 from game.input.bindings import Intent, intent_of, key_event
 from game.scenes.battle import BattleScene
-from game.scenes.game_over import GameOverScene
+from game.scenes.game_over import BoardLookScene, GameOverScene
 from game.scenes.help import HelpScene
+from game.scenes.log_view import LogScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.pause import PauseScene
 from game.scenes.record_sheet import RecordSheetScene
@@ -120,16 +121,19 @@ def test_a_players_own_design_in_the_garage_can_be_driven(app, tmp_path, monkeyp
 
 
 def test_new_game_scenario_by_mouse(app):
+    """pygame_gui's drop-down, clicked open and clicked on the first scenario; Start clicked."""
     app.push(TitleScene(app))
     ng = NewGameScene(app)
     app.push(ng)
     app.draw()
-    row, _left, right = ng.rects[0]
-    click(app, right.center)  # first scenario
+    source = ng.widgets["source"]
+    click(app, source.get_abs_rect().center)
+    app.update(0.05)                                  # the list opens on the next frame
+    item = source.menu_states["expanded"].options_selection_list.item_list[1]["button_element"]
+    click(app, item.rect.center)
     assert ng.source.index == 1
     app.draw()
-    start = ng.rects[len(ng.fields())][0]
-    click(app, start.center)
+    click(app, ng.widgets["start"].get_abs_rect().center)
     assert isinstance(app.top, BattleScene), ng.message
 
 
@@ -188,19 +192,74 @@ def test_record_sheet_scene_cycles_vehicles(app):
     assert app.top is battle
 
 
-def test_game_over_summary_and_back_to_title(app):
+def test_game_over_summary_and_back_to_title(app, monkeypatch):
     from dataclasses import replace
+
+    import game.scenes.game_over as over_mod
+
+    drawn: list[str] = []
+    real = over_mod.text
+    monkeypatch.setattr(over_mod, "text", lambda surface, s, *a, **k: (drawn.append(s), real(surface, s, *a, **k))[1])
 
     battle = start_battle(app, replace(quick_setup(2), max_turns=1))
     for _ in range(80):
         if isinstance(app.top, GameOverScene):
             break
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
-    assert isinstance(app.top, GameOverScene)
+    over = app.top
+    assert isinstance(over, GameOverScene)
     app.draw()
-    app.top.menu.index = 1
+    # both still driving at the turn limit: a draw, not two winners; each card says how it ended
+    assert "A draw: Player 1 and Player 2 are still driving" in drawn
+    assert sum(1 for s in drawn if s.startswith("still driving at ")) == 2
+    labels = [label for label, _ in over.menu.items]
+    assert labels[:2] == ["Look at the board", "Log"]
+    press(app, pygame.K_RETURN)                       # the final board, under a banner
+    look = app.top
+    assert isinstance(look, BoardLookScene) and app.stack[-2] is battle
+    app.draw()
+    zoom, cx = battle.cam.zoom, battle.cam.cx
+    press(app, pygame.K_EQUALS)                       # zoom reaches the board
+    assert battle.cam.zoom > zoom
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(40, 0), buttons=(1, 0, 0)))
+    assert battle.cam.cx < cx                         # dragged: panned
+    before = len(battle.session.game.history)
+    for b in battle.buttons:                          # the battle's controls take no click after the end
+        click(app, b.rect.center)
+    assert len(battle.session.game.history) == before and app.top is look
+    press(app, pygame.K_ESCAPE)
+    assert app.top is over
+    over.menu.index = labels.index("Log")
+    press(app, pygame.K_RETURN)
+    log = app.top
+    assert isinstance(log, LogScene) and log.events is battle.session.log
+    app.draw()
+    press(app, pygame.K_PAGEUP)
+    assert log.scroll == 0          # a one-turn game's log fits on the screen: nothing to scroll
+    press(app, pygame.K_ESCAPE)
+    assert app.top is over
+    over.menu.index = labels.index("Title")
     press(app, pygame.K_RETURN)
     assert isinstance(app.top, TitleScene) and len(app.stack) == 1
+
+
+def test_log_scene_scrolls_through_the_whole_game(app):
+    from rules.core.events import Event
+
+    app.push(TitleScene(app))
+    events = [Event("moved", f"move {i}", "000:L100", "car1") for i in range(300)]
+    log = LogScene(app, events)
+    app.push(log)
+    app.draw()
+    press(app, pygame.K_PAGEUP)
+    assert log.scroll == log.rows() - 2
+    press(app, pygame.K_HOME)
+    assert log.scroll == 300 - log.rows()          # the first event at the top, no further
+    app.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert log.scroll == 300 - log.rows() - 3
+    app.draw()
+    click(app, log.back.rect.center)
+    assert isinstance(app.top, TitleScene)
 
 
 def test_resize_relays_out_the_battle(app):
@@ -250,17 +309,17 @@ def test_dropped_weapon_counters_are_drawn(app):
 
 
 def test_record_sheets_show_a_sidecars_armor_and_pods(app, monkeypatch):
-    """The sheet panel lists the sidecar's own armor and each pod's armor (or 'off' once torn away)."""
+    """The sheet draws the sidecar's own armor and each pod's armor (or 'off' once torn away)."""
     from dataclasses import replace
     from pathlib import Path
 
-    import game.render.hud as hud
+    import game.render.sheet as sheet
     from rules.core.geometry import Pose
     from rules.engine.setup import GameSetup, VehicleSetup
 
     drawn: list[str] = []
-    real = hud.text
-    monkeypatch.setattr(hud, "text", lambda surface, s, *a, **k: (drawn.append(s), real(surface, s, *a, **k))[1])
+    real = sheet.text
+    monkeypatch.setattr(sheet, "text", lambda surface, s, *a, **k: (drawn.append(s), real(surface, s, *a, **k))[1])
     pods = str(Path(__file__).parents[1] / "data" / "designs" / "pod_runner.toml")
     battle = start_battle(app, GameSetup((VehicleSetup("side", "Ann", "Quasar with Sidecar", Pose.at(10, 10, 90)),
                                           VehicleSetup("pods", "Bob", pods, Pose.at(20, 10, 270)))))
@@ -268,6 +327,12 @@ def test_record_sheets_show_a_sidecars_armor_and_pods(app, monkeypatch):
     torn = replace(v.sheet, pods=(replace(v.sheet.pods[0], torn_off=True), v.sheet.pods[1]))
     battle.session.game.state = battle.state.with_vehicle(replace(v, sheet=torn))
     press(app, pygame.K_r)
+    sheets = app.top
+    assert isinstance(sheets, RecordSheetScene)
+    sheets.index = 0
     app.draw()
     assert "sidecar" in drawn and "F6" in drawn                  # the Quasar's sidecar front armor
-    assert "pod l:off" in drawn and "pod r:5" in drawn
+    drawn.clear()
+    press(app, pygame.K_RIGHT)
+    app.draw()
+    assert drawn.count("pod") == 2 and "off" in drawn and "5" in drawn

@@ -14,7 +14,8 @@ from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.context import Ctx
 from rules.play.effects import damage_one_tire
 from rules.play.state import GameState
-from rules.vehicles.design import AccessoryEntry, Design, dumps_design, figures, load_stock
+from rules.vehicles.design import AccessoryEntry, Design, dumps_design, load_stock
+from rules.vehicles.figures import figures
 
 
 def mauler(active: bool) -> Design:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.ai import decide, describe, explain, profile, profiles, random_driver
+from rules.ai import decide as foe_decide
+from rules.ai import describe, explain, profile, profiles, random_driver
 from rules.ai.foe import maneuver_risk, p_lose, p_two_dice
 from rules.core.geometry import Pose
 from rules.driving.handling import control_need, lower_status
@@ -19,6 +20,12 @@ from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState, RuleOptions
 from rules.tables.movement import tables
+
+
+def decide(state, vid, legal, profile, budget=60.0):
+    """The foes' decision with time to think: their budget is wall-clock, and on a loaded machine the
+    default 0.1 s cuts the search short and changes the choice; these tests check the choice itself."""
+    return foe_decide(state, vid, legal, profile, budget)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = str(ROOT / "maps" / "arena.toml")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.ai.profiles import PROFILES_FILE, load_profiles
 from rules.core.errors import DataError
+from rules.tables.foe_profiles import PROFILES_FILE, load_profiles
 
 GOOD = PROFILES_FILE.read_text(encoding="utf-8")
 

@@ -24,8 +24,9 @@ from rules.combat.shooting import Combatant, Declaration, combatant_of, resolve_
 from rules.combat.to_hit import to_hit
 from rules.core.dice import ScriptedDice
 from rules.core.geometry import CounterSize, Pose
-from rules.vehicles.design import AccessoryEntry, load_stock, spec
+from rules.vehicles.design import AccessoryEntry, load_stock
 from rules.vehicles.record_sheet import RecordSheet, Tire, render
+from rules.vehicles.starting_sheet import spec
 
 CAR = CounterSize(1.0, 0.5)
 CAR_TIRES = tuple(Tire(c, 4, 4) for c in ("FL", "FR", "BL", "BR"))

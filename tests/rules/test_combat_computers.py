@@ -15,8 +15,9 @@ from rules.engine.setup import GameSetup, VehicleSetup
 from rules.phases.fire_step import preview_fire
 from rules.play.actions import Fire, Pass
 from rules.play.state import FIRE, RuleOptions
-from rules.vehicles.design import AccessoryEntry, WeaponEntry, load_stock, spec
+from rules.vehicles.design import AccessoryEntry, WeaponEntry, load_stock
 from rules.vehicles.record_sheet import RecordSheet
+from rules.vehicles.starting_sheet import spec
 from tests.rules.test_combat_engine import to_fire_step
 
 CAR = CounterSize(1.0, 0.5)

@@ -7,8 +7,10 @@ from dataclasses import replace
 
 from rules.combat.damage import hit, hit_turret, interior_of
 from rules.core.dice import ScriptedDice
-from rules.vehicles.design import Design, MountEntry, WeaponEntry, figures, load_stock, spec
+from rules.vehicles.design import Design, MountEntry, WeaponEntry, load_stock
+from rules.vehicles.figures import figures
 from rules.vehicles.record_sheet import RecordSheet
+from rules.vehicles.starting_sheet import spec
 
 
 def cupola_car() -> Design:

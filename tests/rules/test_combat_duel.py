@@ -8,7 +8,8 @@ from rules.combat.shooting import Combatant, Declaration, combatant_of, out_of_a
 from rules.combat.to_hit import target_type_of
 from rules.core.dice import SeededDice
 from rules.core.geometry import CounterSize, Pose
-from rules.vehicles.design import load_stock, record_sheet
+from rules.vehicles.design import load_stock
+from rules.vehicles.starting_sheet import record_sheet
 
 CAR = CounterSize(1.0, 0.5)
 

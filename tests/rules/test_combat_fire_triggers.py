@@ -71,7 +71,8 @@ def test_the_end_of_turn_rolls_the_chance_and_logs_it_000_L984_L1016() -> None:
 
 def test_a_breached_gas_tank_may_catch_fire_and_feeds_the_fire_check_000_L1012_L1018() -> None:
     from rules.combat.burning import fire_modifiers
-    from rules.vehicles.design import load_stock, spec
+    from rules.vehicles.design import load_stock
+    from rules.vehicles.starting_sheet import spec
 
     sheet = spec(load_stock("Miglia")).sheet          # the one stock car with a gas engine and tank
     assert sheet.gas_tank == "racing"

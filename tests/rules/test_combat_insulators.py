@@ -11,7 +11,9 @@ from rules.combat.burning import burn, explosion_chance, volatile
 from rules.combat.damage import Absorbed, HitReport, hit, interior_of
 from rules.combat.shooting import _Pending, fire_triggers_of
 from rules.core.dice import ScriptedDice
-from rules.vehicles.design import Design, figures, load_stock, spec
+from rules.vehicles.design import Design, load_stock
+from rules.vehicles.figures import figures
+from rules.vehicles.starting_sheet import spec
 
 
 def _hotshot(insulated: bool, **extra: object) -> Design:

@@ -7,8 +7,10 @@ from dataclasses import replace
 
 from rules.combat.damage import hit, interior_of
 from rules.core.dice import ScriptedDice
-from rules.vehicles.design import Design, figures, load_stock, spec
+from rules.vehicles.design import Design, load_stock
+from rules.vehicles.figures import figures
 from rules.vehicles.record_sheet import RecordSheet
+from rules.vehicles.starting_sheet import spec
 
 
 def two_up() -> Design:

@@ -11,8 +11,10 @@ from rules.combat.shooting import Combatant, Declaration, combatant_of, problem,
 from rules.combat.to_hit import to_hit
 from rules.core.dice import ScriptedDice
 from rules.core.geometry import CounterSize, Pose, Vec
-from rules.vehicles.design import MountEntry, WeaponEntry, figures, load_stock, spec
+from rules.vehicles.design import MountEntry, WeaponEntry, load_stock
+from rules.vehicles.figures import figures
 from rules.vehicles.record_sheet import Pod, RecordSheet, lone_side_pods, render
+from rules.vehicles.starting_sheet import spec
 
 CAR = CounterSize(1.0, 0.5)
 

@@ -13,8 +13,10 @@ from rules.engine.engine import new_game
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.phases.movement import forced_increment
 from rules.play.context import Ctx
-from rules.vehicles.design import AccessoryEntry, Design, figures, load_stock, spec
+from rules.vehicles.design import AccessoryEntry, Design, load_stock
+from rules.vehicles.figures import figures
 from rules.vehicles.record_sheet import Component, RecordSheet
+from rules.vehicles.starting_sheet import spec
 
 
 def _caged(d: Design) -> Design:

@@ -13,8 +13,9 @@ from rules.engine.setup import GameSetup, VehicleSetup
 from rules.phases.fire_step import preview_fire
 from rules.play.actions import Fire
 from rules.play.state import FIRE, GameState, RuleOptions
-from rules.vehicles.design import load_stock, spec
+from rules.vehicles.design import load_stock
 from rules.vehicles.record_sheet import RecordSheet
+from rules.vehicles.starting_sheet import spec
 from tests.rules.test_combat_engine import to_fire_step
 
 

@@ -23,14 +23,13 @@ from rules.vehicles.design import (
     DesignOptions,
     Sidecar,
     WeaponEntry,
-    figures,
     load_design,
     load_stock,
-    record_sheet,
-    spec,
-    summary,
 )
+from rules.vehicles.figures import figures
 from rules.vehicles.record_sheet import damage_component, damage_weapon, render, use_shot
+from rules.vehicles.starting_sheet import record_sheet, spec
+from rules.vehicles.summary import summary
 
 KART = """
 name = "Test Kart"

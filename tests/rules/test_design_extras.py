@@ -19,12 +19,12 @@ from rules.vehicles.design import (
     MountEntry,
     WeaponEntry,
     dumps_design,
-    figures,
     load_design,
     load_stock,
-    spec,
-    summary,
 )
+from rules.vehicles.figures import figures
+from rules.vehicles.starting_sheet import spec
+from rules.vehicles.summary import summary
 
 
 def test_reversed_trike_lone_wheel_is_at_the_back_000_L843() -> None:

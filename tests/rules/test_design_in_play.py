@@ -18,7 +18,8 @@ from rules.play.context import Ctx
 from rules.play.state import GameState
 from rules.play.terrain import terrain_turn_end, terrain_turn_start
 from rules.tables.movement import tables
-from rules.vehicles.design import Design, load_stock, record_sheet, spec
+from rules.vehicles.design import Design, load_stock
+from rules.vehicles.starting_sheet import record_sheet, spec
 
 
 def _game(design: str, mph: float) -> GameState:

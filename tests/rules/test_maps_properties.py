@@ -39,7 +39,8 @@ from rules.world.shapes import convex_pieces, overlap_area, polygon_area, polygo
 coord = st.floats(-40, 40, allow_nan=False).map(lambda v: round(v, 3))
 size = st.floats(0.25, 20).map(lambda v: round(v, 3))
 angle = st.floats(0, 359.9).map(lambda v: round(v, 3))
-names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+# Any text a file may hold: printable (schema.check_text refuses control and direction-override characters).
+names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cf")), max_size=12)
 point = st.tuples(coord, coord)
 
 rects = st.builds(Rect, coord, coord, size, size, angle)

@@ -24,7 +24,7 @@ CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=10"
 def duel(**options: str) -> Game:
     return Game(GameSetup((
         VehicleSetup("red", "Ann", CAR, Pose.at(2, 10, 0), speed=30, driver_skill=1, colour="red"),
-        VehicleSetup("blue", "Bob", CAR, Pose.at(8, 10, 0), speed=-10.0, foe="chaser"),
+        VehicleSetup("blue", "Bob", CAR, Pose.at(8, 10, 0), speed=-10.0, foe="veteran"),
     ), seed=7, options=RuleOptions(**options), max_turns=20))
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -76,7 +75,6 @@ def test_a_bad_map_prints_path_where_what(capsys: pytest.CaptureFixture[str], tm
 
 def test_a_hundred_seeded_foe_games_run_without_an_exception(box: str) -> None:
     """Every preset against every other, 100 short games on a small walled map."""
-    start = time.process_time()  # CPU time: the machine may be shared
     games = 0
     for seed in range(100):
         a, b = PRESETS[seed % 5], PRESETS[(seed // 5) % 5]
@@ -84,5 +82,4 @@ def test_a_hundred_seeded_foe_games_run_without_an_exception(box: str) -> None:
         assert r.turns <= 2 and r.decisions > 0
         assert set(r.survivors) <= {"V1", "V2"}
         games += 1
-    assert games == 100
-    assert time.process_time() - start < 90
+    assert games == 100   # no time limit: a test never fails on a time (make bench measures speed)

@@ -146,16 +146,26 @@ def test_unknown_weapon_in_a_vehicle(capsys: pytest.CaptureFixture[str], tmp_pat
 
 
 def test_scenario_naming_a_missing_map(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    f = bad_copy(tmp_path, SCENARIOS[0], 'map = "../', 'map = "../no_such_')
+    f = bad_copy(tmp_path, SCENARIOS[0], 'map = "../', 'map = "no_such_')
+    code, lines = run(capsys, f)
+    assert code == 1  # the scenario is at fault, and named first (issue 15)
+    assert lines == [f"{f}: map: refers to 'no_such_arena.toml', which is not an existing file"]
+
+
+def test_scenario_naming_a_map_outside_is_refused_before_it_is_opened(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    f = bad_copy(tmp_path, SCENARIOS[0], 'map = "../arena.toml"', 'map = "../../../../../../../../etc/passwd"')
     code, lines = run(capsys, f)
     assert code == 1
-    assert len(lines) == 1 and ": file: cannot read: " in lines[0] and "no_such_" in lines[0]
+    assert lines == [f"{f}: map: refers to '../../../../../../../../etc/passwd', which lies outside the project, "
+                     "this file's folder and the save folders: not opened"]
 
 
 def test_scenario_naming_an_unknown_foe_profile(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     src = REPO / "maps" / "scenarios" / "arena_duel.toml"
     f = bad_copy(tmp_path, src, 'driver = "veteran"', 'driver = "terminator"')
-    shutil.copy(REPO / "maps" / "arena.toml", tmp_path.parent / "arena.toml")
+    f.write_text(f.read_text().replace('map = "../arena.toml"', 'map = "arena.toml"'))  # beside it: allowed
+    shutil.copy(REPO / "maps" / "arena.toml", tmp_path / "arena.toml")
     code, lines = run(capsys, f)
     assert code == 1
     assert len(lines) == 1 and lines[0].startswith(f"{f}: vehicles[1].driver: unknown foe profile 'terminator'")

@@ -14,10 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from rules.core.errors import DataError
+from rules.core.paths import DATA_DIR
 from rules.core.schema import Node
 from rules.core.tomlio import load_toml
 
-PROFILES_FILE = Path(__file__).resolve().parents[1] / "data" / "foe_profiles.toml"
+PROFILES_FILE = DATA_DIR / "foe_profiles.toml"
 TARGET_CHOICES = ("nearest", "weakest", "easiest", "dangerous")
 REQUIRED = ("novice", "veteran", "ace", "berserker", "coward")
 

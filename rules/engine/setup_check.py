@@ -1,0 +1,138 @@
+"""One check of a game's set-up, whichever way the game starts: the client's new-game screen and
+`Session.start`, a scenario, `simulate`, a save being loaded and `validate`.
+
+A set-up from a file may say anything; before the engine places a single vehicle, every vehicle must
+be a legal design (the printed-figures exemption is for the shipped stock vehicles only), with finite
+positive figures, at a speed its design and the movement chart allow, standing on the map and on no
+other vehicle, driven by a player or a foe profile that exists.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping
+from pathlib import Path
+
+from rules.core.errors import DataError
+from rules.core.geometry import Pose, corners
+from rules.core.paths import locate
+from rules.engine.setup import GameSetup, VehicleSetup, resolve_spec
+from rules.tables.foe_profiles import names
+from rules.tables.movement import tables
+from rules.vehicles.design import STOCK_DIR, load_design
+from rules.vehicles.figures import figures
+from rules.vehicles.spec import VehicleSpec
+from rules.world.maps import Map
+from rules.world.shapes import bbox, overlapping_boxes, polygons_overlap
+
+Problem = tuple[str, str]  # (where, what)
+
+
+def is_stock_file(path: str | Path) -> bool:
+    """A file among the shipped stock vehicles (rules/data/vehicles), the only ones kept as printed."""
+
+    try:
+        return Path(path).resolve().is_relative_to(STOCK_DIR.resolve())
+    except OSError:
+        return False
+
+
+def design_errors(design: str) -> list[str]:
+    """Construction errors of a design as a set-up names it; none for a stock vehicle (kept as
+    printed, docs/RULES-DEVIATIONS.md) or a generic test vehicle. DataError if the file is bad."""
+    if design.startswith("generic") or not design.endswith(".toml"):
+        return []
+
+    p = locate(design)
+    if is_stock_file(p):
+        return []
+    return list(figures(load_design(p)).errors)
+
+
+def setup_problems(setup: GameSetup, game_map: Map | None = None, *, drivers: Collection[str] | None = None,
+                   where: str = "vehicles[{i}]", keys: Mapping[str, str] | None = None) -> list[Problem]:
+    """Every problem of a set-up; `where` names a vehicle's place ({i}: its index, {id}: its id) and
+    `keys` the file's own names for a vehicle's fields where they differ (a scenario's "stock")."""
+    key = {"foe": "foe", "design": "design", "speed": "speed", **(keys or {})}
+    if drivers is None:
+
+        drivers = names()
+    probs: list[Problem] = []
+    ids: set[str] = set()
+    placed: list[tuple[str, tuple[tuple[float, float], ...]]] = []
+    for i, v in enumerate(setup.vehicles):
+        w = where.format(i=i, id=v.id)
+        if not v.id:
+            probs.append((f"{w}.id", "a vehicle needs an id"))
+        elif v.id in ids:
+            probs.append((f"{w}.id", f"id {v.id!r} is used twice"))
+        ids.add(v.id)
+        if v.foe and v.foe not in drivers:
+            probs.append((f"{w}.{key['foe']}", f"unknown foe profile {v.foe!r}; known: {', '.join(sorted(drivers))}"))
+        try:
+            spec = resolve_spec(v.design, v.driver_skill)
+            errors = design_errors(v.design)
+        except DataError as exc:
+            probs.append((f"{w}.{key['design']}", f"{v.design}: {exc.where}: {exc.what}"))
+            continue
+        if errors:
+            probs.append((f"{w}.{key['design']}", f"{v.design} is not a legal design: {'; '.join(errors)}"))
+        probs += [(f"{w}.{k}", what) for k, what in _spec_problems(spec)]
+        probs += [(f"{w}.{key['speed']}", what) for what in _speed_problems(v, spec)]
+        outline = _outline(v, spec)
+        if game_map is not None and not all(0 <= x <= game_map.width and 0 <= y <= game_map.height
+                                            for x, y in outline):
+            probs.append((w, f"{v.id} at ({v.pose.x:g}, {v.pose.y:g}) stands off the map "
+                             f"({game_map.width:g} x {game_map.height:g} inches)"))
+        placed.append((w, outline))
+    for a, b in overlapping_boxes([bbox(o) for _, o in placed]):
+        if polygons_overlap(placed[a][1], placed[b][1]):
+            probs.append((placed[b][0], f"stands on the vehicle at {placed[a][0]}"))
+    return probs
+
+
+def check_setup(setup: GameSetup, path: str, game_map: Map | None = None, *,
+                drivers: Collection[str] | None = None, where: str = "vehicles[{i}]",
+                keys: Mapping[str, str] | None = None) -> None:
+    """DataError(path, where, what) for the first problem of a set-up (setup_problems)."""
+    probs = setup_problems(setup, game_map, drivers=drivers, where=where, keys=keys)
+    if probs:
+        raise DataError(path, probs[0][0], probs[0][1])
+
+
+def _spec_problems(spec: VehicleSpec) -> list[Problem]:
+    out = []
+    for key, value, least in (("weight", spec.weight, 1), ("acceleration", spec.acceleration, 0),
+                              ("top_speed", spec.top_speed, 0)):
+        if not math.isfinite(value) or value < least:
+            out.append((key, f"the design's {key.replace('_', ' ')} is {value:g}; it must be a finite number "
+                             f"of at least {least}"))
+    return out
+
+
+def _speed_problems(v: VehicleSetup, spec: VehicleSpec) -> list[str]:
+    chart = tables().chart
+    mph = abs(v.speed)
+    if not math.isfinite(v.speed):
+        return [f"speed {v.speed} is not a number"]
+    if mph > chart.max_mph:
+        return [f"{v.speed:g} mph is beyond the movement chart (at most {chart.max_mph:g} mph)"]
+    if abs(round(mph / chart.step) * chart.step - mph) > 1e-9:
+        return [f"{v.speed:g} mph is not a multiple of {chart.step:g} mph"]
+    top = spec.top_speed if v.speed >= 0 else _reverse_top(spec)
+    if math.isfinite(top) and mph > top + 1e-9:
+        way = "top speed" if v.speed >= 0 else "top speed in reverse"
+        return [f"{v.speed:g} mph is above the design's {way} of {top:g} mph"]
+    return []
+
+
+def _reverse_top(spec: VehicleSpec) -> float:
+    t = tables()
+    step = t.chart.step
+    return math.floor(spec.top_speed * t.maneuvers.reverse_fraction / step + 1e-9) * step
+
+
+def _outline(v: VehicleSetup, spec: VehicleSpec) -> tuple[tuple[float, float], ...]:
+    size = tables().handling.counters[spec.kind]
+    pose = v.pose if math.isfinite(v.pose.facing) else Pose.at(v.pose.x, v.pose.y, 0)
+    return tuple((c.x, c.y) for c in corners(pose, size))

@@ -1,0 +1,233 @@
+"""Motion, sound and the replay: what a player sees and hears when the events of a move come back,
+read from the events' kinds and typed fields (never their text)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.anim import Animator
+from game.assets import Assets
+from game.replay import last_phase_events, replay_last_phase, start_poses
+from game.settings import Settings, load_settings, save_settings
+from game.sound import SoundBoard, weapon_sound
+from rules.core.events import Event
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.state import MOVE
+from tests.game.conftest import press, start_battle
+
+
+def _state():
+    setup = GameSetup((VehicleSetup("guard", "Ann", "Bodyguard", Pose.at(14, 12, 90), 20.0, colour="red"),
+                       VehicleSetup("kart", "Bob", "Killer Kart", Pose.at(10, 12, 90), 20.0, colour="blue")),
+                      seed=5, map="maps/arena.toml")
+    state, _ = new_game(setup)
+    return state
+
+
+def _path(x: float, y: float, n: int = 5) -> list[dict[str, float]]:
+    return [{"x": x + k * 0.25, "y": y, "facing": 90.0} for k in range(n)]
+
+
+def _run(anim: Animator, state) -> None:
+    for _ in range(200):
+        anim.update(0.05, state)
+        if not anim.busy:
+            return
+
+
+def test_a_hit_shows_the_damage_it_dealt_on_the_target():
+    state = _state()
+    anim = Animator(state)
+    anim.feed([Event("fire", "MG1 hits", "000:L901", "kart", {"weapon": "MG1", "target": "guard", "hit": True, "roll": 9}),
+               Event("dice", "MG1 damage 1d: rolls 5", "", "kart", {"weapon": "MG1", "target": "guard", "damage": 5})])
+    numbers = [f for f in anim.flashes if f.kind == "number"]
+    assert [(f.vehicle, f.text) for f in numbers] == [("guard", "-5")]
+
+
+def test_collision_damage_shows_its_points_when_the_motion_gets_there():
+    state = _state()
+    anim = Animator(state)
+    anim.feed([Event("collision", "t-bone", "000:L400", "kart", {"other": "guard"}),
+               Event("moved", "straight", "", "kart", {"path": _path(10, 12)}),
+               Event("damage", "collision: 7 to front", "000:L402", "kart", {"location": "front", "points": 7})])
+    assert not [f for f in anim.flashes if f.kind == "number"], "nothing before the counter arrives"
+    _run(anim, state)
+    assert ("kart", "-7") in [(f.vehicle, f.text) for f in anim.flashes if f.kind == "number"]
+
+
+def test_a_spinout_is_named_over_the_counter_and_leaves_tire_marks():
+    state = _state()
+    anim = Animator(state)
+    spin = [{"x": 10 + k * 0.25, "y": 12.0, "facing": 90.0 + 30 * k} for k in range(6)]
+    anim.feed([Event("crash", "Crash Table 1: 9 -> spinout", "000:L322", "kart", {"table": 1, "roll": 9, "result": "spinout"}),
+               Event("moved", "spins", "", "kart", {"path": spin})])
+    _run(anim, state)
+    labels = [f.text for f in anim.flashes if f.kind == "label"]
+    assert labels == ["spinout"]
+    assert [m.style for m in anim.marks] == ["spin"]
+    assert len(anim.marks[0].poses) >= 4, "the marks follow the path"
+
+
+def test_an_ordinary_move_leaves_no_marks():
+    state = _state()
+    anim = Animator(state)
+    anim.feed([Event("moved", "straight", "", "kart", {"path": _path(10, 12)})])
+    _run(anim, state)
+    assert anim.marks == []
+
+
+class _Recorder(SoundBoard):
+    def __init__(self, on: bool = True) -> None:
+        super().__init__(Settings(sound=on))
+        self.asked: list[str] = []
+
+    def play(self, name: str) -> bool:
+        if self.settings.sound:
+            self.asked.append(name)
+        return super().play(name)
+
+
+def test_sounds_follow_the_events_kinds_and_fields_not_their_words():
+    state = _state()
+    for words in ("MG1 fires at guard", "something else entirely"):
+        board = _Recorder()
+        anim = Animator(state, sound=board)
+        anim.feed([Event("fire", words, "", "kart", {"weapon": "MG1", "target": "guard", "roll": 7, "hit": False}),
+                   Event("collision", words, "", "kart", {"other": "guard"}),
+                   Event("moved", words, "", "kart", {"path": _path(10, 12)}),
+                   Event("crash", words, "", "kart", {"result": "minor_skid"}),
+                   Event("kill", words, "", "guard", {"explodes": True})])
+        _run(anim, state)
+        assert board.asked == ["gun", "crash", "screech", "explosion"], words
+
+
+def test_laying_a_dropped_weapon_clanks_and_debris_does_not():
+    state = _state()
+    board = _Recorder()
+    anim = Animator(state, sound=board)
+    anim.feed([Event("counter", "x", "", "kart", {"counter": "oil-1", "counter_kind": "oil"}),
+               Event("counter", "x", "", "kart", {"counter": "debris-1", "counter_kind": "debris"})])
+    assert board.asked == ["drop"]
+
+
+def test_a_shot_that_is_not_rolled_makes_no_sound():
+    state = _state()
+    board = _Recorder()
+    anim = Animator(state, sound=board)
+    anim.feed([Event("fire", "MG1 at guard: out of control", "000:L321", "kart", {"weapon": "MG1", "target": "guard"})])
+    assert board.asked == []
+
+
+def test_weapon_sounds_by_category():
+    assert weapon_sound("MG") == "gun"
+    assert weapon_sound("RL") == "rocket"
+    assert weapon_sound("L") == "laser"
+    assert weapon_sound("no such weapon") == "gun"
+
+
+def test_sound_off_plays_nothing():
+    state = _state()
+    board = _Recorder(on=False)
+    anim = Animator(state, sound=board)
+    anim.feed([Event("collision", "bang", "", "kart", {"other": "guard"})])
+    _run(anim, state)
+    assert board.asked == [] and board.played == []
+
+
+def test_the_sound_files_play_and_a_missing_one_is_silence(app, tmp_path):
+    assert SoundBoard(Settings()).play("crash") in (True, False)   # no audio device: False, no error
+    silent = SoundBoard(Settings(), art=Assets(tmp_path))
+    assert silent.play("crash") is False
+
+
+def test_the_sound_setting_is_kept_between_games(tmp_path):
+    s = load_settings(tmp_path)
+    assert s.sound and s.problem == ""
+    board = SoundBoard(s)
+    assert board.toggle().startswith("sound off")
+    assert load_settings(tmp_path).sound is False
+    assert board.toggle() == "sound on"
+    assert load_settings(tmp_path).sound is True
+
+
+def test_a_broken_settings_file_gives_the_defaults_and_says_so(tmp_path):
+    (tmp_path / "settings.toml").write_text("sound = maybe\n")
+    s = load_settings(tmp_path)
+    assert s.sound is True and "settings.toml" in s.problem
+    (tmp_path / "settings.toml").write_text('sound = "off"\n')
+    assert "sound" in load_settings(tmp_path).problem
+    s.sound = False
+    assert save_settings(s) == "" and load_settings(tmp_path).sound is False
+
+
+def test_o_turns_sound_off_in_the_battle_and_says_so(app):
+    battle = start_battle(app, GameSetup((VehicleSetup("kart", "Bob", "Killer Kart", Pose.at(10, 12, 90), 20.0,
+                                                       colour="blue"),), seed=5, map="maps/arena.toml"))
+    press(app, pygame.K_o)
+    assert battle.message.startswith("sound off")
+    assert load_settings(app.saves_dir).sound is False
+    press(app, pygame.K_o)
+    assert battle.message == "sound on"
+
+
+# --- the replay --------------------------------------------------------------------------------------
+
+def test_last_phase_events_run_from_the_previous_phase_start():
+    log = [Event("turn", "turn 1 begins"), Event("moved", "a", "", "a", {"path": _path(1, 1)}),
+           Event("phase", "phase 2"), Event("moved", "b", "", "a", {"path": _path(2, 1)}),
+           Event("phase", "phase 3"), Event("speed", "s", "", "a")]
+    got = last_phase_events(log)
+    assert [e.kind for e in got] == ["phase", "moved", "phase", "speed"]
+    assert start_poses(got) == {"a": Pose.at(2, 1, 90)}
+    quiet = [*log, Event("phase", "phase 4")]   # nothing happened in phase 3: phase 2 is still shown
+    assert last_phase_events(quiet)[0] is log[2]
+
+
+def _played_a_phase(app):
+    setup = GameSetup((VehicleSetup("guard", "Ann", "Bodyguard", Pose.at(14, 12, 90), 30.0, colour="red"),
+                       VehicleSetup("kart", "Bob", "Killer Kart", Pose.at(10, 18, 90), 30.0, colour="blue")),
+                      seed=5, map="maps/arena.toml")
+    battle = start_battle(app, setup)
+    for _ in range(40):
+        if sum(e.kind == "phase" for e in battle.session.log) >= 2 and battle.state.step == MOVE:
+            break
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+    return battle
+
+
+def test_p_replays_the_last_phase_on_the_board_and_changes_nothing(app):
+    battle = _played_a_phase(app)
+    state = battle.state
+    moved = start_poses(last_phase_events(battle.session.log))
+    assert moved, "somebody moved in the last phase"
+    vid, start = next(iter(moved.items()))
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p", scancode=0))
+    assert battle.anim.busy
+    assert battle.anim.replay_label == "Replay: turn 1, phase 1", "phase 2 moved nobody at 30 mph"
+    assert battle.anim.pose(vid, state.vehicle(vid).pose) == start, "the replay starts where the phase began"
+    assert battle.human_actor() is None, "no choices while it plays"
+    app.draw()
+    battle.update(0.3)
+    assert battle.anim.pose(vid, start) != start, "and moves on along the path"
+    battle.settle()
+    assert battle.state is state, "the game itself is untouched"
+    assert battle.anim.pose(vid, start) == state.vehicle(vid).pose
+
+
+def test_the_replay_button_is_there_and_p_again_stops_it(app):
+    battle = _played_a_phase(app)
+    button = battle.button("replay")
+    assert button.label == "Replay"
+    button.action()
+    assert battle.anim.busy
+    battle.handle_intent(__import__("game.input.bindings", fromlist=["Intent"]).Intent.REPLAY)
+    assert not battle.anim.busy and battle.message == "replay stopped"
+
+
+def test_replay_with_nothing_played_yet_says_so():
+    state = _state()
+    anim = Animator(state)
+    assert replay_last_phase(anim, [Event("turn", "turn 1 begins")], state) == "nothing to replay yet"
+    assert not anim.busy

@@ -1,0 +1,107 @@
+"""The new-game screen built with pygame_gui: the design picker with its figures, names typed into a
+text entry, the choices remembered between games in saves/new_game.toml."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.choices import settings_path
+from game.scenes.battle import BattleScene
+from game.scenes.new_game import NewGameScene
+from game.scenes.title import TitleScene
+from tests.game.conftest import click
+
+
+def _open(app) -> NewGameScene:
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    app.update(0.05)
+    app.draw()
+    return ng
+
+
+def _list_item(lst, text: str):
+    """The button of a selection list's item, scrolled into view."""
+    for k, item in enumerate(lst.item_list):
+        if item["text"] == text:
+            lst.scroll_bar.set_scroll_from_start_percentage(k / len(lst.item_list))
+            lst.update(0.05)
+            return next(i for i in lst.item_list if i["text"] == text)["button_element"]
+    raise KeyError(text)
+
+
+def test_pick_a_design_type_a_name_and_start_by_mouse(app):
+    ng = _open(app)
+    click(app, ng.widgets["stock1"].get_abs_rect().center)       # car2's design button: the picker edits car2
+    assert ng.picking == 1
+    picker = ng.widgets["picker"]
+    button = _list_item(picker, "Mauler")
+    click(app, button.rect.center)
+    assert ng.rows[1][0].value == "Mauler"
+    got = ng.figures("Mauler")
+    assert not isinstance(got, str) and got[0].price > 0 and got[0].weight == got[1].weight
+    app.draw()                                                   # the picker card: figures and outline
+    entry = ng.widgets["name0"]
+    click(app, entry.get_abs_rect().center)
+    for ch in "Zoë":
+        app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.update(0.05)
+    assert entry.get_text() == "Zoë" and ng.names["Player 1"] == "Zoë"
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40))
+    click(app, ng.widgets["start"].get_abs_rect().center)
+    battle = app.top
+    assert isinstance(battle, BattleScene), ng.message
+    assert battle.state.vehicle("car2").spec.name == "Mauler"
+    assert battle.session.seat("car1").owner == "Zoë"
+
+
+def test_choices_are_remembered_between_games(app, tmp_path):
+    ng = _open(app)
+    weather = next(f for f in ng.options if f.name == "opt_road_condition")
+    weather.index = weather.values.index("light_rain")
+    ng.rows[0][2].index = ng.rows[0][2].values.index("green")
+    ng.names["Player 1"] = "Ann"
+    ng.start()
+    assert isinstance(app.top, BattleScene), ng.message
+    assert settings_path(tmp_path).exists()
+    again = _open(app)
+    assert next(f for f in again.options if f.name == "opt_road_condition").value == "light_rain"
+    assert again.rows[0][2].value == "green" and again.names == {"Player 1": "Ann"}
+    assert again.widgets["name0"].get_text() == "Ann"
+
+
+def test_a_bad_settings_file_is_named_and_the_defaults_used(app, tmp_path):
+    settings_path(tmp_path).write_text("version = [")
+    ng = _open(app)
+    assert str(settings_path(tmp_path)) in ng.message and "defaults" in ng.message
+    assert ng.source.index == 0
+
+
+def test_every_widget_draws_for_every_scenario_and_a_resize(app):
+    ng = _open(app)
+    for i in range(len(ng.source.values)):
+        ng.source.index = i
+        ng.changed(ng.source)
+        app.update(0.05)
+        app.draw()
+        assert len(ng.rows) >= 2 and "picker" in ng.widgets and "start" in ng.widgets
+    app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=720, size=(1100, 720)))
+    app.draw()
+    assert ng.widgets["start"].get_abs_rect().right <= 1100
+
+
+def test_paste_a_name_into_the_entry(app, monkeypatch):
+    """Ctrl+V in a player's name entry pastes (pygame_gui's own paste; the clipboard is stood in for, the
+    dummy video driver having none)."""
+    import pygame_gui.elements.ui_text_entry_line as entry_mod
+
+    monkeypatch.setattr(entry_mod, "clipboard_paste", lambda: "Mad Max")
+    ng = _open(app)
+    entry = ng.widgets["name1"]
+    click(app, entry.get_abs_rect().center)
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="\x16",
+                                        scancode=25))
+    app.update(0.05)
+    assert entry.get_text() == "Mad Max" and ng.names["Player 2"] == "Mad Max"
+    assert ng.build_setup()[0].vehicles[1].owner == "Mad Max"

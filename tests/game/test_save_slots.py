@@ -1,0 +1,43 @@
+"""Save slots show map, turn, vehicles and a thumbnail; a broken save is marked broken with the reason."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.save_slots import read_slot
+from game.scenes.save_load import SaveLoadScene
+from game.session import quick_setup
+from tests.game.conftest import press, start_battle
+
+
+def test_slots_show_map_turn_vehicles_thumbnail_and_broken_saves(app, tmp_path):
+    battle = start_battle(app, quick_setup(2))
+    press(app, pygame.K_F5)
+    saver = app.top
+    assert isinstance(saver, SaveLoadScene)
+    press(app, pygame.K_RETURN)                               # slot 1
+    info = saver.info[tmp_path / "slot1.toml"]
+    assert (info.map, info.turn, info.broken) == ("arena", battle.state.turn, "")
+    assert info.vehicles[0].startswith("car1 ") and "(Player 1)" in info.vehicles[0]
+    assert (tmp_path / "slot1.png").exists() and saver.thumbs[tmp_path / "slot1.toml"] is not None
+    press(app, pygame.K_ESCAPE)
+    (tmp_path / "slot2.toml").write_text('format_version = 2\nturn = 3\n[setup]\nseed = 1\n')
+    press(app, pygame.K_F9)
+    loader = app.top
+    assert isinstance(loader, SaveLoadScene)
+    loader.finish_reading()                                   # replayed on the worker thread
+    broken = loader.info[tmp_path / "slot2.toml"]
+    assert broken.broken.startswith(str(tmp_path / "slot2.toml")) and "vehicle" in broken.broken
+    app.draw()
+    loader.menu.index = [label for label, _ in loader.menu.items].index("slot2")
+    press(app, pygame.K_RETURN)
+    assert app.top is loader and loader.message.startswith("cannot load: ")   # the screen stays
+    press(app, pygame.K_ESCAPE)
+    assert app.top is battle
+
+
+def test_an_empty_slot_and_an_unreadable_one(tmp_path):
+    assert read_slot(tmp_path / "none.toml")[0].exists is False
+    (tmp_path / "bad.toml").write_text("this is = = not toml")
+    info, game = read_slot(tmp_path / "bad.toml")
+    assert game is None and info.broken.startswith(str(tmp_path / "bad.toml"))
