@@ -15,10 +15,11 @@ from typing import Any
 
 from rules import engine
 from rules.context import Ctx
+from rules.dice import DiceSource
 from rules.geometry import CounterSize, Pose
 from rules.handling import control_need, lower_status
 from rules.maneuvers import Maneuver, Motion, perform, slide
-from rules.movement import difficulty_of
+from rules.movement import difficulty_of, player_move
 from rules.state import GameState
 from rules.tables import tables
 
@@ -196,3 +197,32 @@ def mirrored(m: Maneuver) -> Maneuver:
     if not m.side:
         return m
     return replace(m, side="left" if m.side == "right" else "right")
+
+
+class _Sixes:
+    """Dice that always show 6: a look-ahead reveals no real roll and spends none of the game's."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def d6(self) -> int:
+        self.count += 1
+        return 6
+
+
+def straight_meets(state: GameState, vid: str, dice: DiceSource | None = None) -> str:
+    """What the next straight move of a vehicle would meet, in the rules' words ("" if nothing): the
+    rules' own move (rules.movement.player_move) is made on a copy of the state, and anything it
+    reports beyond the motion itself (a collision, a hazard, a counter, terrain, leaving the map) is
+    a reason for a vehicle holding its course to stop and ask its driver first."""
+    v = state.vehicle(vid)
+    m = Maneuver("straight", reverse=v.reverse)
+    ctx = Ctx(state, dice or _Sixes())
+    try:
+        player_move(ctx, vid, m, difficulty_of(ctx, v, m))
+    except (KeyError, ValueError) as exc:  # a move the rules cannot make here: ask the driver
+        return str(exc)
+    for e in ctx.log.events:
+        if e.kind != "moved":
+            return e.text
+    return ""
