@@ -102,9 +102,13 @@ def _same_shot(a: FirePreview, b: FirePreview) -> bool:
 
 def build(state: GameState, legal: list[Action], owners: dict[str, str], expanded: bool) -> list[Choice]:
     """The rows of the fire list, in the order shown."""
-    previews = {a: fire_preview(state, a) for a in legal if not isinstance(a, Pass)}
+    previews: dict[Action, FirePreview] = {a: fire_preview(state, a) for a in legal if not isinstance(a, Pass)}
     plain = {(a.weapon, a.target): previews[a] for a in legal if isinstance(a, Fire) and not a.aim}
-    shots, hopeless, drops, autos, passing = [], [], [], [], []
+    shots: list[Choice] = []
+    hopeless: list[Choice] = []
+    drops: list[Choice] = []
+    autos: list[Choice] = []
+    passing: list[Choice] = []
     for a in legal:
         p = previews.get(a)
         if isinstance(a, Fire) and a.aim.startswith("side:") and p is not None:

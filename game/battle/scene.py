@@ -22,7 +22,7 @@ from game.battle.foe import FoeRunner
 from game.battle.key_panel import KeyPanel
 from game.battle.layout import TOPBAR, Layout, layout
 from game.battle.panel import DecisionPanel
-from game.battle.side_panels import LogPanel, PAGE, SheetPanel, Sidebar
+from game.battle.side_panels import PAGE, LogPanel, SheetPanel, Sidebar
 from game.battle.speed_panel import SpeedPanel
 from game.camera import Camera
 from game.input.bindings import Intent, intent_of
@@ -129,7 +129,7 @@ class BattleScene(Scene):
     @staticmethod
     def mouse_pos(event: pygame.event.Event) -> tuple[int, int]:
         pos = getattr(event, "pos", None)
-        return tuple(pos) if pos is not None else pygame.mouse.get_pos()  # type: ignore[return-value]
+        return (int(pos[0]), int(pos[1])) if pos is not None else pygame.mouse.get_pos()
 
     # --- who acts ----------------------------------------------------------------------------------
 
@@ -228,10 +228,10 @@ class BattleScene(Scene):
         self._asked = None   # ask the pilot again: it drives on, or says what lies ahead
 
     def open_sheets(self) -> None:
-        self.app.flow.sheets(self.session, self.actor())  # type: ignore[attr-defined]
+        self.app.flow.sheets(self.session, self.actor())
 
     def open_menu(self) -> None:
-        self.app.flow.pause(self)  # type: ignore[attr-defined]
+        self.app.flow.pause(self)
 
     def button(self, name: str) -> Button:
         """A button by name, in the controls box or the top bar (tests)."""
@@ -301,8 +301,8 @@ class BattleScene(Scene):
             Intent.HOLD: self.hold_course, Intent.SHEET: self.open_sheets, Intent.FOLLOW: self.centre_now,
             Intent.ZOOM_IN: lambda: self._zoom(1.25), Intent.ZOOM_OUT: lambda: self._zoom(0.8),
             Intent.LOG_UP: lambda: self.log.scroll_by(PAGE), Intent.LOG_DOWN: lambda: self.log.scroll_by(-PAGE),
-            Intent.SAVE: lambda: self.app.flow.save(self),  # type: ignore[attr-defined]
-            Intent.LOAD: lambda: self.app.flow.load(self),  # type: ignore[attr-defined]
+            Intent.SAVE: lambda: self.app.flow.save(self),
+            Intent.LOAD: lambda: self.app.flow.load(self),
             Intent.CANCEL: self.open_menu, Intent.FIRE: self._fire_key,
         }
         fn = actions.get(intent)
@@ -353,7 +353,7 @@ class BattleScene(Scene):
         if self.session.outcome() is not None:
             if not self.over_pushed:
                 self.over_pushed = True
-                self.app.flow.game_over(self.session)  # type: ignore[attr-defined]
+                self.app.flow.game_over(self.session)
             return
         a = self.actor()
         if a is None:

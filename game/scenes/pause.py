@@ -3,6 +3,7 @@ to the title (or to the map editor during a playtest)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,11 +25,11 @@ class PauseScene(Scene):
         self.battle = battle
         self.menu = Menu(self._items())
 
-    def _items(self) -> list[tuple[str, object]]:
+    def _items(self) -> list[tuple[str, Callable[[], None]]]:
         b = self.battle
         fire = "every fire step" if b.orders.fire_stops else "only when a shot can hit"
         handoff = "waits for Enter or a click" if b.confirm_handoff else "shows, then the controls pass"
-        items: list[tuple[str, object]] = [
+        items: list[tuple[str, Callable[[], None]]] = [
             ("Resume", self.resume), ("Save game", self.save), ("Load game", self.load),
             ("Record sheets", self.sheets), (f"Fire: stop {fire}", self.toggle_fire_stops),
             (f"Hand-off banner {handoff}", self.toggle_handoff), ("Keys (F1)", self.help)]
@@ -39,7 +40,7 @@ class PauseScene(Scene):
 
     def _refresh(self) -> None:
         index = self.menu.index
-        self.menu.items = self._items()  # type: ignore[assignment]
+        self.menu.items = self._items()
         self.menu.index = index
 
     def resume(self) -> None:
