@@ -86,7 +86,7 @@ def label_of(state: GameState, a: Action, p: FirePreview | None, owners: dict[st
             return f"{head}: to-hit unknown"
         if not p.can_hit or p.need > 12:
             return f"{head}: cannot hit (needs {p.need})"
-        return f"{p.chance * 100:.0f}%  {head} (needs {p.need}+)"
+        return f"{p.chance * 100:.0f}%  {p.need}+  {head}"
     if isinstance(a, Drop):
         return f"Drop {weapon_name(state, a.vehicle, a.weapon)}"
     if isinstance(a, Automatic):

@@ -242,6 +242,8 @@ class FirePanel(DecisionPanel):
 
     def draw_controls(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_controls(surface, rect)
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-8, 0))   # a long row is cut at the box's edge, the card shows it whole
         for i, rr in self._row_rects():
             c = self.rows[i]
             sel = i == self.index
@@ -250,6 +252,7 @@ class FirePanel(DecisionPanel):
                 pygame.draw.rect(surface, theme.ACCENT, rr, 1, border_radius=3)
             colour = theme.DIM if c.hopeless or c.action is None else theme.TEXT
             text(surface, c.label, (rr.x + 4, rr.y + 2), 16, colour, bold=sel)
+        surface.set_clip(clip)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         c = self.chosen

@@ -108,6 +108,7 @@ class BattleScene(Scene):
         """The first view: every vehicle on the board, with room around them."""
         pts = [(v.pose.x, v.pose.y) for v in self.state.vehicles if not v.out]
         view.fit_points(self.cam, pts)
+        self.overview_zoom = self.cam.zoom   # the zoom speed changes and fire steps come back to
         self.clamp()
 
     def clamp(self) -> None:
@@ -186,6 +187,8 @@ class BattleScene(Scene):
             self._banner = Banner(seat.owner, vid, theme.owner_colour(seat.colour))
             self.handoffs.append(seat.owner)
         self._last_owner = seat.owner
+        if self.state.step != MOVE and not self.user_zoomed:
+            self.cam.zoom = self.overview_zoom   # the key zoomed in for the move; the rest wants the field
         panel = self.panel()
         if panel is not None:
             panel.sync(vid)
@@ -507,8 +510,8 @@ class BattleScene(Scene):
     def _draw_banner(self, surface: pygame.Surface, b: Banner) -> None:
         board = self.layout.board
         fade = 1.0 if self.confirm_handoff else max(0.0, min(1.0, (BANNER_SECONDS - b.age) / 0.5))
-        r = pygame.Rect(0, 0, min(560, board.width - 40), 150)
-        r.center = (board.centerx, board.y + board.height // 3)
+        r = pygame.Rect(0, 0, min(560, board.width - 40), 112)
+        r.midtop = (board.centerx, board.y + 40)   # above the acting car (centred) and its key
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*theme.PANEL, int(235 * fade)), layer.get_rect(), border_radius=10)
         pygame.draw.rect(layer, (*b.colour, int(255 * fade)), layer.get_rect(), 4, border_radius=10)
@@ -516,4 +519,4 @@ class BattleScene(Scene):
         if fade > 0.3:
             text(surface, f"{b.owner}, your turn", (r.centerx, r.y + 36), 40, b.colour, bold=True, anchor="center")
             how = "press Enter or click to take the controls" if self.confirm_handoff else "the controls are yours"
-            text(surface, f"{b.vehicle} is to act: {how}", (r.centerx, r.y + 84), 20, theme.TEXT, anchor="center")
+            text(surface, f"{b.vehicle} is to act: {how}", (r.centerx, r.y + 80), 20, theme.TEXT, anchor="center")
