@@ -187,8 +187,10 @@ class BattleScene(Scene):
             self._banner = Banner(seat.owner, vid, theme.owner_colour(seat.colour))
             self.handoffs.append(seat.owner)
         self._last_owner = seat.owner
-        if self.state.step != MOVE and not self.user_zoomed:
-            self.cam.zoom = self.overview_zoom   # the key zoomed in for the move; the rest wants the field
+        if self.state.step == SPEED and not self.user_zoomed:
+            self.show_all()   # a speed change is chosen seeing the whole field (the actor is in it)
+        elif self.state.step == FIRE and not self.user_zoomed:
+            self.cam.zoom = self.overview_zoom   # the key zoomed in for the move; the fire panel frames the shot
         panel = self.panel()
         if panel is not None:
             panel.sync(vid)
@@ -511,7 +513,12 @@ class BattleScene(Scene):
         board = self.layout.board
         fade = 1.0 if self.confirm_handoff else max(0.0, min(1.0, (BANNER_SECONDS - b.age) / 0.5))
         r = pygame.Rect(0, 0, min(560, board.width - 40), 112)
-        r.midtop = (board.centerx, board.y + 40)   # above the acting car (centred) and its key
+        v = next((x for x in self.state.vehicles if x.id == b.vehicle), None)
+        car_y = self.cam.to_screen(v.pose.x, v.pose.y)[1] if v is not None else board.bottom
+        if car_y < board.centery:   # never over the car it hands over
+            r.midtop = (board.centerx, board.y + int(board.height * 0.58))
+        else:
+            r.midtop = (board.centerx, board.y + 40)
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*theme.PANEL, int(235 * fade)), layer.get_rect(), border_radius=10)
         pygame.draw.rect(layer, (*b.colour, int(255 * fade)), layer.get_rect(), 4, border_radius=10)
