@@ -16,6 +16,7 @@ from typing import Any
 from rules import engine
 from rules.context import Ctx
 from rules.dice import DiceSource
+from rules.events import Event
 from rules.geometry import CounterSize, Pose
 from rules.handling import control_need, lower_status
 from rules.maneuvers import Maneuver, Motion, perform, slide
@@ -210,19 +211,16 @@ class _Sixes:
         return 6
 
 
-def straight_meets(state: GameState, vid: str, dice: DiceSource | None = None) -> str:
-    """What the next straight move of a vehicle would meet, in the rules' words ("" if nothing): the
-    rules' own move (rules.movement.player_move) is made on a copy of the state, and anything it
-    reports beyond the motion itself (a collision, a hazard, a counter, terrain, leaving the map) is
-    a reason for a vehicle holding its course to stop and ask its driver first."""
+def straight_meets(state: GameState, vid: str, dice: DiceSource | None = None) -> Event | None:
+    """What the next straight move of a vehicle would meet (None if nothing): the rules' own move
+    (rules.movement.player_move) is made on a copy of the state, and the first thing it reports
+    beyond the motion itself (a collision, a hazard, a counter, terrain, leaving the map) is a reason
+    for a vehicle holding its course to stop and ask its driver first."""
     v = state.vehicle(vid)
     m = Maneuver("straight", reverse=v.reverse)
     ctx = Ctx(state, dice or _Sixes())
     try:
         player_move(ctx, vid, m, difficulty_of(ctx, v, m))
     except (KeyError, ValueError) as exc:  # a move the rules cannot make here: ask the driver
-        return str(exc)
-    for e in ctx.log.events:
-        if e.kind != "moved":
-            return e.text
-    return ""
+        return Event("move", str(exc), "", vid)
+    return next((e for e in ctx.log.events if e.kind != "moved"), None)

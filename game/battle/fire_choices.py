@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.battle.names import thing_name
 from game.firing import FirePreview, fire_preview
 from rules.actions import Action, Automatic, Drop, Fire, Pass
-from rules.fire_at_map import map_targets
 from rules.state import GameState
 
 CORNERS = {"FL": "front-left", "FR": "front-right", "BL": "back-left", "BR": "back-right",
@@ -34,27 +34,6 @@ class Choice:
     @property
     def chance(self) -> float:
         return self.preview.chance if self.preview is not None else 0.0
-
-
-def vehicle_name(state: GameState, vid: str, owners: dict[str, str]) -> str:
-    """A vehicle as the board shows it: its counter's label, and whose design it is."""
-    try:
-        v = state.vehicle(vid)
-    except KeyError:
-        return vid
-    owner = owners.get(vid, v.owner)
-    return f"{vid} ({owner}'s {v.spec.name})" if owner else f"{vid} ({v.spec.name})"
-
-
-def thing_name(state: GameState, ident: str, owners: dict[str, str]) -> str:
-    """A vehicle, wall or building by the name a player knows it by."""
-    if any(v.id == ident for v in state.vehicles):
-        return vehicle_name(state, ident, owners)
-    try:
-        target = map_targets(state.map_id, state.map_changes).get(ident)
-    except (KeyError, ValueError, OSError):
-        target = None
-    return target.name if target is not None and target.name else ident
 
 
 def weapon_name(state: GameState, vid: str, weapon: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.battle.names import what_lies_ahead
 from game.firing import fire_preview
 from game.turning_key import straight_meets
 from rules.actions import Action, Drop, Fire, Move, Pass, SetSpeed
@@ -71,7 +72,8 @@ def shot_can_hit(state: GameState, legal: list[Action]) -> bool:
     return False
 
 
-def answer(state: GameState, vid: str, legal: list[Action], orders: Orders) -> Answer:
+def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
+           owners: dict[str, str] | None = None) -> Answer:
     """The action a standing order or an empty fire step stands for, if any."""
     turn = state.turn
     if state.step == SPEED and orders.keeping(vid, turn):
@@ -82,9 +84,10 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders) -> A
             orders.drop_hold(vid)
             return Answer(None, f"{vid} stops holding course: it cannot drive straight on")
         meets = straight_meets(state, vid)
-        if meets:
+        if meets is not None:
             orders.drop_hold(vid)
-            return Answer(None, f"{vid} stops holding course: straight on, {meets}")
+            ahead = what_lies_ahead(state, meets, owners or {})
+            return Answer(None, f"{vid} stops holding course: straight on, {ahead}")
         return Answer(straight)
     if state.step == FIRE and not orders.fire_stops:
         if any(isinstance(a, Drop) for a in legal) or shot_can_hit(state, legal):

@@ -369,7 +369,7 @@ class BattleScene(Scene):
             return
         if self._asked != (id(self.state), a):
             self._asked = (id(self.state), a)
-            answer = pilot.answer(self.state, a, self.session.legal(a), self.orders)
+            answer = pilot.answer(self.state, a, self.session.legal(a), self.orders, self.owners())
             self._auto = answer.action
             self._wait = 0.0
             if answer.note and answer.action is None:

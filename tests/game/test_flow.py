@@ -43,7 +43,8 @@ def test_hold_course_stops_before_the_wall_and_asks(app):
     press(app, pygame.K_h)
     _until(app, battle, lambda: battle.human_actor() == "red")
     assert battle.state.step == MOVE and battle.state.turn == 1
-    assert "wall" in battle.message and "stops holding course" in battle.message
+    assert "it would hit north wall" in battle.message and "stops holding course" in battle.message
+    assert "walls[" not in battle.message
     assert not battle.orders.holding("red", 1)
     red_moves = [a for a in battle.session.game.actions if isinstance(a, Move) and a.vehicle == "red"]
     assert all(m.maneuver.kind == "straight" for m in red_moves)
