@@ -191,8 +191,11 @@ def test_a_fire_step_in_which_no_shot_can_hit_passes_by_itself_unless_the_settin
 
 
 def test_automatic_names_what_its_line_meets_not_an_id(app):
-    battle = start_battle(app, _pair(Pose.at(20, 4, 0), Pose.at(5, 25, 90), (0.0, 0.0), "Killer Kart"))
-    rows = build(battle.state, [a for a in battle.session.legal("red")] or [], battle.owners(), False)
+    battle = start_battle(app, _gunfight())      # red's MG points past blue at the east wall
+    _until(app, battle, lambda: battle.state.step == FIRE and battle.human_actor() == "red")
+    auto = next(c for c in battle.fire.rows if c.action is not None and "automatic" in c.label)
+    assert "its line meets east wall" in auto.label and "walls[" not in auto.label
+    rows = build(battle.state, battle.session.legal("red"), battle.owners(), True)
     assert all("walls[" not in c.label for c in rows)
 
 
