@@ -10,13 +10,12 @@ another player; the camera brings the acting vehicle into view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from game import theme
 from game.anim import Animator
-from game.battle import pilot, view
+from game.battle import drawing, pilot, view
+from game.battle.banner import BANNER_LOCK, BANNER_SECONDS, Banner
 from game.battle.fire_panel import FirePanel
 from game.battle.foe import FoeRunner
 from game.battle.key_panel import KeyPanel
@@ -27,32 +26,18 @@ from game.battle.speed_panel import SpeedPanel
 from game.camera import Camera
 from game.input.bindings import Intent, intent_of
 from game.render.board import BoardRenderer, map_size
-from game.render.counters import draw_counter
 from game.render.dropped import draw_dropped, state_counters
-from game.render.effects import draw_explosion, draw_tracer
 from game.scenes.base import Scene
 from game.session import Session, foe_decision
-from game.ui import Button, text, wrap
+from game.ui import Button
 from game.world import build_world
 from rules.actions import Action, SetSpeed
 from rules.errors import DataError
 from rules.events import Event
 from rules.state import FIRE, MOVE, SPEED, GameState
-from rules.tables import tables
 
 AUTO_PAUSE = {MOVE: 0.25, SPEED: 0.0, FIRE: 0.0}   # seconds before an automatic answer, so moves are seen
-BANNER_SECONDS = 1.8   # the hand-off banner shows this long (or until the new player's first input)
-BANNER_LOCK = 0.4      # inputs in the banner's first moments are the last player's: they are swallowed
 PAN_STEP = 60          # pixels per pan key press
-LABEL_SIZE = 15        # counter labels keep one size at every zoom
-
-
-@dataclass
-class Banner:
-    owner: str
-    vehicle: str
-    colour: tuple[int, int, int]
-    age: float = 0.0
 
 
 class BattleScene(Scene):
@@ -418,112 +403,15 @@ class BattleScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.layout.board)
         draw_dropped(surface, self.cam, state_counters(self.state), (self.state.turn, self.state.phase), t=self.clock)
-        self._draw_counters(surface)
+        drawing.draw_counters(self, surface)
         panel = self.panel()
         deciding = self.human_actor() is not None and self.banner is None
         if deciding and panel is not None:
             panel.draw_board(surface)
-        self._draw_flashes(surface)
+        drawing.draw_flashes(self, surface)
         surface.set_clip(clip)
         self.sidebar.draw(surface, self)
-        self._draw_controls(surface, panel if deciding else None)
-        self._draw_topbar(surface)
+        drawing.draw_controls(self, surface, panel if deciding else None)
+        drawing.draw_topbar(self, surface)
         if self._banner is not None:
-            self._draw_banner(surface, self._banner)
-
-    def _draw_counters(self, surface: pygame.Surface) -> None:
-        sizes = tables().handling.counters
-        actor = self.actor()
-        turn = self.state.turn
-        for v in sorted(self.state.vehicles, key=lambda v: (not v.out, v.id == actor)):
-            pose = self.anim.pose(v.id, v.pose)
-            seat = self.session.seat(v.id)
-            colour = theme.owner_colour(seat.colour)
-            draw_counter(surface, self.cam, v, pose, sizes[v.spec.kind], colour,
-                         active=v.id == actor and not self.anim.busy, label=False)
-            size = sizes[v.spec.kind]
-            sx, sy = self.cam.to_screen(pose.x, pose.y)
-            below = sy + self.cam.zoom * max(size.length, size.width) / 2 + 6
-            tag = v.id + ("  HOLD" if self.orders.holding(v.id, turn) and not v.out else "")
-            text(surface, tag, (sx + 1, below + 1), LABEL_SIZE, (0, 0, 0), bold=True, anchor="midtop")
-            text(surface, tag, (sx, below), LABEL_SIZE, theme.TEXT if not v.out else theme.DIM, bold=True,
-                 anchor="midtop")
-
-    def _draw_flashes(self, surface: pygame.Surface) -> None:
-        for f in self.anim.flashes:
-            try:
-                v = self.state.vehicle(f.vehicle)
-            except KeyError:
-                continue
-            p = self.anim.pose(v.id, v.pose)
-            sx, sy = self.cam.to_screen(p.x, p.y)
-            if f.kind == "explosion":
-                draw_explosion(surface, (sx, sy), self.cam.zoom, f.age / f.life)
-                continue
-            if f.kind == "shot":
-                try:
-                    t = self.state.vehicle(f.target)
-                except KeyError:
-                    continue
-                q = self.anim.pose(t.id, t.pose)
-                draw_tracer(surface, (sx, sy), self.cam.to_screen(q.x, q.y), f.age / f.life)
-                continue
-            pygame.draw.circle(surface, f.colour, (sx, sy), self.cam.zoom * (0.6 + f.age * 1.2), 3)
-
-    def _draw_controls(self, surface: pygame.Surface, panel: DecisionPanel | None) -> None:
-        rect = self.layout.controls
-        if panel is not None:
-            panel.draw_controls(surface, rect)
-            return
-        pygame.draw.rect(surface, theme.PANEL, rect)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
-        a = self.actor()
-        if a is None:
-            return
-        seat = self.session.seat(a)
-        words = (f"{a} ({seat.owner}, foe: {seat.foe}) is thinking..." if seat.foe else
-                 f"{a} holds its course" if self.orders.holding(a, self.state.turn) else f"{a} ({seat.owner})")
-        for i, ln in enumerate(wrap(words, 18, rect.width - 16)):
-            text(surface, ln, (rect.x + 8, rect.y + 8 + i * 20), 18, theme.DIM)
-
-    def _draw_topbar(self, surface: pygame.Surface) -> None:
-        bar = self.layout.topbar
-        pygame.draw.rect(surface, (30, 32, 38), bar)
-        st = self.state
-        a = self.actor()
-        words = f"{self.session.title}  ·  turn {st.turn}, phase {st.phase}"
-        if a:
-            seat = self.session.seat(a)
-            who = seat.owner + (f" (foe: {seat.foe})" if seat.foe else "")
-            step = {MOVE: "moves", FIRE: "fires", SPEED: "speed change"}.get(st.step, st.step)
-            words += f"  ·  {a} ({who}): {step}"
-        text(surface, words, (10, 7), 19, theme.TEXT)
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
-        for b in self.top_buttons:
-            b.draw(surface, b.rect.collidepoint(mouse))
-        if self.message:
-            msg = self.message if len(self.message) < 90 else self.message[:87] + "..."
-            r = pygame.Rect(self.layout.board.x + 10, self.layout.board.y + 6, self.layout.board.width - 20, 26)
-            bg = pygame.Surface(r.size, pygame.SRCALPHA)
-            bg.fill((10, 12, 16, 200))
-            surface.blit(bg, r)
-            text(surface, msg, (r.x + 8, r.y + 4), 18, theme.ACCENT)
-
-    def _draw_banner(self, surface: pygame.Surface, b: Banner) -> None:
-        board = self.layout.board
-        fade = 1.0 if self.confirm_handoff else max(0.0, min(1.0, (BANNER_SECONDS - b.age) / 0.5))
-        r = pygame.Rect(0, 0, min(560, board.width - 40), 112)
-        v = next((x for x in self.state.vehicles if x.id == b.vehicle), None)
-        car_y = self.cam.to_screen(v.pose.x, v.pose.y)[1] if v is not None else board.bottom
-        if car_y < board.centery:   # never over the car it hands over
-            r.midtop = (board.centerx, board.y + int(board.height * 0.58))
-        else:
-            r.midtop = (board.centerx, board.y + 40)
-        layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*theme.PANEL, int(235 * fade)), layer.get_rect(), border_radius=10)
-        pygame.draw.rect(layer, (*b.colour, int(255 * fade)), layer.get_rect(), 4, border_radius=10)
-        surface.blit(layer, r)
-        if fade > 0.3:
-            text(surface, f"{b.owner}, your turn", (r.centerx, r.y + 36), 40, b.colour, bold=True, anchor="center")
-            how = "press Enter or click to take the controls" if self.confirm_handoff else "the controls are yours"
-            text(surface, f"{b.vehicle} is to act: {how}", (r.centerx, r.y + 80), 20, theme.TEXT, anchor="center")
+            drawing.draw_banner(self, surface, self._banner)

@@ -239,7 +239,7 @@ def test_wheel_over_the_log_scrolls_the_log_not_the_map(app):
 
 
 def test_car_labels_keep_their_size_when_zoomed(app, monkeypatch):
-    import game.battle.scene as scene
+    import game.battle.drawing as scene
 
     sizes: list[int] = []
     real = scene.text
