@@ -92,7 +92,11 @@ def draw_topbar(b: BattleScene, surface: pygame.Surface) -> None:
         who = seat.owner + (f" (foe: {seat.foe})" if seat.foe else "")
         step = {MOVE: "moves", FIRE: "fires", SPEED: "speed change"}.get(st.step, st.step)
         words += f"  ·  {a} ({who}): {step}"
+    room = pygame.Rect(0, 0, min((btn.rect.x for btn in b.top_buttons), default=bar.width) - 8, bar.height)
+    clip = surface.get_clip()
+    surface.set_clip(room)     # a narrow window cuts the line short rather than under the buttons
     text(surface, words, (10, 7), 19, theme.TEXT)
+    surface.set_clip(clip)
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
     for btn in b.top_buttons:
         btn.draw(surface, btn.rect.collidepoint(mouse))

@@ -66,8 +66,8 @@ class BattleScene(Scene):
         self.user_zoomed = False
         self.over_pushed = False
         self.top_buttons: list[Button] = []
+        self.overview_zoom = self.cam.zoom
         self.resized(self.app.size)
-        self.show_all()
 
     # --- layout and camera -------------------------------------------------------------------------
 
@@ -75,6 +75,8 @@ class BattleScene(Scene):
         self.layout: Layout = layout(size, len(self.session.state.vehicles))
         b = self.layout.board
         self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h = b.x, b.y, b.width, b.height
+        if not self.user_zoomed:
+            self.show_all()   # the first view, or a new window size: every car in it
         self._layout_buttons()
 
     def _layout_buttons(self) -> None:
