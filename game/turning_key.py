@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.speed import Sixes
 from rules import engine
 from rules.context import Ctx
 from rules.dice import DiceSource
@@ -200,17 +201,6 @@ def mirrored(m: Maneuver) -> Maneuver:
     return replace(m, side="left" if m.side == "right" else "right")
 
 
-class _Sixes:
-    """Dice that always show 6: a look-ahead reveals no real roll and spends none of the game's."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def d6(self) -> int:
-        self.count += 1
-        return 6
-
-
 def straight_meets(state: GameState, vid: str, dice: DiceSource | None = None) -> Event | None:
     """What the next straight move of a vehicle would meet (None if nothing): the rules' own move
     (rules.movement.player_move) is made on a copy of the state, and the first thing it reports
@@ -218,7 +208,7 @@ def straight_meets(state: GameState, vid: str, dice: DiceSource | None = None) -
     for a vehicle holding its course to stop and ask its driver first."""
     v = state.vehicle(vid)
     m = Maneuver("straight", reverse=v.reverse)
-    ctx = Ctx(state, dice or _Sixes())
+    ctx = Ctx(state, dice or Sixes())
     try:
         player_move(ctx, vid, m, difficulty_of(ctx, v, m))
     except (KeyError, ValueError) as exc:  # a move the rules cannot make here: ask the driver

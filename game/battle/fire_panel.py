@@ -36,7 +36,6 @@ class FirePanel(DecisionPanel):
         self.index = 0
         self.expanded = False
         self.confirming = False   # a shot that cannot hit was committed once: the next commit fires it
-        self.top = 0              # first row shown in the list
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def sync(self, vid: str) -> None:
@@ -46,7 +45,6 @@ class FirePanel(DecisionPanel):
         self.rebuild()
         self.index = default_index(self.rows)
         self.confirming = False
-        self.top = 0
         self.frame()
 
     def rebuild(self) -> None:
@@ -174,12 +172,9 @@ class FirePanel(DecisionPanel):
     def _row_rects(self) -> list[tuple[int, pygame.Rect]]:
         r = self.rect
         shown = max(1, (r.height - LIST_TOP - LIST_BOTTOM) // ROW)
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + shown:
-            self.top = self.index - shown + 1
+        top = max(0, self.index - shown + 1)   # the list scrolls just enough to show the highlight
         out = []
-        for k, i in enumerate(range(self.top, min(len(self.rows), self.top + shown))):
+        for k, i in enumerate(range(top, min(len(self.rows), top + shown))):
             out.append((i, pygame.Rect(r.x + 6, r.y + LIST_TOP + k * ROW, r.width - 12, ROW - 1)))
         return out
 

@@ -31,7 +31,7 @@ from game.scenes.base import Scene
 from game.session import Session, foe_decision
 from game.ui import Button
 from game.world import build_world
-from rules.actions import Action, SetSpeed
+from rules.actions import Action, Fire, SetSpeed
 from rules.errors import DataError
 from rules.events import Event
 from rules.state import FIRE, MOVE, SPEED, GameState
@@ -182,7 +182,8 @@ class BattleScene(Scene):
         if panel is not None:
             panel.sync(vid)
         p = self.state.vehicle(vid).pose
-        if self.state.step != FIRE and view.follow(self.cam, p.x, p.y):
+        framed = self.state.step == FIRE and self.fire.chosen is not None and isinstance(self.fire.chosen.action, Fire)
+        if not framed and view.follow(self.cam, p.x, p.y):   # a shot is framed with its target instead
             self.clamp()
         self._layout_buttons()
 

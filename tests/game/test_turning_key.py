@@ -182,3 +182,15 @@ def test_a_collision_flashes_when_the_motion_reaches_it():
     while anim.busy:
         anim.update(0.05, state)
     assert [f.vehicle for f in anim.flashes] == ["a"], "the flash shows as the motion ends"
+
+
+def test_straight_meets_asks_the_rules_own_move():
+    """What a held car's next straight inch meets comes from rules.movement's own move made on a copy:
+    nothing on open ground, the wall when nose-on to it."""
+    from game.turning_key import straight_meets
+
+    open_ground = _to_move(_moving(20.0, Pose.at(20, 20, 90), "maps/arena.toml"))
+    assert straight_meets(open_ground, "a") is None
+    walled = _to_move(_moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml"))
+    met = straight_meets(walled, "a")
+    assert met is not None and met.kind == "collision" and str(met.data["other"]).startswith("walls")
