@@ -22,7 +22,7 @@ from rules.tables import tables
 
 ROW = 21
 LIST_TOP = 26          # the list starts below the panel's title
-LIST_BOTTOM = 64       # room kept under the list for the buttons
+LIST_BOTTOM = 94       # room kept under the list for the buttons
 
 
 class FirePanel(DecisionPanel):
@@ -113,6 +113,12 @@ class FirePanel(DecisionPanel):
         if passing is not None:
             self.b.commit(passing)
 
+    def hold_fire_for_turn(self) -> None:
+        """Shift+Space: hold fire now and in every fire step left this turn."""
+        if self.vid:
+            self.b.orders.hold_fire[self.vid] = self.b.state.turn
+            self.hold_fire()
+
     def cancel(self) -> bool:
         if self.confirming:
             self.confirming = False
@@ -142,6 +148,9 @@ class FirePanel(DecisionPanel):
         if intent is Intent.STRAIGHT:
             self.hold_fire()
             return True
+        if intent is Intent.HOLD_FIRE:
+            self.hold_fire_for_turn()
+            return True
         if intent is Intent.CANCEL:
             return self.cancel()
         return False
@@ -164,8 +173,8 @@ class FirePanel(DecisionPanel):
     def hint(self) -> str:
         if self.confirming:
             return "This shot cannot hit: Enter fires it anyway (it spends the shot) · Esc: back"
-        return (f"Up/Down or Left/Right: choose · Enter: {self.commit_label().lower()} the highlighted row · "
-                "Space: hold fire · click a target")
+        return (f"Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "
+                "Space: hold fire · Shift+Space: hold fire this turn · click a target")
 
     # --- mouse -------------------------------------------------------------------------------------
 
@@ -215,7 +224,7 @@ class FirePanel(DecisionPanel):
 
     def layout_buttons(self, rect: pygame.Rect) -> list[Button]:
         self.rect = rect
-        top = rect.height - 60
+        top = rect.height - 90
         drops = sum(isinstance(a, Drop) for a in self.legal)
         autos = sum(isinstance(a, Automatic) for a in self.legal)
         self.buttons = [
@@ -224,6 +233,7 @@ class FirePanel(DecisionPanel):
                         active=self.confirming),
             grid_button(rect, 2, 0, "next >", lambda: self.set_index(self.index + 1), "next", top=top),
             grid_button(rect, 0, 1, "Hold fire", self.hold_fire, "pass", top=top),
+            grid_button(rect, 0, 2, "Hold fire this turn", self.hold_fire_for_turn, "pass_turn", top=top, span=3),
         ]
         if drops:
             self.buttons.append(grid_button(rect, 1, 1, f"Drops ({drops})", lambda: self.next_of(Drop), "drop",

@@ -11,7 +11,7 @@ from game.render.hud import SHEET_HEIGHT, chart_height
 
 TOPBAR = 30
 SIDEBAR_MIN, SIDEBAR_MAX = 340, 440    # the chart's columns need 340 px
-CONTROLS_HEIGHT = 210
+CONTROLS_HEIGHT = 230
 LOG_MIN = 90
 
 

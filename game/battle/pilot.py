@@ -1,5 +1,5 @@
 """The decisions nobody has to make: standing orders a player gives (hold course, keep this speed for
-the turn) and the fire steps in which no shot can hit. The pilot never decides a rule: whether the next
+the turn, hold fire for the turn) and the fire steps in which no shot can hit. The pilot never decides a rule: whether the next
 straight inch meets something is asked of the rules (game.turning_key.straight_meets), whether a shot
 can hit of the fire preview (game.firing); it only picks the action a standing order stands for.
 
@@ -25,6 +25,7 @@ class Orders:
 
     hold: dict[str, int] = field(default_factory=dict)   # hold course: keep the speed, drive straight
     keep: dict[str, int] = field(default_factory=dict)   # keep this speed for the turn (moves still asked)
+    hold_fire: dict[str, int] = field(default_factory=dict)  # hold fire for the rest of the turn
     fire_stops: bool = False                             # setting: stop at every fire step, hits or not
 
     def holding(self, vid: str, turn: int) -> bool:
@@ -41,6 +42,9 @@ class Orders:
 
     def set_keep(self, vid: str, turn: int) -> None:
         self.keep[vid] = turn
+
+    def holding_fire(self, vid: str, turn: int) -> bool:
+        return self.hold_fire.get(vid) == turn
 
 
 @dataclass(frozen=True)
@@ -89,9 +93,11 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
             ahead = what_lies_ahead(state, meets, owners or {})
             return Answer(None, f"{vid} stops holding course: straight on, {ahead}")
         return Answer(straight)
-    if state.step == FIRE and not orders.fire_stops:
-        if any(isinstance(a, Drop) for a in legal) or shot_can_hit(state, legal):
-            return Answer()
+    if state.step == FIRE:
         passing = next((a for a in legal if isinstance(a, Pass)), None)
+        if orders.holding_fire(vid, turn):
+            return Answer(passing)
+        if orders.fire_stops or any(isinstance(a, Drop) for a in legal) or shot_can_hit(state, legal):
+            return Answer()
         return Answer(passing, "no shot can hit" if passing else "")
     return Answer()

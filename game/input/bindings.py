@@ -25,6 +25,7 @@ class Intent(str, Enum):
     MIRROR = "mirror"        # mirror the choice to the other side
     EVEN = "even"            # toggle evening-out
     HOLD = "hold"            # hold course: straight moves and unchanged speeds need no input
+    HOLD_FIRE = "hold_fire"  # hold fire for the rest of the turn (Shift+Space)
     UNDO = "undo"            # take back the choice not yet committed
     PAN_LEFT = "pan_left"
     PAN_RIGHT = "pan_right"
@@ -57,7 +58,7 @@ _PLAIN: dict[int, Intent] = {
 }
 _SHIFTED: dict[int, Intent] = {
     pygame.K_LEFT: Intent.PAN_LEFT, pygame.K_RIGHT: Intent.PAN_RIGHT, pygame.K_UP: Intent.PAN_UP,
-    pygame.K_DOWN: Intent.PAN_DOWN, pygame.K_TAB: Intent.PREV,
+    pygame.K_DOWN: Intent.PAN_DOWN, pygame.K_TAB: Intent.PREV, pygame.K_SPACE: Intent.HOLD_FIRE,
 }
 _CTRL: dict[int, Intent] = {pygame.K_z: Intent.UNDO, pygame.K_s: Intent.SAVE, pygame.K_l: Intent.LOAD,
                             pygame.K_q: Intent.QUIT}
@@ -70,6 +71,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Tab, ',' '.'", "cycle through the choices"),
     ("Enter", "commit the highlighted choice (a shot that cannot hit asks to be confirmed)"),
     ("Space", "move straight ahead / keep the speed for the rest of the turn / hold fire"),
+    ("Shift+Space", "fire step: hold fire for the rest of the turn"),
     ("Esc", "cancel the choice (or a confirmation); with nothing to cancel: pause menu"),
     ("Backspace, Z", "take back the choice not yet committed"),
     ("K", "controlled skid of a bend or swerve: none, 1/4, 1/2, 3/4, 1 inch"),

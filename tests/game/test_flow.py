@@ -163,7 +163,7 @@ def test_left_right_choose_in_the_fire_step_and_never_pan(app):
     first = battle.fire.index
     press(app, pygame.K_RIGHT)
     assert battle.fire.index != first and (battle.cam.cx, battle.cam.cy) == cam
-    assert "Left/Right: choose" in battle.fire.hint()
+    assert "Arrows: choose" in battle.fire.hint()
     press(app, pygame.K_LEFT)
     assert battle.fire.index == first
 
@@ -276,3 +276,20 @@ def test_the_window_resizes_and_the_layout_follows(app):
         app.draw()
         settle(app)
     click(app, battle.button("centre").rect.center)
+
+
+def test_hold_fire_for_the_turn_is_one_choice(app):
+    """Shift+Space holds fire now and in every fire step left in the turn; the next turn asks again."""
+    battle = start_battle(app, _gunfight())
+    _to_fire(app, battle)
+    vid = battle.human_actor()
+    press(app, pygame.K_SPACE, pygame.KMOD_SHIFT)
+    for _ in range(40):
+        if battle.state.turn > 1:
+            break
+        assert not (battle.state.step == FIRE and battle.human_actor() == vid), "asked to fire again this turn"
+        press(app, pygame.K_SPACE)
+    passes = [a for a in battle.session.game.actions if isinstance(a, Pass) and a.vehicle == vid]
+    assert len(passes) >= 2, "held fire in the later fire steps without being asked"
+    _until(app, battle, lambda: battle.state.step == FIRE and battle.human_actor() == vid)
+    assert battle.state.turn == 2
