@@ -101,6 +101,8 @@ class FirePanel(DecisionPanel):
         if c.action is None:            # the row that folds the shots that cannot hit
             self.expanded = not self.expanded
             self.rebuild()
+            if self.expanded and self.index + 1 < len(self.rows):
+                self.set_index(self.index + 1)   # onto the first of them, so the list shows them
             return
         if c.hopeless and not self.confirming:
             self.confirming = True
@@ -173,6 +175,9 @@ class FirePanel(DecisionPanel):
     def hint(self) -> str:
         if self.confirming:
             return "This shot cannot hit: Enter fires it anyway (it spends the shot) · Esc: back"
+        if self.chosen is not None and self.chosen.action is None:
+            verb = "fold" if self.expanded else "show"
+            return f"Arrows: choose · Enter: {verb} the shots that cannot hit · Space: hold fire · Shift+Space: hold fire this turn"
         return (f"Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "
                 "Space: hold fire · Shift+Space: hold fire this turn · click a target")
 

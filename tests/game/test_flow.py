@@ -132,8 +132,10 @@ def test_fire_list_sorted_folded_named_and_without_duplicates(app):
     assert isinstance(battle.fire.chosen.action, Fire), "the best shot is highlighted first"
     # the fold opens with Enter on it and shows the shots that cannot hit
     battle.fire.set_index(rows.index(fold))
+    assert "show the shots that cannot hit" in battle.fire.hint()
     press(app, pygame.K_RETURN)
     assert any(c.hopeless for c in battle.fire.rows)
+    assert battle.fire.chosen.hopeless, "the highlight moves onto them, so the list shows them"
 
 
 def test_a_shot_that_cannot_hit_asks_to_be_confirmed(app):
