@@ -12,7 +12,9 @@ from rules.play.actions import SetSpeed
 from rules.play.state import GameState
 
 
-class _Sixes:
+class Sixes:
+    """Dice that always show 6: a look-ahead reveals no real roll and spends none of the game's."""
+
     def __init__(self) -> None:
         self._n = 0
 
@@ -45,7 +47,7 @@ class SpeedPreview:
 
 def preview_speed(state: GameState, vid: str, mph: float) -> SpeedPreview:
     try:
-        _, events = engine.apply(state, SetSpeed(vid, mph), _Sixes())
+        _, events = engine.apply(state, SetSpeed(vid, mph), Sixes())
     except IllegalAction:
         return SpeedPreview(mph)
     for e in events:

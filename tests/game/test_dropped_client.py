@@ -79,12 +79,12 @@ def _to_guard_fire(app, battle):
 def test_player_drops_oil_behind_and_the_next_car_runs_onto_it_000_L1035_L1045(app):
     battle = start_battle(app, _chase())
     _to_guard_fire(app, battle)
-    drops = [a for a in battle.fire_options if isinstance(a, Drop)]
+    drops = [a for a in battle.fire.options if isinstance(a, Drop)]
     assert Drop("guard", "OJ3") in drops  # the back oil jet, offered beside the guns
     battle.button("drop").action()        # jump to the drops
-    while battle.fire_options[battle.fire_index] != Drop("guard", "OJ3"):
+    while battle.fire.chosen.action != Drop("guard", "OJ3"):
         battle.button("next").action()
-    info = battle.fire_info
+    info = battle.fire.chosen.preview
     assert info is not None and [c.kind for c in info.counters] == ["oil"]
     guard = battle.state.vehicle("guard").pose
     assert info.counters[0].pose.x < guard.x  # behind a car heading east

@@ -219,10 +219,10 @@ def test_p_replays_the_last_phase_on_the_board_and_changes_nothing(app):
 def test_the_replay_button_is_there_and_p_again_stops_it(app):
     battle = _played_a_phase(app)
     button = battle.button("replay")
-    assert button.label == "Replay"
+    assert button.label == "Replay (P)"   # the top bar names each button's key
     button.action()
     assert battle.anim.busy
-    battle.handle_intent(__import__("game.input.bindings", fromlist=["Intent"]).Intent.REPLAY)
+    battle.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
     assert not battle.anim.busy and battle.message == "replay stopped"
 
 

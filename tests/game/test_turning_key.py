@@ -13,6 +13,7 @@ from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Move, SetSpeed
 from rules.play.state import MOVE, digest
+from rules.tables.movement import tables
 from tests.game.conftest import press, start_battle
 
 CAR = "generic kind=car hc=1 accel=10 top=100"
@@ -95,43 +96,48 @@ def test_keys_cycle_skid_mirror_even_undo_and_esc_cancel(app):
         press(app, pygame.K_SPACE)
         if battle.banner:
             press(app, pygame.K_RETURN)
-    assert battle.chosen.maneuver.kind == "straight"
+    assert battle.key.chosen.maneuver.kind == "straight"
     for _ in range(6):
         press(app, pygame.K_RIGHT)
-    right = battle.chosen.maneuver
+    right = battle.key.chosen.maneuver
     assert right.side == "right"
     press(app, pygame.K_m)
-    assert battle.chosen.maneuver.side == "left"
+    assert battle.key.chosen.maneuver.side == "left"
     press(app, pygame.K_BACKSPACE)  # undo the mirror
-    assert battle.chosen.maneuver == right
+    assert battle.key.chosen.maneuver == right
     if right.kind in ("bend", "swerve"):
         press(app, pygame.K_k)
-        assert battle.chosen.maneuver.skid == 0.25
-        assert all(g.maneuver.skid in (0, 0.25) for g in battle.ghosts)
+        assert battle.key.chosen.maneuver.skid == 0.25
+        assert all(g.maneuver.skid in (0, 0.25) for g in battle.key.ghosts)
     press(app, pygame.K_ESCAPE)      # cancel: back to straight, no pause menu
-    assert battle.chosen.maneuver.kind == "straight" and app.top is battle
+    assert battle.key.chosen.maneuver.kind == "straight" and app.top is battle
     committed = len(battle.session.game.actions)
     press(app, pygame.K_RETURN)
     assert len(battle.session.game.actions) == committed + 1
 
 
-def test_hold_course_needs_no_input(app):
+def test_hold_course_needs_no_input_for_the_rest_of_the_turn(app):
+    """H in the speed step keeps the speed and drives straight with no input until the turn ends; the
+    next turn asks the driver again (a held car never plays past the end of a turn by itself)."""
     battle = start_battle(app, _moving(40.0))
     actor = battle.actor()
     press(app, pygame.K_h)
-    assert actor in battle.hold
-    turn0 = battle.state.turn
+    assert battle.orders.holding(actor, 1)
     for _ in range(40):
-        if battle.state.turn > turn0 + 1:
+        if battle.state.turn > 1:
             break
-        if battle.banner:
-            press(app, pygame.K_RETURN)
-        elif battle.human_actor() == actor:
+        if battle.human_actor() == actor:
             raise AssertionError("a vehicle holding its course was asked for input")
-        else:
-            press(app, pygame.K_SPACE)
+        press(app, pygame.K_SPACE)
+    assert battle.state.turn == 2
     moves = [a for a in battle.session.game.actions if isinstance(a, Move) and a.vehicle == actor]
-    assert moves and all(m.maneuver.kind == "straight" for m in moves)
+    inches = sum(tables().chart.row(40.0).phases)   # a move an inch: as many moves as the chart's inches
+    assert len(moves) == inches and all(m.maneuver.kind == "straight" for m in moves)
+    for _ in range(10):
+        if battle.human_actor() == actor:
+            break
+        press(app, pygame.K_SPACE)
+    assert battle.human_actor() == actor and battle.state.turn == 2, "turn 2 asks the driver again"
 
 
 def test_draw_never_changes_state(app):
@@ -139,10 +145,10 @@ def test_draw_never_changes_state(app):
     while battle.state.step != MOVE:
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
     press(app, pygame.K_RETURN) if battle.banner else None
-    before = (digest(battle.state), battle.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom)
+    before = (digest(battle.state), battle.key.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom)
     for _ in range(3):
         app.draw()
-    assert (digest(battle.state), battle.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom) == before
+    assert (digest(battle.state), battle.key.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom) == before
 
 
 def test_motion_is_animated_along_the_event_path(app):
@@ -153,7 +159,7 @@ def test_motion_is_animated_along_the_event_path(app):
     start = battle.state.vehicle(vid).pose
     for _ in range(3):
         battle.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
-    battle.commit_choice()
+    battle.key.commit()
     end = battle.state.vehicle(vid).pose
     assert battle.anim.busy
     battle.update(0.05)
@@ -176,3 +182,15 @@ def test_a_collision_flashes_when_the_motion_reaches_it():
     while anim.busy:
         anim.update(0.05, state)
     assert [f.vehicle for f in anim.flashes] == ["a"], "the flash shows as the motion ends"
+
+
+def test_straight_meets_asks_the_rules_own_move():
+    """What a held car's next straight inch meets comes from rules.phases.movement's own move made on a copy:
+    nothing on open ground, the wall when nose-on to it."""
+    from game.turning_key import straight_meets
+
+    open_ground = _to_move(_moving(20.0, Pose.at(20, 20, 90), "maps/arena.toml"))
+    assert straight_meets(open_ground, "a") is None
+    walled = _to_move(_moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml"))
+    met = straight_meets(walled, "a")
+    assert met is not None and met.kind == "collision" and str(met.data["other"]).startswith("walls")
