@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from rules.core.dice import DiceExpr, DiceSource
 from rules.core.errors import IllegalAction
-from rules.core.events import Event
+from rules.core.events import AutomaticSet, Event, GameEnded, PhaseBegan, ReflexesRolled, TurnBegan
 from rules.core.geometry import Kind
 from rules.driving.maneuvers import Maneuver, maneuver_error, turn_of
 from rules.engine.setup import GameSetup, resolve_spec
@@ -76,9 +76,9 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         w = replace(ctx.v(v.id), reflex_roll=roll, reflex_bonus=bonus)
         w = replace(w, hs=w.hc)
         ctx.put(w)
-        ctx.log.add("handling", f"reflexes {roll}: HC +{bonus}; handling status starts at {w.hs}",
-                    "000:L158-L159, L165", v.id, reflex=roll, bonus=bonus)
-    ctx.log.add("turn", "turn 1 begins", "000:L104")
+        ctx.log.add(ReflexesRolled(f"reflexes {roll}: HC +{bonus}; handling status starts at {w.hs}",
+                                   "000:L158-L159, L165", v.id, roll=roll, bonus=bonus, hs=w.hs))
+    ctx.log.add(TurnBegan("turn 1 begins", "000:L104", turn=1))
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 
@@ -256,8 +256,8 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         ctx.state = fire_step.declare_drop(ctx.state, action)
     elif isinstance(action, Automatic):
         ctx.state, text = fire_step.declare_automatic(ctx.state, action)
-        ctx.log.add("fire", text, "000:L1024" if action.on else "", action.vehicle, weapon=action.weapon,
-                    automatic=action.on)
+        ctx.log.add(AutomaticSet(text, "000:L1024" if action.on else "", action.vehicle, weapon=action.weapon,
+                                 on=action.on))
     elif isinstance(action, Pass):
         ctx.state = replace(ctx.state, fire_passed=ctx.state.fire_passed + (action.vehicle,))
     _advance(ctx)
@@ -274,7 +274,8 @@ def _advance(ctx: Ctx) -> None:
         s = ctx.state
         if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles):
             ctx.state = replace(s, over=True)
-            ctx.log.add("turn", "nobody can move or act any more: the game ends", "")
+            ctx.log.add(GameEnded("nobody can move or act any more: the game ends", "", turn=s.turn,
+                                  limit_reached=False))
             return
         if s.step == SPEED:
             if to_act(s):
@@ -321,14 +322,15 @@ def _next_phase(ctx: Ctx) -> None:
         s = ctx.state
         if s.max_turns and s.turn >= s.max_turns:
             ctx.state = replace(s, over=True)
-            ctx.log.add("turn", f"turn {s.turn} ends: the turn limit is reached", "")
+            ctx.log.add(GameEnded(f"turn {s.turn} ends: the turn limit is reached", "", turn=s.turn,
+                                  limit_reached=True))
             return
         ctx.state = replace(s, turn=s.turn + 1, phase=1, step=SPEED, movers=(), declared=())
-        ctx.log.add("turn", f"turn {s.turn + 1} begins", "000:L104")
+        ctx.log.add(TurnBegan(f"turn {s.turn + 1} begins", "000:L104", turn=s.turn + 1))
         start_turn(ctx)
     else:
         ctx.state = replace(s, phase=s.phase + 1, step=SPEED, movers=(), declared=())
-    ctx.log.add("phase", f"phase {ctx.state.phase}", "000:L104")
+    ctx.log.add(PhaseBegan(f"phase {ctx.state.phase}", "000:L104", turn=ctx.state.turn, phase=ctx.state.phase))
     start_phase(ctx)
     uncontrolled.check_drivers(ctx)  # a driver lost in a collision last phase
     if _decided(ctx.state):

@@ -9,6 +9,15 @@ from dataclasses import replace
 
 from rules.combat.to_hit import combat_tables
 from rules.core.dice import DiceExpr
+from rules.core.events import (
+    CrashMotion,
+    FireStarted,
+    HandlingChanged,
+    Moved,
+    OccupantsHurt,
+    SlowedTo,
+    SpeedChanged,
+)
 from rules.core.geometry import Kind, angle_diff, norm_deg
 from rules.driving.collisions import terrain_data
 from rules.driving.handling import recover
@@ -107,8 +116,8 @@ def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
                     travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
     word = "reverse " if new_rev else ""
-    ctx.log.add("speed", f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
-                old=v.signed_speed, new=signed)
+    ctx.log.add(SpeedChanged(f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
+                             old=v.signed_speed, new=signed))
     if decel > 0:
         _deceleration_hazard(ctx, vid, decel, v.speed)
 
@@ -154,7 +163,8 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
     ctx.put(replace(v, pose=motion.end))
-    ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
+    path = tuple(motion.path[:: max(1, len(motion.path) // 8)]) + (motion.end,)
+    ctx.log.add(Moved(f"{what} to {motion.end}", "", vid, what=what, end=motion.end, path=path))
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
@@ -202,7 +212,7 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
         m = bootlegger_finish(v.pose, p.side, p.travel)
         move_along(ctx, vid, m, "completes the bootlegger reverse")
         ctx.update(vid, speed=0.0, increments=(), travel=ctx.v(vid).pose.facing, speed_changed=True)
-        ctx.log.add("speed", "stops, facing back the way it came", "000:L223", vid)
+        ctx.log.add(SlowedTo("stops, facing back the way it came", "000:L223", vid, speed=0.0))
         return
     row = ctx.t.crash.by_name(p.kind)
     if row.skid:
@@ -211,7 +221,7 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
         side = p.side or v.mode_side or _random_side(ctx, vid, "spin direction")
         ctx.update(vid, mode="spin", mode_travel=p.travel, mode_side=side, mode_turn=ctx.state.turn,
                    mode_count=ctx.state.turn)
-        ctx.log.add("crash", f"spins out, turning {side}", "000:L327", vid)
+        ctx.log.add(CrashMotion(f"spins out, turning {side}", "000:L327", vid, motion="spin", ended=False))
         if row.tire_damage:
             damage_each_tire(ctx, vid, row.tire_damage, "spinout", "000:L327")
     elif p.kind in ("roll", "burning_roll"):
@@ -240,7 +250,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
     ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode="skidded" if new_speed else "normal",
                     travel=norm_deg(v.pose.facing + (180 if v.reverse else 0))))
     if loss:
-        ctx.log.add("speed", f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid)
+        ctx.log.add(SlowedTo(f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid, speed=new_speed))
     if tire_hits:
         damage_each_tire(ctx, vid, DiceExpr(0, tire_hits), name.replace("_", " "), "000:L325-L326")
     if follow:
@@ -264,26 +274,28 @@ def _spin_recovery(ctx: Ctx, vid: str) -> None:
     off = angle_diff(v.pose.facing, v.mode_travel)
     if off <= 45:
         ctx.put(replace(v, mode="normal", reverse=False, travel=v.pose.facing))
-        ctx.log.add("crash", "stops spinning, facing the way it is going", "000:L327", vid)
+        ctx.log.add(CrashMotion("stops spinning, facing the way it is going", "000:L327", vid, motion="spin", ended=True))
     elif off >= 135:
         ctx.put(replace(v, mode="normal", reverse=True, travel=norm_deg(v.pose.facing + 180)))
-        ctx.log.add("crash", "stops spinning, travelling backwards", "000:L327", vid)
+        ctx.log.add(CrashMotion("stops spinning, travelling backwards", "000:L327", vid, motion="spin", ended=True))
     else:
         ctx.put(replace(v, mode="t_stop", mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
-        ctx.log.add("crash", "stops spinning sideways: slides into a T-stop", "000:L327", vid)
+        ctx.log.add(CrashMotion("stops spinning sideways: slides into a T-stop", "000:L327", vid, motion="spin",
+                                ended=True))
 
 
 def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
     side = _random_side(ctx, vid, "which way it rolls")
     ctx.update(vid, mode="roll", mode_travel=travel, mode_side=side, mode_count=0, mode_turn=ctx.state.turn)
-    ctx.log.add("crash", "turns sideways and rolls; the driver is no longer in control", "000:L328", vid)
+    ctx.log.add(CrashMotion("turns sideways and rolls; the driver is no longer in control", "000:L328", vid,
+                            motion="roll", ended=False))
     if burning:
         row = ctx.t.crash.by_name("burning_roll")
         die = ctx.roll(ONE_D, f"does it catch fire? ({row.fire_on}-6 burns)", "000:L329", vid)
         if die >= row.fire_on:
             v = ctx.v(vid)
             ctx.put(replace(v, sheet=replace(v.sheet, on_fire=True)))
-            ctx.log.add("fire", "the vehicle is on fire", "000:L329", vid)
+            ctx.log.add(FireStarted("the vehicle is on fire", "000:L329", vid))
 
 
 def _vault(ctx: Ctx, vid: str, travel: float) -> None:
@@ -305,8 +317,8 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     if ram:
         dmg = ctx.roll(ram, f"landing on its {face} at {v.speed:g} mph", "000:L330", vid)
         _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330", "roll")
-    ctx.log.add("damage", f"every occupant takes {row.occupant_damage} point (body armor does not help)",
-                "000:L330", vid, occupants=row.occupant_damage)
+    ctx.log.add(OccupantsHurt(f"every occupant takes {row.occupant_damage} point (body armor does not help)",
+                              "000:L330", vid, points=row.occupant_damage))
     ctx.update(vid, increments=())
     _begin_roll(ctx, vid, travel, burning=False)
 
@@ -413,12 +425,12 @@ def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
     lost = v.mode_lost + (v.speed - speed)
     if speed == 0:
         ctx.put(replace(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
-        ctx.log.add("speed", "the T-stop brings it to a halt", "000:L227", vid)
+        ctx.log.add(SlowedTo("the T-stop brings it to a halt", "000:L227", vid, speed=0.0))
         _tstop_tires(ctx, vid)
         ctx.update(vid, mode="normal", speed_changed=True)
     else:
         ctx.put(replace(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
-        ctx.log.add("speed", f"T-stop: now {speed:g} mph", "000:L227", vid)
+        ctx.log.add(SlowedTo(f"T-stop: now {speed:g} mph", "000:L227", vid, speed=speed))
 
 
 def _tstop_tires(ctx: Ctx, vid: str) -> None:
@@ -486,7 +498,7 @@ def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     per_inch = ctx.t.maneuvers.tstop_mph_per_inch
     new_speed = max(0.0, start - per_inch)
     ctx.put(replace(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
-    ctx.log.add("speed", f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid)
+    ctx.log.add(SlowedTo(f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid, speed=new_speed))
     kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
     if new_speed == 0:
         ctx.update(vid, increments=())
@@ -534,7 +546,7 @@ def start_phase(ctx: Ctx) -> None:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)
             ctx.put(replace(v, speed=new, pending_decel=0.0))
-            ctx.log.add("speed", f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id)
+            ctx.log.add(SlowedTo(f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id, speed=new))
 
 
 def end_turn(ctx: Ctx) -> None:
@@ -549,7 +561,8 @@ def end_turn(ctx: Ctx) -> None:
                     full_stop=v.speed == 0 and v.start_speed == 0)
         hs = recover(w.hs, w.hc, w.spec.driver_skill, ctx.t)
         if hs != w.hs:
-            ctx.log.add("handling", f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id)
+            ctx.log.add(HandlingChanged(f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id,
+                                        old=w.hs, new=hs, recovery=True))
         ctx.put(replace(w, hs=hs))
 
 
@@ -580,7 +593,7 @@ def start_turn(ctx: Ctx) -> None:
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)
             w = replace(w, speed=new)
-            ctx.log.add("speed", f"loses {loss:g} mph: now {new:g} mph", rule, v.id)
+            ctx.log.add(SlowedTo(f"loses {loss:g} mph: now {new:g} mph", rule, v.id, speed=new))
             if new == 0:
                 w = _come_to_rest(ctx, w)
         ctx.put(replace(w, start_speed=w.speed))
@@ -588,7 +601,7 @@ def start_turn(ctx: Ctx) -> None:
 
 def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
     if v.mode == "spin":
-        ctx.log.add("crash", "the spin ends at a standstill", "000:L327", v.id)
+        ctx.log.add(CrashMotion("the spin ends at a standstill", "000:L327", v.id, motion="spin", ended=True))
         return replace(v, mode="normal", travel=v.pose.facing, reverse=False)
     if v.mode == "roll":
         upright = v.mode_count % 4 == 0
@@ -596,6 +609,6 @@ def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
         corners_ok = sum(1 for c in v.sheet.corners() if v.sheet.corner_intact(c)) >= need
         drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
         text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
-        ctx.log.add("crash", text, "000:L328", v.id)
+        ctx.log.add(CrashMotion(text, "000:L328", v.id, motion="roll", ended=True))
         return replace(v, mode="normal" if drivable else "wreck", out=not drivable, travel=v.pose.facing)
     return v
