@@ -7,7 +7,16 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
-from rules.core.events import Event
+from rules.core.events import (
+    CloudDispersed,
+    ControlRolled,
+    Event,
+    Exploded,
+    Moved,
+    PodNearMiss,
+    ShotFired,
+    ShotNotAllowed,
+)
 from rules.core.geometry import Pose
 from rules.play.state import GameState
 
@@ -19,6 +28,7 @@ EXPLOSION_SECONDS = 1.4
 FLASH_KINDS = {"crash": (255, 140, 0), "collision": (255, 40, 40), "damage": (255, 80, 60), "hit": (255, 80, 60),
                "destroyed": (255, 255, 255), "kill": (255, 255, 255), "control": (255, 220, 60),
                "hazard": (255, 170, 60), "tire": (240, 200, 80), "fire": (255, 240, 160)}
+TRACED = (ShotFired, ShotNotAllowed, PodNearMiss, CloudDispersed)   # shots that fly at a target (not blocked)
 
 
 def _turn(a: float, b: float) -> float:
@@ -55,12 +65,12 @@ class Animator:
         """Queue the motions; a flash shows when the motion it belongs to ends: a collision at the end of
         the motion it interrupts (logged just before it), anything else after the motion before it."""
         for e in events:
-            if e.kind == "moved" and e.data.get("path") and e.vehicle:
-                poses = [Pose.at(p["x"], p["y"], p["facing"]) for p in e.data["path"]]
+            if isinstance(e, Moved) and e.path and e.vehicle:
+                poses = list(e.path)
                 self.queue.append((e.vehicle, poses, self._pending_flashes))
                 self._pending_flashes = []
             elif e.kind in FLASH_KINDS and e.vehicle:
-                if e.kind == "control" and e.data.get("kept", True):
+                if e.kind == "control" and not (isinstance(e, ControlRolled) and not e.kept):  # only a loss flashes
                     continue
                 flash = _flash_of(e)
                 if e.kind == "collision":
@@ -124,10 +134,10 @@ class Animator:
 
 def _flash_of(e: Event) -> Flash:
     """A shot at a target shows as a tracer; a vehicle blowing up (000:L1014) as a fireball."""
-    if e.data.get("explodes"):
+    if isinstance(e, Exploded):
         return Flash(e.vehicle, (255, 150, 30), kind="explosion", life=EXPLOSION_SECONDS)
-    if e.kind == "fire" and e.data.get("target") and not e.data.get("blocked_by"):
-        return Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=str(e.data["target"]))
+    if isinstance(e, TRACED) and e.target:
+        return Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=e.target)
     return Flash(e.vehicle, FLASH_KINDS[e.kind])
 
 

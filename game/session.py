@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.ai.foe import decide
 from rules.ai.profiles import names as profile_names
-from rules.core.events import Event
+from rules.core.events import Event, FoeChose
 from rules.core.geometry import Pose
 from rules.engine import engine, saves, scenarios
 from rules.engine.game import Game
@@ -200,7 +200,7 @@ def foe_decision(state: GameState, vid: str, actions: list[Action], profile: str
 def foe_action(session: Session, vid: str, profile: str) -> Action:
     """Decide for a foe now (tests, scripts) and log the reason."""
     action, why = foe_decision(session.state, vid, session.legal(vid), profile)
-    session.log.append(Event("foe", why, "", vid))
+    session.log.append(FoeChose(why, "", vid))
     return action
 
 

@@ -34,7 +34,7 @@ from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
 from game.world import build_world, place_vehicles
 from rules.core.errors import DataError
-from rules.core.events import Event
+from rules.core.events import FoeChose
 from rules.core.geometry import Vec
 from rules.driving.maneuvers import Maneuver
 from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
@@ -752,7 +752,7 @@ class BattleScene(Scene):
                 return
             self._thinking = None
             self.wait = 0.0
-            self.session.log.append(Event("foe", why, "", vid))
+            self.session.log.append(FoeChose(why, "", vid))
             self.commit(action)
 
     def settle(self, max_steps: int = 2000) -> None:

@@ -513,9 +513,10 @@ class CounterLaid(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CounterMet(Event):
-    """A vehicle drives onto or into a counter; `triggered` when its effect goes off."""
+    """A vehicle runs onto a counter (`onto`) or passes beside it; `triggered` when its effect goes off."""
 
     counter: str
+    onto: bool
     triggered: bool
     KIND: ClassVar[str] = "counter"
 
@@ -635,10 +636,12 @@ class Collided(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HitFixedObject(Event):
-    """A vehicle runs into a wall, building or fixed object (000:L476-L480)."""
+    """A vehicle runs into a wall, building or fixed object (000:L476-L480): `name` is what it is
+    (a wall, a tree, rubble ...), `other` its id."""
 
     how: str
     other: str
+    name: str
     speed: float
     point: Vec
     KIND: ClassVar[str] = "collision"

@@ -42,7 +42,7 @@ from rules.play import uncontrolled
 from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
-from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
 
@@ -362,7 +362,7 @@ def why_out(v: VehicleState) -> str:
         return "left the map"
     if v.buried_under:
         return f"buried under {v.buried_under}, its crew shut in to the end of turn {v.trapped_until} (000:L1204)"
-    if v.mode == "wreck":
+    if v.mode == Mode.WRECK:
         return "wrecked"
     return "can neither move nor fire (000:L1262)"
 

@@ -38,13 +38,13 @@ from rules.play.crashes import ONE_D, check_control, hazard, lose_control, tstop
 from rules.play.effects import damage_each_tire, damage_face, damage_one_tire
 from rules.play.falling import land_falls, over_edge
 from rules.play.map_edges import check_left_map
-from rules.play.state import Pending, VehicleState
+from rules.play.state import Mode, Pending, VehicleState
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
 from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 from rules.tables.movement import Tables
 
-FORCED_MODES = ("spin", "roll", "t_stop", "skidded", "wreck")
+FORCED_MODES = (Mode.SPIN, Mode.ROLL, Mode.T_STOP, Mode.SKIDDED, Mode.WRECK)
 ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
 
 
@@ -77,7 +77,7 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 
 
 def may_change_speed(v: VehicleState) -> bool:
-    return (not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
+    return (not v.out and not v.speed_changed and v.mode == Mode.NORMAL and not v.steering_lost and not v.driverless
             and not v.airborne and not v.fall_lands and not v.driver_stunned  # none in flight or while stunned (000:L283, L472)
             and not no_pedals(v)  # a sidecar passenger at the wheel has no brakes or throttle (000:L979)
             and not substitute_at_guns(v))  # he fired this turn: hands off the controls (000:L980)
@@ -185,7 +185,7 @@ def start_moving(ctx: Ctx, vid: str) -> None:
     """The vehicle's first move of the phase: its increments, then pending crash results (000:L316)."""
     v = ctx.v(vid)
     ctx.put(replace(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
-    if v.mode == "spin" and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
+    if v.mode == Mode.SPIN and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
         _spin_recovery(ctx, vid)
     # only what was queued before this movement plays now: a follow-up skid waits for the next phase
     # (no vehicle skids more than once a phase, 000:L317)
@@ -219,7 +219,7 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
         _crash_skid(ctx, vid, p.travel, row.skid, row.speed_loss, row.tire_hits, row.follow_up, p.kind)
     elif p.kind == "spinout":
         side = p.side or v.mode_side or _random_side(ctx, vid, "spin direction")
-        ctx.update(vid, mode="spin", mode_travel=p.travel, mode_side=side, mode_turn=ctx.state.turn,
+        ctx.update(vid, mode=Mode.SPIN, mode_travel=p.travel, mode_side=side, mode_turn=ctx.state.turn,
                    mode_count=ctx.state.turn)
         ctx.log.add(CrashMotion(f"spins out, turning {side}", "000:L327", vid, motion="spin", ended=False))
         if row.tire_damage:
@@ -247,7 +247,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
         move_along(ctx, vid, slide(v.pose, v.pose.facing + (180 if v.reverse else 0), rest), "straight on")
     v = ctx.v(vid)
     new_speed = max(0.0, v.speed - loss)
-    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode="skidded" if new_speed else "normal",
+    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode=Mode.SKIDDED if new_speed else Mode.NORMAL,
                     travel=norm_deg(v.pose.facing + (180 if v.reverse else 0))))
     if loss:
         ctx.log.add(SlowedTo(f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid, speed=new_speed))
@@ -273,20 +273,20 @@ def _spin_recovery(ctx: Ctx, vid: str) -> None:
     v = ctx.v(vid)
     off = angle_diff(v.pose.facing, v.mode_travel)
     if off <= 45:
-        ctx.put(replace(v, mode="normal", reverse=False, travel=v.pose.facing))
+        ctx.put(replace(v, mode=Mode.NORMAL, reverse=False, travel=v.pose.facing))
         ctx.log.add(CrashMotion("stops spinning, facing the way it is going", "000:L327", vid, motion="spin", ended=True))
     elif off >= 135:
-        ctx.put(replace(v, mode="normal", reverse=True, travel=norm_deg(v.pose.facing + 180)))
+        ctx.put(replace(v, mode=Mode.NORMAL, reverse=True, travel=norm_deg(v.pose.facing + 180)))
         ctx.log.add(CrashMotion("stops spinning, travelling backwards", "000:L327", vid, motion="spin", ended=True))
     else:
-        ctx.put(replace(v, mode="t_stop", mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
+        ctx.put(replace(v, mode=Mode.T_STOP, mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
         ctx.log.add(CrashMotion("stops spinning sideways: slides into a T-stop", "000:L327", vid, motion="spin",
                                 ended=True))
 
 
 def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
     side = _random_side(ctx, vid, "which way it rolls")
-    ctx.update(vid, mode="roll", mode_travel=travel, mode_side=side, mode_count=0, mode_turn=ctx.state.turn)
+    ctx.update(vid, mode=Mode.ROLL, mode_travel=travel, mode_side=side, mode_count=0, mode_turn=ctx.state.turn)
     ctx.log.add(CrashMotion("turns sideways and rolls; the driver is no longer in control", "000:L328", vid,
                             motion="roll", ended=False))
     if burning:
@@ -303,7 +303,7 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     the face it lands on takes collision damage at its speed, then it rolls."""
     row = ctx.t.crash.by_name("vault")
     # out of control from the take-off: a tire lost while vaulting must not queue a second roll (000:L309)
-    v = ctx.update(vid, mode="roll", mode_travel=travel)
+    v = ctx.update(vid, mode=Mode.ROLL, mode_travel=travel)
     lead = _leading_corners(v, travel)
     for i, tire in enumerate(v.sheet.tires):
         if tire.corner in lead and row.tire_damage:
@@ -359,14 +359,14 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
         if opt.tire_hits:
             damage_each_tire(ctx, vid, DiceExpr(0, opt.tire_hits), "controlled skid", "000:L216-L218")
         return
-    if v.mode == "spin":
+    if v.mode == Mode.SPIN:
         spin = (90 if v.mode_side == "right" else -90) if inc >= 1 else 0
         move_along(ctx, vid, slide(v.pose, v.mode_travel, inc, spin=spin), "spins")
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
-    elif v.mode == "roll":
+    elif v.mode == Mode.ROLL:
         _roll_increment(ctx, vid, inc)
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
-    elif v.mode == "t_stop":
+    elif v.mode == Mode.T_STOP:
         _tstop_increment(ctx, vid, inc)
     else:  # skidded, steering lost, wreck: straight ahead
         move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight")
@@ -427,7 +427,7 @@ def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
         ctx.put(replace(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
         ctx.log.add(SlowedTo("the T-stop brings it to a halt", "000:L227", vid, speed=0.0))
         _tstop_tires(ctx, vid)
-        ctx.update(vid, mode="normal", speed_changed=True)
+        ctx.update(vid, mode=Mode.NORMAL, speed_changed=True)
     else:
         ctx.put(replace(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
         ctx.log.add(SlowedTo(f"T-stop: now {speed:g} mph", "000:L227", vid, speed=speed))
@@ -493,7 +493,7 @@ def _ice(ctx: Ctx, vid: str) -> None:
 def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     v = ctx.v(vid)
     start = v.speed
-    v = ctx.put(replace(v, mode="t_stop", mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
+    v = ctx.put(replace(v, mode=Mode.T_STOP, mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
                         mode_turn=ctx.state.turn))
     per_inch = ctx.t.maneuvers.tstop_mph_per_inch
     new_speed = max(0.0, start - per_inch)
@@ -503,9 +503,9 @@ def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     if new_speed == 0:
         ctx.update(vid, increments=())
         _tstop_tires(ctx, vid)
-        ctx.update(vid, mode="normal", travel=ctx.v(vid).pose.facing)
+        ctx.update(vid, mode=Mode.NORMAL, travel=ctx.v(vid).pose.facing)
     if not kept:
-        ctx.update(vid, mode="normal")
+        ctx.update(vid, mode=Mode.NORMAL)
         lose_control(ctx, vid, 1, difficulty, start, travel=travel0, extra=(tstop_crash_extra(ctx, start),))
 
 
@@ -529,11 +529,11 @@ def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
 
 def end_phase(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
-        if v.mode == "t_stop" and v.moved_this_phase:
+        if v.mode == Mode.T_STOP and v.moved_this_phase:
             _tstop_tires(ctx, v.id)
         w = ctx.v(v.id)
         ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
-                        mode="normal" if w.mode == "skidded" else w.mode))
+                        mode=Mode.NORMAL if w.mode == Mode.SKIDDED else w.mode))
 
 
 def start_phase(ctx: Ctx) -> None:
@@ -577,9 +577,9 @@ def start_turn(ctx: Ctx) -> None:
             continue
         loss: float = 0
         rule = "000:L162, L327-L328"
-        if v.mode == "spin":
+        if v.mode == Mode.SPIN:
             loss = loss_spin
-        elif v.mode == "roll":
+        elif v.mode == Mode.ROLL:
             loss = loss_roll
         elif v.steering_lost:
             loss = ctx.t.hazards.two_corners_speed_loss
@@ -600,15 +600,15 @@ def start_turn(ctx: Ctx) -> None:
 
 
 def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
-    if v.mode == "spin":
+    if v.mode == Mode.SPIN:
         ctx.log.add(CrashMotion("the spin ends at a standstill", "000:L327", v.id, motion="spin", ended=True))
-        return replace(v, mode="normal", travel=v.pose.facing, reverse=False)
-    if v.mode == "roll":
+        return replace(v, mode=Mode.NORMAL, travel=v.pose.facing, reverse=False)
+    if v.mode == Mode.ROLL:
         upright = v.mode_count % 4 == 0
         need = ctx.t.crash.by_name("roll").drivable_corners
         corners_ok = sum(1 for c in v.sheet.corners() if v.sheet.corner_intact(c)) >= need
         drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
         text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
         ctx.log.add(CrashMotion(text, "000:L328", v.id, motion="roll", ended=True))
-        return replace(v, mode="normal" if drivable else "wreck", out=not drivable, travel=v.pose.facing)
+        return replace(v, mode=Mode.NORMAL if drivable else Mode.WRECK, out=not drivable, travel=v.pose.facing)
     return v

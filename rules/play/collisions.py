@@ -329,7 +329,8 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     speed = fixed_object_collision(kind, v.speed, dm, 0, dp=dp, sections=sections, damaged=damaged).collision_speed
     name = (feature.tag or feature.kind.value) if feature else c.other
     ctx.log.add(HitFixedObject(f"{kind.value.replace('_', '-')} into {name} ({c.other}) at {speed:g} mph",
-                               "000:L476-L480", vid, how=kind.value, other=c.other, speed=speed, point=c.point))
+                               "000:L476-L480", vid, how=kind.value, other=c.other, name=name, speed=speed,
+                               point=c.point))
     ram = ctx.t.chart.ram(speed)
     total = ctx.roll(ram, f"ram damage at {speed:g} mph", "000:L391", vid) if ram else 0
     out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged)

@@ -149,7 +149,7 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     if not (spec.trigger_on or burns(spec) or spec.tire_damage is not None):
         if spec.maneuver_d or spec.hazard_d or spec.drive_on_d:
             ctx.log.add(CounterMet(f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid, counter=c.id,
-                                   triggered=False))
+                                   onto=how == "on", triggered=False))
         if spec.drive_on_d and how == "on":   # a cloud that is a hazard to drive into (chaff, 000:L2490)
             hazard(ctx, vid, spec.drive_on_d, f"drives into {c.kind.replace('_', ' ')}", spec.source)
         return
@@ -162,7 +162,7 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     if not eff.triggered:
         return
     ctx.log.add(CounterMet(f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid, counter=c.id,
-                           triggered=True))
+                           onto=how == "on", triggered=True))
     if eff.hazard_d:
         hazard(ctx, vid, eff.hazard_d, f"drives onto {c.kind.replace('_', ' ')}", spec.source)
     taken = _damage(ctx, vid, eff, c)

@@ -10,7 +10,7 @@ from rules.core.dice import DiceExpr
 from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, HazardMet
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.play.context import Ctx
-from rules.play.state import Pending
+from rules.play.state import Mode, Pending
 from rules.play.surfaces import off_road_crash_modifier, road_condition, surface_of
 
 # Modes that are a crash result still playing out, by the result they came from (000:L309).
@@ -100,7 +100,7 @@ def _queue_worst(ctx: Ctx, vid: str, new: tuple[Pending, ...]) -> None:
         ctx.log.add(CrashIgnored("already out of control with a worse result: no new effect", "000:L309-L310", vid))
         return
     # a worse result replaces what was pending (a planned controlled skid included) and ends a spin
-    ctx.put(replace(v, pending=new, mode="normal" if v.mode == "spin" else v.mode))
+    ctx.put(replace(v, pending=new, mode=Mode.NORMAL if v.mode == Mode.SPIN else v.mode))
 
 
 def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:

@@ -56,6 +56,7 @@ from rules.core.events import (
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
+from rules.play.state import Mode
 from rules.world.collision import CollisionWorld, FeatureKind, StaticShape
 from rules.world.map_changes import MapChanges, feature_properties, map_of, section_key
 
@@ -362,7 +363,7 @@ def _bury(ctx: Ctx, vid: str, target: MapTarget) -> None:
     (000:L1204), unhurt if the top armor held (reading CB49)."""
     v = ctx.v(vid)
     until = ctx.state.turn + target.trapped_turns()
-    ctx.put(replace(v, out=True, speed=0.0, increments=(), mode="normal", driverless=False,
+    ctx.put(replace(v, out=True, speed=0.0, increments=(), mode=Mode.NORMAL, driverless=False,
                     buried_under=target.name, trapped_until=until))
     held = v.sheet.armor.get("top", 0) > 0
     ctx.log.add(CrewTrapped(f"{vid} is buried under {target.name}: "
