@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.core.geometry import CounterSize, Pose
 from rules.driving.handling import control_need, lower_status
-from rules.driving.maneuvers import Maneuver, Motion, perform, slide
+from rules.driving.maneuvers import Maneuver, Motion, Side, perform, slide
 from rules.engine import engine
 from rules.phases.movement import difficulty_of
 from rules.play.context import Ctx
@@ -195,4 +195,4 @@ def nearest(ghosts: list[Ghost], x: float, y: float) -> int | None:
 def mirrored(m: Maneuver) -> Maneuver:
     if not m.side:
         return m
-    return replace(m, side="left" if m.side == "right" else "right")
+    return replace(m, side=Side.LEFT if m.side == Side.RIGHT else Side.RIGHT)

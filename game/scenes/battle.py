@@ -36,7 +36,7 @@ from game.world import build_world, place_vehicles
 from rules.core.errors import DataError
 from rules.core.events import FoeChose
 from rules.core.geometry import Vec
-from rules.driving.maneuvers import Maneuver
+from rules.driving.maneuvers import Maneuver, ManeuverKind
 from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED
 from rules.tables.movement import tables
@@ -202,7 +202,7 @@ class BattleScene(Scene):
         for a in self.session.legal(vid):
             if st.step == SPEED and isinstance(a, SetSpeed) and a.mph == v.signed_speed:
                 return a
-            if st.step == MOVE and isinstance(a, Move) and a.maneuver == Maneuver("straight", reverse=v.reverse):
+            if st.step == MOVE and isinstance(a, Move) and a.maneuver == Maneuver(ManeuverKind.STRAIGHT, reverse=v.reverse):
                 return a
         return None
 

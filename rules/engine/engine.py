@@ -19,7 +19,7 @@ from rules.core.dice import DiceExpr, DiceSource
 from rules.core.errors import IllegalAction
 from rules.core.events import AutomaticSet, Event, GameEnded, PhaseBegan, ReflexesRolled, TurnBegan
 from rules.core.geometry import Kind
-from rules.driving.maneuvers import Maneuver, maneuver_error, turn_of
+from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
 from rules.engine.setup import GameSetup, resolve_spec
 from rules.phases import fire_step
 from rules.phases.movement import (
@@ -116,26 +116,26 @@ def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     """Every maneuver the turning key offers for this move (sorted by text form)."""
     t = tables().maneuvers
     rev = v.reverse
-    options = [Maneuver("straight", reverse=rev)]
+    options = [Maneuver(ManeuverKind.STRAIGHT, reverse=rev)]
     inc = v.increments[0] if v.increments else 0.0
     if v.steering_lost:
         return options
     if inc >= 1 and not v.maneuvered:
-        for side in ("left", "right"):
-            options.append(Maneuver("drift", side, t.drift_max, reverse=rev))
-            options.append(Maneuver("steep_drift", side, t.steep_max, reverse=rev))
+        for side in SIDES:
+            options.append(Maneuver(ManeuverKind.DRIFT, side, t.drift_max, reverse=rev))
+            options.append(Maneuver(ManeuverKind.STEEP_DRIFT, side, t.steep_max, reverse=rev))
             for deg in t.key_degrees:
-                for kind in ("bend", "swerve"):
+                for kind in (ManeuverKind.BEND, ManeuverKind.SWERVE):
                     drift = t.swerve_max_drift if kind == "swerve" else 0.0
                     options.append(Maneuver(kind, side, degrees=deg, drift=drift, reverse=rev))
                     for k in sorted(t.skids):
                         options.append(Maneuver(kind, side, degrees=deg, drift=drift, skid=k, reverse=rev))
-            options.append(Maneuver("t_stop", side, reverse=rev))
-            options.append(Maneuver("bootlegger", side))
+            options.append(Maneuver(ManeuverKind.T_STOP, side, reverse=rev))
+            options.append(Maneuver(ManeuverKind.BOOTLEGGER, side))
     if v.speed == t.pivot_mph and not v.maneuvered:
-        for side in ("left", "right"):
+        for side in SIDES:
             for deg in range(15, 181, 15):
-                options.append(Maneuver("pivot", side, degrees=deg, reverse=rev))
+                options.append(Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev))
     options += [replace(m, even=True) for m in options if _may_even(v, m)]
     ok = [m for m in options if _maneuver_problem(state, v, m) is None]
     return sorted(set(ok), key=str)

@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.combat.dropped import Counter
 from rules.core.geometry import Pose
+from rules.core.named import Named
 from rules.driving.collisions import off_road_hc_loss
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
@@ -18,15 +19,7 @@ from rules.vehicles.spec import VehicleSpec
 from rules.world.map_changes import MapChanges
 
 
-class _Named(str, Enum):
-    """A str enum that prints and formats as its value on Python 3.10 and 3.11+ alike (as StrEnum does),
-    so log lines, saves and digests read the same as the plain strings did."""
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-class Step(_Named):
+class Step(Named):
     """The steps of a phase (reference/movement.md §5)."""
 
     SPEED = "speed"
@@ -34,7 +27,7 @@ class Step(_Named):
     FIRE = "fire"
 
 
-class Mode(_Named):
+class Mode(Named):
     """How a vehicle moves: under control, or a crash result playing out (000:L223-L228, L317, L327-L328)."""
 
     NORMAL = "normal"
