@@ -42,14 +42,8 @@ class Side(Named):
 KINDS = tuple(ManeuverKind)
 SIDES = (Side.LEFT, Side.RIGHT)
 
-
-def _side(text: str) -> Side:
-    """A side as the enum member. Straight on ignores its side and never checked it, so a word there
-    that is no side is kept as it was given (the query contract answers such requests as before)."""
-    return Side(text) if text in _SIDE_WORDS else cast(Side, text)
-
-
-_SIDE_WORDS = frozenset(s.value for s in Side)
+_KIND_OF: dict[str, ManeuverKind] = {k.value: k for k in ManeuverKind}
+_SIDE_OF: dict[str, Side] = {s.value: s for s in Side}
 STEP_IN = 1 / 16   # sweep step along a path (reference §4.14)
 STEP_DEG = 5.0
 
@@ -67,17 +61,23 @@ class Maneuver:
     even: bool = False       # evening-out afterwards: snap onto the grid (000:L234-L235)
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
+        # text forms, query objects and tests give plain strings: check them, then hold the enum members
+        # (the lookups take a member or its value alike: a member hashes and compares as its value)
+        kind = _KIND_OF.get(self.kind)
+        if kind is None:
             raise ValueError(f"unknown maneuver {self.kind!r}; known: {', '.join(KINDS)}")
-        if self.kind != "straight" and self.side not in SIDES:
+        side = _SIDE_OF.get(self.side)
+        if kind is not ManeuverKind.STRAIGHT and side not in SIDES:
             raise ValueError(f"{self.kind} needs a side: left or right")
-        if self.corner and self.corner not in SIDES:
+        corner = _SIDE_OF.get(self.corner)
+        if self.corner and corner not in SIDES:
             raise ValueError("corner must be left or right")
-        if type(self.kind) is not ManeuverKind or type(self.side) is not Side or type(self.corner) is not Side:
-            # text forms, query objects and tests give plain strings: hold the enum members
-            object.__setattr__(self, "kind", ManeuverKind(self.kind))
-            object.__setattr__(self, "side", _side(self.side))
-            object.__setattr__(self, "corner", Side(self.corner))
+        if kind is not self.kind:
+            object.__setattr__(self, "kind", kind)
+        if side is not None and side is not self.side:   # straight on keeps a word that is no side, unchecked as ever
+            object.__setattr__(self, "side", side)
+        if corner is not None and corner is not self.corner:
+            object.__setattr__(self, "corner", corner)
 
     @property
     def sign(self) -> int:
