@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.errors import IllegalAction
+from rules.core.events import ControlRolled, TireDamaged
 from rules.engine import engine
 from rules.play.actions import SetSpeed
 from rules.play.state import GameState
@@ -51,8 +52,7 @@ def preview_speed(state: GameState, vid: str, mph: float) -> SpeedPreview:
     except IllegalAction:
         return SpeedPreview(mph)
     for e in events:
-        if e.kind == "control" and e.vehicle == vid:
-            tires = any(x.kind in ("tire", "dice") and "tire" in x.text for x in events)
-            return SpeedPreview(mph, int(e.data.get("difficulty", 0)), str(e.data.get("need", "safe")),
-                                int(e.data.get("hs", 0)), tires, e.rule)
+        if isinstance(e, ControlRolled) and e.vehicle == vid:
+            tires = any(isinstance(x, TireDamaged) for x in events)
+            return SpeedPreview(mph, e.difficulty, e.need, e.hs, tires, e.rule)
     return SpeedPreview(mph)

@@ -18,7 +18,7 @@ from rules.core.dice import DiceSource
 from rules.core.events import Event
 from rules.core.geometry import CounterSize, Pose
 from rules.driving.handling import control_need, lower_status
-from rules.driving.maneuvers import Maneuver, Motion, perform, slide
+from rules.driving.maneuvers import Maneuver, ManeuverKind, Motion, Side, perform, slide
 from rules.engine import engine
 from rules.phases.movement import difficulty_of, player_move
 from rules.play.context import Ctx
@@ -198,7 +198,7 @@ def nearest(ghosts: list[Ghost], x: float, y: float) -> int | None:
 def mirrored(m: Maneuver) -> Maneuver:
     if not m.side:
         return m
-    return replace(m, side="left" if m.side == "right" else "right")
+    return replace(m, side=Side.LEFT if m.side == Side.RIGHT else Side.RIGHT)
 
 
 def straight_meets(state: GameState, vid: str, dice: DiceSource | None = None) -> Event | None:
@@ -207,10 +207,10 @@ def straight_meets(state: GameState, vid: str, dice: DiceSource | None = None) -
     beyond the motion itself (a collision, a hazard, a counter, terrain, leaving the map) is a reason
     for a vehicle holding its course to stop and ask its driver first."""
     v = state.vehicle(vid)
-    m = Maneuver("straight", reverse=v.reverse)
+    m = Maneuver(ManeuverKind.STRAIGHT, reverse=v.reverse)
     ctx = Ctx(state, dice or Sixes())
     try:
         player_move(ctx, vid, m, difficulty_of(ctx, v, m))
     except (KeyError, ValueError) as exc:  # a move the rules cannot make here: ask the driver
-        return Event("move", str(exc), "", vid)
+        return Event(str(exc), "", vid)
     return next((e for e in ctx.log.events if e.kind != "moved"), None)

@@ -3,7 +3,7 @@ building by its name on the map, never an internal id such as "walls[0]"."""
 
 from __future__ import annotations
 
-from rules.core.events import Event
+from rules.core.events import Collided, Event, HitFixedObject
 from rules.play.shots_at_map import map_targets
 from rules.play.state import GameState
 
@@ -32,7 +32,6 @@ def thing_name(state: GameState, ident: str, owners: dict[str, str]) -> str:
 def what_lies_ahead(state: GameState, e: Event, owners: dict[str, str]) -> str:
     """What the rules reported a move would meet, in a player's words (read from the event's fields
     where they name something; otherwise the rules' own sentence)."""
-    other = e.data.get("other")
-    if e.kind == "collision" and isinstance(other, str):
-        return f"it would hit {thing_name(state, other, owners)}"
+    if isinstance(e, (Collided, HitFixedObject)):
+        return f"it would hit {thing_name(state, e.other, owners)}"
     return e.text

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from game.battle.names import what_lies_ahead
 from game.firing import fire_preview
 from game.turning_key import straight_meets
-from rules.driving.maneuvers import Maneuver
+from rules.driving.maneuvers import Maneuver, ManeuverKind
 from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
@@ -56,7 +56,7 @@ class Answer:
 
 
 def _straight(state: GameState, vid: str, legal: list[Action]) -> Action | None:
-    want = Maneuver("straight", reverse=state.vehicle(vid).reverse)
+    want = Maneuver(ManeuverKind.STRAIGHT, reverse=state.vehicle(vid).reverse)
     return next((a for a in legal if isinstance(a, Move) and a.maneuver == want), None)
 
 

@@ -35,7 +35,7 @@ from game.sound import SoundBoard
 from game.ui import Button
 from game.world import build_world
 from rules.core.errors import DataError
-from rules.core.events import Event
+from rules.core.events import FoeChose
 from rules.play.actions import Action, Fire, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
@@ -394,7 +394,7 @@ class BattleScene(Scene):
             return
         if got is not None:
             action, why = got
-            self.session.log.append(Event("foe", why, "", vid))
+            self.session.log.append(FoeChose(why, "", vid))
             self.commit(action)
 
     def settle(self, max_steps: int = 4000) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.render.hud import draw_sheet
+from rules.core.events import ShotFired
 from rules.core.geometry import Pose
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Automatic
@@ -48,8 +49,8 @@ def test_player_puts_a_rocket_on_automatic_and_it_fires_at_the_end_of_the_turn_0
         if battle.state.turn > 1:
             break
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
-    shots = [e for e in battle.session.log if e.kind == "fire" and e.data.get("automatic") and "need" in e.data]
-    assert shots and shots[0].data["target"] == "blue"
+    shots = [e for e in battle.session.log if isinstance(e, ShotFired) and e.automatic]
+    assert shots and shots[0].target == "blue"
     app.draw()
 
 

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.firing import fire_preview, two_dice_at_least
+from rules.core.events import ShotFired
 from rules.core.geometry import Pose
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Fire, Pass
@@ -48,7 +49,7 @@ def test_shot_preview_matches_the_resolution(app):
         if battle.state.step != FIRE:
             break
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
-    resolved = [e for e in battle.session.log if e.kind == "fire" and e.vehicle == "red"]
+    resolved = [e for e in battle.session.log if isinstance(e, ShotFired) and e.vehicle == "red"]
     assert resolved and f"needs {info.need}" in resolved[-1].text
 
 

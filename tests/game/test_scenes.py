@@ -248,7 +248,7 @@ def test_log_scene_scrolls_through_the_whole_game(app):
     from rules.core.events import Event
 
     app.push(TitleScene(app))
-    events = [Event("moved", f"move {i}", "000:L100", "car1") for i in range(300)]
+    events = [Event(f"move {i}", "000:L100", "car1") for i in range(300)]
     log = LogScene(app, events)
     app.push(log)
     app.draw()

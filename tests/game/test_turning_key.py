@@ -7,6 +7,7 @@ import pygame
 
 from game.turning_key import build_preview, nearest
 from game.world import build_world, place_vehicles
+from rules.core.events import Collided, ControlRolled, HitFixedObject, Moved
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import Maneuver
 from rules.engine import engine
@@ -44,13 +45,13 @@ def test_ghost_labels_match_what_the_rules_then_do():
         if g.maneuver.kind in ("straight", "t_stop", "bootlegger"):
             continue
         _, events = engine.apply(state, Move("a", g.maneuver))
-        control = next(e for e in events if e.kind == "control" and e.vehicle == "a")
-        assert control.data["difficulty"] == g.difficulty, g.maneuver
-        assert control.data["hs"] == g.hs_after, g.maneuver
-        assert control.data["need"] == g.control, g.maneuver
-        moved = next(e for e in events if e.kind == "moved" and e.vehicle == "a")
-        end = moved.data["path"][-1]
-        assert abs(end["x"] - g.end.x) < 1e-3 and abs(end["y"] - g.end.y) < 1e-3, g.maneuver
+        control = next(e for e in events if isinstance(e, ControlRolled) and e.vehicle == "a")
+        assert control.difficulty == g.difficulty, g.maneuver
+        assert control.hs == g.hs_after, g.maneuver
+        assert control.need == g.control, g.maneuver
+        moved = next(e for e in events if isinstance(e, Moved) and e.vehicle == "a")
+        end = moved.path[-1]
+        assert abs(end.x - g.end.x) < 1e-3 and abs(end.y - g.end.y) < 1e-3, g.maneuver
 
 
 def test_hard_maneuver_at_speed_shows_a_roll():
@@ -171,12 +172,14 @@ def test_motion_is_animated_along_the_event_path(app):
 
 def test_a_collision_flashes_when_the_motion_reaches_it():
     from game.anim import Animator
-    from rules.core.events import Event
+    from rules.core.events import Collided, Moved
+    from rules.core.geometry import Pose, Vec
 
     state = _to_move(_moving(60.0))
     anim = Animator(state)
-    path = [{"x": 20, "y": 20 - k * 0.25, "facing": 0} for k in range(5)]
-    anim.feed([Event("collision", "head-on", "000:L400", "a"), Event("moved", "straight", "", "a", {"path": path})])
+    path = tuple(Pose.at(20, 20 - k * 0.25, 0) for k in range(5))
+    anim.feed([Collided("head-on", "000:L400", "a", how="head_on", other="b", v1="a", v2="b", speed=60.0, point=Vec(20, 19)),
+               Moved("straight", "", "a", what="straight", end=path[-1], path=path)])
     anim.update(0.01, state)
     assert not anim.flashes, "not before the counter gets there"
     while anim.busy:
@@ -193,4 +196,4 @@ def test_straight_meets_asks_the_rules_own_move():
     assert straight_meets(open_ground, "a") is None
     walled = _to_move(_moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml"))
     met = straight_meets(walled, "a")
-    assert met is not None and met.kind == "collision" and str(met.data["other"]).startswith("walls")
+    assert isinstance(met, (Collided, HitFixedObject)) and met.other.startswith("walls")
