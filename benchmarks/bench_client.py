@@ -27,26 +27,21 @@ def main() -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from game.app import App
-    from game.scenes.battle import BattleScene
     from game.session import Session, quick_setup
     from game.turning_key import build_preview
     from game.world import build_world, place_vehicles
     from rules.play.state import MOVE
 
     app = App((1280, 800), headless=True, saves_dir=None)
-    battle = BattleScene(app, Session.start(quick_setup(8, speed=40.0), "bench", autosave_dir=None))
-    app.push(battle)
+    battle = app.flow.battle(Session.start(quick_setup(8, speed=40.0), "bench", autosave_dir=None))
     battle.settle()
     for _ in range(50):  # keep speeds until the first move: the turning key is up
-        if battle.state.step == MOVE and battle.ghosts and not battle.banner:
+        if battle.state.step == MOVE and battle.key.ghosts and battle.human_actor():
             break
-        if battle.banner:
-            battle.dismiss_banner()
-        else:
-            battle.straight()
+        battle.speed.keep_for_turn()
         battle.settle()
-    assert battle.ghosts, "the turning key should be showing"
-    battle.step_choice(3)
+    assert battle.key.ghosts, "the turning key should be showing"
+    battle.key.step_choice(3)
     battle.update(0.0)
     times, cpu = [], []
     for _ in range(FRAMES):
@@ -70,7 +65,7 @@ def main() -> int:
         build_preview(battle.state, vid, world)
         prev_all.append((time.perf_counter() - t0) * 1000)
         prev_cpu.append((time.process_time() - c0) * 1000)
-    print(f"battle frame, 1280x800, 8 vehicles, turning key showing ({len(battle.ghosts)} ghosts): "
+    print(f"battle frame, 1280x800, 8 vehicles, turning key showing ({len(battle.key.ghosts)} ghosts): "
           f"median {statistics.median(times):.2f} ms, p95 {_pct(times, 0.95):.2f} ms wall; "
           f"CPU median {statistics.median(cpu):.2f} ms, p95 {_pct(cpu, 0.95):.2f} ms   (goal 8 ms)")
     print(f"battle frame with the key showing and effects playing (shots, damage numbers, crash labels, an "

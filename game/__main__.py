@@ -49,7 +49,6 @@ def main(argv: list[str] | None = None) -> int:
     app = App((w, h))
     app.push(TitleScene(app))
     if args.scenario:
-        from game.scenes.battle import BattleScene
         from game.session import Session, setup_from_scenario
         from rules.core.errors import DataError
 
@@ -62,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # noqa: BLE001
             print(f"{args.scenario}: {exc}", file=sys.stderr)
             return 1
-        app.push(BattleScene(app, session))
+        app.flow.battle(session)
     app.run()
     return 0
 

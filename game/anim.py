@@ -14,7 +14,20 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rules.core.events import Event
+from rules.core.events import (
+    CloudDispersed,
+    ControlRolled,
+    CounterLaid,
+    CrashRolled,
+    Damaged,
+    DamageRolled,
+    Event,
+    Exploded,
+    Moved,
+    PodNearMiss,
+    ShotFired,
+    ShotNotAllowed,
+)
 from rules.core.geometry import Pose
 from rules.play.state import GameState
 
@@ -38,6 +51,7 @@ SKIDS = ("trivial_skid", "minor_skid", "moderate_skid", "severe_skid", "minor_fi
          "minor_fishtail_ct1", "major_fishtail_ct1", "major_and_minor_fishtail_ct1")
 ROLLS = ("roll", "burning_roll", "vault")
 MARKED_MODES = {"spin": "spin", "roll": "roll", "t_stop": "skid"}   # VehicleState.mode while it slides
+TRACED = (ShotFired, ShotNotAllowed, PodNearMiss, CloudDispersed)   # shots that fly at a target (not blocked)
 
 
 def _turn(a: float, b: float) -> float:
@@ -95,16 +109,15 @@ class Animator:
         """Queue the motions; a flash shows when the motion it belongs to ends: a collision at the end of
         the motion it interrupts (logged just before it), anything else after the motion before it."""
         for e in events:
-            if e.kind == "moved" and e.data.get("path") and e.vehicle:
-                poses = [Pose.at(p["x"], p["y"], p["facing"]) for p in e.data["path"]]
+            if isinstance(e, Moved) and e.path and e.vehicle:
+                poses = list(e.path)
                 style = self._style.pop(e.vehicle, "") or self._mode_style(e.vehicle)
                 self.queue.append((e.vehicle, poses, self._pending_flashes, style))
                 self._pending_flashes = []
                 continue
-            if e.kind == "crash" and e.vehicle:
-                result = str(e.data.get("result", ""))
-                self._style[e.vehicle] = "roll" if result in ROLLS else "spin" if result == "spinout" else \
-                    "skid" if result in SKIDS else ""
+            if isinstance(e, CrashRolled) and e.vehicle:
+                self._style[e.vehicle] = "roll" if e.result in ROLLS else "spin" if e.result == "spinout" else \
+                    "skid" if e.result in SKIDS else ""
             for flash in self._flashes_of(e):
                 if e.kind == "collision":
                     self._pending_flashes.append(flash)
@@ -214,33 +227,28 @@ class Animator:
     def _flashes_of(self, e: Event) -> list[Flash]:
         """What an event shows: a shot's tracer (and its sound), the damage a hit deals as a number on
         the target, a crash's result over the counter, a fireball for a vehicle that blows up
-        (000:L1014), a coloured ring for the rest."""
-        d = e.data
-        if e.kind == "dice" and "damage" in d and d.get("target"):
-            return [Flash(str(d["target"]), (255, 90, 70), kind="number", text=f"-{d['damage']}", life=NUMBER_SECONDS,
-                          age=-0.2)]
-        if e.kind == "counter" and e.vehicle and d.get("counter_kind") not in (None, "debris", "obstacle"):
-            return [Flash(e.vehicle, (250, 220, 90), sound="drop")]   # a dropped weapon laid (its kind field)
+        (000:L1014), a coloured ring for the rest. Read by class and field, never by the text."""
+        if isinstance(e, DamageRolled) and e.target:
+            return [Flash(e.target, (255, 90, 70), kind="number", text=f"-{e.points}", life=NUMBER_SECONDS, age=-0.2)]
+        if isinstance(e, CounterLaid) and e.vehicle and e.counter_kind not in ("debris", "obstacle"):
+            return [Flash(e.vehicle, (250, 220, 90), sound="drop")]   # a dropped weapon laid
         if not e.vehicle or e.kind not in FLASH_KINDS:
             return []
-        if e.kind == "control" and d.get("kept", True):
+        if isinstance(e, ControlRolled) and e.kept:
             return []
-        if d.get("explodes"):
+        if isinstance(e, Exploded):
             return [Flash(e.vehicle, (255, 150, 30), kind="explosion", life=EXPLOSION_SECONDS, sound="explosion")]
-        if e.kind == "fire":
-            if d.get("target") and not d.get("blocked_by"):
-                fired = "roll" in d or bool(d.get("automatic"))   # a to-hit roll made: the gun went off
-                return [Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=str(d["target"]),
-                              sound=self._weapon_sound(e.vehicle, str(d.get("weapon", ""))) if fired else "")]
-            return [Flash(e.vehicle, FLASH_KINDS["fire"])]
-        if e.kind == "damage" and "points" in d:
+        if isinstance(e, TRACED) and e.target:
+            fired = isinstance(e, ShotFired) and (e.roll is not None or e.automatic)  # a to-hit roll: the gun went off
+            return [Flash(e.vehicle, FLASH_KINDS["fire"], kind="shot", target=e.target,
+                          sound=self._weapon_sound(e.vehicle, e.weapon) if fired else "")]
+        if isinstance(e, Damaged):
             return [Flash(e.vehicle, FLASH_KINDS["damage"]),
-                    Flash(e.vehicle, (255, 90, 70), kind="number", text=f"-{d['points']}", life=NUMBER_SECONDS)]
-        if e.kind == "crash" and d.get("result"):
-            result = str(d["result"])
-            sound = "crash" if result in ROLLS else "screech"
+                    Flash(e.vehicle, (255, 90, 70), kind="number", text=f"-{e.points}", life=NUMBER_SECONDS)]
+        if isinstance(e, CrashRolled):
+            sound = "crash" if e.result in ROLLS else "screech"
             return [Flash(e.vehicle, FLASH_KINDS["crash"], sound=sound),
-                    Flash(e.vehicle, (255, 200, 90), kind="label", text=result.replace("_", " "), life=LABEL_SECONDS)]
+                    Flash(e.vehicle, (255, 200, 90), kind="label", text=e.result.replace("_", " "), life=LABEL_SECONDS)]
         if e.kind == "collision":
             return [Flash(e.vehicle, FLASH_KINDS["collision"], sound="crash")]
         return [Flash(e.vehicle, FLASH_KINDS[e.kind])]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from game.flow import Flow
 from game.input.bindings import Intent, intent_of
 from game.scenes.base import Scene
 from game.session import SAVES_DIR
@@ -39,6 +40,7 @@ class App:
         self.saves_dir = saves_dir
         clean_temp_files(saves_dir)
         self.clock = pygame.time.Clock()
+        self.flow = Flow(self)   # every scene change goes through here (game/flow.py)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -70,6 +72,12 @@ class App:
                 return s
         return None
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new window size: every scene lays itself out again."""
+        self.surface = pygame.display.set_mode((max(640, size[0]), max(480, size[1])), pygame.RESIZABLE)
+        for s in self.stack:
+            s.resized(self.size)
+
     # --- one frame ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -77,20 +85,15 @@ class App:
             self.running = False
             return True
         if event.type == pygame.VIDEORESIZE:
-            self.surface = pygame.display.set_mode((max(640, event.w), max(480, event.h)), pygame.RESIZABLE)
-            for s in self.stack:
-                s.resized(self.size)
+            self.resize((event.w, event.h))
             return True
         intent = intent_of(event)
         if intent is Intent.QUIT:
             self.running = False
             return True
         if intent is Intent.HELP:
-            from game.scenes.help import HelpScene
-
-            if not isinstance(self.top, HelpScene):
-                self.push(HelpScene(self))
-                return True
+            self.flow.help()
+            return True
         top = self.top
         return top.handle_event(event) if top else False
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.events import Event
+from rules.core.events import (
+    Collided,
+    CrashRolled,
+    Damaged,
+    Event,
+    Exploded,
+    HitFixedObject,
+    LeftMap,
+    ShotFired,
+)
 from rules.engine.game import Game
 from rules.play.state import GameState
 
@@ -55,28 +64,26 @@ def _cause(events: tuple[Event, ...], vid: str, *, blows_only: bool = False) -> 
     crash that followed a hit is the hit's doing), else the last explosion, exit off the map, crash
     result or damage it took."""
     for e in reversed(events):
-        d = e.data
-        if e.kind == "fire" and d.get("hit") is True and d.get("target") == vid:
-            return f"{e.vehicle}'s {d.get('weapon', 'weapon')} (a hit)", e.vehicle
-        if e.kind == "collision" and "type" in d and d["type"] != "fixed_object" and vid in (e.vehicle, d.get("other")):
-            other = str(d.get("other")) if e.vehicle == vid else e.vehicle
-            return f"a {str(d['type']).replace('_', '-')} with {other} at {d.get('collision_speed', '?')} mph", other
+        if isinstance(e, ShotFired) and e.hit and e.target == vid:
+            return f"{e.vehicle}'s {e.weapon or 'weapon'} (a hit)", e.vehicle
+        if isinstance(e, Collided) and vid in (e.vehicle, e.other):
+            other = e.other if e.vehicle == vid else e.vehicle
+            return f"a {e.how.replace('_', '-')} with {other} at {e.speed} mph", other
     if blows_only:
         return "", ""
     for e in reversed(events):
-        d = e.data
         if e.vehicle != vid:
             continue
-        if e.kind == "kill" and d.get("explodes"):
+        if isinstance(e, Exploded):
             return "its own explosion", ""
-        if e.kind == "out":
+        if isinstance(e, LeftMap):
             return "driving off the map", ""
-        if e.kind == "collision" and d.get("type") == "fixed_object":
-            return f"running into {d.get('other', 'something')} at {d.get('collision_speed', '?')} mph", ""
-        if e.kind == "crash" and "result" in d:
-            return f"a crash: {str(d['result']).replace('_', ' ')}", ""
-        if e.kind == "damage" and "location" in d:
-            return f"{d.get('points', '?')} damage to its {d['location']}", ""
+        if isinstance(e, HitFixedObject):
+            return f"running into {e.name or e.other} at {e.speed} mph", ""
+        if isinstance(e, CrashRolled):
+            return f"a crash: {e.result.replace('_', ' ')}", ""
+        if isinstance(e, Damaged):
+            return f"{e.points} damage to its {e.location}", ""
     return "", ""
 
 
@@ -84,7 +91,7 @@ def shooting(events: list[Event]) -> dict[str, tuple[int, int]]:
     """(shots rolled, hits) for each firer: the to-hit rolls in the log, by their fields."""
     out: dict[str, tuple[int, int]] = {}
     for e in events:
-        if e.kind == "fire" and "roll" in e.data and "hit" in e.data and e.vehicle:
+        if isinstance(e, ShotFired) and e.roll is not None and e.vehicle:
             fired, hits = out.get(e.vehicle, (0, 0))
-            out[e.vehicle] = (fired + 1, hits + (1 if e.data["hit"] is True else 0))
+            out[e.vehicle] = (fired + 1, hits + (1 if e.hit else 0))
     return out

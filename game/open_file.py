@@ -95,7 +95,7 @@ def autoplay_turns(session: Session, turns: int, budget: float = AUTOPLAY_BUDGET
     if turns <= 0:
         return 0
     from rules.ai.foe import decide
-    from rules.core.events import Event
+    from rules.core.events import FoeChose
     from rules.tables.foe_profiles import names
 
     default = names()[0]
@@ -109,6 +109,6 @@ def autoplay_turns(session: Session, turns: int, budget: float = AUTOPLAY_BUDGET
             break
         vid = who[0]
         action, why = decide(session.state, vid, session.legal(vid), foes.get(vid, default), budget)
-        session.log.append(Event("foe", str(why), "", vid))
+        session.log.append(FoeChose(str(why), "", vid))
         session.apply(action)
     return session.state.turn - start

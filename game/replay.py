@@ -8,7 +8,7 @@ its `moved` path. Vehicles that did not move stay where they are. Nothing in the
 from __future__ import annotations
 
 from game.anim import REPLAY_RATE, Animator
-from rules.core.events import Event
+from rules.core.events import Event, Moved
 from rules.core.geometry import Pose
 from rules.play.state import GameState
 
@@ -30,9 +30,8 @@ def start_poses(events: list[Event]) -> dict[str, Pose]:
     """Each moving vehicle's pose before its first motion among `events`."""
     out: dict[str, Pose] = {}
     for e in events:
-        if e.kind == "moved" and e.vehicle and e.vehicle not in out and e.data.get("path"):
-            p = e.data["path"][0]
-            out[e.vehicle] = Pose.at(p["x"], p["y"], p["facing"])
+        if isinstance(e, Moved) and e.vehicle and e.vehicle not in out and e.path:
+            out[e.vehicle] = e.path[0]
     return out
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.ai.foe import decide
-from rules.core.events import Event
+from rules.core.events import Event, FoeChose
 from rules.core.geometry import Pose
 from rules.engine import engine, saves, scenarios
 from rules.engine.game import Game
@@ -209,7 +209,7 @@ def foe_decision(state: GameState, vid: str, actions: list[Action], profile: str
 def foe_action(session: Session, vid: str, profile: str) -> Action:
     """Decide for a foe now (tests, scripts) and log the reason."""
     action, why = foe_decision(session.state, vid, session.legal(vid), profile)
-    session.log.append(Event("foe", why, "", vid))
+    session.log.append(FoeChose(why, "", vid))
     return action
 
 

@@ -13,7 +13,6 @@ def battle_app(scenario: str | None, size: tuple[int, int] = (1280, 800), saves_
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
-    from game.scenes.battle import BattleScene
     from game.scenes.title import TitleScene
     from game.session import Session, quick_setup, setup_from_scenario
 
@@ -23,8 +22,7 @@ def battle_app(scenario: str | None, size: tuple[int, int] = (1280, 800), saves_
         setup, title = setup_from_scenario(scenario)
     else:
         setup, title = quick_setup(2), "Quick duel"
-    battle = BattleScene(app, Session.start(setup, title, autosave_dir=saves_dir))
-    app.push(battle)
+    battle = app.flow.battle(Session.start(setup, title, autosave_dir=saves_dir))
     battle.settle()
     return app, battle
 

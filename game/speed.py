@@ -7,12 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.errors import IllegalAction
+from rules.core.events import ControlRolled, TireDamaged
 from rules.engine import engine
 from rules.play.actions import SetSpeed
 from rules.play.state import GameState
 
 
-class _Sixes:
+class Sixes:
+    """Dice that always show 6: a look-ahead reveals no real roll and spends none of the game's."""
+
     def __init__(self) -> None:
         self._n = 0
 
@@ -45,12 +48,11 @@ class SpeedPreview:
 
 def preview_speed(state: GameState, vid: str, mph: float) -> SpeedPreview:
     try:
-        _, events = engine.apply(state, SetSpeed(vid, mph), _Sixes())
+        _, events = engine.apply(state, SetSpeed(vid, mph), Sixes())
     except IllegalAction:
         return SpeedPreview(mph)
     for e in events:
-        if e.kind == "control" and e.vehicle == vid:
-            tires = any(x.kind in ("tire", "dice") and "tire" in x.text for x in events)
-            return SpeedPreview(mph, int(e.data.get("difficulty", 0)), str(e.data.get("need", "safe")),
-                                int(e.data.get("hs", 0)), tires, e.rule)
+        if isinstance(e, ControlRolled) and e.vehicle == vid:
+            tires = any(isinstance(x, TireDamaged) for x in events)
+            return SpeedPreview(mph, e.difficulty, e.need, e.hs, tires, e.rule)
     return SpeedPreview(mph)

@@ -13,11 +13,14 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.speed import Sixes
+from rules.core.dice import DiceSource
+from rules.core.events import Event
 from rules.core.geometry import CounterSize, Pose
 from rules.driving.handling import control_need, lower_status
-from rules.driving.maneuvers import Maneuver, Motion, perform, slide
+from rules.driving.maneuvers import Maneuver, ManeuverKind, Motion, Side, perform, slide
 from rules.engine import engine
-from rules.phases.movement import difficulty_of
+from rules.phases.movement import difficulty_of, player_move
 from rules.play.context import Ctx
 from rules.play.state import GameState
 from rules.tables.movement import tables
@@ -195,4 +198,19 @@ def nearest(ghosts: list[Ghost], x: float, y: float) -> int | None:
 def mirrored(m: Maneuver) -> Maneuver:
     if not m.side:
         return m
-    return replace(m, side="left" if m.side == "right" else "right")
+    return replace(m, side=Side.LEFT if m.side == Side.RIGHT else Side.RIGHT)
+
+
+def straight_meets(state: GameState, vid: str, dice: DiceSource | None = None) -> Event | None:
+    """What the next straight move of a vehicle would meet (None if nothing): the rules' own move
+    (rules.phases.movement.player_move) is made on a copy of the state, and the first thing it reports
+    beyond the motion itself (a collision, a hazard, a counter, terrain, leaving the map) is a reason
+    for a vehicle holding its course to stop and ask its driver first."""
+    v = state.vehicle(vid)
+    m = Maneuver(ManeuverKind.STRAIGHT, reverse=v.reverse)
+    ctx = Ctx(state, dice or Sixes())
+    try:
+        player_move(ctx, vid, m, difficulty_of(ctx, v, m))
+    except (KeyError, ValueError) as exc:  # a move the rules cannot make here: ask the driver
+        return Event(str(exc), "", vid)
+    return next((e for e in ctx.log.events if e.kind != "moved"), None)

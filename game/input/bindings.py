@@ -25,6 +25,7 @@ class Intent(str, Enum):
     MIRROR = "mirror"        # mirror the choice to the other side
     EVEN = "even"            # toggle evening-out
     HOLD = "hold"            # hold course: straight moves and unchanged speeds need no input
+    HOLD_FIRE = "hold_fire"  # hold fire for the rest of the turn (Shift+Space)
     UNDO = "undo"            # take back the choice not yet committed
     PAN_LEFT = "pan_left"
     PAN_RIGHT = "pan_right"
@@ -39,7 +40,7 @@ class Intent(str, Enum):
     HELP = "help"
     SAVE = "save"
     LOAD = "load"
-    FIRE = "fire"            # firing (when combat lands)
+    FIRE = "fire"            # F: says when weapons fire (the fire step after each phase's movement)
     REPLAY = "replay"        # show the last phase again on the board
     SOUND = "sound"          # sound effects on / off (remembered)
     QUIT = "quit"
@@ -60,36 +61,39 @@ _PLAIN: dict[int, Intent] = {
 }
 _SHIFTED: dict[int, Intent] = {
     pygame.K_LEFT: Intent.PAN_LEFT, pygame.K_RIGHT: Intent.PAN_RIGHT, pygame.K_UP: Intent.PAN_UP,
-    pygame.K_DOWN: Intent.PAN_DOWN, pygame.K_TAB: Intent.PREV,
+    pygame.K_DOWN: Intent.PAN_DOWN, pygame.K_TAB: Intent.PREV, pygame.K_SPACE: Intent.HOLD_FIRE,
 }
 _CTRL: dict[int, Intent] = {pygame.K_z: Intent.UNDO, pygame.K_s: Intent.SAVE, pygame.K_l: Intent.LOAD,
                             pygame.K_q: Intent.QUIT}
 
 # (keys, what they do) for the F1 help scene.
 HELP: tuple[tuple[str, str], ...] = (
-    ("Left / Right", "turning key: next maneuver to the left / right (menus: change a value)"),
-    ("Up / Down", "speed: faster / slower; menus: move"),
+    ("Left / Right", "turning key: next maneuver to the left / right; speed and fire: choose; "
+                     "with nothing to choose: pan"),
+    ("Up / Down", "speed: faster / slower; fire: choose; menus: move"),
     ("Tab, ',' '.'", "cycle through the choices"),
-    ("Enter", "commit the choice"),
-    ("Space", "move straight ahead / keep the speed"),
-    ("Esc", "cancel the choice; with nothing chosen: pause menu"),
+    ("Enter", "commit the highlighted choice (a shot that cannot hit asks to be confirmed)"),
+    ("Space", "move straight ahead / keep the speed for the rest of the turn / hold fire"),
+    ("Shift+Space", "fire step: hold fire for the rest of the turn"),
+    ("Esc", "cancel the choice (or a confirmation); with nothing to cancel: pause menu"),
     ("Backspace, Z", "take back the choice not yet committed"),
     ("K", "controlled skid of a bend or swerve: none, 1/4, 1/2, 3/4, 1 inch"),
     ("M", "mirror the maneuver to the other side"),
     ("V", "evening-out after the maneuver"),
-    ("H", "hold course: straight moves and unchanged speeds need no input"),
-    ("Shift+arrows, WASD", "pan the board (arrows pan when no turning key is shown)"),
-    ("Wheel, + / -", "zoom"),
-    ("C", "follow the vehicle to act"),
+    ("H", "hold course for the rest of the turn: straight on at the same speed, no input; it stops "
+          "and asks before the next inch meets anything. Again: take the wheel"),
+    ("Shift+arrows, WASD", "pan the board"),
+    ("Wheel, + / -", "zoom (the wheel over the log scrolls the log)"),
+    ("C", "centre on the vehicle to act"),
     ("R", "record sheet of the vehicle to act"),
-    ("PgUp / PgDn, wheel on the log", "scroll the log"),
+    ("PgUp / PgDn", "scroll the log"),
     ("F5 / F9", "save / load"),
-    ("F", "fire (when combat lands)"),
     ("P", "show the last phase again on the board (P again stops it)"),
     ("O", "sound effects on / off (remembered)"),
     ("F1", "this help"),
-    ("Mouse", "drag a counter onto a ghost and release to commit; click a ghost to choose it, "
-              "click it again to commit; buttons on the right do the rest; drag the board to pan"),
+    ("Mouse", "drag a counter onto a ghost and release to commit (drop it back or right-click: cancel); "
+              "click a ghost to choose it, again to commit; click a speed or a fire row to choose it, "
+              "again to commit; click a car in the fire step for the best shot at it; drag the board to pan"),
 )
 
 

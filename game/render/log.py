@@ -6,7 +6,7 @@ import pygame
 
 from game import theme
 from game.ui import panel, text, wrap
-from rules.core.events import Event
+from rules.core.events import DiceRolled, Event
 
 KIND_COLOUR = {"dice": (250, 220, 120), "control": (150, 210, 250), "crash": (255, 140, 90), "damage": (255, 110, 100),
                "turn": theme.ACCENT, "phase": (180, 180, 200), "moved": (170, 176, 186), "speed": (160, 230, 170),
@@ -19,8 +19,8 @@ LINE = 16
 def event_lines(e: Event, width: int) -> list[tuple[str, tuple[int, int, int]]]:
     who = f"{e.vehicle}: " if e.vehicle else ""
     body = e.text
-    if e.kind == "dice" and "faces" in e.data and "[" not in body:
-        body += f"  dice {e.data['faces']}"
+    if isinstance(e, DiceRolled) and e.faces and "[" not in body:
+        body += f"  dice {list(e.faces)}"
     rule = f"  [{e.rule}]" if e.rule else ""
     colour = KIND_COLOUR.get(e.kind, theme.TEXT)
     return [(ln, colour) for ln in wrap(who + body + rule, SIZE, width)]

@@ -17,7 +17,7 @@ class HelpScene(Scene):
         intent = intent_of(event)
         if intent in (Intent.CANCEL, Intent.HELP, Intent.CONFIRM) or (
                 event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
-            self.app.pop()
+            self.app.flow.close(self)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

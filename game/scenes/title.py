@@ -9,6 +9,7 @@ import pygame
 from game import theme
 from game.scenes.base import Scene
 from game.ui import Menu, text
+from rules.core.errors import DataError
 
 
 class TitleScene(Scene):
@@ -21,36 +22,22 @@ class TitleScene(Scene):
                           ("Keys (F1)", self.help), ("Quit", self.quit)])
 
     def new_game(self) -> None:
-        from game.scenes.new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+        self.app.flow.new_game()
 
     def quick_duel(self) -> None:
-        from game.scenes.battle import BattleScene
-        from game.session import Session, quick_setup
-        from rules.core.errors import DataError
-
         try:
-            session = Session.start(quick_setup(2), "Quick duel", self.app.saves_dir)
+            self.app.flow.quick_duel()
         except DataError as exc:  # a bad map or data file: say which, and stay on the title
             self.message = str(exc)
-            return
-        self.app.push(BattleScene(self.app, session))
 
     def load(self) -> None:
-        from game.scenes.save_load import SaveLoadScene
-
-        self.app.push(SaveLoadScene(self.app, save=False))
+        self.app.flow.load()
 
     def editor(self) -> None:
-        from game.scenes.editor import EditorScene
-
-        self.app.push(EditorScene(self.app))
+        self.app.flow.editor()
 
     def help(self) -> None:
-        from game.scenes.help import HelpScene
-
-        self.app.push(HelpScene(self.app))
+        self.app.flow.help()
 
     def quit(self) -> None:
         self.app.running = False

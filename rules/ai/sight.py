@@ -18,7 +18,7 @@ from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
 from rules.phases import fire_step
 from rules.play.map_edges import Box, map_area
-from rules.play.state import GameState, VehicleState
+from rules.play.state import GameState, Mode, VehicleState
 from rules.tables.foe_profiles import Profile
 from rules.tables.movement import LOST, SAFE, Tables
 from rules.world.collision import CollisionWorld, static_from_map
@@ -290,7 +290,7 @@ def enemy_at_fire(view: View, v: VehicleState) -> Pose:
         left = sum(v.increments)
     else:
         left = view.t.chart.row(v.speed).phases[view.state.phase - 1] if v.speed else 0.0
-    pose = v.pose if left <= 0 or v.mode == "wreck" else ahead(v.pose, v.travel, left)
+    pose = v.pose if left <= 0 or v.mode == Mode.WRECK else ahead(v.pose, v.travel, left)
     view.projected[v.id] = pose
     return pose
 

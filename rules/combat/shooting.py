@@ -49,7 +49,27 @@ from rules.combat.damage import (
 from rules.combat.dropped import Counter, cloud_inches, kind_for_weapon, place, size_for, split
 from rules.combat.to_hit import Shot, ToHit, to_hit, weapon_info, worst_relative_speed
 from rules.core.dice import DiceSource, roll
-from rules.core.events import Event, EventLog
+from rules.core.events import (
+    AutomaticWasted,
+    CloudDispersed,
+    CloudFormed,
+    CornerLost,
+    CounterDropped,
+    DamageRolled,
+    Event,
+    EventLog,
+    FireRefused,
+    HazardFromHit,
+    HitDamage,
+    LinkFired,
+    ModifierNote,
+    NothingDropped,
+    PassedThrough,
+    PodNearMiss,
+    ShotBlocked,
+    ShotFired,
+    ShotNotAllowed,
+)
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
 from rules.tables.combat import DroppedKind, combat_tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
@@ -441,19 +461,23 @@ def _next_on_line(cs: Mapping[str, Combatant], origin: Vec, point: Vec, ignore: 
 
 
 def roll_to_hit(th: ToHit, base: int, head: str, why_fired: str, rule: str, dice: DiceSource, log: EventLog,
-                 firer: str, **data: object) -> tuple[bool, int] | None:
+                firer: str, weapon: str, target: str, *, automatic: bool = False,
+                stray_of: str = "") -> tuple[bool, int] | None:
     """The 2d to-hit roll of a shot, logged with every modifier; None (logged) when it cannot hit at all
     (000:L901-L905, L904). `rule` adds the shot's own lines to the log's."""
     if not th.can_hit():
-        log.add("fire", f"{head}: needs {th.need}, which cannot hit{why_fired} [{_describe(th)}]",
-                f"000:L904{rule}", firer, need=th.need, **data)
+        log.add(ShotFired(f"{head}: needs {th.need}, which cannot hit{why_fired} [{_describe(th)}]",
+                          f"000:L904{rule}", firer, weapon=weapon, target=target, need=th.need, roll=None,
+                          hit=False, automatic=automatic, stray_of=stray_of))
         return None
     faces = (dice.d6(), dice.d6())
     r = sum(faces)
     made = th.hits(r)
-    log.add("fire", f"{head}: needs {th.need} (base {base}; {_describe(th)}); rolls {r} "
-            f"({faces[0]}+{faces[1]}): {'hit' if made else 'miss'}", f"000:L901-L905{rule}", firer,
-            need=th.need, roll=r, hit=made, modifiers=[m.to_json() for m in th.modifiers], **data)
+    log.add(ShotFired(f"{head}: needs {th.need} (base {base}; {_describe(th)}); rolls {r} "
+                      f"({faces[0]}+{faces[1]}): {'hit' if made else 'miss'}", f"000:L901-L905{rule}", firer,
+                      weapon=weapon, target=target, need=th.need, roll=r, hit=made,
+                      modifiers=tuple(ModifierNote(m.name, m.value, m.rule) for m in th.modifiers),
+                      automatic=automatic, stray_of=stray_of))
     return made, r
 
 
@@ -484,31 +508,31 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
     if lof is not None and not stray_of:
         blocker = lof(origin, point, (c.id, t.id))
         if blocker:
-            log.add("fire", f"{wid} at {t.id}: the line of fire is blocked by {blocker}", "000:L826", c.id,
-                    weapon=wid, target=t.id, blocked_by=blocker)
+            log.add(ShotBlocked(f"{wid} at {t.id}: the line of fire is blocked by {blocker}", "000:L826", c.id,
+                                weapon=wid, target=t.id, blocked_by=blocker))
             return None
     th = to_hit(shot)
     aim = f" ({d.aim})" if d.aim else ""
     head = (f"{wid}'s miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
             f"{wid} ({w.abbr}) fires at {t.id}'s {side} side{aim}, {shot.range:.2f}\"")
     if not th.allowed:
-        log.add("fire", f"{head}: {th.why}", "000:L321", c.id, weapon=wid, target=t.id)
+        log.add(ShotNotAllowed(f"{head}: {th.why}", "000:L321", c.id, weapon=wid, target=t.id, why=th.why))
         return None
-    rolled = roll_to_hit(th, shot.base, f"{head}", "; fired for sustained fire", "", dice, log, c.id,
-                          weapon=wid, target=t.id)
+    rolled = roll_to_hit(th, shot.base, f"{head}", "; fired for sustained fire", "", dice, log, c.id, wid, t.id,
+                         stray_of=stray_of)
     if rolled is None:
         return None
     hit_, r = rolled
     aim = d.aim or ("top" if d.side == "top" else "")
     if not hit_ and pod_aimed_at(t, d.aim) and th.need - r <= combat_tables().pod_near_miss:
         aim = NEAR_MISS  # missed the pod, not the vehicle
-        log.add("fire", f"{wid} misses the pod by {th.need - r}: the shot still strikes {t.id}'s {side} side",
-                combat_tables().pod_near_miss_source, c.id, weapon=wid, target=t.id)
+        log.add(PodNearMiss(f"{wid} misses the pod by {th.need - r}: the shot still strikes {t.id}'s {side} side",
+                            combat_tables().pod_near_miss_source, c.id, weapon=wid, target=t.id))
     elif not hit_:
         cloud = cloud_kind(w)
         if cloud is not None:   # no cloud and no stray: the chemicals disperse (000:L2472)
-            log.add("fire", f"{wid} misses: its chemicals disperse and no cloud forms", cloud.source, c.id,
-                    weapon=wid, target=t.id)
+            log.add(CloudDispersed(f"{wid} misses: its chemicals disperse and no cloud forms", cloud.source, c.id,
+                                   weapon=wid, target=t.id))
             return None
         return _stray(cs, d, wid, origin, point, turn, dice, log, clouds, lof, use_relative_speed) if strays else None
     if cloud_kind(w) is not None:
@@ -526,8 +550,8 @@ def _damage_roll(c: Combatant, wid: str, t: Combatant, side: str, aim: str, orig
     assert info.damage is not None
     expr = damage_dice(info.damage, w.ammo)
     points, dfaces = roll(expr, dice)
-    log.add("dice", f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942", c.id,
-            weapon=wid, target=t.id, damage=points)
+    log.add(DamageRolled(f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942",
+                         c.id, weapon=wid, target=t.id, expr=str(expr), faces=tuple(dfaces), points=points))
     sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
     return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
                     _fire_source(w.abbr, w.ammo), side in ("left", "right"), w.ammo, w.abbr, sidecar_side)
@@ -605,12 +629,13 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
     for d in declarations:
         why = problem(cs, d)
         if why:
-            log.add("fire", f"{d.firer} cannot fire {d.weapon} at {d.target}: {why}", "", d.firer)
+            log.add(FireRefused(f"{d.firer} cannot fire {d.weapon} at {d.target}: {why}", "", d.firer,
+                                weapon=d.weapon, target=d.target, why=why))
             continue
         wids = expand(cs[d.firer], d.weapon)
         if len(wids) > 1:
-            log.add("fire", f"link {d.weapon} fires {', '.join(wids)}: a to-hit roll for each (000:L1056)",
-                    "000:L1055-L1057", d.firer)
+            log.add(LinkFired(f"link {d.weapon} fires {', '.join(wids)}: a to-hit roll for each (000:L1056)",
+                              "000:L1055-L1057", d.firer, link=d.weapon, weapons=tuple(wids)))
         for wid in wids:
             if weapon_info(cs[d.firer].weapon(wid).abbr).to_hit <= 0:
                 drops.extend(_lay(cs[d.firer], wid, turn, phase, log))
@@ -638,10 +663,10 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
 def _laid_on_target(counter: Counter, p: _Pending, phase: int, log: EventLog) -> Counter:
     laid = replace(counter, laid_phase=phase)
     spec = laid.spec()
-    log.add("drop", f"{p.weapon} ({p.abbr}) hits {p.target}: a {laid.kind.replace('_', ' ')} cloud "
-            f"({laid.length:g}\" x {laid.width:g}\") forms on it at {laid.pose}; it goes off "
-            f"{spec.detonates_after_phases} phases from now", spec.source, p.firer, weapon=p.weapon,
-            target=p.target, counter=laid.kind)
+    log.add(CloudFormed(f"{p.weapon} ({p.abbr}) hits {p.target}: a {laid.kind.replace('_', ' ')} cloud "
+                        f"({laid.length:g}\" x {laid.width:g}\") forms on it at {laid.pose}; it goes off "
+                        f"{spec.detonates_after_phases} phases from now", spec.source, p.firer, weapon=p.weapon,
+                        target=p.target, counter_kind=laid.kind))
     return laid
 
 
@@ -684,7 +709,8 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
         return None   # a wall or building: rolled with the shots at the map (rules.phases.automatic_fire.map_shots)
     if a.target not in cs or cs[a.target].sheet.destroyed:
         what = f": its line runs into the wreck of {a.target}" if a.target else ": nothing crosses its line"
-        log.add("fire", f"{head}{what}; a round spent", "000:L1024-L1026", c.id, weapon=a.weapon, automatic=True)
+        log.add(AutomaticWasted(f"{head}{what}; a round spent", "000:L1024-L1026", c.id, weapon=a.weapon,
+                                wreck=a.target))
         return None
     t = cs[a.target]
     shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
@@ -693,8 +719,8 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     th = to_hit(shot)
     head = (f"{a.weapon}'s automatic miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
             f"{head}: {t.id} crosses its line, {side} side, {shot.range:.2f}\"")
-    rolled = roll_to_hit(th, shot.base, head, "", ", L1026", dice, log, c.id, weapon=a.weapon, target=t.id,
-                          automatic=True)
+    rolled = roll_to_hit(th, shot.base, head, "", ", L1026", dice, log, c.id, a.weapon, t.id, automatic=True,
+                         stray_of=stray_of)
     if rolled is not None and not rolled[0] and strays and not stray_of:
         return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
     if rolled is None or not rolled[0] or info.damage is None:
@@ -725,18 +751,18 @@ def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog,
     try:
         kind = kind_for_weapon(w.abbr, ammo=w.ammo)
     except ValueError:
-        log.add("drop", f"{wid} ({w.abbr}) is triggered but lays nothing: its counter is not played yet",
-                "000:L1028", c.id, weapon=wid)
+        log.add(NothingDropped(f"{wid} ({w.abbr}) is triggered but lays nothing: its counter is not played yet",
+                               "000:L1028", c.id, weapon=wid))
         return ()
     mount = "top" if w.mount == "turret" else w.mount
     laid = split(place(kind, c.pose, c.size, mount, turn, phase, reverse=c.reverse, stationary=c.speed == 0,
                        owner=c.id, weapon=w.abbr))
     auto, rule = (" on automatic", ", L1041, L1051") if automatic else ("", "")
     for counter in laid:
-        log.add("drop", f"{wid} ({w.abbr}){auto} lays {counter.kind.replace('_', ' ')} "
-                f"({counter.length:g}\" x {counter.width:g}\") at {counter.pose}: no to-hit roll",
-                f"000:L1028-L1038{rule}, {counter.spec().source}", c.id, weapon=wid, counter=counter.kind,
-                **({"automatic": True} if automatic else {}))
+        log.add(CounterDropped(f"{wid} ({w.abbr}){auto} lays {counter.kind.replace('_', ' ')} "
+                               f"({counter.length:g}\" x {counter.width:g}\") at {counter.pose}: no to-hit roll",
+                               f"000:L1028-L1038{rule}, {counter.spec().source}", c.id, weapon=wid,
+                               counter_kind=counter.kind, automatic=automatic))
     return laid
 
 
@@ -775,15 +801,17 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
         cs[p.target] = replace(t, sheet=sheet, interior=inside)
         reports.append((p.target, rep))
         for text, rule in rep.lines:
-            log.add("damage", f"{p.weapon} of {p.firer} hits {p.target}: {text}", rule, p.target)
+            log.add(HitDamage(f"{p.weapon} of {p.firer} hits {p.target}: {text}", rule, p.target, weapon=p.weapon,
+                              firer=p.firer))
         if rep.passed_out:
-            log.add("damage", f"{rep.passed_out} points pass out of {p.target} with no effect", "000:L952",
-                    p.target)
+            log.add(PassedThrough(f"{rep.passed_out} points pass out of {p.target} with no effect", "000:L952",
+                                  p.target, points=rep.passed_out))
         for hz in rep.hazards():
             hazards.setdefault(p.target, []).append(hz)
-            log.add("hazard", f"{hz.name}: D{hz.d}", hz.rule, p.target, d=hz.d)
+            log.add(HazardFromHit(f"{hz.name}: D{hz.d}", hz.rule, p.target, what=hz.name, difficulty=hz.d))
         for corner in rep.corners_lost():
-            log.add("tire", f"last tire at {corner} lost: handling status to -6", "000:L265", p.target)
+            log.add(CornerLost(f"last tire at {corner} lost: handling status to -6", "000:L265", p.target,
+                               corner=corner))
         if p.fire_source and rep.taken and _fire_counts(t.interior, p, rep):
             fire_hits.append((p.target, FireHit(p.fire_source, turn, ht_ammo=p.ammo == HT_AMMO)))
     return FireResult(cs, tuple(log.events), {k: tuple(v) for k, v in hazards.items()}, tuple(fire_hits),

@@ -13,43 +13,78 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rules.core.geometry import CounterSize, Kind, Pose, Vec, forward, norm_deg, right, rotate_cw
+from rules.core.named import Named
 from rules.tables.movement import ManeuverTable, tables
 
-KINDS = ("straight", "drift", "steep_drift", "bend", "swerve", "pivot", "t_stop", "bootlegger")
-SIDES = ("left", "right")
+
+class ManeuverKind(Named):
+    STRAIGHT = "straight"
+    DRIFT = "drift"
+    STEEP_DRIFT = "steep_drift"
+    BEND = "bend"
+    SWERVE = "swerve"
+    PIVOT = "pivot"
+    T_STOP = "t_stop"
+    BOOTLEGGER = "bootlegger"
+
+
+class Side(Named):
+    """The way a maneuver turns (or the rear corner a pivot swings about); NONE for straight on."""
+
+    NONE = ""
+    LEFT = "left"
+    RIGHT = "right"
+
+
+KINDS = tuple(ManeuverKind)
+SIDES = (Side.LEFT, Side.RIGHT)
+
+_KIND_OF: dict[str, ManeuverKind] = {k.value: k for k in ManeuverKind}
+_SIDE_OF: dict[str, Side] = {s.value: s for s in Side}
 STEP_IN = 1 / 16   # sweep step along a path (reference §4.14)
 STEP_DEG = 5.0
 
 
 @dataclass(frozen=True, order=True)
 class Maneuver:
-    kind: str = "straight"
-    side: str = ""
+    kind: ManeuverKind = ManeuverKind.STRAIGHT
+    side: Side = Side.NONE
     inches: float = 0.0      # drift / steep drift: sideways distance
     degrees: float = 0.0     # bend, swerve, pivot
     drift: float = 0.0       # swerve: the drift before the bend
     skid: float = 0.0        # controlled skid after a bend or swerve
     reverse: bool = False
-    corner: str = ""         # pivot: the rear corner to swing about (default: the side turned to)
+    corner: Side = Side.NONE  # pivot: the rear corner to swing about (default: the side turned to)
     even: bool = False       # evening-out afterwards: snap onto the grid (000:L234-L235)
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
+        # text forms, query objects and tests give plain strings: check them, then hold the enum members
+        # (the lookups take a member or its value alike: a member hashes and compares as its value)
+        kind = _KIND_OF.get(self.kind)
+        if kind is None:
             raise ValueError(f"unknown maneuver {self.kind!r}; known: {', '.join(KINDS)}")
-        if self.kind != "straight" and self.side not in SIDES:
+        side = _SIDE_OF.get(self.side)
+        if kind is not ManeuverKind.STRAIGHT and side not in SIDES:
             raise ValueError(f"{self.kind} needs a side: left or right")
-        if self.corner and self.corner not in SIDES:
+        corner = _SIDE_OF.get(self.corner)
+        if self.corner and corner not in SIDES:
             raise ValueError("corner must be left or right")
+        if kind is not self.kind:
+            object.__setattr__(self, "kind", kind)
+        if side is not None and side is not self.side:   # straight on keeps a word that is no side, unchecked as ever
+            object.__setattr__(self, "side", side)
+        if corner is not None and corner is not self.corner:
+            object.__setattr__(self, "corner", corner)
 
     @property
     def sign(self) -> int:
         return 1 if self.side == "right" else -1
 
     def __str__(self) -> str:
-        parts = [self.kind]
+        parts: list[str] = [self.kind]
         if self.side:
             parts.append(self.side)
         if self.kind in ("drift", "steep_drift"):
@@ -113,14 +148,15 @@ class Maneuver:
         m = tables().maneuvers
         inches = float(d.get("inches", m.drift_max if kind == "drift" else m.steep_max if kind == "steep_drift" else 0))
         drift = float(d.get("drift", m.swerve_max_drift if kind == "swerve" else 0))
-        return Maneuver(kind, str(d.get("side", "")), inches, float(d.get("degrees", 0)), drift,
-                        float(d.get("skid", 0)), bool(d.get("reverse", False)), str(d.get("corner", "")),
-                        bool(d.get("even", False)))
+        # plain strings: __post_init__ checks them (naming a bad one) and holds the enum members
+        return Maneuver(cast(ManeuverKind, kind), cast(Side, str(d.get("side", ""))), inches,
+                        float(d.get("degrees", 0)), drift, float(d.get("skid", 0)), bool(d.get("reverse", False)),
+                        cast(Side, str(d.get("corner", ""))), bool(d.get("even", False)))
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
+        out: dict[str, Any] = {"kind": str(self.kind)}
         if self.side:
-            out["side"] = self.side
+            out["side"] = str(self.side)
         if self.kind in ("drift", "steep_drift"):
             out["inches"] = self.inches
         if self.kind in ("bend", "swerve", "pivot"):
@@ -132,7 +168,7 @@ class Maneuver:
         if self.reverse:
             out["reverse"] = True
         if self.corner:
-            out["corner"] = self.corner
+            out["corner"] = str(self.corner)
         if self.even:
             out["even"] = True
         return out

@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 
 from rules.core.dice import DiceExpr, DiceSource
 from rules.core.errors import IllegalAction
-from rules.core.events import Event
+from rules.core.events import AutomaticSet, Event, GameEnded, PhaseBegan, ReflexesRolled, TurnBegan
 from rules.core.geometry import Kind
-from rules.driving.maneuvers import Maneuver, maneuver_error, turn_of
+from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
 from rules.engine.setup import GameSetup, resolve_spec
 from rules.phases import fire_step
 from rules.phases.movement import (
@@ -42,7 +42,7 @@ from rules.play import uncontrolled
 from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
-from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
 
@@ -76,9 +76,9 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         w = replace(ctx.v(v.id), reflex_roll=roll, reflex_bonus=bonus)
         w = replace(w, hs=w.hc)
         ctx.put(w)
-        ctx.log.add("handling", f"reflexes {roll}: HC +{bonus}; handling status starts at {w.hs}",
-                    "000:L158-L159, L165", v.id, reflex=roll, bonus=bonus)
-    ctx.log.add("turn", "turn 1 begins", "000:L104")
+        ctx.log.add(ReflexesRolled(f"reflexes {roll}: HC +{bonus}; handling status starts at {w.hs}",
+                                   "000:L158-L159, L165", v.id, roll=roll, bonus=bonus, hs=w.hs))
+    ctx.log.add(TurnBegan("turn 1 begins", "000:L104", turn=1))
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 
@@ -116,26 +116,26 @@ def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     """Every maneuver the turning key offers for this move (sorted by text form)."""
     t = state.rules.movement.maneuvers
     rev = v.reverse
-    options = [Maneuver("straight", reverse=rev)]
+    options = [Maneuver(ManeuverKind.STRAIGHT, reverse=rev)]
     inc = v.increments[0] if v.increments else 0.0
     if v.steering_lost:
         return options
     if inc >= 1 and not v.maneuvered:
-        for side in ("left", "right"):
-            options.append(Maneuver("drift", side, t.drift_max, reverse=rev))
-            options.append(Maneuver("steep_drift", side, t.steep_max, reverse=rev))
+        for side in SIDES:
+            options.append(Maneuver(ManeuverKind.DRIFT, side, t.drift_max, reverse=rev))
+            options.append(Maneuver(ManeuverKind.STEEP_DRIFT, side, t.steep_max, reverse=rev))
             for deg in t.key_degrees:
-                for kind in ("bend", "swerve"):
+                for kind in (ManeuverKind.BEND, ManeuverKind.SWERVE):
                     drift = t.swerve_max_drift if kind == "swerve" else 0.0
                     options.append(Maneuver(kind, side, degrees=deg, drift=drift, reverse=rev))
                     for k in sorted(t.skids):
                         options.append(Maneuver(kind, side, degrees=deg, drift=drift, skid=k, reverse=rev))
-            options.append(Maneuver("t_stop", side, reverse=rev))
-            options.append(Maneuver("bootlegger", side))
+            options.append(Maneuver(ManeuverKind.T_STOP, side, reverse=rev))
+            options.append(Maneuver(ManeuverKind.BOOTLEGGER, side))
     if v.speed == t.pivot_mph and not v.maneuvered:
-        for side in ("left", "right"):
+        for side in SIDES:
             for deg in range(15, 181, 15):
-                options.append(Maneuver("pivot", side, degrees=deg, reverse=rev))
+                options.append(Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev))
     options += [replace(m, even=True) for m in options if _may_even(v, m)]
     ok = [m for m in options if _maneuver_problem(state, v, m) is None]
     return sorted(set(ok), key=str)
@@ -256,8 +256,8 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         ctx.state = fire_step.declare_drop(ctx.state, action)
     elif isinstance(action, Automatic):
         ctx.state, text = fire_step.declare_automatic(ctx.state, action)
-        ctx.log.add("fire", text, "000:L1024" if action.on else "", action.vehicle, weapon=action.weapon,
-                    automatic=action.on)
+        ctx.log.add(AutomaticSet(text, "000:L1024" if action.on else "", action.vehicle, weapon=action.weapon,
+                                 on=action.on))
     elif isinstance(action, Pass):
         ctx.state = replace(ctx.state, fire_passed=ctx.state.fire_passed + (action.vehicle,))
     _advance(ctx)
@@ -274,7 +274,8 @@ def _advance(ctx: Ctx) -> None:
         s = ctx.state
         if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles):
             ctx.state = replace(s, over=True)
-            ctx.log.add("turn", "nobody can move or act any more: the game ends", "")
+            ctx.log.add(GameEnded("nobody can move or act any more: the game ends", "", turn=s.turn,
+                                  limit_reached=False))
             return
         if s.step == SPEED:
             if to_act(s):
@@ -321,14 +322,15 @@ def _next_phase(ctx: Ctx) -> None:
         s = ctx.state
         if s.max_turns and s.turn >= s.max_turns:
             ctx.state = replace(s, over=True)
-            ctx.log.add("turn", f"turn {s.turn} ends: the turn limit is reached", "")
+            ctx.log.add(GameEnded(f"turn {s.turn} ends: the turn limit is reached", "", turn=s.turn,
+                                  limit_reached=True))
             return
         ctx.state = replace(s, turn=s.turn + 1, phase=1, step=SPEED, movers=(), declared=())
-        ctx.log.add("turn", f"turn {s.turn + 1} begins", "000:L104")
+        ctx.log.add(TurnBegan(f"turn {s.turn + 1} begins", "000:L104", turn=s.turn + 1))
         start_turn(ctx)
     else:
         ctx.state = replace(s, phase=s.phase + 1, step=SPEED, movers=(), declared=())
-    ctx.log.add("phase", f"phase {ctx.state.phase}", "000:L104")
+    ctx.log.add(PhaseBegan(f"phase {ctx.state.phase}", "000:L104", turn=ctx.state.turn, phase=ctx.state.phase))
     start_phase(ctx)
     uncontrolled.check_drivers(ctx)  # a driver lost in a collision last phase
     if _decided(ctx.state):
@@ -360,7 +362,7 @@ def why_out(v: VehicleState) -> str:
         return "left the map"
     if v.buried_under:
         return f"buried under {v.buried_under}, its crew shut in to the end of turn {v.trapped_until} (000:L1204)"
-    if v.mode == "wreck":
+    if v.mode == Mode.WRECK:
         return "wrecked"
     return "can neither move nor fire (000:L1262)"
 

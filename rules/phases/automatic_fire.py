@@ -36,7 +36,7 @@ from rules.combat.shooting import (
 )
 from rules.combat.to_hit import to_hit, weapon_info
 from rules.core.dice import DiceSource, roll
-from rules.core.events import EventLog
+from rules.core.events import AutomaticOff, DamageRolled, EventLog
 from rules.core.geometry import Vec, forward, right
 from rules.play.actions import Automatic
 from rules.play.context import Ctx
@@ -199,13 +199,14 @@ def map_shots(cs: Mapping[str, Combatant], shots: Sequence[AutoShot], dice: Dice
         head = (f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}: its line meets "
                 f"{target.name} ({target.id}), {shot.range:.2f}\"")
         rolled = roll_to_hit(to_hit(shot), shot.base, head, "", ", L1026, L1200", dice, log, c.id,
-                             weapon=a.weapon, target=target.id, automatic=True)
+                             a.weapon, target.id, automatic=True)
         if rolled is None or not rolled[0] or info.damage is None:
             continue
         expr = damage_dice(info.damage, w.ammo)
         points, dfaces = roll(expr, dice)
-        log.add("dice", f"{a.weapon} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})",
-                "000:L941-L942", c.id, weapon=a.weapon, target=target.id, damage=points)
+        log.add(DamageRolled(f"{a.weapon} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})",
+                             "000:L941-L942", c.id, weapon=a.weapon, target=target.id, expr=str(expr),
+                             faces=tuple(dfaces), points=points))
         hits.append(MapHit(c.id, a.weapon, target.id, a.point, points))
     return hits
 
@@ -225,8 +226,8 @@ def after_phase(ctx: Ctx, shots: list[AutoShot]) -> None:
             mount = v.sheet.weapon(wid)
             gone = mount.destroyed
             if (mount.max_shots and mount.shots_left <= 0) or gone:
-                ctx.log.add("fire", f"{wid} goes off automatic: it is {'destroyed' if gone else 'out of ammunition'}",
-                            "000:L1024", v.id, weapon=wid)
+                ctx.log.add(AutomaticOff(f"{wid} goes off automatic: it is {'destroyed' if gone else 'out of ammunition'}",
+                                         "000:L1024", v.id, weapon=wid, destroyed=gone))
                 continue
             keep.append(wid)
         idle &= set(keep)

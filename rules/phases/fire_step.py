@@ -34,7 +34,7 @@ from rules.combat.shooting import (
     shot_for,
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
-from rules.core.events import EventLog
+from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
 from rules.core.geometry import Vec
 from rules.phases import automatic_fire
 from rules.play.actions import Automatic, Drop, Fire
@@ -602,7 +602,7 @@ def _kills(ctx: Ctx) -> None:
         why = out_of_action(c)
         if why:
             ctx.put(replace(v, out=True))
-            ctx.log.add("kill", f"{v.id} is out of the fight: it {why}", "000:L1262", v.id)
+            ctx.log.add(OutOfFight(f"{v.id} is out of the fight: it {why}", "000:L1262", v.id, why=why))
 
 
 def end_turn_fire(ctx: Ctx) -> None:
@@ -623,13 +623,12 @@ def end_turn_fire(ctx: Ctx) -> None:
             sheet, inside, rep = end_of_turn(v.sheet, inside, ctx.dice, check=check, chances=chances)
             sheet = sheet_with(sheet, inside)
             for what, r, rule in rep.rolls:
-                ctx.log.add("dice", f"{what}: rolled {r}", rule, v.id)
+                ctx.log.add(DiceRolled(f"{what}: rolled {r}", rule, v.id, what=what, total=r))
             for step in rep.burned:
-                ctx.log.add("damage", f"fire: {step.text()}", step.rule, v.id)
+                ctx.log.add(BurnDamage(f"fire: {step.text()}", step.rule, v.id))
             v = ctx.put(replace(v, sheet=sheet, out=v.out or rep.exploded))
             if rep.exploded:
-                ctx.log.add("kill", f"{v.id} explodes: everyone aboard is killed", "000:L1014", v.id,
-                            explodes=True)
+                ctx.log.add(Exploded(f"{v.id} explodes: everyone aboard is killed", "000:L1014", v.id))
                 explosion(ctx, v.id)
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + fire_value(hit_from(src, t))[1] >= turn + 1)

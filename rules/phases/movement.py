@@ -8,6 +8,15 @@ import math
 from dataclasses import replace
 
 from rules.core.dice import DiceExpr
+from rules.core.events import (
+    CrashMotion,
+    FireStarted,
+    HandlingChanged,
+    Moved,
+    OccupantsHurt,
+    SlowedTo,
+    SpeedChanged,
+)
 from rules.core.geometry import Kind, angle_diff, norm_deg
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
@@ -27,13 +36,13 @@ from rules.play.crashes import ONE_D, check_control, hazard, lose_control, tstop
 from rules.play.effects import damage_each_tire, damage_face, damage_one_tire
 from rules.play.falling import land_falls, over_edge
 from rules.play.map_edges import check_left_map
-from rules.play.state import Pending, VehicleState
+from rules.play.state import Mode, Pending, VehicleState
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
 from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 from rules.tables.movement import Tables
 
-FORCED_MODES = ("spin", "roll", "t_stop", "skidded", "wreck")
+FORCED_MODES = (Mode.SPIN, Mode.ROLL, Mode.T_STOP, Mode.SKIDDED, Mode.WRECK)
 ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
 
 
@@ -66,7 +75,7 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 
 
 def may_change_speed(v: VehicleState) -> bool:
-    return (not v.out and not v.speed_changed and v.mode == "normal" and not v.steering_lost and not v.driverless
+    return (not v.out and not v.speed_changed and v.mode == Mode.NORMAL and not v.steering_lost and not v.driverless
             and not v.airborne and not v.fall_lands and not v.driver_stunned  # none in flight or while stunned (000:L283, L472)
             and not no_pedals(v)  # a sidecar passenger at the wheel has no brakes or throttle (000:L979)
             and not substitute_at_guns(v))  # he fired this turn: hands off the controls (000:L980)
@@ -105,8 +114,8 @@ def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
                     travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
     word = "reverse " if new_rev else ""
-    ctx.log.add("speed", f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
-                old=v.signed_speed, new=signed)
+    ctx.log.add(SpeedChanged(f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
+                             old=v.signed_speed, new=signed))
     if decel > 0:
         _deceleration_hazard(ctx, vid, decel, v.speed)
 
@@ -152,7 +161,8 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
     ctx.put(replace(v, pose=motion.end))
-    ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
+    path = tuple(motion.path[:: max(1, len(motion.path) // 8)]) + (motion.end,)
+    ctx.log.add(Moved(f"{what} to {motion.end}", "", vid, what=what, end=motion.end, path=path))
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
@@ -173,7 +183,7 @@ def start_moving(ctx: Ctx, vid: str) -> None:
     """The vehicle's first move of the phase: its increments, then pending crash results (000:L316)."""
     v = ctx.v(vid)
     ctx.put(replace(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
-    if v.mode == "spin" and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
+    if v.mode == Mode.SPIN and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
         _spin_recovery(ctx, vid)
     # only what was queued before this movement plays now: a follow-up skid waits for the next phase
     # (no vehicle skids more than once a phase, 000:L317)
@@ -200,16 +210,16 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
         m = bootlegger_finish(v.pose, p.side, p.travel)
         move_along(ctx, vid, m, "completes the bootlegger reverse")
         ctx.update(vid, speed=0.0, increments=(), travel=ctx.v(vid).pose.facing, speed_changed=True)
-        ctx.log.add("speed", "stops, facing back the way it came", "000:L223", vid)
+        ctx.log.add(SlowedTo("stops, facing back the way it came", "000:L223", vid, speed=0.0))
         return
     row = ctx.t.crash.by_name(p.kind)
     if row.skid:
         _crash_skid(ctx, vid, p.travel, row.skid, row.speed_loss, row.tire_hits, row.follow_up, p.kind)
     elif p.kind == "spinout":
         side = p.side or v.mode_side or _random_side(ctx, vid, "spin direction")
-        ctx.update(vid, mode="spin", mode_travel=p.travel, mode_side=side, mode_turn=ctx.state.turn,
+        ctx.update(vid, mode=Mode.SPIN, mode_travel=p.travel, mode_side=side, mode_turn=ctx.state.turn,
                    mode_count=ctx.state.turn)
-        ctx.log.add("crash", f"spins out, turning {side}", "000:L327", vid)
+        ctx.log.add(CrashMotion(f"spins out, turning {side}", "000:L327", vid, motion="spin", ended=False))
         if row.tire_damage:
             damage_each_tire(ctx, vid, row.tire_damage, "spinout", "000:L327")
     elif p.kind in ("roll", "burning_roll"):
@@ -235,10 +245,10 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
         move_along(ctx, vid, slide(v.pose, v.pose.facing + (180 if v.reverse else 0), rest), "straight on")
     v = ctx.v(vid)
     new_speed = max(0.0, v.speed - loss)
-    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode="skidded" if new_speed else "normal",
+    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode=Mode.SKIDDED if new_speed else Mode.NORMAL,
                     travel=norm_deg(v.pose.facing + (180 if v.reverse else 0))))
     if loss:
-        ctx.log.add("speed", f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid)
+        ctx.log.add(SlowedTo(f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid, speed=new_speed))
     if tire_hits:
         damage_each_tire(ctx, vid, DiceExpr(0, tire_hits), name.replace("_", " "), "000:L325-L326")
     if follow:
@@ -261,27 +271,29 @@ def _spin_recovery(ctx: Ctx, vid: str) -> None:
     v = ctx.v(vid)
     off = angle_diff(v.pose.facing, v.mode_travel)
     if off <= 45:
-        ctx.put(replace(v, mode="normal", reverse=False, travel=v.pose.facing))
-        ctx.log.add("crash", "stops spinning, facing the way it is going", "000:L327", vid)
+        ctx.put(replace(v, mode=Mode.NORMAL, reverse=False, travel=v.pose.facing))
+        ctx.log.add(CrashMotion("stops spinning, facing the way it is going", "000:L327", vid, motion="spin", ended=True))
     elif off >= 135:
-        ctx.put(replace(v, mode="normal", reverse=True, travel=norm_deg(v.pose.facing + 180)))
-        ctx.log.add("crash", "stops spinning, travelling backwards", "000:L327", vid)
+        ctx.put(replace(v, mode=Mode.NORMAL, reverse=True, travel=norm_deg(v.pose.facing + 180)))
+        ctx.log.add(CrashMotion("stops spinning, travelling backwards", "000:L327", vid, motion="spin", ended=True))
     else:
-        ctx.put(replace(v, mode="t_stop", mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
-        ctx.log.add("crash", "stops spinning sideways: slides into a T-stop", "000:L327", vid)
+        ctx.put(replace(v, mode=Mode.T_STOP, mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
+        ctx.log.add(CrashMotion("stops spinning sideways: slides into a T-stop", "000:L327", vid, motion="spin",
+                                ended=True))
 
 
 def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
     side = _random_side(ctx, vid, "which way it rolls")
-    ctx.update(vid, mode="roll", mode_travel=travel, mode_side=side, mode_count=0, mode_turn=ctx.state.turn)
-    ctx.log.add("crash", "turns sideways and rolls; the driver is no longer in control", "000:L328", vid)
+    ctx.update(vid, mode=Mode.ROLL, mode_travel=travel, mode_side=side, mode_count=0, mode_turn=ctx.state.turn)
+    ctx.log.add(CrashMotion("turns sideways and rolls; the driver is no longer in control", "000:L328", vid,
+                            motion="roll", ended=False))
     if burning:
         row = ctx.t.crash.by_name("burning_roll")
         die = ctx.roll(ONE_D, f"does it catch fire? ({row.fire_on}-6 burns)", "000:L329", vid)
         if die >= row.fire_on:
             v = ctx.v(vid)
             ctx.put(replace(v, sheet=replace(v.sheet, on_fire=True)))
-            ctx.log.add("fire", "the vehicle is on fire", "000:L329", vid)
+            ctx.log.add(FireStarted("the vehicle is on fire", "000:L329", vid))
 
 
 def _vault(ctx: Ctx, vid: str, travel: float) -> None:
@@ -289,7 +301,7 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     the face it lands on takes collision damage at its speed, then it rolls."""
     row = ctx.t.crash.by_name("vault")
     # out of control from the take-off: a tire lost while vaulting must not queue a second roll (000:L309)
-    v = ctx.update(vid, mode="roll", mode_travel=travel)
+    v = ctx.update(vid, mode=Mode.ROLL, mode_travel=travel)
     lead = _leading_corners(v, travel)
     for i, tire in enumerate(v.sheet.tires):
         if tire.corner in lead and row.tire_damage:
@@ -303,8 +315,8 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     if ram:
         dmg = ctx.roll(ram, f"landing on its {face} at {v.speed:g} mph", "000:L330", vid)
         _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330", "roll")
-    ctx.log.add("damage", f"every occupant takes {row.occupant_damage} point (body armor does not help)",
-                "000:L330", vid, occupants=row.occupant_damage)
+    ctx.log.add(OccupantsHurt(f"every occupant takes {row.occupant_damage} point (body armor does not help)",
+                              "000:L330", vid, points=row.occupant_damage))
     ctx.update(vid, increments=())
     _begin_roll(ctx, vid, travel, burning=False)
 
@@ -345,14 +357,14 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
         if opt.tire_hits:
             damage_each_tire(ctx, vid, DiceExpr(0, opt.tire_hits), "controlled skid", "000:L216-L218")
         return
-    if v.mode == "spin":
+    if v.mode == Mode.SPIN:
         spin = (90 if v.mode_side == "right" else -90) if inc >= 1 else 0
         move_along(ctx, vid, slide(v.pose, v.mode_travel, inc, spin=spin), "spins")
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
-    elif v.mode == "roll":
+    elif v.mode == Mode.ROLL:
         _roll_increment(ctx, vid, inc)
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
-    elif v.mode == "t_stop":
+    elif v.mode == Mode.T_STOP:
         _tstop_increment(ctx, vid, inc)
     else:  # skidded, steering lost, wreck: straight ahead
         move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight")
@@ -411,12 +423,12 @@ def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
     lost = v.mode_lost + (v.speed - speed)
     if speed == 0:
         ctx.put(replace(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
-        ctx.log.add("speed", "the T-stop brings it to a halt", "000:L227", vid)
+        ctx.log.add(SlowedTo("the T-stop brings it to a halt", "000:L227", vid, speed=0.0))
         _tstop_tires(ctx, vid)
-        ctx.update(vid, mode="normal", speed_changed=True)
+        ctx.update(vid, mode=Mode.NORMAL, speed_changed=True)
     else:
         ctx.put(replace(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
-        ctx.log.add("speed", f"T-stop: now {speed:g} mph", "000:L227", vid)
+        ctx.log.add(SlowedTo(f"T-stop: now {speed:g} mph", "000:L227", vid, speed=speed))
 
 
 def _tstop_tires(ctx: Ctx, vid: str) -> None:
@@ -479,19 +491,19 @@ def _ice(ctx: Ctx, vid: str) -> None:
 def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     v = ctx.v(vid)
     start = v.speed
-    v = ctx.put(replace(v, mode="t_stop", mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
+    v = ctx.put(replace(v, mode=Mode.T_STOP, mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
                         mode_turn=ctx.state.turn))
     per_inch = ctx.t.maneuvers.tstop_mph_per_inch
     new_speed = max(0.0, start - per_inch)
     ctx.put(replace(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
-    ctx.log.add("speed", f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid)
+    ctx.log.add(SlowedTo(f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid, speed=new_speed))
     kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
     if new_speed == 0:
         ctx.update(vid, increments=())
         _tstop_tires(ctx, vid)
-        ctx.update(vid, mode="normal", travel=ctx.v(vid).pose.facing)
+        ctx.update(vid, mode=Mode.NORMAL, travel=ctx.v(vid).pose.facing)
     if not kept:
-        ctx.update(vid, mode="normal")
+        ctx.update(vid, mode=Mode.NORMAL)
         lose_control(ctx, vid, 1, difficulty, start, travel=travel0, extra=(tstop_crash_extra(ctx, start),))
 
 
@@ -515,11 +527,11 @@ def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
 
 def end_phase(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
-        if v.mode == "t_stop" and v.moved_this_phase:
+        if v.mode == Mode.T_STOP and v.moved_this_phase:
             _tstop_tires(ctx, v.id)
         w = ctx.v(v.id)
         ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
-                        mode="normal" if w.mode == "skidded" else w.mode))
+                        mode=Mode.NORMAL if w.mode == Mode.SKIDDED else w.mode))
 
 
 def start_phase(ctx: Ctx) -> None:
@@ -532,7 +544,7 @@ def start_phase(ctx: Ctx) -> None:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)
             ctx.put(replace(v, speed=new, pending_decel=0.0))
-            ctx.log.add("speed", f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id)
+            ctx.log.add(SlowedTo(f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id, speed=new))
 
 
 def end_turn(ctx: Ctx) -> None:
@@ -547,7 +559,8 @@ def end_turn(ctx: Ctx) -> None:
                     full_stop=v.speed == 0 and v.start_speed == 0)
         hs = recover(w.hs, w.hc, w.spec.driver_skill, ctx.t)
         if hs != w.hs:
-            ctx.log.add("handling", f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id)
+            ctx.log.add(HandlingChanged(f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id,
+                                        old=w.hs, new=hs, recovery=True))
         ctx.put(replace(w, hs=hs))
 
 
@@ -562,9 +575,9 @@ def start_turn(ctx: Ctx) -> None:
             continue
         loss: float = 0
         rule = "000:L162, L327-L328"
-        if v.mode == "spin":
+        if v.mode == Mode.SPIN:
             loss = loss_spin
-        elif v.mode == "roll":
+        elif v.mode == Mode.ROLL:
             loss = loss_roll
         elif v.steering_lost:
             loss = ctx.t.hazards.two_corners_speed_loss
@@ -578,22 +591,22 @@ def start_turn(ctx: Ctx) -> None:
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)
             w = replace(w, speed=new)
-            ctx.log.add("speed", f"loses {loss:g} mph: now {new:g} mph", rule, v.id)
+            ctx.log.add(SlowedTo(f"loses {loss:g} mph: now {new:g} mph", rule, v.id, speed=new))
             if new == 0:
                 w = _come_to_rest(ctx, w)
         ctx.put(replace(w, start_speed=w.speed))
 
 
 def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
-    if v.mode == "spin":
-        ctx.log.add("crash", "the spin ends at a standstill", "000:L327", v.id)
-        return replace(v, mode="normal", travel=v.pose.facing, reverse=False)
-    if v.mode == "roll":
+    if v.mode == Mode.SPIN:
+        ctx.log.add(CrashMotion("the spin ends at a standstill", "000:L327", v.id, motion="spin", ended=True))
+        return replace(v, mode=Mode.NORMAL, travel=v.pose.facing, reverse=False)
+    if v.mode == Mode.ROLL:
         upright = v.mode_count % 4 == 0
         need = ctx.t.crash.by_name("roll").drivable_corners
         corners_ok = sum(1 for c in v.sheet.corners() if v.sheet.corner_intact(c)) >= need
         drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
         text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
-        ctx.log.add("crash", text, "000:L328", v.id)
-        return replace(v, mode="normal" if drivable else "wreck", out=not drivable, travel=v.pose.facing)
+        ctx.log.add(CrashMotion(text, "000:L328", v.id, motion="roll", ended=True))
+        return replace(v, mode=Mode.NORMAL if drivable else Mode.WRECK, out=not drivable, travel=v.pose.facing)
     return v

@@ -25,6 +25,22 @@ from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from rules.core.dice import DiceExpr
+from rules.core.events import (
+    Collided,
+    DitchFall,
+    Drowned,
+    FeatureBreached,
+    FeatureCollapsed,
+    FeatureDamaged,
+    FeatureKnockedDown,
+    HitFixedObject,
+    PileUp,
+    PushBlocked,
+    PushedAside,
+    RamTraded,
+    RanOver,
+    SlowedTo,
+)
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
 from rules.driving.collisions import (
     CollisionKind,
@@ -220,14 +236,14 @@ def _push(ctx: Ctx, world: CollisionWorld, vid: str, rest: tuple[Pose, ...], oth
     ctx.update(vid, pose=r.mover_end)
     note_ground(ctx, other)        # pushed off the road, or off the map, like any other motion
     check_left_map(ctx, other)
-    ctx.log.add("collision", f"{other} is pushed aside, pivoting {abs(r.turned):.0f} degrees", "000:L411-L412", other,
-                pose=r.pushed_end.to_json())
+    ctx.log.add(PushedAside(f"{other} is pushed aside, pivoting {abs(r.turned):.0f} degrees", "000:L411-L412", other,
+                            pose=r.pushed_end, turned=r.turned))
     if r.completed:
         return r
     b = r.blocked_by
     if b is not None and not r.pushed_blocked and b.other != other and b.blocks_motion:
         return r   # the mover meets the third party itself
-    ctx.log.add("collision", "the push is blocked: it stops", "000:L412", vid)
+    ctx.log.add(PushBlocked("the push is blocked: it stops", "000:L412", vid))
     _stop(ctx, vid)
     if b is not None and r.pushed_blocked and b.blocks_motion:
         _pile_up(ctx, world, other, b, _heading(rest), ctx.v(vid).speed)
@@ -243,8 +259,8 @@ def _pile_up(ctx: Ctx, world: CollisionWorld, pushed: str, hit: Hit, travel: flo
     """The pushed vehicle meets a third party where it stands: a collision of its own, as if it moved
     the way it is pushed at the speed of the vehicle pushing it; it never comes out of it faster than
     it was going (reading T29)."""
-    ctx.log.add("collision", f"pile-up: {pushed} is pushed into {hit.other} at {speed:g} mph", "000:L411-L412",
-                pushed, other=hit.other)
+    ctx.log.add(PileUp(f"pile-up: {pushed} is pushed into {hit.other} at {speed:g} mph", "000:L411-L412",
+                       pushed, other=hit.other, speed=speed))
     own = ctx.v(pushed).speed
     here = ctx.v(pushed).pose
     c = Contact(0, here, here, (hit,))
@@ -269,9 +285,9 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
     dms = (damage_modifier(v1.spec.weight), damage_modifier(v2.spec.weight))
     out = collide(cls.kind, (v1.speed, v2.speed), dms)
     kind = cls.kind.value
-    ctx.log.add("collision", f"{kind.replace('_', '-')} with {other.id} at {out.collision_speed:g} mph "
-                f"(V1 {v1.id}, V2 {v2.id})", "000:L406-L410", vid, type=kind, other=other.id, v1=v1.id, v2=v2.id,
-                collision_speed=out.collision_speed, point=[c.point.x, c.point.y])
+    ctx.log.add(Collided(f"{kind.replace('_', '-')} with {other.id} at {out.collision_speed:g} mph "
+                         f"(V1 {v1.id}, V2 {v2.id})", "000:L406-L410", vid, how=kind, other=other.id, v1=v1.id,
+                         v2=v2.id, speed=out.collision_speed, point=c.point))
     total = ctx.roll(out.ram, f"ram damage at {out.collision_speed:g} mph", "000:L391", vid) if out.ram else 0
     to_v1, to_v2 = out.damage(total)
     damage_face(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind], "ram")
@@ -285,7 +301,8 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
     for w, new in ((v1, out.new_speeds[0]), (v2, out.new_speeds[1])):
         if new != w.speed:
             ctx.update(w.id, speed=new)
-            ctx.log.add("speed", f"the collision leaves it at {new:g} mph", "000:L420-L421, L435-L436, L449", w.id)
+            ctx.log.add(SlowedTo(f"the collision leaves it at {new:g} mph", "000:L420-L421, L435-L436, L449", w.id,
+                                 speed=new))
     cont = who_moves_on(out, cls.mover_is_v1)
     pivot = conform_pivots(ctx.v(other.id).pose, osize, c.point)[0]
     return cont, pivot
@@ -309,19 +326,19 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     dm = damage_modifier(v.spec.weight)
     speed = fixed_object_collision(kind, v.speed, dm, 0, dp=dp, sections=sections, damaged=damaged).collision_speed
     name = (feature.tag or feature.kind.value) if feature else c.other
-    ctx.log.add("collision", f"{kind.value.replace('_', '-')} into {name} ({c.other}) at {speed:g} mph",
-                "000:L476-L480", vid, type="fixed_object", other=c.other, collision_speed=speed,
-                point=[c.point.x, c.point.y])
+    ctx.log.add(HitFixedObject(f"{kind.value.replace('_', '-')} into {name} ({c.other}) at {speed:g} mph",
+                               "000:L476-L480", vid, how=kind.value, other=c.other, name=name, speed=speed,
+                               point=c.point))
     ram = ctx.t.chart.ram(speed)
     total = ctx.roll(ram, f"ram damage at {speed:g} mph", "000:L391", vid) if ram else 0
     out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged)
-    ctx.log.add("collision", f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
-                dealt=out.dealt, taken=out.taken, through=out.through)
+    ctx.log.add(RamTraded(f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
+                          dealt=out.dealt, taken=out.taken, through=out.through))
     damage_face(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477", "ram")
     hazard(ctx, vid, out.hazard, "collision", "000:L428, L480")
     if out.new_speed != v.speed:
         ctx.update(vid, speed=out.new_speed)
-        ctx.log.add("speed", f"the collision leaves it at {out.new_speed:g} mph", "000:L480", vid)
+        ctx.log.add(SlowedTo(f"the collision leaves it at {out.new_speed:g} mph", "000:L480", vid, speed=out.new_speed))
     if feature is not None and dp is not None:
         _record_damage(ctx, feature, key, c.point, out.dealt, out.through, sections, name, vid)
     return Continuation(not out.stops, out.slides, None)
@@ -339,23 +356,24 @@ def _record_damage(ctx: Ctx, feature: StaticShape, key: str, point: Vec, dealt: 
         if dealt:
             changes = changes.with_damage(key, dealt)
             left = max(0, (feature.dp or 0) * sections - changes.taken(key))
-            ctx.log.add("collision", f"{name} takes {dealt} ({left} DP left there)", "000:L477, L481", vid,
-                        feature=feature.id, dp_left=left)
+            ctx.log.add(FeatureDamaged(f"{name} takes {dealt} ({left} DP left there)", "000:L477, L481", vid,
+                                       feature=feature.id, rammed=True, points=dealt, dp_left=left))
     elif feature.kind == FeatureKind.FIXED_OBJECT:
         changes = changes.with_destroyed(feature.id)
-        ctx.log.add("collision", f"{name} is knocked down", "000:L479", vid, feature=feature.id)
+        ctx.log.add(FeatureKnockedDown(f"{name} is knocked down", "000:L479", vid, feature=feature.id, rammed=True))
     else:
         width = ctx.rules.collisions.breach_width_in * sections
         changes = changes.with_breach(key, feature.id, point, width)
-        ctx.log.add("collision", f"{name} is breached: a {width:g}\" gap", "000:L481", vid, feature=feature.id,
-                    point=[point.x, point.y])
+        ctx.log.add(FeatureBreached(f"{name} is breached: a {width:g}\" gap", "000:L481", vid, feature=feature.id,
+                                    rammed=True, point=point))
         props = feature_properties(ctx.state.map_id, changes.sections).get(feature.id, {})
         collapse = props.get("collapse")
         if feature.kind == FeatureKind.BUILDING and isinstance(collapse, int) and \
                 changes.breach_count(feature.id) >= collapse:
             fallen = map_targets(ctx.state.map_id, ctx.state.map_changes).get(feature.id)
             changes = changes.with_rubble(feature.id)
-            ctx.log.add("collision", f"{name} collapses into rubble", "000:L1205-L1206", vid, feature=feature.id)
+            ctx.log.add(FeatureCollapsed(f"{name} collapses into rubble", "000:L1205-L1206", vid, feature=feature.id,
+                                         rammed=True))
     ctx.state = replace(ctx.state, map_changes=changes)
     if fallen is not None:
         building_falls(ctx, fallen, vid)
@@ -366,11 +384,11 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
     (returns True then): tire damage and hazards (000:L248-L249, L496-L502, L526, L529)."""
     hz = ctx.t.hazards.difficulty
     if t.kind == FeatureKind.DEBRIS.value:
-        ctx.log.add("hazard", f"hits debris ({t.other})", "000:L496", vid)
+        ctx.log.add(RanOver(f"hits debris ({t.other})", "000:L496", vid, obstacle="debris", other=t.other))
         _tires_over(ctx, vid, ctx.rules.collisions.debris_tire_damage, "debris", "000:L497")
         hazard(ctx, vid, hz["debris"], "debris", "000:L249, L497")
     elif t.kind == FeatureKind.OBSTACLE.value:
-        ctx.log.add("hazard", f"hits an obstacle ({t.other})", "000:L501", vid)
+        ctx.log.add(RanOver(f"hits an obstacle ({t.other})", "000:L501", vid, obstacle="obstacle", other=t.other))
         _tires_over(ctx, vid, ctx.rules.collisions.obstacle_tire_damage, "obstacle", "000:L501")
         hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
     elif t.kind == FeatureKind.CURB.value:
@@ -399,13 +417,13 @@ def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
             hazard(ctx, vid, w.hazard, f"drives into water {area.depth_ft:g} ft deep", "000:L529")
         if w.drowned and not ctx.v(vid).drowned:
             ctx.update(vid, drowned=True)
-            ctx.log.add("terrain", "the water is too deep: the power plant drowns out (no acceleration, "
-                        f"{ctx.rules.terrain.plant_out_decel:g} mph slower a turn)", "000:L528, L1742", vid)
+            ctx.log.add(Drowned("the water is too deep: the power plant drowns out (no acceleration, "
+                                f"{ctx.rules.terrain.plant_out_decel:g} mph slower a turn)", "000:L528, L1742", vid))
         return False
     d = ditch(area.width_ft or 0.0, v.speed)
     if d.falls_in:
-        ctx.log.add("terrain", f"falls into the {area.width_ft:g}-ft ditch and hits the far side at "
-                    f"{v.speed:g} mph", "000:L526", vid)
+        ctx.log.add(DitchFall(f"falls into the {area.width_ft:g}-ft ditch and hits the far side at "
+                              f"{v.speed:g} mph", "000:L526", vid, width_ft=area.width_ft or 0.0, speed=v.speed))
         ram = ctx.t.chart.ram(v.speed)
         total = ctx.roll(ram, f"ram damage at {v.speed:g} mph", "000:L526", vid) if ram else 0
         out = fixed_object_collision(CollisionKind.HEAD_ON, v.speed, damage_modifier(v.spec.weight), total, dp=None)

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from rules.combat.damage import DRIVER_ROLES
 from rules.core.dice import DiceExpr
+from rules.core.events import CrewCameRound, CrewStunned
 from rules.driving.collisions import stunned_phases
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState
@@ -58,9 +59,10 @@ def concuss(ctx: Ctx, vid: str, threshold: int) -> bool:
         last = max(now + missed - 1, end_of_turn)
         stunned[crew.id] = max(last, stunned.get(crew.id, 0))
         driver = driver or crew.role in DRIVERS
-        ctx.log.add("crew", f"{crew.name} is stunned for {missed} phase(s), to turn {(last - 1) // per_turn + 1} "
-                    f"phase {(last - 1) % per_turn + 1}: no firing" + (" and no driving" if crew.role in DRIVERS else ""),
-                    "000:L472", vid, crew=crew.id, phases=missed)
+        ctx.log.add(CrewStunned(f"{crew.name} is stunned for {missed} phase(s), to turn {(last - 1) // per_turn + 1} "
+                                f"phase {(last - 1) % per_turn + 1}: no firing"
+                                + (" and no driving" if crew.role in DRIVERS else ""),
+                                "000:L472", vid, crew=crew.id, phases=missed))
     if stunned != dict(v.stunned):
         w = ctx.v(vid)
         ctx.put(replace(w, stunned=tuple(sorted(stunned.items())),
@@ -83,4 +85,5 @@ def refresh_stunned(ctx: Ctx) -> None:
         ctx.put(replace(v, stunned=still, fire_acted=tuple(sorted({*v.fire_acted, *ids})),
                         driver_stunned=bool(ids & drivers)))
         if woke:
-            ctx.log.add("crew", f"{', '.join(woke)} come(s) round from the concussion", "000:L472", v.id)
+            ctx.log.add(CrewCameRound(f"{', '.join(woke)} come(s) round from the concussion", "000:L472", v.id,
+                                      crew=tuple(woke)))

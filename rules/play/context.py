@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.dice import DiceExpr, DiceSource, SeededDice
-from rules.core.events import EventLog
+from rules.core.events import DiceRolled, EventLog
 from rules.play.state import GameState, VehicleState
 from rules.tables.movement import Tables
 from rules.tables.ruleset import Ruleset
@@ -35,8 +35,8 @@ class Ctx:
         total = expr.total(faces)
         if expr.n:
             shown = "+".join(map(str, faces))
-            self.log.add("dice", f"{why}: rolled {expr} = [{shown}] -> {total}", rule, vid,
-                         expr=str(expr), faces=list(faces), total=total)
+            self.log.add(DiceRolled(f"{why}: rolled {expr} = [{shown}] -> {total}", rule, vid,
+                                    what=why, expr=str(expr), faces=faces, total=total))
         return total
 
     def finish(self) -> GameState:

@@ -41,6 +41,21 @@ from rules.combat.dropped import (
 )
 from rules.combat.dropped import end_of_turn as counters_after
 from rules.core.dice import DiceExpr, roll
+from rules.core.events import (
+    CounterAgain,
+    CounterBurnedOut,
+    CounterLaid,
+    CounterMet,
+    CounterRemoved,
+    CounterSpared,
+    CounterWentOff,
+    Damaged,
+    DamageStep,
+    DiceRolled,
+    FireTableHit,
+    PaintOnWindows,
+    RanOver,
+)
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import Motion
 from rules.play.context import Ctx
@@ -62,8 +77,8 @@ def add_counters(ctx: Ctx, counters: Sequence[Counter], why: str, rule: str) -> 
         placed.append(replace(c, id=f"{c.kind}-{n}"))
     ctx.state = replace(s, counters=s.counters + tuple(placed), counters_laid=n)
     for c in placed:
-        ctx.log.add("counter", f"{why}: {c.kind.replace('_', ' ')} counter {c.id} at {c.pose}", rule, c.owner,
-                    counter=c.id, counter_kind=c.kind, pose=c.pose.to_json(), size=[c.length, c.width])
+        ctx.log.add(CounterLaid(f"{why}: {c.kind.replace('_', ' ')} counter {c.id} at {c.pose}", rule, c.owner,
+                                counter=c.id, counter_kind=c.kind, pose=c.pose, size=(c.length, c.width)))
         for v in ctx.state.vehicles:
             if _contact(c, v, (v.pose,)) is not None:
                 ctx.put(replace(v, touching=v.touching + (c.id,)))
@@ -110,8 +125,8 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     where = "runs onto" if how == "on" else "passes beside"
     if c.kind in ("debris", "obstacle"):
         debris = c.kind == "debris"
-        ctx.log.add("hazard", f"runs over {'debris' if debris else 'an obstacle'} ({c.id})",
-                    "000:L496" if debris else "000:L501", vid)
+        ctx.log.add(RanOver(f"runs over {'debris' if debris else 'an obstacle'} ({c.id})",
+                            "000:L496" if debris else "000:L501", vid, obstacle=c.kind, other=c.id))
         tires = ctx.rules.collisions.debris_tire_damage if debris else ctx.rules.collisions.obstacle_tire_damage
         _each_tire(ctx, vid, tires, c, "000:L497" if debris else "000:L501")
         hazard(ctx, vid, ctx.rules.movement.hazards.difficulty[c.kind], c.kind, "000:L249, L497" if debris else "000:L248, L501")
@@ -122,14 +137,16 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
         if _spared(ctx, vid, c, where):
             return
         ctx.update(vid, paint_until=max(ctx.v(vid).paint_until, s.turn + spec.paint_turns))
-        ctx.log.add("counter", f"{where} paint ({c.id}): paint on the windows, -2 to its fire until the end "
-                    f"of turn {s.turn + spec.paint_turns}", "000:L1053", vid)
+        ctx.log.add(PaintOnWindows(f"{where} paint ({c.id}): paint on the windows, -2 to its fire until the end "
+                                   f"of turn {s.turn + spec.paint_turns}", "000:L1053", vid, counter=c.id,
+                                   until_turn=s.turn + spec.paint_turns))
         return
     if burns(spec) and not burning(c, s.turn, s.phase):
         return  # flaming oil not yet alight: a plain slick, no effect of its own (000:L1045); a flame cloud a cloud
     if not (spec.trigger_on or burns(spec) or spec.tire_damage is not None):
         if spec.maneuver_d or spec.hazard_d or spec.drive_on_d:
-            ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid)
+            ctx.log.add(CounterMet(f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid, counter=c.id,
+                                   onto=how == "on", triggered=False))
         if spec.drive_on_d and how == "on":   # a cloud that is a hazard to drive into (chaff, 000:L2490)
             hazard(ctx, vid, spec.drive_on_d, f"drives into {c.kind.replace('_', ' ')}", spec.source)
         return
@@ -138,10 +155,11 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     reach = tires_within(c, motion.end, counter_size(v), corners) if spec.tire_reach else None
     eff = cross(c, how, corners, ctx.dice, tires_in_reach=reach, faces=_faces(v), solid=_solid(v, c))
     for what, r, rule in eff.rolls:
-        ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, vid, total=r)
+        ctx.log.add(DiceRolled(f"{c.kind} {c.id}: rolled {r}: {what}", rule, vid, what=what, total=r))
     if not eff.triggered:
         return
-    ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid, counter=c.id)
+    ctx.log.add(CounterMet(f"{where} {c.kind.replace('_', ' ')} ({c.id})", spec.source, vid, counter=c.id,
+                           onto=how == "on", triggered=True))
     if eff.hazard_d:
         hazard(ctx, vid, eff.hazard_d, f"drives onto {c.kind.replace('_', ' ')}", spec.source)
     taken = _damage(ctx, vid, eff, c)
@@ -150,7 +168,7 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
         _blast_other_tires(ctx, vid, c)
     if eff.removes_counter:
         ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
-        ctx.log.add("counter", f"{c.id} is gone", spec.source, vid, removed=c.id)
+        ctx.log.add(CounterRemoved(f"{c.id} is gone", spec.source, vid, counter=c.id))
 
 
 def _spared(ctx: Ctx, vid: str, c: Counter, where: str) -> bool:
@@ -162,8 +180,8 @@ def _spared(ctx: Ctx, vid: str, c: Counter, where: str) -> bool:
         return False
     item = ctx.rules.construction.accessories.get(key)
     name = item.name if item else key.replace("_", " ")
-    ctx.log.add("counter", f"{where} {c.kind.replace('_', ' ')} ({c.id}): its {name.lower()} keeps it off",
-                item.source if item else c.spec().source, vid)
+    ctx.log.add(CounterSpared(f"{where} {c.kind.replace('_', ' ')} ({c.id}): its {name.lower()} keeps it off",
+                              item.source if item else c.spec().source, vid, counter=c.id, by=key))
     return True
 
 
@@ -208,9 +226,10 @@ def _fire_hit(ctx: Ctx, vid: str, c: Counter) -> None:
     v = ctx.v(vid)
     ht = HT_MARK if HT_AMMO in c.spec().ammo else ""   # burning HT oil: +1, burns 1 (000:L992, L2504)
     ctx.put(replace(v, fire_hits=v.fire_hits + ((src + ht, ctx.state.turn),)))
-    ctx.log.add("fire", f"{vid} touches {c.kind.replace('_', ' ')} ({c.id}) while it burns: a {src} fire-table hit, fire "
-                f"modifier {row.modifier} for this turn and {row.duration} more; the fire check comes at the end "
-                "of the turn", f"{row.source}, 000:L1018", vid, fire_source=src)
+    ctx.log.add(FireTableHit(f"{vid} touches {c.kind.replace('_', ' ')} ({c.id}) while it burns: a {src} fire-table "
+                             f"hit, fire modifier {row.modifier} for this turn and {row.duration} more; the fire check "
+                             "comes at the end of the turn", f"{row.source}, 000:L1018", vid, counter=c.id,
+                             fire_source=src, modifier=row.modifier))
 
 
 def _enemy_fire(ctx: Ctx, vid: str, c: Counter, taken: int, enemy: bool) -> None:
@@ -232,8 +251,10 @@ def _blast_other_tires(ctx: Ctx, vid: str, c: Counter) -> None:
         hits = []
         for corner in reach:
             total, faces = roll(spec.tire_damage, ctx.dice)
-            ctx.log.add("dice", f"{c.kind} {c.id}: rolled {total}: damage to tire {corner} within "
-                        f"{spec.tire_reach:g}\": {spec.tire_damage} = {list(faces)}", spec.source, other.id, total=total)
+            ctx.log.add(DiceRolled(f"{c.kind} {c.id}: rolled {total}: damage to tire {corner} within "
+                                   f"{spec.tire_reach:g}\": {spec.tire_damage} = {list(faces)}", spec.source, other.id,
+                                   what=f"damage to tire {corner}", expr=str(spec.tire_damage), faces=faces,
+                                   total=total))
             hits.append((corner, total))
         _enemy_fire(ctx, other.id, c, _tires(ctx, other.id, hits, c), spec.enemy_fire)
 
@@ -279,10 +300,10 @@ def _hit_face(ctx: Ctx, vid: str, face: str, points: int, c: Counter) -> int:
     v = ctx.v(vid)
     sheet, inside, rep = hit(v.sheet, interior_of(v.sheet, v.spec.kind.value), face, points, ctx.dice)
     ctx.put(replace(v, sheet=sheet_with(sheet, inside)))
-    ctx.log.add("damage", f"{c.kind.replace('_', ' ')} ({c.id}): {points} to the {face}", c.spec().source, vid,
-                location=face, points=points, taken=rep.taken)
+    ctx.log.add(Damaged(f"{c.kind.replace('_', ' ')} ({c.id}): {points} to the {face}", c.spec().source, vid,
+                        cause=f"{c.kind.replace('_', ' ')} ({c.id})", location=face, points=points, taken=rep.taken))
     for text, rule in rep.lines:
-        ctx.log.add("damage", text, rule, vid)
+        ctx.log.add(DamageStep(text, rule, vid))
     return rep.taken
 
 
@@ -308,8 +329,8 @@ def liquid_contact(ctx: Ctx) -> None:
                 continue
             since = had.get(c.id, now)
             if now - since >= t.recheck_phases and not ctx.v(v.id).out:
-                ctx.log.add("counter", f"still in {c.kind.replace('_', ' ')} ({c.id}) after {now - since} phases: "
-                            "its damage again", t.recheck_source, v.id, counter=c.id)
+                ctx.log.add(CounterAgain(f"still in {c.kind.replace('_', ' ')} ({c.id}) after {now - since} phases: "
+                                         "its damage again", t.recheck_source, v.id, counter=c.id))
                 _liquid_damage(ctx, v.id, c)
                 since = now
             keep[c.id] = since
@@ -325,8 +346,8 @@ def _melt_ice(ctx: Ctx) -> None:
         return
     ctx.state = replace(s, counters=left)
     for c in gone:
-        ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} melts under the flames", c.spec().source,
-                    c.owner, removed=c.id)
+        ctx.log.add(CounterRemoved(f"{c.kind.replace('_', ' ')} {c.id} melts under the flames", c.spec().source,
+                                   c.owner, counter=c.id))
 
 
 def _set_off(ctx: Ctx) -> None:
@@ -336,18 +357,18 @@ def _set_off(ctx: Ctx) -> None:
     s = ctx.state
     bodies = [footprint(v.pose, counter_size(v)) for v in s.vehicles if v.sheet.on_fire]
     for c, why in detonations(s.counters, bodies, s.turn, s.phase):
-        ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} {why} go off", c.spec().source, c.owner,
-                    counter=c.id)
+        ctx.log.add(CounterWentOff(f"{c.kind.replace('_', ' ')} {c.id} {why} go off", c.spec().source, c.owner,
+                                   counter=c.id))
         above = next((v for v in ctx.state.vehicles if overlap(footprint(v.pose, counter_size(v)), c.polygon())), None)
         if above is not None:
             corners = [t.corner for t in above.sheet.tires if not t.destroyed]
             eff = detonate(c, tires_within(c, above.pose, counter_size(above), corners), ctx.dice)
             for what, r, rule in eff.rolls:
-                ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, above.id, total=r)
+                ctx.log.add(DiceRolled(f"{c.kind} {c.id}: rolled {r}: {what}", rule, above.id, what=what, total=r))
             _enemy_fire(ctx, above.id, c, _damage(ctx, above.id, eff, c), eff.enemy_fire)
         _blast_other_tires(ctx, above.id if above is not None else "", c)
         ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
-        ctx.log.add("counter", f"{c.id} is gone", c.spec().source, c.owner, removed=c.id)
+        ctx.log.add(CounterRemoved(f"{c.id} is gone", c.spec().source, c.owner, counter=c.id))
 
 
 def _clouds_go_off(ctx: Ctx) -> None:
@@ -356,16 +377,17 @@ def _clouds_go_off(ctx: Ctx) -> None:
     s = ctx.state
     for c in due_to_go_off(s.counters, s.turn, s.phase):
         spec = c.spec()
-        ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} goes off: {spec.detonation_damage} to every "
-                    "exposed location of everything in or touching it", spec.source, c.owner, counter=c.id)
+        ctx.log.add(CounterWentOff(f"{c.kind.replace('_', ' ')} {c.id} goes off: {spec.detonation_damage} to every "
+                                   "exposed location of everything in or touching it", spec.source, c.owner,
+                                   counter=c.id))
         for v in [v for v in ctx.state.vehicles if not v.out and in_or_touching(c, v.pose, counter_size(v))]:
             corners = [t.corner for t in v.sheet.tires if not t.destroyed]
             eff = blast(c, corners, _faces(v), ctx.dice)
             for what, r, rule in eff.rolls:
-                ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, v.id, total=r)
+                ctx.log.add(DiceRolled(f"{c.kind} {c.id}: rolled {r}: {what}", rule, v.id, what=what, total=r))
             _enemy_fire(ctx, v.id, c, _damage(ctx, v.id, eff, c), eff.enemy_fire)
         ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
-        ctx.log.add("counter", f"{c.id} is gone", spec.source, c.owner, removed=c.id)
+        ctx.log.add(CounterRemoved(f"{c.id} is gone", spec.source, c.owner, counter=c.id))
 
 
 def _liquid_damage(ctx: Ctx, vid: str, c: Counter) -> None:
@@ -373,7 +395,7 @@ def _liquid_damage(ctx: Ctx, vid: str, c: Counter) -> None:
     corners = [t.corner for t in v.sheet.tires if not t.destroyed]
     eff = cross(c, "on", corners, ctx.dice, faces=_faces(v))
     for what, r, rule in eff.rolls:
-        ctx.log.add("dice", f"{c.kind} {c.id}: rolled {r}: {what}", rule, vid, total=r)
+        ctx.log.add(DiceRolled(f"{c.kind} {c.id}: rolled {r}: {what}", rule, vid, what=what, total=r))
     _damage(ctx, vid, eff, c)
 
 
@@ -388,8 +410,10 @@ def end_of_turn(ctx: Ctx) -> None:
     kept = {c.id: c for c in left}
     for c in s.counters:
         if c.id not in kept:
-            ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} clears", c.spec().source, c.owner, removed=c.id)
+            ctx.log.add(CounterRemoved(f"{c.kind.replace('_', ' ')} {c.id} clears", c.spec().source, c.owner,
+                                       counter=c.id))
         elif kept[c.id].kind != c.kind:
-            ctx.log.add("counter", f"{c.kind.replace('_', ' ')} {c.id} burns out and leaves "
-                        f"{kept[c.id].kind}", c.spec().source, c.owner, counter=c.id)
+            ctx.log.add(CounterBurnedOut(f"{c.kind.replace('_', ' ')} {c.id} burns out and leaves "
+                                         f"{kept[c.id].kind}", c.spec().source, c.owner, counter=c.id,
+                                         becomes=kept[c.id].kind))
     ctx.state = replace(s, counters=left)

@@ -7,9 +7,10 @@ import math
 from dataclasses import replace
 
 from rules.core.dice import DiceExpr
+from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, HazardMet
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.play.context import Ctx
-from rules.play.state import Pending
+from rules.play.state import Mode, Pending
 from rules.play.surfaces import off_road_crash_modifier, road_condition, surface_of
 
 # Modes that are a crash result still playing out, by the result they came from (000:L309).
@@ -33,12 +34,13 @@ def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, 
     ctx.update(vid, hs=hs, phase_d=v.phase_d + max(0, difficulty))
     res = control_roll(speed, hs, ctx.dice, ctx.t)
     if res.die is not None:
-        ctx.log.add("dice", f"control roll for {what}: 1d = {res.die}, needs {res.need}+", "000:L185", vid,
-                    expr="1d", faces=[res.die], total=res.die)
+        ctx.log.add(DiceRolled(f"control roll for {what}: 1d = {res.die}, needs {res.need}+", "000:L185", vid,
+                               what=f"control roll for {what}", expr="1d", faces=(res.die,), total=res.die))
     verdict = "control kept" if res.kept else "CONTROL LOST"
     need = {"safe": "safe, no roll", "XX": "automatic loss (XX)"}.get(res.need, f"needs {res.need}+")
-    ctx.log.add("control", f"{what}: D{difficulty}, handling {v.hs} -> {hs} at {speed:g} mph: {need}; {verdict}",
-                rule or "000:L182-L186", vid, difficulty=difficulty, hs=hs, need=res.need, kept=res.kept)
+    ctx.log.add(ControlRolled(f"{what}: D{difficulty}, handling {v.hs} -> {hs} at {speed:g} mph: {need}; {verdict}",
+                              rule or "000:L182-L186", vid, what=what, difficulty=difficulty, hs_before=v.hs, hs=hs,
+                              speed=speed, need=res.need, rolled=res.die, kept=res.kept))
     return res.kept
 
 
@@ -53,8 +55,9 @@ def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, 
     total = ctx.roll(TWO_D, f"Crash Table {table}", "000:L306-L314", vid) + sum(m.value for m in mods)
     shown = ", ".join(f"{m.name} {m.value:+d}" for m in mods if m.value)
     row = ctx.t.crash.lookup(table, total)
-    ctx.log.add("crash", f"Crash Table {table}: {total} ({shown or 'no modifiers'}) -> {row.result.replace('_', ' ')}",
-                f"{row_rule(table)}", vid, table=table, roll=total, result=row.result)
+    ctx.log.add(CrashRolled(f"Crash Table {table}: {total} ({shown or 'no modifiers'}) -> "
+                            f"{row.result.replace('_', ' ')}", f"{row_rule(table)}", vid,
+                            table=table, roll=total, result=row.result))
     new: list[Pending] = []
     spin_side = ""
     if table == 2:
@@ -65,8 +68,8 @@ def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, 
         if row.then_table1:
             total1 = ctx.roll(TWO_D, "Crash Table 1 after the fishtail", "000:L334", vid) + sum(m.value for m in mods)
             row1 = ctx.t.crash.lookup(1, total1)
-            ctx.log.add("crash", f"Crash Table 1: {total1} -> {row1.result.replace('_', ' ')}", "000:L322-L330",
-                        vid, table=1, roll=total1, result=row1.result)
+            ctx.log.add(CrashRolled(f"Crash Table 1: {total1} -> {row1.result.replace('_', ' ')}", "000:L322-L330",
+                                    vid, table=1, roll=total1, result=row1.result))
             new.append(_pending_ct1(ctx, row1.result, travel, spin_side, row1.skid))
             row = row1 if row1.aimed_fire < row.aimed_fire else row
     else:
@@ -94,10 +97,10 @@ def _queue_worst(ctx: Ctx, vid: str, new: tuple[Pending, ...]) -> None:
     have = current_severity(ctx, vid)
     v = ctx.v(vid)
     if have and worst_new <= have:
-        ctx.log.add("crash", "already out of control with a worse result: no new effect", "000:L309-L310", vid)
+        ctx.log.add(CrashIgnored("already out of control with a worse result: no new effect", "000:L309-L310", vid))
         return
     # a worse result replaces what was pending (a planned controlled skid included) and ends a spin
-    ctx.put(replace(v, pending=new, mode="normal" if v.mode == "spin" else v.mode))
+    ctx.put(replace(v, pending=new, mode=Mode.NORMAL if v.mode == Mode.SPIN else v.mode))
 
 
 def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
@@ -106,7 +109,8 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
     if control was kept. Collisions and combat call this."""
     v = ctx.v(vid)
     if v.out or v.speed == 0:
-        ctx.log.add("hazard", f"{what}: D{difficulty} (stationary: no control roll)", rule, vid)
+        ctx.log.add(HazardMet(f"{what}: D{difficulty} (stationary: no control roll)", rule, vid, what=what,
+                              difficulty=difficulty, stationary=True))
         ctx.update(vid, hs=lower_status(v.hs, difficulty, ctx.t), phase_d=v.phase_d + max(0, difficulty))
         return True
 
@@ -114,7 +118,8 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
     d = difficulty + (road.add if road and not road.maneuvers_only else 0)
     oil = surface_of(ctx.state, vid).hazard_d
     d += oil  # oil or burning oil under it: +D2 to every hazard (000:L1045)
-    ctx.log.add("hazard", f"{what}: D{d}" + (f" (+{oil} for oil under it)" if oil else ""), rule, vid, difficulty=d)
+    ctx.log.add(HazardMet(f"{what}: D{d}" + (f" (+{oil} for oil under it)" if oil else ""), rule, vid, what=what,
+                          difficulty=d, oil=oil))
     kept = check_control(ctx, vid, d, v.speed, what, "000:L244-L245")
     if not kept:
         lose_control(ctx, vid, 2, d, v.speed, travel=v.travel)

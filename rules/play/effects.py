@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rules.combat.damage import collision_hit, interior_of, sheet_with
 from rules.core.dice import DiceExpr
+from rules.core.events import CornerLost, Damaged, DamageStep, SlickDoubled, SteeringLost, TireDamaged
 from rules.core.geometry import Kind
 from rules.driving.handling import lower_status
 from rules.play.context import Ctx
@@ -32,8 +33,8 @@ def damage_one_tire(ctx: Ctx, vid: str, index: int, hits: int, cause: str, rule:
     sheet, res = damage_tire(v.sheet, index, hits, from_weapon=from_weapon)
     tire = sheet.tires[index]
     ctx.put(replace(v, sheet=sheet))
-    ctx.log.add("tire", f"{cause}: tire {tire.corner} takes {hits} ({tire.dp} left)", rule, vid,
-                corner=tire.corner, hits=hits, dp=tire.dp)
+    ctx.log.add(TireDamaged(f"{cause}: tire {tire.corner} takes {hits} ({tire.dp} left)", rule, vid,
+                            cause=cause, corner=tire.corner, hits=hits, dp=tire.dp))
     if not res.tire_destroyed:
         return
     hz = ctx.t.hazards
@@ -59,14 +60,14 @@ def corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
             return
     else:
         ctx.put(replace(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
-        ctx.log.add("tire", f"{what} on corner {corner} lost: handling status drops to {hz.hs_on_last_tire}; "
-                    f"HC -{loss} from next turn", "000:L161, L265", vid)
+        ctx.log.add(CornerLost(f"{what} on corner {corner} lost: handling status drops to {hz.hs_on_last_tire}; "
+                               f"HC -{loss} from next turn", "000:L161, L265", vid, corner=corner, wheel=wheel))
     v = ctx.v(vid)
     d = hz.difficulty["last_tire_on_corner"]
     if two_corners:
         ctx.update(vid, steering_lost=True)
-        ctx.log.add("tire", "wheels gone on two corners: no steering, acceleration or braking; "
-                    f"slows {hz.two_corners_speed_loss} mph a turn", "000:L162, L266", vid)
+        ctx.log.add(SteeringLost("wheels gone on two corners: no steering, acceleration or braking; "
+                                 f"slows {hz.two_corners_speed_loss} mph a turn", "000:L162, L266", vid))
         if v.speed > 0:
             lose_control(ctx, vid, 1, d, v.speed, travel=v.travel)
     elif v.speed > 0 and not check_control(ctx, vid, 0, v.speed, f"corner {corner} lost", "000:L265"):
@@ -85,9 +86,10 @@ def _corner_lost_active(ctx: Ctx, vid: str, corner: str, what: str, loss: int, t
     hz = ctx.t.hazards
     v = ctx.v(vid)
     ctx.put(replace(v, hc_loss_next=v.hc_loss_next + loss))
-    ctx.log.add("tire", f"{what} on corner {corner} lost with active suspension: a D{hz.active_suspension_d} "
-                f"hazard instead of handling status {hz.hs_on_last_tire}; HC -{loss} from next turn",
-                f"{hz.active_suspension_source}, 000:L161, L265", vid)
+    ctx.log.add(CornerLost(f"{what} on corner {corner} lost with active suspension: a D{hz.active_suspension_d} "
+                           f"hazard instead of handling status {hz.hs_on_last_tire}; HC -{loss} from next turn",
+                           f"{hz.active_suspension_source}, 000:L161, L265", vid, corner=corner,
+                           wheel=what == "wheel", active_suspension=True))
     if two_corners:
         ctx.update(vid, hs=lower_status(v.hs, hz.active_suspension_d, ctx.t))
     else:
@@ -102,8 +104,8 @@ def slick_hits(ctx: Ctx, vid: str, index: int, hits: int, kind: str) -> int:
     tire = ctx.v(vid).sheet.tires[index]
     if hits <= 0 or kind not in t.slick_kinds or not racing_slick(tire):
         return hits
-    ctx.log.add("tire", f"racing slick {tire.corner}: {hits} from {kind} doubled to {hits * t.slick_factor}",
-                t.slick_source, vid)
+    ctx.log.add(SlickDoubled(f"racing slick {tire.corner}: {hits} from {kind} doubled to {hits * t.slick_factor}",
+                             t.slick_source, vid, corner=tire.corner, hits=hits, doubled=hits * t.slick_factor))
     return hits * t.slick_factor
 
 
@@ -116,7 +118,7 @@ def damage_face(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule
     inside = interior_of(v.sheet, v.spec.kind.value)
     sheet, inside, rep = collision_hit(v.sheet, inside, location, points, ctx.dice, crash)
     ctx.put(replace(v, sheet=sheet_with(sheet, inside)))
-    ctx.log.add("damage", f"{cause}: {points} to {location}", rule, vid, location=location, points=points,
-                taken=rep.taken)
+    ctx.log.add(Damaged(f"{cause}: {points} to {location}", rule, vid, cause=cause, location=location, points=points,
+                        taken=rep.taken))
     for text, line_rule in rep.lines:
-        ctx.log.add("damage", text, line_rule, vid)
+        ctx.log.add(DamageStep(text, line_rule, vid))

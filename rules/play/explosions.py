@@ -17,6 +17,7 @@ from rules.combat.arcs import facing_sides, footprint, nearest_point
 from rules.combat.damage import hit, interior_of, sheet_with
 from rules.combat.dropped import Counter, place
 from rules.core.dice import DiceExpr
+from rules.core.events import Damaged, DamageStep
 from rules.core.geometry import Pose, Vec
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
@@ -59,10 +60,10 @@ def explosion(ctx: Ctx, vid: str) -> None:
         sheet, inside, rep = hit(other.sheet, interior_of(other.sheet, other.spec.kind.value), face, points,
                                  ctx.dice)
         ctx.put(replace(other, sheet=sheet_with(sheet, inside)))
-        ctx.log.add("damage", f"the explosion of {vid} does {points} to the {face}", "000:L1014", other.id,
-                    location=face, points=points, taken=rep.taken)
+        ctx.log.add(Damaged(f"the explosion of {vid} does {points} to the {face}", "000:L1014", other.id,
+                            cause=f"the explosion of {vid}", location=face, points=points, taken=rep.taken))
         for text, rule in rep.lines:
-            ctx.log.add("damage", text, rule, other.id)
+            ctx.log.add(DamageStep(text, rule, other.id))
         for hz in rep.hazards():
             hazard(ctx, other.id, hz.d, f"blast: {hz.name}", hz.rule)
     _scatter_debris(ctx, vid, int(t.fire["explosion_debris"]))

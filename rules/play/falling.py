@@ -19,6 +19,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.dice import DiceExpr
+from rules.core.events import (
+    CornersOver,
+    Falling,
+    FallLanded,
+    FireStarted,
+    NoseOver,
+    SlowedTo,
+    StepDown,
+    WheelOver,
+)
 from rules.core.geometry import Kind, Pose, Vec, corners
 from rules.driving.collisions import fall
 from rules.play.context import Ctx
@@ -98,12 +108,13 @@ def start_fall(ctx: Ctx, vid: str, drop_ft: float, side: str, what: str, rule: s
     inches = drop_ft / ctx.rules.terrain.feet_per_inch
     row = fall(inches)
     if row is None:
-        ctx.log.add("terrain", f"{what}: a {drop_ft:g}-ft step down, too low to fall", "000:L284", vid)
+        ctx.log.add(StepDown(f"{what}: a {drop_ft:g}-ft step down, too low to fall", "000:L284", vid, drop_ft=drop_ft))
         return
     lands = phase_count(ctx.state) + row.phases
     ctx.update(vid, fall_lands=lands, fall_damage=str(row.damage), fall_side=side)
-    ctx.log.add("terrain", f"{what}: falls {drop_ft:g} ft ({inches:g}\"), landing after {row.phases} phases "
-                f"for {row.damage} damage", f"{rule}, L284-L300", vid, drop_ft=drop_ft, lands=lands)
+    ctx.log.add(Falling(f"{what}: falls {drop_ft:g} ft ({inches:g}\"), landing after {row.phases} phases "
+                        f"for {row.damage} damage", f"{rule}, L284-L300", vid, drop_ft=drop_ft, lands=lands,
+                        damage=str(row.damage)))
 
 
 def _hang(ctx: Ctx, vid: str, over: tuple[str, ...]) -> None:
@@ -119,13 +130,13 @@ def _hang(ctx: Ctx, vid: str, over: tuple[str, ...]) -> None:
     if not over:
         if one_wheel_loses_all:   # steering back unless a wheel is really gone (000:L162)
             ctx.update(vid, steering_lost=v.sheet.corners_lost() >= 1)
-        ctx.log.add("terrain", "its corners are back on the ground: handling as before", "000:L302", vid)
+        ctx.log.add(CornersOver("its corners are back on the ground: handling as before", "000:L302", vid, corners=()))
         return
     if not new:
         return
     w = ctx.update(vid, hs=min(v.hs, hz.hs_on_last_tire))
-    ctx.log.add("terrain", f"corner {', '.join(new)} over the edge: as if its tires were lost (handling status "
-                f"{w.hs}, HC {w.hc})", "000:L302, L161, L265", vid, corners=list(over))
+    ctx.log.add(CornersOver(f"corner {', '.join(new)} over the edge: as if its tires were lost (handling status "
+                            f"{w.hs}, HC {w.hc})", "000:L302, L161, L265", vid, corners=over))
     d = hz.difficulty["last_tire_on_corner"]
     if one_wheel_loses_all:
         _wheel_over(ctx, vid, d)
@@ -137,8 +148,8 @@ def _wheel_over(ctx: Ctx, vid: str, d: int) -> None:
     """A cycle's or trike's wheel over an edge is a lost wheel: no steering, throttle or brakes while it
     hangs there, and straight to Crash Table 1 (000:L162, L302; reading T46)."""
     w = ctx.update(vid, steering_lost=True)
-    ctx.log.add("terrain", f"a {w.spec.kind.value}'s wheel over the edge: no steering, acceleration or braking, "
-                "Crash Table 1", "000:L162, L302", vid)
+    ctx.log.add(WheelOver(f"a {w.spec.kind.value}'s wheel over the edge: no steering, acceleration or braking, "
+                          "Crash Table 1", "000:L162, L302", vid))
     if w.speed > 0:
         lose_control(ctx, vid, 1, d, w.speed, travel=w.travel)
 
@@ -154,7 +165,8 @@ def land_falls(ctx: Ctx) -> None:
         side, dice = v.fall_side or "underbody", DiceExpr.parse(v.fall_damage)
         rule = "000:L305" if v.nose_over else "000:L300"
         ctx.update(v.id, fall_lands=0, fall_damage="", fall_side="", nose_over=False)
-        ctx.log.add("terrain", f"{'tips forward onto' if v.nose_over else 'lands on'} its {side}", rule, v.id)
+        ctx.log.add(FallLanded(f"{'tips forward onto' if v.nose_over else 'lands on'} its {side}", rule, v.id,
+                               side=side, nose_over=v.nose_over))
         points = max(0, ctx.roll(dice, f"falling damage ({dice})", rule, v.id))
         damage_face(ctx, v.id, side, points, "the fall", rule)
         if ctx.v(v.id).out:
@@ -171,8 +183,8 @@ def _nose_over(ctx: Ctx, vid: str, now: int) -> None:
     td = ctx.rules.terrain
     ctx.update(vid, fall_lands=now, fall_damage=str(td.nose_over_damage), fall_side=td.nose_over_side,
                nose_over=True)
-    ctx.log.add("terrain", f"standing on its nose: it falls forward next phase ({td.nose_over_damage} to its "
-                f"{td.nose_over_side})", "000:L305", vid)
+    ctx.log.add(NoseOver(f"standing on its nose: it falls forward next phase ({td.nose_over_damage} to its "
+                         f"{td.nose_over_side})", "000:L305", vid))
 
 
 def _rolled_over(ctx: Ctx, vid: str) -> None:
@@ -182,11 +194,11 @@ def _rolled_over(ctx: Ctx, vid: str) -> None:
     v = ctx.update(vid, hs=hz.hs_on_last_tire)
     if check_control(ctx, vid, 0, v.speed, "rolled over the edge", "000:L304"):
         ctx.update(vid, speed=0.0)
-        ctx.log.add("speed", "control regained: it stops", "000:L304", vid)
+        ctx.log.add(SlowedTo("control regained: it stops", "000:L304", vid, speed=0.0))
     else:
         lose_control(ctx, vid, 1, 0, v.speed, travel=v.travel)
         fire_on = ctx.rules.terrain.edge_roll_fire_on
         if ctx.roll(DiceExpr(1), f"does it catch fire? ({fire_on}-6 burns)", "000:L304", vid) >= fire_on:
             w = ctx.v(vid)
             ctx.put(replace(w, sheet=replace(w.sheet, on_fire=True)))
-            ctx.log.add("fire", "the vehicle catches fire", "000:L304", vid)
+            ctx.log.add(FireStarted("the vehicle catches fire", "000:L304", vid))

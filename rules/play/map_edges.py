@@ -17,6 +17,7 @@ import math
 from dataclasses import replace
 from functools import lru_cache
 
+from rules.core.events import LeftMap, RoadLaid
 from rules.play.context import Ctx
 from rules.play.state import GameState
 from rules.world.map_changes import current_map, map_of
@@ -66,7 +67,7 @@ def check_left_map(ctx: Ctx, vid: str) -> None:
     if x0 <= v.pose.x <= x1 and y0 <= v.pose.y <= y1:
         return
     ctx.update(vid, out=True, left_map=True, driverless=False, increments=(), speed=0.0)
-    ctx.log.add("out", f"{vid} drives off the map and leaves the game", "000:L92", vid)
+    ctx.log.add(LeftMap(f"{vid} drives off the map and leaves the game", "000:L92", vid))
 
 
 def _lead(ctx: Ctx) -> float:
@@ -106,4 +107,4 @@ def advance_highway(ctx: Ctx) -> None:
         return
     moved = sum(1 for p in ps if p not in m.sections)
     ctx.state = replace(s, map_changes=replace(s.map_changes, sections=ps))
-    ctx.log.add("map", f"the road runs on: {moved} section(s) laid ahead", "000:L92")
+    ctx.log.add(RoadLaid(f"the road runs on: {moved} section(s) laid ahead", "000:L92", sections=moved))

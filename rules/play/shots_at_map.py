@@ -40,10 +40,23 @@ from rules.combat.shooting import (
 )
 from rules.combat.to_hit import Shot, to_hit, weapon_info
 from rules.core.dice import DiceExpr, DiceSource
-from rules.core.events import EventLog
+from rules.core.events import (
+    CrewTrapped,
+    DamageRolled,
+    DamageStep,
+    DebrisRedropped,
+    EventLog,
+    FeatureBreached,
+    FeatureCollapsed,
+    FeatureUnharmed,
+    FireRefused,
+    HitWasted,
+    OutOfFight,
+)
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
+from rules.play.state import Mode
 from rules.tables.combat import combat_tables
 from rules.world.collision import CollisionWorld, FeatureKind, StaticShape
 from rules.world.map_changes import MapChanges, feature_properties, map_of, section_key
@@ -215,7 +228,8 @@ def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], di
     for d in decls:
         why = map_fire_problem(out, d, map_id, changes)
         if why:
-            log.add("fire", f"{d.firer} cannot fire {d.weapon} at {d.target}: {why}", "", d.firer)
+            log.add(FireRefused(f"{d.firer} cannot fire {d.weapon} at {d.target}: {why}", "", d.firer,
+                                weapon=d.weapon, target=d.target, why=why))
             continue
         c = out[d.firer]
         target = map_targets(map_id, changes)[d.target]
@@ -236,8 +250,9 @@ def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], di
             expr = damage_dice(info.damage, w.ammo)
             dfaces = tuple(dice.d6() for _ in range(expr.n))
             points = expr.total(dfaces)
-            log.add("dice", f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})",
-                    "000:L941-L942", c.id, weapon=wid, target=target.id, damage=points)
+            log.add(DamageRolled(f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})",
+                                 "000:L941-L942", c.id, weapon=wid, target=target.id, expr=str(expr),
+                                 faces=tuple(dfaces), points=points))
             hits.append(MapHit(c.id, wid, target.id, point, points))
         out[d.firer] = _after_firing(c, d, wids, turn)
     return out, hits
@@ -251,22 +266,23 @@ def apply_map_hits(ctx: Ctx, hits: Sequence[MapHit]) -> None:
         changes = ctx.state.map_changes
         target = map_targets(ctx.state.map_id, changes).get(h.target)
         if target is None:
-            ctx.log.add("fire", f"{h.weapon}'s hit on {h.target} finds it already down", t.map_fire_source, h.firer)
+            ctx.log.add(HitWasted(f"{h.weapon}'s hit on {h.target} finds it already down", t.map_fire_source, h.firer,
+                                  weapon=h.weapon, target=h.target))
             continue
         breached, falls = breach_outcome(target, changes.breach_count(target.id), h.points)
         if not breached:
-            ctx.log.add("damage", f"{target.name} takes {h.points}, less than its {target.dp} DP: no effect",
-                        "000:L1201", h.firer, feature=target.id)
+            ctx.log.add(FeatureUnharmed(f"{target.name} takes {h.points}, less than its {target.dp} DP: no effect",
+                                        "000:L1201", h.firer, feature=target.id, rammed=False, points=h.points))
             continue
         piece = min(target.pieces, key=lambda s: min((p - h.point).length() for p in s.points))
         changes = changes.with_breach(section_key(piece, h.point), target.id, h.point, t.map_breach_width)
-        ctx.log.add("damage", f"{target.name} is breached by {h.weapon}'s {h.points} points "
-                    f"({changes.breach_count(target.id)} breach(es))", "000:L1200-L1201", h.firer,
-                    feature=target.id, point=[h.point.x, h.point.y])
+        ctx.log.add(FeatureBreached(f"{target.name} is breached by {h.weapon}'s {h.points} points "
+                                    f"({changes.breach_count(target.id)} breach(es))", "000:L1200-L1201", h.firer,
+                                    feature=target.id, rammed=False, point=h.point))
         if falls:
             changes = changes.with_rubble(target.id)
-            ctx.log.add("damage", f"{target.name} collapses into rubble", "000:L1202, L1205-L1206", h.firer,
-                        feature=target.id)
+            ctx.log.add(FeatureCollapsed(f"{target.name} collapses into rubble", "000:L1202, L1205-L1206", h.firer,
+                                         feature=target.id, rammed=False))
         ctx.state = replace(ctx.state, map_changes=changes)
         if falls:
             building_falls(ctx, target, h.firer)
@@ -305,7 +321,7 @@ def _collapse_debris(ctx: Ctx, target: MapTarget, polys: Sequence[tuple[Vec, ...
             if _on_street(world, m.width, m.height, pose, CounterSize(length, width)):
                 counters.append(Counter("debris", pose, length, width, ctx.state.turn, ctx.state.phase, ""))
                 break
-            ctx.log.add("counter", f"debris {i + 1} misses the street: dropped again", "000:L1208", by)
+            ctx.log.add(DebrisRedropped(f"debris {i + 1} misses the street: dropped again", "000:L1208", by))
     add_counters(ctx, counters, f"{target.name} falls: debris", "000:L1208")
 
 
@@ -338,7 +354,7 @@ def _collapse_onto(ctx: Ctx, target: MapTarget, polys: Sequence[tuple[Vec, ...]]
         sheet, inner, rep = hit(v.sheet, inner, "top", points, ctx.dice)
         v = ctx.put(replace(v, sheet=sheet_with(sheet, inner)))
         for text, rule in rep.lines:
-            ctx.log.add("damage", text, rule, v.id)
+            ctx.log.add(DamageStep(text, rule, v.id))
         _bury(ctx, v.id, target)
 
 
@@ -348,12 +364,12 @@ def _bury(ctx: Ctx, vid: str, target: MapTarget) -> None:
     (000:L1204), unhurt if the top armor held (reading CB49)."""
     v = ctx.v(vid)
     until = ctx.state.turn + target.trapped_turns()
-    ctx.put(replace(v, out=True, speed=0.0, increments=(), mode="normal", driverless=False,
+    ctx.put(replace(v, out=True, speed=0.0, increments=(), mode=Mode.NORMAL, driverless=False,
                     buried_under=target.name, trapped_until=until))
     held = v.sheet.armor.get("top", 0) > 0
-    ctx.log.add("crew", f"{vid} is buried under {target.name}: "
-                f"{'the top armor held, its crew are unhurt but' if held else 'its crew are'} shut in for "
-                f"{target.trapped_turns()} turns (to the end of turn {until})", "000:L1204", vid,
-                trapped_until=until)
-    ctx.log.add("kill", f"{vid} is out of the fight: buried in the rubble, it can neither move nor fire",
-                "000:L1206, L1262", vid)
+    ctx.log.add(CrewTrapped(f"{vid} is buried under {target.name}: "
+                            f"{'the top armor held, its crew are unhurt but' if held else 'its crew are'} shut in for "
+                            f"{target.trapped_turns()} turns (to the end of turn {until})", "000:L1204", vid,
+                            until_turn=until))
+    ctx.log.add(OutOfFight(f"{vid} is out of the fight: buried in the rubble, it can neither move nor fire",
+                           "000:L1206, L1262", vid, why="buried in the rubble"))

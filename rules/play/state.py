@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.combat.dropped import Counter
 from rules.core.geometry import Pose
+from rules.core.named import Named
 from rules.driving.collisions import off_road_hc_loss
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
@@ -18,8 +19,27 @@ from rules.vehicles.record_sheet import RecordSheet, lone_side_pods
 from rules.vehicles.spec import VehicleSpec
 from rules.world.map_changes import MapChanges
 
-# Steps of a phase (reference/movement.md §5).
-SPEED, MOVE, FIRE = "speed", "move", "fire"
+
+class Step(Named):
+    """The steps of a phase (reference/movement.md §5)."""
+
+    SPEED = "speed"
+    MOVE = "move"
+    FIRE = "fire"
+
+
+class Mode(Named):
+    """How a vehicle moves: under control, or a crash result playing out (000:L223-L228, L317, L327-L328)."""
+
+    NORMAL = "normal"
+    SKIDDED = "skidded"   # a crash skid this phase: straight on for the rest of it
+    SPIN = "spin"
+    ROLL = "roll"
+    T_STOP = "t_stop"
+    WRECK = "wreck"
+
+
+SPEED, MOVE, FIRE = Step.SPEED, Step.MOVE, Step.FIRE
 
 
 @dataclass(frozen=True)
@@ -93,7 +113,7 @@ class VehicleState:
     increments: tuple[float, ...] = ()  # movement left this phase, in inches per move
     maneuvered: bool = False          # one maneuver per phase (000:L135)
     moved_this_phase: bool = False
-    mode: str = "normal"              # normal | spin | roll | t_stop | wreck
+    mode: Mode = Mode.NORMAL
     mode_travel: float = 0.0          # spin/roll/T-stop direction of travel
     mode_side: str = ""               # spin direction
     mode_count: int = 0               # roll faces landed / T-stop tire hits taken
@@ -193,7 +213,7 @@ class GameState:
     rolls: int                        # dice rolled so far (the dice state)
     turn: int
     phase: int
-    step: str
+    step: Step
     vehicles: tuple[VehicleState, ...]
     movers: tuple[str, ...] = ()      # ids still to move this phase, in order
     declared: tuple[str, ...] = ()    # ids that made their speed decision this phase

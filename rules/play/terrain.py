@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from rules.combat.damage import pick
 from rules.core.dice import DiceExpr
+from rules.core.events import Damaged, HandlingChanged, Jumped, Landed, NoJump, OffRoad, SlowedTo
 from rules.core.geometry import Pose, angle_diff
 from rules.driving.collisions import (
     jump_flight_in,
@@ -66,14 +67,16 @@ def note_ground(ctx: Ctx, vid: str) -> None:
         return
     v = ctx.update(vid, off_road=off)
     if not off:
-        ctx.log.add("terrain", "back on the road: its full HC again", "000:L512", vid, off_road=False)
+        ctx.log.add(OffRoad("back on the road: its full HC again", "000:L512", vid, off_road=False))
         return
-    ctx.log.add("terrain", f"goes off-road ({under.kind if under else ''}): HC {v.hc} while it stays there, "
-                "+D1 to maneuvers, -3 on crash rolls", "000:L507, L512-L517, L1834", vid, off_road=True)
+    ground = under.kind if under else ""
+    ctx.log.add(OffRoad(f"goes off-road ({ground}): HC {v.hc} while it stays there, "
+                        "+D1 to maneuvers, -3 on crash rolls", "000:L507, L512-L517, L1834", vid, off_road=True,
+                        ground=ground))
     if v.hs > v.hc:
         ctx.update(vid, hs=v.hc)
-        ctx.log.add("handling", f"handling status {v.hs} -> {v.hc}: no higher than its off-road HC",
-                    "000:L512-L516", vid)
+        ctx.log.add(HandlingChanged(f"handling status {v.hs} -> {v.hc}: no higher than its off-road HC",
+                                    "000:L512-L516", vid, old=v.hs, new=v.hc, recovery=False))
 
 
 def terrain_turn_start(ctx: Ctx) -> None:
@@ -87,7 +90,7 @@ def terrain_turn_start(ctx: Ctx) -> None:
         if drag:
             new = max(0.0, v.speed - drag)
             ctx.put(replace(v, speed=new))
-            ctx.log.add("speed", f"the water slows it by {drag} mph: now {new:g} mph", "000:L529", v.id)
+            ctx.log.add(SlowedTo(f"the water slows it by {drag} mph: now {new:g} mph", "000:L529", v.id, speed=new))
 
 
 def terrain_turn_end(ctx: Ctx) -> None:
@@ -106,10 +109,10 @@ def terrain_turn_end(ctx: Ctx) -> None:
                 continue
             w = ctx.v(v.id)
             if hit.location == "underbody":
-                sheet, _through = damage_armor(w.sheet, "underbody", hit.points)  # internals are spared
+                sheet, through = damage_armor(w.sheet, "underbody", hit.points)  # internals are spared
                 ctx.put(replace(w, sheet=sheet))
-                ctx.log.add("damage", f"off-road: {hit.points} to the underbody", "000:L518", v.id,
-                            location="underbody", points=hit.points)
+                ctx.log.add(Damaged(f"off-road: {hit.points} to the underbody", "000:L518", v.id, cause="off-road",
+                                    location="underbody", points=hit.points, taken=hit.points - through))
             elif w.sheet.tires:
                 index = pick(ctx.dice, len(w.sheet.tires))
                 if racing_slick(w.sheet.tires[index]):  # slicks take double off-road (000:L519, L1835)
@@ -141,13 +144,13 @@ def take_off(ctx: Ctx, vid: str, start: Pose) -> None:
         return
     flight = jump_flight_in(v.speed, ramp.angle)
     if flight <= 0:
-        ctx.log.add("terrain", f"drives off the ramp too slowly or at too poor an angle ({ramp.angle:g} degrees) "
-                    "to jump", "000:L279", vid)
+        ctx.log.add(NoJump(f"drives off the ramp too slowly or at too poor an angle ({ramp.angle:g} degrees) "
+                           "to jump", "000:L279", vid, angle=ramp.angle))
         return
     feet = flight * ctx.rules.terrain.feet_per_inch
     ctx.update(vid, airborne=flight, flight_ft=feet)
-    ctx.log.add("terrain", f"jumps off the ramp at {v.speed:g} mph: {feet:g} ft ({flight:g}\") through the air",
-                "000:L279", vid, flight_in=flight)
+    ctx.log.add(Jumped(f"jumps off the ramp at {v.speed:g} mph: {feet:g} ft ({flight:g}\") through the air",
+                       "000:L279", vid, flight_in=flight, feet=feet))
 
 
 def land(ctx: Ctx, vid: str) -> None:
@@ -155,7 +158,7 @@ def land(ctx: Ctx, vid: str) -> None:
     1-3 costs it a point (000:L280)."""
 
     v = ctx.update(vid, airborne=0.0)
-    ctx.log.add("terrain", f"lands after {v.flight_ft:g} ft", "000:L280", vid)
+    ctx.log.add(Landed(f"lands after {v.flight_ft:g} ft", "000:L280", vid, feet=v.flight_ft))
     hazard(ctx, vid, landing_hazard(v.flight_ft), "landing the jump", "000:L280")
     for i, tire in enumerate(ctx.v(vid).sheet.tires):
         if tire.destroyed:

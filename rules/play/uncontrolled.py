@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.combat.damage import DRIVER_ROLES, Part, crew_state, driver_can_drive, interior_of
+from rules.core.events import DriverReplaced, NobodyDriving, SeatChangeBegun
 from rules.core.geometry import Kind
 from rules.driving.handling import CrashModifier
 from rules.play.context import Ctx
@@ -99,8 +100,9 @@ def _take_wheel(ctx: Ctx, v: VehicleState) -> bool:
     w = replace(v, substitute=sub, reflex_bonus=0)  # the driver's reflexes go with him (000:L975)
     ctx.put(replace(w, hs=min(w.hs, w.hc)))
     extra = "; no brakes or throttle" if no_pedals(w) else ""
-    ctx.log.add("control", f"the driver is incapacitated: {sub} takes the wheel (each maneuver +D{t.substitute_d}; "
-                f"each turn he steers or fires, not both{extra})", t.substitute_source, v.id, substitute=sub)
+    ctx.log.add(DriverReplaced(f"the driver is incapacitated: {sub} takes the wheel (each maneuver "
+                               f"+D{t.substitute_d}; each turn he steers or fires, not both{extra})",
+                               t.substitute_source, v.id, substitute=sub, in_seat=False))
     return True
 
 
@@ -116,14 +118,15 @@ def _change_seats(ctx: Ctx, v: VehicleState) -> None:
     turn = ctx.state.turn
     if not v.seat_change:
         ctx.put(replace(v, seat_change=turn + 1))
-        ctx.log.add("control", f"stopped with nobody at the controls: {mover} starts moving into the driver's seat "
-                    f"({t.seat_change_turns} turns)", t.substitute_source, v.id, mover=mover)
+        ctx.log.add(SeatChangeBegun(f"stopped with nobody at the controls: {mover} starts moving into the "
+                                    f"driver's seat ({t.seat_change_turns} turns)", t.substitute_source, v.id,
+                                    mover=mover))
         return
     if turn < v.seat_change + t.seat_change_turns:
         return
     ctx.put(replace(v, driverless=False, substitute=mover, new_driver=True, seat_change=0))
-    ctx.log.add("control", f"{mover} is in the driver's seat: he may accelerate and fire from now on",
-                t.substitute_source, v.id, substitute=mover)
+    ctx.log.add(DriverReplaced(f"{mover} is in the driver's seat: he may accelerate and fire from now on",
+                               t.substitute_source, v.id, substitute=mover, in_seat=True))
 
 
 def check_drivers(ctx: Ctx) -> None:
@@ -134,7 +137,7 @@ def check_drivers(ctx: Ctx) -> None:
             if _still_at_wheel(v):
                 continue
             v = ctx.put(replace(v, substitute="", new_driver=False))
-            ctx.log.add("control", "the substitute driver is out too", t.substitute_source, v.id)
+            ctx.log.add(NobodyDriving("the substitute driver is out too", t.substitute_source, v.id))
         if v.driverless:
             _change_seats(ctx, v)
             continue
@@ -147,13 +150,13 @@ def check_drivers(ctx: Ctx) -> None:
         ctx.put(replace(w, hs=min(w.hs, w.hc)))  # no handling status above the class without the bonus
         why = "the vehicle is out of the fight" if v.out or v.sheet.destroyed else "the driver is incapacitated"
         if v.speed == 0:
-            ctx.log.add("control", f"{why}: nobody is at the controls", t.uncontrolled_source, v.id)
+            ctx.log.add(NobodyDriving(f"{why}: nobody is at the controls", t.uncontrolled_source, v.id))
             continue
         if v.spec.kind is Kind.CYCLE and not v.sheet.destroyed and not has_sidecar(v):
-            ctx.log.add("control", f"{why}: the cycle goes to Crash Table {t.cycle_crash_table} at once, "
-                        f"+{t.cycle_crash_modifier}", t.uncontrolled_source, v.id)
+            ctx.log.add(NobodyDriving(f"{why}: the cycle goes to Crash Table {t.cycle_crash_table} at once, "
+                                      f"+{t.cycle_crash_modifier}", t.uncontrolled_source, v.id))
             lose_control(ctx, v.id, t.cycle_crash_table, 0, v.speed, travel=v.travel,
                          extra=(CrashModifier("rider down", t.cycle_crash_modifier, t.uncontrolled_source),))
             continue
-        ctx.log.add("control", f"{why}: it goes straight on, slowing {t.uncontrolled_decel} mph a turn, "
-                    "until it stops or hits something", t.uncontrolled_source, v.id)
+        ctx.log.add(NobodyDriving(f"{why}: it goes straight on, slowing {t.uncontrolled_decel} mph a turn, "
+                                  "until it stops or hits something", t.uncontrolled_source, v.id))

@@ -26,7 +26,7 @@ from typing import Any
 from rules.ai import random_driver
 from rules.ai.foe import decide, describe
 from rules.core.errors import DataError
-from rules.core.events import Event
+from rules.core.events import ControlRolled, DamageRolled, Event, HitFixedObject
 from rules.core.geometry import Pose
 from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -105,9 +105,9 @@ def _self_crash(vid: str, action: Action, events: Sequence[Event]) -> bool:
     for e in events:
         if e.vehicle != vid:
             continue
-        if e.kind == "control" and e.data.get("kept") is False:
+        if isinstance(e, ControlRolled) and not e.kept:
             return True
-        if e.kind == "collision" and e.data.get("type") == "fixed_object":
+        if isinstance(e, HitFixedObject):
             return True
     return False
 
@@ -138,8 +138,8 @@ def play(map_path: str, seats: Sequence[Seat], seed: int, turns: int, game: int 
         if _self_crash(vid, action, events):
             crashes[vid] += 1
         for e in events:
-            if e.kind == "dice" and "damage" in e.data and e.vehicle in damage:
-                damage[e.vehicle] += int(e.data["damage"])
+            if isinstance(e, DamageRolled) and e.vehicle in damage:
+                damage[e.vehicle] += e.points
     out = engine.outcome(state)
     survivors = tuple(v.id for v in state.vehicles if not v.out)
     winner = survivors[0] if len(survivors) == 1 else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.render.hud import draw_sheet
+from rules.core.events import ShotFired
 from rules.core.geometry import Pose
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Automatic
@@ -31,11 +32,11 @@ def _to_red_fire(app, battle):
 def test_player_puts_a_rocket_on_automatic_and_it_fires_at_the_end_of_the_turn_000_L1024_L1026(app):
     battle = start_battle(app, _standoff())
     _to_red_fire(app, battle)
-    assert Automatic("red", "RL1") in battle.fire_options
+    assert Automatic("red", "RL1") in battle.fire.options
     battle.button("auto").action()          # jump to the automatic choices
-    while battle.fire_options[battle.fire_index] != Automatic("red", "RL1"):
+    while battle.fire.chosen.action != Automatic("red", "RL1"):
         battle.button("next").action()
-    info = battle.fire_info
+    info = battle.fire.chosen.preview
     assert info is not None and "on automatic" in info.text and "blue" in info.text   # its line meets blue
     assert info.origin is not None and info.point is not None
     assert "000:L1024-L1026" in info.modifier_text
@@ -48,8 +49,8 @@ def test_player_puts_a_rocket_on_automatic_and_it_fires_at_the_end_of_the_turn_0
         if battle.state.turn > 1:
             break
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
-    shots = [e for e in battle.session.log if e.kind == "fire" and e.data.get("automatic") and "need" in e.data]
-    assert shots and shots[0].data["target"] == "blue"
+    shots = [e for e in battle.session.log if isinstance(e, ShotFired) and e.automatic]
+    assert shots and shots[0].target == "blue"
     app.draw()
 
 
@@ -64,10 +65,10 @@ def test_player_takes_a_weapon_off_automatic_for_free_reading_CB80(app):
             break
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
     off = Automatic("red", "back", False)
-    assert off in battle.fire_options
-    while battle.fire_options[battle.fire_index] != off:
+    assert off in battle.fire.options
+    while battle.fire.chosen.action != off:
         battle.button("next").action()
-    assert battle.button("commit").label == "Auto off" and "free" in (battle.fire_info.text if battle.fire_info else "")
+    assert battle.button("commit").label == "Auto off" and "free" in (battle.fire.chosen.preview.text if battle.fire.chosen.preview else "")
     battle.button("commit").action()
     battle.settle()
     assert battle.state.vehicle("red").automatic == ()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-import game.scenes.battle as battle_mod
+import game.battle.scene as battle_mod
 import game.scenes.new_game as new_game_mod
 import game.session as session_mod
 from game.scenes.battle import BattleScene
@@ -75,11 +75,10 @@ def test_a_foe_that_cannot_load_its_profile_is_handed_to_a_player(app, monkeypat
 
     monkeypatch.setattr(battle_mod, "foe_decision", broken)
     battle = start_battle(app, with_foes(quick_setup(2), {"car2": "novice"}))
-    for _ in range(4):
+    for _ in range(8):
         if battle.session.hand_driven:
             break
         press(app, pygame.K_SPACE)
-        press(app, pygame.K_RETURN)
     assert battle.session.hand_driven == {"car2"}
     assert battle.session.seat("car2").foe == ""
     assert battle.message == "rules/data/foe_profiles.toml: profiles: unreadable"

@@ -11,7 +11,7 @@ from game.anim import Animator
 from game.camera import Camera
 from game.render.dropped import draw_dropped, label
 from rules.combat.dropped import Counter
-from rules.core.events import Event
+from rules.core.events import CounterMet, Exploded, ShotFired
 from rules.core.geometry import Pose
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Drop
@@ -79,12 +79,12 @@ def _to_guard_fire(app, battle):
 def test_player_drops_oil_behind_and_the_next_car_runs_onto_it_000_L1035_L1045(app):
     battle = start_battle(app, _chase())
     _to_guard_fire(app, battle)
-    drops = [a for a in battle.fire_options if isinstance(a, Drop)]
+    drops = [a for a in battle.fire.options if isinstance(a, Drop)]
     assert Drop("guard", "OJ3") in drops  # the back oil jet, offered beside the guns
     battle.button("drop").action()        # jump to the drops
-    while battle.fire_options[battle.fire_index] != Drop("guard", "OJ3"):
+    while battle.fire.chosen.action != Drop("guard", "OJ3"):
         battle.button("next").action()
-    info = battle.fire_info
+    info = battle.fire.chosen.preview
     assert info is not None and [c.kind for c in info.counters] == ["oil"]
     guard = battle.state.vehicle("guard").pose
     assert info.counters[0].pose.x < guard.x  # behind a car heading east
@@ -94,25 +94,25 @@ def test_player_drops_oil_behind_and_the_next_car_runs_onto_it_000_L1035_L1045(a
     battle.button("commit").action()
     battle.settle()
     for _ in range(150):  # the kart follows at the same speed and drives onto the slick
-        if any(e.kind == "counter" and e.vehicle == "kart" and "runs onto oil" in e.text for e in battle.session.log):
+        if any(isinstance(e, CounterMet) and e.vehicle == "kart" and e.onto and e.counter.startswith("oil") for e in battle.session.log):
             break
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
     assert [c.kind for c in battle.state.counters] == ["oil"]
-    assert any(e.kind == "counter" and e.vehicle == "kart" and "runs onto oil" in e.text for e in battle.session.log)
+    assert any(isinstance(e, CounterMet) and e.vehicle == "kart" and e.onto and e.counter.startswith("oil") for e in battle.session.log)
     app.draw()
 
 
 def test_an_explosion_and_a_shot_show_on_the_board_000_L1014(app):
     battle = start_battle(app, _chase())
     battle.anim = Animator(battle.state)
-    battle.anim.feed([Event("kill", "kart explodes", "000:L1014", "kart", {"explodes": True}),
-                      Event("fire", "MG at kart", "", "guard", {"target": "kart", "weapon": "MG1"})])
+    battle.anim.feed([Exploded("kart explodes", "000:L1014", "kart"),
+                      ShotFired("MG at kart", "", "guard", weapon="MG1", target="kart", need=7, roll=8, hit=True)])
     kinds = sorted(f.kind for f in battle.anim.flashes)
     assert kinds == ["explosion", "shot"]
     plain = pygame.Surface(app.size)
     battle.anim.flashes.clear()
     battle.draw(plain)
-    battle.anim.feed([Event("kill", "kart explodes", "000:L1014", "kart", {"explodes": True})])
+    battle.anim.feed([Exploded("kart explodes", "000:L1014", "kart")])
     battle.anim.flashes[0].age = battle.anim.flashes[0].life / 2   # the fireball half grown
     boom = pygame.Surface(app.size)
     battle.draw(boom)

@@ -40,7 +40,7 @@ def play_keyboard(app, battle: BattleScene) -> int:
             if n % 3 == 0:
                 press(app, pygame.K_UP)      # a little faster
             press(app, pygame.K_RETURN)
-        elif battle.state.step == MOVE and len(battle.ghosts) > 1 and n % 4 == 0:
+        elif battle.state.step == MOVE and len(battle.key.ghosts) > 1 and n % 4 == 0:
             press(app, pygame.K_RIGHT)       # a gentle maneuver: one step right of straight
             press(app, pygame.K_RETURN)
         else:
@@ -64,15 +64,11 @@ def test_free_for_all_keyboard_only(app, tmp_path):
     setup, title = setup_from_scenario("maps/scenarios/free_for_all.toml")
     setup = replace(setup, max_turns=1, vehicles=tuple(replace(v, speed=10.0) for v in setup.vehicles))
     battle = start_battle(app, setup, title)
-    owners = set()
     n = 0
     while not isinstance(app.top, GameOverScene) and n < MAX_INPUTS:
         n += 1
-        if battle.banner is not None:
-            owners.add(battle.banner.owner)
-            press(app, pygame.K_RETURN)
-        else:
-            press(app, pygame.K_SPACE)
+        press(app, pygame.K_SPACE)
+    owners = set(battle.handoffs)
     assert isinstance(app.top, GameOverScene)
     assert len(owners) >= 3, "control passed between the players with a hand-off banner each time"
 
@@ -87,17 +83,15 @@ def play_mouse(app, battle: BattleScene) -> int:
     n = 0
     while not isinstance(app.top, GameOverScene) and n < MAX_INPUTS:
         n += 1
-        if battle.banner is not None:
-            click(app, battle.button("banner").rect.center)
-        elif battle.state.step == SPEED:
-            rects = battle._speed_rects()
-            i = min(len(rects) - 1, battle.speed_index + (1 if n % 3 == 0 else 0))
-            click(app, rects[i].center)                 # choose
-            if battle.state.step == SPEED and battle.human_actor():
-                click(app, rects[i].center)             # click the chosen one again: commit
-        elif battle.state.step == MOVE and len(battle.ghosts) > 1:
+        if battle.state.step == SPEED:
+            rects = battle.speed.strip()
+            i = min(len(rects) - 1, battle.speed.index + (1 if n % 3 == 0 else 0))
+            if i != battle.speed.index:
+                click(app, rects[i].center)             # choose
+            click(app, rects[i].center)                 # click the chosen one: commit
+        elif battle.state.step == MOVE and len(battle.key.ghosts) > 1:
             vid = battle.human_actor()
-            target = next((g for g in battle.ghosts if g.maneuver.kind == "drift"), battle.ghosts[0])
+            target = next((g for g in battle.key.ghosts if g.maneuver.kind == "drift"), battle.key.ghosts[0])
             if n % 2:
                 end = battle.cam.to_screen(target.end.x, target.end.y)
                 drag(app, _counter_centre(battle, vid), (round(end[0]), round(end[1])))  # drag and release

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.firing import fire_preview, two_dice_at_least
+from rules.core.events import ShotFired
 from rules.core.geometry import Pose
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Fire, Pass
@@ -38,7 +39,7 @@ def test_two_dice_chances():
 def test_shot_preview_matches_the_resolution(app):
     battle = start_battle(app, _duel())
     _to_fire(app, battle)
-    shot = battle.fire_options[battle.fire_index]
+    shot = battle.fire.chosen.action
     assert isinstance(shot, Fire) and shot.target == "blue"
     info = fire_preview(battle.state, shot)
     assert info.need is not None and info.modifiers and info.mount == "front"
@@ -48,7 +49,7 @@ def test_shot_preview_matches_the_resolution(app):
         if battle.state.step != FIRE:
             break
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
-    resolved = [e for e in battle.session.log if e.kind == "fire" and e.vehicle == "red"]
+    resolved = [e for e in battle.session.log if isinstance(e, ShotFired) and e.vehicle == "red"]
     assert resolved and f"needs {info.need}" in resolved[-1].text
 
 
@@ -58,9 +59,9 @@ def test_mouse_picks_a_target_and_holds_fire(app):
     blue = battle.state.vehicle("blue")
     sx, sy = battle.cam.to_screen(blue.pose.x, blue.pose.y)
     click(app, (round(sx), round(sy)))
-    chosen = battle.fire_options[battle.fire_index]
+    chosen = battle.fire.chosen.action
     assert isinstance(chosen, Fire) and chosen.target == "blue"
-    assert any(isinstance(a, Pass) for a in battle.fire_options)
+    assert any(isinstance(a, Pass) for a in battle.fire.options)
     before = len(battle.session.game.actions)
     click(app, battle.button("pass").rect.center)
     assert isinstance(battle.session.game.actions[before], Pass)

@@ -10,8 +10,21 @@ from game.assets import Assets
 from game.replay import last_phase_events, replay_last_phase, start_poses
 from game.settings import Settings, load_settings, save_settings
 from game.sound import SoundBoard, weapon_sound
-from rules.core.events import Event
-from rules.core.geometry import Pose
+from rules.core.events import (
+    Collided,
+    CounterLaid,
+    CrashRolled,
+    Damaged,
+    DamageRolled,
+    Exploded,
+    Moved,
+    PhaseBegan,
+    ShotFired,
+    ShotNotAllowed,
+    SpeedChanged,
+    TurnBegan,
+)
+from rules.core.geometry import Pose, Vec
 from rules.engine.engine import new_game
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.state import MOVE
@@ -26,8 +39,12 @@ def _state():
     return state
 
 
-def _path(x: float, y: float, n: int = 5) -> list[dict[str, float]]:
-    return [{"x": x + k * 0.25, "y": y, "facing": 90.0} for k in range(n)]
+def _path(x: float, y: float, n: int = 5) -> tuple[Pose, ...]:
+    return tuple(Pose.at(x + k * 0.25, y, 90.0) for k in range(n))
+
+
+def _moved(words: str, vid: str, path: tuple[Pose, ...]) -> Moved:
+    return Moved(words, "", vid, what=words, end=path[-1], path=path)
 
 
 def _run(anim: Animator, state) -> None:
@@ -40,8 +57,9 @@ def _run(anim: Animator, state) -> None:
 def test_a_hit_shows_the_damage_it_dealt_on_the_target():
     state = _state()
     anim = Animator(state)
-    anim.feed([Event("fire", "MG1 hits", "000:L901", "kart", {"weapon": "MG1", "target": "guard", "hit": True, "roll": 9}),
-               Event("dice", "MG1 damage 1d: rolls 5", "", "kart", {"weapon": "MG1", "target": "guard", "damage": 5})])
+    anim.feed([ShotFired("MG1 hits", "000:L901", "kart", weapon="MG1", target="guard", need=7, roll=9, hit=True),
+               DamageRolled("MG1 damage 1d: rolls 5", "", "kart", weapon="MG1", target="guard", expr="1d", faces=(5,),
+                            points=5)])
     numbers = [f for f in anim.flashes if f.kind == "number"]
     assert [(f.vehicle, f.text) for f in numbers] == [("guard", "-5")]
 
@@ -49,9 +67,11 @@ def test_a_hit_shows_the_damage_it_dealt_on_the_target():
 def test_collision_damage_shows_its_points_when_the_motion_gets_there():
     state = _state()
     anim = Animator(state)
-    anim.feed([Event("collision", "t-bone", "000:L400", "kart", {"other": "guard"}),
-               Event("moved", "straight", "", "kart", {"path": _path(10, 12)}),
-               Event("damage", "collision: 7 to front", "000:L402", "kart", {"location": "front", "points": 7})])
+    anim.feed([Collided("t-bone", "000:L400", "kart", how="t_bone", other="guard", v1="kart", v2="guard", speed=20.0,
+                        point=Vec(0, 0)),
+               _moved("straight", "kart", _path(10, 12)),
+               Damaged("collision: 7 to front", "000:L402", "kart", cause="collision", location="front", points=7,
+                       taken=7)])
     assert not [f for f in anim.flashes if f.kind == "number"], "nothing before the counter arrives"
     _run(anim, state)
     assert ("kart", "-7") in [(f.vehicle, f.text) for f in anim.flashes if f.kind == "number"]
@@ -60,9 +80,9 @@ def test_collision_damage_shows_its_points_when_the_motion_gets_there():
 def test_a_spinout_is_named_over_the_counter_and_leaves_tire_marks():
     state = _state()
     anim = Animator(state)
-    spin = [{"x": 10 + k * 0.25, "y": 12.0, "facing": 90.0 + 30 * k} for k in range(6)]
-    anim.feed([Event("crash", "Crash Table 1: 9 -> spinout", "000:L322", "kart", {"table": 1, "roll": 9, "result": "spinout"}),
-               Event("moved", "spins", "", "kart", {"path": spin})])
+    spin = tuple(Pose.at(10 + k * 0.25, 12.0, 90.0 + 30 * k) for k in range(6))
+    anim.feed([CrashRolled("Crash Table 1: 9 -> spinout", "000:L322", "kart", table=1, roll=9, result="spinout"),
+               _moved("spins", "kart", spin)])
     _run(anim, state)
     labels = [f.text for f in anim.flashes if f.kind == "label"]
     assert labels == ["spinout"]
@@ -73,7 +93,7 @@ def test_a_spinout_is_named_over_the_counter_and_leaves_tire_marks():
 def test_an_ordinary_move_leaves_no_marks():
     state = _state()
     anim = Animator(state)
-    anim.feed([Event("moved", "straight", "", "kart", {"path": _path(10, 12)})])
+    anim.feed([_moved("straight", "kart", _path(10, 12))])
     _run(anim, state)
     assert anim.marks == []
 
@@ -94,11 +114,12 @@ def test_sounds_follow_the_events_kinds_and_fields_not_their_words():
     for words in ("MG1 fires at guard", "something else entirely"):
         board = _Recorder()
         anim = Animator(state, sound=board)
-        anim.feed([Event("fire", words, "", "kart", {"weapon": "MG1", "target": "guard", "roll": 7, "hit": False}),
-                   Event("collision", words, "", "kart", {"other": "guard"}),
-                   Event("moved", words, "", "kart", {"path": _path(10, 12)}),
-                   Event("crash", words, "", "kart", {"result": "minor_skid"}),
-                   Event("kill", words, "", "guard", {"explodes": True})])
+        anim.feed([ShotFired(words, "", "kart", weapon="MG1", target="guard", need=7, roll=7, hit=False),
+                   Collided(words, "", "kart", how="t_bone", other="guard", v1="kart", v2="guard", speed=20.0,
+                            point=Vec(0, 0)),
+                   _moved(words, "kart", _path(10, 12)),
+                   CrashRolled(words, "", "kart", table=1, roll=7, result="minor_skid"),
+                   Exploded(words, "", "guard")])
         _run(anim, state)
         assert board.asked == ["gun", "crash", "screech", "explosion"], words
 
@@ -107,8 +128,9 @@ def test_laying_a_dropped_weapon_clanks_and_debris_does_not():
     state = _state()
     board = _Recorder()
     anim = Animator(state, sound=board)
-    anim.feed([Event("counter", "x", "", "kart", {"counter": "oil-1", "counter_kind": "oil"}),
-               Event("counter", "x", "", "kart", {"counter": "debris-1", "counter_kind": "debris"})])
+    at = Pose.at(10, 12, 90)
+    anim.feed([CounterLaid("x", "", "kart", counter="oil-1", counter_kind="oil", pose=at, size=(1.0, 1.0)),
+               CounterLaid("x", "", "kart", counter="debris-1", counter_kind="debris", pose=at, size=(1.0, 1.0))])
     assert board.asked == ["drop"]
 
 
@@ -116,7 +138,8 @@ def test_a_shot_that_is_not_rolled_makes_no_sound():
     state = _state()
     board = _Recorder()
     anim = Animator(state, sound=board)
-    anim.feed([Event("fire", "MG1 at guard: out of control", "000:L321", "kart", {"weapon": "MG1", "target": "guard"})])
+    anim.feed([ShotNotAllowed("MG1 at guard: out of control", "000:L321", "kart", weapon="MG1", target="guard",
+                              why="out of control")])
     assert board.asked == []
 
 
@@ -131,7 +154,7 @@ def test_sound_off_plays_nothing():
     state = _state()
     board = _Recorder(on=False)
     anim = Animator(state, sound=board)
-    anim.feed([Event("collision", "bang", "", "kart", {"other": "guard"})])
+    anim.feed([Collided("bang", "", "kart", how="t_bone", other="guard", v1="kart", v2="guard", speed=20.0, point=Vec(0, 0))])
     _run(anim, state)
     assert board.asked == [] and board.played == []
 
@@ -175,13 +198,13 @@ def test_o_turns_sound_off_in_the_battle_and_says_so(app):
 # --- the replay --------------------------------------------------------------------------------------
 
 def test_last_phase_events_run_from_the_previous_phase_start():
-    log = [Event("turn", "turn 1 begins"), Event("moved", "a", "", "a", {"path": _path(1, 1)}),
-           Event("phase", "phase 2"), Event("moved", "b", "", "a", {"path": _path(2, 1)}),
-           Event("phase", "phase 3"), Event("speed", "s", "", "a")]
+    log = [TurnBegan("turn 1 begins", turn=1), _moved("a", "a", _path(1, 1)),
+           PhaseBegan("phase 2", turn=1, phase=2), _moved("b", "a", _path(2, 1)),
+           PhaseBegan("phase 3", turn=1, phase=3), SpeedChanged("s", "", "a", old=20.0, new=25.0)]
     got = last_phase_events(log)
     assert [e.kind for e in got] == ["phase", "moved", "phase", "speed"]
     assert start_poses(got) == {"a": Pose.at(2, 1, 90)}
-    quiet = [*log, Event("phase", "phase 4")]   # nothing happened in phase 3: phase 2 is still shown
+    quiet = [*log, PhaseBegan("phase 4", turn=1, phase=4)]   # nothing happened in phase 3: phase 2 is still shown
     assert last_phase_events(quiet)[0] is log[2]
 
 
@@ -219,15 +242,15 @@ def test_p_replays_the_last_phase_on_the_board_and_changes_nothing(app):
 def test_the_replay_button_is_there_and_p_again_stops_it(app):
     battle = _played_a_phase(app)
     button = battle.button("replay")
-    assert button.label == "Replay"
+    assert button.label == "Replay (P)"   # the top bar names each button's key
     button.action()
     assert battle.anim.busy
-    battle.handle_intent(__import__("game.input.bindings", fromlist=["Intent"]).Intent.REPLAY)
+    battle.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
     assert not battle.anim.busy and battle.message == "replay stopped"
 
 
 def test_replay_with_nothing_played_yet_says_so():
     state = _state()
     anim = Animator(state)
-    assert replay_last_phase(anim, [Event("turn", "turn 1 begins")], state) == "nothing to replay yet"
+    assert replay_last_phase(anim, [TurnBegan("turn 1 begins", turn=1)], state) == "nothing to replay yet"
     assert not anim.busy

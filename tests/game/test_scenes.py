@@ -224,7 +224,8 @@ def test_game_over_summary_and_back_to_title(app, monkeypatch):
     app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(40, 0), buttons=(1, 0, 0)))
     assert battle.cam.cx < cx                         # dragged: panned
     before = len(battle.session.game.history)
-    for b in battle.buttons:                          # the battle's controls take no click after the end
+    panel = battle.panel()
+    for b in battle.top_buttons + (panel.buttons if panel else []):  # no control takes a click after the end
         click(app, b.rect.center)
     assert len(battle.session.game.history) == before and app.top is look
     press(app, pygame.K_ESCAPE)
@@ -247,7 +248,7 @@ def test_log_scene_scrolls_through_the_whole_game(app):
     from rules.core.events import Event
 
     app.push(TitleScene(app))
-    events = [Event("moved", f"move {i}", "000:L100", "car1") for i in range(300)]
+    events = [Event(f"move {i}", "000:L100", "car1") for i in range(300)]
     log = LogScene(app, events)
     app.push(log)
     app.draw()

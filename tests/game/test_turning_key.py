@@ -7,12 +7,14 @@ import pygame
 
 from game.turning_key import build_preview, nearest
 from game.world import build_world, place_vehicles
+from rules.core.events import Collided, ControlRolled, HitFixedObject, Moved
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import Maneuver
 from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Move, SetSpeed
 from rules.play.state import MOVE, digest
+from rules.tables.movement import tables
 from tests.game.conftest import press, start_battle
 
 CAR = "generic kind=car hc=1 accel=10 top=100"
@@ -43,13 +45,13 @@ def test_ghost_labels_match_what_the_rules_then_do():
         if g.maneuver.kind in ("straight", "t_stop", "bootlegger"):
             continue
         _, events = engine.apply(state, Move("a", g.maneuver))
-        control = next(e for e in events if e.kind == "control" and e.vehicle == "a")
-        assert control.data["difficulty"] == g.difficulty, g.maneuver
-        assert control.data["hs"] == g.hs_after, g.maneuver
-        assert control.data["need"] == g.control, g.maneuver
-        moved = next(e for e in events if e.kind == "moved" and e.vehicle == "a")
-        end = moved.data["path"][-1]
-        assert abs(end["x"] - g.end.x) < 1e-3 and abs(end["y"] - g.end.y) < 1e-3, g.maneuver
+        control = next(e for e in events if isinstance(e, ControlRolled) and e.vehicle == "a")
+        assert control.difficulty == g.difficulty, g.maneuver
+        assert control.hs == g.hs_after, g.maneuver
+        assert control.need == g.control, g.maneuver
+        moved = next(e for e in events if isinstance(e, Moved) and e.vehicle == "a")
+        end = moved.path[-1]
+        assert abs(end.x - g.end.x) < 1e-3 and abs(end.y - g.end.y) < 1e-3, g.maneuver
 
 
 def test_hard_maneuver_at_speed_shows_a_roll():
@@ -95,43 +97,48 @@ def test_keys_cycle_skid_mirror_even_undo_and_esc_cancel(app):
         press(app, pygame.K_SPACE)
         if battle.banner:
             press(app, pygame.K_RETURN)
-    assert battle.chosen.maneuver.kind == "straight"
+    assert battle.key.chosen.maneuver.kind == "straight"
     for _ in range(6):
         press(app, pygame.K_RIGHT)
-    right = battle.chosen.maneuver
+    right = battle.key.chosen.maneuver
     assert right.side == "right"
     press(app, pygame.K_m)
-    assert battle.chosen.maneuver.side == "left"
+    assert battle.key.chosen.maneuver.side == "left"
     press(app, pygame.K_BACKSPACE)  # undo the mirror
-    assert battle.chosen.maneuver == right
+    assert battle.key.chosen.maneuver == right
     if right.kind in ("bend", "swerve"):
         press(app, pygame.K_k)
-        assert battle.chosen.maneuver.skid == 0.25
-        assert all(g.maneuver.skid in (0, 0.25) for g in battle.ghosts)
+        assert battle.key.chosen.maneuver.skid == 0.25
+        assert all(g.maneuver.skid in (0, 0.25) for g in battle.key.ghosts)
     press(app, pygame.K_ESCAPE)      # cancel: back to straight, no pause menu
-    assert battle.chosen.maneuver.kind == "straight" and app.top is battle
+    assert battle.key.chosen.maneuver.kind == "straight" and app.top is battle
     committed = len(battle.session.game.actions)
     press(app, pygame.K_RETURN)
     assert len(battle.session.game.actions) == committed + 1
 
 
-def test_hold_course_needs_no_input(app):
+def test_hold_course_needs_no_input_for_the_rest_of_the_turn(app):
+    """H in the speed step keeps the speed and drives straight with no input until the turn ends; the
+    next turn asks the driver again (a held car never plays past the end of a turn by itself)."""
     battle = start_battle(app, _moving(40.0))
     actor = battle.actor()
     press(app, pygame.K_h)
-    assert actor in battle.hold
-    turn0 = battle.state.turn
+    assert battle.orders.holding(actor, 1)
     for _ in range(40):
-        if battle.state.turn > turn0 + 1:
+        if battle.state.turn > 1:
             break
-        if battle.banner:
-            press(app, pygame.K_RETURN)
-        elif battle.human_actor() == actor:
+        if battle.human_actor() == actor:
             raise AssertionError("a vehicle holding its course was asked for input")
-        else:
-            press(app, pygame.K_SPACE)
+        press(app, pygame.K_SPACE)
+    assert battle.state.turn == 2
     moves = [a for a in battle.session.game.actions if isinstance(a, Move) and a.vehicle == actor]
-    assert moves and all(m.maneuver.kind == "straight" for m in moves)
+    inches = sum(tables().chart.row(40.0).phases)   # a move an inch: as many moves as the chart's inches
+    assert len(moves) == inches and all(m.maneuver.kind == "straight" for m in moves)
+    for _ in range(10):
+        if battle.human_actor() == actor:
+            break
+        press(app, pygame.K_SPACE)
+    assert battle.human_actor() == actor and battle.state.turn == 2, "turn 2 asks the driver again"
 
 
 def test_draw_never_changes_state(app):
@@ -139,10 +146,10 @@ def test_draw_never_changes_state(app):
     while battle.state.step != MOVE:
         press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
     press(app, pygame.K_RETURN) if battle.banner else None
-    before = (digest(battle.state), battle.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom)
+    before = (digest(battle.state), battle.key.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom)
     for _ in range(3):
         app.draw()
-    assert (digest(battle.state), battle.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom) == before
+    assert (digest(battle.state), battle.key.choice, len(battle.session.log), battle.cam.cx, battle.cam.zoom) == before
 
 
 def test_motion_is_animated_along_the_event_path(app):
@@ -153,7 +160,7 @@ def test_motion_is_animated_along_the_event_path(app):
     start = battle.state.vehicle(vid).pose
     for _ in range(3):
         battle.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
-    battle.commit_choice()
+    battle.key.commit()
     end = battle.state.vehicle(vid).pose
     assert battle.anim.busy
     battle.update(0.05)
@@ -165,14 +172,28 @@ def test_motion_is_animated_along_the_event_path(app):
 
 def test_a_collision_flashes_when_the_motion_reaches_it():
     from game.anim import Animator
-    from rules.core.events import Event
+    from rules.core.events import Collided, Moved
+    from rules.core.geometry import Pose, Vec
 
     state = _to_move(_moving(60.0))
     anim = Animator(state)
-    path = [{"x": 20, "y": 20 - k * 0.25, "facing": 0} for k in range(5)]
-    anim.feed([Event("collision", "head-on", "000:L400", "a"), Event("moved", "straight", "", "a", {"path": path})])
+    path = tuple(Pose.at(20, 20 - k * 0.25, 0) for k in range(5))
+    anim.feed([Collided("head-on", "000:L400", "a", how="head_on", other="b", v1="a", v2="b", speed=60.0, point=Vec(20, 19)),
+               Moved("straight", "", "a", what="straight", end=path[-1], path=path)])
     anim.update(0.01, state)
     assert not anim.flashes, "not before the counter gets there"
     while anim.busy:
         anim.update(0.05, state)
     assert [f.vehicle for f in anim.flashes] == ["a"], "the flash shows as the motion ends"
+
+
+def test_straight_meets_asks_the_rules_own_move():
+    """What a held car's next straight inch meets comes from rules.phases.movement's own move made on a copy:
+    nothing on open ground, the wall when nose-on to it."""
+    from game.turning_key import straight_meets
+
+    open_ground = _to_move(_moving(20.0, Pose.at(20, 20, 90), "maps/arena.toml"))
+    assert straight_meets(open_ground, "a") is None
+    walled = _to_move(_moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml"))
+    met = straight_meets(walled, "a")
+    assert isinstance(met, (Collided, HitFixedObject)) and met.other.startswith("walls")

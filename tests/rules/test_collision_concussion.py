@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.dice import ScriptedDice
+from rules.core.events import CrewCameRound, DiceRolled, HazardMet
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import slide
 from rules.engine.engine import new_game
@@ -37,14 +38,14 @@ def test_concussion_is_off_by_default_000_L472() -> None:
 
 def test_a_70_mph_t_bone_stuns_both_drivers_and_adds_d2_000_L472() -> None:
     ctx = t_bone("on")
-    rolls = [e for e in ctx.log.events if e.kind == "dice" and "concussion" in e.text]
+    rolls = [e for e in ctx.log.events if isinstance(e, DiceRolled) and "concussion" in e.text]
     assert len(rolls) == 2 and all("needs 4+" in e.text for e in rolls)       # 35 / 10 -> 4 for both (T-bone)
     for vid in ("a", "b"):
         v = ctx.v(vid)
         assert v.stunned == (("driver", 5),)          # missed by 2: two phases, but at least to the turn's end
         assert v.driver_stunned and "driver" in v.fire_acted
         assert forced(v) and not may_change_speed(v)
-    hz = {e.vehicle: e.text for e in ctx.log.events if e.kind == "hazard" and "stunned" in e.text}
+    hz = {e.vehicle: e.text for e in ctx.log.events if isinstance(e, HazardMet) and "stunned" in e.what}
     assert "D6" in hz["a"]                             # D4 for a 35-mph change, +D2 for the stunned driver
     assert "D3" in hz["b"]                             # parked: the minimum D1 (000:L428), +D2 stunned
 
@@ -59,4 +60,4 @@ def test_the_stunned_come_round_after_the_phases_missed_000_L472() -> None:
     refresh_stunned(ctx)
     a = ctx.v("a")
     assert a.stunned == () and not a.driver_stunned and "driver" not in a.fire_acted
-    assert any(e.kind == "crew" and "come" in e.text for e in ctx.log.events)
+    assert any(isinstance(e, CrewCameRound) for e in ctx.log.events)

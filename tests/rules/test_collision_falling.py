@@ -10,6 +10,7 @@ import pytest
 
 from rules.core.dice import ScriptedDice
 from rules.core.errors import DataError
+from rules.core.events import ControlRolled, CrashRolled, Damaged, FireStarted
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import slide
 from rules.engine.engine import new_game
@@ -95,14 +96,14 @@ def test_the_L301_example_1_inch_cliff_at_20_mph_000_L301(tmp_path: Path) -> Non
         play_phase(ctx, turn, phase)
         assert ctx.v("a").fall_lands, (turn, phase)                          # still in the air
     assert ctx.v("a").pose.x == pytest.approx(x_off + 2)                    # one turn at 20 mph: 2"
-    assert not [e for e in ctx.log.events if e.kind == "damage"]
+    assert not [e for e in ctx.log.events if isinstance(e, Damaged)]
     ctx.state = replace(ctx.state, turn=2, phase=4)
     ctx.dice = ScriptedDice([4], fallback_seed=1)
     start_phase(ctx)
     a = ctx.v("a")
     assert not a.fall_lands and may_change_speed(replace(a, speed_changed=False))
-    hits = [e for e in ctx.log.events if e.kind == "damage" and e.data.get("points")]
-    assert [(e.data["location"], e.data["points"]) for e in hits] == [("underbody", 4)]   # 1d rolled 4
+    hits = [e for e in ctx.log.events if isinstance(e, Damaged) and e.points]
+    assert [(e.location, e.points) for e in hits] == [("underbody", 4)]   # 1d rolled 4
 
 
 def test_a_fall_flies_over_what_lies_below_and_keeps_its_speed_000_L283(tmp_path: Path) -> None:
@@ -137,8 +138,8 @@ def test_both_right_corners_over_roll_it_over_the_edge_000_L304(tmp_path: Path) 
     ctx.dice = ScriptedDice([3, 6, 6], fallback_seed=1)                          # 1d damage, then control
     start_phase(ctx)
     a = ctx.v("a")
-    hits = [e for e in ctx.log.events if e.kind == "damage" and e.data.get("points")]
-    assert [(e.data["location"], e.data["points"]) for e in hits] == [("right", 3)]
+    hits = [e for e in ctx.log.events if isinstance(e, Damaged) and e.points]
+    assert [(e.location, e.points) for e in hits] == [("right", 3)]
     assert not a.fall_lands and a.speed == 0                                      # control kept: it stops
     assert a.hs <= ctx.t.hazards.hs_on_last_tire
 
@@ -170,7 +171,7 @@ def test_rolled_over_an_edge_and_still_out_of_control_it_burns_on_4_to_6_000_L30
     # 1d damage 3, control roll 1 (lost at -6), crash dice 1+1, then the fire die 4: it burns
     ctx = _roll_over_and_land(tmp_path, [3, 1, 1, 1, 4])
     assert ctx.v("a").sheet.on_fire
-    assert any(e.kind == "fire" and e.rule == "000:L304" for e in ctx.log.events)
+    assert any(isinstance(e, FireStarted) and e.rule == "000:L304" for e in ctx.log.events)
 
 
 def test_rolled_over_an_edge_out_of_control_does_not_burn_on_1_to_3_000_L304(tmp_path: Path) -> None:
@@ -202,8 +203,8 @@ def test_landed_on_its_front_it_falls_forward_the_next_phase_000_L305(tmp_path: 
     ctx.dice = ScriptedDice([5], fallback_seed=1)
     start_phase(ctx)                                                    # tips forward: 1d = 5
     a = ctx.v("a")
-    hits = [e for e in ctx.log.events if e.kind == "damage" and e.data.get("points")]
-    assert [(e.data["location"], e.data["points"]) for e in hits] == [("front", 2), ("front", 5)]
+    hits = [e for e in ctx.log.events if isinstance(e, Damaged) and e.points]
+    assert [(e.location, e.points) for e in hits] == [("front", 2), ("front", 5)]
     assert [e.rule for e in hits] == ["000:L300", "000:L305"]
     assert not a.fall_lands and not a.nose_over
     assert a.sheet.armor["front"] == 20 - 7
@@ -224,9 +225,9 @@ def test_a_cycles_wheel_over_the_edge_is_a_lost_wheel_crash_table_1_000_L162_L30
     assert a.edge_corners == ("F",) and not a.fall_lands
     assert a.steering_lost and forced(a) and not may_change_speed(a)
     assert a.hs == ctx.t.hazards.hs_on_last_tire
-    crash = [e for e in ctx.log.events if e.kind == "crash"]
+    crash = [e for e in ctx.log.events if isinstance(e, CrashRolled)]
     assert crash and "Crash Table 1" in crash[0].text
-    assert not any(e.kind == "control" for e in ctx.log.events)          # no control roll: straight to the table
+    assert not any(isinstance(e, ControlRolled) for e in ctx.log.events)          # no control roll: straight to the table
     move_along(ctx, "a", slide(a.pose, 270, 0.3), "back")
     a = ctx.v("a")
     assert a.edge_corners == () and not a.steering_lost

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rules.core.dice import ScriptedDice
+from rules.core.events import HazardMet
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import slide
 from rules.engine.engine import apply, legal_actions, new_game, to_act
@@ -57,7 +58,7 @@ def test_landing_is_a_d2_hazard_after_30_ft_and_costs_tires_on_1_to_3_000_L280()
     forced_increment(ctx, "a")
     a = ctx.v("a")
     assert a.airborne == 0 and a.pose.x == 17
-    assert [e.data["difficulty"] for e in ctx.log.events if e.kind == "hazard"] == [2]
+    assert [e.difficulty for e in ctx.log.events if isinstance(e, HazardMet)] == [2]
     assert a.hs == hs - 2
     assert [t.dp for t in a.sheet.tires] == [3, 4, 3, 4]            # 1 and 2 cost a point, 4 and 5 do not
 

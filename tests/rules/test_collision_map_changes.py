@@ -9,6 +9,7 @@ import pytest
 
 from rules.combat.line_of_fire import map_world
 from rules.core.dice import ScriptedDice
+from rules.core.events import Collided
 from rules.core.geometry import Pose, Vec
 from rules.driving.maneuvers import slide
 from rules.engine.engine import new_game
@@ -73,7 +74,7 @@ def test_a_breach_lets_the_next_car_through_000_L481(yard: str) -> None:
     ctx.update("a", pose=Pose.at(3, 12, 90))
     made = move_with_collisions(ctx, "b", slide(Pose.at(6, 12, 0), 0, 10))
     assert made.end == Pose.at(6, 2, 0)                                # through the ½" gap, untouched
-    assert not [e for e in ctx.log.events if e.kind == "collision" and e.vehicle == "b"]
+    assert not [e for e in ctx.log.events if isinstance(e, Collided) and e.vehicle == "b"]
     assert world_for(ctx).overlaps("b", Pose.at(6, 4, 0)) == ()
     assert world_for(ctx).overlaps("b", Pose.at(7, 4, 0)) != ()        # the rest of the wall stands
 

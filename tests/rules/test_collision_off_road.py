@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.core.dice import ScriptedDice
+from rules.core.events import CrashRolled, HazardMet
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import Maneuver, slide
 from rules.engine.engine import new_game
@@ -57,7 +58,7 @@ def test_maneuvers_off_road_are_d1_harder_hazards_are_not_000_L507() -> None:
     straight = Maneuver("straight")
     assert difficulty_of(park, park.v("a"), straight) == difficulty_of(road, road.v("a"), straight)
     hazard(park, "a", 2, "test hazard", "")
-    assert [e.data["difficulty"] for e in park.log.events if e.kind == "hazard"] == [2]
+    assert [e.difficulty for e in park.log.events if isinstance(e, HazardMet)] == [2]
 
 
 def test_crash_rolls_off_road_are_minus_3_000_L507() -> None:
@@ -65,9 +66,9 @@ def test_crash_rolls_off_road_are_minus_3_000_L507() -> None:
     for ctx in (road, park):
         ctx.dice = ScriptedDice([6, 6, 1, 1, 1])
         lose_control(ctx, "a", 1, 3, 40, travel=0)
-    rolls = [next(e.data["roll"] for e in c.log.events if e.kind == "crash") for c in (road, park)]
+    rolls = [next(e.roll for e in c.log.events if isinstance(e, CrashRolled)) for c in (road, park)]
     assert rolls[1] == rolls[0] - 3
-    assert any("off-road -3" in e.text for e in park.log.events if e.kind == "crash")
+    assert any("off-road -3" in e.text for e in park.log.events if isinstance(e, CrashRolled))
 
 
 def test_a_gravel_shoulder_adds_d1_to_maneuvers_and_hazards_000_L271() -> None:
@@ -75,7 +76,7 @@ def test_a_gravel_shoulder_adds_d1_to_maneuvers_and_hazards_000_L271() -> None:
     assert not shoulder.v("a").off_road                         # the shoulder is not off-road (000:L521)
     assert difficulty_of(shoulder, shoulder.v("a"), BEND) == difficulty_of(lane, lane.v("a"), BEND) + 1
     hazard(shoulder, "a", 2, "test hazard", "")
-    assert [e.data["difficulty"] for e in shoulder.log.events if e.kind == "hazard"] == [3]
+    assert [e.difficulty for e in shoulder.log.events if isinstance(e, HazardMet)] == [3]
 
 
 def test_the_weather_applies_where_the_map_says_dry_000_L269() -> None:

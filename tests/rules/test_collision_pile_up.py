@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.dice import ScriptedDice
+from rules.core.events import Collided, PileUp
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import slide
 from rules.engine.engine import apply, legal_actions, new_game, outcome, to_act
@@ -30,10 +31,10 @@ def test_a_car_pushed_into_a_third_one_collides_with_it_000_L412() -> None:
     state, _ = new_game(GameSetup(cars, seed=3))
     ctx = Ctx(state, ScriptedDice([4] * 30, fallback_seed=9))
     move_with_collisions(ctx, "a", slide(Pose.at(0, 0, 0), 0, 3))
-    pairs = {frozenset((e.vehicle, e.data["other"])) for e in ctx.log.events
-             if e.kind == "collision" and "type" in e.data}
+    pairs = {frozenset((e.vehicle, e.other)) for e in ctx.log.events
+             if isinstance(e, Collided)}
     assert frozenset(("a", "b")) in pairs and frozenset(("b", "c")) in pairs
-    assert any("pile-up" in e.text for e in ctx.log.events)
+    assert any(isinstance(e, PileUp) for e in ctx.log.events)
     assert ctx.v("c").sheet.armor != ctx.v("c").spec.sheet.armor     # c took the pile-up's damage
     assert world_for(ctx).vehicle_overlaps() == []
 

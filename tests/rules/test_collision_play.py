@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules.core.dice import ScriptedDice
+from rules.core.events import Collided, DitchFall, Drowned, HazardMet
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import slide
 from rules.engine.engine import new_game
@@ -34,9 +35,9 @@ def test_t_bone_stops_pushes_and_damages_000_L443_L454() -> None:
                    VehicleSetup("b", "p2", CAR, Pose.at(0.3, -3, 90), 0)], [4, 4, 4, 6, 6])
     made = move_with_collisions(ctx, "a", slide(Pose.at(0, 0, 0), 0, 3))
     a, b = ctx.v("a"), ctx.v("b")
-    coll = [e for e in ctx.log.events if e.kind == "collision"][0]
-    assert coll.data["type"] == "t_bone" and coll.data["v1"] == "a"
-    assert coll.data["collision_speed"] == 40                   # T-bone: V1's speed (000:L447)
+    coll = [e for e in ctx.log.events if isinstance(e, Collided)][0]
+    assert coll.how == "t_bone" and coll.v1 == "a"
+    assert coll.speed == 40                   # T-bone: V1's speed (000:L447)
     assert a.sheet.armor["front"] == 20 - 8 and b.sheet.armor["right"] == 20 - 8   # 3d = 12, x 2/3 each
     assert a.speed == 20 and b.speed == 0                       # TS 40 x 1/2; V2 keeps its speed
     assert made.end == a.pose and a.pose == Pose.at(0, -3, 0)   # TS1 > 0: it finishes its move (000:L450)
@@ -73,15 +74,15 @@ def test_debris_on_the_way_damages_tires_000_L497() -> None:
     move_with_collisions(ctx, "a", slide(Pose.at(21.75, 10, 0), 0, 2.5))
     tires = [t.dp for t in ctx.v("a").sheet.tires]
     assert tires == [1, 1, 4, 4]                               # 1d-3: 6 -> 3, 1 -> 0
-    assert any(e.kind == "hazard" and "debris" in e.text for e in ctx.log.events)
+    assert any(isinstance(e, HazardMet) and e.what == "debris" for e in ctx.log.events)
 
 
 PARKING = str(Path(__file__).resolve().parents[2] / "maps" / "parking_lot.toml")
 
 
 def _hazards(ctx: Ctx, word: str) -> list[int]:
-    return [e.data["difficulty"] for e in ctx.log.events if e.kind == "hazard" and word in e.text
-            and "difficulty" in e.data]
+    return [e.difficulty for e in ctx.log.events if isinstance(e, HazardMet) and word in e.text
+            and not e.stationary]
 
 
 def test_entering_deep_water_is_a_d2_hazard_000_L529() -> None:
@@ -107,7 +108,7 @@ def test_too_slow_falls_into_a_3_ft_ditch_000_L526() -> None:
     assert made.end.y == pytest.approx(13.0, abs=1 / 16)       # its nose went in at y = 12.5
     assert a.speed == 0 and a.increments == ()
     assert a.sheet.armor["front"] == 20 - 1                    # Ram 1d-1 at 15 mph: 3 -> 2, x DM 2/3 -> 1
-    assert any(e.kind == "terrain" and "ditch" in e.text for e in ctx.log.events)
+    assert any(isinstance(e, DitchFall) for e in ctx.log.events)
 
 
 @pytest.mark.parametrize("or_suspension, drowns", [(False, True), (True, False)])
@@ -124,7 +125,7 @@ def test_two_feet_of_water_drowns_a_plain_car_but_not_off_road_suspension_000_L5
     a = ctx.v("a")
     ctx.put(replace(a, spec=replace(a.spec, off_road_suspension=or_suspension)))
     _enter_area(ctx, "a", "water", Area("water", Rect(0, 0, 5, 5), depth_ft=2.0))
-    drowned = any(e.kind == "terrain" and "drowns out" in e.text for e in ctx.log.events)
+    drowned = any(isinstance(e, Drowned) for e in ctx.log.events)
     assert drowned == drowns
 
 

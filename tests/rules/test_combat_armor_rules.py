@@ -23,6 +23,7 @@ from rules.combat.damage import (
 from rules.combat.shooting import Combatant, Declaration, combatant_of, resolve_fire, shot_for
 from rules.combat.to_hit import to_hit
 from rules.core.dice import ScriptedDice
+from rules.core.events import ShotFired
 from rules.core.geometry import CounterSize, Pose
 from rules.vehicles.design import AccessoryEntry, load_stock
 from rules.vehicles.record_sheet import RecordSheet, Tire, render
@@ -54,8 +55,8 @@ def fire(firer: Combatant, target: Combatant, weapon: str, dice: list[int], **de
     """Resolve one declared shot; returns the target after it (to-hit dice first, then damage)."""
     res = resolve_fire({firer.id: firer, target.id: target}, [Declaration(firer.id, weapon, target.id, **decl)],
                        ScriptedDice(dice, fallback_seed=1), turn=1)
-    hit_event = next(e for e in res.events if e.kind == "fire" and "need" in e.data)
-    assert hit_event.data["hit"] is True
+    hit_event = next(e for e in res.events if isinstance(e, ShotFired))
+    assert hit_event.hit is True
     return res.combatants[target.id]
 
 
@@ -261,7 +262,7 @@ def test_manslaughter_flechette_gun_in_play_leaves_the_armor_000_L2415() -> None
     firer = combatant_of("A", "car", "car", Pose.at(0, 0, 0), CAR, 0.0, 0, stock("Manslaughter"))
     target = combatant_of("B", "car", "car", Pose.at(4, 0, 0), CAR, 0.0, 0, stock("Killer Kart"))
     res = resolve_fire({"A": firer, "B": target}, [Declaration("A", "FG1", "B")], ScriptedDice([6, 6, 5], 1), turn=1)
-    assert any(e.data.get("hit") for e in res.events if e.kind == "fire")
+    assert any(e.hit for e in res.events if isinstance(e, ShotFired))
     assert res.combatants["B"].sheet.armor == target.sheet.armor
     assert any("do nothing to vehicle armor" in e.text and "L2415" in e.rule for e in res.events)
 

@@ -13,7 +13,16 @@ from pathlib import Path
 import pytest
 
 from rules.core.errors import DataError
-from rules.core.events import Event
+from rules.core.events import (
+    AutomaticOff,
+    AutomaticSet,
+    AutomaticWasted,
+    CounterDropped,
+    Event,
+    PhaseBegan,
+    ShotFired,
+    TurnBegan,
+)
 from rules.core.geometry import Pose
 from rules.engine.engine import apply, check, legal_actions, new_game, to_act
 from rules.engine.game import Game
@@ -69,8 +78,7 @@ def play(state: GameState, turns: int, speed: dict[str, float] | None = None,
 
 
 def auto_fire(events: list[Event], vid: str = "Red") -> list[Event]:
-    return [e for e in events if e.vehicle == vid and e.kind == "fire" and e.data.get("automatic")
-            and "need" in e.data]
+    return [e for e in events if e.vehicle == vid and isinstance(e, ShotFired) and e.automatic]
 
 
 def test_automatic_action_text_round_trips() -> None:
@@ -86,7 +94,7 @@ def test_setting_automatic_is_the_crewmans_firing_action_000_L1024() -> None:
     on = Automatic("Red", "MG1")
     assert on in legal_actions(state, "Red") and check(state, on) is None
     state, events = apply(state, on)
-    assert any("puts MG1 on automatic" in e.text and e.rule == "000:L1024" for e in events)
+    assert any(isinstance(e, AutomaticSet) and e.weapon == "MG1" and e.on and e.rule == "000:L1024" for e in events)
     assert state.vehicle("Red").automatic == ("MG1",)
     assert "driver" in state.vehicle("Red").fire_acted
     # the driver's action is spent: he fires nothing else this turn
@@ -100,11 +108,11 @@ def test_later_turns_fire_with_no_firing_action_000_L1024_L1026() -> None:
     state, events = play(state, 3)
     shots = auto_fire(events)
     # one shot at the end of each turn (phase 5), the first in the turn it was set
-    assert [e.data["target"] for e in shots] == ["Blue"] * 3
+    assert [e.target for e in shots] == ["Blue"] * 3
     assert state.vehicle("Red").sheet.weapon("MG1").shots_left == 20 - 3
     # nobody's firing action was used in the later turns: the driver was free (not asked to fire,
     # as he has nothing else, but the MG went off anyway)
-    phases = [e for e in events if e.kind == "phase" or e.kind == "turn" or e in shots]
+    phases = [e for e in events if isinstance(e, PhaseBegan) or isinstance(e, TurnBegan) or e in shots]
     assert all(phases[phases.index(s) - 1].text.startswith("phase 5") for s in shots)
 
 
@@ -132,7 +140,7 @@ def test_the_line_picks_the_vehicle_that_crosses_it_000_L1026() -> None:
     state, _ = apply(state, Automatic("Red", "MG1"))
     state, events = play(state, 1)
     shots = auto_fire(events)
-    assert len(shots) == 1 and shots[0].data["target"] == "Blue"
+    assert len(shots) == 1 and shots[0].target == "Blue"
     assert "7.00\"" in shots[0].text   # from the middle of Red's front (x 0.5) to Blue's front edge (x 7.5)
 
 
@@ -143,7 +151,7 @@ def test_nothing_on_the_line_spends_a_round_000_L1026() -> None:
     state, _ = apply(state, Automatic("Red", "MG1"))
     state, events = play(state, 2)
     assert not auto_fire(events)
-    assert sum("nothing crosses its line" in e.text for e in events) == 2
+    assert sum(isinstance(e, AutomaticWasted) and not e.wreck for e in events) == 2
     assert state.vehicle("Red").sheet.weapon("MG1").shots_left == 18
 
 
@@ -153,17 +161,17 @@ def test_no_computer_no_sustained_fire_000_L1025() -> None:
     cars = (("Red", "Capricorn", Pose.at(0, 0, 90)), ("Blue", "Killer Kart", Pose.at(5, 0, 270)))
     aimed = to_fire_step(game(*cars))
     _, events = play(aimed, 2, choose={"Red": Fire("Red", "RL1", "Blue")})
-    rolled = [e for e in events if e.vehicle == "Red" and e.kind == "fire" and "need" in e.data]
-    assert any(m["name"] == "targeting computer" for m in rolled[0].data["modifiers"])
+    rolled = [e for e in events if e.vehicle == "Red" and isinstance(e, ShotFired)]
+    assert any(m.name == "targeting computer" for m in rolled[0].modifiers)
     state = to_fire_step(game(*cars))
     state, _ = apply(state, Automatic("Red", "RL1"))
     state, events = play(state, 2)
     shots = auto_fire(events)
     assert len(shots) == 2
     for e in shots:
-        names = [m["name"] for m in e.data["modifiers"]]
+        names = [m.name for m in e.modifiers]
         assert not any("computer" in n or "sustained" in n for n in names), names
-    assert shots[0].data["need"] == shots[1].data["need"]
+    assert shots[0].need == shots[1].need
 
 
 def test_setting_automatic_breaks_sustained_fire_000_L1025() -> None:
@@ -182,7 +190,7 @@ def test_ammunition_runs_out_and_it_stops_000_L1024() -> None:
     state, _ = apply(state, Automatic("Red", "MG1"))
     state, events = play(state, 3)
     assert len(auto_fire(events)) == 2
-    assert any("goes off automatic: it is out of ammunition" in e.text for e in events)
+    assert any(isinstance(e, AutomaticOff) and not e.destroyed for e in events)
     assert state.vehicle("Red").automatic == ()
     assert state.vehicle("Red").sheet.weapon("MG1").shots_left == 0
 
@@ -206,10 +214,10 @@ def test_a_dropper_lays_every_phase_the_vehicle_moves_000_L1041() -> None:
     before = state.vehicle("Red").sheet.weapon("SS1").shots_left
     state, _ = apply(state, Automatic("Red", "SS1"))
     state, events = play(state, 1)
-    laid = [e for e in events if e.kind == "drop" and e.data.get("automatic")]
+    laid = [e for e in events if isinstance(e, CounterDropped) and e.automatic]
     assert len(laid) == 5   # every phase of the turn: the vehicle moved in each
     assert all(e.rule.startswith("000:L1028-L1038, L1041") for e in laid)
-    assert len({e.data["counter"] for e in laid}) == 1 and laid[0].data["counter"] == "smoke"
+    assert len({e.counter_kind for e in laid}) == 1 and laid[0].counter_kind == "smoke"
     assert state.vehicle("Red").sheet.weapon("SS1").shots_left == before - 5
     assert sum(c.kind == "smoke" for c in state.counters) >= 1
 
@@ -221,8 +229,8 @@ def test_hd_smoke_lays_every_other_moving_phase_000_L1051() -> None:
     state = to_fire(state)
     state, _ = apply(state, Automatic("Red", "back"))
     state, events = play(state, 2)
-    laid = [e for e in events if e.kind == "drop" and e.data.get("automatic")]
-    order = [e.data["weapon"] for e in laid]
+    laid = [e for e in events if isinstance(e, CounterDropped) and e.automatic]
+    order = [e.weapon for e in laid]
     hd = next(w for w in order if w.startswith("HDSS"))
     md = next(w for w in order if w.startswith("MD"))
     assert order.count(md) == 10   # it moves in all five phases of both turns
@@ -233,7 +241,7 @@ def test_a_stopped_vehicle_lays_once_a_turn_000_L1051() -> None:
     state = to_fire_step(game(("Red", "Capricorn", Pose.at(0, 0, 90)), ("Blue", "Killer Kart", Pose.at(5, 0, 270))))
     state, _ = apply(state, Automatic("Red", "SS1"))
     state, events = play(state, 2)
-    laid = [e for e in events if e.kind == "drop" and e.data.get("automatic")]
+    laid = [e for e in events if isinstance(e, CounterDropped) and e.automatic]
     assert len(laid) == 2
 
 
@@ -337,8 +345,8 @@ def test_a_building_on_the_line_is_shot_at_000_L1026_L1200() -> None:
     state = to_fire_step(new_game(setup)[0])
     state, _ = apply(state, Automatic("Red", "RL1"))
     state, events = play(state, 1)
-    shots = [e for e in auto_fire(events) if e.data["target"] == "walls[4]"]
+    shots = [e for e in auto_fire(events) if e.target == "walls[4]"]
     assert len(shots) == 1 and "5.50\"" in shots[0].text   # from Red's front middle (x 12.5) to the wall (x 18)
-    names = [m["name"] for m in shots[0].data["modifiers"]]
+    names = [m.name for m in shots[0].modifiers]
     assert "building or wall" in names and not any("computer" in n for n in names)
     assert state.vehicle("Red").sheet.weapon("RL1").shots_left == 9

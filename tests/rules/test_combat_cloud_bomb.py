@@ -10,6 +10,7 @@ from rules.combat.dropped import Counter
 from rules.combat.shooting import Declaration, Mounted, resolve_fire
 from rules.combat.to_hit import Shot, to_hit
 from rules.core.dice import ScriptedDice
+from rules.core.events import CloudDispersed, CloudFormed, HazardMet, ShotFired
 from rules.core.geometry import Pose
 from rules.play.context import Ctx
 from rules.play.counters import liquid_contact
@@ -30,8 +31,8 @@ def test_no_point_blank_bonus_for_a_cloud_bomb_000_L2472_L909() -> None:
     assert to_hit(Shot(base=6, range=0.5, target="car")).modifiers[0].value == 4   # a gun would get +4
     cs = _duel(1.5)   # A's front edge to B's front edge: under 1"
     res = resolve_fire(cs, [Declaration("A", "CB1", "B")], ScriptedDice([1, 1]), turn=1)  # type: ignore[arg-type]
-    shot = next(e for e in res.events if e.kind == "fire" and "need" in e.data)
-    names = [m["name"] for m in shot.data["modifiers"]]
+    shot = next(e for e in res.events if isinstance(e, ShotFired))
+    names = [m.name for m in shot.modifiers]
     assert "point blank" not in names and "no point-blank bonus for this weapon" in names
 
 
@@ -44,7 +45,7 @@ def test_a_hit_lays_an_hd_smoke_cloud_on_the_target_and_does_no_damage_000_L2472
     cloud = res.drops[0]
     assert (cloud.kind, cloud.length, cloud.width, cloud.laid_turn, cloud.laid_phase) == ("cloud_bomb", 1.0, 2.0, 2, 3)
     assert (cloud.pose.x, cloud.pose.y) == (4.0, 0.0) and cloud.owner == "A"
-    assert any(e.kind == "drop" and "cloud bomb cloud" in e.text and "goes off 2 phases" in e.text
+    assert any(isinstance(e, CloudFormed) and e.counter_kind == "cloud_bomb" and "goes off 2 phases" in e.text
                and e.rule == "000:L2472" for e in res.events)
     assert res.combatants["A"].weapon("CB1").shots == 0
 
@@ -53,7 +54,7 @@ def test_a_miss_lays_nothing_000_L2472() -> None:
     res = resolve_fire(_duel(4), [Declaration("A", "CB1", "B")], ScriptedDice([1, 1]), turn=1,  # type: ignore[arg-type]
                        strays=True, lof=lambda a, b, ignore: None)
     assert res.drops == () and not res.reports
-    assert any("chemicals disperse and no cloud forms" in e.text and e.rule == "000:L2472" for e in res.events)
+    assert any(isinstance(e, CloudDispersed) and e.rule == "000:L2472" for e in res.events)
 
 
 def _cloud_on_kart(turn: int, phase: int) -> Counter:
@@ -80,7 +81,7 @@ def test_the_cloud_goes_off_two_phases_later_2d_to_every_exposed_location_000_L2
     texts = [(e.text, e.rule) for e in ctx.log.events]
     assert any("goes off: 2d to every exposed location" in t and r == "000:L2472" for t, r in texts)
     assert any("cloud_bomb-1 is gone" in t for t, _ in texts)
-    assert any(e.kind == "hazard" for e in ctx.log.events)   # enemy fire: a hazard by the hits (000:L245)
+    assert any(isinstance(e, HazardMet) for e in ctx.log.events)   # enemy fire: a hazard by the hits (000:L245)
     assert state.vehicle("Lead").sheet.armor == ctx.state.vehicle("Lead").sheet.armor   # 3" away: untouched
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from rules.combat.shooting import Combatant, Declaration, combatant_of, shot_for
 from rules.combat.to_hit import to_hit
+from rules.core.events import ShotFired
 from rules.core.geometry import CounterSize, Pose
 from rules.engine.engine import apply, new_game, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -51,9 +52,9 @@ def test_a_hi_res_computer_on_the_sheet_adds_2_in_play_000_L2547() -> None:
     while state.step == FIRE and not state.over:
         state, ev = apply(state, Pass(to_act(state)[0]))
         events += ev
-    rolled = next(e for e in events if e.kind == "fire" and e.data.get("weapon") == "L1" and "need" in e.data)
-    assert any(m["name"] == "hi-res computer" and m["value"] == 2 and "L2547" in m["rule"]
-               for m in rolled.data["modifiers"])
+    rolled = next(e for e in events if isinstance(e, ShotFired) and e.weapon == "L1")
+    assert any(m.name == "hi-res computer" and m.value == 2 and "L2547" in m.rule
+               for m in rolled.modifiers)
 
 
 def test_a_computer_serves_the_gunner_not_the_driver_000_L2547() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.events import Damaged, DamageStep, Exploded, HitDamage, OutOfFight, ShotFired
 from rules.core.geometry import Pose
 from rules.engine.engine import apply, check, legal_actions, new_game, outcome, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -38,10 +39,10 @@ def test_fire_step_asks_both_cars_after_movement_000_L818() -> None:
 def test_declarations_resolve_together_and_damage_is_recorded_000_L819_L824() -> None:
     state = to_fire_step(duel())
     state, ev1 = apply(state, Fire("Red", "MG1", "Blue"))
-    assert not any(e.kind == "damage" for e in ev1)  # nothing happens until everyone has declared
+    assert not any(isinstance(e, (Damaged, DamageStep, HitDamage)) for e in ev1)  # nothing happens until everyone has declared
     assert "Red" not in to_act(state)  # the driver has used his firing action (000:L820)
     state, ev2 = apply(state, Fire("Blue", "MG1", "Red"))
-    rolls = [e for e in ev2 if e.kind == "fire" and "need" in e.data]
+    rolls = [e for e in ev2 if isinstance(e, ShotFired)]
     assert len(rolls) == 2
     shots = {v.id: v.sheet.weapon("MG1").shots_left for v in state.vehicles}
     assert shots == {"Red": 19, "Blue": 19}
@@ -66,7 +67,7 @@ def test_duel_in_the_engine_reaches_a_kill() -> None:
         log += ev
     result = outcome(state)
     assert result is not None and len(result.survivors) == 1
-    assert any(e.kind == "kill" for e in log)
+    assert any(isinstance(e, (OutOfFight, Exploded)) for e in log)
 
 
 def test_fire_step_off_skips_combat() -> None:
@@ -162,8 +163,8 @@ def _drift_then_fire() -> tuple[GameState, list[object]]:
 
 def test_a_maneuver_this_phase_costs_its_D_to_hit_000_L193_L905() -> None:
     state, events = _drift_then_fire()
-    shot = next(e for e in events if e.kind == "fire" and "need" in e.data)  # type: ignore[attr-defined]
-    mods = {m["name"]: (m["value"], m["rule"]) for m in shot.data["modifiers"]}  # type: ignore[attr-defined]
+    shot = next(e for e in events if isinstance(e, ShotFired))  # type: ignore[attr-defined]
+    mods = {m.name: (m.value, m.rule) for m in shot.modifiers}  # type: ignore[attr-defined]
     assert mods["maneuver/hazard D1 this phase"] == (-1, "000:L905, L940")
     assert state.vehicle("Red").phase_d == 0  # the next phase starts with a clean record
 
@@ -193,6 +194,6 @@ def test_preview_fire_gives_the_need_the_resolution_uses_000_L901_L905() -> None
     assert p.chance == sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= p.need) / 36
     state, _ = apply(state, shot)
     state, events = apply(state, Pass("Blue"))
-    rolled = next(e for e in events if e.kind == "fire" and e.vehicle == "Red" and "need" in e.data)
-    assert rolled.data["need"] == p.need
-    assert [m["name"] for m in rolled.data["modifiers"]] == [m.name for m in p.modifiers]
+    rolled = next(e for e in events if isinstance(e, ShotFired) and e.vehicle == "Red")
+    assert rolled.need == p.need
+    assert [m.name for m in rolled.modifiers] == [m.name for m in p.modifiers]

@@ -16,6 +16,7 @@ from rules.combat.shooting import (
     resolve_fire,
 )
 from rules.core.dice import ScriptedDice, SeededDice
+from rules.core.events import FireRefused, HitDamage, ShotFired
 from rules.core.geometry import CounterSize, Pose
 from rules.vehicles.record_sheet import RecordSheet, Tire
 
@@ -48,9 +49,9 @@ def test_a_hit_rolls_to_hit_then_damage_000_L824_L901() -> None:
     # to-hit 3+4 = 7 (needs 7 - 2 stationary + 1 car front = 6): hit; damage 1d = 4 on B's front armor
     res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([3, 4, 4]), turn=1)
     assert res.combatants["B"].sheet.armor["front"] == 6
-    need = [e for e in res.events if e.kind == "fire" and "need" in e.data][0]
-    assert need.data["need"] == 6 and need.data["hit"] is True
-    assert {m["name"] for m in need.data["modifiers"]} == {"target not moving", "firer not moving",
+    need = [e for e in res.events if isinstance(e, ShotFired)][0]
+    assert need.need == 6 and need.hit is True
+    assert {m.name for m in need.modifiers} == {"target not moving", "firer not moving",
                                                            "car from the front"}
     assert [h.d for h in res.hazards["B"]] == [1]  # 000:L250
     assert res.combatants["A"].weapon("MG1").shots == 19
@@ -70,7 +71,7 @@ def test_a_character_fires_once_per_turn_but_a_gunner_may_also_fire_000_L820_L82
     cs = {"A": a, "B": car("B", 4, 270, ())}
     res = resolve_fire(cs, [Declaration("A", "MG1", "B"), Declaration("A", "MG2", "B"),
                             Declaration("A", "MG3", "B")], ScriptedDice([1, 1, 1, 1]), turn=1)
-    refused = [e.text for e in res.events if "cannot fire MG3" in e.text]
+    refused = [e.why for e in res.events if isinstance(e, FireRefused) and e.weapon == "MG3"]
     assert refused and "has already fired" in refused[0]
     assert {"MG1", "MG2"} <= res.combatants["A"].fired and "MG3" not in res.combatants["A"].fired
     assert res.combatants["A"].acted == {"driver", "gunner"}
@@ -91,9 +92,9 @@ def test_tc14_links_of_links_000_L1057() -> None:
     assert expand(a, "A") == ("HR1", "HR2") and expand(a, "HR3") == ("HR3",)
     cs = {"A": a, "B": car("B", 4, 270, ())}
     res = resolve_fire(cs, [Declaration("A", "C", "B")], ScriptedDice([1, 1] * 4), turn=1)
-    rolls = [e for e in res.events if e.kind == "fire" and "need" in e.data]
+    rolls = [e for e in res.events if isinstance(e, ShotFired)]
     assert len(rolls) == 4  # a separate to-hit roll each (000:L1056)
-    assert len({str(e.data["modifiers"]) for e in rolls}) == 1 and len({e.data["need"] for e in rolls}) == 1
+    assert len({str(e.modifiers) for e in rolls}) == 1 and len({e.need for e in rolls}) == 1
     # after firing link A, link C would be a second firing action for the same character
     res = resolve_fire(cs, [Declaration("A", "A", "B")], ScriptedDice([1, 1] * 2), turn=1)
     assert problem(res.combatants, Declaration("A", "C", "B")) is not None
@@ -105,7 +106,7 @@ def test_tc15_one_link_fires_droppers_and_a_turret_gun_000_L1061() -> None:
     a = car("A", 0, 90, ws, links={"all": ("MD1", "MD2", "SD1", "SD2", "TMG")}, speed=20)
     cs = {"A": a, "B": car("B", 4, 270, ())}
     res = resolve_fire(cs, [Declaration("A", "all", "B")], ScriptedDice([1, 1]), turn=2, phase=3)
-    assert len([e for e in res.events if e.kind == "fire" and "need" in e.data]) == 1  # only the MG rolls
+    assert len([e for e in res.events if isinstance(e, ShotFired)]) == 1  # only the MG rolls
     assert sorted(c.kind for c in res.drops) == ["mines", "mines", "spikes", "spikes"]
     assert res.combatants["A"].fired == {"MD1", "MD2", "SD1", "SD2", "TMG"}
 
@@ -127,7 +128,7 @@ def test_damage_is_simultaneous_000_L819_L824() -> None:
     # both hit (6+6) and roll 6 damage: each kills the other's... weapon first (MG 3), then the driver
     dice = ScriptedDice([6, 6, 6, 6, 6, 6])
     res = resolve_fire(cs, [Declaration("A", "MG1", "B"), Declaration("B", "MG1", "A")], dice, turn=1)
-    assert [e.data.get("hit") for e in res.events if e.kind == "fire" and "need" in e.data] == [True, True]
+    assert [e.hit for e in res.events if isinstance(e, ShotFired)] == [True, True]
     for vid in "AB":
         assert res.combatants[vid].interior.part("MG1").destroyed
         assert res.combatants[vid].interior.part("driver").dp == 0
@@ -138,7 +139,7 @@ def test_sustained_fire_builds_over_consecutive_turns_000_L935() -> None:
     needs = []
     for turn in (1, 2, 3):
         res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([1, 1]), turn=turn)
-        needs.append([e.data["need"] for e in res.events if e.kind == "fire" and "need" in e.data][0])
+        needs.append([e.need for e in res.events if isinstance(e, ShotFired)][0])
         cs = {k: replace(v, fired=frozenset(), acted=frozenset()) for k, v in res.combatants.items()}
     assert needs == [6, 5, 4]
 
@@ -169,7 +170,7 @@ def test_scripted_duel_to_a_kill_reads_like_a_referee() -> None:
         cs = {k: replace(v, fired=frozenset(), acted=frozenset()) for k, v in res.combatants.items()}
     losers = [k for k, c in cs.items() if out_of_action(c)]
     assert losers, "the duel should end with a kill"
-    assert all(e.rule for e in log if e.kind in ("dice", "damage", "hazard") or "need" in e.data)
-    to_hit_lines = [e for e in log if e.kind == "fire" and "need" in e.data]
+    assert all(e.rule for e in log if e.kind in ("dice", "damage", "hazard") or isinstance(e, ShotFired))
+    to_hit_lines = [e for e in log if isinstance(e, ShotFired)]
     assert all("needs" in e.text and "rolls" in e.text for e in to_hit_lines)
-    assert any(e.kind == "damage" and "front armor" in e.text for e in log)
+    assert any(isinstance(e, HitDamage) and "front armor" in e.text for e in log)

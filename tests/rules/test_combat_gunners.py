@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core.events import Event
+from rules.core.events import Event, ShotFired
 from rules.core.geometry import Pose
 from rules.engine.engine import apply, check, legal_actions, new_game, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -41,7 +41,7 @@ def _finish(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _rolled(events: list[Event], wid: str) -> Event:
-    return next(e for e in events if e.kind == "fire" and e.data.get("weapon") == wid and "need" in e.data)
+    return next(e for e in events if isinstance(e, ShotFired) and e.weapon == wid)
 
 
 def test_driver_and_gunner_each_fire_once_000_L820_L822() -> None:
@@ -54,7 +54,7 @@ def test_driver_and_gunner_each_fire_once_000_L820_L822() -> None:
     assert "has already fired" in str(fire_problem(state, Fire("Red", "RR1", "Blue")))
     assert fire_options(state, "Red") == [] and not may_fire(state, "Red")
     state, events = _finish(state)
-    assert _rolled(events, "MG1").data["roll"] and _rolled(events, "MG2").data["roll"]  # both were rolled
+    assert _rolled(events, "MG1").roll and _rolled(events, "MG2").roll  # both were rolled
     red = state.vehicle("Red")
     assert set(red.fired) == {"MG1", "MG2"} and set(red.fire_acted) == {"driver", "gunner"}
 
@@ -65,7 +65,7 @@ def test_a_link_takes_one_crewman_000_L820_L1056() -> None:
     assert check(state, Fire("Red", "RR1", "Blue")) is None  # the driver is still free
     state, _ = apply(state, Fire("Red", "RR1", "Blue"))
     state, events = _finish(state)
-    assert {e.data.get("weapon") for e in events if e.kind == "fire" and "need" in e.data} == {"MG1", "MG2", "RR1"}
+    assert {e.weapon for e in events if isinstance(e, ShotFired)} == {"MG1", "MG2", "RR1"}
     assert set(state.vehicle("Red").fire_acted) == {"driver", "gunner"}
 
 
@@ -78,7 +78,7 @@ def test_only_the_drivers_shot_takes_his_maneuver_penalty_000_L905() -> None:
     assert [m.value for m in preview_fire(state, second).modifiers if MANEUVER in m.name] == [-2]  # the driver's
     state, _ = apply(state, second)
     _state, events = _finish(state)
-    mods = {w: [m["value"] for m in _rolled(events, w).data["modifiers"] if MANEUVER in m["name"]]
+    mods = {w: [m.value for m in _rolled(events, w).modifiers if MANEUVER in m.name]
             for w in ("MG1", "MG2")}
     assert mods == {"MG1": [], "MG2": [-2]}   # resolution agrees with what the previews showed
 
@@ -100,7 +100,7 @@ def test_a_substitute_at_the_wheel_takes_the_maneuver_penalty_on_his_own_shot_00
     assert [m.value for m in preview_fire(state, shot).modifiers if MANEUVER in m.name] == [-2]
     state, _ = apply(state, shot)
     _state, events = _finish(state)
-    assert [m["value"] for m in _rolled(events, "RR1").data["modifiers"] if MANEUVER in m["name"]] == [-2]
+    assert [m.value for m in _rolled(events, "RR1").modifiers if MANEUVER in m.name] == [-2]
 
 
 def test_a_driver_who_handed_over_the_wheel_fires_without_the_penalty_000_L905() -> None:

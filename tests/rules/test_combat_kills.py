@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rules.combat.damage import DRIVER_ROLES, interior_of, sheet_with
 from rules.core.dice import ScriptedDice
+from rules.core.events import OutOfFight
 from rules.core.geometry import Pose
 from rules.engine.engine import new_game, outcome
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -37,7 +38,7 @@ def test_a_driver_burned_to_death_puts_his_car_out_at_the_end_of_the_turn_000_L1
     end_turn_fire(ctx)
     red = ctx.state.vehicle("Red")
     assert red.out, [e.text for e in ctx.log.events]
-    assert any(e.kind == "kill" and e.vehicle == "Red" and e.rule == "000:L1262" for e in ctx.log.events)
+    assert any(isinstance(e, OutOfFight) and e.vehicle == "Red" and e.rule == "000:L1262" for e in ctx.log.events)
     result = outcome(replace(ctx.state, over=True))
     assert result is not None and "Red" not in result.survivors
 

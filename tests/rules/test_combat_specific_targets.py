@@ -5,6 +5,7 @@ way round."""
 
 from __future__ import annotations
 
+from rules.core.events import ShotFired
 from rules.core.geometry import Pose
 from rules.engine.engine import apply, check, legal_actions, new_game, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -41,8 +42,8 @@ def test_a_trikes_top_is_offered_from_the_front_at_minus_2_000_L841_L854() -> No
     state, first = apply(state, top)
     state, events = _finish(state)
     events = first + events
-    rolled = next(e for e in events if e.kind == "fire" and "need" in e.data)
-    if rolled.data["hit"]:
+    rolled = next(e for e in events if isinstance(e, ShotFired))
+    if rolled.hit:
         assert state.vehicle("Blue").sheet.armor["top"] < before
 
 

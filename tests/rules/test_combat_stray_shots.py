@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.combat.line_of_fire import line_of_fire_check
 from rules.combat.shooting import Declaration, Mounted, resolve_fire
 from rules.core.dice import ScriptedDice
+from rules.core.events import ShotFired
 from tests.rules.test_combat_firing import car
 
 
@@ -24,20 +25,20 @@ def test_a_miss_flies_on_into_the_next_vehicle_on_its_line_000_L1217() -> None:
                        lof=line_of_fire_check(cs, ""), strays=True)
     assert res.combatants["B"].sheet == cs["B"].sheet                      # B was missed
     assert res.combatants["C"].sheet.armor["front"] == cs["C"].sheet.armor["front"] - 4
-    stray = [e for e in res.events if e.kind == "fire" and e.data.get("target") == "C" and "need" in e.data]
-    assert stray and any(m["name"].startswith("not aimed at") and m["value"] == -2 and m["rule"] == "000:L1217"
-                         for m in stray[0].data["modifiers"])
-    assert "flies on" in stray[0].text
+    stray = [e for e in res.events if isinstance(e, ShotFired) and e.target == "C"]
+    assert stray and any(m.name.startswith("not aimed at") and m.value == -2 and m.rule == "000:L1217"
+                         for m in stray[0].modifiers)
+    assert stray[0].stray_of == "B"
 
 
 def test_a_stray_that_misses_goes_no_further_and_no_map_means_no_stray_000_L1217() -> None:
     cs = _line()
     res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([1, 1, 1, 1]), turn=1,
                        lof=line_of_fire_check(cs, ""), strays=True)
-    assert [e.data["target"] for e in res.events if e.kind == "fire" and "need" in e.data] == ["B", "C"]
+    assert [e.target for e in res.events if isinstance(e, ShotFired)] == ["B", "C"]
     res = resolve_fire(cs, [Declaration("A", "MG1", "B")], ScriptedDice([1, 1]), turn=1,
                        lof=line_of_fire_check(cs, ""))
-    assert [e.data["target"] for e in res.events if e.kind == "fire" and "need" in e.data] == ["B"]
+    assert [e.target for e in res.events if isinstance(e, ShotFired)] == ["B"]
 
 
 def test_an_automatic_weapons_miss_flies_on_too_000_L1217_L1026() -> None:
@@ -50,4 +51,4 @@ def test_an_automatic_weapons_miss_flies_on_too_000_L1217_L1026() -> None:
                        strays=True, automatic=(shot,))
     assert res.combatants["B"].sheet == cs["B"].sheet
     assert res.combatants["C"].sheet.armor["front"] == cs["C"].sheet.armor["front"] - 4
-    assert any("automatic miss flies on" in e.text for e in res.events)
+    assert any(isinstance(e, ShotFired) and e.automatic and e.stray_of for e in res.events)

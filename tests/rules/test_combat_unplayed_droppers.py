@@ -5,6 +5,7 @@ played (a boat's torpedo) is triggered, lays nothing, and the log says so. Armor
 
 from __future__ import annotations
 
+from rules.core.events import CounterDropped, NothingDropped, ShotFired
 from rules.core.geometry import Pose
 from rules.engine.engine import apply, check, legal_actions, new_game, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -25,9 +26,9 @@ def test_a_link_of_guns_and_a_dropper_fires_and_lays_000_L1056() -> None:
     while state.step == FIRE and not state.over:
         state, more = apply(state, Pass(to_act(state)[0]))
         events += more
-    rolled = {e.data.get("weapon") for e in events if e.kind == "fire" and "need" in e.data}
+    rolled = {e.weapon for e in events if isinstance(e, ShotFired)}
     assert {"AC1", "AC2"} <= rolled
-    assert any(e.kind == "drop" and "flame cloud" in e.text for e in events)
+    assert any(isinstance(e, CounterDropped) and e.counter_kind == "flame_cloud" for e in events)
     assert set(state.vehicle("V").fired) >= {"AC1", "AC2", "HDFCE1"}
 
 
@@ -39,7 +40,7 @@ def test_a_dropper_whose_counter_is_not_played_says_so_000_L1028() -> None:
     torpedo = car("A", 0, 90, (Mounted("TOR1", "TOR", "back", 1),))
     log = EventLog()
     assert _lay(torpedo, "TOR1", 1, 1, log) == ()
-    assert any("lays nothing" in e.text and e.rule == "000:L1028" for e in log.events)
+    assert any(isinstance(e, NothingDropped) and e.rule == "000:L1028" for e in log.events)
 
 
 def test_laser_reflective_metal_stops_a_fire_check_like_metal_000_L1704() -> None:

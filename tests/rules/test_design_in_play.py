@@ -9,6 +9,7 @@ from pathlib import Path
 from rules.combat.shooting import Combatant, Declaration, combatant_of, resolve_fire
 from rules.combat.to_hit import target_type_of, weapon_info
 from rules.core.dice import DiceExpr, ScriptedDice
+from rules.core.events import Damaged, DamageRolled
 from rules.core.geometry import CounterSize, Pose
 from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -128,7 +129,7 @@ def test_a_trike_with_off_road_suspension_loses_nothing_off_road_000_L512_L1834(
 
 def _damage_events(ctx: Ctx) -> list[str]:
     terrain_turn_end(ctx)
-    return [e.text for e in ctx.log.events if e.kind == "damage" and "off-road" in e.text]
+    return [e.text for e in ctx.log.events if isinstance(e, Damaged) and e.cause == "off-road"]
 
 
 def test_off_road_tires_take_no_off_road_damage_000_L518_L1834() -> None:
@@ -163,9 +164,9 @@ def _laser_damage(gt: Combatant) -> tuple[str, int]:
     """The Cobra GT's turret laser hits the Killer Kart (6+6 to hit) and rolls 1, 1, 1 for damage."""
     cs = {"gt": gt, "kart": _combatant("kart", "Killer Kart", 4, 270)}
     res = resolve_fire(cs, [Declaration("gt", "L1", "kart")], ScriptedDice([6, 6, 1, 1, 1] + [1] * 20), turn=1)
-    rolled = [e for e in res.events if e.kind == "dice" and e.data.get("weapon") == "L1"]
+    rolled = [e for e in res.events if isinstance(e, DamageRolled) and e.weapon == "L1"]
     assert len(rolled) == 1, [e.text for e in res.events]
-    return rolled[0].text, rolled[0].data["damage"]
+    return rolled[0].text, rolled[0].points
 
 
 def test_cobra_gt_pulse_laser_adds_1_per_die_000_L2463() -> None:

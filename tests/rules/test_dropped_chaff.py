@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.combat.dropped import end_of_turn, kind_for_weapon, size_for
+from rules.core.events import HazardMet
 from tests.rules.test_dropped_play import _drive, chase, counter
 
 
@@ -17,7 +18,7 @@ def test_a_chaff_dispenser_lays_a_chaff_cloud_000_L2490_L2493() -> None:
 def test_driving_through_chaff_is_a_d1_hazard_000_L2490() -> None:
     state = replace(chase(), counters=(counter("chaff", 8.5),))
     _state, events = _drive(state, "Kart", 1.0, [6] * 10)
-    assert any(e.kind == "hazard" and "chaff" in e.text and "D1" in e.text for e in events)  # type: ignore[attr-defined]
+    assert any(isinstance(e, HazardMet) and "chaff" in e.what and e.difficulty == 1 for e in events)  # type: ignore[attr-defined]
 
 
 def test_chaff_is_gone_at_the_end_of_the_turn_it_was_laid_000_L2490() -> None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules.combat.burning import explosion_chance, volatile
 from rules.combat.damage import interior_of
 from rules.core.dice import ScriptedDice
-from rules.core.events import Event
+from rules.core.events import CounterBurnedOut, DiceRolled, Event, FireStarted, FireTableHit
 from rules.core.geometry import Pose
 from rules.engine.engine import new_game
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -62,12 +62,12 @@ def test_driving_through_burning_oil_is_a_fire_table_hit_000_L1020_L993() -> Non
     state, events = _oil_run("FOJ", [6, 6, 6, 6, 6, 6, 6])
     kart = state.vehicle("Kart")
     assert kart.fire_hits == (("FOJ", state.turn),)
-    line = next(e for e in events if e.kind == "fire" and e.vehicle == "Kart")
-    assert "000:L993" in line.rule and "FOJ" in line.text and "modifier 3" in line.text
+    line = next(e for e in events if isinstance(e, FireTableHit) and e.vehicle == "Kart")
+    assert "000:L993" in line.rule and line.fire_source == "FOJ" and line.modifier == 3
     # at the end of the turn the fire check needs 3 or less on 2d (000:L1018): a 1+1 sets it alight
     ctx = Ctx(state, ScriptedDice([1, 1], fallback_seed=2))
     end_turn_fire(ctx)
-    assert any(e.kind == "dice" and "fire check, need 3 or less" in e.text for e in ctx.log.events)
+    assert any(isinstance(e, DiceRolled) and "fire check, need 3 or less" in e.text for e in ctx.log.events)
     assert ctx.state.vehicle("Kart").sheet.on_fire
 
 
@@ -81,7 +81,7 @@ def test_oil_not_yet_alight_is_no_fire_hit_000_L2483() -> None:
     laid = replace(counter("flaming_oil", 8.5, turn=state.turn), laid_phase=state.phase, weapon="FOJ")
     state, events = _drive(replace(state, counters=(laid,)), "Kart", 1.0, [])
     assert state.vehicle("Kart").fire_hits == ()
-    assert not any(e.kind == "fire" for e in events)  # type: ignore[attr-defined]
+    assert not any(isinstance(e, (FireTableHit, FireStarted)) for e in events)  # type: ignore[attr-defined]
 
 
 def test_burning_oil_blocks_fire_like_smoke_000_L2483_L1050() -> None:
@@ -101,7 +101,7 @@ def test_a_burnt_out_slick_leaves_a_fresh_smoke_cloud_000_L2483_L1049() -> None:
     ctx = Ctx(replace(chase(), turn=6, counters=(counter("flaming_oil", 50, turn=1, cid="f"),)))
     dropped_end_of_turn(ctx)
     assert [(c.id, c.kind) for c in ctx.state.counters] == [("f", "smoke")]
-    assert any("burns out and leaves smoke" in e.text for e in ctx.log.events)
+    assert any(isinstance(e, CounterBurnedOut) and e.becomes == "smoke" for e in ctx.log.events)
     ctx.state = replace(ctx.state, turn=7)
     dropped_end_of_turn(ctx)
     assert ctx.state.counters == ()

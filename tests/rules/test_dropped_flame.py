@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.dice import ScriptedDice
+from rules.core.events import CounterAgain, HazardMet, NothingDropped, ShotFired
 from rules.core.geometry import Pose
 from rules.engine.engine import apply, check, legal_actions, new_game, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -31,8 +32,8 @@ def test_vlad_the_impalas_back_link_fires_its_guns_and_lays_a_flame_cloud_000_L1
     while state.step == FIRE and not state.over:
         state, more = apply(state, Pass(to_act(state)[0]))
         events += more
-    assert {"AC1", "AC2"} <= {e.data.get("weapon") for e in events if e.kind == "fire" and "need" in e.data}
-    assert not any("lays nothing" in e.text for e in events)
+    assert {"AC1", "AC2"} <= {e.weapon for e in events if isinstance(e, ShotFired)}
+    assert not any(isinstance(e, NothingDropped) for e in events)
     clouds = [c for c in state.counters if c.kind == "flame_cloud"]
     assert len(clouds) == 1 and clouds[0].weapon == "HDFCE" and clouds[0].owner == "V"
     assert (clouds[0].length, clouds[0].width) == (1.0, 2.0)  # the HD clouds' size (reading CB70)
@@ -75,9 +76,9 @@ def test_driving_into_a_burning_flame_cloud_000_L2473_L1010() -> None:
     for f in faces:
         assert kart.sheet.armor[f] == max(0, before.armor[f] - 1), f
     assert [t.dp for t in kart.sheet.tires] == [max(0, t.dp - 1) for t in before.tires]
-    assert any(e.kind == "hazard" and "flame cloud" in e.text for e in events)  # type: ignore[attr-defined]
-    hz = next(e for e in events if e.kind == "hazard")  # type: ignore[attr-defined]
-    assert hz.data["difficulty"] == 2  # type: ignore[attr-defined]
+    assert any(isinstance(e, HazardMet) and "flame cloud" in e.what for e in events)  # type: ignore[attr-defined]
+    hz = next(e for e in events if isinstance(e, HazardMet))  # type: ignore[attr-defined]
+    assert hz.difficulty == 2  # type: ignore[attr-defined]
     assert kart.fire_hits == (("HDFCE", state.turn),)  # fire modifier 3, burn 1 (000:L1010)
 
 
@@ -97,7 +98,7 @@ def test_a_car_left_in_a_flame_cloud_burns_again_every_5_phases_000_L1047_L2473(
         ctx = Ctx(state, ScriptedDice([], fallback_seed=k))
         resolve(ctx)
         state = ctx.state
-        if any("its damage again" in e.text for e in ctx.log.events):
+        if any(isinstance(e, CounterAgain) for e in ctx.log.events):
             rolled.append(k)
     assert rolled == [5]
     assert len(state.vehicle("Kart").fire_hits) == 1

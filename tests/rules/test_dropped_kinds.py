@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.combat.dropped import kind_for_weapon, size_for
+from rules.core.events import CounterDropped, DiceRolled, HazardMet
 from rules.core.geometry import Pose
 from rules.engine.engine import check, legal_actions
 from rules.play.actions import Drop
@@ -41,13 +42,13 @@ def test_the_junk_dropper_lays_two_debris_counters_in_a_half_inch_square_000_L24
     assert len(debris) == 2 and all((c.length, c.width) == (0.5, 0.25) for c in debris)
     assert all(c.pose.centre.x < lead.x for c in debris)  # behind, as spikes from a back mount
     assert abs(debris[0].pose.centre.y - debris[1].pose.centre.y) == 0.25  # side by side: one ½" square
-    assert any(e.kind == "drop" and "L2494" in e.rule for e in events)
+    assert any(isinstance(e, CounterDropped) and "L2494" in e.rule for e in events)
     # someone else runs over them: debris, as from a wreck (000:L496-L497)
     run = replace(chase(), counters=tuple(replace(c, owner="Lead", id=f"debris-{i}") for i, c in
                                           enumerate(debris)))
     run = replace(run, counters=tuple(replace(c, pose=Pose.at(8.5, c.pose.centre.y, 90)) for c in run.counters))
     _run, ev = _drive(run, "Kart", 1.0, [6] * 20)
-    assert any(e.kind == "hazard" and "debris" in e.text for e in ev)  # type: ignore[attr-defined]
+    assert any(isinstance(e, HazardMet) and e.what == "debris" for e in ev)  # type: ignore[attr-defined]
 
 
 def test_a_drop_spike_plate_does_2d_to_every_tire_touching_it_and_spares_its_owner_000_L2491() -> None:
@@ -58,7 +59,7 @@ def test_a_drop_spike_plate_does_2d_to_every_tire_touching_it_and_spares_its_own
     after = [t.dp for t in state.vehicle("Kart").sheet.tires]
     assert [b - a for b, a in zip(before, after, strict=True)] == [min(b, d) for b, d in zip(before, (2, 3, 4, 5),
                                                                                              strict=True)]
-    assert not any(e.kind == "dice" and "triggered" in e.text for e in events)  # type: ignore[attr-defined]
+    assert not any(isinstance(e, DiceRolled) and "triggered" in e.text for e in events)  # type: ignore[attr-defined]
     assert state.counters == (plate,)  # it stays; running over it does not hurt it
     # the dropper's own tires are safe
     own = replace(chase(), counters=(replace(plate, owner="Kart"),))
@@ -74,7 +75,7 @@ def test_solid_tires_take_1d_from_a_drop_spike_plate_000_L2491() -> None:
     state = replace(state, vehicles=tuple(kart if v.id == "Kart" else v for v in state.vehicles),
                     counters=(counter("drop_spike_plate", 8.5, owner="Lead"),))
     _state, events = _drive(state, "Kart", 1.0, [3, 3, 3, 3])
-    texts = [e.text for e in events if e.kind == "dice"]  # type: ignore[attr-defined]
+    texts = [e.text for e in events if isinstance(e, DiceRolled)]  # type: ignore[attr-defined]
     assert sum(1 for t in texts if ": 1d = [3]" in t) == 4 and not any("2d" in t for t in texts)
 
 
@@ -128,12 +129,12 @@ def test_racing_slicks_on_oil_and_ice_000_L1835() -> None:
     # just running onto oil is a D3 hazard for slicks, none for other tires
     onto = replace(chase(), counters=(counter("oil", 8.5),))
     _s, plain = _drive(onto, "Kart", 1.0, [6, 6])
-    assert not any(e.kind == "hazard" for e in plain)  # type: ignore[attr-defined]
+    assert not any(isinstance(e, HazardMet) for e in plain)  # type: ignore[attr-defined]
     _s, slick = _drive(_slick(onto, "Kart"), "Kart", 1.0, [6, 6])
-    hz = [e for e in slick if e.kind == "hazard"]  # type: ignore[attr-defined]
+    hz = [e for e in slick if isinstance(e, HazardMet)]  # type: ignore[attr-defined]
     assert len(hz) == 1 and "racing slicks" in hz[0].text and "000:L1835" in hz[0].rule  # type: ignore[attr-defined]
     # D3, and like every hazard on oil +D2 for the slick under it (000:L1045; reading CB75)
-    assert hz[0].data["difficulty"] == 3 + surface_of(oily, "Kart").hazard_d == 5  # type: ignore[attr-defined]
+    assert hz[0].difficulty == 3 + surface_of(oily, "Kart").hazard_d == 5  # type: ignore[attr-defined]
 
 
 def test_every_stock_dropper_offered_is_accepted_and_lays_its_counters_000_L1028() -> None:

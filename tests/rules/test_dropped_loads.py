@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules.combat.dropped import kind_for_weapon
 from rules.core.dice import ScriptedDice
-from rules.core.events import Event
+from rules.core.events import CounterDropped, DiceRolled, Event, FireTableHit
 from rules.engine.engine import apply, legal_actions, to_act
 from rules.play.actions import Drop, Pass
 from rules.play.context import Ctx
@@ -37,7 +37,7 @@ def drop_now(state: GameState, vid: str, trigger: str) -> tuple[GameState, list[
 def test_the_firecracker_lays_explosive_spikes_that_do_1d_plus_1_000_L1143() -> None:
     state, events = drop_now(to_fire(chase("Firecracker")), "Lead", "SD1")
     assert [c.kind for c in state.counters] == ["explosive_spikes"]
-    assert any(e.kind == "drop" and "explosive spikes" in e.text and "L1143" in e.rule for e in events)
+    assert any(isinstance(e, CounterDropped) and e.counter_kind == "explosive_spikes" and "L1143" in e.rule for e in events)
     # the Kart runs over them: trigger 3 (<= 4), then 1d+1 a tire: 1, 2, 3, 4 -> 2, 3, 4, 5
     spiked = replace(chase(), counters=(counter("explosive_spikes", 8.5),))
     before = [t.dp for t in spiked.vehicle("Kart").sheet.tires]
@@ -45,7 +45,7 @@ def test_the_firecracker_lays_explosive_spikes_that_do_1d_plus_1_000_L1143() -> 
     after = [t.dp for t in spiked.vehicle("Kart").sheet.tires]
     assert [b - a for b, a in zip(before, after, strict=True)] == [min(b, d) for b, d in zip(before, (2, 3, 4, 5),
                                                                                              strict=True)]
-    assert any("1d+1 = [1]" in e.text for e in events2 if e.kind == "dice")  # type: ignore[attr-defined]
+    assert any("1d+1 = [1]" in e.text for e in events2 if isinstance(e, DiceRolled))  # type: ignore[attr-defined]
 
 
 def test_plain_spikes_stay_plain_000_L1042() -> None:
@@ -64,7 +64,7 @@ def test_ht_flaming_oil_does_1d_and_burns_two_turns_000_L2504() -> None:
     # a car driving onto it once alight: 1d to each tire and the underbody (+2 per die on 1d-2)
     hot = replace(chase(), counters=(counter("ht_flaming_oil", 8.5, turn=0),))
     hot, ev = _drive(hot, "Kart", 1.0, [1, 1, 1, 1, 1, 6, 6])
-    assert sum(1 for e in ev if e.kind == "dice" and "1d = [1]" in e.text) == 5  # type: ignore[attr-defined]
+    assert sum(1 for e in ev if isinstance(e, DiceRolled) and "1d = [1]" in e.text) == 5  # type: ignore[attr-defined]
     assert hot.vehicle("Kart").fire_hits == (("FOJ:ht", hot.turn),)   # marked HT: +1, burns 1 (000:L992)
     # laid in turn 1: smoke after turn 3 (2 turns, not 5)
     ctx = Ctx(replace(chase(), turn=2, counters=(counter("ht_flaming_oil", 50, turn=1, cid="h"),)))
@@ -83,7 +83,7 @@ def test_a_napalm_mine_burns_and_is_a_napalm_fire_hit_000_L2508_L1008() -> None:
     texts = [e.text for e in events]  # type: ignore[attr-defined]
     assert any("damage to the underbody: 1d = [3]" in t for t in texts)
     assert state.vehicle("Kart").fire_hits == (("napalm_mine", state.turn),)
-    assert any(e.kind == "fire" and "000:L1008" in e.rule and "modifier 4" in e.text for e in events)  # type: ignore[attr-defined]
+    assert any(isinstance(e, FireTableHit) and "000:L1008" in e.rule and e.modifier == 4 for e in events)  # type: ignore[attr-defined]
     assert state.counters == ()
 
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rules.combat.dropped import Counter
 from rules.core.dice import ScriptedDice
+from rules.core.events import CounterAgain, CounterLaid, CounterMet, DiceRolled, HazardMet, SlickDoubled
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import Maneuver, slide
 from rules.engine.engine import apply, check, legal_actions, new_game, to_act
@@ -59,7 +60,7 @@ def test_drop_is_a_legal_action_and_lays_spikes_behind_000_L1028_L1035() -> None
     assert c.kind == "explosive_spikes" and c.owner == "Lead" and c.id  # the Firecracker's load (000:L1143)
     assert c.pose.centre.x < lead.centre.x  # behind a car heading east (back mount)
     assert state.vehicle("Lead").sheet.weapon("SD1").shots_left == 9
-    assert any(e.kind == "counter" and "000:L1028" in e.rule for e in events)
+    assert any(isinstance(e, CounterLaid) and "000:L1028" in e.rule for e in events)
 
 
 def test_a_link_of_droppers_drops_together_000_L1055() -> None:
@@ -89,7 +90,7 @@ def test_running_over_spikes_damages_every_tire_000_L1042() -> None:
     assert "spikes-x" in kart.touching
     # still on the spikes in its next move: no second check (000:L1046)
     state, events = _drive(state, "Kart", 0.25, [])
-    assert not any("spikes" in getattr(e, "text", "") and e.kind == "dice" for e in events)  # type: ignore[attr-defined]
+    assert not any("spikes" in getattr(e, "text", "") and isinstance(e, DiceRolled) for e in events)  # type: ignore[attr-defined]
 
 
 def test_spikes_that_do_not_trigger_do_nothing_000_L1042() -> None:
@@ -106,7 +107,7 @@ def test_a_mine_blows_under_the_car_and_is_gone_000_L1043_L245() -> None:
     assert state.counters == ()
     texts = [e.text for e in events]  # type: ignore[attr-defined]
     assert any("12 to the underbody" in t for t in texts)
-    assert any(e.kind == "hazard" and "enemy fire" in e.text for e in events)  # type: ignore[attr-defined]
+    assert any(isinstance(e, HazardMet) and "enemy fire" in e.what for e in events)  # type: ignore[attr-defined]
 
 
 def test_oil_adds_D2_to_maneuvers_and_spoils_the_aim_000_L1045_L934() -> None:
@@ -126,8 +127,8 @@ def test_oil_adds_D2_to_hazards_000_L1045() -> None:
     oily = replace(chase(), counters=(counter("oil", 7.0),))
     ctx = Ctx(oily, ScriptedDice([6], fallback_seed=1))
     hazard(ctx, "Kart", 1, "debris", "000:L249")
-    ev = next(e for e in ctx.log.events if e.kind == "hazard")
-    assert ev.data["difficulty"] == 3 and "oil" in ev.text
+    ev = next(e for e in ctx.log.events if isinstance(e, HazardMet))
+    assert ev.difficulty == 3 and "oil" in ev.text
 
 
 def test_paint_on_the_windows_costs_2_this_turn_and_next_000_L1053() -> None:
@@ -180,7 +181,7 @@ def test_stopping_beside_a_slick_then_driving_onto_it_counts_000_L1045_L1046() -
     state, events = _drive(state, "Kart", 0.5, [])
     assert "oil-x" not in state.vehicle("Kart").touching
     state, events = _drive(state, "Kart", 0.5, [])
-    assert any(e.kind == "counter" and "runs onto oil" in e.text for e in events)  # type: ignore[attr-defined]
+    assert any(isinstance(e, CounterMet) and e.onto and e.counter.startswith("oil") for e in events)  # type: ignore[attr-defined]
     assert "oil-x" in state.vehicle("Kart").touching
 
 
@@ -198,7 +199,7 @@ def test_preview_drop_shows_the_counter_the_drop_lays_000_L1028_L1035() -> None:
 def test_spike_damage_is_logged_die_by_die_000_L1042() -> None:
     state = replace(chase(), counters=(counter("spikes", 8.5),))
     _state, events = _drive(state, "Kart", 1.0, [3, 6, 5, 4, 3])
-    texts = [e.text for e in events if e.kind == "dice"]  # type: ignore[attr-defined]
+    texts = [e.text for e in events if isinstance(e, DiceRolled)]  # type: ignore[attr-defined]
     for corner, face in zip(("FL", "FR", "BL", "BR"), (6, 5, 4, 3), strict=True):
         assert any(f"tire {corner}: 1d = [{face}]" in t for t in texts), corner
 
@@ -209,8 +210,8 @@ def test_a_mine_hurts_every_tire_within_1_inch_whoever_owns_it_000_L1043() -> No
     before = {t.corner: t.dp for t in state.vehicle("Lead").sheet.tires}
     state, events = _drive(state, "Kart", 1.0, [1, 2, 2, 2, 2, 6, 6, 6, 3, 4, 6, 6, 6])
     after = {t.corner: t.dp for t in state.vehicle("Lead").sheet.tires}
-    lead_rolls = {e.text.split("tire ")[1][:2]: e.data["total"] for e in events  # type: ignore[attr-defined]
-                  if e.kind == "dice" and e.vehicle == "Lead" and "damage to tire" in e.text}  # type: ignore[attr-defined]
+    lead_rolls = {e.text.split("tire ")[1][:2]: e.total for e in events  # type: ignore[attr-defined]
+                  if isinstance(e, DiceRolled) and e.vehicle == "Lead" and "damage to tire" in e.text}  # type: ignore[attr-defined]
     assert sorted(lead_rolls) == ["BL", "BR"]
     assert after["FL"] == before["FL"] and after["FR"] == before["FR"]
     for corner in ("BL", "BR"):
@@ -226,7 +227,7 @@ def test_racing_slicks_take_double_from_spikes_and_debris_000_L1835() -> None:
                     counters=(counter("spikes", 8.5),))
     state, events = _drive(state, "Kart", 1.0, [3, 2, 2, 2, 2, 6, 6, 6])
     assert [t.dp for t in state.vehicle("Kart").sheet.tires] == [max(0, t.dp - 4) for t in slicks]
-    assert any(e.kind == "tire" and "doubled" in e.text and "000:L1835" in e.rule for e in events)  # type: ignore[attr-defined]
+    assert any(isinstance(e, SlickDoubled) and "000:L1835" in e.rule for e in events)  # type: ignore[attr-defined]
     # plain tires take the roll as it is
     plain = replace(chase(), counters=(counter("spikes", 8.5),))
     plain, _ = _drive(plain, "Kart", 1.0, [3, 2, 2, 2, 2, 6, 6, 6])
@@ -245,7 +246,7 @@ def test_burning_oil_burns_again_every_5_phases_in_contact_000_L1047() -> None:
         ctx = Ctx(state, ScriptedDice([], fallback_seed=k))
         resolve(ctx)
         state = ctx.state
-        if any("its damage again" in e.text and "000:L1047" in e.rule for e in ctx.log.events):
+        if any(isinstance(e, CounterAgain) and "000:L1047" in e.rule for e in ctx.log.events):
             rolls_at.append(k)
     assert rolls_at == [5, 10]  # counting starts at the first phase found in it
     after = state.vehicle("Kart").sheet

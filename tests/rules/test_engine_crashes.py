@@ -5,11 +5,26 @@ at the vehicle's next movement (000:L306-L336)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from rules.core.dice import ScriptedDice, die_from_seed
-from rules.core.events import Event
+from rules.core.events import (
+    ControlRolled,
+    CrashIgnored,
+    CrashMotion,
+    CrashRolled,
+    Damaged,
+    DiceRolled,
+    Event,
+    HazardMet,
+    Moved,
+    OccupantsHurt,
+    SlowedTo,
+    SpeedChanged,
+    TireDamaged,
+)
 from rules.core.geometry import Kind, Pose, corners, forward
 from rules.driving.maneuvers import Maneuver
 from rules.engine import engine
@@ -25,6 +40,9 @@ from rules.vehicles.record_sheet import Tire
 # HC 1 so that a D3 bend at 40 mph after braking from 60 needs a roll (2+) with no crash modifiers:
 # the 2d then picks the Crash Table 1 line directly (40 mph: +0; D3: +0).
 CAR = "generic kind=car hc=1 accel=10 top=100 weight=3000 tire=4 armor=10"
+
+CRASH = (CrashRolled, CrashMotion, CrashIgnored)      # everything a crash result logs
+SPEED_EVENTS = (SpeedChanged, SlowedTo)
 
 
 def calm_seed(n: int) -> int:
@@ -50,13 +68,13 @@ def step(state: GameState, faces: list[int] | None = None) -> tuple[GameState, l
     return new, events
 
 
-def of(events: list[Event], kind: str, vid: str = "A") -> list[Event]:
-    return [e for e in events if e.kind == kind and e.vehicle == vid]
+def of(events: list[Event], kind: type[Event] | tuple[type[Event], ...], vid: str = "A") -> list[Any]:
+    return [e for e in events if isinstance(e, kind) and e.vehicle == vid]
 
 
 def end_of(e: Event) -> tuple[float, float, float]:
-    p = e.data["path"][-1]
-    return p["x"], p["y"], p["facing"]
+    p = e.path[-1]
+    return p.x, p.y, p.facing
 
 
 def lose_control_on_a_bend(crash_2d: list[int]) -> tuple[GameState, list[Event]]:
@@ -68,8 +86,8 @@ def lose_control_on_a_bend(crash_2d: list[int]) -> tuple[GameState, list[Event]]
     dice = ScriptedDice([1, *crash_2d])
     state, events = engine.apply(state, Move("A", Maneuver("bend", "right", degrees=45)), dice)
     assert dice.remaining == 0
-    (crash,) = of(events, "crash")
-    assert crash.data["table"] == 1 and crash.data["roll"] == sum(crash_2d)
+    (crash,) = of(events, CRASH)
+    assert crash.table == 1 and crash.roll == sum(crash_2d)
     assert (state.phase, state.step) == (2, SPEED)
     return state, events
 
@@ -86,12 +104,12 @@ def lose_control_on_a_bend(crash_2d: list[int]) -> tuple[GameState, list[Event]]
 def test_skids_go_along_the_old_travel_then_straight_on_at_the_next_movement_000_L322_L326(
         crash_2d, name, skid, loss, hits, follow):
     state, events = lose_control_on_a_bend(crash_2d)
-    assert of(events, "crash")[0].data["result"] == name
-    bend_end = end_of(of(events, "moved")[-1])
+    assert of(events, CRASH)[0].result == name
+    bend_end = end_of(of(events, Moved)[-1])
     assert bend_end[2] == 45
     assert state.vehicle("A").pending[0].kind == name  # nothing happens before its next movement (000:L316)
     state, events = step(state)  # phase 2: A moves 1"
-    moved = of(events, "moved")
+    moved = of(events, Moved)
     # the skid: along the travel before the bend (north, -y) without turning
     assert end_of(moved[0]) == pytest.approx((bend_end[0], bend_end[1] - skid, 45), abs=2e-3)
     assert moved[0].text.startswith(f'{name.replace("_", " ")}: skids {skid:g}"')
@@ -112,7 +130,7 @@ def test_skids_go_along_the_old_travel_then_straight_on_at_the_next_movement_000
             state, events = step(state)
             log += events
         follow_skid = tables().crash.by_name(follow).skid
-        assert of(log, "moved")[0].text.startswith(f'{follow.replace("_", " ")}: skids {follow_skid:g}"')
+        assert of(log, Moved)[0].text.startswith(f'{follow.replace("_", " ")}: skids {follow_skid:g}"')
 
 
 def test_a_skid_on_a_half_move_is_at_most_half_an_inch_000_L317():
@@ -121,10 +139,10 @@ def test_a_skid_on_a_half_move_is_at_most_half_an_inch_000_L317():
     state, events = engine.apply(start(), SetSpeed("A", 35), ScriptedDice([6]))
     state, _ = engine.apply(state, SetSpeed("W", 0))
     state, events = engine.apply(state, Move("A", Maneuver("bend", "right", degrees=45)), ScriptedDice([2, 3, 4]))
-    assert of(events, "crash")[0].data["result"] == "severe_skid"
-    bend_end = end_of(of(events, "moved")[-1])
+    assert of(events, CRASH)[0].result == "severe_skid"
+    bend_end = end_of(of(events, Moved)[-1])
     state, events = step(state)
-    (skid,) = of(events, "moved")
+    (skid,) = of(events, Moved)
     assert skid.text.startswith('severe skid: skids 0.5"')
     assert end_of(skid) == pytest.approx((bend_end[0], bend_end[1] - 0.5, 45), abs=2e-3)
 
@@ -135,13 +153,13 @@ def test_a_skid_on_a_half_move_is_at_most_half_an_inch_000_L317():
 def test_spinout_turns_90_degrees_an_inch_along_the_old_travel_and_costs_1d_a_tire_000_L327():
     state, _ = lose_control_on_a_bend([4, 5])
     state, events = step(state, [4, 1, 2, 1, 2])  # spin direction 4: right; 1d per tire
-    assert of(events, "crash")[0].text == "spins out, turning right"
+    assert of(events, CRASH)[0].text == "spins out, turning right"
     assert [t.dp for t in state.vehicle("A").sheet.tires] == [3, 2, 3, 2]
-    x0, y0, _ = end_of(of(events, "moved")[0])
-    facings = [end_of(of(events, "moved")[0])[2]]
+    x0, y0, _ = end_of(of(events, Moved)[0])
+    facings = [end_of(of(events, Moved)[0])[2]]
     state, events = step(state)   # phase 3: one more inch
-    facings.append(end_of(of(events, "moved")[0])[2])
-    x1, y1, _ = end_of(of(events, "moved")[0])
+    facings.append(end_of(of(events, Moved)[0])[2])
+    x1, y1, _ = end_of(of(events, Moved)[0])
     assert facings == [135, 225]  # 45 + 90, + 90
     assert (x1, y1) == pytest.approx((x0, y0 - 1), abs=2e-3)  # still heading north, the old travel
     assert not engine.legal_actions(state, "A")  # the driver decides nothing while spinning
@@ -159,17 +177,17 @@ def test_spinout_slows_20_mph_a_turn_and_recovery_is_rolled_in_the_minus_6_colum
     state = spinning()
     assert (state.turn, state.vehicle("A").speed, state.vehicle("A").mode) == (2, 20, "spin")
     state, events = step(state, [2])  # turn 2, phase 1: recovery at 20 mph, HS -6 column: 3+
-    (ctl,) = of(events, "control")
-    assert (ctl.data["hs"], ctl.data["need"], ctl.data["kept"]) == (-6, "3", False)
+    (ctl,) = of(events, ControlRolled)
+    assert (ctl.hs, ctl.need, ctl.kept) == (-6, "3", False)
     assert ctl.rule == "000:L327"
     assert state.vehicle("A").mode == "spin"
-    assert end_of(of(events, "moved")[0])[2] == (45 + 90 * 4) % 360
+    assert end_of(of(events, Moved)[0])[2] == (45 + 90 * 4) % 360
     while state.vehicle("A").mode == "spin" and state.turn == 2:
         state, events = step(state)
-        assert not of(events, "control")  # once a turn
+        assert not of(events, ControlRolled)  # once a turn
     state = spinning()
     state, events = step(state, [3])
-    assert of(events, "control")[0].data["kept"]
+    assert of(events, ControlRolled)[0].kept
     assert state.vehicle("A").mode != "spin"
 
 
@@ -179,7 +197,7 @@ def test_the_spin_ends_when_the_vehicle_stops_000_L327():
     while state.turn == 2:
         state, events = step(state)
         log += events
-    assert of(log, "crash")[-1].text == "the spin ends at a standstill"
+    assert of(log, CRASH)[-1].text == "the spin ends at a standstill"
     assert state.vehicle("A").speed == 0 and state.vehicle("A").mode == "normal"
 
 
@@ -195,17 +213,17 @@ def test_roll_lands_side_top_side_underbody_with_1d_each_and_slows_20_a_turn_000
     for faces in ([2, 3], [5], [], [4], [1, 1, 1, 6]):  # phases 2-5 at 40 mph, then turn 2 phase 1 at 20
         state, events = step(state, faces)  # first: rolls left (1-3), 3 to the left side
         log += events
-    assert of(log, "crash")[0].text.startswith("turns sideways and rolls")
-    landed = [(e.text.split("onto its ")[1].split(":")[0], e.data["total"]) for e in of(log, "dice")
+    assert of(log, CRASH)[0].text.startswith("turns sideways and rolls")
+    landed = [(e.text.split("onto its ")[1].split(":")[0], e.total) for e in of(log, DiceRolled)
               if "rolls onto" in e.text]
     assert [f for f, _ in landed] == ["left", "top", "right"]
     # on the underbody the wheels take the blow: a die per tire, no die for the face itself
-    assert any("wheels come down" in e.text for e in of(log, "dice"))
+    assert any("wheels come down" in e.text for e in of(log, DiceRolled))
     armor = state.vehicle("A").sheet.armor
     assert (armor["left"], armor["top"], armor["right"]) == (10 - 3, 10 - 5, 10 - 4)
     assert [t.dp for t in state.vehicle("A").sheet.tires] == [29, 29, 29, 24]
-    assert of(log, "speed")[0].text == "loses 20 mph: now 20 mph"
-    first_roll = of(log, "moved")[0]
+    assert of(log, SPEED_EVENTS)[0].text == "loses 20 mph: now 20 mph"
+    first_roll = of(log, Moved)[0]
     assert end_of(first_roll)[2] == 90  # sideways to the old travel (north)
 
 
@@ -241,12 +259,12 @@ def test_fishtail_swings_the_rear_about_the_other_front_corner_000_L332_L333(cra
     60 mph and D3-3 = 0."""
     state, events, kept = hazard_now(start(), 3, [1, *crash_2d, side_die])
     assert not kept
-    (crash,) = of(events, "crash")
-    assert crash.data["table"] == 2 and crash.data["roll"] == sum(crash_2d) + 1
+    (crash,) = of(events, CRASH)
+    assert crash.table == 2 and crash.roll == sum(crash_2d) + 1
     before = state.vehicle("A").pose
     state, _ = engine.apply(state, SetSpeed("A", 60))
     state, events = engine.apply(state, SetSpeed("W", 0))
-    ft = of(events, "moved")[0]
+    ft = of(events, Moved)[0]
     after = Pose.at(*end_of(ft))
     assert after.facing == facing
     assert pinned(after) == pytest.approx(pinned(before), abs=2e-3)
@@ -256,12 +274,12 @@ def test_fishtail_swings_the_rear_about_the_other_front_corner_000_L332_L333(cra
 
 def test_crash_table_2_9_10_is_a_minor_fishtail_and_another_roll_on_crash_table_1_000_L334():
     state, events, _ = hazard_now(start(), 3, [1, 4, 4, 1, 1, 2])  # CT2 8+1 = 9; left; CT1 3+1 = 4
-    assert [e.data["result"] for e in of(events, "crash")] == ["minor_fishtail_ct1", "minor_skid"]
-    assert [e.data["table"] for e in of(events, "crash")] == [2, 1]
+    assert [e.result for e in of(events, CRASH)] == ["minor_fishtail_ct1", "minor_skid"]
+    assert [e.table for e in of(events, CRASH)] == [2, 1]
     assert [p.kind for p in state.vehicle("A").pending] == ["fishtail", "minor_skid"]
     state, _ = engine.apply(state, SetSpeed("A", 60))
     state, events = engine.apply(state, SetSpeed("W", 0))
-    moved = [e.text for e in of(events, "moved")]
+    moved = [e.text for e in of(events, Moved)]
     assert moved[0].startswith("fishtails left 1") and moved[1].startswith('minor skid: skids 0.5"')
     assert state.vehicle("A").speed == 55
 
@@ -269,12 +287,12 @@ def test_crash_table_2_9_10_is_a_minor_fishtail_and_another_roll_on_crash_table_
 def test_crash_table_2_15_is_a_major_and_a_minor_fishtail_then_crash_table_1_000_L336():
     """D5 hazard: +2, and +1 for 60 mph: 12 + 3 = 15 -> three squares of fishtail."""
     state, events, _ = hazard_now(start(), 5, [1, 6, 6, 4, 1, 1])
-    ct2 = of(events, "crash")[0]
-    assert ct2.data["roll"] == 15
+    ct2 = of(events, CRASH)[0]
+    assert ct2.roll == 15
     assert state.vehicle("A").pending[0].skid == 3
     state, _ = engine.apply(state, SetSpeed("A", 60))
     state, events = engine.apply(state, SetSpeed("W", 0))
-    assert of(events, "moved")[0].text.startswith("fishtails right 3")
+    assert of(events, Moved)[0].text.startswith("fishtails right 3")
     assert state.vehicle("A").pose.facing == 360 - 45
 
 
@@ -288,16 +306,16 @@ def test_three_hazards_are_three_status_drops_and_three_control_rolls_000_L245()
     for n in (1, 2, 3):
         state, events, kept = hazard_now(state, 2, faces_for[n])
         assert kept
-        (ctl,) = of(events, "control")
-        seen.append((ctl.data["hs"], ctl.data["need"]))
-        assert of(events, "hazard")[0].rule == "000:L250-L252"
+        (ctl,) = of(events, ControlRolled)
+        seen.append((ctl.hs, ctl.need))
+        assert of(events, HazardMet)[0].rule == "000:L250-L252"
     assert seen == [(-1, "safe"), (-3, "3"), (-5, "4")]
 
 
 def test_a_stationary_vehicle_takes_the_status_drop_but_rolls_nothing():
     state = start(mph=0)
     state, events, kept = hazard_now(state, 3, [])
-    assert kept and state.vehicle("A").hs == 1 - 3 and not of(events, "control")
+    assert kept and state.vehicle("A").hs == 1 - 3 and not of(events, ControlRolled)
 
 
 def test_road_conditions_add_to_hazards_000_L269_L275():
@@ -307,7 +325,7 @@ def test_road_conditions_add_to_hazards_000_L269_L275():
 
     state = engine.new_game(GameSetup(vs, seed=calm_seed(2), options=RuleOptions(road_condition="oil")))[0]
     state, events, _ = hazard_now(state, 1, [6])
-    assert of(events, "hazard")[0].data["difficulty"] == 3  # D1 + 2 on oil
+    assert of(events, HazardMet)[0].difficulty == 3  # D1 + 2 on oil
     assert state.vehicle("A").hs == 1 - 3
 
 
@@ -322,9 +340,9 @@ def test_a_spinning_car_that_rolls_a_lesser_result_just_keeps_spinning_000_L310(
     assert need not in ("safe", "XX")
     state, events, kept = hazard_now(state, 2, [1, 1, 1, 3])  # miss; CT2 2-1-2 -> minor fishtail; left
     assert not kept
-    assert of(events, "crash")[0].data["result"] == "minor_fishtail"
-    assert of(events, "crash")[-1].text == "already out of control with a worse result: no new effect"
-    assert of(events, "crash")[-1].rule == "000:L309-L310"
+    assert of(events, CRASH)[0].result == "minor_fishtail"
+    assert of(events, CRASH)[-1].text == "already out of control with a worse result: no new effect"
+    assert of(events, CRASH)[-1].rule == "000:L309-L310"
     v = state.vehicle("A")
     assert v.mode == "spin" and v.pending == ()
 
@@ -333,7 +351,7 @@ def test_a_worse_result_replaces_a_pending_lesser_one_000_L309():
     state, events, _ = hazard_now(start(), 3, [1, 1, 1, 1])  # minor fishtail pending
     assert [p.kind for p in state.vehicle("A").pending] == ["fishtail"]
     state, events, _ = hazard_now(state, 3, [6])  # HS -5 at 60: 4+ -> a 6 keeps control
-    assert not of(events, "crash")
+    assert not of(events, CRASH)
     # HS -6: 5+; a 1 misses; CT2 12 + 1 = 13: major fishtail and CT1 9 + 1 = 10: spinout
     state, events, _ = hazard_now(state, 3, [1, 6, 6, 1, 4, 5])
     assert [p.kind for p in state.vehicle("A").pending] == ["fishtail", "spinout"]
@@ -359,15 +377,15 @@ def test_losing_the_first_of_two_tires_on_a_corner_is_a_D2_hazard_000_L263():
     six = (Tire("FL", 4, 4), Tire("FR", 4, 4), Tire("BL", 4, 4), Tire("BL", 4, 4), Tire("BR", 4, 4), Tire("BR", 4, 4))
     state = with_tires(start(), six)
     state, events = tire_hit(state, 2, 4, [])  # HS 1 - 2 = -1: safe at 60 mph
-    (hz,) = of(events, "hazard")
-    assert hz.data["difficulty"] == 2 and hz.rule == "000:L263"
+    (hz,) = of(events, HazardMet)
+    assert hz.difficulty == 2 and hz.rule == "000:L263"
     assert state.vehicle("A").hs == -1
 
 
 def test_losing_a_further_tire_of_a_set_is_a_D3_hazard_000_L264():
     three = (Tire("FL", 4, 4), Tire("FR", 4, 4), Tire("BL", 0, 4), Tire("BL", 4, 4), Tire("BL", 4, 4), Tire("BR", 4, 4))
     state, events = tire_hit(with_tires(start(), three), 3, 4, [6])  # HS -2 at 60: 2+
-    assert of(events, "hazard")[0].data["difficulty"] == 3
+    assert of(events, HazardMet)[0].difficulty == 3
 
 
 @pytest.mark.parametrize(("weapon", "loss"), [(False, 2), (True, 3)])
@@ -378,8 +396,8 @@ def test_losing_the_last_tire_on_a_corner_000_L160_L161_L265(weapon, loss):
     state, events = tire_hit(state, 1, 4, [5], weapon=weapon)
     v = state.vehicle("A")
     assert v.hs == -6
-    (ctl,) = of(events, "control")
-    assert (ctl.data["need"], ctl.data["kept"]) == ("5", True)
+    (ctl,) = of(events, ControlRolled)
+    assert (ctl.need, ctl.kept) == ("5", True)
     assert v.hc == 1  # not yet
     while state.turn == 1:
         state, _ = step(state)
@@ -388,15 +406,15 @@ def test_losing_the_last_tire_on_a_corner_000_L160_L161_L265(weapon, loss):
 
 def test_losing_the_last_tire_and_control_rolls_crash_table_2_at_D3_000_L265():
     state, events = tire_hit(start(), 1, 4, [4, 1, 1, 2])  # 4 misses 5+; CT2 2 + 1 (60 mph) + 0 (D3)
-    (crash,) = of(events, "crash")
-    assert crash.data["table"] == 2 and crash.data["roll"] == 3
+    (crash,) = of(events, CRASH)
+    assert crash.table == 2 and crash.roll == 3
 
 
 def test_wheels_gone_on_two_corners_crash_table_1_no_steering_minus_30_a_turn_000_L162_L266():
     state, _ = tire_hit(start(), 1, 4, [6])
     state, events = tire_hit(state, 0, 4, [1, 1])  # CT1: 2 + 1 (60 mph) + 0 (D3) = 3: minor skid
-    (crash,) = of(events, "crash")
-    assert crash.data["table"] == 1 and crash.data["result"] == "minor_skid"
+    (crash,) = of(events, CRASH)
+    assert crash.table == 1 and crash.result == "minor_skid"
     v = state.vehicle("A")
     assert v.steering_lost
     assert "A" not in engine.to_act(state)  # no speed change: it cannot brake or accelerate
@@ -410,7 +428,7 @@ def test_wheels_gone_on_two_corners_crash_table_1_no_steering_minus_30_a_turn_00
 def test_a_cycle_losing_one_wheel_goes_to_crash_table_1_000_L162():
     design = "generic kind=cycle hc=1 accel=10 top=100 weight=600 tire=4 armor=10"
     state, events = tire_hit(start(design=design), 0, 4, [1, 1])
-    assert of(events, "crash")[0].data["table"] == 1
+    assert of(events, CRASH)[0].table == 1
     assert state.vehicle("A").steering_lost
 
 
@@ -425,24 +443,24 @@ def test_vault_tires_flight_landing_then_one_roll_000_L330():
     state, _ = engine.apply(start(mph=100), SetSpeed("A", 100))
     state, _ = engine.apply(state, SetSpeed("W", 0))
     state, events = engine.apply(state, Move("A", Maneuver("t_stop", "right")), ScriptedDice([1, 1]))
-    assert of(events, "crash")[0].data["result"] == "vault"
+    assert of(events, CRASH)[0].result == "vault"
     # the rest of phase 1 (straight on, sideways) needs no decision: the engine plays it by itself
     x0, y0 = state.vehicle("A").pose.x, state.vehicle("A").pose.y
     faces = [2, 2, 2, 6, 2, 2, 2, 5, 4, 5, *[1] * 11, 5]
     state, events = step(state, faces)
-    tires = of(events, "tire")
-    assert [e.data["corner"] for e in tires if "vault" in e.text] == ["FL", "BL"]
-    assert of(events, "crash")[-2].text == "already out of control with a worse result: no new effect"
-    flight = of(events, "moved")[0]
+    tires = of(events, TireDamaged)
+    assert [e.corner for e in tires if e.cause == "vault"] == ["FL", "BL"]
+    assert of(events, CRASH)[-2].text == "already out of control with a worse result: no new effect"
+    flight = of(events, Moved)[0]
     assert flight.text.startswith('vaults 5"')
     assert end_of(flight)[:2] == pytest.approx((x0, y0 - 5), abs=2e-3)  # north, the old travel
-    landing = [e for e in of(events, "damage") if e.text.startswith("vault landing")]
-    assert landing and landing[0].data["points"] == 11 and landing[0].data["location"] == "top"
-    assert any("every occupant takes 1 point" in e.text for e in of(events, "damage"))
+    landing = [e for e in of(events, Damaged) if e.cause == "vault landing"]
+    assert landing and landing[0].points == 11 and landing[0].location == "top"
+    assert [e.points for e in of(events, OccupantsHurt)] == [1]
     state, later = step(state, [1, 1])  # phase 3 at 80 mph: two inches of rolling
     log = events + later
-    assert len([e for e in of(log, "crash") if e.text.startswith("turns sideways and rolls")]) == 1
-    assert [e.text.split("onto its ")[1].split(":")[0] for e in of(later, "dice")] == ["right", "top"]
+    assert len([e for e in of(log, CRASH) if e.text.startswith("turns sideways and rolls")]) == 1
+    assert [e.text.split("onto its ")[1].split(":")[0] for e in of(later, DiceRolled)] == ["right", "top"]
 
 
 def _rolling_to_a_stop(upright: bool, lost_corners: int) -> GameState:

@@ -3,10 +3,24 @@ the bootlegger reverse, the T-stop's whole slide, the 5-mph pivot and reverse mo
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.core.dice import ScriptedDice, die_from_seed
-from rules.core.events import Event
+from rules.core.events import (
+    ControlRolled,
+    CrashIgnored,
+    CrashMotion,
+    CrashRolled,
+    DiceRolled,
+    Event,
+    Moved,
+    PhaseBegan,
+    SlowedTo,
+    SpeedChanged,
+    TireDamaged,
+)
 from rules.core.geometry import Pose, forward
 from rules.driving.maneuvers import Maneuver
 from rules.engine import engine
@@ -16,6 +30,9 @@ from rules.play.state import MOVE, SPEED, GameState
 
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=4 armor=10"
 CYCLE = "generic kind=cycle hc=2 accel=10 top=100 weight=600 tire=4 armor=10"
+
+CRASH = (CrashRolled, CrashMotion, CrashIgnored)      # everything a crash result logs
+SPEED_EVENTS = (SpeedChanged, SlowedTo)
 
 
 def calm_seed(n: int) -> int:
@@ -60,8 +77,8 @@ def maneuver(state: GameState, vid: str, m: Maneuver, faces: list[int]) -> tuple
     return new, events
 
 
-def of(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
+def of(events: list[Event], kind: type[Event] | tuple[type[Event], ...]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
 
 
 def dps(state: GameState, vid: str) -> list[int]:
@@ -76,18 +93,18 @@ def test_controlled_skid_plays_on_the_next_move_along_the_old_travel_then_straig
     skids 3/4" north (its travel before the bend) without turning, then 1/4" along its nose."""
     state = run_until(start(("A", 0, 60)), at(1, 1, MOVE, "A"))
     state, events = maneuver(state, "A", Maneuver("bend", "right", degrees=30, skid=0.75), [3])
-    (ctl,) = of(events, "control")
-    assert (ctl.data["difficulty"], ctl.data["hs"], ctl.data["need"]) == (2 + 3, -3, "3")
-    moved = of(events, "moved")
-    after_bend = moved[0].data["path"][-1]
+    (ctl,) = of(events, ControlRolled)
+    assert (ctl.difficulty, ctl.hs, ctl.need) == (2 + 3, -3, "3")
+    moved = of(events, Moved)
+    after_bend = moved[0].path[-1]
     assert moved[1].text.startswith('controlled skid 0.75"') and moved[2].text.startswith("straight on")
-    skid_end = moved[1].data["path"][-1]
-    assert (skid_end["x"], skid_end["y"], skid_end["facing"]) == pytest.approx(
-        (after_bend["x"], after_bend["y"] - 0.75, 30), abs=1e-3)  # north is -y
+    skid_end = moved[1].path[-1]
+    assert (skid_end.x, skid_end.y, skid_end.facing) == pytest.approx(
+        (after_bend.x, after_bend.y - 0.75, 30), abs=1e-3)  # north is -y
     end = state.vehicle("A").pose
     nose = forward(30)
     assert (end.x, end.y, end.facing) == pytest.approx(
-        (skid_end["x"] + 0.25 * nose.x, skid_end["y"] + 0.25 * nose.y, 30), abs=2e-3)
+        (skid_end.x + 0.25 * nose.x, skid_end.y + 0.25 * nose.y, 30), abs=2e-3)
 
 
 @pytest.mark.parametrize(("skid", "extra_d", "aimed", "decel", "hits"), [
@@ -100,17 +117,17 @@ def test_controlled_skid_costs_000_L214_L218(skid, extra_d, aimed, decel, hits):
     state = run_until(start(("A", 0, 60)), at(1, 1, MOVE, "A"))
     # bend 15 (D1) + the skid from HS 2 at 60 mph: a roll only from HS -2 down
     state, events = maneuver(state, "A", Maneuver("bend", "right", degrees=15, skid=skid), [6] if extra_d >= 3 else [])
-    assert of(events, "control")[0].data["difficulty"] == 1 + extra_d
+    assert of(events, ControlRolled)[0].difficulty == 1 + extra_d
     v = state.vehicle("A")
     assert v.aimed_fire == aimed
     assert dps(state, "A") == [4 - hits] * 4
-    tire_events = of(events, "tire")
+    tire_events = of(events, TireDamaged)
     assert len(tire_events) == (4 if hits else 0)
     assert all(e.rule == "000:L216-L218" for e in tire_events)
     # the skid played on the phase's second inch; its deceleration landed as phase 2 began (000:L218)
     assert (state.phase, state.step) == (2, SPEED)
     assert v.speed == 60 - decel
-    assert [e.rule for e in of(events, "speed")] == (["000:L215-L218"] if decel else [])
+    assert [e.rule for e in of(events, SPEED_EVENTS)] == (["000:L215-L218"] if decel else [])
 
 
 def test_controlled_skid_decelerates_only_at_the_start_of_the_next_phase_000_L218():
@@ -124,8 +141,8 @@ def test_controlled_skid_decelerates_only_at_the_start_of_the_next_phase_000_L21
     log: list[Event] = []
     state = run_until(state, at(1, 3, SPEED), log)
     skid = next(i for i, e in enumerate(log) if e.text.startswith('controlled skid 0.5"'))
-    slowed = next(i for i, e in enumerate(log) if e.kind == "speed" and e.vehicle == "A")
-    phase_3 = next(i for i, e in enumerate(log) if e.kind == "phase" and e.text == "phase 3")
+    slowed = next(i for i, e in enumerate(log) if isinstance(e, (SpeedChanged, SlowedTo)) and e.vehicle == "A")
+    phase_3 = next(i for i, e in enumerate(log) if isinstance(e, PhaseBegan) and e.text == "phase 3")
     assert skid < phase_3 < slowed  # skidded in phase 2 at 50 mph, slowed as phase 3 began
     assert state.vehicle("A").speed == 45
 
@@ -135,9 +152,9 @@ def test_a_controlled_skid_lost_to_a_failed_roll_becomes_a_crash_000_L213():
     instead of the skid."""
     state = run_until(start(("A", 0, 60)), at(1, 1, MOVE, "A"))
     state, events = maneuver(state, "A", Maneuver("bend", "right", degrees=30, skid=0.75), [2, 1, 1])
-    assert of(events, "control")[0].data["kept"] is False
-    assert of(events, "crash")[0].data["table"] == 1
-    assert not any(e.text.startswith("controlled skid") for e in of(events, "moved"))
+    assert of(events, ControlRolled)[0].kept is False
+    assert of(events, CRASH)[0].table == 1
+    assert not any(e.text.startswith("controlled skid") for e in of(events, Moved))
 
 
 # --- §6.1 items 17/18: the bootlegger reverse (000:L221-L225) ------------------------------------------
@@ -184,16 +201,16 @@ def test_bootlegger_success_stops_facing_back_on_the_next_movement_000_L223():
     the car comes round, stops at 0 mph facing 180 degrees from where it started."""
     state = run_until(start(("A", 0, 30)), at(1, 1, MOVE, "A"))
     state, events = maneuver(state, "A", Maneuver("bootlegger", "right"), [2])
-    (ctl,) = of(events, "control")
-    assert (ctl.data["difficulty"], ctl.data["hs"], ctl.data["need"], ctl.data["kept"]) == (7, -5, "2", True)
+    (ctl,) = of(events, ControlRolled)
+    assert (ctl.difficulty, ctl.hs, ctl.need, ctl.kept) == (7, -5, "2", True)
     assert dps(state, "A") == [3, 3, 3, 3]
     assert state.vehicle("A").aimed_fire == -99  # no aimed fire once the J-turn has begun (000:L225)
     assert state.vehicle("A").speed == 30
     log = list(events)
     state = run_until(state, at(2, 1, SPEED), log)
-    finish = [e for e in log if e.kind == "moved" and "bootlegger" in e.text][1:]
+    finish = [e for e in log if isinstance(e, Moved) and "bootlegger" in e.what][1:]
     assert len(finish) == 1
-    phase_of_finish = sum(1 for e in log[: log.index(finish[0])] if e.kind == "phase") + 1
+    phase_of_finish = sum(1 for e in log[: log.index(finish[0])] if isinstance(e, PhaseBegan)) + 1
     assert phase_of_finish == 3
     v = state.vehicle("A")
     assert v.speed == 0 and v.pose.facing == 180 and not v.reverse
@@ -202,8 +219,8 @@ def test_bootlegger_success_stops_facing_back_on_the_next_movement_000_L223():
 def test_bootlegger_lost_control_rolls_crash_table_1_000_L224():
     state = run_until(start(("A", 0, 30)), at(1, 1, MOVE, "A"))
     state, events = maneuver(state, "A", Maneuver("bootlegger", "right"), [1, 1, 1])
-    assert of(events, "control")[0].data["kept"] is False
-    assert of(events, "crash")[0].data["table"] == 1
+    assert of(events, ControlRolled)[0].kept is False
+    assert of(events, CRASH)[0].table == 1
     assert dps(state, "A") == [3, 3, 3, 3]  # the tire damage happens either way
     assert all(p.kind != "bootlegger_finish" for p in state.vehicle("A").pending)
 
@@ -215,20 +232,16 @@ def slide_speeds(log: list[Event]) -> list[float]:
     """Speeds after each T-stop inch, from the speed events."""
     out = []
     for e in log:
-        if e.kind == "speed" and e.vehicle == "A":
-            words = e.text.replace(" mph", "").split()
-            if e.text.startswith("T-stop"):
-                out.append(float(words[-1]))
-            elif "halt" in e.text:
-                out.append(0.0)
+        if isinstance(e, SlowedTo) and e.vehicle == "A" and e.rule == "000:L227":  # the T-stop's own slowing
+            out.append(e.speed)
     return out
 
 
 def test_t_stop_from_60_slides_40_20_0_over_3_inches_with_3_hits_a_tire_000_L227_L228():
     state = run_until(start(("A", 0, 60)), at(1, 1, MOVE, "A"))
     state, events = maneuver(state, "A", Maneuver("t_stop", "right"), [4])
-    (ctl,) = of(events, "control")
-    assert (ctl.data["difficulty"], ctl.data["hs"], ctl.data["need"]) == (6, -4, "4")
+    (ctl,) = of(events, ControlRolled)
+    assert (ctl.difficulty, ctl.hs, ctl.need) == (6, -4, "4")
     assert "at 60 mph" in ctl.text  # the roll is made when the maneuver begins
     log = list(events)
     state = run_until(state, at(2, 1, SPEED), log)
@@ -243,7 +256,7 @@ def test_t_stop_from_60_slides_40_20_0_over_3_inches_with_3_hits_a_tire_000_L227
 def test_t_stop_from_50_is_D5_slides_30_10_0_with_2_hits_a_tire_000_L227_L228():
     state = run_until(start(("A", 0, 50)), at(1, 1, MOVE, "A"))
     state, events = maneuver(state, "A", Maneuver("t_stop", "left"), [6])
-    assert of(events, "control")[0].data["difficulty"] == 5
+    assert of(events, ControlRolled)[0].difficulty == 5
     log = list(events)
     state = run_until(state, lambda s: s.vehicle("A").speed == 0, log)
     assert slide_speeds(log) == [30, 10, 0]
@@ -253,8 +266,8 @@ def test_t_stop_from_50_is_D5_slides_30_10_0_with_2_hits_a_tire_000_L227_L228():
 def test_t_stop_tire_hits_come_after_each_movement_phase_000_L228():
     state = run_until(start(("A", 0, 60)), at(1, 1, MOVE, "A"))
     state, events = maneuver(state, "A", Maneuver("t_stop", "right"), [6])
-    first_phase = events[: next(i for i, e in enumerate(events) if e.kind == "phase")]
-    assert [e.data["hits"] for e in of(first_phase, "tire")] == [2, 2, 2, 2]  # 60 -> 20: 40 lost
+    first_phase = events[: next(i for i, e in enumerate(events) if isinstance(e, PhaseBegan))]
+    assert [e.hits for e in of(first_phase, TireDamaged)] == [2, 2, 2, 2]  # 60 -> 20: 40 lost
 
 
 @pytest.mark.parametrize(("skill", "extra"), [(0, 7), (1, 6)])
@@ -266,8 +279,8 @@ def test_failed_t_stop_crash_roll_gets_plus_1_per_20_mph_000_L229(skill, extra):
     # control die 1, crash dice 1+1; later dice (the crash result playing out next phase, which the
     # engine runs on by itself with nobody else to decide) come from a seed
     state, events = engine.apply(state, Move("A", Maneuver("t_stop", "right")), ScriptedDice([1, 1, 1], fallback_seed=1))
-    crash = of(events, "crash")[0]
-    assert crash.data["table"] == 1 and crash.data["roll"] == 2 + extra
+    crash = of(events, CRASH)[0]
+    assert crash.table == 1 and crash.roll == 2 + extra
     assert "T-stop deceleration +3" in crash.text
 
 
@@ -278,7 +291,7 @@ def test_pivot_at_5_mph_turns_about_a_rear_corner_with_no_control_roll_000_L231(
     state = run_until(start(("A", 0, 5)), at(1, 1, MOVE, "A"))
     assert state.vehicle("A").increments == (0.5,)
     state, events = maneuver(state, "A", Maneuver("pivot", "right", degrees=90), [])
-    assert not of(events, "dice")
+    assert not of(events, DiceRolled)
     v = state.vehicle("A")
     assert v.hs == 2 and v.pose.facing == 90
     # 1/4" forward, then about the right rear corner: centre (0.75, 0) (reference §6.2 item 67)
@@ -307,7 +320,7 @@ def test_reverse_bend_is_one_harder_000_L237():
     state = run_until(start(("A", 0, -30)), at(1, 1, MOVE, "A"))
     assert engine.check(state, Move("A", Maneuver("bend", "right", degrees=15))) == "it is in reverse: every move is a reverse move"
     state, events = maneuver(state, "A", Maneuver("bend", "right", degrees=15, reverse=True), [])
-    assert of(events, "control")[0].data["difficulty"] == 2
+    assert of(events, ControlRolled)[0].difficulty == 2
 
 
 def test_reverse_moves_go_backwards():

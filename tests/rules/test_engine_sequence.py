@@ -8,7 +8,15 @@ from dataclasses import replace
 import pytest
 
 from rules.core.dice import ScriptedDice, die_from_seed
-from rules.core.events import Event
+from rules.core.events import (
+    ControlRolled,
+    CrashRolled,
+    DiceRolled,
+    Event,
+    HandlingChanged,
+    Moved,
+    TireDamaged,
+)
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import Maneuver
 from rules.engine import engine
@@ -63,7 +71,7 @@ def at(turn: int, phase: int, step: str, vid: str | None = None):
 
 
 def control_events(events: list[Event]) -> list[Event]:
-    return [e for e in events if e.kind == "control"]
+    return [e for e in events if isinstance(e, ControlRolled)]
 
 
 # --- §6.1 item 8: move order ------------------------------------------------------------------------
@@ -75,7 +83,7 @@ def test_phase_3_movers_go_fastest_first_80_60_30_000_L138():
     state = run_until(state, at(1, 3, MOVE))
     assert state.movers == ("fast", "mid", "slow")
     state = run_until(state, lambda s: s.phase == 4, log)
-    moved = [e.vehicle for e in log if e.kind == "moved"]
+    moved = [e.vehicle for e in log if isinstance(e, Moved)]
     assert moved[0] == "fast" and moved.index("mid") > moved.index("fast") and moved.index("slow") > moved.index("mid")
     assert moved[-1] == "slow"
 
@@ -126,7 +134,7 @@ def test_braking_10_mph_is_no_hazard_000_L147():
 def test_braking_lowers_the_track_by_its_D_000_L148_L151(to, d):
     state, events = brake(start(("A", 0, 60)), "A", to, [6] if 2 - d <= -2 else [])
     (ctl,) = control_events(events)
-    assert ctl.data["difficulty"] == d
+    assert ctl.difficulty == d
     assert state.vehicle("A").hs == 2 - d
 
 
@@ -134,22 +142,22 @@ def test_braking_control_roll_is_made_at_the_original_speed_000_L233():
     """60 -> 30 is D5: HS 2 -> -3. At 60 mph -3 needs 3+; at the new 30 mph it would be safe."""
     state, events = brake(start(("A", 0, 60)), "A", 30, [3])
     (ctl,) = control_events(events)
-    assert ctl.data["need"] == "3" and ctl.data["kept"]
+    assert ctl.need == "3" and ctl.kept
     assert "at 60 mph" in ctl.text
-    dice = [e for e in events if e.kind == "dice"]
-    assert dice and dice[0].data["faces"] == [3]
+    dice = [e for e in events if isinstance(e, DiceRolled)]
+    assert dice and dice[0].faces == (3,)
     assert state.vehicle("A").pending == ()
 
 
 def test_losing_control_while_braking_rolls_crash_table_1_with_the_original_speed_modifier_000_L146_L314():
     """Die 2 misses the 3+; Crash Table 1 gets +1 (60 mph) and D5-3 = +2 (000:L313): 1+1+3 = 5, moderate skid."""
     state, events = brake(start(("A", 0, 60)), "A", 30, [2, 1, 1])
-    (crash,) = [e for e in events if e.kind == "crash"]
-    assert crash.data["table"] == 1
-    assert crash.data["roll"] == 1 + 1 + 1 + 2
-    assert crash.data["result"] == "moderate_skid"
+    (crash,) = [e for e in events if isinstance(e, CrashRolled)]
+    assert crash.table == 1
+    assert crash.roll == 1 + 1 + 1 + 2
+    assert crash.result == "moderate_skid"
     # it moves this phase, so the result plays out in this phase's movement (000:L136, L316)
-    moved = [e.text for e in events if e.kind == "moved"]
+    moved = [e.text for e in events if isinstance(e, Moved)]
     assert moved[0].startswith('moderate skid: skids 0.75"')
     assert state.vehicle("A").speed == 20  # 30 - 10 for the moderate skid
 
@@ -157,16 +165,16 @@ def test_losing_control_while_braking_rolls_crash_table_1_with_the_original_spee
 def test_braking_35_mph_is_D7_and_two_hits_on_every_tire_000_L152():
     state, events = brake(start(("A", 0, 60)), "A", 25, [4])  # HS 2-7 = -5 at 60 mph: 4+
     (ctl,) = control_events(events)
-    assert (ctl.data["difficulty"], ctl.data["need"], ctl.data["kept"]) == (7, "4", True)
+    assert (ctl.difficulty, ctl.need, ctl.kept) == (7, "4", True)
     assert [t.dp for t in state.vehicle("A").sheet.tires] == [2, 2, 2, 2]
-    assert len([e for e in events if e.kind == "tire"]) == 4
+    assert len([e for e in events if isinstance(e, TireDamaged)]) == 4
 
 
 def test_braking_40_mph_is_D9_and_1d_on_every_tire_000_L153():
     design = CAR.replace("tire=4", "tire=12")
     state, events = brake(start(("A", 0, 60), design=design), "A", 20, [5, 1, 2, 3, 4])
     (ctl,) = control_events(events)
-    assert (ctl.data["difficulty"], ctl.data["hs"], ctl.data["need"]) == (9, -6, "5")  # the track stops at -6
+    assert (ctl.difficulty, ctl.hs, ctl.need) == (9, -6, "5")  # the track stops at -6
     assert [t.dp for t in state.vehicle("A").sheet.tires] == [11, 10, 9, 8]
 
 
@@ -174,7 +182,7 @@ def test_braking_45_mph_is_D11_and_1d_plus_3_on_every_tire_000_L153():
     design = CAR.replace("tire=4", "tire=12")
     state, events = brake(start(("A", 0, 60), design=design), "A", 15, [6, 1, 1, 2, 2])
     (ctl,) = control_events(events)
-    assert ctl.data["difficulty"] == 11
+    assert ctl.difficulty == 11
     assert [t.dp for t in state.vehicle("A").sheet.tires] == [8, 8, 7, 7]
 
 
@@ -217,8 +225,8 @@ def test_reflex_roll_at_new_game_raises_hc_and_the_starting_status_000_L158_L159
     v = state.vehicle("A")
     assert (v.reflex_roll, v.reflex_bonus) == (die + skill, bonus)
     assert v.hc == 2 + bonus and v.hs == 2 + bonus  # the track starts at the modified HC (000:L165)
-    rolled = [e for e in events if e.kind == "dice" and e.vehicle == "A"]
-    assert rolled[0].data["faces"] == [die] and rolled[0].rule == "000:L158"
+    rolled = [e for e in events if isinstance(e, DiceRolled) and e.vehicle == "A"]
+    assert rolled[0].faces == (die,) and rolled[0].rule == "000:L158"
 
 
 # --- §6.1 item 11: end-of-turn recovery (000:L169-L170) --------------------------------------------------
@@ -227,7 +235,7 @@ def test_reflex_roll_at_new_game_raises_hc_and_the_starting_status_000_L158_L159
 def end_of_turn_hs(state: GameState, vid: str) -> tuple[int, list[Event]]:
     log: list[Event] = []
     state = run_until(state, lambda s: s.turn == 2, log)
-    return state.vehicle(vid).hs, [e for e in log if e.kind == "handling"]
+    return state.vehicle(vid).hs, [e for e in log if isinstance(e, HandlingChanged)]
 
 
 def test_hc_2_driver_plus_1_recovers_3_from_minus_4_000_L169_L170():
@@ -235,7 +243,7 @@ def test_hc_2_driver_plus_1_recovers_3_from_minus_4_000_L169_L170():
     state, _ = brake(start(("A", 0, 60), skill=1), "A", 30, [6])
     state = run_until(state, at(1, 1, MOVE, "A"))
     state, events = engine.apply(state, Move("A", Maneuver("drift", "right", 0.25)))
-    assert state.vehicle("A").hs == -4 and not [e for e in events if e.kind == "dice"]
+    assert state.vehicle("A").hs == -4 and not [e for e in events if isinstance(e, DiceRolled)]
     hs, handling = end_of_turn_hs(state, "A")
     assert hs == -1
     assert handling[0].text == "handling status recovers -4 -> -1" and handling[0].rule == "000:L169-L170"
@@ -262,18 +270,18 @@ def test_60_mph_hc_2_drift_steep_drift_drift_000_L188_L190():
     state = run_until(start(("A", 0, 60)), at(1, 1, MOVE, "A"))
     state, ev1 = engine.apply(state, Move("A", Maneuver("drift", "right", 0.25)), ScriptedDice([]))
     (c1,) = control_events(ev1)
-    assert (c1.data["hs"], c1.data["need"]) == (1, "safe")
-    assert not [e for e in ev1 if e.kind == "dice"]
+    assert (c1.hs, c1.need) == (1, "safe")
+    assert not [e for e in ev1 if isinstance(e, DiceRolled)]
 
     state = run_until(state, at(1, 2, MOVE, "A"))
     state, ev2 = engine.apply(state, Move("A", Maneuver("steep_drift", "left", 0.5)), ScriptedDice([2]))
     (c2,) = control_events(ev2)
-    assert (c2.data["hs"], c2.data["need"], c2.data["kept"]) == (-2, "2", True)
+    assert (c2.hs, c2.need, c2.kept) == (-2, "2", True)
 
     state = run_until(state, at(1, 3, MOVE, "A"))
     state, ev3 = engine.apply(state, Move("A", Maneuver("drift", "right", 0.25)), ScriptedDice([3]))
     (c3,) = control_events(ev3)
-    assert (c3.data["hs"], c3.data["need"], c3.data["kept"]) == (-3, "3", True)
+    assert (c3.hs, c3.need, c3.kept) == (-3, "3", True)
     assert state.vehicle("A").hs == -3
 
 
@@ -300,7 +308,7 @@ def test_the_half_move_may_not_include_a_maneuver_000_L107():
     assert {a.maneuver.kind for a in engine.legal_actions(moment, "A") if isinstance(a, Move)} == {"straight"}
     state, events = engine.apply(state, SetSpeed("A", 15))
     assert state.vehicle("A").pose.y == pytest.approx(y0 - 0.5)  # north is -y
-    assert [e.text.split(" to ")[0] for e in events if e.kind == "moved"] == ['0.5" straight']
+    assert [e.what for e in events if isinstance(e, Moved)] == ['0.5" straight']
 
 
 def test_a_half_move_off_the_grid_is_played_straight_without_asking_000_L107():
@@ -309,7 +317,7 @@ def test_a_half_move_off_the_grid_is_played_straight_without_asking_000_L107():
     state = run_until(engine.new_game(setup)[0], at(1, 3, SPEED))
     state, events = engine.apply(state, SetSpeed("A", 15))  # the last decision before phase 4
     assert (state.phase, state.step) == (4, SPEED)
-    assert [e.text.split(" to ")[0] for e in events if e.kind == "moved"] == ['0.5" straight']
+    assert [e.what for e in events if isinstance(e, Moved)] == ['0.5" straight']
 
 
 def test_one_maneuver_per_phase_000_L135():
@@ -318,7 +326,7 @@ def test_one_maneuver_per_phase_000_L135():
     state = run_until(start(("A", 0, 60)), at(1, 1, MOVE, "A"))
     y0 = state.vehicle("A").pose.y
     state, events = engine.apply(state, Move("A", Maneuver("drift", "right", 0.25)))
-    moved = [e.text.split(" to ")[0] for e in events if e.kind == "moved" and e.vehicle == "A"]
+    moved = [e.what for e in events if isinstance(e, Moved) and e.vehicle == "A"]
     assert moved == ["drift right 0.25", "straight"]
     assert state.vehicle("A").pose.y == pytest.approx(y0 - 2)
     moment = _about_to_move(state, "A", (1.0,), maneuvered=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.dice import ScriptedDice
+from rules.core.events import Damaged, HazardMet, RanOver
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import slide
 from rules.engine.engine import new_game
@@ -38,7 +39,7 @@ def test_an_explosion_hits_neighbours_within_2_inches_on_the_face_toward_it_000_
     # Blue's left side faces the blast (Red is to its west, both face north): 1d = 2 on its left armor
     assert blue.sheet.armor["left"] == s.vehicle("Blue").sheet.armor["left"] - 2
     assert grey.sheet == s.vehicle("Grey").sheet  # 4.5" away: untouched
-    blast = [e for e in ctx.log.events if e.kind == "damage" and e.vehicle == "Blue"]
+    blast = [e for e in ctx.log.events if isinstance(e, Damaged) and e.vehicle == "Blue"]
     assert blast and blast[0].rule == "000:L1014"
 
 
@@ -65,11 +66,11 @@ def test_a_car_is_never_hurt_by_its_own_debris_but_others_are_000_L499_L496() ->
     blue = ctx.state.vehicle("Blue")
     ctx.state = ctx.state.with_vehicle(replace(blue, touching=()))
     cross_counters(ctx, "Blue", slide(blue.pose, 0, 1.0))
-    assert not any(e.kind == "hazard" for e in ctx.log.events)
+    assert not any(isinstance(e, HazardMet) for e in ctx.log.events)
     grey = ctx.state.vehicle("Grey")
     ctx.state = ctx.state.with_vehicle(replace(grey, pose=Pose.at(11, 10.5, 0)))
     cross_counters(ctx, "Grey", slide(Pose.at(11, 10.5, 0), 0, 1.5))
-    assert any(e.kind == "hazard" and "debris" in e.text for e in ctx.log.events)
+    assert any(isinstance(e, HazardMet) and e.what == "debris" for e in ctx.log.events)
 
 
 def test_a_burning_car_that_explodes_at_the_end_of_the_turn_hurts_its_neighbour_000_L1014() -> None:
@@ -107,9 +108,9 @@ def test_running_over_an_obstacle_is_a_D3_hazard_with_debris_tire_damage_000_L50
     grey = ctx.state.vehicle("Grey")
     ctx.state = ctx.state.with_vehicle(replace(grey, pose=Pose.at(11, 10.5, 0), speed=30.0))
     cross_counters(ctx, "Grey", slide(Pose.at(11, 10.5, 0), 0, 1.5))
-    hz = [e for e in ctx.log.events if e.kind == "hazard" and e.data.get("difficulty") is not None]
-    assert hz and hz[0].data["difficulty"] == 3
-    assert any(e.kind == "hazard" and "obstacle" in e.text and e.rule == "000:L501" for e in ctx.log.events)
+    hz = [e for e in ctx.log.events if isinstance(e, HazardMet) and not e.stationary]
+    assert hz and hz[0].difficulty == 3
+    assert any(isinstance(e, RanOver) and e.obstacle == "obstacle" and e.rule == "000:L501" for e in ctx.log.events)
 
 
 def _hurt_since_last_phase(state: GameState, vid: str, face: str, points: int) -> GameState:

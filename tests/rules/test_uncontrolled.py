@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rules.combat.damage import DRIVER_ROLES, interior_of, sheet_with
 from rules.core.dice import ScriptedDice
+from rules.core.events import CrashRolled, DriverReplaced, NobodyDriving, SeatChangeBegun
 from rules.core.geometry import Pose
 from rules.engine.engine import apply, legal_actions, new_game, outcome, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -39,7 +40,7 @@ def test_a_knocked_out_driver_leaves_the_car_going_straight_000_L976_L978() -> N
     check_drivers(ctx)
     red = ctx.state.vehicle("Red")
     assert red.driverless and red.reflex_bonus == 0  # reflex bonuses are lost (000:L976)
-    assert any(e.kind == "control" and e.rule == "000:L977-L978" for e in ctx.log.events)
+    assert any(isinstance(e, NobodyDriving) and e.rule == "000:L977-L978" for e in ctx.log.events)
     s = ctx.finish()
     # nobody asks Red for a speed or a maneuver; it moves straight on by itself
     x0 = s.vehicle("Red").pose.x
@@ -60,8 +61,8 @@ def test_a_cycle_whose_rider_goes_down_rolls_on_crash_table_1_plus_4_000_L978() 
     s = s.with_vehicle(with_driver_dp(s.vehicle("Red"), 0))
     ctx = Ctx(s, ScriptedDice([3, 3], fallback_seed=1))
     check_drivers(ctx)
-    crash = next(e for e in ctx.log.events if e.kind == "crash")
-    assert "rider down +4" in crash.text and crash.data["table"] == 1
+    crash = next(e for e in ctx.log.events if isinstance(e, CrashRolled))
+    assert "rider down +4" in crash.text and crash.table == 1
     assert ctx.state.vehicle("Red").pending  # the result plays at its next movement (000:L316)
 
 
@@ -117,7 +118,7 @@ def test_a_gunner_takes_the_wheel_with_D2_on_every_maneuver_000_L980() -> None:
     assert not red.driverless and red.substitute
     gunner = next(p for p in interior_of(red.sheet, red.spec.kind.value).parts if p.id == red.substitute)
     assert gunner.role == "gunner"
-    assert any(e.kind == "control" and "takes the wheel" in e.text and e.rule == "000:L979-L982"
+    assert any(isinstance(e, DriverReplaced) and not e.in_seat and e.rule == "000:L979-L982"
                for e in ctx.log.events)
     bend = Maneuver("bend", "left", degrees=15)
     plain = s.vehicle("Red")
@@ -223,7 +224,7 @@ def test_a_new_driver_moves_in_over_five_turns_once_stopped_000_L982() -> None:
     check_drivers(ctx)  # the stop is seen; the change starts with the next whole turn
     red = ctx.state.vehicle("Red")
     assert red.driverless and red.seat_change == 4
-    assert any("starts moving into the driver's seat" in e.text and e.rule == "000:L979-L982"
+    assert any(isinstance(e, SeatChangeBegun) and e.rule == "000:L979-L982"
                for e in ctx.log.events)
     for turn in range(4, 9):  # turns 4-8: five turns of shuffling seats
         ctx.state = replace(ctx.state, turn=turn)

@@ -7,7 +7,16 @@ import re
 
 import pytest
 
-from rules.core.events import Event
+from rules.core.events import (
+    ControlRolled,
+    CrashRolled,
+    DiceRolled,
+    Event,
+    GameEnded,
+    Moved,
+    PhaseBegan,
+    TurnBegan,
+)
 from rules.core.geometry import Pose
 from rules.core.tomlio import dumps_toml
 from rules.driving.maneuvers import Maneuver
@@ -73,37 +82,37 @@ def duel_log() -> tuple[Game, list[Event]]:
 
 def test_the_duel_runs_ten_turns_of_five_phases(duel_log):
     game, events = duel_log
-    turns = [e.text for e in events if e.kind == "turn"]
+    turns = [e.text for e in events if isinstance(e, (TurnBegan, GameEnded))]
     assert turns[:10] == [f"turn {n} begins" for n in range(1, 11)]
     assert turns[-1] == "turn 10 ends: the turn limit is reached"
-    phases = [e.text for e in events if e.kind == "phase"]
+    phases = [e.text for e in events if isinstance(e, PhaseBegan)]
     assert phases == [f"phase {p}" for p in (2, 3, 4, 5)] + [f"phase {p}" for p in (1, 2, 3, 4, 5)] * 9
     assert game.outcome() is not None and "turn limit" in game.outcome().reason
 
 
 def test_every_control_roll_has_its_die_and_a_rule_line(duel_log):
     _, events = duel_log
-    controls = [i for i, e in enumerate(events) if e.kind == "control"]
+    controls = [i for i, e in enumerate(events) if isinstance(e, ControlRolled)]
     assert len(controls) >= 8  # every scripted maneuver and braking above 10 mph
     rolled = 0
     for i in controls:
         c = events[i]
         assert RULE.match(c.rule), c
-        assert c.vehicle in ("red", "blue") and f"D{c.data['difficulty']}" in c.text
-        if c.data["need"] in ("safe", "XX"):
-            assert events[i - 1].kind != "dice" or "control roll" not in events[i - 1].text
+        assert c.vehicle in ("red", "blue") and f"D{c.difficulty}" in c.text
+        if c.need in ("safe", "XX"):
+            assert not isinstance(events[i - 1], DiceRolled) or not events[i - 1].what.startswith("control roll")
             continue
         die = events[i - 1]
-        assert die.kind == "dice" and die.vehicle == c.vehicle and "control roll" in die.text
+        assert isinstance(die, DiceRolled) and die.vehicle == c.vehicle and die.what.startswith("control roll")
         assert RULE.match(die.rule)
-        assert c.data["kept"] == (die.data["total"] >= int(c.data["need"]))
+        assert c.kept == (die.total >= int(c.need))
         rolled += 1
-        if not c.data["kept"]:  # a lost roll goes straight to a crash table, with its own dice
+        if not c.kept:  # a lost roll goes straight to a crash table, with its own dice
             crash_dice, crash = events[i + 1], events[i + 2]
-            assert crash_dice.kind == "dice" and crash_dice.text.startswith("Crash Table")
-            assert crash.kind == "crash" and crash.text.startswith("Crash Table") and RULE.match(crash.rule)
+            assert isinstance(crash_dice, DiceRolled) and crash_dice.what.startswith("Crash Table")
+            assert isinstance(crash, CrashRolled) and crash.text.startswith("Crash Table") and RULE.match(crash.rule)
     assert rolled >= 3
-    assert any(not events[i].data["kept"] for i in controls)  # this seed loses control once
+    assert any(not events[i].kept for i in controls)  # this seed loses control once
 
 
 def test_every_die_crash_and_hazard_names_its_rule(duel_log):
@@ -116,22 +125,22 @@ def test_every_die_crash_and_hazard_names_its_rule(duel_log):
 
 def test_every_scripted_maneuver_shows_in_the_log(duel_log):
     _, events = duel_log
-    moved = [(e.vehicle, e.text) for e in events if e.kind == "moved"]
+    moved = [(e.vehicle, e.text) for e in events if isinstance(e, Moved)]
     for action in SCRIPT.values():
         if isinstance(action, Move):
             assert any(v == action.vehicle and t.startswith(str(action.maneuver)) for v, t in moved), action
-    braking = [e for e in events if e.kind == "control" and e.text.startswith("braking")]
-    assert sorted(e.data["difficulty"] for e in braking) == [1, 2, 3]
+    braking = [e for e in events if isinstance(e, ControlRolled) and e.what.startswith("braking")]
+    assert sorted(e.difficulty for e in braking) == [1, 2, 3]
 
 
 def test_every_move_has_a_path_for_the_client_to_animate(duel_log):
     _, events = duel_log
-    moved = [e for e in events if e.kind == "moved"]
+    moved = [e for e in events if isinstance(e, Moved)]
     assert len(moved) >= 50
     for e in moved:
-        path = e.data["path"]
-        assert len(path) >= 2 and set(path[-1]) == {"x", "y", "facing"}
-        assert e.text.endswith(f"to ({path[-1]['x']:g},{path[-1]['y']:g})@{path[-1]['facing']:g}")
+        path = e.path
+        assert len(path) >= 2 and path[-1] == e.end
+        assert e.text.endswith(f"to ({path[-1].x:g},{path[-1].y:g})@{path[-1].facing:g}")
 
 
 def test_the_finished_duel_saves_and_replays(duel_log):

@@ -1,0 +1,122 @@
+"""The fire step's choices as a player reads them: shots that can hit first, best chance first; drops,
+holding fire and automatic next; shots that cannot hit folded away under one row. The same shot offered
+twice (the plain shot and the side it strikes anyway) shows once; targets and weapons carry the names a
+player sees on the board and the record sheet, never an internal id.
+
+Every figure is the fire preview's (game.firing.fire_preview, which asks rules.phases.fire_step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.battle.names import thing_name
+from game.firing import FirePreview, fire_preview
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass
+from rules.play.state import GameState
+
+CORNERS = {"FL": "front-left", "FR": "front-right", "BL": "back-left", "BR": "back-right",
+           "ML": "middle-left", "MR": "middle-right", "F": "front", "B": "back"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: Action | None           # None: the row that shows or folds the shots that cannot hit
+    label: str
+    preview: FirePreview | None = None
+
+    @property
+    def hopeless(self) -> bool:
+        """A shot that cannot hit (needs 13 or more, or the rules say it cannot)."""
+        p = self.preview
+        return isinstance(self.action, Fire) and p is not None and (not p.can_hit or (p.need or 0) > 12)
+
+    @property
+    def chance(self) -> float:
+        return self.preview.chance if self.preview is not None else 0.0
+
+
+def weapon_name(state: GameState, vid: str, weapon: str) -> str:
+    """A weapon by its id and where it is mounted, as the record sheet lists it ("MG1 (front)")."""
+    for w in state.vehicle(vid).spec.sheet.weapons:
+        if w.id == weapon:
+            return f"{w.id} ({w.location})" if w.location else w.id
+    return weapon
+
+
+def aim_words(aim: str) -> str:
+    kind, _, what = aim.partition(":")
+    if kind == "side":
+        return f"{what} side" if what != "top" else "top"
+    if kind == "tire":
+        return f"{CORNERS.get(what, what)} tire"
+    if kind == "pod":
+        return f"pod {what}"
+    return aim
+
+
+def label_of(state: GameState, a: Action, p: FirePreview | None, owners: dict[str, str]) -> str:
+    if isinstance(a, Pass):
+        return "Hold fire"
+    if isinstance(a, Fire):
+        aim = f", {aim_words(a.aim)}" if a.aim else ""
+        head = f"{weapon_name(state, a.vehicle, a.weapon)} at {thing_name(state, a.target, owners)}{aim}"
+        if p is None or p.need is None:
+            return f"{head}: to-hit unknown"
+        if not p.can_hit or p.need > 12:
+            return f"{head}: cannot hit (needs {p.need})"
+        return f"{p.chance * 100:.0f}%  {p.need}+  {head}"
+    if isinstance(a, Drop):
+        return f"Drop {weapon_name(state, a.vehicle, a.weapon)}"
+    if isinstance(a, Automatic):
+        meets = f" (its line meets {thing_name(state, p.why, owners)})" if p is not None and p.why else ""
+        verb = "on" if a.on else "off"
+        return f"{weapon_name(state, a.vehicle, a.weapon)} {verb} automatic{meets}"
+    return str(a)
+
+
+def _same_shot(a: FirePreview, b: FirePreview) -> bool:
+    return (a.need, a.can_hit, a.modifiers, a.point) == (b.need, b.can_hit, b.modifiers, b.point)
+
+
+def build(state: GameState, legal: list[Action], owners: dict[str, str], expanded: bool) -> list[Choice]:
+    """The rows of the fire list, in the order shown."""
+    previews: dict[Action, FirePreview] = {a: fire_preview(state, a) for a in legal if not isinstance(a, Pass)}
+    plain = {(a.weapon, a.target): previews[a] for a in legal if isinstance(a, Fire) and not a.aim}
+    shots: list[Choice] = []
+    hopeless: list[Choice] = []
+    drops: list[Choice] = []
+    autos: list[Choice] = []
+    passing: list[Choice] = []
+    for a in legal:
+        p = previews.get(a)
+        if isinstance(a, Fire) and a.aim.startswith("side:") and p is not None:
+            twin = plain.get((a.weapon, a.target))
+            if twin is not None and _same_shot(p, twin):
+                continue  # the side the plain shot strikes anyway: one shot, shown once
+        c = Choice(a, label_of(state, a, p, owners), p)
+        if isinstance(a, Fire):
+            (hopeless if c.hopeless else shots).append(c)
+        elif isinstance(a, Drop):
+            drops.append(c)
+        elif isinstance(a, Automatic):
+            autos.append(c)
+        else:
+            passing.append(c)
+    shots.sort(key=lambda c: (-c.chance, c.label))
+    hopeless.sort(key=lambda c: c.label)
+    rows = shots + drops + passing + autos
+    if hopeless:
+        arrow = "v" if expanded else ">"
+        rows.append(Choice(None, f"{arrow} {len(hopeless)} shot{'s' if len(hopeless) != 1 else ''} that cannot hit"))
+        if expanded:
+            rows.extend(hopeless)
+    return rows
+
+
+def default_index(rows: list[Choice]) -> int:
+    """The row highlighted first: the best shot that can hit, else holding fire."""
+    for i, c in enumerate(rows):
+        if isinstance(c.action, Fire) and not c.hopeless:
+            return i
+    return next((i for i, c in enumerate(rows) if isinstance(c.action, Pass)), 0)

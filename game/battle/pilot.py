@@ -1,0 +1,103 @@
+"""The decisions nobody has to make: standing orders a player gives (hold course, keep this speed for
+the turn, hold fire for the turn) and the fire steps in which no shot can hit. The pilot never decides a rule: whether the next
+straight inch meets something is asked of the rules (game.turning_key.straight_meets), whether a shot
+can hit of the fire preview (game.firing); it only picks the action a standing order stands for.
+
+Orders last for the turn they were given in: a new turn always asks a player again, so held cars never
+run turns by themselves (not even all stopped at 0 mph).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.battle.names import what_lies_ahead
+from game.firing import fire_preview
+from game.turning_key import straight_meets
+from rules.driving.maneuvers import Maneuver, ManeuverKind
+from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.state import FIRE, MOVE, SPEED, GameState
+
+
+@dataclass
+class Orders:
+    """Standing orders by vehicle, each with the turn it holds for."""
+
+    hold: dict[str, int] = field(default_factory=dict)   # hold course: keep the speed, drive straight
+    keep: dict[str, int] = field(default_factory=dict)   # keep this speed for the turn (moves still asked)
+    hold_fire: dict[str, int] = field(default_factory=dict)  # hold fire for the rest of the turn
+    fire_stops: bool = False                             # setting: stop at every fire step, hits or not
+
+    def holding(self, vid: str, turn: int) -> bool:
+        return self.hold.get(vid) == turn
+
+    def keeping(self, vid: str, turn: int) -> bool:
+        return self.keep.get(vid) == turn or self.holding(vid, turn)
+
+    def set_hold(self, vid: str, turn: int) -> None:
+        self.hold[vid] = turn
+
+    def drop_hold(self, vid: str) -> None:
+        self.hold.pop(vid, None)
+
+    def set_keep(self, vid: str, turn: int) -> None:
+        self.keep[vid] = turn
+
+    def holding_fire(self, vid: str, turn: int) -> bool:
+        return self.hold_fire.get(vid) == turn
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the pilot does for a vehicle to act: an action, or nothing and why (shown to the player)."""
+
+    action: Action | None = None
+    note: str = ""
+
+
+def _straight(state: GameState, vid: str, legal: list[Action]) -> Action | None:
+    want = Maneuver(ManeuverKind.STRAIGHT, reverse=state.vehicle(vid).reverse)
+    return next((a for a in legal if isinstance(a, Move) and a.maneuver == want), None)
+
+
+def _same_speed(state: GameState, vid: str, legal: list[Action]) -> Action | None:
+    mph = state.vehicle(vid).signed_speed
+    return next((a for a in legal if isinstance(a, SetSpeed) and a.mph == mph), None)
+
+
+def shot_can_hit(state: GameState, legal: list[Action]) -> bool:
+    """Whether any shot at a vehicle could hit now (a wall or building is never worth a stop by itself)."""
+    ids = {v.id for v in state.vehicles}
+    for a in legal:
+        if isinstance(a, Fire) and a.target in ids:
+            p = fire_preview(state, a)
+            if p.can_hit and (p.need is None or p.need <= 12):
+                return True
+    return False
+
+
+def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
+           owners: dict[str, str] | None = None) -> Answer:
+    """The action a standing order or an empty fire step stands for, if any."""
+    turn = state.turn
+    if state.step == SPEED and orders.keeping(vid, turn):
+        return Answer(_same_speed(state, vid, legal))
+    if state.step == MOVE and orders.holding(vid, turn):
+        straight = _straight(state, vid, legal)
+        if straight is None:
+            orders.drop_hold(vid)
+            return Answer(None, f"{vid} stops holding course: it cannot drive straight on")
+        meets = straight_meets(state, vid)
+        if meets is not None:
+            orders.drop_hold(vid)
+            ahead = what_lies_ahead(state, meets, owners or {})
+            return Answer(None, f"{vid} stops holding course: straight on, {ahead}")
+        return Answer(straight)
+    if state.step == FIRE:
+        passing = next((a for a in legal if isinstance(a, Pass)), None)
+        if orders.holding_fire(vid, turn):
+            return Answer(passing)
+        if orders.fire_stops or any(isinstance(a, Drop) for a in legal) or shot_can_hit(state, legal):
+            return Answer()
+        return Answer(passing, "no shot can hit" if passing else "")
+    return Answer()

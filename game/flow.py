@@ -1,0 +1,95 @@
+"""The flow between scenes: every scene change goes through here, so scenes never import each other.
+
+The app owns one Flow (`app.flow`); a scene asks it for the next scene (`self.app.flow.battle(session)`)
+instead of importing that scene's module. This module imports every scene; no scene imports it (they
+reach it through the app), so there is no cycle to dodge.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.scenes.battle import BattleScene
+from game.scenes.editor import EditorScene, back_to_editor, editor_in
+from game.scenes.game_over import GameOverScene
+from game.scenes.help import HelpScene
+from game.scenes.new_game import NewGameScene
+from game.scenes.pause import PauseScene
+from game.scenes.record_sheet import RecordSheetScene
+from game.scenes.save_load import SaveLoadScene
+from game.scenes.title import TitleScene
+from game.session import Session, quick_setup
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.base import Scene
+
+
+class Flow:
+    """Where each menu item and button leads. Overlays (pause, help, sheets, save/load) go on top of
+    the stack; a new game replaces what is below the title."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # --- the start --------------------------------------------------------------------------------
+
+    def title(self) -> None:
+        """Back to the title: everything else is dropped."""
+        self.app.reset(TitleScene(self.app))
+
+    def new_game(self) -> None:
+        self.app.push(NewGameScene(self.app))
+
+    def quick_duel(self) -> Session:
+        """A plain two-car duel on the arena; DataError if a map or data file is bad."""
+        session = Session.start(quick_setup(2), "Quick duel", self.app.saves_dir)
+        self.battle(session)
+        return session
+
+    def battle(self, session: Session) -> BattleScene:
+        scene = BattleScene(self.app, session)
+        self.app.push(scene)
+        return scene
+
+    def editor(self) -> None:
+        self.app.push(EditorScene(self.app))
+
+    def back_to_editor(self) -> None:
+        back_to_editor(self.app)
+
+    def in_playtest(self) -> bool:
+        """A battle started from the map editor (the pause menu offers the way back)."""
+        return editor_in(self.app) is not None
+
+    # --- overlays ---------------------------------------------------------------------------------
+
+    def help(self) -> None:
+        if not isinstance(self.app.top, HelpScene):
+            self.app.push(HelpScene(self.app))
+
+    def pause(self, battle: BattleScene) -> None:
+        self.app.push(PauseScene(self.app, battle))
+
+    def sheets(self, session: Session, focus: str | None, *, instead_of: Scene | None = None) -> None:
+        self._show(RecordSheetScene(self.app, session, focus), instead_of)
+
+    def save(self, battle: BattleScene, *, instead_of: Scene | None = None) -> None:
+        self._show(SaveLoadScene(self.app, save=True, battle=battle), instead_of)
+
+    def load(self, battle: BattleScene | None = None, *, instead_of: Scene | None = None) -> None:
+        self._show(SaveLoadScene(self.app, save=False, battle=battle), instead_of)
+
+    def game_over(self, session: Session) -> None:
+        self.app.push(GameOverScene(self.app, session))
+
+    def close(self, scene: Scene) -> None:
+        """Take an overlay off the stack (only if it is the top: a late call does nothing)."""
+        if self.app.top is scene:
+            self.app.pop()
+
+    def _show(self, scene: Scene, instead_of: Scene | None) -> None:
+        if instead_of is not None and self.app.top is instead_of:
+            self.app.replace(scene)
+        else:
+            self.app.push(scene)
