@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from rules.dice import DiceExpr, DiceSource, SeededDice
 from rules.events import EventLog
-from rules.state import GameState, VehicleState
+from rules.state import GameState, VehicleState, carried
 from rules.tables import Tables, tables
 
 
@@ -38,5 +38,7 @@ class Ctx:
         return total
 
     def finish(self) -> GameState:
-        self.state = replace(self.state, rolls=self.dice.count)
+        # only the dice state changes here: the work already derived from the state (who may fire what,
+        # the legal maneuvers) holds for the finished one, so the caller's to_act does not redo it
+        self.state = carried(self.state, replace(self.state, rolls=self.dice.count))
         return self.state

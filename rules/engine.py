@@ -112,7 +112,22 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
 
 
 def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
-    """Every maneuver the turning key offers for this move (sorted by text form)."""
+    """Every maneuver the turning key offers for this move (sorted by text form). Worked out once per
+    state and vehicle: the engine asks it to see whether there is a choice, then legal_actions and
+    check ask again of the same state (kept with the state, rules.state.GameState.derived)."""
+    if state.vehicle(v.id) is not v:   # a vehicle record not (yet) in this state: nothing to keep
+        return _legal_maneuvers(state, v)
+    work = state.derived.setdefault(MANEUVERS, {})
+    got = work.get(v.id)
+    if got is None:
+        got = work.setdefault(v.id, tuple(_legal_maneuvers(state, v)))
+    return list(got)
+
+
+MANEUVERS = "legal_maneuvers"
+
+
+def _legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     t = tables().maneuvers
     rev = v.reverse
     options = [Maneuver("straight", reverse=rev)]
@@ -258,7 +273,7 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         ctx.log.add("fire", text, "000:L1024" if action.on else "", action.vehicle, weapon=action.weapon,
                     automatic=action.on)
     elif isinstance(action, Pass):
-        ctx.state = replace(ctx.state, fire_passed=ctx.state.fire_passed + (action.vehicle,))
+        ctx.state = fire_step.pass_fire(ctx.state, action.vehicle)
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 

@@ -9,7 +9,6 @@ fire-table check, extinguishers, burning and explosions run (rules/fire.py, 000:
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -54,20 +53,23 @@ from rules.line_of_fire import blocker, first_on_line, line_of_fire_check
 from rules.movement import corner_lost
 from rules.record_sheet import RecordSheet
 from rules.setup import UNTRAINED
-from rules.state import GameState, VehicleState
+from rules.state import GameState, VehicleState, carried
 from rules.tables import RoadCondition, tables
 from rules.uncontrolled import check_drivers, substitute_driving
 
 
 def combatant(state: GameState, v: VehicleState) -> Combatant:
     kind = v.spec.kind.value
+    # a substitute driver who has steered this turn does not also fire (000:L980)
+    acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
     c = combatant_of(v.id, kind, target_type_of(kind, getattr(v.spec, "body", "")), v.pose,
                      tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
                      bad_footing=surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
                      visibility=visibility(state),
-                     firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",))
+                     firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
+                     fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
     if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
         c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
@@ -76,9 +78,7 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
         c = replace(c, wheel=v.substitute,
                     weapons=tuple(replace(w, crew=v.substitute) if driver and w.crew == driver.id else w
                                   for w in c.weapons))
-    # a substitute driver who has steered this turn does not also fire (000:L980)
-    acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
-    return replace(c, fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
+    return c
 
 
 def _road(state: GameState, vid: str) -> RoadCondition:
@@ -171,44 +171,41 @@ DROP = "drop"  # the aim recorded for a Drop action among the phase's declaratio
 
 
 # The engine asks who may fire (to_act), what (legal_actions) and whether an action is legal (apply)
-# of the same state, each several times; a GameState is frozen, so what the fire step works out for
-# it is kept, keyed by the object's identity. The states themselves are held (a few at most) so an
-# id cannot be reused while its entry lives.
-_MEMO_STATES = 4
+# of each state several times, and every declaration or pass makes a new state. What the fire step
+# works out from the vehicles, the map, the clock and the options is kept with the state (its
+# `derived` work, rules.state) and carried to the states a declaration or a pass makes: those change
+# only the declarations and passes, and each vehicle's options are keyed by its id and its own
+# declarations so far (another vehicle's declarations take its own weapons and crew, nobody else's).
+FIRE_WORK = "fire_step"
+
+Declared = tuple[tuple[str, str, str, str], ...]   # a vehicle's own declarations this phase, in order
 
 
 @dataclass
-class _Memo:
-    pending: dict[str, Combatant] | None = None
-    fire: dict[str, list[Fire]] = field(default_factory=dict)
-    may: dict[str, bool] = field(default_factory=dict)
+class _Work:
+    combatants: dict[str, Combatant]                  # every vehicle before this phase's declarations
+    pending: dict[Declared, tuple[dict[str, Combatant], tuple[str, ...]]] = field(default_factory=dict)
+    fire: dict[tuple[str, Declared], tuple[Fire, ...]] = field(default_factory=dict)
+    may: dict[tuple[str, Declared], bool] = field(default_factory=dict)
+    drops: dict[tuple[str, Declared], tuple[Drop, ...]] = field(default_factory=dict)
 
 
-_memo: dict[int, tuple[GameState, _Memo]] = {}
+def _work(state: GameState) -> _Work:
+    work = state.derived.get(FIRE_WORK)
+    if work is None:   # two threads may both make it: the same value, and setdefault keeps one
+        work = state.derived.setdefault(FIRE_WORK, _Work(_combatants(state)))
+    assert isinstance(work, _Work)
+    return work
 
 
-_memo_lock = threading.Lock()  # the client's foes think on a worker thread
-
-
-def _memo_for(state: GameState) -> _Memo:
-    with _memo_lock:
-        got = _memo.get(id(state))
-        if got is not None and got[0] is state:
-            return got[1]
-        while len(_memo) >= _MEMO_STATES:
-            del _memo[next(iter(_memo))]
-        entry = _Memo()
-        _memo[id(state)] = (state, entry)
-        return entry
+def _own(state: GameState, vid: str) -> tuple[str, Declared]:
+    return vid, tuple(d for d in state.fire_declared if d[0] == vid)
 
 
 def _pending(state: GameState) -> dict[str, Combatant]:
     """Combatants with this phase's declarations already counted against their weapons and crew
     (a fresh dict each call: callers may change it)."""
-    memo = _memo_for(state)
-    if memo.pending is None:
-        memo.pending = _pending_now(state)
-    return dict(memo.pending)
+    return dict(_replay(state)[0])
 
 
 def _pending_now(state: GameState) -> dict[str, Combatant]:
@@ -218,16 +215,20 @@ def _pending_now(state: GameState) -> dict[str, Combatant]:
 def _replay(state: GameState) -> tuple[dict[str, Combatant], tuple[str, ...]]:
     """The declarations so far in the order made, each taken by the crewman free then (firing.firer_of):
     the combatants after them and who fires each. Resolution uses the same crewmen, whatever order
-    it resolves drops, shots at vehicles and shots at the map in."""
-    cs = _combatants(state)
-    crews: list[str] = []
-    for vid, weapon, _target, _aim in state.fire_declared:
-        c = cs[vid]
-        wids = expand(c, weapon)
-        crew = firer_of(c, wids)
-        crews.append(crew)
-        cs[vid] = replace(c, fired=c.fired | set(wids), acted=c.acted | {crew})
-    return cs, tuple(crews)
+    it resolves drops, shots at vehicles and shots at the map in. (Kept with the state: do not change.)"""
+    work = _work(state)
+    got = work.pending.get(state.fire_declared)
+    if got is None:
+        cs = dict(work.combatants)
+        crews: list[str] = []
+        for vid, weapon, _target, _aim in state.fire_declared:
+            c = cs[vid]
+            wids = expand(c, weapon)
+            crew = firer_of(c, wids)
+            crews.append(crew)
+            cs[vid] = replace(c, fired=c.fired | set(wids), acted=c.acted | {crew})
+        got = work.pending.setdefault(state.fire_declared, (cs, tuple(crews)))
+    return got
 
 
 def _on_automatic(state: GameState, c: Combatant, trig: str) -> str | None:
@@ -305,10 +306,12 @@ def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str 
 def fire_options(state: GameState, vid: str) -> list[Fire]:
     """Every legal Fire action of a vehicle now: each weapon and link at each target, at the free side,
     at the other side facing it, and at each tire and a turret (sorted by text form)."""
-    memo = _memo_for(state)
-    if vid not in memo.fire:
-        memo.fire[vid] = sorted({*_fire_options(state, vid), *map_fire_options(state, vid)}, key=str)
-    return list(memo.fire[vid])
+    work, key = _work(state), _own(state, vid)
+    got = work.fire.get(key)
+    if got is None:
+        got = work.fire.setdefault(key, tuple(sorted({*_fire_options(state, vid), *map_fire_options(state, vid)},
+                                                     key=str)))
+    return list(got)
 
 
 def _hopeless(c: Combatant, trig: str) -> bool:
@@ -368,15 +371,16 @@ def may_fire(state: GameState, vid: str) -> bool:
     or a weapon on automatic it could take off)."""
     if vid in state.fire_passed:
         return False
-    memo = _memo_for(state)
-    if vid not in memo.may:
+    work, key = _work(state), _own(state, vid)
+    got = work.may.get(key)
+    if got is None:
         # a weapon on automatic may be taken off in any fire step; setting one rides on another choice, so
         # games that never use automatic ask the same questions as before (reading CB83)
-        memo.may[vid] = (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or \
-            bool(drop_options(state, vid)) or (
-            bool(memo.fire[vid]) if vid in memo.fire
-            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid)))
-    return memo.may[vid]
+        got = work.may.setdefault(key, (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or
+                                  bool(drop_options(state, vid)) or (
+            bool(work.fire[key]) if key in work.fire
+            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid))))
+    return got
 
 
 def _droppers(c: Combatant) -> list[str]:
@@ -425,8 +429,13 @@ def drop_options(state: GameState, vid: str) -> list[Drop]:
     """Every legal Drop action of a vehicle now."""
     if vid in state.fire_passed or state.vehicle(vid).out:
         return []
-    c = _pending(state)[vid]
-    return [Drop(vid, trig) for trig in _droppers(c) if drop_problem(state, Drop(vid, trig)) is None]
+    work, key = _work(state), _own(state, vid)
+    got = work.drops.get(key)
+    if got is None:
+        c = _replay(state)[0][vid]
+        got = work.drops.setdefault(key, tuple(Drop(vid, trig) for trig in _droppers(c)
+                                               if drop_problem(state, Drop(vid, trig)) is None))
+    return list(got)
 
 
 def preview_drop(state: GameState, action: Drop) -> tuple[Counter, ...]:
@@ -477,11 +486,18 @@ def declare_automatic(state: GameState, a: Automatic) -> tuple[GameState, str]:
 
 
 def declare_drop(state: GameState, a: Drop) -> GameState:
-    return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),))
+    return carried(state, replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),)),
+                   FIRE_WORK)
 
 
 def declare(state: GameState, a: Fire) -> GameState:
-    return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, a.target, a.aim),))
+    return carried(state, replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, a.target, a.aim),)),
+                   FIRE_WORK)
+
+
+def pass_fire(state: GameState, vid: str) -> GameState:
+    """The vehicle has finished declaring for this phase."""
+    return carried(state, replace(state, fire_passed=state.fire_passed + (vid,)), FIRE_WORK)
 
 
 def resolve(ctx: Ctx) -> None:

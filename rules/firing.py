@@ -51,6 +51,7 @@ from rules.dropped import Counter, cloud_inches, kind_for_weapon, place, size_fo
 from rules.events import Event, EventLog
 from rules.fire import GAS_TANK, HT_AMMO, FireHit
 from rules.geometry import CounterSize, Pose, Vec, heading_of
+from rules.kept import kept
 from rules.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
 # A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
@@ -848,6 +849,16 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
                  **extra: object) -> Combatant:
     """A Combatant from a record sheet: weapons and links from the sheet, each fired by the first free
     gunner, else the driver (firer_of), unless `extra` says otherwise (any Combatant field may be passed)."""
+    inside, weapons, links, computers = kept(sheet, ("combatant", kind, order),
+                                             lambda: _sheet_part(sheet, kind, order))
+    fields_: dict[str, object] = {"computers": computers, **extra}
+    return Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
+                     **fields_)  # type: ignore[arg-type]
+
+
+def _sheet_part(sheet: RecordSheet, kind: str, order: tuple[str, ...]) -> tuple[
+        Interior, tuple[Mounted, ...], dict[str, tuple[str, ...]], tuple[tuple[str, str, str], ...]]:
+    """What a combatant takes from its record sheet alone (kept with the sheet: never change it)."""
     inside = interior_of(sheet, kind, order)
     driver = inside.driver()   # a car's driver or a cycle's rider holds the triggers no gunner takes
     weapons = tuple(Mounted(w.id, w.abbr, w.pod_fires or _mount(w.location), w.shots_left if w.max_shots else -1,
@@ -859,9 +870,7 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     for w in sheet.weapons:
         if w.link:
             links[w.link] = links.get(w.link, ()) + (w.id,)
-    base = Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
-                     computers=_sheet_computers(sheet, inside, weapons))
-    return replace(base, **extra)  # type: ignore[arg-type]
+    return inside, weapons, links, _sheet_computers(sheet, inside, weapons)
 
 
 def _pod_origin(w: WeaponMount) -> str:

@@ -208,6 +208,11 @@ class GameState:
     counters_laid: int = 0             # counters laid so far (their ids)
     map_changes: MapChanges = field(default_factory=MapChanges)  # DP taken, breaches, features destroyed,
                                        # an endless highway's sections (rules/map_changes.py)
+    # Work derived from this state (the fire step's options, legal maneuvers): not part of the state
+    # (not compared, hashed, saved or digested; replace() starts a new one), filled on first use, each
+    # entry keyed on immutable values and never changed once made. See `carried`.
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False,
+                                    metadata={"derived": True})
 
     def vehicle(self, vid: str) -> VehicleState:
         for v in self.vehicles:
@@ -219,12 +224,28 @@ class GameState:
         return replace(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
 
 
+def carried(old: GameState, new: GameState, *keys: str) -> GameState:
+    """`new` with the derived work of `old` under `keys` (all of it when none are named), for a change
+    that work does not depend on: the dice state (no derived work ever depends on it), or a fire
+    declaration or pass (the fire step's work is keyed by vehicle and its own declarations)."""
+    if keys:
+        for k in keys:
+            if k in old.derived:
+                new.derived.setdefault(k, old.derived[k])
+    else:
+        for k, work in old.derived.items():
+            new.derived.setdefault(k, work)
+    return new
+
+
 def _plain(obj: Any) -> Any:
     if is_dataclass(obj) and not isinstance(obj, type):
         # fields at their defaults are left out, so adding a field with a default to the state
         # does not change the digest of games that never use it (old saves keep loading)
         out = {}
         for f in fields(obj):
+            if f.metadata.get("derived"):
+                continue
             value = getattr(obj, f.name)
             if f.default is not MISSING and value == f.default:
                 continue
