@@ -18,7 +18,7 @@ from rules.arcs import facing_sides, lof_origin
 from rules.combat import VISIBILITY, Modifier, combat_tables, target_type_of, to_hit, weapon_info
 from rules.context import Ctx
 from rules.crashes import hazard
-from rules.damage import HitReport, Interior, crew_state, interior_of, sheet_with
+from rules.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
 from rules.dropped import Counter, kind_for_weapon
 from rules.dropped_play import add_counters, liquid_contact, surface_of
 from rules.events import EventLog
@@ -35,6 +35,7 @@ from rules.fire_at_map import (
 )
 from rules.firing import (
     LINE_REACH,
+    cloud_kind,
     Combatant,
     Declaration,
     combatant_of,
@@ -158,13 +159,30 @@ def map_fire_options(state: GameState, vid: str) -> list[Fire]:
     if vid not in cs or state.vehicle(vid).out:
         return []
     c = cs[vid]
+    triggers = [(trig, _best_damage(c, trig)) for trig in [w.id for w in c.weapons] + sorted(c.links)
+                if not _hopeless(c, trig) and not _on_automatic(state, c, trig)]
     out = []
-    for fid in map_targets(state.map_id, state.map_changes):
-        for trig in [w.id for w in c.weapons] + sorted(c.links):
-            if not _hopeless(c, trig) and not _on_automatic(state, c, trig) and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
-                                                           state.map_changes) is None:
+    for fid, target in map_targets(state.map_id, state.map_changes).items():
+        for trig, best in triggers:
+            # the cheap check first: no weapon of the trigger can do the DP that breaches it (000:L1201)
+            if best >= target.dp and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
+                                                      state.map_changes) is None:
                 out.append(Fire(vid, trig, fid))
     return sorted(out, key=str)
+
+
+def _best_damage(c: Combatant, trig: str) -> int:
+    """The most one of a trigger's aimed weapons can do in one hit (fire_at_map.can_breach: a feature
+    whose DP is above it cannot be fired at); -1 when none does damage of its own."""
+    best = -1
+    for wid in expand(c, trig):
+        w = c.weapon(wid)
+        info = weapon_info(w.abbr, w.options)
+        if info.to_hit <= 0 or info.damage is None or cloud_kind(w) is not None:
+            continue
+        expr = damage_dice(info.damage, w.ammo)
+        best = max(best, expr.total(tuple([6] * expr.n)))
+    return best
 
 
 DROP = "drop"  # the aim recorded for a Drop action among the phase's declarations
