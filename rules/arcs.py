@@ -60,6 +60,34 @@ def in_arc(mount: str, pose: Pose, size: CounterSize, p: Vec, *, trike: bool = F
     return mount in arcs
 
 
+def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec], margin: float = 1e-6) -> bool:
+    """Whether every point of a convex shape (its corners given) lies outside a side mount's arc, by
+    more than `margin`: a cheap test before the nearest-point work (in_arc with corners geometry).
+    The arc is an intersection of half-planes in the counter's frame (ahead, right): for the front,
+    ahead >= 0 and ahead - L/2 -/+ right + W/2 + ON_LINE >= 0; when all the corners are beyond one of
+    those lines, so is every point of the shape. False for a turret or an unknown mount."""
+    sign_f, sign_r = {"front": (1.0, 0.0), "back": (-1.0, 0.0), "right": (0.0, 1.0), "left": (0.0, -1.0)}.get(
+        mount, (0.0, 0.0))
+    if not (sign_f or sign_r):
+        return False
+    t = math.radians(pose.facing)
+    fwx, fwy, rtx, rty = math.sin(t), -math.cos(t), math.cos(t), math.sin(t)
+    cx, cy = pose.x, pose.y
+    # along: the counter's own axis for this arc; across: the other; half-sizes along and across
+    hl, hw = (size.length / 2, size.width / 2) if sign_f else (size.width / 2, size.length / 2)
+    sign = sign_f or sign_r
+    local = []
+    for p in points:
+        dx, dy = p.x - cx, p.y - cy
+        ahead, to_right = dx * fwx + dy * fwy, dx * rtx + dy * rty
+        along, across = (ahead, to_right) if sign_f else (to_right, ahead)
+        local.append((sign * along, across))
+    slack = ON_LINE - hl + hw
+    return (all(a < -margin for a, _ in local)
+            or all(a - r + slack < -margin for a, r in local)
+            or all(a + r + slack < -margin for a, r in local))
+
+
 def lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:
     """Line of fire starts at the counter's centre (turret) or the middle of the weapon's side (000:L826)."""
     c = pose.centre

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from rules import automatic_fire
 from rules.actions import Automatic, Drop, Fire
-from rules.arcs import facing_sides, lof_origin
+from rules.arcs import beyond_arc, facing_sides, footprint, lof_origin
 from rules.combat import VISIBILITY, Modifier, combat_tables, target_type_of, to_hit, weapon_info
 from rules.context import Ctx
 from rules.crashes import hazard
@@ -363,10 +363,17 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
                 if not _hopeless(c, trig) and not _on_automatic(state, c, trig)]
     if not triggers:
         return
+    # the cheap rejection first: a target wholly outside the arc of one of the trigger's aimed weapons
+    # (firing.problem would say so after its nearest-point work); a trike's side mounts see its front arc
+    mounts = {trig: [c.weapon(w).mount for w in expand(c, trig) if weapon_info(c.weapon(w).abbr).to_hit > 0
+                     and not (c.kind == "trike" and c.weapon(w).mount in ("left", "right"))] for trig in triggers}
     for tid, t in cs.items():
         if tid == vid or t.sheet.destroyed or state.vehicle(tid).out:
             continue
+        outline = footprint(t.pose, t.size)
         for trig in triggers:
+            if any(beyond_arc(m, c.pose, c.size, outline) for m in mounts[trig]):
+                continue
             plain = declaration(Fire(vid, trig, tid))
             # the plain shot fails: no aim at this target with this trigger can work; the line of fire
             # runs from the weapon to the nearest point in its arc whatever the aim, so one check serves all

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.errors import DataError
+from rules.kept import kept
 from rules.map_model import (
     LAYERS,
     OBSTACLE_KINDS,
@@ -183,10 +184,11 @@ def terrain_at(m: Map, x: float, y: float) -> Terrain:
     return Terrain(m.ground, gk.off_road if gk else True, m.ground_condition, on_map)
 
 
-@lru_cache(maxsize=64)
 def _area_outlines(m: Map) -> tuple[tuple[Area, tuple[Point, ...], tuple[float, float, float, float]], ...]:
-    """Areas topmost first, with their outlines and bounding boxes (terrain_at is asked often)."""
-    return tuple((a, pts, bbox(pts)) for a in reversed(resolved(m).areas) for pts in (a.shape.points(),))
+    """Areas topmost first, with their outlines and bounding boxes (terrain_at is asked often: kept
+    with the frozen map itself, rules.kept, rather than looked up by the map's hash)."""
+    return kept(m, "area_outlines",
+                lambda: tuple((a, pts, bbox(pts)) for a in reversed(resolved(m).areas) for pts in (a.shape.points(),)))
 
 
 def _on_map(m: Map, x: float, y: float) -> bool:
