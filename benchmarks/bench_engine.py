@@ -175,11 +175,22 @@ def save_load(runs: int = 1) -> tuple[float, int, int]:
 TARGET_TURNS = {4: 30, 8: 20, 16: 10}   # turns timed at each size (a shared machine: keep it short)
 
 
+def warm_up() -> None:
+    """Start-up is not the turn loop: imports, the tables (the construction tables load on first use,
+    e.g. by a racing-slick check) and the stock designs, before anything is timed."""
+    from rules.combat import combat_tables
+    from rules.design_tables import design_tables
+    from rules.tables import tables
+
+    tables(), combat_tables(), design_tables()
+    random_run(2, 1)
+
+
 def targets(runs: int = 1, turns: dict[int, int] | None = None, designs: tuple[str, ...] = ARMED) -> dict[str, float]:
     """The issue 13 figures: turns/s at 4, 8 and 16 cars (random legal drivers, arena, combat on), the
     cost growth from 4 to 8 cars (CPU per turn, 8 over 4), the save load; least CPU of `runs` runs."""
     turns = turns or TARGET_TURNS
-    random_run(2, 1)   # imports, tables and stock designs loaded before any timing
+    warm_up()
     out: dict[str, float] = {}
     for cars, n in turns.items():
         best = min((random_run(cars, n, designs=designs) for _ in range(runs)), key=lambda r: r.cpu_s / r.turns)
@@ -207,7 +218,7 @@ def target_lines(t: dict[str, float]) -> list[str]:
 def profile_text(cars: int = 4, turns: int = 10, seed: int = 1, top: int = 25,
                  designs: tuple[str, ...] = ARMED) -> str:
     """cProfile of random legal play on the arena, top functions by own and by inclusive time."""
-    random_run(2, 1)  # warm up: imports and table loading are not the turn loop
+    warm_up()
     prof = cProfile.Profile()
     prof.enable()
     run = random_run(cars, turns, seed, designs)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.dice import DiceExpr, DiceSource, SeededDice
 from rules.events import EventLog
-from rules.state import GameState, VehicleState, carried
+from rules.state import GameState, VehicleState, carried, evolve
 from rules.tables import Tables, tables
 
 
@@ -25,7 +23,7 @@ class Ctx:
         return v
 
     def update(self, vid: str, **changes: object) -> VehicleState:
-        return self.put(replace(self.v(vid), **changes))  # type: ignore[arg-type]
+        return self.put(evolve(self.v(vid), **changes))
 
     def roll(self, expr: DiceExpr, why: str, rule: str, vid: str = "") -> int:
         """Roll dice and log the faces, the total and why."""
@@ -40,5 +38,5 @@ class Ctx:
     def finish(self) -> GameState:
         # only the dice state changes here: the work already derived from the state (who may fire what,
         # the legal maneuvers) holds for the finished one, so the caller's to_act does not redo it
-        self.state = carried(self.state, replace(self.state, rolls=self.dice.count))
+        self.state = carried(self.state, evolve(self.state, rolls=self.dice.count))
         return self.state

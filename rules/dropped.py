@@ -10,7 +10,6 @@ Kinds, sizes and effects: rules/data/combat.toml [dropped].
 from __future__ import annotations
 
 import math
-
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 

@@ -41,7 +41,7 @@ from rules.movement import (
 )
 from rules.query_movement import maneuver_error
 from rules.setup import GameSetup, resolve_spec
-from rules.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.state import FIRE, MOVE, SPEED, GameState, VehicleState, evolve
 from rules.tables import tables
 from rules.terrain_play import note_ground
 
@@ -73,7 +73,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         roll = die + v.spec.driver_skill
         bonus = ctx.t.handling.reflex(roll)
         w = replace(ctx.v(v.id), reflex_roll=roll, reflex_bonus=bonus)
-        w = replace(w, hs=w.hc)
+        w = evolve(w, hs=w.hc)
         ctx.put(w)
         ctx.log.add("handling", f"reflexes {roll}: HC +{bonus}; handling status starts at {w.hs}",
                     "000:L158-L159, L165", v.id, reflex=roll, bonus=bonus)
@@ -287,17 +287,17 @@ def _advance(ctx: Ctx) -> None:
     while not ctx.state.over:
         s = ctx.state
         if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles):
-            ctx.state = replace(s, over=True)
+            ctx.state = evolve(s, over=True)
             ctx.log.add("turn", "nobody can move or act any more: the game ends", "")
             return
         if s.step == SPEED:
             if to_act(s):
                 return
-            ctx.state = replace(s, step=MOVE, movers=move_order(ctx), declared=())
+            ctx.state = evolve(s, step=MOVE, movers=move_order(ctx), declared=())
             continue
         if s.step == MOVE:
             if not s.movers:
-                ctx.state = replace(s, step=FIRE)
+                ctx.state = evolve(s, step=FIRE)
                 continue
             vid = s.movers[0]
             v = ctx.v(vid)
@@ -305,7 +305,7 @@ def _advance(ctx: Ctx) -> None:
                 start_moving(ctx, vid)
                 continue
             if not v.increments or (v.out and not v.driverless):
-                ctx.state = replace(ctx.state, movers=ctx.state.movers[1:])
+                ctx.state = evolve(ctx.state, movers=ctx.state.movers[1:])
                 continue
             if forced(v):
                 forced_increment(ctx, vid)
@@ -334,19 +334,19 @@ def _next_phase(ctx: Ctx) -> None:
         end_turn(ctx)
         s = ctx.state
         if s.max_turns and s.turn >= s.max_turns:
-            ctx.state = replace(s, over=True)
+            ctx.state = evolve(s, over=True)
             ctx.log.add("turn", f"turn {s.turn} ends: the turn limit is reached", "")
             return
-        ctx.state = replace(s, turn=s.turn + 1, phase=1, step=SPEED, movers=(), declared=())
+        ctx.state = evolve(s, turn=s.turn + 1, phase=1, step=SPEED, movers=(), declared=())
         ctx.log.add("turn", f"turn {s.turn + 1} begins", "000:L104")
         start_turn(ctx)
     else:
-        ctx.state = replace(s, phase=s.phase + 1, step=SPEED, movers=(), declared=())
+        ctx.state = evolve(s, phase=s.phase + 1, step=SPEED, movers=(), declared=())
     ctx.log.add("phase", f"phase {ctx.state.phase}", "000:L104")
     start_phase(ctx)
     uncontrolled.check_drivers(ctx)  # a driver lost in a collision last phase
     if _decided(ctx.state):
-        ctx.state = replace(ctx.state, over=True)
+        ctx.state = evolve(ctx.state, over=True)
 
 
 # --- outcome ---------------------------------------------------------------------------------------

@@ -35,9 +35,9 @@ from rules.fire_at_map import (
 )
 from rules.firing import (
     LINE_REACH,
-    cloud_kind,
     Combatant,
     Declaration,
+    cloud_kind,
     combatant_of,
     drop,
     expand,
@@ -54,7 +54,7 @@ from rules.line_of_fire import blocker, first_on_line, line_of_fire_check
 from rules.movement import corner_lost
 from rules.record_sheet import RecordSheet
 from rules.setup import UNTRAINED
-from rules.state import GameState, VehicleState, carried
+from rules.state import GameState, VehicleState, carried, evolve
 from rules.tables import RoadCondition, tables
 from rules.uncontrolled import check_drivers, substitute_driving
 
@@ -511,18 +511,18 @@ def declare_automatic(state: GameState, a: Automatic) -> tuple[GameState, str]:
 
 
 def declare_drop(state: GameState, a: Drop) -> GameState:
-    return carried(state, replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),)),
+    return carried(state, evolve(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),)),
                    FIRE_WORK)
 
 
 def declare(state: GameState, a: Fire) -> GameState:
-    return carried(state, replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, a.target, a.aim),)),
+    return carried(state, evolve(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, a.target, a.aim),)),
                    FIRE_WORK)
 
 
 def pass_fire(state: GameState, vid: str) -> GameState:
     """The vehicle has finished declaring for this phase."""
-    return carried(state, replace(state, fire_passed=state.fire_passed + (vid,)), FIRE_WORK)
+    return carried(state, evolve(state, fire_passed=state.fire_passed + (vid,)), FIRE_WORK)
 
 
 def resolve(ctx: Ctx) -> None:
@@ -532,7 +532,7 @@ def resolve(ctx: Ctx) -> None:
     s = ctx.state
     auto = automatic_fire.due(s, _combatants(s)) if any(v.automatic for v in s.vehicles) else []
     if not s.fire_declared and not auto:
-        ctx.state = replace(s, fire_declared=(), fire_passed=())
+        ctx.state = evolve(s, fire_declared=(), fire_passed=())
         debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)
         _kills(ctx)  # a crew lost to a mine, a collision or burning oil this phase (000:L1262)
         check_drivers(ctx)
@@ -568,14 +568,14 @@ def resolve(ctx: Ctx) -> None:
     for vid, c in res.combatants.items():
         v = ctx.v(vid)
         sheet = sheet_of(c, v.sheet)
-        ctx.put(replace(v, sheet=sheet, fired=tuple(sorted(c.fired)), fire_acted=tuple(sorted(c.acted)),
+        ctx.put(evolve(v, sheet=sheet, fired=tuple(sorted(c.fired)), fire_acted=tuple(sorted(c.acted)),
                         sustained=c.sustained))
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
-        ctx.put(replace(v, fire_hits=v.fire_hits + ((hit_key(hit), hit.turn),)))
+        ctx.put(evolve(v, fire_hits=v.fire_hits + ((hit_key(hit), hit.turn),)))
     for tid, trigger in res.fire_triggers:
         v = ctx.v(tid)
-        ctx.put(replace(v, fire_triggers=(*v.fire_triggers, trigger)))
+        ctx.put(evolve(v, fire_triggers=(*v.fire_triggers, trigger)))
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:
@@ -586,7 +586,7 @@ def resolve(ctx: Ctx) -> None:
     _kills(ctx)
     check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
     automatic_fire.after_phase(ctx, auto)
-    ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
+    ctx.state = evolve(ctx.state, fire_declared=(), fire_passed=())
 
 
 def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:
@@ -627,7 +627,7 @@ def phase_damage(ctx: Ctx, fire: dict[str, tuple[int, str, bool]]) -> dict[str, 
             if points > f_points or wheel:
                 out[v.id] = (max(points, f_points), face, wheel or f_wheel)
         if v.phase_dp != now:
-            ctx.put(replace(v, phase_dp=now))
+            ctx.put(evolve(v, phase_dp=now))
     return out
 
 
@@ -640,7 +640,7 @@ def _kills(ctx: Ctx) -> None:
         c = combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)
         why = out_of_action(c)
         if why:
-            ctx.put(replace(v, out=True))
+            ctx.put(evolve(v, out=True))
             ctx.log.add("kill", f"{v.id} is out of the fight: it {why}", "000:L1262", v.id)
 
 
@@ -665,7 +665,7 @@ def end_turn_fire(ctx: Ctx) -> None:
                 ctx.log.add("dice", f"{what}: rolled {r}", rule, v.id)
             for step in rep.burned:
                 ctx.log.add("damage", f"fire: {step.text()}", step.rule, v.id)
-            v = ctx.put(replace(v, sheet=sheet, out=v.out or rep.exploded))
+            v = ctx.put(evolve(v, sheet=sheet, out=v.out or rep.exploded))
             if rep.exploded:
                 ctx.log.add("kill", f"{v.id} explodes: everyone aboard is killed", "000:L1014", v.id,
                             explodes=True)
@@ -673,7 +673,7 @@ def end_turn_fire(ctx: Ctx) -> None:
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + fire_value(hit_from(src, t))[1] >= turn + 1)
         # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
-        ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
+        ctx.put(evolve(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
     _kills(ctx)  # a crew burned to death is out of the fight too (000:L1016, L1262)
     check_drivers(ctx)  # burned or exploded
 

@@ -14,7 +14,7 @@ from rules.geometry import Kind, angle_diff, norm_deg
 from rules.handling import lower_status, recover
 from rules.maneuvers import Maneuver, Motion, base_difficulty, bootlegger_finish, fishtail, perform, slide
 from rules.record_sheet import damage_tire
-from rules.state import VehicleState
+from rules.state import VehicleState, evolve
 from rules.tables import Tables
 from rules.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 
@@ -83,11 +83,11 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
 def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     v = ctx.v(vid)
     new_speed, new_rev = float(abs(signed)), (signed < 0) if signed != 0 else v.reverse  # float: saves replay exactly
-    ctx.state = replace(ctx.state, declared=ctx.state.declared + (vid,))
+    ctx.state = evolve(ctx.state, declared=ctx.state.declared + (vid,))
     if signed == v.signed_speed:
         return
     decel = v.speed - new_speed if new_rev == v.reverse else v.speed
-    ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
+    ctx.put(evolve(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
                     travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
     word = "reverse " if new_rev else ""
     ctx.log.add("speed", f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
@@ -130,7 +130,7 @@ def damage_one_tire(ctx: Ctx, vid: str, index: int, hits: int, cause: str, rule:
         return
     sheet, res = damage_tire(v.sheet, index, hits, from_weapon=from_weapon)
     tire = sheet.tires[index]
-    ctx.put(replace(v, sheet=sheet))
+    ctx.put(evolve(v, sheet=sheet))
     ctx.log.add("tire", f"{cause}: tire {tire.corner} takes {hits} ({tire.dp} left)", rule, vid,
                 corner=tire.corner, hits=hits, dp=tire.dp)
     if not res.tire_destroyed:
@@ -157,7 +157,7 @@ def corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
         if not two_corners:
             return
     else:
-        ctx.put(replace(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
+        ctx.put(evolve(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
         ctx.log.add("tire", f"{what} on corner {corner} lost: handling status drops to {hz.hs_on_last_tire}; "
                     f"HC -{loss} from next turn", "000:L161, L265", vid)
     v = ctx.v(vid)
@@ -183,7 +183,7 @@ def _corner_lost_active(ctx: Ctx, vid: str, corner: str, what: str, loss: int, t
     status drop is taken without a roll of its own there (reading CB85)."""
     hz = ctx.t.hazards
     v = ctx.v(vid)
-    ctx.put(replace(v, hc_loss_next=v.hc_loss_next + loss))
+    ctx.put(evolve(v, hc_loss_next=v.hc_loss_next + loss))
     ctx.log.add("tire", f"{what} on corner {corner} lost with active suspension: a D{hz.active_suspension_d} "
                 f"hazard instead of handling status {hz.hs_on_last_tire}; HC -{loss} from next turn",
                 f"{hz.active_suspension_source}, 000:L161, L265", vid)
@@ -210,7 +210,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     start = ctx.v(vid).pose
     motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
-    ctx.put(replace(v, pose=motion.end))
+    ctx.put(evolve(v, pose=motion.end))
     ctx.log.add("moved", f"{what} to {motion.end}", "", vid, path=[p.to_json() for p in motion.path[:: max(1, len(motion.path) // 8)]] + [motion.end.to_json()])
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
@@ -231,7 +231,7 @@ def forced(v: VehicleState) -> bool:
 def start_moving(ctx: Ctx, vid: str) -> None:
     """The vehicle's first move of the phase: its increments, then pending crash results (000:L316)."""
     v = ctx.v(vid)
-    ctx.put(replace(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
+    ctx.put(evolve(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
     if v.mode == "spin" and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
         _spin_recovery(ctx, vid)
     # only what was queued before this movement plays now: a follow-up skid waits for the next phase
@@ -241,7 +241,7 @@ def start_moving(ctx: Ctx, vid: str) -> None:
         if not v.pending or v.pending[0].kind == "controlled_skid":
             return
         p, rest = v.pending[0], v.pending[1:]
-        ctx.put(replace(v, pending=rest))
+        ctx.put(evolve(v, pending=rest))
         _start_crash_effect(ctx, vid, p)
 
 
@@ -295,7 +295,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
         move_along(ctx, vid, slide(v.pose, v.pose.facing + (180 if v.reverse else 0), rest), "straight on")
     v = ctx.v(vid)
     new_speed = max(0.0, v.speed - loss)
-    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode="skidded" if new_speed else "normal",
+    ctx.put(evolve(v, increments=v.increments[1:], speed=new_speed, mode="skidded" if new_speed else "normal",
                     travel=norm_deg(v.pose.facing + (180 if v.reverse else 0))))
     if loss:
         ctx.log.add("speed", f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid)
@@ -305,7 +305,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
         from rules.state import Pending
 
         w = ctx.v(vid)
-        ctx.put(replace(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
+        ctx.put(evolve(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
                                                         ctx.t.crash.severity(follow)),)))
 
 
@@ -322,13 +322,13 @@ def _spin_recovery(ctx: Ctx, vid: str) -> None:
     v = ctx.v(vid)
     off = angle_diff(v.pose.facing, v.mode_travel)
     if off <= 45:
-        ctx.put(replace(v, mode="normal", reverse=False, travel=v.pose.facing))
+        ctx.put(evolve(v, mode="normal", reverse=False, travel=v.pose.facing))
         ctx.log.add("crash", "stops spinning, facing the way it is going", "000:L327", vid)
     elif off >= 135:
-        ctx.put(replace(v, mode="normal", reverse=True, travel=norm_deg(v.pose.facing + 180)))
+        ctx.put(evolve(v, mode="normal", reverse=True, travel=norm_deg(v.pose.facing + 180)))
         ctx.log.add("crash", "stops spinning, travelling backwards", "000:L327", vid)
     else:
-        ctx.put(replace(v, mode="t_stop", mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
+        ctx.put(evolve(v, mode="t_stop", mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
         ctx.log.add("crash", "stops spinning sideways: slides into a T-stop", "000:L327", vid)
 
 
@@ -341,7 +341,7 @@ def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
         die = ctx.roll(ONE_D, f"does it catch fire? ({row.fire_on}-6 burns)", "000:L329", vid)
         if die >= row.fire_on:
             v = ctx.v(vid)
-            ctx.put(replace(v, sheet=replace(v.sheet, on_fire=True)))
+            ctx.put(evolve(v, sheet=replace(v.sheet, on_fire=True)))
             ctx.log.add("fire", "the vehicle is on fire", "000:L329", vid)
 
 
@@ -402,7 +402,7 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
             move_along(ctx, vid, slide(w.pose, w.pose.facing + (180 if w.reverse else 0), inc - k), "straight on")
         w = ctx.v(vid)
         opt = ctx.t.maneuvers.skids[p.skid]
-        ctx.put(replace(w, pending=w.pending[1:], increments=w.increments[1:],
+        ctx.put(evolve(w, pending=w.pending[1:], increments=w.increments[1:],
                         pending_decel=w.pending_decel + opt.decel_mph))
         if opt.tire_hits:
             damage_each_tire(ctx, vid, DiceExpr(0, opt.tire_hits), "controlled skid", "000:L216-L218")
@@ -474,12 +474,12 @@ def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
     speed = max(0.0, round((v.speed - per_inch * dist) / ctx.t.chart.step) * ctx.t.chart.step)
     lost = v.mode_lost + (v.speed - speed)
     if speed == 0:
-        ctx.put(replace(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
+        ctx.put(evolve(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
         ctx.log.add("speed", "the T-stop brings it to a halt", "000:L227", vid)
         _tstop_tires(ctx, vid)
         ctx.update(vid, mode="normal", speed_changed=True)
     else:
-        ctx.put(replace(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
+        ctx.put(evolve(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
         ctx.log.add("speed", f"T-stop: now {speed:g} mph", "000:L227", vid)
 
 
@@ -506,7 +506,7 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     move_along(ctx, vid, motion, str(m))
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
-    ctx.put(replace(v, increments=v.increments[1:], maneuvered=True, steered=True,
+    ctx.put(evolve(v, increments=v.increments[1:], maneuvered=True, steered=True,
                     travel=travel0 if m.kind in ("t_stop", "bootlegger") else after_travel))
     if m.kind == "t_stop":
         _begin_tstop(ctx, vid, difficulty, travel0)
@@ -524,13 +524,13 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
         from rules.state import Pending
 
         w = ctx.v(vid)
-        ctx.put(replace(w, increments=(), pending=w.pending + (Pending("bootlegger_finish", travel0, m.side),)))
+        ctx.put(evolve(w, increments=(), pending=w.pending + (Pending("bootlegger_finish", travel0, m.side),)))
     elif m.skid:
         from rules.state import Pending
 
         w = ctx.v(vid)
         opt = ctx.t.maneuvers.skids[m.skid]
-        ctx.put(replace(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
+        ctx.put(evolve(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
                         aimed_fire=min(w.aimed_fire, opt.aimed_fire)))
 
 
@@ -546,11 +546,11 @@ def _ice(ctx: Ctx, vid: str) -> None:
 def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     v = ctx.v(vid)
     start = v.speed
-    v = ctx.put(replace(v, mode="t_stop", mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
+    v = ctx.put(evolve(v, mode="t_stop", mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
                         mode_turn=ctx.state.turn))
     per_inch = ctx.t.maneuvers.tstop_mph_per_inch
     new_speed = max(0.0, start - per_inch)
-    ctx.put(replace(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
+    ctx.put(evolve(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
     ctx.log.add("speed", f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid)
     kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
     if new_speed == 0:
@@ -587,7 +587,7 @@ def end_phase(ctx: Ctx) -> None:
         if v.mode == "t_stop" and v.moved_this_phase:
             _tstop_tires(ctx, v.id)
         w = ctx.v(v.id)
-        ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
+        ctx.put(evolve(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
                         mode="normal" if w.mode == "skidded" else w.mode))
 
 
@@ -602,7 +602,7 @@ def start_phase(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)
-            ctx.put(replace(v, speed=new, pending_decel=0.0))
+            ctx.put(evolve(v, speed=new, pending_decel=0.0))
             ctx.log.add("speed", f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id)
 
 
@@ -615,12 +615,12 @@ def end_turn(ctx: Ctx) -> None:
         if v.out:
             continue
         hc_loss = v.hc_loss + v.hc_loss_next
-        w = replace(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
+        w = evolve(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
                     full_stop=v.speed == 0 and v.start_speed == 0)
         hs = recover(w.hs, w.hc, w.spec.driver_skill, ctx.t)
         if hs != w.hs:
             ctx.log.add("handling", f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id)
-        ctx.put(replace(w, hs=hs))
+        ctx.put(evolve(w, hs=hs))
 
 
 def start_turn(ctx: Ctx) -> None:
@@ -649,20 +649,20 @@ def start_turn(ctx: Ctx) -> None:
             from rules.collision_rules import terrain_data
 
             loss, rule = terrain_data().plant_out_decel, "000:L528, L1742"
-        w = replace(v, speed_changed=False, steered=False)
+        w = evolve(v, speed_changed=False, steered=False)
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)
-            w = replace(w, speed=new)
+            w = evolve(w, speed=new)
             ctx.log.add("speed", f"loses {loss:g} mph: now {new:g} mph", rule, v.id)
             if new == 0:
                 w = _come_to_rest(ctx, w)
-        ctx.put(replace(w, start_speed=w.speed))
+        ctx.put(evolve(w, start_speed=w.speed))
 
 
 def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
     if v.mode == "spin":
         ctx.log.add("crash", "the spin ends at a standstill", "000:L327", v.id)
-        return replace(v, mode="normal", travel=v.pose.facing, reverse=False)
+        return evolve(v, mode="normal", travel=v.pose.facing, reverse=False)
     if v.mode == "roll":
         upright = v.mode_count % 4 == 0
         need = ctx.t.crash.by_name("roll").drivable_corners
@@ -670,5 +670,5 @@ def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
         drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
         text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
         ctx.log.add("crash", text, "000:L328", v.id)
-        return replace(v, mode="normal" if drivable else "wreck", out=not drivable, travel=v.pose.facing)
+        return evolve(v, mode="normal" if drivable else "wreck", out=not drivable, travel=v.pose.facing)
     return v

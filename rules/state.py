@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.dropped import Counter
 from rules.geometry import Pose
 from rules.map_changes import MapChanges
 from rules.record_sheet import RecordSheet
 from rules.vehicle_spec import VehicleSpec
+
+T = TypeVar("T")
 
 # Steps of a phase (reference/movement.md §5).
 SPEED, MOVE, FIRE = "speed", "move", "fire"
@@ -221,7 +223,25 @@ class GameState:
         raise KeyError(f"no vehicle {vid!r}")
 
     def with_vehicle(self, v: VehicleState) -> GameState:
-        return replace(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
+        return evolve(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """dataclasses.replace for the frozen state records (VehicleState, GameState), without running
+    __init__ again: a VehicleState has some 60 fields and is replaced on almost every step, and
+    replace() costs some 30 times more. The records have no __post_init__ checks to skip. Work
+    kept with the old object (rules.kept, GameState.derived) is not carried to the new one."""
+    fields_ = type(obj).__dataclass_fields__  # type: ignore[attr-defined]
+    if not changes.keys() <= fields_.keys():
+        raise TypeError(f"{type(obj).__name__} has no field {', '.join(sorted(changes.keys() - fields_.keys()))}")
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    d.pop("_kept", None)
+    if "derived" in d:
+        d["derived"] = {}
+    return new
 
 
 def carried(old: GameState, new: GameState, *keys: str) -> GameState:
