@@ -210,11 +210,23 @@ class GameState:
     counters_laid: int = 0             # counters laid so far (their ids)
     map_changes: MapChanges = field(default_factory=MapChanges)  # DP taken, breaches, features destroyed,
                                        # an endless highway's sections (rules/map_changes.py)
-    # Work derived from this state (the fire step's options, legal maneuvers): not part of the state
-    # (not compared, hashed, saved or digested; replace() starts a new one), filled on first use, each
-    # entry keyed on immutable values and never changed once made. See `carried`.
-    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False,
-                                    metadata={"derived": True})
+
+    # Work derived from this state (the fire step's options, the legal maneuvers) sits in a slot beside
+    # the fields' __dict__: not part of the state (not compared, hashed, printed, saved or digested;
+    # replace() and evolve() start the new state without it). Each entry is keyed on immutable values
+    # and never changed once made. See `carried`.
+    __slots__ = ("_derived", "__dict__")
+
+    @property
+    def derived(self) -> dict[str, Any]:
+        got: dict[str, Any] | None = getattr(self, "_derived", None)
+        if got is None:   # two threads may both make one: one is kept, the other's work is redone
+            got = {}
+            object.__setattr__(self, "_derived", got)
+        return got
+
+    def __getstate__(self) -> dict[str, Any]:
+        return dict(self.__dict__)   # pickled and copied without the derived work
 
     def vehicle(self, vid: str) -> VehicleState:
         for v in self.vehicles:
@@ -239,8 +251,6 @@ def evolve(obj: T, **changes: Any) -> T:
     d.update(obj.__dict__)
     d.update(changes)
     d.pop("_kept", None)
-    if "derived" in d:
-        d["derived"] = {}
     return new
 
 
@@ -248,13 +258,10 @@ def carried(old: GameState, new: GameState, *keys: str) -> GameState:
     """`new` with the derived work of `old` under `keys` (all of it when none are named), for a change
     that work does not depend on: the dice state (no derived work ever depends on it), or a fire
     declaration or pass (the fire step's work is keyed by vehicle and its own declarations)."""
-    if keys:
-        for k in keys:
-            if k in old.derived:
-                new.derived.setdefault(k, old.derived[k])
-    else:
-        for k, work in old.derived.items():
-            new.derived.setdefault(k, work)
+    have = old.derived
+    for k in keys or tuple(have):
+        if k in have:
+            new.derived.setdefault(k, have[k])
     return new
 
 
@@ -264,8 +271,6 @@ def _plain(obj: Any) -> Any:
         # does not change the digest of games that never use it (old saves keep loading)
         out = {}
         for f in fields(obj):
-            if f.metadata.get("derived"):
-                continue
             value = getattr(obj, f.name)
             if f.default is not MISSING and value == f.default:
                 continue
