@@ -9,7 +9,6 @@ once per map; vehicles are tested against their counters here, so the world need
 from __future__ import annotations
 
 import math
-
 from collections.abc import Mapping
 from functools import lru_cache
 
