@@ -89,7 +89,19 @@ def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec],
 
 
 def lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:
-    """Line of fire starts at the counter's centre (turret) or the middle of the weapon's side (000:L826)."""
+    """Line of fire starts at the counter's centre (turret) or the middle of the weapon's side (000:L826).
+    Kept with the pose (asked for every weapon at every target)."""
+    store: dict[tuple[float, float, str], Vec] | None = pose.__dict__.get("_origins")
+    if store is None:
+        store = pose.__dict__.setdefault("_origins", {})
+    key = (size.length, size.width, mount)
+    got = store.get(key)
+    if got is None:
+        got = store.setdefault(key, _lof_origin(pose, size, mount))
+    return got
+
+
+def _lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:
     c = pose.centre
     if mount == "turret":
         return c

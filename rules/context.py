@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.dice import DiceExpr, DiceSource, SeededDice
 from rules.events import EventLog
 from rules.state import GameState, VehicleState, carried, evolve
 from rules.tables import Tables, tables
+
+if TYPE_CHECKING:
+    from rules.collision import CollisionWorld
 
 
 class Ctx:
@@ -14,6 +19,10 @@ class Ctx:
         self.dice: DiceSource = dice if dice is not None else SeededDice(state.seed, state.rolls)
         self.log = EventLog()
         self.t: Tables = tables()
+        # the step's own: its collision world (rules.collision_play.world_for, laid over the shared frozen
+        # map) and the vehicles a collision stopped for the rest of the phase (turn, phase, vehicle)
+        self.world: CollisionWorld | None = None
+        self.stopped: set[tuple[int, int, str]] = set()
 
     def v(self, vid: str) -> VehicleState:
         return self.state.vehicle(vid)

@@ -37,6 +37,7 @@ from rules.firing import (
     LINE_REACH,
     Combatant,
     Declaration,
+    aim_point_of,
     cloud_kind,
     combatant_of,
     drop,
@@ -316,7 +317,9 @@ def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str 
     w = c.weapon(expand(c, d.weapon)[0])
     if weapon_info(w.abbr).to_hit <= 0:
         return None
-    _shot, _side, origin, point = shot_for(c, w, t, d, 0)
+    # where shot_for's line runs: from the weapon's side to the nearest point of the target in its arc
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    point = aim_point_of(c, w, t) or t.pose.centre
     what = blocker(cs, state.map_id, origin, point, (c.id, t.id), state.map_changes)
     return f"the line of fire is blocked by {what} (000:L826)" if what else None
 

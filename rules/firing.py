@@ -298,7 +298,24 @@ def ready(c: Combatant, wid: str) -> str | None:
 
 
 def _aim_point(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
-    """The nearest point of the target inside the weapon's arc (its nearest point, else centre or a corner)."""
+    """The nearest point of the target inside the weapon's arc (its nearest point, else centre or a corner).
+    Kept with the target's pose, by everything else it depends on (asked for every aim of every shot)."""
+    key = (c.pose, c.size.length, c.size.width, w.mount, w.fires_from, c.kind == "trike", t.size.length,
+           t.size.width)
+    store: dict[tuple[object, ...], Vec | None] | None = t.pose.__dict__.get("_aim_points")
+    if store is None:
+        store = t.pose.__dict__.setdefault("_aim_points", {})
+    if key in store:
+        return store[key]
+    return store.setdefault(key, _nearest_in_arc(c, w, t))
+
+
+def aim_point_of(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
+    """Where a weapon's line of fire meets the target (the point shot_for aims at), None outside its arc."""
+    return _aim_point(c, w, t)
+
+
+def _nearest_in_arc(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
     origin = lof_origin(c.pose, c.size, w.fires_from)
     candidates = [nearest_point(footprint(t.pose, t.size), origin), t.pose.centre, *footprint(t.pose, t.size)]
     candidates.sort(key=lambda p: (p - origin).length())

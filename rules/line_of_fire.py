@@ -16,20 +16,20 @@ from rules.arcs import footprint
 from rules.collision import VEHICLE, CollisionWorld, static_from_map
 from rules.firing import Combatant, LineOfFireCheck
 from rules.geometry import Vec
-from rules.map_changes import NO_CHANGES, MapChanges, changed_world
+from rules.map_changes import NO_CHANGES, MapChanges, changed_base
 
 
 @lru_cache(maxsize=8)
 def map_world(map_id: str, changes: MapChanges = NO_CHANGES) -> CollisionWorld | None:
     """The map's static shapes as a collision world, as play has changed it: breaches cut, features
-    knocked down (rules.map_changes). None for a game without a map."""
+    knocked down (rules.map_changes). None for a game without a map. Frozen: shared by every caller."""
     if not map_id:
         return None
     if changes:
-        return changed_world(map_id, changes)
+        return changed_base(map_id, changes)
     from rules.maps import load_map, static_shapes
 
-    return CollisionWorld.from_static(static_from_map(static_shapes(load_map(map_id))))
+    return CollisionWorld.from_static(static_from_map(static_shapes(load_map(map_id)))).freeze()
 
 
 def _entry(poly: tuple[Vec, Vec, Vec, Vec], a: Vec, b: Vec) -> float | None:
