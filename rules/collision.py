@@ -419,6 +419,8 @@ class CollisionWorld:
     def _sweep(self, vid: str, poses: Sequence[Pose], size: CounterSize | None, ignore: Collection[str]) -> Sweep:
         sz = self._size(vid, size)
         exclude = {vid, *ignore}
+        if not self._near(sz, poses, exclude):   # nothing within reach of the whole motion: nothing to meet
+            return Sweep(None, (), (), poses[-1])
         start = self._query(sz, poses[0], exclude)
         exclude |= {h.other for h in start}
         touched: dict[str, Touch] = {}
@@ -537,6 +539,23 @@ class CollisionWorld:
         return final, sense * hi, None
 
     # --- internals ----------------------------------------------------------------------------
+
+    def _near(self, size: CounterSize, poses: Sequence[Pose], exclude: Collection[str]) -> bool:
+        """Whether any shape not excluded has its bounding box within reach of the motion: the box of
+        every pose's centre grown by the counter's half-diagonal holds every pose tested between them
+        (they are interpolated, then rounded to the thousandth: 0.01" to spare), so a motion near
+        nothing overlaps nothing on the way."""
+        half = math.hypot(size.length / 2, size.width / 2) + 0.01
+        xs, ys = [p.x for p in poses], [p.y for p in poses]
+        bb = pymunk.BB(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        for shape in self.space.bb_query(bb, pymunk.ShapeFilter()):
+            owner = self._owner.get(shape)
+            if owner is not None and owner[0] not in exclude:
+                return True
+        if self._base is not None:
+            with self._base._lock:
+                return self._base._near(size, poses, exclude)
+        return False
 
     def _owner_of(self, shape: pymunk.Shape) -> tuple[str, str, str] | None:
         got = self._owner.get(shape)

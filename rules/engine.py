@@ -22,6 +22,7 @@ from rules.dice import DiceExpr, DiceSource
 from rules.errors import IllegalAction
 from rules.events import Event
 from rules.geometry import Kind
+from rules.kept import kept
 from rules.maneuvers import Maneuver, turn_of
 from rules.map_play import advance_highway
 from rules.movement import (
@@ -129,11 +130,26 @@ MANEUVERS = "legal_maneuvers"
 
 def _legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     t = tables().maneuvers
+    # all but evening-out hangs on a few of the vehicle's fields: worked out once for them, kept with
+    # the (frozen) maneuver table; evening-out hangs on the facing as well, checked here
+    key = ("legal", v.spec.kind, v.reverse, v.increments[0] if v.increments else None, v.steering_lost,
+           v.maneuvered, v.speed, t.bootlegger_min <= v.start_speed <= t.bootlegger_max)
+    plain, evened = kept(t, key, lambda: _maneuver_options(v))
+    evens = [e for m, e in evened if _may_even(v, m)]
+    if not evens:
+        return list(plain)
+    return sorted({*plain, *evens}, key=str)
+
+
+def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tuple[Maneuver, Maneuver], ...]]:
+    """The legal maneuvers without evening-out, sorted by text form; and each maneuver that may be
+    evened out with its evened form, where that form is legal once it ends parallel to the grid."""
+    t = tables().maneuvers
     rev = v.reverse
     options = [Maneuver("straight", reverse=rev)]
     inc = v.increments[0] if v.increments else 0.0
     if v.steering_lost:
-        return options
+        return tuple(options), ()
     if inc >= 1 and not v.maneuvered:
         for side in ("left", "right"):
             options.append(Maneuver("drift", side, t.drift_max, reverse=rev))
@@ -150,26 +166,31 @@ def _legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
         for side in ("left", "right"):
             for deg in range(15, 181, 15):
                 options.append(Maneuver("pivot", side, degrees=deg, reverse=rev))
-    options += [replace(m, even=True) for m in options if _may_even(v, m)]
-    ok = [m for m in options if _maneuver_problem(state, v, m) is None]
-    return sorted(set(ok), key=str)
+    plain = tuple(sorted({m for m in options if _maneuver_problem(v, m, even_checked=True) is None}, key=str))
+    evened = tuple((m, e) for m in options if _may_be_evened(m)
+                   for e in (replace(m, even=True),) if _maneuver_problem(v, e, even_checked=True) is None)
+    return plain, evened
+
+
+def _may_be_evened(m: Maneuver) -> bool:
+    return not (m.kind in ("straight", "t_stop", "bootlegger", "pivot") or m.skid)
 
 
 def _may_even(v: VehicleState, m: Maneuver) -> bool:
     """Evening-out follows a maneuver that ends parallel to the grid (000:L234-L235)."""
-    if m.kind in ("straight", "t_stop", "bootlegger", "pivot") or m.skid:
+    if not _may_be_evened(m):
         return False
     end = (v.pose.facing + turn_of(m)) % 90
     return abs(end) < 1e-6 or abs(end - 90) < 1e-6
 
 
-def _maneuver_problem(state: GameState, v: VehicleState, m: Maneuver) -> str | None:
+def _maneuver_problem(v: VehicleState, m: Maneuver, even_checked: bool = False) -> str | None:
     t = tables().maneuvers
     if not v.increments:
         return "it has no movement left this phase"
     if m.reverse != v.reverse:
         return "it is in reverse: every move is a reverse move" if v.reverse else "it is moving forward"
-    if m.even and not _may_even(v, m):
+    if m.even and not even_checked and not _may_even(v, m):
         return "evening-out is only for a move that ends parallel to the grid lines (000:L235)"
     inc = v.increments[0]
     if m.kind == "straight":
@@ -215,7 +236,7 @@ def check(state: GameState, action: Action) -> str | None:
     if isinstance(action, Move):
         if state.step != MOVE:
             return "vehicles move after the speed changes"
-        return _maneuver_problem(state, v, action.maneuver)
+        return _maneuver_problem(v, action.maneuver)
     if isinstance(action, (Fire, Drop, Automatic, Pass)):
         if state.step != FIRE:
             return "there is nothing to fire, drop or pass now"
