@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from rules.collision import CollisionWorld
 
 
+WORLD = "collision_world"   # a finished step's collision world, handed on (rules.collision_play.world_for)
+
+
 class Ctx:
     def __init__(self, state: GameState, dice: DiceSource | None = None) -> None:
         self.state = state
@@ -21,7 +24,9 @@ class Ctx:
         self.t: Tables = tables()
         # the step's own: its collision world (rules.collision_play.world_for, laid over the shared frozen
         # map) and the vehicles a collision stopped for the rest of the phase (turn, phase, vehicle)
-        self.world: CollisionWorld | None = None
+        # the world the step before used comes with its state: taken, not shared (only this step has
+        # it), and handed on by finish() with the new state; its vehicles are set again at each use
+        self.world: CollisionWorld | None = state.derived.pop(WORLD, None)
         self.stopped: set[tuple[int, int, str]] = set()
 
     def v(self, vid: str) -> VehicleState:
@@ -48,4 +53,6 @@ class Ctx:
         # only the dice state changes here: the work already derived from the state (who may fire what,
         # the legal maneuvers) holds for the finished one, so the caller's to_act does not redo it
         self.state = carried(self.state, evolve(self.state, rolls=self.dice.count))
+        if self.world is not None:   # handed on to the step that starts from this state (see world_for)
+            self.state.derived[WORLD] = self.world
         return self.state
