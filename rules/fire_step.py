@@ -51,6 +51,7 @@ from rules.firing import (
     shot_for,
 )
 from rules.geometry import Vec
+from rules.kept import kept
 from rules.line_of_fire import blocker, first_on_line, line_of_fire_check
 from rules.movement import corner_lost
 from rules.record_sheet import RecordSheet
@@ -540,7 +541,7 @@ def resolve(ctx: Ctx) -> None:
         _kills(ctx)  # a crew lost to a mine, a collision or burning oil this phase (000:L1262)
         check_drivers(ctx)
         return
-    cs = _combatants(s)
+    cs = made = _combatants(s)
     laid: list[Counter] = []
     for (vid, weapon, _target, aim), crew in zip(s.fire_declared, crews, strict=True):
         if aim == DROP:
@@ -570,7 +571,14 @@ def resolve(ctx: Ctx) -> None:
     add_counters(ctx, [*laid, *res.drops], "dropped", "000:L1028-L1038")
     for vid, c in res.combatants.items():
         v = ctx.v(vid)
-        sheet = sheet_of(c, v.sheet)
+        # a combatant nobody hit and that spent nothing is the one made from the sheet: its sheet after
+        # combat hangs on the sheet alone (kept with it); an equal sheet keeps the old object, and with
+        # it the work kept with it (its interior)
+        sheet = (kept(v.sheet, ("after_combat", c.kind), lambda c=c, v=v: sheet_of(c, v.sheet))  # type: ignore[misc]
+                 if c is made.get(vid)
+                 else sheet_of(c, v.sheet))
+        if sheet == v.sheet:
+            sheet = v.sheet
         ctx.put(evolve(v, sheet=sheet, fired=tuple(sorted(c.fired)), fire_acted=tuple(sorted(c.acted)),
                         sustained=c.sustained))
     for tid, hit in res.fire_hits:
@@ -606,7 +614,12 @@ def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tupl
 
 
 def damage_points(sheet: RecordSheet) -> tuple[tuple[str, int], ...]:
-    """What a vehicle has left to lose: armor by face, internal components, tires, and wheels lost."""
+    """What a vehicle has left to lose: armor by face, internal components, tires, and wheels lost
+    (kept with the sheet: asked of every vehicle every phase)."""
+    return kept(sheet, "damage_points", lambda: _damage_points(sheet))
+
+
+def _damage_points(sheet: RecordSheet) -> tuple[tuple[str, int], ...]:
     return (*sorted(sheet.armor.items()), ("internal", sum(max(0, c.dp) for c in sheet.components)),
             ("tires", sum(max(0, t.dp) for t in sheet.tires)), ("wheels lost", sum(t.wheel_lost for t in sheet.tires)))
 
@@ -619,6 +632,8 @@ def phase_damage(ctx: Ctx, fire: dict[str, tuple[int, str, bool]]) -> dict[str, 
     out = dict(fire)
     for v in ctx.state.vehicles:
         now = damage_points(v.sheet)
+        if v.phase_dp == now:   # nothing lost since, nothing to record
+            continue
         if v.phase_dp:
             before, left = dict(v.phase_dp), dict(now)
             lost = {k: max(0, before[k] - left.get(k, 0)) for k in before if k != "wheels lost"}
@@ -639,12 +654,17 @@ def _kills(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
         if v.out:
             continue
-        kind = v.spec.kind.value
-        c = combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)
-        why = out_of_action(c)
+        why = _out_of_action(v)
         if why:
             ctx.put(evolve(v, out=True))
             ctx.log.add("kill", f"{v.id} is out of the fight: it {why}", "000:L1262", v.id)
+
+
+def _out_of_action(v: VehicleState) -> str:
+    """firing.out_of_action of the vehicle: it hangs on the record sheet alone (kept with it)."""
+    kind = v.spec.kind.value
+    return kept(v.sheet, ("out_of_action", kind), lambda: out_of_action(
+        combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)))
 
 
 def end_turn_fire(ctx: Ctx) -> None:
