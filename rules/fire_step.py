@@ -175,7 +175,12 @@ def map_fire_options(state: GameState, vid: str) -> list[Fire]:
 
 def _best_damage(c: Combatant, trig: str) -> int:
     """The most one of a trigger's aimed weapons can do in one hit (fire_at_map.can_breach: a feature
-    whose DP is above it cannot be fired at); -1 when none does damage of its own."""
+    whose DP is above it cannot be fired at); -1 when none does damage of its own. It hangs on the
+    weapons and links, which come from the sheet (kept with it)."""
+    return kept(c.sheet, ("best_damage", trig), lambda: _best_of(c, trig))
+
+
+def _best_of(c: Combatant, trig: str) -> int:
     best = -1
     for wid in expand(c, trig):
         w = c.weapon(wid)

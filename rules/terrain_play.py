@@ -35,6 +35,7 @@ from rules.damage import pick
 from rules.dice import DiceExpr
 from rules.geometry import Pose, angle_diff
 from rules.handling import CrashModifier
+from rules.kept import kept
 from rules.map_changes import map_of
 from rules.map_model import Ramp
 from rules.map_shapes import point_in_polygon
@@ -51,7 +52,9 @@ def ground_of(state: GameState, vid: str) -> Terrain | None:
     if not state.map_id:
         return None
     p = state.vehicle(vid).pose
-    return terrain_at(map_of(state.map_id, state.map_changes), p.x, p.y)
+    # kept with the (frozen) pose: the map as it lies now hangs on its id and the highway's sections
+    return kept(p, ("ground", state.map_id, state.map_changes.sections),
+                lambda: terrain_at(map_of(state.map_id, state.map_changes), p.x, p.y))
 
 
 def terrain_under(ctx: Ctx, vid: str) -> Terrain | None:
