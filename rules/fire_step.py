@@ -161,8 +161,7 @@ def map_fire_options(state: GameState, vid: str) -> list[Fire]:
     if vid not in cs or state.vehicle(vid).out:
         return []
     c = cs[vid]
-    triggers = [(trig, _best_damage(c, trig)) for trig in [w.id for w in c.weapons] + sorted(c.links)
-                if not _hopeless(c, trig) and not _on_automatic(state, c, trig)]
+    triggers = [(trig, _best_damage(c, trig)) for trig in _live(state, c)]
     out = []
     for fid, target in map_targets(state.map_id, state.map_changes).items():
         for trig, best in triggers:
@@ -213,6 +212,7 @@ class _Work:
     fire: dict[tuple[str, Declared], tuple[Fire, ...]] = field(default_factory=dict)
     may: dict[tuple[str, Declared], bool] = field(default_factory=dict)
     drops: dict[tuple[str, Declared], tuple[Drop, ...]] = field(default_factory=dict)
+    live: dict[tuple[str, Declared], tuple[str, ...]] = field(default_factory=dict)
 
 
 def _work(state: GameState) -> _Work:
@@ -363,13 +363,23 @@ def _hopeless(c: Combatant, trig: str) -> bool:
     return any(ready(c, w) for w in wids)
 
 
+def _live(state: GameState, c: Combatant) -> tuple[str, ...]:
+    """The triggers (weapons, then links) of a vehicle's pending combatant that may fire at something
+    now: not hopeless, not on automatic. Kept in the fire step's work by vehicle and declarations."""
+    work, key = _work(state), _own(state, c.id)
+    got = work.live.get(key)
+    if got is None:
+        got = work.live.setdefault(key, tuple(trig for trig in [w.id for w in c.weapons] + sorted(c.links)
+                                              if not _hopeless(c, trig) and not _on_automatic(state, c, trig)))
+    return got
+
+
 def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     cs = _pending(state)
     if vid not in cs or state.vehicle(vid).out:
         return
     c = cs[vid]
-    triggers = [trig for trig in [w.id for w in c.weapons] + sorted(c.links)
-                if not _hopeless(c, trig) and not _on_automatic(state, c, trig)]
+    triggers = _live(state, c)
     if not triggers:
         return
     # the cheap rejection first: a target wholly outside the arc of one of the trigger's aimed weapons
@@ -418,7 +428,12 @@ def may_fire(state: GameState, vid: str) -> bool:
 
 
 def _droppers(c: Combatant) -> list[str]:
-    """Triggers (weapons and links) that only lay counters (000:L1028)."""
+    """Triggers (weapons and links) that only lay counters (000:L1028). They hang on the weapons and
+    links, which come from the sheet (kept with it)."""
+    return list(kept(c.sheet, "droppers", lambda: tuple(_droppers_of(c))))
+
+
+def _droppers_of(c: Combatant) -> list[str]:
     out = []
     for trig in [w.id for w in c.weapons] + sorted(c.links):
         try:
