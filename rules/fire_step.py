@@ -213,6 +213,7 @@ class _Work:
     may: dict[tuple[str, Declared], bool] = field(default_factory=dict)
     drops: dict[tuple[str, Declared], tuple[Drop, ...]] = field(default_factory=dict)
     live: dict[tuple[str, Declared], tuple[str, ...]] = field(default_factory=dict)
+    shots: dict[tuple[str, str, str, str], tuple[Fire, ...]] = field(default_factory=dict)
 
 
 def _work(state: GameState) -> _Work:
@@ -382,6 +383,7 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     triggers = _live(state, c)
     if not triggers:
         return
+    work = _work(state)
     # the cheap rejection first: a target wholly outside the arc of one of the trigger's aimed weapons
     # (firing.problem would say so after its nearest-point work); a trike's side mounts see its front arc
     mounts = {trig: [c.weapon(w).mount for w in expand(c, trig) if weapon_info(c.weapon(w).abbr).to_hit > 0
@@ -393,21 +395,35 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
         for trig in triggers:
             if any(beyond_arc(m, c.pose, c.size, outline) for m in mounts[trig]):
                 continue
-            plain = declaration(Fire(vid, trig, tid))
-            # the plain shot fails: no aim at this target with this trigger can work; the line of fire
-            # runs from the weapon to the nearest point in its arc whatever the aim, so one check serves all
-            if problem(cs, plain) is not None or _blocked(state, cs, plain) is not None:
-                continue
-            first = c.weapon(expand(c, trig)[0])
-            origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
-                "front", "back", "left", "right", "turret") else "turret")
-            aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
-            aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
-            for aim in aims:
-                a = Fire(vid, trig, tid, aim)
-                # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
-                if not aim.startswith(("side:", "rider", "pod:", "sidecar")) or problem(cs, declaration(a)) is None:
-                    yield a
+            # a live trigger passes the firer's own checks (_hopeless) but the cupola's (which hang on the
+            # crewman): what is left hangs on where everyone is, which no declaration changes, so the
+            # shots of this trigger at this target by this crewman are worked out once a fire step
+            key = (vid, tid, trig, firer_of(c, expand(c, trig)))
+            got = work.shots.get(key)
+            if got is None:
+                got = work.shots.setdefault(key, tuple(_shots_at(state, cs, c, t, trig)))
+            yield from got
+
+
+def _shots_at(state: GameState, cs: dict[str, Combatant], c: Combatant, t: Combatant, trig: str) -> Iterator[Fire]:
+    """The Fire actions of one live trigger at one target: the plain shot, each side facing it, each
+    specific target, when the shot is legal and its line of fire clear."""
+    vid, tid = c.id, t.id
+    plain = declaration(Fire(vid, trig, tid))
+    # the plain shot fails: no aim at this target with this trigger can work; the line of fire
+    # runs from the weapon to the nearest point in its arc whatever the aim, so one check serves all
+    if problem(cs, plain) is not None or _blocked(state, cs, plain) is not None:
+        return
+    first = c.weapon(expand(c, trig)[0])
+    origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
+        "front", "back", "left", "right", "turret") else "turret")
+    aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
+    aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
+    for aim in aims:
+        a = Fire(vid, trig, tid, aim)
+        # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
+        if not aim.startswith(("side:", "rider", "pod:", "sidecar")) or problem(cs, declaration(a)) is None:
+            yield a
 
 
 def may_fire(state: GameState, vid: str) -> bool:
