@@ -21,9 +21,12 @@ _EPS = 1e-6
 
 
 def _local(pose: Pose, p: Vec) -> tuple[float, float]:
-    """(ahead, to the right) of p in the counter's frame."""
-    rel = p - pose.centre
-    return rel.dot(forward(pose.facing)), rel.dot(right(pose.facing))
+    """(ahead, to the right) of p in the counter's frame (in plain floats, the same values as
+    (p - centre).dot(forward(facing)) and .dot(right(facing)))."""
+    t = math.radians(pose.facing)
+    s, c = math.sin(t), math.cos(t)
+    rx, ry = p.x - pose.x, p.y - pose.y
+    return rx * s + ry * -c, rx * c + ry * s
 
 
 def arcs_of(pose: Pose, size: CounterSize, p: Vec, geometry: str = "corners") -> frozenset[str]:
@@ -139,14 +142,26 @@ def inside(poly: Sequence[Vec], p: Vec) -> bool:
 
 
 def nearest_point(poly: Sequence[Vec], p: Vec) -> Vec:
+    """The point of a convex polygon nearest p (p itself inside it). In plain floats: the same values
+    as _closest_on_segment on each edge, compared by (q - p).length()."""
     if inside(poly, p):
         return p
+    px, py = p.x, p.y
     best = poly[0]
-    for i in range(len(poly)):
-        q = _closest_on_segment(poly[i], poly[(i + 1) % len(poly)], p)
-        if (q - p).length() < (best - p).length():
-            best = q
-    return best
+    bd = math.hypot(best.x - px, best.y - py)
+    found: tuple[float, float] | None = None
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        ax, ay = a.x, a.y
+        abx, aby = b.x - ax, b.y - ay
+        den = abx * abx + aby * aby
+        k = 0.0 if den == 0 else max(0.0, min(1.0, ((px - ax) * abx + (py - ay) * aby) / den))
+        qx, qy = ax + abx * k, ay + aby * k
+        d = math.hypot(qx - px, qy - py)
+        if d < bd:
+            found, bd = (qx, qy), d
+    return best if found is None else Vec(*found)
 
 
 def range_to(origin: Vec, target: Pose, size: CounterSize, measure: str = "nearest") -> float:
