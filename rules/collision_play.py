@@ -66,8 +66,8 @@ ARMOR_RULE = {"head_on": "000:L416", "rear_end": "000:L431", "t_bone": "000:L445
               "sideswipe_same": "000:L457", "sideswipe_opposite": "000:L457"}
 
 
-# Vehicles a collision stopped for the rest of the phase, per engine step: a crash motion made of two
-# moves (a skid, then straight on) must not go on after the first one was stopped.
+# Vehicles a collision stopped for the rest of the phase, per engine step (Ctx.stopped): a crash motion
+# made of two moves (a skid, then straight on) must not go on after the first one was stopped.
 
 
 def _stop(ctx: Ctx, vid: str) -> None:

@@ -23,9 +23,9 @@ class Ctx:
         self.log = EventLog()
         self.t: Tables = tables()
         # the step's own: its collision world (rules.collision_play.world_for, laid over the shared frozen
-        # map) and the vehicles a collision stopped for the rest of the phase (turn, phase, vehicle)
-        # the world the step before used comes with its state: taken, not shared (only this step has
-        # it), and handed on by finish() with the new state; its vehicles are set again at each use
+        # map), the one the step before used if its state brought it (taken, not shared: only this step
+        # has it; finish() hands it on; its vehicles are set again at each use), and the vehicles a
+        # collision stopped for the rest of the phase (turn, phase, vehicle)
         self.world: CollisionWorld | None = state.derived.pop(WORLD, None)
         self.stopped: set[tuple[int, int, str]] = set()
 

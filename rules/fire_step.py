@@ -207,6 +207,9 @@ Declared = tuple[tuple[str, str, str, str], ...]   # a vehicle's own declaration
 
 @dataclass
 class _Work:
+    """One fire step's work for states that differ only in declarations, passes and dice: entries are
+    added as they are asked for, each keyed on immutable values and never changed once made."""
+
     combatants: dict[str, Combatant]                  # every vehicle before this phase's declarations
     pending: dict[Declared, tuple[dict[str, Combatant], tuple[str, ...]]] = field(default_factory=dict)
     fire: dict[tuple[str, Declared], tuple[Fire, ...]] = field(default_factory=dict)
@@ -232,10 +235,6 @@ def _pending(state: GameState) -> dict[str, Combatant]:
     """Combatants with this phase's declarations already counted against their weapons and crew
     (a fresh dict each call: callers may change it)."""
     return dict(_replay(state)[0])
-
-
-def _pending_now(state: GameState) -> dict[str, Combatant]:
-    return _replay(state)[0]
 
 
 def _replay(state: GameState) -> tuple[dict[str, Combatant], tuple[str, ...]]:

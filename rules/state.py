@@ -213,8 +213,9 @@ class GameState:
 
     # Work derived from this state (the fire step's options, the legal maneuvers) sits in a slot beside
     # the fields' __dict__: not part of the state (not compared, hashed, printed, saved or digested;
-    # replace() and evolve() start the new state without it). Each entry is keyed on immutable values
-    # and never changed once made. See `carried`.
+    # replace() and evolve() start the new state without it). What it holds is keyed on immutable
+    # values and never changed once made (see `carried`); the one exception, the collision world a
+    # finished step hands on, is taken by the next step, never shared (rules.context).
     __slots__ = ("_derived", "__dict__")
 
     @property
@@ -240,7 +241,7 @@ class GameState:
 
 def evolve(obj: T, **changes: Any) -> T:
     """dataclasses.replace for the frozen state records (VehicleState, GameState), without running
-    __init__ again: a VehicleState has some 60 fields and is replaced on almost every step, and
+    __init__ again: a VehicleState has 63 fields and is replaced on almost every step, and
     replace() costs some 30 times more. The records have no __post_init__ checks to skip. Work
     kept with the old object (rules.kept, GameState.derived) is not carried to the new one."""
     fields_ = type(obj).__dataclass_fields__  # type: ignore[attr-defined]
