@@ -87,6 +87,18 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
 
 
 def to_act(state: GameState) -> list[str]:
+    """Who may act now: asked several times of each state (by apply's check, legal_actions, the engine
+    itself and its callers), worked out once (kept with the state, rules.state.GameState.derived)."""
+    got = state.derived.get(TO_ACT)
+    if got is None:
+        got = state.derived.setdefault(TO_ACT, tuple(_to_act(state)))
+    return list(got)
+
+
+TO_ACT = "to_act"
+
+
+def _to_act(state: GameState) -> list[str]:
     if state.over:
         return []
     if state.step == SPEED:
@@ -135,10 +147,10 @@ def _legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     key = ("legal", v.spec.kind, v.reverse, v.increments[0] if v.increments else None, v.steering_lost,
            v.maneuvered, v.speed, t.bootlegger_min <= v.start_speed <= t.bootlegger_max)
     plain, evened = kept(t, key, lambda: _maneuver_options(v))
-    evens = [e for m, e in evened if _may_even(v, m)]
-    if not evens:
+    which = tuple(i for i, (m, _e) in enumerate(evened) if _may_even(v, m))
+    if not which:
         return list(plain)
-    return sorted({*plain, *evens}, key=str)
+    return list(kept(t, (key, which), lambda: tuple(sorted({*plain, *(evened[i][1] for i in which)}, key=str))))
 
 
 def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tuple[Maneuver, Maneuver], ...]]:
