@@ -66,7 +66,7 @@ class View:
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
         t = state.rules.movement
         me = state.vehicle(vid)
-        world = map_world(state.map_id, state.map_changes)
+        world = CollisionWorld.over(map_world(state.map_id, state.map_changes))   # the foe's own vehicles
         bounds = map_area(state)
         world.set_vehicles({v.id: (v.pose, t.handling.counters[v.spec.kind]) for v in state.vehicles if not v.out})
         enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
@@ -83,16 +83,16 @@ class View:
 
 @lru_cache(maxsize=8)
 def map_world(map_id: str, changes: MapChanges) -> CollisionWorld:
-    """The foe's own world of the map as play has changed it (breaches, fallen features, an endless
-    highway's sections now). Not the engine's (rules.world.map_changes.changed_world): the foe places its
-    vehicles in it, perhaps on a client's worker thread."""
+    """The foe's map as play has changed it (breaches, fallen features, an endless highway's sections
+    now), frozen: each View lays a world of its own over it to place the vehicles, so foes thinking on
+    a client's worker thread share nothing that changes. Not the engine's (rules.world.map_changes)."""
     world = CollisionWorld()
     if not map_id:
-        return world
+        return world.freeze()
 
     for s in static_from_map(static_shapes(map_of(map_id, changes))):
         world.add_static(s)
-    return apply_changes(world, changes)
+    return apply_changes(world, changes).freeze()
 
 
 def _map(state: GameState) -> Any:

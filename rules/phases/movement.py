@@ -5,7 +5,6 @@ the ends of phases and turns. Works on a Ctx; the engine (rules.engine.engine) d
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from rules.core.dice import DiceExpr
 from rules.core.events import (
@@ -36,7 +35,7 @@ from rules.play.crashes import ONE_D, check_control, hazard, lose_control, tstop
 from rules.play.effects import damage_each_tire, damage_face, damage_one_tire
 from rules.play.falling import land_falls, over_edge
 from rules.play.map_edges import check_left_map
-from rules.play.state import Mode, Pending, VehicleState
+from rules.play.state import Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
 from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
@@ -107,11 +106,11 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
 def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     v = ctx.v(vid)
     new_speed, new_rev = float(abs(signed)), (signed < 0) if signed != 0 else v.reverse  # float: saves replay exactly
-    ctx.state = replace(ctx.state, declared=ctx.state.declared + (vid,))
+    ctx.state = evolve(ctx.state, declared=ctx.state.declared + (vid,))
     if signed == v.signed_speed:
         return
     decel = v.speed - new_speed if new_rev == v.reverse else v.speed
-    ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
+    ctx.put(evolve(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
                     travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
     word = "reverse " if new_rev else ""
     ctx.log.add(SpeedChanged(f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
@@ -160,7 +159,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     start = ctx.v(vid).pose
     motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
-    ctx.put(replace(v, pose=motion.end))
+    ctx.put(evolve(v, pose=motion.end))
     path = tuple(motion.path[:: max(1, len(motion.path) // 8)]) + (motion.end,)
     ctx.log.add(Moved(f"{what} to {motion.end}", "", vid, what=what, end=motion.end, path=path))
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
@@ -182,7 +181,7 @@ def forced(v: VehicleState) -> bool:
 def start_moving(ctx: Ctx, vid: str) -> None:
     """The vehicle's first move of the phase: its increments, then pending crash results (000:L316)."""
     v = ctx.v(vid)
-    ctx.put(replace(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
+    ctx.put(evolve(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
     if v.mode == Mode.SPIN and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
         _spin_recovery(ctx, vid)
     # only what was queued before this movement plays now: a follow-up skid waits for the next phase
@@ -192,7 +191,7 @@ def start_moving(ctx: Ctx, vid: str) -> None:
         if not v.pending or v.pending[0].kind == "controlled_skid":
             return
         p, rest = v.pending[0], v.pending[1:]
-        ctx.put(replace(v, pending=rest))
+        ctx.put(evolve(v, pending=rest))
         _start_crash_effect(ctx, vid, p)
 
 
@@ -245,7 +244,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
         move_along(ctx, vid, slide(v.pose, v.pose.facing + (180 if v.reverse else 0), rest), "straight on")
     v = ctx.v(vid)
     new_speed = max(0.0, v.speed - loss)
-    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode=Mode.SKIDDED if new_speed else Mode.NORMAL,
+    ctx.put(evolve(v, increments=v.increments[1:], speed=new_speed, mode=Mode.SKIDDED if new_speed else Mode.NORMAL,
                     travel=norm_deg(v.pose.facing + (180 if v.reverse else 0))))
     if loss:
         ctx.log.add(SlowedTo(f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid, speed=new_speed))
@@ -254,7 +253,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
     if follow:
 
         w = ctx.v(vid)
-        ctx.put(replace(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
+        ctx.put(evolve(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
                                                         ctx.t.crash.severity(follow)),)))
 
 
@@ -271,13 +270,13 @@ def _spin_recovery(ctx: Ctx, vid: str) -> None:
     v = ctx.v(vid)
     off = angle_diff(v.pose.facing, v.mode_travel)
     if off <= 45:
-        ctx.put(replace(v, mode=Mode.NORMAL, reverse=False, travel=v.pose.facing))
+        ctx.put(evolve(v, mode=Mode.NORMAL, reverse=False, travel=v.pose.facing))
         ctx.log.add(CrashMotion("stops spinning, facing the way it is going", "000:L327", vid, motion="spin", ended=True))
     elif off >= 135:
-        ctx.put(replace(v, mode=Mode.NORMAL, reverse=True, travel=norm_deg(v.pose.facing + 180)))
+        ctx.put(evolve(v, mode=Mode.NORMAL, reverse=True, travel=norm_deg(v.pose.facing + 180)))
         ctx.log.add(CrashMotion("stops spinning, travelling backwards", "000:L327", vid, motion="spin", ended=True))
     else:
-        ctx.put(replace(v, mode=Mode.T_STOP, mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
+        ctx.put(evolve(v, mode=Mode.T_STOP, mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
         ctx.log.add(CrashMotion("stops spinning sideways: slides into a T-stop", "000:L327", vid, motion="spin",
                                 ended=True))
 
@@ -292,7 +291,7 @@ def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
         die = ctx.roll(ONE_D, f"does it catch fire? ({row.fire_on}-6 burns)", "000:L329", vid)
         if die >= row.fire_on:
             v = ctx.v(vid)
-            ctx.put(replace(v, sheet=replace(v.sheet, on_fire=True)))
+            ctx.put(evolve(v, sheet=evolve(v.sheet, on_fire=True)))
             ctx.log.add(FireStarted("the vehicle is on fire", "000:L329", vid))
 
 
@@ -352,7 +351,7 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
             move_along(ctx, vid, slide(w.pose, w.pose.facing + (180 if w.reverse else 0), inc - k), "straight on")
         w = ctx.v(vid)
         opt = ctx.t.maneuvers.skids[p.skid]
-        ctx.put(replace(w, pending=w.pending[1:], increments=w.increments[1:],
+        ctx.put(evolve(w, pending=w.pending[1:], increments=w.increments[1:],
                         pending_decel=w.pending_decel + opt.decel_mph))
         if opt.tire_hits:
             damage_each_tire(ctx, vid, DiceExpr(0, opt.tire_hits), "controlled skid", "000:L216-L218")
@@ -422,12 +421,12 @@ def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
     speed = max(0.0, round((v.speed - per_inch * dist) / ctx.t.chart.step) * ctx.t.chart.step)
     lost = v.mode_lost + (v.speed - speed)
     if speed == 0:
-        ctx.put(replace(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
+        ctx.put(evolve(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
         ctx.log.add(SlowedTo("the T-stop brings it to a halt", "000:L227", vid, speed=0.0))
         _tstop_tires(ctx, vid)
         ctx.update(vid, mode=Mode.NORMAL, speed_changed=True)
     else:
-        ctx.put(replace(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
+        ctx.put(evolve(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
         ctx.log.add(SlowedTo(f"T-stop: now {speed:g} mph", "000:L227", vid, speed=speed))
 
 
@@ -454,7 +453,7 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     move_along(ctx, vid, motion, str(m))
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
-    ctx.put(replace(v, increments=v.increments[1:], maneuvered=True, steered=True,
+    ctx.put(evolve(v, increments=v.increments[1:], maneuvered=True, steered=True,
                     travel=travel0 if m.kind in ("t_stop", "bootlegger") else after_travel))
     if m.kind == "t_stop":
         _begin_tstop(ctx, vid, difficulty, travel0)
@@ -471,12 +470,12 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     if m.kind == "bootlegger":
 
         w = ctx.v(vid)
-        ctx.put(replace(w, increments=(), pending=w.pending + (Pending("bootlegger_finish", travel0, m.side),)))
+        ctx.put(evolve(w, increments=(), pending=w.pending + (Pending("bootlegger_finish", travel0, m.side),)))
     elif m.skid:
 
         w = ctx.v(vid)
         opt = ctx.t.maneuvers.skids[m.skid]
-        ctx.put(replace(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
+        ctx.put(evolve(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
                         aimed_fire=min(w.aimed_fire, opt.aimed_fire)))
 
 
@@ -491,11 +490,11 @@ def _ice(ctx: Ctx, vid: str) -> None:
 def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     v = ctx.v(vid)
     start = v.speed
-    v = ctx.put(replace(v, mode=Mode.T_STOP, mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
+    v = ctx.put(evolve(v, mode=Mode.T_STOP, mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
                         mode_turn=ctx.state.turn))
     per_inch = ctx.t.maneuvers.tstop_mph_per_inch
     new_speed = max(0.0, start - per_inch)
-    ctx.put(replace(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
+    ctx.put(evolve(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
     ctx.log.add(SlowedTo(f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid, speed=new_speed))
     kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
     if new_speed == 0:
@@ -530,7 +529,7 @@ def end_phase(ctx: Ctx) -> None:
         if v.mode == Mode.T_STOP and v.moved_this_phase:
             _tstop_tires(ctx, v.id)
         w = ctx.v(v.id)
-        ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
+        ctx.put(evolve(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
                         mode=Mode.NORMAL if w.mode == Mode.SKIDDED else w.mode))
 
 
@@ -543,7 +542,7 @@ def start_phase(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)
-            ctx.put(replace(v, speed=new, pending_decel=0.0))
+            ctx.put(evolve(v, speed=new, pending_decel=0.0))
             ctx.log.add(SlowedTo(f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id, speed=new))
 
 
@@ -555,13 +554,13 @@ def end_turn(ctx: Ctx) -> None:
         if v.out:
             continue
         hc_loss = v.hc_loss + v.hc_loss_next
-        w = replace(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
+        w = evolve(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
                     full_stop=v.speed == 0 and v.start_speed == 0)
         hs = recover(w.hs, w.hc, w.spec.driver_skill, ctx.t)
         if hs != w.hs:
             ctx.log.add(HandlingChanged(f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id,
                                         old=w.hs, new=hs, recovery=True))
-        ctx.put(replace(w, hs=hs))
+        ctx.put(evolve(w, hs=hs))
 
 
 def start_turn(ctx: Ctx) -> None:
@@ -587,20 +586,20 @@ def start_turn(ctx: Ctx) -> None:
         elif v.plant_out:
 
             loss, rule = ctx.rules.terrain.plant_out_decel, "000:L528, L1742"
-        w = replace(v, speed_changed=False, steered=False)
+        w = evolve(v, speed_changed=False, steered=False)
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)
-            w = replace(w, speed=new)
+            w = evolve(w, speed=new)
             ctx.log.add(SlowedTo(f"loses {loss:g} mph: now {new:g} mph", rule, v.id, speed=new))
             if new == 0:
                 w = _come_to_rest(ctx, w)
-        ctx.put(replace(w, start_speed=w.speed))
+        ctx.put(evolve(w, start_speed=w.speed))
 
 
 def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
     if v.mode == Mode.SPIN:
         ctx.log.add(CrashMotion("the spin ends at a standstill", "000:L327", v.id, motion="spin", ended=True))
-        return replace(v, mode=Mode.NORMAL, travel=v.pose.facing, reverse=False)
+        return evolve(v, mode=Mode.NORMAL, travel=v.pose.facing, reverse=False)
     if v.mode == Mode.ROLL:
         upright = v.mode_count % 4 == 0
         need = ctx.t.crash.by_name("roll").drivable_corners
@@ -608,5 +607,5 @@ def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
         drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
         text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
         ctx.log.add(CrashMotion(text, "000:L328", v.id, motion="roll", ended=True))
-        return replace(v, mode=Mode.NORMAL if drivable else Mode.WRECK, out=not drivable, travel=v.pose.facing)
+        return evolve(v, mode=Mode.NORMAL if drivable else Mode.WRECK, out=not drivable, travel=v.pose.facing)
     return v
