@@ -26,17 +26,18 @@ from game.render.dropped import draw_dropped, state_counters
 from game.render.effects import draw_explosion, draw_tracer
 from game.render.hud import SHEET_HEIGHT, chart_height, draw_chart, draw_sheet
 from game.render.log import draw_log
-from game.render.turning_key import draw_key
+from game.render.turning_key import draw_card, draw_key, ghost_at
 from game.scenes.base import Scene
 from game.session import Session, foe_decision
 from game.speed import SpeedPreview, preview_speed
-from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
+from game.turning_key import SKIDS, Ghost, KeyPreview, grab_offset, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
 from game.world import build_world, place_vehicles
 from rules.core.errors import DataError
 from rules.core.events import Event
 from rules.core.geometry import Vec
 from rules.driving.maneuvers import Maneuver
+from rules.engine.preview import Previewer
 from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED
 from rules.tables.movement import tables
@@ -48,7 +49,7 @@ HOLD_PAUSE = 0.35    # seconds before a vehicle holding its course moves on
 PAN_STEP = 60        # pixels per arrow key press
 CONTROLS_HEIGHT = 150
 _FOE_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="foe")
-KEY_ZOOM = 72.0      # pixels per inch the camera comes to when a turning key opens (until the player zooms)
+KEY_ZOOM = 120.0     # pixels per inch the camera comes to when a turning key opens (until the player zooms)
 
 
 @dataclass
@@ -67,6 +68,11 @@ class BattleScene(Scene):
         self.anim = Animator(session.state)
         self.world = build_world(session.map)
         self.preview: KeyPreview | None = None
+        self.previewer = Previewer()            # the engine's previews, with a collision world of their own
+        self.hover: Ghost | None = None         # the ghost under the pointer: its card shows
+        self.hover_pos = (0, 0)
+        self.grab = Vec(0.0, 0.0)               # where the counter was picked up, in its own frame
+        self.drag_cancelled = False             # dragged back onto the start: release commits nothing
         self.preview_key: tuple[int, str] | None = None
         self.ghosts: list[Ghost] = []
         self.choice: int | None = None          # index into self.ghosts
@@ -160,7 +166,7 @@ class BattleScene(Scene):
             key = (id(st), a)
             if self.preview_key != key:
                 place_vehicles(self.world, st)
-                self.preview = KeyPreview(st, a, self.world)
+                self.preview = KeyPreview(st, a, self.previewer)
                 self.preview_key = key
                 self.choice_history.clear()
                 self._refresh_ghosts(keep=None)
@@ -578,6 +584,10 @@ class BattleScene(Scene):
             if event.button == 1:
                 self.dismiss_banner()
             return True
+        if event.button == 3 and self.state.step == MOVE:   # right-click: cancel, nothing committed
+            self.dragging = None
+            self.cancel_choice()
+            return True
         if event.button in (4, 5):  # old-style wheel
             self.cam.zoom_at(1.15 if event.button == 4 else 1 / 1.15, *event.pos)
             self.user_zoomed = True
@@ -595,6 +605,8 @@ class BattleScene(Scene):
             mx, my = self.cam.to_map(*event.pos)
             if self._inside_counter(a, mx, my):
                 self.dragging = "counter"
+                self.grab = grab_offset(self.state.vehicle(a).pose, mx, my)
+                self.drag_cancelled = False
                 return True
             hit = self._ghost_at(mx, my)
             if hit is not None:
@@ -625,6 +637,7 @@ class BattleScene(Scene):
         return False
 
     def _mouse_move(self, event: pygame.event.Event) -> bool:
+        self._hover_at(event.pos)
         if self.dragging is None:
             return False
         if math.dist(event.pos, self.drag_start) > 3:
@@ -634,15 +647,33 @@ class BattleScene(Scene):
             self.follow = False
         elif self.dragging == "counter":
             mx, my = self.cam.to_map(*event.pos)
-            idx = nearest(self.ghosts, mx, my)
-            if idx is not None and idx != self.choice:
+            a = self.human_actor()
+            v = self.state.vehicle(a) if a else None
+            size = tables().handling.counters[v.spec.kind] if v else None
+            idx = nearest(self.ghosts, mx, my, self.grab, self.choice, v.pose if v else None, size)
+            self.drag_cancelled = idx == -1
+            if self.drag_cancelled:
+                self.choose(self._straight_index())
+            elif idx is not None and idx != self.choice:
                 self.choose(idx)
         return True
+
+    def _hover_at(self, pos: tuple[int, int]) -> None:
+        """The ghost (legal or greyed) under the pointer, whose card the key shows."""
+        a = self.human_actor()
+        if a is None or self.state.step != MOVE or self.preview is None or not self._on_board(pos):
+            self.hover = None
+            return
+        size = tables().handling.counters[self.state.vehicle(a).spec.kind]
+        shown = self.ghosts + self.preview.greyed(self.skid, self.even)
+        i = ghost_at(self.cam, shown, size, pos)
+        self.hover = shown[i] if i is not None else None
+        self.hover_pos = pos
 
     def _mouse_up(self, event: pygame.event.Event) -> bool:
         was, moved = self.dragging, self.drag_moved
         self.dragging = None
-        if was == "counter" and moved:
+        if was == "counter" and moved and not self.drag_cancelled:
             self.commit_choice()  # release commits
             return True
         return was is not None
@@ -793,10 +824,10 @@ class BattleScene(Scene):
         """The turning key is redrawn only when the ghosts, the choice or the camera change."""
         cam = self.cam
         key = (self._key_version, self.choice, cam.zoom, cam.cx, cam.cy, cam.view_w, cam.view_h, id(self.ghosts))
+        size = tables().handling.counters[self.state.vehicle(vid).spec.kind]
         if self._key_cache is None or self._key_cache[0] != key:
-            size = tables().handling.counters[self.state.vehicle(vid).spec.kind]
             xs, ys = [], []
-            for g in self.ghosts:
+            for g in self.ghosts + (self.preview.greyed(self.skid, self.even) if self.preview else []):
                 sx, sy = cam.to_screen(g.end.x, g.end.y)
                 xs.append(sx)
                 ys.append(sy)
@@ -805,10 +836,16 @@ class BattleScene(Scene):
             area = area.clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
             layer = pygame.Surface(area.size, pygame.SRCALPHA)
             local = replace(cam, view_x=cam.view_x - area.x, view_y=cam.view_y - area.y)
-            draw_key(layer, local, self.ghosts, size, self.choice)
+            v = self.state.vehicle(vid)
+            greyed = self.preview.greyed(self.skid, self.even) if self.preview is not None else []
+            draw_key(layer, local, self.ghosts, size, self.choice, start=v.pose, greyed=greyed, skid=self.skid,
+                     travel=v.travel)
             self._key_cache = (key, layer, area)
         _, layer, area = self._key_cache
         surface.blit(layer, area)
+        if self.hover is not None and not self.dragging:
+            view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
+            draw_card(surface, self.hover, self.hover_pos, view, cam, size)
 
     def _draw_counters(self, surface: pygame.Surface) -> None:
         sizes = tables().handling.counters
@@ -902,15 +939,8 @@ class BattleScene(Scene):
         a = self.human_actor()
         if g is None or a is None:
             return
-        v = self.state.vehicle(a)
-        need = {"safe": "safe: no roll", "XX": "XX: control lost"}.get(g.control, f"control roll {g.control}+ on 1d")
-        lines = [f"{g.maneuver}", f"D{g.difficulty}   handling {v.hs:+d} -> {g.hs_after:+d}   {need}"]
-        if g.blocked:
-            lines.append("the path runs into something (red)")
-        elif g.touches:
-            lines.append("touches: " + ", ".join(g.touches))
-        elif self.preview is not None and not self.preview.swept(g.maneuver):
-            lines.append("checking the path...")
+        d = g.details
+        lines = [d[0], "   ".join(d[1:3]), *d[3:4]]
         lines.append("Enter/release: commit · Esc: cancel · Space: straight · K skid · M mirror · V even")
         r = pygame.Rect(self.cam.view_x + 10, self.cam.view_y + self.cam.view_h - 22 * len(lines) - 16,
                         min(620, self.cam.view_w - 20), 22 * len(lines) + 8)
