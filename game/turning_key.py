@@ -166,7 +166,7 @@ class KeyPreview:
             have = {(m.kind, m.side, m.degrees, m.inches) for m in shown}
             greyed = [m for m in template(self.state, self.vid, skid)
                       if (m.kind, m.side, m.degrees, m.inches) not in have]
-            previews = self.previewer.maneuvers(self.state, self.vid, shown + greyed)
+            previews = self.previewer.maneuvers(self.state, self.vid, shown + greyed, legal=self.legal)
             ghosts = sorted((Ghost(p) for p in previews), key=lambda g: (g.turn, str(g.maneuver)))
             got = ([g for g in ghosts if g.legal], [g for g in ghosts if not g.legal])
             self._family[key] = got

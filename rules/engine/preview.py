@@ -217,14 +217,18 @@ class Previewer:
             return shot_preview(state, action, problem)
         return OtherPreview(action, problem)
 
-    def maneuvers(self, state: GameState, vid: str, ms: Sequence[Maneuver], sweep: bool = True) -> list[ManeuverPreview]:
+    def maneuvers(self, state: GameState, vid: str, ms: Sequence[Maneuver], sweep: bool = True,
+                  legal: Sequence[Maneuver] | None = None) -> list[ManeuverPreview]:
         """A preview for each maneuver of this vehicle's next move, in the order given. Bends and
         swerves turning the same way share one path (a smaller turn's path is the start of a bigger
-        one's), so it is worked out and swept once."""
+        one's), so it is worked out and swept once. `legal`: engine.legal_maneuvers of this state and
+        vehicle, when the caller has it already."""
         ctx = Ctx(state)
         v = state.vehicle(vid)
-        legal = set(engine.legal_maneuvers(state, v)) if vid in engine.to_act(state) else set()
-        problems = {m: "" if m in legal else _problem(state, vid, m) for m in ms}
+        if legal is None:
+            legal = engine.legal_maneuvers(state, v) if vid in engine.to_act(state) else []
+        ok = set(legal)
+        problems = {m: "" if m in ok else _problem(state, vid, m) for m in ms}
         motions = _motions(ctx, v, ms)
         added = maneuver_d_added(ctx, v) if v.increments else 0
         met: dict[Maneuver, tuple[Meets | None, tuple[Meets, ...]]] = {}

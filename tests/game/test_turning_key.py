@@ -13,7 +13,7 @@ from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Move, SetSpeed
 from rules.play.state import MOVE, digest
-from tests.game.conftest import press, start_battle
+from tests.game.conftest import drag, press, start_battle
 
 CAR = "generic kind=car hc=1 accel=10 top=100"
 
@@ -176,3 +176,105 @@ def test_a_collision_flashes_when_the_motion_reaches_it():
     while anim.busy:
         anim.update(0.05, state)
     assert [f.vehicle for f in anim.flashes] == ["a"], "the flash shows as the motion ends"
+
+
+# --- the key as the paper template (issue 14 item 1) ------------------------------------------------
+
+
+def _battle_at_move(app, speed: float = 40.0):
+    battle = start_battle(app, _moving(speed))
+    while battle.state.step != MOVE or battle.banner:
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+    return battle
+
+
+def _screen_of(battle, pose):
+    x, y = battle.cam.to_screen(pose.x, pose.y)
+    return int(round(x)), int(round(y))
+
+
+def test_ghosts_show_without_a_mouse_move(app):
+    battle = _battle_at_move(app)
+    assert battle.ghosts and battle.preview is not None
+    assert all(g.preview.swept for g in battle.ghosts), "every path is checked before anything is drawn"
+
+
+def test_the_key_labels_never_overlap(app):
+    from game.render.turning_key import draw_key
+    from rules.tables.movement import tables
+
+    battle = _battle_at_move(app)
+    v = battle.state.vehicle(battle.human_actor())
+    size = tables().handling.counters[v.spec.kind]
+    surface = pygame.Surface((1280, 800), pygame.SRCALPHA)
+    for zoom in (30.0, 60.0, 120.0):
+        battle.cam.zoom = zoom
+        battle.centre_on(v.id)
+        boxes = draw_key(surface, battle.cam, battle.ghosts, size, battle.choice, start=v.pose,
+                         greyed=battle.preview.greyed())
+        assert boxes, "some labels are drawn"
+        for i, a in enumerate(boxes):
+            assert not any(a.colliderect(b) for b in boxes[i + 1:]), f"labels overlap at zoom {zoom}"
+
+
+def test_dropping_on_the_straight_ghost_chooses_straight(app):
+    battle = _battle_at_move(app)
+    vid = battle.human_actor()
+    start = _screen_of(battle, battle.state.vehicle(vid).pose)
+    straight = next(g for g in battle.ghosts if g.maneuver.kind == "straight")
+    n = len(battle.session.game.actions)
+    drag(app, start, _screen_of(battle, straight.end), steps=8)
+    done = battle.session.game.actions[n:]
+    assert done and isinstance(done[0], Move) and done[0].maneuver.kind == "straight"
+
+
+def test_dragging_back_to_the_start_commits_nothing(app):
+    battle = _battle_at_move(app)
+    vid = battle.human_actor()
+    start = _screen_of(battle, battle.state.vehicle(vid).pose)
+    bend = next(g for g in battle.ghosts if g.maneuver.kind == "bend")
+    n = len(battle.session.game.actions)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for p in (_screen_of(battle, bend.end), start):
+        app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    assert len(battle.session.game.actions) == n
+    assert battle.chosen.maneuver.kind == "straight"
+
+
+def test_right_click_cancels_with_nothing_committed(app):
+    battle = _battle_at_move(app)
+    for _ in range(4):
+        press(app, pygame.K_RIGHT)
+    assert battle.chosen.maneuver.kind != "straight"
+    n = len(battle.session.game.actions)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 300), button=3))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(300, 300), button=3))
+    assert battle.chosen.maneuver.kind == "straight" and len(battle.session.game.actions) == n
+
+
+def test_hovering_a_ghost_shows_its_card_in_player_words(app):
+    battle = _battle_at_move(app)
+    from game.render.turning_key import _nose
+    from rules.tables.movement import tables
+
+    size = tables().handling.counters[battle.state.vehicle(battle.human_actor()).spec.kind]
+    bend = next(g for g in battle.ghosts if g.maneuver == Maneuver("bend", "right", degrees=90))
+    nose = _nose(bend.end, size)
+    pos = tuple(int(round(c)) for c in battle.cam.to_screen(nose.x, nose.y))
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    assert battle.hover is not None and battle.hover.maneuver == bend.maneuver
+    card = battle.hover.details
+    assert card[0] == "bend right 90°"
+    assert card[1].startswith(f"D{bend.difficulty}") and "->" in card[1]
+    assert "control roll" in card[2] and card[3].startswith("path:")
+    app.draw()   # the card draws
+
+
+def test_refused_maneuvers_are_greyed_with_the_engines_reason(app):
+    battle = _battle_at_move(app, speed=40.0)   # a bootlegger needs 20-35 mph at the start of the turn
+    greyed = battle.preview.greyed()
+    boot = [g for g in greyed if g.maneuver.kind == "bootlegger"]
+    assert boot and all(not g.legal for g in boot)
+    assert boot[0].details[1].startswith("not allowed:") and "bootlegger" in boot[0].details[1]
+    assert all("_" not in g.name for g in battle.ghosts + greyed)
