@@ -267,8 +267,7 @@ class Previewer:
         out = {}
         for m, sh in todo:
             if sh.key not in sweeps:
-                sweeps[sh.key] = None if clear or _box_clear(world, v, size, sh.swept) \
-                    else world.sweep(v.id, sh.swept, size=size)
+                sweeps[sh.key] = None if clear else _swept(world, v, size, sh.swept)
             out[m] = self._met(state, v, sh.motion, sweeps[sh.key], names, box)
         return out
 
@@ -408,6 +407,26 @@ def _box_clear(world: CollisionWorld, v: VehicleState, size: CounterSize, path: 
     half = math.hypot(size.length, size.width) / 2 + 0.05
     centre = Pose.at((x0 + x1) / 2, (y0 + y1) / 2, 0)
     return not world.overlaps(v.id, centre, size=CounterSize(y1 - y0 + 2 * half, x1 - x0 + 2 * half))
+
+
+CHUNK = 8   # poses: a path near something is swept from its first stretch of this many that is not clear
+
+
+def _swept(world: CollisionWorld, v: VehicleState, size: CounterSize, path: tuple[Pose, ...]) -> Sweep | None:
+    """The sweep of a path (None when nothing at all lies near it). Stretches at its start whose box
+    holds nothing are skipped: a sweep from the first pose of the rest finds what a sweep from the
+    start would (nothing overlaps the counter up to there), its indices counted from the start."""
+    if _box_clear(world, v, size, path):
+        return None
+    k = 0
+    while k + CHUNK < len(path) - 1 and _box_clear(world, v, size, path[k: k + CHUNK + 1]):
+        k += CHUNK
+    s = world.sweep(v.id, path[k:], size=size)
+    if not k:
+        return s
+    c = s.contact
+    moved = replace(c, index=c.index + k) if c is not None else None
+    return replace(s, contact=moved, touched=tuple(replace(t, index=t.index + k) for t in s.touched))
 
 
 def _bounds(poses: Sequence[Pose]) -> tuple[float, float, float, float]:

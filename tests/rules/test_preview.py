@@ -189,3 +189,30 @@ def test_maneuver_names_are_player_words() -> None:
 def test_the_chance_of_a_roll_is_counted_over_the_faces() -> None:
     assert chance_at_least(7) == pytest.approx(21 / 36) and chance_at_least(2) == 1.0
     assert chance_at_least(13) == 0.0 and chance_at_least(4, 1) == pytest.approx(0.5)
+
+
+def test_what_a_path_meets_is_what_a_sweep_of_the_whole_path_finds() -> None:
+    """The preview skips clear stretches and shares one sweep among bends: the first contact and the
+    hazards crossed are still those of sweeping each whole path (rules.world.collision)."""
+    from dataclasses import replace
+
+    from rules.play.collisions import own_world
+
+    base = _at_move(speed=40.0)
+    v0 = base.vehicle(base.movers[0])
+    size = tables().handling.counters[v0.spec.kind]
+    compared = 0
+    for x, y, facing in ((20, 1.6, 0), (20, 2.2, 300), (1.8, 15, 250), (2.5, 4.0, 315), (38.2, 28, 135), (20, 15, 0)):
+        v = replace(v0, pose=Pose.at(x, y, facing), travel=float(facing))
+        s = base.with_vehicle(v)
+        world = own_world(s)
+        legal = engine.legal_maneuvers(s, v)
+        for p in Previewer().maneuvers(s, v.id, legal):
+            whole = world.sweep(v.id, p.path, size=size)
+            blocked = whole.contact is not None
+            assert (p.meets is not None and p.meets.blocks and p.meets.what != "map edge") == blocked, p.maneuver
+            if blocked:
+                assert p.meets.pose == whole.contact.free_pose
+                compared += 1
+            assert [t.pose for t in p.touches if t.what != "hazard counter"] == [t.pose for t in whole.touched]
+    assert compared >= 10
