@@ -32,7 +32,6 @@ from game.session import Session, foe_decision
 from game.speed import SpeedPreview, preview_speed
 from game.turning_key import SKIDS, Ghost, KeyPreview, grab_offset, mirrored, nearest
 from game.ui import Button, click_buttons, draw_buttons, panel, text, wrap
-from game.world import build_world, place_vehicles
 from rules.core.errors import DataError
 from rules.core.events import Event
 from rules.core.geometry import Vec
@@ -66,7 +65,6 @@ class BattleScene(Scene):
         self.board = BoardRenderer(session.map)
         self.cam = Camera()
         self.anim = Animator(session.state)
-        self.world = build_world(session.map)
         self.preview: KeyPreview | None = None
         self.previewer = Previewer()            # the engine's previews, with a collision world of their own
         self.hover: Ghost | None = None         # the ghost under the pointer: its card shows
@@ -165,7 +163,6 @@ class BattleScene(Scene):
         if st.step == MOVE:
             key = (id(st), a)
             if self.preview_key != key:
-                place_vehicles(self.world, st)
                 self.preview = KeyPreview(st, a, self.previewer)
                 self.preview_key = key
                 self.choice_history.clear()
@@ -608,7 +605,8 @@ class BattleScene(Scene):
                 self.grab = grab_offset(self.state.vehicle(a).pose, mx, my)
                 self.drag_cancelled = False
                 return True
-            hit = self._ghost_at(mx, my)
+            size = tables().handling.counters[self.state.vehicle(a).spec.kind]
+            hit = ghost_at(self.cam, self.ghosts, size, event.pos)   # the notch or counter pointed at, as hovering
             if hit is not None:
                 if hit == self.choice:
                     self.commit_choice()
@@ -685,21 +683,6 @@ class BattleScene(Scene):
         v = self.state.vehicle(vid)
         size = tables().handling.counters[v.spec.kind]
         return bool(inside(corners(v.pose, size), Vec(x, y)))
-
-    def _ghost_at(self, x: float, y: float) -> int | None:
-        from rules.combat.arcs import inside
-        from rules.core.geometry import corners
-
-        a = self.human_actor()
-        if a is None:
-            return None
-        size = tables().handling.counters[self.state.vehicle(a).spec.kind]
-        hits = [i for i, g in enumerate(self.ghosts) if inside(corners(g.end, size), Vec(x, y))]
-        if not hits:
-            return None
-        if self.choice in hits:
-            return self.choice
-        return min(hits, key=lambda i: math.hypot(self.ghosts[i].end.x - x, self.ghosts[i].end.y - y))
 
     def _speed_rects(self) -> list[pygame.Rect]:
         """The speed buttons sit in a strip along the bottom of the board."""

@@ -397,7 +397,7 @@ def _nothing_near(world: CollisionWorld, v: VehicleState, size: CounterSize, pat
     x0, y0, x1, y1 = _bounds([p for path in paths for p in (*path[::3], path[-1])])
     # every 3rd pose and the last: the poses between lie within 1/4" of one of them
     reach = max(abs(x0 - v.pose.x), abs(x1 - v.pose.x), abs(y0 - v.pose.y), abs(y1 - v.pose.y)) + 0.25
-    side = 2 * (reach + math.hypot(size.length, size.width) / 2) + 0.1
+    side = _step_up(2 * (reach + math.hypot(size.length, size.width) / 2) + 0.1)
     return not world.overlaps(v.id, Pose.at(v.pose.x, v.pose.y, 0), size=CounterSize(side, side))
 
 
@@ -406,7 +406,16 @@ def _box_clear(world: CollisionWorld, v: VehicleState, size: CounterSize, path: 
     x0, y0, x1, y1 = _bounds(path)
     half = math.hypot(size.length, size.width) / 2 + 0.05
     centre = Pose.at((x0 + x1) / 2, (y0 + y1) / 2, 0)
-    return not world.overlaps(v.id, centre, size=CounterSize(y1 - y0 + 2 * half, x1 - x0 + 2 * half))
+    box = CounterSize(_step_up(y1 - y0 + 2 * half), _step_up(x1 - x0 + 2 * half))
+    return not world.overlaps(v.id, centre, size=box)
+
+
+BOX_STEP = 0.125   # inches: probe boxes are rounded up to this, so the world keeps few probe shapes
+
+
+def _step_up(inches: float) -> float:
+    """A probe's side rounded up (a bigger box that holds nothing still proves the path clear)."""
+    return math.ceil(inches / BOX_STEP - 1e-9) * BOX_STEP
 
 
 CHUNK = 8   # poses: a path near something is swept from its first stretch of this many that is not clear
@@ -455,7 +464,9 @@ class _Names:
                 v = self.state.vehicle(other)
             except KeyError:
                 return "vehicle", "a vehicle"
-            return "vehicle", f"{v.id} ({v.spec.name})" if v.spec.name and v.spec.name != v.id else v.id
+            # a stock design by its name ("car2 (Killer Kart)"); a generic one ("generic kind=car ...") by id
+            named = bool(v.spec.name) and v.spec.name != v.id and not v.spec.name.startswith("generic")
+            return "vehicle", f"{v.id} ({v.spec.name})" if named else v.id
         if kind == "terrain":
             word = tag or "terrain"
             return word, word if word == "water" else _a(word)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from game.turning_key import build_preview, nearest
-from game.world import build_world, place_vehicles
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import Maneuver
 from rules.engine import engine
@@ -60,20 +59,14 @@ def test_hard_maneuver_at_speed_shows_a_roll():
 
 
 def test_path_into_a_wall_is_red():
-    """The arena's outer wall lies along its edge: a car nose-on to it, the straight ghost is blocked."""
-    setup = _moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml")
-    state = _to_move(setup)
-    from game.session import load_map
-
-    world = build_world(load_map("maps/arena.toml"))
-    assert world is not None
-    place_vehicles(world, state)
-    ghosts = build_preview(state, "a", world)
-    straight = next(g for g in ghosts if g.maneuver.kind == "straight")
-    assert straight.blocked
+    """The arena's outer wall lies along its edge: a car nose-on to it, the straight ghost is blocked
+    (the engine's preview sweeps the state's own map)."""
+    state = _to_move(_moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml"))
+    straight = next(g for g in build_preview(state, "a") if g.maneuver.kind == "straight")
+    assert straight.blocked and straight.preview.meets is not None
+    assert straight.preview.meets.what == "wall" and "[" not in straight.preview.meets.name
     open_state = _to_move(_moving(20.0, Pose.at(20, 20, 90), "maps/arena.toml"))
-    place_vehicles(world, open_state)
-    straight = next(g for g in build_preview(open_state, "a", world) if g.maneuver.kind == "straight")
+    straight = next(g for g in build_preview(open_state, "a") if g.maneuver.kind == "straight")
     assert not straight.blocked
 
 
