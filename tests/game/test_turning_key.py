@@ -271,3 +271,34 @@ def test_refused_maneuvers_are_greyed_with_the_engines_reason(app):
     assert boot and all(not g.legal for g in boot)
     assert boot[0].details[1].startswith("not allowed:") and "bootlegger" in boot[0].details[1]
     assert all("_" not in g.name for g in battle.ghosts + greyed)
+
+
+def test_a_drag_stays_on_its_ghost_until_another_is_clearly_nearer():
+    """Small pointer moves between two close notches do not flip the choice back and forth."""
+    from game.turning_key import SNAP_KEEP
+
+    state = _to_move(_moving(60.0))
+    ghosts = build_preview(state, "a")
+    i = next(k for k, g in enumerate(ghosts) if g.maneuver == Maneuver("bend", "right", degrees=45))
+    j = next(k for k, g in enumerate(ghosts) if g.maneuver == Maneuver("bend", "right", degrees=60))
+    a, b = ghosts[i].end, ghosts[j].end
+    # a point a little nearer the 60-degree ghost than the 45-degree one
+    x, y = a.x + (b.x - a.x) * 0.55, a.y + (b.y - a.y) * 0.55
+    assert nearest(ghosts, x, y, current=i) == i
+    assert nearest(ghosts, b.x, b.y, current=i) == j
+    assert SNAP_KEEP > 0
+
+
+def test_a_drag_ends_on_the_pose_not_only_the_spot():
+    """Picked up by the nose, the counter snaps to the ghost whose nose is under the pointer: a T-stop
+    and straight ahead end on the same spot but face different ways."""
+    from game.turning_key import grab_offset, held_point
+
+    state = _to_move(_moving(60.0))
+    v = state.vehicle("a")
+    ghosts = build_preview(state, "a")
+    nose = grab_offset(v.pose, v.pose.x, v.pose.y - 0.45)   # facing 0 (up): the nose is at -y
+    for want in ("straight", "t_stop"):
+        g = next(x for x in ghosts if x.maneuver.kind == want)
+        p = held_point(g.end, nose)
+        assert ghosts[nearest(ghosts, p.x, p.y, grab=nose)].maneuver.kind == want
