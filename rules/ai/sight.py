@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.combat.shooting import Combatant, ready
 from rules.combat.to_hit import weapon_info
+from rules.core.dice import chance_at_least
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
@@ -175,14 +176,9 @@ def pick_target(view: View) -> VehicleState | None:
 
 # --- probabilities ----------------------------------------------------------------------------------
 
-TWO_D = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(2, 13)}
-
-
 def p_two_dice(need: int) -> float:
     """Chance that 2d reaches `need`."""
-    if need <= 2:
-        return 1.0
-    return TWO_D.get(need, 0.0)
+    return chance_at_least(need)
 
 
 def p_lose(cell: str) -> float:

@@ -35,6 +35,7 @@ from rules.combat.shooting import (
     shot_for,
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
+from rules.core.dice import chance_at_least
 from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
 from rules.core.geometry import Vec
 from rules.core.kept import kept
@@ -139,7 +140,7 @@ def preview_fire(state: GameState, action: Fire) -> FirePreview:
     w = c.weapon(expand(c, action.weapon)[0])
     shot, _side, origin, point = shot_for(c, w, t, declaration(action), state.turn, state.counters)
     th = to_hit(shot)
-    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
+    chance = chance_at_least(th.need) if th.can_hit() else 0.0
     return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
 
 
@@ -152,7 +153,7 @@ def _preview_map_fire(state: GameState, cs: dict[str, Combatant], action: Fire) 
         raise ValueError(f"{target.name} is not in the {w.mount} arc of {w.id} with a clear line of fire")
     origin, point = aimed
     th = to_hit(map_shot(c, w, origin, point, state.counters))
-    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
+    chance = chance_at_least(th.need) if th.can_hit() else 0.0
     return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
 
 

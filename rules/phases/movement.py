@@ -109,7 +109,7 @@ def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     ctx.state = evolve(ctx.state, declared=ctx.state.declared + (vid,))
     if signed == v.signed_speed:
         return
-    decel = v.speed - new_speed if new_rev == v.reverse else v.speed
+    decel = deceleration(v, signed)
     ctx.put(evolve(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
                     travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
     word = "reverse " if new_rev else ""
@@ -119,14 +119,27 @@ def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
         _deceleration_hazard(ctx, vid, decel, v.speed)
 
 
-def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
-    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
+def deceleration(v: VehicleState, signed: float) -> float:
+    """The mph a speed change sheds: all of it when it changes between forward and reverse."""
+    new_speed, new_rev = abs(signed), (signed < 0) if signed != 0 else v.reverse
+    return v.speed - new_speed if new_rev == v.reverse else v.speed
+
+
+def braking_hazard(ctx: Ctx, vid: str, decel: float) -> tuple[int, DiceExpr]:
+    """The D of shedding `decel` mph in a turn with the road condition added (0: no hazard), and the
+    damage to each tire (000:L146-L154, L233)."""
     d, tire = ctx.t.decel.hazard(decel)
     if d == 0:
-        return
-
+        return 0, tire
     road = ctx.t.hazards.road.get(road_condition(ctx.state, vid))
-    d += road.add if road else 0
+    return d + (road.add if road else 0), tire
+
+
+def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
+    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
+    d, tire = braking_hazard(ctx, vid, decel)
+    if d == 0:
+        return
     v = ctx.v(vid)
     kept = check_control(ctx, vid, d, original, f"braking {decel:g} mph", "000:L146-L154, L233")
     if tire.n or tire.mod:
@@ -439,17 +452,32 @@ def _tstop_tires(ctx: Ctx, vid: str) -> None:
         damage_each_tire(ctx, vid, DiceExpr(0, due), "T-stop", "000:L228")
 
 
+def chosen_motion(t: Tables, v: VehicleState, m: Maneuver) -> Motion:
+    """The counter's motion for a chosen move, before anything it meets: straight on slides this
+    move's inches along the travel direction; a maneuver replaces a 1" move (000:L135, L197)."""
+    if m.kind == "straight":
+        return slide(v.pose, v.travel, v.increments[0])
+    return perform(m, v.pose, t.handling.counters[v.spec.kind], travel=v.travel)
+
+
+def asks_control(m: Maneuver, difficulty: int) -> bool:
+    """Whether a chosen move lowers the handling track and rolls for control: straight ahead never,
+    a T-stop always (000:L228), any other maneuver when its D is above 0 (000:L182)."""
+    if m.kind == "straight":
+        return False
+    return m.kind == "t_stop" or difficulty > 0
+
+
 def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     """A chosen move: geometry, then the handling track and control roll (000:L135, L182)."""
     v = ctx.v(vid)
-    size = ctx.t.handling.counters[v.spec.kind]
     inc = v.increments[0]
     travel0 = v.travel
     if m.kind == "straight":
-        move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight" if inc >= 1 else f"{inc:g}\" straight")
+        move_along(ctx, vid, chosen_motion(ctx.t, v, m), "straight" if inc >= 1 else f"{inc:g}\" straight")
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
         return
-    motion = perform(m, v.pose, size, travel=v.travel)
+    motion = chosen_motion(ctx.t, v, m)
     move_along(ctx, vid, motion, str(m))
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
@@ -458,7 +486,7 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     if m.kind == "t_stop":
         _begin_tstop(ctx, vid, difficulty, travel0)
         return
-    kept = difficulty <= 0 or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
+    kept = not asks_control(m, difficulty) or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
     if kept:
         _ice(ctx, vid)  # a loss on the ice goes to Crash Table 2 by itself (000:L308)
     if m.kind == "bootlegger":
@@ -511,14 +539,19 @@ def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
     000:L267-L275), +D1 off-road (000:L268, L507) and oil under it (000:L1045)."""
 
     d = base_difficulty(m, v.speed, ctx.t.maneuvers)
-    road = ctx.t.hazards.road.get(road_condition(ctx.state, v.id))
-    if m.kind != "straight" and road:
-        d += road.add
     if m.kind != "straight":
-        d += off_road_maneuver_d(ctx.state, v.id)
-        d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
-        d += substitute_d(v)  # a substitute driver: +D2 (000:L980)
+        d += maneuver_d_added(ctx, v)
     return max(0, d)
+
+
+def maneuver_d_added(ctx: Ctx, v: VehicleState) -> int:
+    """What the place and the driver add to every maneuver's D (not to straight ahead): the road
+    condition, off-road, oil under it, a substitute driver."""
+    road = ctx.t.hazards.road.get(road_condition(ctx.state, v.id))
+    d = road.add if road else 0
+    d += off_road_maneuver_d(ctx.state, v.id)
+    d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
+    return d + substitute_d(v)  # a substitute driver: +D2 (000:L980)
 
 
 # --- phase and turn ends -------------------------------------------------------------------------

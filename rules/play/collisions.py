@@ -62,6 +62,7 @@ from rules.play.crashes import hazard
 from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
+from rules.play.state import GameState
 from rules.play.terrain import note_ground
 from rules.world.collision import (
     VEHICLE,
@@ -77,6 +78,7 @@ from rules.world.collision import (
 from rules.world.map_changes import (
     MapChanges,
     changed_base,
+    changed_world,
     current_map,
     feature_properties,
     section_key,
@@ -443,3 +445,14 @@ def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
         return True
     hazard(ctx, vid, d.hazard, f"crosses a {area.width_ft:g}-ft ditch", "000:L526")
     return False
+
+
+def own_world(state: GameState) -> CollisionWorld:
+    """A collision world of the state's map as play has changed it, with every vehicle counter, built
+    afresh for one caller (a preview): a world of its own laid over the shared frozen map, so no cached
+    world is changed and none is shared between threads."""
+    world = (changed_world(state.map_id, state.map_changes, _area_shapes(state.map_id, state.map_changes.sections))
+             if state.map_id else CollisionWorld())
+    sizes = state.rules.movement.handling.counters
+    world.set_vehicles({v.id: (v.pose, sizes[v.spec.kind]) for v in state.vehicles})
+    return world
