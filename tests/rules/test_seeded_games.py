@@ -22,7 +22,7 @@ if __package__ in (None, ""):
 
 from rules.ai import random_driver  # noqa: E402
 from rules.core.geometry import Pose  # noqa: E402
-from rules.engine.engine import engine  # noqa: E402
+from rules.engine import engine  # noqa: E402
 from rules.engine.setup import GameSetup, VehicleSetup  # noqa: E402
 from rules.play.state import digest  # noqa: E402
 
