@@ -1,7 +1,8 @@
 """`make bench` (python -m benchmarks): run every benchmark once and print ONE table.
 
 Rows: start-up to the title scene, battle frame time, turning-key preview, foe think time, engine
-turns per second in a 4-car foe game, swept collision check, peak memory. Each row comes from the
+turns per second with random legal drivers at 4, 8 and 16 cars, their cost growth, loading a 200-turn
+combat save, engine turns per second in a 4-car foe game, swept collision check, peak memory. Each row comes from the
 benchmark module that owns it (bench_client, bench_foes, bench_engine, bench_collision); a module that
 is missing or fails gives "n/a (why)" and the others still run. The machine is named above the table
 (figures from a shared 2-core machine vary: CPU times are given where they are steadier than wall
@@ -123,13 +124,24 @@ def foes() -> list[Row]:
 def engine() -> list[Row]:
     from benchmarks import bench_engine
 
+    t = bench_engine.targets()
+    how = "bench_engine: random legal drivers, armed stock cars on arena.toml, combat on, engine calls, one run"
+    rows: list[Row] = [(f"engine turns per second, {cars} cars", f"{t[f'turns_per_s_{cars}']:.1f} turns/s CPU",
+                        f"{how}; {t[f'decisions_{cars}']:.0f} decisions a turn")
+                       for cars in (4, 8, 16) if f"turns_per_s_{cars}" in t]
+    rows.append(("engine cost growth, 4 to 8 cars", f"x{t['growth_4_to_8']:.2f}", "CPU time a turn, 8 cars over 4"))
+    if "load_s" in t:
+        rows.append(("loading a 200-turn combat save", f"{t['load_s']:.2f} s CPU",
+                     f"bench_engine: {t['save_actions']:.0f} actions replayed and the digest checked "
+                     f"({t['load_s'] / t['save_actions'] * 1000:.2f} ms an action)"))
     turns = 5
     r = bench_engine.run_game(turns=turns, seed=1)
-    think = [t * 1000 for t in r.think_s]
-    return [("engine turns per second", f"{r.turns_per_s:.1f} turns/s wall, {r.turns_per_cpu_s:.1f} turns/s CPU",
-             f"bench_engine: free_for_all, 4 cars driven by foes, {r.turns} turns, {r.decisions} decisions, "
-             f"engine calls only; with the foes' thinking {r.turns / r.wall_s:.2f} turns/s "
-             f"(think median {pct(think, 0.5):.0f} ms, p95 {pct(think, 0.95):.0f} ms)")]
+    think = [x * 1000 for x in r.think_s]
+    rows.append(("engine turns per second, foes", f"{r.turns_per_s:.1f} turns/s wall, {r.turns_per_cpu_s:.1f} turns/s CPU",
+                 f"bench_engine: free_for_all, 4 cars driven by foes, {r.turns} turns, {r.decisions} decisions, "
+                 f"engine calls only; with the foes' thinking {r.turns / r.wall_s:.2f} turns/s "
+                 f"(think median {pct(think, 0.5):.0f} ms, p95 {pct(think, 0.95):.0f} ms)"))
+    return rows
 
 
 def collision() -> list[Row]:

@@ -10,20 +10,19 @@ import pygame
 from game.flow import Flow
 from game.input.bindings import Intent, intent_of
 from game.scenes.base import Scene
-from game.session import SAVES_DIR
+from game.session import MAPS_DIR, SAVES_DIR
 
 DEFAULT_SIZE = (1280, 800)
+FPS = 60
 
 
 def clean_temp_files(saves_dir: Path | None) -> None:
     """Remove what killed saves left behind in the save folders and the maps folder (rules.engine.saves)."""
-    from game.session import MAPS_DIR
     from rules.engine.saves import clean_stray_temp_files
 
     for d in ((saves_dir, saves_dir / "garage") if saves_dir else ()) + (MAPS_DIR,):
         if d.is_dir():
             clean_stray_temp_files(d)
-FPS = 60
 
 
 class App:

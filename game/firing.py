@@ -1,5 +1,5 @@
 """What a shot would need, asked of the rules before it is fired: the weapon, its mount and arc, the
-line of fire, the 2d roll needed (rules.phases.fire_step.preview_fire) with its modifier list, and the chance
+line of fire, the 2d roll needed (rules.engine.preview.shot_preview) with its modifier list, and the chance
 in per cent. Every figure comes from rules/; a preview the rules cannot give shows as
 unknown rather than a guess.
 """
@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from rules.combat import arcs
+from rules.core.dice import chance_at_least
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.engine.preview import shot_preview
 from rules.phases import fire_step
 from rules.play.actions import Action, Automatic, Drop, Fire, Pass
 from rules.play.state import GameState
@@ -34,7 +35,7 @@ class FirePreview:
 
     @property
     def chance(self) -> float:
-        """Chance of rolling the need or more on 2d (plain dice arithmetic)."""
+        """Chance of rolling the need or more on 2d (rules.core.dice.chance_at_least)."""
         if self.need is None or not self.can_hit:
             return 0.0
         return two_dice_at_least(self.need)
@@ -81,9 +82,9 @@ class FirePreview:
         return ", ".join(f"{n} {v:+d} [{r}]" for n, v, r in self.modifiers) or "no modifiers"
 
 
-@lru_cache(maxsize=16)
 def two_dice_at_least(need: int) -> float:
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+    """The chance of `need` or more on 2d (rules.core.dice.chance_at_least, the one place it is worked out)."""
+    return chance_at_least(need)
 
 
 def _inch(x: float) -> str:
@@ -138,12 +139,11 @@ def fire_preview(state: GameState, action: Action) -> FirePreview:
         return automatic_preview(state, action)
     if not isinstance(action, Fire):
         return FirePreview(action)
-    try:
-        p = fire_step.preview_fire(state, action)
-    except (KeyError, ValueError) as exc:  # the preview is advice; the engine still checks the shot
-        return FirePreview(action, why=str(exc))
+    p = shot_preview(state, action)   # the engine's preview; the engine still checks the shot
+    if p.need is None:
+        return FirePreview(action, why=p.why)
     mods = tuple((m.name, int(m.value), str(m.rule)) for m in p.modifiers)
-    return FirePreview(action, int(p.need), bool(p.can_hit), mods, p.mount, p.origin, p.point, p.why)
+    return FirePreview(action, p.need, p.can_hit, mods, p.mount, p.origin, p.point, p.why)
 
 
 def arc_outline(mount: str, pose: Pose, size: CounterSize, reach: float = 12.0) -> list[Vec]:

@@ -1,14 +1,11 @@
-"""What a speed change would cost, asked of the rules: the engine applies the change to a copy of the
-state with dice that always show 6 (so no real roll is revealed) and the client reads the hazard and
-the control roll from the events it reports."""
+"""What a speed change would cost, as the engine previews it (rules.engine.preview.speed_preview): the
+braking hazard's D, the handling status it leaves, the control roll and its chance, the tire damage."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.errors import IllegalAction
-from rules.core.events import ControlRolled, TireDamaged
-from rules.engine import engine
+from rules.engine import preview as engine_preview
 from rules.play.actions import SetSpeed
 from rules.play.state import GameState
 
@@ -30,29 +27,47 @@ class Sixes:
 
 @dataclass(frozen=True)
 class SpeedPreview:
-    mph: float
-    difficulty: int = 0        # braking hazard D (0: no hazard)
-    need: str = "safe"         # control roll it asks for: "safe", "XX" or the 1d roll needed
-    hs_after: int = 0
-    tire_damage: bool = False
-    rule: str = ""
+    """The speed panel's view of the engine's preview."""
+
+    preview: engine_preview.SpeedPreview
+
+    @property
+    def mph(self) -> float:
+        return self.preview.mph
+
+    @property
+    def difficulty(self) -> int:
+        return self.preview.difficulty
+
+    @property
+    def need(self) -> str:
+        return self.preview.need
+
+    @property
+    def hs_after(self) -> int:
+        return self.preview.hs_after
+
+    @property
+    def tire_damage(self) -> bool:
+        return bool(self.preview.tire_damage)
+
+    @property
+    def rule(self) -> str:
+        return self.preview.rule
 
     @property
     def text(self) -> str:
-        if self.difficulty == 0:
-            return f"{self.mph:g} mph: no hazard"
-        need = {"safe": "safe", "XX": "control lost (XX)"}.get(self.need, f"roll {self.need}+")
-        tires = ", tire damage" if self.tire_damage else ""
-        return f"{self.mph:g} mph: braking hazard D{self.difficulty}, HS -> {self.hs_after:+d}, {need}{tires}"
+        p = self.preview
+        if p.problem:
+            return f"{p.mph:g} mph: {p.problem}"
+        if p.difficulty == 0:
+            return f"{p.mph:g} mph: no hazard"
+        need = {"safe": "safe", "XX": "control lost (XX)"}.get(p.need, f"roll {p.need}+ ({p.chance * 100:.0f}%)")
+        tires = f", {p.tire_damage} to each tire" if p.tire_damage else ""
+        return f"{p.mph:g} mph: braking hazard D{p.difficulty}, HS -> {p.hs_after:+d}, {need}{tires}"
 
 
 def preview_speed(state: GameState, vid: str, mph: float) -> SpeedPreview:
-    try:
-        _, events = engine.apply(state, SetSpeed(vid, mph), Sixes())
-    except IllegalAction:
-        return SpeedPreview(mph)
-    for e in events:
-        if isinstance(e, ControlRolled) and e.vehicle == vid:
-            tires = any(isinstance(x, TireDamaged) for x in events)
-            return SpeedPreview(mph, e.difficulty, e.need, e.hs, tires, e.rule)
-    return SpeedPreview(mph)
+    p = engine_preview.preview(state, SetSpeed(vid, mph))
+    assert isinstance(p, engine_preview.SpeedPreview)
+    return SpeedPreview(p)

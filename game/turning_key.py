@@ -1,25 +1,23 @@
-"""The turning key's preview: one ghost per legal maneuver of this inch, with what it would cost.
+"""The turning key's choices: one ghost per maneuver of the paper key for this move, legal or not.
 
-Every number comes from rules/: the legal maneuvers (rules.engine.engine), the motion (rules.driving.maneuvers),
-the modified difficulty (rules.phases.movement.difficulty_of), the handling status it would leave
-(rules.driving.handling.lower_status) and the control roll that status needs at the current speed
-(rules.driving.handling.control_need); the swept path is checked with rules.world.collision when it is there.
+Every figure is the engine's preview (rules.engine.preview): the maneuver's D, the handling status
+it leaves, the control roll and its chance, the path and what it meets, or why the engine would refuse
+it. This module only picks which maneuvers the key shows (one skid setting, evening-out on or off),
+orders them from hard left to hard right and finds the one a drag points at.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, replace
-from typing import Any
 
 from game.speed import Sixes
 from rules.core.dice import DiceSource
 from rules.core.events import Event
-from rules.core.geometry import CounterSize, Pose
-from rules.driving.handling import control_need, lower_status
-from rules.driving.maneuvers import Maneuver, ManeuverKind, Motion, Side, perform, slide
+from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.driving.maneuvers import Maneuver, ManeuverKind, Side
 from rules.engine import engine
+from rules.engine.preview import ManeuverPreview, Previewer
 from rules.phases.movement import difficulty_of, player_move
 from rules.play.context import Ctx
 from rules.play.state import GameState
@@ -30,14 +28,50 @@ SKIDS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 @dataclass(frozen=True)
 class Ghost:
-    maneuver: Maneuver
-    end: Pose
-    path: tuple[Pose, ...]
-    difficulty: int
-    hs_after: int
-    control: str           # "safe", "XX" or the 1d roll needed
-    blocked: bool = False  # the swept path runs into a wall, a building or a vehicle
-    touches: tuple[str, ...] = ()  # curbs, debris, obstacles touched on the way
+    """One maneuver on the key, as the engine previews it."""
+
+    preview: ManeuverPreview
+
+    @property
+    def maneuver(self) -> Maneuver:
+        return self.preview.maneuver
+
+    @property
+    def end(self) -> Pose:
+        return self.preview.end
+
+    @property
+    def path(self) -> tuple[Pose, ...]:
+        return self.preview.path
+
+    @property
+    def difficulty(self) -> int:
+        return self.preview.difficulty
+
+    @property
+    def hs_after(self) -> int:
+        return self.preview.hs_after
+
+    @property
+    def control(self) -> str:
+        """"safe", "XX" or the 1d roll needed; "safe" when no roll is made."""
+        return self.preview.need if self.preview.rolls else "safe"
+
+    @property
+    def blocked(self) -> bool:
+        return self.preview.blocked
+
+    @property
+    def legal(self) -> bool:
+        return self.preview.legal
+
+    @property
+    def touches(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.preview.touches)
+
+    @property
+    def name(self) -> str:
+        return self.preview.name
 
     @property
     def need_text(self) -> str:
@@ -49,6 +83,31 @@ class Ghost:
         return f"D{self.difficulty} HS{self.hs_after:+d} {self.need_text}"
 
     @property
+    def short(self) -> str:
+        """The label on the key itself: D and the roll ("D3 4+", "D1 safe")."""
+        return f"D{self.difficulty} {self.need_text}"
+
+    @property
+    def details(self) -> list[str]:
+        """The hover card: name, D, handling after, the control roll and its chance, what it meets."""
+        p = self.preview
+        if not p.legal:
+            return [p.name, f"not allowed: {p.problem}"]
+        if not p.rolls:
+            roll = "no control roll"
+        elif p.need == "XX":
+            roll = "control lost (XX): a crash roll follows"
+        elif p.need == "safe":
+            roll = "control roll: safe"
+        else:
+            roll = f"control roll {p.need}+ on 1d: {p.chance * 100:.0f}% to keep control"
+        lines = [p.name, f"D{p.difficulty}   handling {p.hs_before:+d} -> {p.hs_after:+d}", roll]
+        met = [m.text for m in p.touches] + ([p.meets.text] if p.meets else [])
+        lines.append("path: " + ", then ".join(met) if met else "path: clear")
+        lines += list(p.notes)
+        return lines
+
+    @property
     def turn(self) -> float:
         """Signed sweep of the ghost for ordering from hard left to hard right."""
         m = self.maneuver
@@ -58,27 +117,28 @@ class Ghost:
         return mag * (1 if m.side == "right" else -1 if m.side == "left" else 0)
 
 
-def motion_of(state: GameState, vid: str, m: Maneuver) -> Motion:
-    """The counter's motion if it made this move (as rules.phases.movement.player_move moves it)."""
+def template(state: GameState, vid: str, skid: float = 0.0) -> list[Maneuver]:
+    """The maneuvers printed on the paper key for this move: straight on, drifts and steep drifts,
+    bends and swerves at every notch (with this skid), T-stops and the bootlegger, pivots at 5 mph."""
     v = state.vehicle(vid)
-    if m.kind == "straight" and not m.even:
-        inc = v.increments[0] if v.increments else 1.0
-        return slide(v.pose, v.travel, inc)
-    return perform(m, v.pose, tables().handling.counters[v.spec.kind], travel=v.travel)
-
-
-def ghost_of(state: GameState, vid: str, m: Maneuver, ctx: Ctx | None = None) -> Ghost:
-    v = state.vehicle(vid)
-    motion = motion_of(state, vid, m)
-    d = difficulty_of(ctx or Ctx(state), v, m)
-    hs = lower_status(v.hs, d)
-    # a move of D 0 (straight ahead) asks for no control roll at all (rules.phases.movement.player_move)
-    need = control_need(v.speed, hs) if d > 0 else "safe"
-    return Ghost(m, motion.end, motion.path, d, hs, need)
+    t = tables().maneuvers
+    rev = v.reverse
+    out = [Maneuver(ManeuverKind.STRAIGHT, reverse=rev)]
+    for side in (Side.LEFT, Side.RIGHT):
+        out += [Maneuver(ManeuverKind.DRIFT, side, t.drift_max, reverse=rev), Maneuver(ManeuverKind.STEEP_DRIFT, side, t.steep_max, reverse=rev)]
+        for deg in t.key_degrees:
+            out.append(Maneuver(ManeuverKind.BEND, side, degrees=deg, skid=skid, reverse=rev))
+            out.append(Maneuver(ManeuverKind.SWERVE, side, degrees=deg, drift=t.swerve_max_drift, skid=skid, reverse=rev))
+        out.append(Maneuver(ManeuverKind.T_STOP, side, reverse=rev))
+        if not rev:
+            out.append(Maneuver(ManeuverKind.BOOTLEGGER, side))
+        if v.speed == t.pivot_mph:
+            out += [Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev) for deg in range(15, 181, 15)]
+    return out
 
 
 def family_of(legal: list[Maneuver], skid: float, even: bool) -> list[Maneuver]:
-    """The maneuvers shown at once: one skid setting, evening-out on or off. A maneuver that cannot
+    """The legal maneuvers shown at once: one skid setting, evening-out on or off. A maneuver that cannot
     skid is shown plain; one without an evening-out variant stands in for it."""
     have = set(legal)
     out = []
@@ -93,105 +153,91 @@ def family_of(legal: list[Maneuver], skid: float, even: bool) -> list[Maneuver]:
 
 
 class KeyPreview:
-    """The turning key of one vehicle for one move: ghosts built on demand per family, swept lazily."""
+    """The turning key of one vehicle for one move: the shown ghosts, legal and greyed, per family."""
 
-    def __init__(self, state: GameState, vid: str, world: Any | None = None) -> None:
-        self.state, self.vid, self.world = state, vid, world
+    def __init__(self, state: GameState, vid: str, previewer: Previewer | None = None) -> None:
+        self.state, self.vid = state, vid
+        self.previewer = previewer or Previewer()
         v = state.vehicle(vid)
         self.legal = engine.legal_maneuvers(state, v)
         self.size = tables().handling.counters[v.spec.kind]
-        self._ctx = Ctx(state)
-        self._ghosts: dict[Maneuver, Ghost] = {}
-        self._swept: dict[Maneuver, Ghost] = {}
-        self._family: dict[tuple[float, bool], list[Maneuver]] = {}
-        self._clear_around: bool | None = None
+        self._family: dict[tuple[float, bool], tuple[list[Ghost], list[Ghost]]] = {}
+
+    def _build(self, skid: float, even: bool) -> tuple[list[Ghost], list[Ghost]]:
+        key = (skid, even)
+        got = self._family.get(key)
+        if got is None:
+            shown = family_of(self.legal, skid, even)
+            have = {(m.kind, m.side, m.degrees, m.inches) for m in shown}
+            greyed = [m for m in template(self.state, self.vid, skid)
+                      if (m.kind, m.side, m.degrees, m.inches) not in have]
+            previews = self.previewer.maneuvers(self.state, self.vid, shown + greyed, legal=self.legal)
+            ghosts = sorted((Ghost(p) for p in previews), key=lambda g: (g.turn, str(g.maneuver)))
+            got = ([g for g in ghosts if g.legal], [g for g in ghosts if not g.legal])
+            self._family[key] = got
+        return got
 
     def ghosts(self, skid: float = 0.0, even: bool = False) -> list[Ghost]:
-        """The shown ghosts, ordered from hard left to hard right."""
-        key = (skid, even)
-        fam = self._family.get(key)
-        if fam is None:
-            fam = family_of(self.legal, skid, even)
-            self._family[key] = fam
-        out = []
-        for m in fam:
-            g = self._swept.get(m) or self._ghosts.get(m)
-            if g is None:
-                g = ghost_of(self.state, self.vid, m, self._ctx)
-                self._ghosts[m] = g
-            out.append(g)
-        out.sort(key=lambda g: (g.turn, str(g.maneuver)))
-        return out
+        """The legal ghosts, ordered from hard left to hard right."""
+        return self._build(skid, even)[0]
+
+    def greyed(self, skid: float = 0.0, even: bool = False) -> list[Ghost]:
+        """The key's other maneuvers, which the engine would refuse now, each with its reason."""
+        return self._build(skid, even)[1]
 
     def sweep_some(self, ghosts: list[Ghost], budget_s: float = 0.003) -> bool:
-        """Check swept paths against the map and the other counters within a time budget; True when
-        every shown ghost has been checked."""
-        if self.world is None:
-            return True
-        t0 = time.perf_counter()
-        v = self.state.vehicle(self.vid)
-        if self._clear_around is None:
-            self._clear_around = self._nothing_near(ghosts)
-        if self._clear_around:
-            for g in ghosts:
-                self._swept.setdefault(g.maneuver, g)
-            return True
-        for g in ghosts:
-            if g.maneuver in self._swept:
-                continue
-            if time.perf_counter() - t0 > budget_s:
-                return False
-            if self._box_clear(g):
-                self._swept[g.maneuver] = g
-                continue
-            sweep = self.world.sweep(self.vid, (v.pose,) + g.path, size=self.size)
-            touches = tuple(sorted({t.kind for t in sweep.touched}))
-            self._swept[g.maneuver] = replace(g, blocked=sweep.blocked, touches=touches)
+        """The engine's preview sweeps every path at once: nothing is left to do."""
         return True
 
-    def _nothing_near(self, ghosts: list[Ghost]) -> bool:
-        """One square probe over every ghost's path: if it touches nothing, no path can (the usual case
-        on open ground, and it saves sweeping each path)."""
-        v = self.state.vehicle(self.vid)
-        reach = max((math.hypot(p.x - v.pose.x, p.y - v.pose.y) for g in ghosts for p in g.path), default=0.0)
-        side = 2 * (reach + math.hypot(self.size.length, self.size.width) / 2) + 0.1
-        if self.world is None:
-            return True
-        hits = self.world.overlaps(self.vid, Pose.at(v.pose.x, v.pose.y, 0), size=CounterSize(side, side))
-        return not hits
-
-    def _box_clear(self, g: Ghost) -> bool:
-        """Nothing at all inside the box around this ghost's path: no need to sweep it."""
-        v = self.state.vehicle(self.vid)
-        xs = [p.x for p in g.path] + [v.pose.x]
-        ys = [p.y for p in g.path] + [v.pose.y]
-        half = math.hypot(self.size.length, self.size.width) / 2 + 0.05
-        w, h = max(xs) - min(xs) + 2 * half, max(ys) - min(ys) + 2 * half
-        centre = Pose.at((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2, 0)
-        if self.world is None:
-            return True
-        return not self.world.overlaps(self.vid, centre, size=CounterSize(h, w))
-
     def swept(self, m: Maneuver) -> bool:
-        return self.world is None or m in self._swept
+        return True
 
 
-def build_preview(state: GameState, vid: str, world: Any | None = None, skid: float = 0.0,
-                  even: bool = False) -> list[Ghost]:
-    """Every shown ghost with its sweep done (tests and the benchmark)."""
-    kp = KeyPreview(state, vid, world)
-    gs = kp.ghosts(skid, even)
-    kp.sweep_some(gs, budget_s=1e9)
-    return kp.ghosts(skid, even)
+def build_preview(state: GameState, vid: str, world: object | None = None, skid: float = 0.0,
+                  even: bool = False, previewer: Previewer | None = None) -> list[Ghost]:
+    """Every legal ghost of the family (tests and the benchmark). `world` is no longer used: the
+    engine's preview sweeps the state's own map."""
+    return KeyPreview(state, vid, previewer).ghosts(skid, even)
 
 
-def nearest(ghosts: list[Ghost], x: float, y: float) -> int | None:
-    """Index of the ghost whose end position is nearest a map point (the drag snaps to it)."""
+# --- pointing at a ghost ---------------------------------------------------------------------------
+
+
+def grab_offset(pose: Pose, x: float, y: float) -> Vec:
+    """Where on the counter it was picked up, in the counter's own frame (forward, right)."""
+    d = Vec(x - pose.x, y - pose.y)
+    return Vec(d.dot(forward(pose.facing)), d.dot(right(pose.facing)))
+
+
+def held_point(pose: Pose, grab: Vec) -> Vec:
+    """The point of a counter at `pose` that was picked up at `grab`."""
+    f, r = forward(pose.facing), right(pose.facing)
+    return Vec(pose.x + f.x * grab.x + r.x * grab.y, pose.y + f.y * grab.x + r.y * grab.y)
+
+
+SNAP_KEEP = 0.12   # inches: another ghost must be this much nearer before the drag leaves the current one
+
+
+def nearest(ghosts: list[Ghost], x: float, y: float, grab: Vec | None = None, current: int | None = None,
+            start: Pose | None = None, size: CounterSize | None = None) -> int | None:
+    """The ghost a dragged counter points at: the pose (position and facing) whose picked-up point lies
+    nearest the pointer, with `grab` the point of the counter held (its centre by default). The current
+    ghost keeps the drag until another is clearly nearer. With `start`, -1 means back on the start
+    pose: the drag is cancelled."""
+    g0 = grab or Vec(0.0, 0.0)
     best, best_d = None, math.inf
     for i, g in enumerate(ghosts):
-        d = math.hypot(g.end.x - x, g.end.y - y) + 1e-5 * abs(g.turn)  # ties (same spot): the gentler one
+        p = held_point(g.end, g0)
+        d = math.hypot(p.x - x, p.y - y) + 1e-5 * abs(g.turn)  # same spot: the gentler one
+        if i == current:
+            d -= SNAP_KEEP
         if d < best_d:
             best, best_d = i, d
+    if start is not None:
+        p = held_point(start, g0)
+        reach = (size.width / 2) if size is not None else 0.25
+        if math.hypot(p.x - x, p.y - y) <= min(best_d, reach):
+            return -1
     return best
 
 

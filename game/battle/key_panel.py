@@ -12,18 +12,17 @@ import pygame
 from game import theme
 from game.battle.panel import DecisionPanel, card, grid_button
 from game.input.bindings import Intent
-from game.render.turning_key import draw_key
-from game.turning_key import SKIDS, Ghost, KeyPreview, mirrored, nearest
+from game.render.turning_key import draw_card, draw_key, ghost_at
+from game.turning_key import SKIDS, Ghost, KeyPreview, grab_offset, mirrored, nearest
 from game.ui import Button
-from game.world import place_vehicles
 from rules.combat.arcs import inside
-from rules.core.geometry import Vec, corners
+from rules.core.geometry import CounterSize, Vec, corners
 from rules.driving.maneuvers import Maneuver
 from rules.play.actions import Move
 from rules.play.state import MOVE
 from rules.tables.movement import tables
 
-KEY_ZOOM = 72.0      # pixels per inch the camera comes to when a turning key opens (until the player zooms)
+KEY_ZOOM = 120.0     # pixels per inch the camera comes to when a turning key opens (until the player zooms)
 
 
 class KeyPanel(DecisionPanel):
@@ -43,17 +42,22 @@ class KeyPanel(DecisionPanel):
         self.dragging = False
         self.drag_start = (0, 0)
         self.drag_moved = False
+        self.drag_cancelled = False             # dragged back onto the start: release commits nothing
+        self.grab = Vec(0.0, 0.0)               # where the counter was picked up, in its own frame
+        self.hover: Ghost | None = None         # the ghost (legal or greyed) under the pointer: its card shows
+        self.hover_pos = (0, 0)
         self._cache: tuple[tuple[object, ...], pygame.Surface, pygame.Rect] | None = None
 
     # --- the ghosts --------------------------------------------------------------------------------
 
     def sync(self, vid: str) -> None:
         super().sync(vid)
-        place_vehicles(self.b.world, self.b.state)
-        self.preview = KeyPreview(self.b.state, vid, self.b.world)
+        self.preview = KeyPreview(self.b.state, vid, self.b.previewer)
         self.history.clear()
         self.dragging = False
+        self.hover = None
         self.refresh(None)
+        self._hover_at(pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0))
         if not self.b.user_zoomed and len(self.ghosts) > 1:
             self.b.cam.zoom = max(self.b.cam.zoom, KEY_ZOOM)
 
@@ -168,16 +172,21 @@ class KeyPanel(DecisionPanel):
         v = self.b.state.vehicle(self.vid or "")
         return bool(inside(corners(v.pose, tables().handling.counters[v.spec.kind]), Vec(x, y)))
 
-    def ghost_at(self, x: float, y: float) -> int | None:
-        if not self.vid:
-            return None
-        size = tables().handling.counters[self.b.state.vehicle(self.vid).spec.kind]
-        hits = [i for i, g in enumerate(self.ghosts) if inside(corners(g.end, size), Vec(x, y))]
-        if not hits:
-            return None
-        if self.choice in hits:
-            return self.choice
-        return min(hits, key=lambda i: math.hypot(self.ghosts[i].end.x - x, self.ghosts[i].end.y - y))
+    def _size(self) -> CounterSize:
+        return tables().handling.counters[self.b.state.vehicle(self.vid or "").spec.kind]
+
+    def _greyed(self) -> list[Ghost]:
+        return self.preview.greyed(self.skid, self.even) if self.preview is not None else []
+
+    def _hover_at(self, pos: tuple[int, int]) -> None:
+        """The ghost (legal or greyed) under the pointer, whose card the key shows."""
+        if not self.vid or self.preview is None or not self.b.on_board(pos):
+            self.hover = None
+            return
+        shown = self.ghosts + self._greyed()
+        i = ghost_at(self.b.cam, shown, self._size(), pos)
+        self.hover = shown[i] if i is not None else None
+        self.hover_pos = pos
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         cam = self.b.cam
@@ -188,8 +197,10 @@ class KeyPanel(DecisionPanel):
             mx, my = cam.to_map(*event.pos)
             if self._on_counter(mx, my):
                 self.dragging, self.drag_start, self.drag_moved = True, event.pos, False
+                self.grab = grab_offset(self.b.state.vehicle(self.vid).pose, mx, my)
+                self.drag_cancelled = False
                 return True
-            hit = self.ghost_at(mx, my)
+            hit = ghost_at(cam, self.ghosts, self._size(), event.pos)   # as hovering
             if hit is not None:
                 if hit == self.choice:
                     self.commit()
@@ -197,18 +208,25 @@ class KeyPanel(DecisionPanel):
                     self.choose(hit)
                 return True
             return False
-        if event.type == pygame.MOUSEMOTION and self.dragging:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover_at(event.pos)
+            if not self.dragging:
+                return False
             if math.dist(event.pos, self.drag_start) > 3:
                 self.drag_moved = True
             mx, my = cam.to_map(*event.pos)
-            idx = nearest(self.ghosts, mx, my)
-            if idx is not None and idx != self.choice:
+            v = self.b.state.vehicle(self.vid or "")
+            # the point picked up, on each ghost's pose: position and facing both count; -1 = back at the start
+            idx = nearest(self.ghosts, mx, my, self.grab, self.choice, v.pose, self._size())
+            self.drag_cancelled = idx == -1
+            if self.drag_cancelled:
+                self.choose(self.straight_index())
+            elif idx is not None and idx != self.choice:
                 self.choose(idx)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
             self.dragging = False
-            mx, my = cam.to_map(*event.pos)
-            if not self.drag_moved or self._on_counter(mx, my):
+            if not self.drag_moved or self.drag_cancelled:
                 # dropped back where it was picked up: nothing is committed
                 self.choose(self.straight_index())
                 self.b.message = "cancelled: dropped back at the start"
@@ -247,32 +265,31 @@ class KeyPanel(DecisionPanel):
         key = (self.version, self.choice, cam.zoom, cam.cx, cam.cy, cam.view_w, cam.view_h, id(self.ghosts))
         if self._cache is None or self._cache[0] != key:
             size = tables().handling.counters[self.b.state.vehicle(self.vid or "").spec.kind]
-            pts = [cam.to_screen(g.end.x, g.end.y) for g in self.ghosts]
+            greyed = self._greyed()
+            pts = [cam.to_screen(g.end.x, g.end.y) for g in self.ghosts + greyed]
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             pad = cam.zoom * 2.2 + 90
             area = pygame.Rect(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
             area = area.clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
             layer = pygame.Surface(area.size, pygame.SRCALPHA)
             local = replace(cam, view_x=cam.view_x - area.x, view_y=cam.view_y - area.y)
-            draw_key(layer, local, self.ghosts, size, self.choice)
+            v = self.b.state.vehicle(self.vid or "")
+            draw_key(layer, local, self.ghosts, size, self.choice, start=v.pose, greyed=greyed, skid=self.skid,
+                     travel=v.travel)
             self._cache = (key, layer, area)
         _, layer, area = self._cache
         surface.blit(layer, area)
+        if self.hover is not None and not self.dragging:
+            view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
+            draw_card(surface, self.hover, self.hover_pos, view, cam, self._size())
 
     def _draw_card(self, surface: pygame.Surface) -> None:
         g = self.chosen
         if g is None or not self.vid:
             return
-        v = self.b.state.vehicle(self.vid)
-        need = {"safe": "safe: no roll", "XX": "XX: control lost"}.get(g.control, f"control roll {g.control}+ on 1d")
-        lines = [(str(g.maneuver), 20, theme.TEXT, True),
-                 (f"D{g.difficulty}   handling {v.hs:+d} -> {g.hs_after:+d}   {need}", 19, theme.TEXT, False)]
-        if g.blocked:
-            lines.append(("the path runs into something (red)", 17, theme.HIT, False))
-        elif g.touches:
-            lines.append(("touches: " + ", ".join(g.touches), 17, theme.WARN, False))
-        elif self.preview is not None and not self.preview.swept(g.maneuver):
-            lines.append(("checking the path...", 17, theme.DIM, False))
+        d = g.details
+        lines = [(d[0], 20, theme.TEXT, True), ("   ".join(d[1:3]), 19, theme.TEXT, False)]
+        lines += [(x, 17, theme.HIT if g.blocked else theme.WARN, False) for x in d[3:4]]
         lines.append((self.hint(), 15, theme.DIM, False))
         cam = self.b.cam
         h = sum(s + 4 for _, s, _, _ in lines) + 8

@@ -33,9 +33,9 @@ from game.scenes.base import Scene
 from game.session import Session, foe_decision
 from game.sound import SoundBoard
 from game.ui import Button
-from game.world import build_world
 from rules.core.errors import DataError
 from rules.core.events import FoeChose
+from rules.engine.preview import Previewer
 from rules.play.actions import Action, Fire, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
@@ -50,7 +50,7 @@ class BattleScene(Scene):
         self.board = BoardRenderer(session.map)
         self.cam = Camera()
         self.anim = Animator(session.state, sound=SoundBoard.for_app(app))
-        self.world = build_world(session.map)
+        self.previewer = Previewer()   # the engine's previews, with a collision world of their own
         self.orders = pilot.Orders()
         self.foes = FoeRunner(lambda *a: foe_decision(*a))
         self.speed, self.key, self.fire = SpeedPanel(self), KeyPanel(self), FirePanel(self)

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.combat.shooting import Combatant, ready
 from rules.combat.to_hit import weapon_info
+from rules.core.dice import chance_at_least
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
@@ -66,7 +67,7 @@ class View:
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
         t = state.rules.movement
         me = state.vehicle(vid)
-        world = map_world(state.map_id, state.map_changes)
+        world = CollisionWorld.over(map_world(state.map_id, state.map_changes))   # the foe's own vehicles
         bounds = map_area(state)
         world.set_vehicles({v.id: (v.pose, t.handling.counters[v.spec.kind]) for v in state.vehicles if not v.out})
         enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
@@ -83,16 +84,16 @@ class View:
 
 @lru_cache(maxsize=8)
 def map_world(map_id: str, changes: MapChanges) -> CollisionWorld:
-    """The foe's own world of the map as play has changed it (breaches, fallen features, an endless
-    highway's sections now). Not the engine's (rules.world.map_changes.changed_world): the foe places its
-    vehicles in it, perhaps on a client's worker thread."""
+    """The foe's map as play has changed it (breaches, fallen features, an endless highway's sections
+    now), frozen: each View lays a world of its own over it to place the vehicles, so foes thinking on
+    a client's worker thread share nothing that changes. Not the engine's (rules.world.map_changes)."""
     world = CollisionWorld()
     if not map_id:
-        return world
+        return world.freeze()
 
     for s in static_from_map(static_shapes(map_of(map_id, changes))):
         world.add_static(s)
-    return apply_changes(world, changes)
+    return apply_changes(world, changes).freeze()
 
 
 def _map(state: GameState) -> Any:
@@ -175,14 +176,9 @@ def pick_target(view: View) -> VehicleState | None:
 
 # --- probabilities ----------------------------------------------------------------------------------
 
-TWO_D = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(2, 13)}
-
-
 def p_two_dice(need: int) -> float:
     """Chance that 2d reaches `need`."""
-    if need <= 2:
-        return 1.0
-    return TWO_D.get(need, 0.0)
+    return chance_at_least(need)
 
 
 def p_lose(cell: str) -> float:

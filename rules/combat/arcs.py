@@ -21,9 +21,12 @@ _EPS = 1e-6
 
 
 def _local(pose: Pose, p: Vec) -> tuple[float, float]:
-    """(ahead, to the right) of p in the counter's frame."""
-    rel = p - pose.centre
-    return rel.dot(forward(pose.facing)), rel.dot(right(pose.facing))
+    """(ahead, to the right) of p in the counter's frame (in plain floats, the same values as
+    (p - centre).dot(forward(facing)) and .dot(right(facing)))."""
+    t = math.radians(pose.facing)
+    s, c = math.sin(t), math.cos(t)
+    rx, ry = p.x - pose.x, p.y - pose.y
+    return rx * s + ry * -c, rx * c + ry * s
 
 
 def arcs_of(pose: Pose, size: CounterSize, p: Vec, geometry: str = "corners") -> frozenset[str]:
@@ -60,8 +63,48 @@ def in_arc(mount: str, pose: Pose, size: CounterSize, p: Vec, *, trike: bool = F
     return mount in arcs
 
 
+def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec], margin: float = 1e-6) -> bool:
+    """Whether every point of a convex shape (its corners given) lies outside a side mount's arc, by
+    more than `margin`: a cheap test before the nearest-point work (in_arc with corners geometry).
+    The arc is an intersection of half-planes in the counter's frame (ahead, right): for the front,
+    ahead >= 0 and ahead - L/2 -/+ right + W/2 + ON_LINE >= 0; when all the corners are beyond one of
+    those lines, so is every point of the shape. False for a turret or an unknown mount."""
+    sign_f, sign_r = {"front": (1.0, 0.0), "back": (-1.0, 0.0), "right": (0.0, 1.0), "left": (0.0, -1.0)}.get(
+        mount, (0.0, 0.0))
+    if not (sign_f or sign_r):
+        return False
+    t = math.radians(pose.facing)
+    fwx, fwy, rtx, rty = math.sin(t), -math.cos(t), math.cos(t), math.sin(t)
+    cx, cy = pose.x, pose.y
+    # along: the counter's own axis for this arc; across: the other; half-sizes along and across
+    hl, hw = (size.length / 2, size.width / 2) if sign_f else (size.width / 2, size.length / 2)
+    sign = sign_f or sign_r
+    local = []
+    for p in points:
+        dx, dy = p.x - cx, p.y - cy
+        ahead, to_right = dx * fwx + dy * fwy, dx * rtx + dy * rty
+        along, across = (ahead, to_right) if sign_f else (to_right, ahead)
+        local.append((sign * along, across))
+    slack = ON_LINE - hl + hw
+    return (all(a < -margin for a, _ in local)
+            or all(a - r + slack < -margin for a, r in local)
+            or all(a + r + slack < -margin for a, r in local))
+
+
 def lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:
-    """Line of fire starts at the counter's centre (turret) or the middle of the weapon's side (000:L826)."""
+    """Line of fire starts at the counter's centre (turret) or the middle of the weapon's side (000:L826).
+    Kept with the pose (asked for every weapon at every target)."""
+    store: dict[tuple[float, float, str], Vec] | None = pose.__dict__.get("_origins")
+    if store is None:
+        store = pose.__dict__.setdefault("_origins", {})
+    key = (size.length, size.width, mount)
+    got = store.get(key)
+    if got is None:
+        got = store.setdefault(key, _lof_origin(pose, size, mount))
+    return got
+
+
+def _lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:
     c = pose.centre
     if mount == "turret":
         return c
@@ -99,14 +142,26 @@ def inside(poly: Sequence[Vec], p: Vec) -> bool:
 
 
 def nearest_point(poly: Sequence[Vec], p: Vec) -> Vec:
+    """The point of a convex polygon nearest p (p itself inside it). In plain floats: the same values
+    as _closest_on_segment on each edge, compared by (q - p).length()."""
     if inside(poly, p):
         return p
+    px, py = p.x, p.y
     best = poly[0]
-    for i in range(len(poly)):
-        q = _closest_on_segment(poly[i], poly[(i + 1) % len(poly)], p)
-        if (q - p).length() < (best - p).length():
-            best = q
-    return best
+    bd = math.hypot(best.x - px, best.y - py)
+    found: tuple[float, float] | None = None
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        ax, ay = a.x, a.y
+        abx, aby = b.x - ax, b.y - ay
+        den = abx * abx + aby * aby
+        k = 0.0 if den == 0 else max(0.0, min(1.0, ((px - ax) * abx + (py - ay) * aby) / den))
+        qx, qy = ax + abx * k, ay + aby * k
+        d = math.hypot(qx - px, qy - py)
+        if d < bd:
+            found, bd = (qx, qy), d
+    return best if found is None else Vec(*found)
 
 
 def range_to(origin: Vec, target: Pose, size: CounterSize, measure: str = "nearest") -> float:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rules.core.dice import DiceExpr, DiceSource, roll
+from rules.core.kept import kept
 from rules.tables.combat import CombatTables, combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
@@ -779,8 +780,13 @@ def interior_of(sheet: RecordSheet, kind: str = "car", order: tuple[str, ...] = 
     """The combat view of a record sheet: components, weapons and tire shields as Parts.
 
     `order` is the front-to-back order of the internal locations (a design choice, 000:L962); a
-    location with nothing in it is left out, except cargo when the vehicle has free space.
+    location with nothing in it is left out, except cargo when the vehicle has free space. Worked
+    out once per sheet (rules.core.kept): a sheet is frozen, and so is its interior.
     """
+    return kept(sheet, ("interior", kind, order), lambda: _interior_of(sheet, kind, order))
+
+
+def _interior_of(sheet: RecordSheet, kind: str, order: tuple[str, ...]) -> Interior:
     outside = cupola_gunner(sheet)
     parts: list[Part] = []
     seats = _safety_seats(sheet)

@@ -9,6 +9,7 @@ Kinds, sizes and effects: rules/data/combat.toml [dropped].
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -160,6 +161,9 @@ def tire_points(pose: Pose, size: CounterSize, corners: Sequence[str]) -> dict[s
     return {k: spots[k] for k in corners if k in spots}
 
 
+SQRT2 = math.sqrt(2)
+
+
 def contact(counter: Counter, poses: Sequence[Pose], size: CounterSize, *, wheels: Sequence[str] = (),
             t: CombatTables | None = None) -> str | None:
     """"on", "adjacent" or None for a vehicle moving through these poses (000:L1042-L1043, L1046).
@@ -169,7 +173,14 @@ def contact(counter: Counter, poses: Sequence[Pose], size: CounterSize, *, wheel
     t = t or combat_tables()
     poly = counter.polygon()
     near = False
+    # a cheap rejection first: a pose whose counter is farther from this one than their radii and the
+    # adjacent distance allow (with room for the slab test's corners) can be neither on nor adjacent
+    cx, cy = counter.pose.x, counter.pose.y
+    reach = math.hypot(counter.size.length / 2, counter.size.width / 2) + \
+        SQRT2 * (math.hypot(size.length / 2, size.width / 2) + t.adjacent) + 1e-6
     for pose in poses:
+        if math.hypot(pose.x - cx, pose.y - cy) > reach:
+            continue
         if wheels:
             for p in tire_points(pose, size, wheels).values():
                 if inside(poly, p):

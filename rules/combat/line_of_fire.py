@@ -8,6 +8,7 @@ once per map; vehicles are tested against their counters here, so the world need
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -15,20 +16,20 @@ from rules.combat.arcs import footprint
 from rules.combat.shooting import Combatant, LineOfFireCheck
 from rules.core.geometry import Vec
 from rules.world.collision import VEHICLE, CollisionWorld, static_from_map
-from rules.world.map_changes import NO_CHANGES, MapChanges, changed_world
+from rules.world.map_changes import NO_CHANGES, MapChanges, changed_base
 from rules.world.maps import load_map, static_shapes
 
 
 @lru_cache(maxsize=8)
 def map_world(map_id: str, changes: MapChanges = NO_CHANGES) -> CollisionWorld | None:
     """The map's static shapes as a collision world, as play has changed it: breaches cut, features
-    knocked down (rules.world.map_changes). None for a game without a map."""
+    knocked down (rules.world.map_changes). None for a game without a map. Frozen: shared by every caller."""
     if not map_id:
         return None
     if changes:
-        return changed_world(map_id, changes)
+        return changed_base(map_id, changes)
 
-    return CollisionWorld.from_static(static_from_map(static_shapes(load_map(map_id))))
+    return CollisionWorld.from_static(static_from_map(static_shapes(load_map(map_id)))).freeze()
 
 
 def _entry(poly: tuple[Vec, Vec, Vec, Vec], a: Vec, b: Vec) -> float | None:
@@ -58,6 +59,18 @@ def _entry(poly: tuple[Vec, Vec, Vec, Vec], a: Vec, b: Vec) -> float | None:
     return t0 if (t1 - t0) * d.length() > 1e-9 else None
 
 
+def _clear_of(c: Combatant, a: Vec, b: Vec) -> bool:
+    """The cheap rejection before the polygon test: the segment passes farther from the counter's
+    centre than its corners lie (with a margin), so it cannot enter it."""
+    cx, cy = c.pose.x, c.pose.y
+    dx, dy = b.x - a.x, b.y - a.y
+    den = dx * dx + dy * dy
+    k = 0.0 if den == 0 else max(0.0, min(1.0, ((cx - a.x) * dx + (cy - a.y) * dy) / den))
+    ex, ey = a.x + dx * k - cx, a.y + dy * k - cy
+    reach = math.hypot(c.size.length / 2, c.size.width / 2) + 1e-6
+    return ex * ex + ey * ey > reach * reach
+
+
 def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...],
             changes: MapChanges = NO_CHANGES) -> str | None:
     """The nearest thing (vehicle id or map feature id) on the line a-b that blocks fire, or None."""
@@ -70,7 +83,7 @@ def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, igno
     """The nearest vehicle or map feature whose shape the line a-b enters, and where it enters it."""
     found: list[tuple[float, str]] = []
     for vid, c in cs.items():
-        if vid in ignore:
+        if vid in ignore or _clear_of(c, a, b):
             continue
         at = _entry(footprint(c.pose, c.size), a, b)
         if at is not None:

@@ -71,6 +71,7 @@ from rules.core.events import (
     ShotNotAllowed,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
+from rules.core.kept import kept
 from rules.tables.combat import DroppedKind, combat_tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
@@ -318,7 +319,24 @@ def ready(c: Combatant, wid: str) -> str | None:
 
 
 def _aim_point(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
-    """The nearest point of the target inside the weapon's arc (its nearest point, else centre or a corner)."""
+    """The nearest point of the target inside the weapon's arc (its nearest point, else centre or a corner).
+    Kept with the target's pose, by everything else it depends on (asked for every aim of every shot)."""
+    key = (c.pose, c.size.length, c.size.width, w.mount, w.fires_from, c.kind == "trike", t.size.length,
+           t.size.width)
+    store: dict[tuple[object, ...], Vec | None] | None = t.pose.__dict__.get("_aim_points")
+    if store is None:
+        store = t.pose.__dict__.setdefault("_aim_points", {})
+    if key in store:
+        return store[key]
+    return store.setdefault(key, _nearest_in_arc(c, w, t))
+
+
+def aim_point_of(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
+    """Where a weapon's line of fire meets the target (the point shot_for aims at), None outside its arc."""
+    return _aim_point(c, w, t)
+
+
+def _nearest_in_arc(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
     origin = lof_origin(c.pose, c.size, w.fires_from)
     candidates = [nearest_point(footprint(t.pose, t.size), origin), t.pose.centre, *footprint(t.pose, t.size)]
     candidates.sort(key=lambda p: (p - origin).length())
@@ -877,6 +895,16 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
                  **extra: object) -> Combatant:
     """A Combatant from a record sheet: weapons and links from the sheet, each fired by the first free
     gunner, else the driver (firer_of), unless `extra` says otherwise (any Combatant field may be passed)."""
+    inside, weapons, links, computers = kept(sheet, ("combatant", kind, order),
+                                             lambda: _sheet_part(sheet, kind, order))
+    fields_: dict[str, object] = {"computers": computers, **extra}
+    return Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
+                     **fields_)  # type: ignore[arg-type]
+
+
+def _sheet_part(sheet: RecordSheet, kind: str, order: tuple[str, ...]) -> tuple[
+        Interior, tuple[Mounted, ...], dict[str, tuple[str, ...]], tuple[tuple[str, str, str], ...]]:
+    """What a combatant takes from its record sheet alone (kept with the sheet: never change it)."""
     inside = interior_of(sheet, kind, order)
     driver = inside.driver()   # a car's driver or a cycle's rider holds the triggers no gunner takes
     weapons = tuple(Mounted(w.id, w.abbr, w.pod_fires or _mount(w.location), w.shots_left if w.max_shots else -1,
@@ -888,9 +916,7 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     for w in sheet.weapons:
         if w.link:
             links[w.link] = links.get(w.link, ()) + (w.id,)
-    base = Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
-                     computers=_sheet_computers(sheet, inside, weapons))
-    return replace(base, **extra)  # type: ignore[arg-type]
+    return inside, weapons, links, _sheet_computers(sheet, inside, weapons)
 
 
 def _pod_origin(w: WeaponMount) -> str:

@@ -126,3 +126,26 @@ def roll(expr: DiceExpr, dice: DiceSource) -> tuple[int, tuple[int, ...]]:
     """Roll an expression: (total, faces)."""
     faces = tuple(dice.d6() for _ in range(expr.n))
     return expr.total(faces), faces
+
+
+def _at_least_table(n: int) -> tuple[float, ...]:
+    """chances[k] of n dice totalling k or more, for k = 0 .. 6n + 1 (counted over every face)."""
+    ways = [1]
+    for _ in range(n):
+        nxt = [0] * (len(ways) + 6)
+        for total, w in enumerate(ways):
+            for face in range(1, 7):
+                nxt[total + face] += w
+        ways = nxt
+    outcomes = 6 ** n
+    return tuple(sum(ways[k:]) / outcomes for k in range(len(ways))) + (0.0,)
+
+
+_AT_LEAST = {n: _at_least_table(n) for n in (1, 2)}   # built once: a constant, never changed
+
+
+def chance_at_least(need: int, n: int = 2) -> float:
+    """The chance that n d6 (1 or 2) total `need` or more: 1 below the least roll, 0 above the most.
+    The one place the program works out a roll's chance (to-hit on 2d, control rolls on 1d)."""
+    table = _AT_LEAST[n]
+    return table[max(0, min(need, len(table) - 1))]

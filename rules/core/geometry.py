@@ -130,11 +130,26 @@ class Pose:
 
 
 def corners(pose: Pose, size: CounterSize) -> tuple[Vec, Vec, Vec, Vec]:
-    """Corners FL, FR, RR, RL (clockwise on screen)."""
-    c = pose.centre
-    f = forward(pose.facing) * (size.length / 2)
-    r = right(pose.facing) * (size.width / 2)
-    return (c + f - r, c + f + r, c - f + r, c - f - r)
+    """Corners FL, FR, RR, RL (clockwise on screen). Kept with the pose (asked of every counter for
+    every line of fire): the same floats as centre + forward * L/2 - right * W/2 and so on."""
+    store: dict[tuple[float, float], tuple[Vec, Vec, Vec, Vec]] | None = pose.__dict__.get("_corners")
+    if store is None:
+        store = pose.__dict__.setdefault("_corners", {})
+    key = (size.length, size.width)
+    got = store.get(key)
+    if got is None:
+        got = store.setdefault(key, _corners(pose, size))
+    return got
+
+
+def _corners(pose: Pose, size: CounterSize) -> tuple[Vec, Vec, Vec, Vec]:
+    t = math.radians(pose.facing)
+    cx, cy = pose.x, pose.y
+    hl, hw = size.length / 2, size.width / 2
+    fx, fy = math.sin(t) * hl, -math.cos(t) * hl
+    rx, ry = math.cos(t) * hw, math.sin(t) * hw
+    return (Vec(cx + fx - rx, cy + fy - ry), Vec(cx + fx + rx, cy + fy + ry),
+            Vec(cx - fx + rx, cy - fy + ry), Vec(cx - fx - rx, cy - fy - ry))
 
 
 def point_side(pose: Pose, size: CounterSize, p: Vec) -> str:

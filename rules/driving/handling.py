@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.dice import DiceSource
+from rules.core.dice import DiceSource, chance_at_least
 from rules.tables.movement import LOST, SAFE, Tables, tables
 
 
@@ -37,6 +37,15 @@ def control_need(speed: float, hs: int, t: Tables | None = None) -> str:
     if speed == 0:
         return SAFE
     return (t or tables()).control.cell(speed, hs)
+
+
+def control_chance(need: str) -> float:
+    """The chance of keeping control with this Control Table cell: safe always, XX never, else 1d."""
+    if need == SAFE:
+        return 1.0
+    if need == LOST:
+        return 0.0
+    return chance_at_least(int(need), 1)
 
 
 @dataclass(frozen=True)

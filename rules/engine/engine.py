@@ -19,6 +19,7 @@ from rules.core.dice import DiceExpr, DiceSource
 from rules.core.errors import IllegalAction
 from rules.core.events import AutomaticSet, Event, GameEnded, PhaseBegan, ReflexesRolled, TurnBegan
 from rules.core.geometry import Kind
+from rules.core.kept import kept
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
 from rules.engine.setup import GameSetup, resolve_spec
 from rules.phases import fire_step
@@ -42,7 +43,7 @@ from rules.play import uncontrolled
 from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
-from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState
+from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
 
@@ -74,7 +75,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         roll = die + v.spec.driver_skill
         bonus = ctx.t.handling.reflex(roll)
         w = replace(ctx.v(v.id), reflex_roll=roll, reflex_bonus=bonus)
-        w = replace(w, hs=w.hc)
+        w = evolve(w, hs=w.hc)
         ctx.put(w)
         ctx.log.add(ReflexesRolled(f"reflexes {roll}: HC +{bonus}; handling status starts at {w.hs}",
                                    "000:L158-L159, L165", v.id, roll=roll, bonus=bonus, hs=w.hs))
@@ -87,6 +88,18 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
 
 
 def to_act(state: GameState) -> list[str]:
+    """Who may act now: asked several times of each state (by apply's check, legal_actions, the engine
+    itself and its callers), worked out once (kept with the state, rules.play.state.GameState.derived)."""
+    got = state.derived.get(TO_ACT)
+    if got is None:
+        got = state.derived.setdefault(TO_ACT, tuple(_to_act(state)))
+    return list(got)
+
+
+TO_ACT = "to_act"
+
+
+def _to_act(state: GameState) -> list[str]:
     if state.over:
         return []
     if state.step == SPEED:
@@ -113,13 +126,43 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
 
 
 def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
-    """Every maneuver the turning key offers for this move (sorted by text form)."""
+    """Every maneuver the turning key offers for this move (sorted by text form). Worked out once per
+    state and vehicle: the engine asks it to see whether there is a choice, then legal_actions and
+    check ask again of the same state (kept with the state, rules.play.state.GameState.derived)."""
+    if state.vehicle(v.id) is not v:   # a vehicle record not (yet) in this state: nothing to keep
+        return _legal_maneuvers(state, v)
+    work = state.derived.setdefault(MANEUVERS, {})
+    got = work.get(v.id)
+    if got is None:
+        got = work.setdefault(v.id, tuple(_legal_maneuvers(state, v)))
+    return list(got)
+
+
+MANEUVERS = "legal_maneuvers"
+
+
+def _legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     t = state.rules.movement.maneuvers
+    # all but evening-out hangs on a few of the vehicle's fields: worked out once for them, kept with
+    # the (frozen) maneuver table; evening-out hangs on the facing as well, checked here
+    key = ("legal", v.spec.kind, v.reverse, v.increments[0] if v.increments else None, v.steering_lost,
+           v.maneuvered, v.speed, t.bootlegger_min <= v.start_speed <= t.bootlegger_max)
+    plain, evened = kept(t, key, lambda: _maneuver_options(v))
+    which = tuple(i for i, (m, _e) in enumerate(evened) if _may_even(v, m))
+    if not which:
+        return list(plain)
+    return list(kept(t, (key, which), lambda: tuple(sorted({*plain, *(evened[i][1] for i in which)}, key=str))))
+
+
+def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tuple[Maneuver, Maneuver], ...]]:
+    """The legal maneuvers without evening-out, sorted by text form; and each maneuver that may be
+    evened out with its evened form, where that form is legal once it ends parallel to the grid."""
+    t = tables().maneuvers
     rev = v.reverse
     options = [Maneuver(ManeuverKind.STRAIGHT, reverse=rev)]
     inc = v.increments[0] if v.increments else 0.0
     if v.steering_lost:
-        return options
+        return tuple(options), ()
     if inc >= 1 and not v.maneuvered:
         for side in SIDES:
             options.append(Maneuver(ManeuverKind.DRIFT, side, t.drift_max, reverse=rev))
@@ -136,26 +179,31 @@ def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
         for side in SIDES:
             for deg in range(15, 181, 15):
                 options.append(Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev))
-    options += [replace(m, even=True) for m in options if _may_even(v, m)]
-    ok = [m for m in options if _maneuver_problem(state, v, m) is None]
-    return sorted(set(ok), key=str)
+    plain = tuple(sorted({m for m in options if _maneuver_problem(v, m, even_checked=True) is None}, key=str))
+    evened = tuple((m, e) for m in options if _may_be_evened(m)
+                   for e in (replace(m, even=True),) if _maneuver_problem(v, e, even_checked=True) is None)
+    return plain, evened
+
+
+def _may_be_evened(m: Maneuver) -> bool:
+    return not (m.kind in ("straight", "t_stop", "bootlegger", "pivot") or m.skid)
 
 
 def _may_even(v: VehicleState, m: Maneuver) -> bool:
     """Evening-out follows a maneuver that ends parallel to the grid (000:L234-L235)."""
-    if m.kind in ("straight", "t_stop", "bootlegger", "pivot") or m.skid:
+    if not _may_be_evened(m):
         return False
     end = (v.pose.facing + turn_of(m)) % 90
     return abs(end) < 1e-6 or abs(end - 90) < 1e-6
 
 
-def _maneuver_problem(state: GameState, v: VehicleState, m: Maneuver) -> str | None:
-    t = state.rules.movement.maneuvers
+def _maneuver_problem(v: VehicleState, m: Maneuver, even_checked: bool = False) -> str | None:
+    t = tables().maneuvers
     if not v.increments:
         return "it has no movement left this phase"
     if m.reverse != v.reverse:
         return "it is in reverse: every move is a reverse move" if v.reverse else "it is moving forward"
-    if m.even and not _may_even(v, m):
+    if m.even and not even_checked and not _may_even(v, m):
         return "evening-out is only for a move that ends parallel to the grid lines (000:L235)"
     inc = v.increments[0]
     if m.kind == "straight":
@@ -201,7 +249,7 @@ def check(state: GameState, action: Action) -> str | None:
     if isinstance(action, Move):
         if state.step != MOVE:
             return "vehicles move after the speed changes"
-        return _maneuver_problem(state, v, action.maneuver)
+        return _maneuver_problem(v, action.maneuver)
     if isinstance(action, (Fire, Drop, Automatic, Pass)):
         if state.step != FIRE:
             return "there is nothing to fire, drop or pass now"
@@ -259,7 +307,7 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         ctx.log.add(AutomaticSet(text, "000:L1024" if action.on else "", action.vehicle, weapon=action.weapon,
                                  on=action.on))
     elif isinstance(action, Pass):
-        ctx.state = replace(ctx.state, fire_passed=ctx.state.fire_passed + (action.vehicle,))
+        ctx.state = fire_step.pass_fire(ctx.state, action.vehicle)
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 
@@ -273,18 +321,18 @@ def _advance(ctx: Ctx) -> None:
     while not ctx.state.over:
         s = ctx.state
         if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles):
-            ctx.state = replace(s, over=True)
+            ctx.state = evolve(s, over=True)
             ctx.log.add(GameEnded("nobody can move or act any more: the game ends", "", turn=s.turn,
                                   limit_reached=False))
             return
         if s.step == SPEED:
             if to_act(s):
                 return
-            ctx.state = replace(s, step=MOVE, movers=move_order(ctx), declared=())
+            ctx.state = evolve(s, step=MOVE, movers=move_order(ctx), declared=())
             continue
         if s.step == MOVE:
             if not s.movers:
-                ctx.state = replace(s, step=FIRE)
+                ctx.state = evolve(s, step=FIRE)
                 continue
             vid = s.movers[0]
             v = ctx.v(vid)
@@ -292,7 +340,7 @@ def _advance(ctx: Ctx) -> None:
                 start_moving(ctx, vid)
                 continue
             if not v.increments or (v.out and not v.driverless):
-                ctx.state = replace(ctx.state, movers=ctx.state.movers[1:])
+                ctx.state = evolve(ctx.state, movers=ctx.state.movers[1:])
                 continue
             if forced(v):
                 forced_increment(ctx, vid)
@@ -321,20 +369,20 @@ def _next_phase(ctx: Ctx) -> None:
         end_turn(ctx)
         s = ctx.state
         if s.max_turns and s.turn >= s.max_turns:
-            ctx.state = replace(s, over=True)
+            ctx.state = evolve(s, over=True)
             ctx.log.add(GameEnded(f"turn {s.turn} ends: the turn limit is reached", "", turn=s.turn,
                                   limit_reached=True))
             return
-        ctx.state = replace(s, turn=s.turn + 1, phase=1, step=SPEED, movers=(), declared=())
+        ctx.state = evolve(s, turn=s.turn + 1, phase=1, step=SPEED, movers=(), declared=())
         ctx.log.add(TurnBegan(f"turn {s.turn + 1} begins", "000:L104", turn=s.turn + 1))
         start_turn(ctx)
     else:
-        ctx.state = replace(s, phase=s.phase + 1, step=SPEED, movers=(), declared=())
+        ctx.state = evolve(s, phase=s.phase + 1, step=SPEED, movers=(), declared=())
     ctx.log.add(PhaseBegan(f"phase {ctx.state.phase}", "000:L104", turn=ctx.state.turn, phase=ctx.state.phase))
     start_phase(ctx)
     uncontrolled.check_drivers(ctx)  # a driver lost in a collision last phase
     if _decided(ctx.state):
-        ctx.state = replace(ctx.state, over=True)
+        ctx.state = evolve(ctx.state, over=True)
 
 
 # --- outcome ---------------------------------------------------------------------------------------

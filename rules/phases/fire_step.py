@@ -9,19 +9,20 @@ fire-table check, extinguishers, burning and explosions run (rules/fire.py, 000:
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.combat.arcs import facing_sides, lof_origin
+from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
-from rules.combat.damage import HitReport, Interior, crew_state, interior_of, sheet_with
+from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
 from rules.combat.dropped import Counter, kind_for_weapon
 from rules.combat.line_of_fire import blocker, first_on_line, line_of_fire_check
 from rules.combat.shooting import (
     LINE_REACH,
     Combatant,
     Declaration,
+    aim_point_of,
+    cloud_kind,
     combatant_of,
     drop,
     expand,
@@ -34,8 +35,10 @@ from rules.combat.shooting import (
     shot_for,
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
+from rules.core.dice import chance_at_least
 from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
 from rules.core.geometry import Vec
+from rules.core.kept import kept
 from rules.phases import automatic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
@@ -52,25 +55,28 @@ from rules.play.shots_at_map import (
     map_targets,
     roll_map_shots,
 )
-from rules.play.state import GameState, VehicleState
+from rules.play.state import GameState, VehicleState, carried, evolve
 from rules.play.surfaces import road_condition, surface_of
 from rules.play.uncontrolled import check_drivers, substitute_driving
 from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
-from rules.tables.movement import RoadCondition
+from rules.tables.movement import RoadCondition, tables
 from rules.vehicles.record_sheet import RecordSheet
 from rules.vehicles.spec import UNTRAINED
 
 
 def combatant(state: GameState, v: VehicleState) -> Combatant:
     kind = v.spec.kind.value
+    # a substitute driver who has steered this turn does not also fire (000:L980)
+    acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
     c = combatant_of(v.id, kind, target_type_of(kind, getattr(v.spec, "body", "")), v.pose,
                      state.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
                      bad_footing=surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
                      visibility=visibility(state),
-                     firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",))
+                     firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
+                     fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
     if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
         c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
@@ -79,9 +85,7 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
         c = replace(c, wheel=v.substitute,
                     weapons=tuple(replace(w, crew=v.substitute) if driver and w.crew == driver.id else w
                                   for w in c.weapons))
-    # a substitute driver who has steered this turn does not also fire (000:L980)
-    acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
-    return replace(c, fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
+    return c
 
 
 def _road(state: GameState, vid: str) -> RoadCondition:
@@ -136,7 +140,7 @@ def preview_fire(state: GameState, action: Fire) -> FirePreview:
     w = c.weapon(expand(c, action.weapon)[0])
     shot, _side, origin, point = shot_for(c, w, t, declaration(action), state.turn, state.counters)
     th = to_hit(shot)
-    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
+    chance = chance_at_least(th.need) if th.can_hit() else 0.0
     return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
 
 
@@ -149,7 +153,7 @@ def _preview_map_fire(state: GameState, cs: dict[str, Combatant], action: Fire) 
         raise ValueError(f"{target.name} is not in the {w.mount} arc of {w.id} with a clear line of fire")
     origin, point = aimed
     th = to_hit(map_shot(c, w, origin, point, state.counters))
-    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= th.need) / 36 if th.can_hit() else 0.0
+    chance = chance_at_least(th.need) if th.can_hit() else 0.0
     return FirePreview(th.need, th.can_hit(), chance, th.modifiers, w.mount, origin, point, th.why)
 
 
@@ -160,76 +164,99 @@ def map_fire_options(state: GameState, vid: str) -> list[Fire]:
     if vid not in cs or state.vehicle(vid).out:
         return []
     c = cs[vid]
+    triggers = [(trig, _best_damage(c, trig)) for trig in _live(state, c)]
     out = []
-    for fid in map_targets(state.map_id, state.map_changes):
-        for trig in [w.id for w in c.weapons] + sorted(c.links):
-            if not _hopeless(c, trig) and not _on_automatic(state, c, trig) and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
-                                                           state.map_changes) is None:
+    for fid, target in map_targets(state.map_id, state.map_changes).items():
+        for trig, best in triggers:
+            # the cheap check first: no weapon of the trigger can do the DP that breaches it (000:L1201)
+            if best >= target.dp and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
+                                                      state.map_changes) is None:
                 out.append(Fire(vid, trig, fid))
     return sorted(out, key=str)
+
+
+def _best_damage(c: Combatant, trig: str) -> int:
+    """The most one of a trigger's aimed weapons can do in one hit (fire_at_map.can_breach: a feature
+    whose DP is above it cannot be fired at); -1 when none does damage of its own. It hangs on the
+    weapons and links, which come from the sheet (kept with it)."""
+    return kept(c.sheet, ("best_damage", trig), lambda: _best_of(c, trig))
+
+
+def _best_of(c: Combatant, trig: str) -> int:
+    best = -1
+    for wid in expand(c, trig):
+        w = c.weapon(wid)
+        info = weapon_info(w.abbr, w.options)
+        if info.to_hit <= 0 or info.damage is None or cloud_kind(w) is not None:
+            continue
+        expr = damage_dice(info.damage, w.ammo)
+        best = max(best, expr.total(tuple([6] * expr.n)))
+    return best
 
 
 DROP = "drop"  # the aim recorded for a Drop action among the phase's declarations
 
 
 # The engine asks who may fire (to_act), what (legal_actions) and whether an action is legal (apply)
-# of the same state, each several times; a GameState is frozen, so what the fire step works out for
-# it is kept, keyed by the object's identity. The states themselves are held (a few at most) so an
-# id cannot be reused while its entry lives.
-_MEMO_STATES = 4
+# of each state several times, and every declaration or pass makes a new state. What the fire step
+# works out from the vehicles, the map, the clock and the options is kept with the state (its
+# `derived` work, rules.play.state) and carried to the states a declaration or a pass makes: those change
+# only the declarations and passes, and each vehicle's options are keyed by its id and its own
+# declarations so far (another vehicle's declarations take its own weapons and crew, nobody else's).
+FIRE_WORK = "fire_step"
+
+Declared = tuple[tuple[str, str, str, str], ...]   # a vehicle's own declarations this phase, in order
 
 
 @dataclass
-class _Memo:
-    pending: dict[str, Combatant] | None = None
-    fire: dict[str, list[Fire]] = field(default_factory=dict)
-    may: dict[str, bool] = field(default_factory=dict)
+class _Work:
+    """One fire step's work for states that differ only in declarations, passes and dice: entries are
+    added as they are asked for, each keyed on immutable values and never changed once made."""
+
+    combatants: dict[str, Combatant]                  # every vehicle before this phase's declarations
+    pending: dict[Declared, tuple[dict[str, Combatant], tuple[str, ...]]] = field(default_factory=dict)
+    fire: dict[tuple[str, Declared], tuple[Fire, ...]] = field(default_factory=dict)
+    may: dict[tuple[str, Declared], bool] = field(default_factory=dict)
+    drops: dict[tuple[str, Declared], tuple[Drop, ...]] = field(default_factory=dict)
+    live: dict[tuple[str, Declared], tuple[str, ...]] = field(default_factory=dict)
+    shots: dict[tuple[str, str, str, str], tuple[Fire, ...]] = field(default_factory=dict)
 
 
-_memo: dict[int, tuple[GameState, _Memo]] = {}
+def _work(state: GameState) -> _Work:
+    work = state.derived.get(FIRE_WORK)
+    if work is None:   # two threads may both make it: the same value, and setdefault keeps one
+        work = state.derived.setdefault(FIRE_WORK, _Work(_combatants(state)))
+    assert isinstance(work, _Work)
+    return work
 
 
-_memo_lock = threading.Lock()  # the client's foes think on a worker thread
-
-
-def _memo_for(state: GameState) -> _Memo:
-    with _memo_lock:
-        got = _memo.get(id(state))
-        if got is not None and got[0] is state:
-            return got[1]
-        while len(_memo) >= _MEMO_STATES:
-            del _memo[next(iter(_memo))]
-        entry = _Memo()
-        _memo[id(state)] = (state, entry)
-        return entry
+def _own(state: GameState, vid: str) -> tuple[str, Declared]:
+    return vid, tuple(d for d in state.fire_declared if d[0] == vid)
 
 
 def _pending(state: GameState) -> dict[str, Combatant]:
     """Combatants with this phase's declarations already counted against their weapons and crew
     (a fresh dict each call: callers may change it)."""
-    memo = _memo_for(state)
-    if memo.pending is None:
-        memo.pending = _pending_now(state)
-    return dict(memo.pending)
-
-
-def _pending_now(state: GameState) -> dict[str, Combatant]:
-    return _replay(state)[0]
+    return dict(_replay(state)[0])
 
 
 def _replay(state: GameState) -> tuple[dict[str, Combatant], tuple[str, ...]]:
     """The declarations so far in the order made, each taken by the crewman free then (firing.firer_of):
     the combatants after them and who fires each. Resolution uses the same crewmen, whatever order
-    it resolves drops, shots at vehicles and shots at the map in."""
-    cs = _combatants(state)
-    crews: list[str] = []
-    for vid, weapon, _target, _aim in state.fire_declared:
-        c = cs[vid]
-        wids = expand(c, weapon)
-        crew = firer_of(c, wids)
-        crews.append(crew)
-        cs[vid] = replace(c, fired=c.fired | set(wids), acted=c.acted | {crew})
-    return cs, tuple(crews)
+    it resolves drops, shots at vehicles and shots at the map in. (Kept with the state: do not change.)"""
+    work = _work(state)
+    got = work.pending.get(state.fire_declared)
+    if got is None:
+        cs = dict(work.combatants)
+        crews: list[str] = []
+        for vid, weapon, _target, _aim in state.fire_declared:
+            c = cs[vid]
+            wids = expand(c, weapon)
+            crew = firer_of(c, wids)
+            crews.append(crew)
+            cs[vid] = replace(c, fired=c.fired | set(wids), acted=c.acted | {crew})
+        got = work.pending.setdefault(state.fire_declared, (cs, tuple(crews)))
+    return got
 
 
 def _on_automatic(state: GameState, c: Combatant, trig: str) -> str | None:
@@ -299,7 +326,9 @@ def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str 
     w = c.weapon(expand(c, d.weapon)[0])
     if weapon_info(w.abbr).to_hit <= 0:
         return None
-    _shot, _side, origin, point = shot_for(c, w, t, d, 0)
+    # where shot_for's line runs: from the weapon's side to the nearest point of the target in its arc
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    point = aim_point_of(c, w, t) or t.pose.centre
     what = blocker(cs, state.map_id, origin, point, (c.id, t.id), state.map_changes)
     return f"the line of fire is blocked by {what} (000:L826)" if what else None
 
@@ -307,10 +336,12 @@ def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str 
 def fire_options(state: GameState, vid: str) -> list[Fire]:
     """Every legal Fire action of a vehicle now: each weapon and link at each target, at the free side,
     at the other side facing it, and at each tire and a turret (sorted by text form)."""
-    memo = _memo_for(state)
-    if vid not in memo.fire:
-        memo.fire[vid] = sorted({*_fire_options(state, vid), *map_fire_options(state, vid)}, key=str)
-    return list(memo.fire[vid])
+    work, key = _work(state), _own(state, vid)
+    got = work.fire.get(key)
+    if got is None:
+        got = work.fire.setdefault(key, tuple(sorted({*_fire_options(state, vid), *map_fire_options(state, vid)},
+                                                     key=str)))
+    return list(got)
 
 
 def _hopeless(c: Combatant, trig: str) -> bool:
@@ -335,34 +366,66 @@ def _hopeless(c: Combatant, trig: str) -> bool:
     return any(ready(c, w) for w in wids)
 
 
+def _live(state: GameState, c: Combatant) -> tuple[str, ...]:
+    """The triggers (weapons, then links) of a vehicle's pending combatant that may fire at something
+    now: not hopeless, not on automatic. Kept in the fire step's work by vehicle and declarations."""
+    work, key = _work(state), _own(state, c.id)
+    got = work.live.get(key)
+    if got is None:
+        got = work.live.setdefault(key, tuple(trig for trig in [w.id for w in c.weapons] + sorted(c.links)
+                                              if not _hopeless(c, trig) and not _on_automatic(state, c, trig)))
+    return got
+
+
 def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     cs = _pending(state)
     if vid not in cs or state.vehicle(vid).out:
         return
     c = cs[vid]
-    triggers = [trig for trig in [w.id for w in c.weapons] + sorted(c.links)
-                if not _hopeless(c, trig) and not _on_automatic(state, c, trig)]
+    triggers = _live(state, c)
     if not triggers:
         return
+    work = _work(state)
+    # the cheap rejection first: a target wholly outside the arc of one of the trigger's aimed weapons
+    # (firing.problem would say so after its nearest-point work); a trike's side mounts see its front arc
+    mounts = {trig: [c.weapon(w).mount for w in expand(c, trig) if weapon_info(c.weapon(w).abbr).to_hit > 0
+                     and not (c.kind == "trike" and c.weapon(w).mount in ("left", "right"))] for trig in triggers}
     for tid, t in cs.items():
         if tid == vid or t.sheet.destroyed or state.vehicle(tid).out:
             continue
+        outline = footprint(t.pose, t.size)
         for trig in triggers:
-            plain = declaration(Fire(vid, trig, tid))
-            # the plain shot fails: no aim at this target with this trigger can work; the line of fire
-            # runs from the weapon to the nearest point in its arc whatever the aim, so one check serves all
-            if problem(cs, plain) is not None or _blocked(state, cs, plain) is not None:
+            if any(beyond_arc(m, c.pose, c.size, outline) for m in mounts[trig]):
                 continue
-            first = c.weapon(expand(c, trig)[0])
-            origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
-                "front", "back", "left", "right", "turret") else "turret")
-            aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
-            aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
-            for aim in aims:
-                a = Fire(vid, trig, tid, aim)
-                # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
-                if not aim.startswith(("side:", "rider", "pod:", "sidecar")) or problem(cs, declaration(a)) is None:
-                    yield a
+            # a live trigger passes the firer's own checks (_hopeless) but the cupola's (which hang on the
+            # crewman): what is left hangs on where everyone is, which no declaration changes, so the
+            # shots of this trigger at this target by this crewman are worked out once a fire step
+            key = (vid, tid, trig, firer_of(c, expand(c, trig)))
+            got = work.shots.get(key)
+            if got is None:
+                got = work.shots.setdefault(key, tuple(_shots_at(state, cs, c, t, trig)))
+            yield from got
+
+
+def _shots_at(state: GameState, cs: dict[str, Combatant], c: Combatant, t: Combatant, trig: str) -> Iterator[Fire]:
+    """The Fire actions of one live trigger at one target: the plain shot, each side facing it, each
+    specific target, when the shot is legal and its line of fire clear."""
+    vid, tid = c.id, t.id
+    plain = declaration(Fire(vid, trig, tid))
+    # the plain shot fails: no aim at this target with this trigger can work; the line of fire
+    # runs from the weapon to the nearest point in its arc whatever the aim, so one check serves all
+    if problem(cs, plain) is not None or _blocked(state, cs, plain) is not None:
+        return
+    first = c.weapon(expand(c, trig)[0])
+    origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
+        "front", "back", "left", "right", "turret") else "turret")
+    aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
+    aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
+    for aim in aims:
+        a = Fire(vid, trig, tid, aim)
+        # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
+        if not aim.startswith(("side:", "rider", "pod:", "sidecar")) or problem(cs, declaration(a)) is None:
+            yield a
 
 
 def may_fire(state: GameState, vid: str) -> bool:
@@ -370,19 +433,25 @@ def may_fire(state: GameState, vid: str) -> bool:
     or a weapon on automatic it could take off)."""
     if vid in state.fire_passed:
         return False
-    memo = _memo_for(state)
-    if vid not in memo.may:
+    work, key = _work(state), _own(state, vid)
+    got = work.may.get(key)
+    if got is None:
         # a weapon on automatic may be taken off in any fire step; setting one rides on another choice, so
         # games that never use automatic ask the same questions as before (reading CB83)
-        memo.may[vid] = (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or \
-            bool(drop_options(state, vid)) or (
-            bool(memo.fire[vid]) if vid in memo.fire
-            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid)))
-    return memo.may[vid]
+        got = work.may.setdefault(key, (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or
+                                  bool(drop_options(state, vid)) or (
+            bool(work.fire[key]) if key in work.fire
+            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid))))
+    return got
 
 
 def _droppers(c: Combatant) -> list[str]:
-    """Triggers (weapons and links) that only lay counters (000:L1028)."""
+    """Triggers (weapons and links) that only lay counters (000:L1028). They hang on the weapons and
+    links, which come from the sheet (kept with it)."""
+    return list(kept(c.sheet, "droppers", lambda: tuple(_droppers_of(c))))
+
+
+def _droppers_of(c: Combatant) -> list[str]:
     out = []
     for trig in [w.id for w in c.weapons] + sorted(c.links):
         try:
@@ -427,8 +496,13 @@ def drop_options(state: GameState, vid: str) -> list[Drop]:
     """Every legal Drop action of a vehicle now."""
     if vid in state.fire_passed or state.vehicle(vid).out:
         return []
-    c = _pending(state)[vid]
-    return [Drop(vid, trig) for trig in _droppers(c) if drop_problem(state, Drop(vid, trig)) is None]
+    work, key = _work(state), _own(state, vid)
+    got = work.drops.get(key)
+    if got is None:
+        c = _replay(state)[0][vid]
+        got = work.drops.setdefault(key, tuple(Drop(vid, trig) for trig in _droppers(c)
+                                               if drop_problem(state, Drop(vid, trig)) is None))
+    return list(got)
 
 
 def preview_drop(state: GameState, action: Drop) -> tuple[Counter, ...]:
@@ -479,11 +553,18 @@ def declare_automatic(state: GameState, a: Automatic) -> tuple[GameState, str]:
 
 
 def declare_drop(state: GameState, a: Drop) -> GameState:
-    return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),))
+    return carried(state, evolve(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, "", DROP),)),
+                   FIRE_WORK)
 
 
 def declare(state: GameState, a: Fire) -> GameState:
-    return replace(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, a.target, a.aim),))
+    return carried(state, evolve(state, fire_declared=state.fire_declared + ((a.vehicle, a.weapon, a.target, a.aim),)),
+                   FIRE_WORK)
+
+
+def pass_fire(state: GameState, vid: str) -> GameState:
+    """The vehicle has finished declaring for this phase."""
+    return carried(state, evolve(state, fire_passed=state.fire_passed + (vid,)), FIRE_WORK)
 
 
 def resolve(ctx: Ctx) -> None:
@@ -493,12 +574,12 @@ def resolve(ctx: Ctx) -> None:
     s = ctx.state
     auto = automatic_fire.due(s, _combatants(s)) if any(v.automatic for v in s.vehicles) else []
     if not s.fire_declared and not auto:
-        ctx.state = replace(s, fire_declared=(), fire_passed=())
+        ctx.state = evolve(s, fire_declared=(), fire_passed=())
         debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)
         _kills(ctx)  # a crew lost to a mine, a collision or burning oil this phase (000:L1262)
         check_drivers(ctx)
         return
-    cs = _combatants(s)
+    cs = made = _combatants(s)
     laid: list[Counter] = []
     for (vid, weapon, _target, aim), crew in zip(s.fire_declared, crews, strict=True):
         if aim == DROP:
@@ -528,15 +609,22 @@ def resolve(ctx: Ctx) -> None:
     add_counters(ctx, [*laid, *res.drops], "dropped", "000:L1028-L1038")
     for vid, c in res.combatants.items():
         v = ctx.v(vid)
-        sheet = sheet_of(c, v.sheet)
-        ctx.put(replace(v, sheet=sheet, fired=tuple(sorted(c.fired)), fire_acted=tuple(sorted(c.acted)),
+        # a combatant nobody hit and that spent nothing is the one made from the sheet: its sheet after
+        # combat hangs on the sheet alone (kept with it); an equal sheet keeps the old object, and with
+        # it the work kept with it (its interior)
+        sheet = (kept(v.sheet, ("after_combat", c.kind), lambda c=c, v=v: sheet_of(c, v.sheet))  # type: ignore[misc]
+                 if c is made.get(vid)
+                 else sheet_of(c, v.sheet))
+        if sheet == v.sheet:
+            sheet = v.sheet
+        ctx.put(evolve(v, sheet=sheet, fired=tuple(sorted(c.fired)), fire_acted=tuple(sorted(c.acted)),
                         sustained=c.sustained))
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
-        ctx.put(replace(v, fire_hits=v.fire_hits + ((hit_key(hit), hit.turn),)))
+        ctx.put(evolve(v, fire_hits=v.fire_hits + ((hit_key(hit), hit.turn),)))
     for tid, trigger in res.fire_triggers:
         v = ctx.v(tid)
-        ctx.put(replace(v, fire_triggers=(*v.fire_triggers, trigger)))
+        ctx.put(evolve(v, fire_triggers=(*v.fire_triggers, trigger)))
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:
@@ -547,7 +635,7 @@ def resolve(ctx: Ctx) -> None:
     _kills(ctx)
     check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
     automatic_fire.after_phase(ctx, auto)
-    ctx.state = replace(ctx.state, fire_declared=(), fire_passed=())
+    ctx.state = evolve(ctx.state, fire_declared=(), fire_passed=())
 
 
 def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:
@@ -564,7 +652,12 @@ def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tupl
 
 
 def damage_points(sheet: RecordSheet) -> tuple[tuple[str, int], ...]:
-    """What a vehicle has left to lose: armor by face, internal components, tires, and wheels lost."""
+    """What a vehicle has left to lose: armor by face, internal components, tires, and wheels lost
+    (kept with the sheet: asked of every vehicle every phase)."""
+    return kept(sheet, "damage_points", lambda: _damage_points(sheet))
+
+
+def _damage_points(sheet: RecordSheet) -> tuple[tuple[str, int], ...]:
     return (*sorted(sheet.armor.items()), ("internal", sum(max(0, c.dp) for c in sheet.components)),
             ("tires", sum(max(0, t.dp) for t in sheet.tires)), ("wheels lost", sum(t.wheel_lost for t in sheet.tires)))
 
@@ -577,6 +670,8 @@ def phase_damage(ctx: Ctx, fire: dict[str, tuple[int, str, bool]]) -> dict[str, 
     out = dict(fire)
     for v in ctx.state.vehicles:
         now = damage_points(v.sheet)
+        if v.phase_dp == now:   # nothing lost since, nothing to record
+            continue
         if v.phase_dp:
             before, left = dict(v.phase_dp), dict(now)
             lost = {k: max(0, before[k] - left.get(k, 0)) for k in before if k != "wheels lost"}
@@ -588,7 +683,7 @@ def phase_damage(ctx: Ctx, fire: dict[str, tuple[int, str, bool]]) -> dict[str, 
             if points > f_points or wheel:
                 out[v.id] = (max(points, f_points), face, wheel or f_wheel)
         if v.phase_dp != now:
-            ctx.put(replace(v, phase_dp=now))
+            ctx.put(evolve(v, phase_dp=now))
     return out
 
 
@@ -597,12 +692,17 @@ def _kills(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
         if v.out:
             continue
-        kind = v.spec.kind.value
-        c = combatant_of(v.id, kind, kind, v.pose, ctx.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)
-        why = out_of_action(c)
+        why = _out_of_action(v)
         if why:
-            ctx.put(replace(v, out=True))
+            ctx.put(evolve(v, out=True))
             ctx.log.add(OutOfFight(f"{v.id} is out of the fight: it {why}", "000:L1262", v.id, why=why))
+
+
+def _out_of_action(v: VehicleState) -> str:
+    """firing.out_of_action of the vehicle: it hangs on the record sheet alone (kept with it)."""
+    kind = v.spec.kind.value
+    return kept(v.sheet, ("out_of_action", kind), lambda: out_of_action(
+        combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)))
 
 
 def end_turn_fire(ctx: Ctx) -> None:
@@ -626,14 +726,14 @@ def end_turn_fire(ctx: Ctx) -> None:
                 ctx.log.add(DiceRolled(f"{what}: rolled {r}", rule, v.id, what=what, total=r))
             for step in rep.burned:
                 ctx.log.add(BurnDamage(f"fire: {step.text()}", step.rule, v.id))
-            v = ctx.put(replace(v, sheet=sheet, out=v.out or rep.exploded))
+            v = ctx.put(evolve(v, sheet=sheet, out=v.out or rep.exploded))
             if rep.exploded:
                 ctx.log.add(Exploded(f"{v.id} explodes: everyone aboard is killed", "000:L1014", v.id))
                 explosion(ctx, v.id)
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + fire_value(hit_from(src, t))[1] >= turn + 1)
         # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
-        ctx.put(replace(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
+        ctx.put(evolve(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
     _kills(ctx)  # a crew burned to death is out of the fight too (000:L1016, L1262)
     check_drivers(ctx)  # burned or exploded
 

@@ -5,7 +5,6 @@ the ends of phases and turns. Works on a Ctx; the engine (rules.engine.engine) d
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from rules.core.dice import DiceExpr
 from rules.core.events import (
@@ -36,7 +35,7 @@ from rules.play.crashes import ONE_D, check_control, hazard, lose_control, tstop
 from rules.play.effects import damage_each_tire, damage_face, damage_one_tire
 from rules.play.falling import land_falls, over_edge
 from rules.play.map_edges import check_left_map
-from rules.play.state import Mode, Pending, VehicleState
+from rules.play.state import Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
 from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
@@ -107,11 +106,11 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
 def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     v = ctx.v(vid)
     new_speed, new_rev = float(abs(signed)), (signed < 0) if signed != 0 else v.reverse  # float: saves replay exactly
-    ctx.state = replace(ctx.state, declared=ctx.state.declared + (vid,))
+    ctx.state = evolve(ctx.state, declared=ctx.state.declared + (vid,))
     if signed == v.signed_speed:
         return
-    decel = v.speed - new_speed if new_rev == v.reverse else v.speed
-    ctx.put(replace(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
+    decel = deceleration(v, signed)
+    ctx.put(evolve(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
                     travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
     word = "reverse " if new_rev else ""
     ctx.log.add(SpeedChanged(f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
@@ -120,14 +119,27 @@ def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
         _deceleration_hazard(ctx, vid, decel, v.speed)
 
 
-def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
-    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
+def deceleration(v: VehicleState, signed: float) -> float:
+    """The mph a speed change sheds: all of it when it changes between forward and reverse."""
+    new_speed, new_rev = abs(signed), (signed < 0) if signed != 0 else v.reverse
+    return v.speed - new_speed if new_rev == v.reverse else v.speed
+
+
+def braking_hazard(ctx: Ctx, vid: str, decel: float) -> tuple[int, DiceExpr]:
+    """The D of shedding `decel` mph in a turn with the road condition added (0: no hazard), and the
+    damage to each tire (000:L146-L154, L233)."""
     d, tire = ctx.t.decel.hazard(decel)
     if d == 0:
-        return
-
+        return 0, tire
     road = ctx.t.hazards.road.get(road_condition(ctx.state, vid))
-    d += road.add if road else 0
+    return d + (road.add if road else 0), tire
+
+
+def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
+    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
+    d, tire = braking_hazard(ctx, vid, decel)
+    if d == 0:
+        return
     v = ctx.v(vid)
     kept = check_control(ctx, vid, d, original, f"braking {decel:g} mph", "000:L146-L154, L233")
     if tire.n or tire.mod:
@@ -160,7 +172,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     start = ctx.v(vid).pose
     motion = move_with_collisions(ctx, vid, motion)
     v = ctx.v(vid)
-    ctx.put(replace(v, pose=motion.end))
+    ctx.put(evolve(v, pose=motion.end))
     path = tuple(motion.path[:: max(1, len(motion.path) // 8)]) + (motion.end,)
     ctx.log.add(Moved(f"{what} to {motion.end}", "", vid, what=what, end=motion.end, path=path))
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
@@ -182,7 +194,7 @@ def forced(v: VehicleState) -> bool:
 def start_moving(ctx: Ctx, vid: str) -> None:
     """The vehicle's first move of the phase: its increments, then pending crash results (000:L316)."""
     v = ctx.v(vid)
-    ctx.put(replace(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
+    ctx.put(evolve(v, increments=increments_for(ctx.t, v.speed, ctx.state.phase), moved_this_phase=True))
     if v.mode == Mode.SPIN and v.mode_count < ctx.state.turn and v.mode_turn < ctx.state.turn:
         _spin_recovery(ctx, vid)
     # only what was queued before this movement plays now: a follow-up skid waits for the next phase
@@ -192,7 +204,7 @@ def start_moving(ctx: Ctx, vid: str) -> None:
         if not v.pending or v.pending[0].kind == "controlled_skid":
             return
         p, rest = v.pending[0], v.pending[1:]
-        ctx.put(replace(v, pending=rest))
+        ctx.put(evolve(v, pending=rest))
         _start_crash_effect(ctx, vid, p)
 
 
@@ -245,7 +257,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
         move_along(ctx, vid, slide(v.pose, v.pose.facing + (180 if v.reverse else 0), rest), "straight on")
     v = ctx.v(vid)
     new_speed = max(0.0, v.speed - loss)
-    ctx.put(replace(v, increments=v.increments[1:], speed=new_speed, mode=Mode.SKIDDED if new_speed else Mode.NORMAL,
+    ctx.put(evolve(v, increments=v.increments[1:], speed=new_speed, mode=Mode.SKIDDED if new_speed else Mode.NORMAL,
                     travel=norm_deg(v.pose.facing + (180 if v.reverse else 0))))
     if loss:
         ctx.log.add(SlowedTo(f"skid costs {loss} mph: now {new_speed:g} mph", "000:L324-L326", vid, speed=new_speed))
@@ -254,7 +266,7 @@ def _crash_skid(ctx: Ctx, vid: str, travel: float, k: float, loss: int, tire_hit
     if follow:
 
         w = ctx.v(vid)
-        ctx.put(replace(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
+        ctx.put(evolve(w, pending=w.pending + (Pending(follow, travel, "", ctx.t.crash.by_name(follow).skid,
                                                         ctx.t.crash.severity(follow)),)))
 
 
@@ -271,13 +283,13 @@ def _spin_recovery(ctx: Ctx, vid: str) -> None:
     v = ctx.v(vid)
     off = angle_diff(v.pose.facing, v.mode_travel)
     if off <= 45:
-        ctx.put(replace(v, mode=Mode.NORMAL, reverse=False, travel=v.pose.facing))
+        ctx.put(evolve(v, mode=Mode.NORMAL, reverse=False, travel=v.pose.facing))
         ctx.log.add(CrashMotion("stops spinning, facing the way it is going", "000:L327", vid, motion="spin", ended=True))
     elif off >= 135:
-        ctx.put(replace(v, mode=Mode.NORMAL, reverse=True, travel=norm_deg(v.pose.facing + 180)))
+        ctx.put(evolve(v, mode=Mode.NORMAL, reverse=True, travel=norm_deg(v.pose.facing + 180)))
         ctx.log.add(CrashMotion("stops spinning, travelling backwards", "000:L327", vid, motion="spin", ended=True))
     else:
-        ctx.put(replace(v, mode=Mode.T_STOP, mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
+        ctx.put(evolve(v, mode=Mode.T_STOP, mode_start=v.speed, mode_lost=0.0, mode_count=0, mode_turn=ctx.state.turn))
         ctx.log.add(CrashMotion("stops spinning sideways: slides into a T-stop", "000:L327", vid, motion="spin",
                                 ended=True))
 
@@ -292,7 +304,7 @@ def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
         die = ctx.roll(ONE_D, f"does it catch fire? ({row.fire_on}-6 burns)", "000:L329", vid)
         if die >= row.fire_on:
             v = ctx.v(vid)
-            ctx.put(replace(v, sheet=replace(v.sheet, on_fire=True)))
+            ctx.put(evolve(v, sheet=evolve(v.sheet, on_fire=True)))
             ctx.log.add(FireStarted("the vehicle is on fire", "000:L329", vid))
 
 
@@ -352,7 +364,7 @@ def forced_increment(ctx: Ctx, vid: str) -> None:
             move_along(ctx, vid, slide(w.pose, w.pose.facing + (180 if w.reverse else 0), inc - k), "straight on")
         w = ctx.v(vid)
         opt = ctx.t.maneuvers.skids[p.skid]
-        ctx.put(replace(w, pending=w.pending[1:], increments=w.increments[1:],
+        ctx.put(evolve(w, pending=w.pending[1:], increments=w.increments[1:],
                         pending_decel=w.pending_decel + opt.decel_mph))
         if opt.tire_hits:
             damage_each_tire(ctx, vid, DiceExpr(0, opt.tire_hits), "controlled skid", "000:L216-L218")
@@ -422,12 +434,12 @@ def _tstop_increment(ctx: Ctx, vid: str, inc: float) -> None:
     speed = max(0.0, round((v.speed - per_inch * dist) / ctx.t.chart.step) * ctx.t.chart.step)
     lost = v.mode_lost + (v.speed - speed)
     if speed == 0:
-        ctx.put(replace(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
+        ctx.put(evolve(v, speed=0.0, mode_lost=lost, increments=(), travel=v.pose.facing))
         ctx.log.add(SlowedTo("the T-stop brings it to a halt", "000:L227", vid, speed=0.0))
         _tstop_tires(ctx, vid)
         ctx.update(vid, mode=Mode.NORMAL, speed_changed=True)
     else:
-        ctx.put(replace(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
+        ctx.put(evolve(v, speed=speed, mode_lost=lost, increments=v.increments[1:], speed_changed=True))
         ctx.log.add(SlowedTo(f"T-stop: now {speed:g} mph", "000:L227", vid, speed=speed))
 
 
@@ -440,26 +452,41 @@ def _tstop_tires(ctx: Ctx, vid: str) -> None:
         damage_each_tire(ctx, vid, DiceExpr(0, due), "T-stop", "000:L228")
 
 
+def chosen_motion(t: Tables, v: VehicleState, m: Maneuver) -> Motion:
+    """The counter's motion for a chosen move, before anything it meets: straight on slides this
+    move's inches along the travel direction; a maneuver replaces a 1" move (000:L135, L197)."""
+    if m.kind == "straight":
+        return slide(v.pose, v.travel, v.increments[0])
+    return perform(m, v.pose, t.handling.counters[v.spec.kind], travel=v.travel)
+
+
+def asks_control(m: Maneuver, difficulty: int) -> bool:
+    """Whether a chosen move lowers the handling track and rolls for control: straight ahead never,
+    a T-stop always (000:L228), any other maneuver when its D is above 0 (000:L182)."""
+    if m.kind == "straight":
+        return False
+    return m.kind == "t_stop" or difficulty > 0
+
+
 def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     """A chosen move: geometry, then the handling track and control roll (000:L135, L182)."""
     v = ctx.v(vid)
-    size = ctx.t.handling.counters[v.spec.kind]
     inc = v.increments[0]
     travel0 = v.travel
     if m.kind == "straight":
-        move_along(ctx, vid, slide(v.pose, v.travel, inc), "straight" if inc >= 1 else f"{inc:g}\" straight")
+        move_along(ctx, vid, chosen_motion(ctx.t, v, m), "straight" if inc >= 1 else f"{inc:g}\" straight")
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
         return
-    motion = perform(m, v.pose, size, travel=v.travel)
+    motion = chosen_motion(ctx.t, v, m)
     move_along(ctx, vid, motion, str(m))
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
-    ctx.put(replace(v, increments=v.increments[1:], maneuvered=True, steered=True,
+    ctx.put(evolve(v, increments=v.increments[1:], maneuvered=True, steered=True,
                     travel=travel0 if m.kind in ("t_stop", "bootlegger") else after_travel))
     if m.kind == "t_stop":
         _begin_tstop(ctx, vid, difficulty, travel0)
         return
-    kept = difficulty <= 0 or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
+    kept = not asks_control(m, difficulty) or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
     if kept:
         _ice(ctx, vid)  # a loss on the ice goes to Crash Table 2 by itself (000:L308)
     if m.kind == "bootlegger":
@@ -471,12 +498,12 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
     if m.kind == "bootlegger":
 
         w = ctx.v(vid)
-        ctx.put(replace(w, increments=(), pending=w.pending + (Pending("bootlegger_finish", travel0, m.side),)))
+        ctx.put(evolve(w, increments=(), pending=w.pending + (Pending("bootlegger_finish", travel0, m.side),)))
     elif m.skid:
 
         w = ctx.v(vid)
         opt = ctx.t.maneuvers.skids[m.skid]
-        ctx.put(replace(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
+        ctx.put(evolve(w, pending=w.pending + (Pending("controlled_skid", travel0, m.side, m.skid),),
                         aimed_fire=min(w.aimed_fire, opt.aimed_fire)))
 
 
@@ -491,11 +518,11 @@ def _ice(ctx: Ctx, vid: str) -> None:
 def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     v = ctx.v(vid)
     start = v.speed
-    v = ctx.put(replace(v, mode=Mode.T_STOP, mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
+    v = ctx.put(evolve(v, mode=Mode.T_STOP, mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
                         mode_turn=ctx.state.turn))
     per_inch = ctx.t.maneuvers.tstop_mph_per_inch
     new_speed = max(0.0, start - per_inch)
-    ctx.put(replace(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
+    ctx.put(evolve(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
     ctx.log.add(SlowedTo(f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid, speed=new_speed))
     kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
     if new_speed == 0:
@@ -512,14 +539,19 @@ def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
     000:L267-L275), +D1 off-road (000:L268, L507) and oil under it (000:L1045)."""
 
     d = base_difficulty(m, v.speed, ctx.t.maneuvers)
-    road = ctx.t.hazards.road.get(road_condition(ctx.state, v.id))
-    if m.kind != "straight" and road:
-        d += road.add
     if m.kind != "straight":
-        d += off_road_maneuver_d(ctx.state, v.id)
-        d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
-        d += substitute_d(v)  # a substitute driver: +D2 (000:L980)
+        d += maneuver_d_added(ctx, v)
     return max(0, d)
+
+
+def maneuver_d_added(ctx: Ctx, v: VehicleState) -> int:
+    """What the place and the driver add to every maneuver's D (not to straight ahead): the road
+    condition, off-road, oil under it, a substitute driver."""
+    road = ctx.t.hazards.road.get(road_condition(ctx.state, v.id))
+    d = road.add if road else 0
+    d += off_road_maneuver_d(ctx.state, v.id)
+    d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
+    return d + substitute_d(v)  # a substitute driver: +D2 (000:L980)
 
 
 # --- phase and turn ends -------------------------------------------------------------------------
@@ -530,7 +562,7 @@ def end_phase(ctx: Ctx) -> None:
         if v.mode == Mode.T_STOP and v.moved_this_phase:
             _tstop_tires(ctx, v.id)
         w = ctx.v(v.id)
-        ctx.put(replace(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
+        ctx.put(evolve(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
                         mode=Mode.NORMAL if w.mode == Mode.SKIDDED else w.mode))
 
 
@@ -543,7 +575,7 @@ def start_phase(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)
-            ctx.put(replace(v, speed=new, pending_decel=0.0))
+            ctx.put(evolve(v, speed=new, pending_decel=0.0))
             ctx.log.add(SlowedTo(f"controlled skid slows it to {new:g} mph", "000:L215-L218", v.id, speed=new))
 
 
@@ -555,13 +587,13 @@ def end_turn(ctx: Ctx) -> None:
         if v.out:
             continue
         hc_loss = v.hc_loss + v.hc_loss_next
-        w = replace(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
+        w = evolve(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
                     full_stop=v.speed == 0 and v.start_speed == 0)
         hs = recover(w.hs, w.hc, w.spec.driver_skill, ctx.t)
         if hs != w.hs:
             ctx.log.add(HandlingChanged(f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id,
                                         old=w.hs, new=hs, recovery=True))
-        ctx.put(replace(w, hs=hs))
+        ctx.put(evolve(w, hs=hs))
 
 
 def start_turn(ctx: Ctx) -> None:
@@ -587,20 +619,20 @@ def start_turn(ctx: Ctx) -> None:
         elif v.plant_out:
 
             loss, rule = ctx.rules.terrain.plant_out_decel, "000:L528, L1742"
-        w = replace(v, speed_changed=False, steered=False)
+        w = evolve(v, speed_changed=False, steered=False)
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)
-            w = replace(w, speed=new)
+            w = evolve(w, speed=new)
             ctx.log.add(SlowedTo(f"loses {loss:g} mph: now {new:g} mph", rule, v.id, speed=new))
             if new == 0:
                 w = _come_to_rest(ctx, w)
-        ctx.put(replace(w, start_speed=w.speed))
+        ctx.put(evolve(w, start_speed=w.speed))
 
 
 def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
     if v.mode == Mode.SPIN:
         ctx.log.add(CrashMotion("the spin ends at a standstill", "000:L327", v.id, motion="spin", ended=True))
-        return replace(v, mode=Mode.NORMAL, travel=v.pose.facing, reverse=False)
+        return evolve(v, mode=Mode.NORMAL, travel=v.pose.facing, reverse=False)
     if v.mode == Mode.ROLL:
         upright = v.mode_count % 4 == 0
         need = ctx.t.crash.by_name("roll").drivable_corners
@@ -608,5 +640,5 @@ def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
         drivable = upright and corners_ok and v.spec.kind is not Kind.CYCLE
         text = "stops rolling, back on its wheels" if drivable else "stops rolling: wrecked"
         ctx.log.add(CrashMotion(text, "000:L328", v.id, motion="roll", ended=True))
-        return replace(v, mode=Mode.NORMAL if drivable else Mode.WRECK, out=not drivable, travel=v.pose.facing)
+        return evolve(v, mode=Mode.NORMAL if drivable else Mode.WRECK, out=not drivable, travel=v.pose.facing)
     return v

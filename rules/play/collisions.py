@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from weakref import WeakKeyDictionary
 
 from rules.core.dice import DiceExpr
 from rules.core.events import (
@@ -63,6 +62,7 @@ from rules.play.crashes import hazard
 from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
+from rules.play.state import GameState
 from rules.play.terrain import note_ground
 from rules.world.collision import (
     VEHICLE,
@@ -75,7 +75,14 @@ from rules.world.collision import (
     Touch,
     conform_pivots,
 )
-from rules.world.map_changes import MapChanges, changed_world, current_map, feature_properties, section_key
+from rules.world.map_changes import (
+    MapChanges,
+    changed_base,
+    changed_world,
+    current_map,
+    feature_properties,
+    section_key,
+)
 from rules.world.map_model import Area, Placement
 from rules.world.maps import resolved
 from rules.world.shapes import convex_pieces
@@ -85,19 +92,18 @@ ARMOR_RULE = {"head_on": "000:L416", "rear_end": "000:L431", "t_bone": "000:L445
               "sideswipe_same": "000:L457", "sideswipe_opposite": "000:L457"}
 
 
-# Vehicles a collision stopped for the rest of the phase, per engine step: a crash motion made of two
-# moves (a skid, then straight on) must not go on after the first one was stopped.
-_STOPPED: WeakKeyDictionary[Ctx, set[tuple[int, int, str]]] = WeakKeyDictionary()
+# Vehicles a collision stopped for the rest of the phase, per engine step (Ctx.stopped): a crash motion
+# made of two moves (a skid, then straight on) must not go on after the first one was stopped.
 
 
 def _stop(ctx: Ctx, vid: str) -> None:
     ctx.update(vid, increments=())
-    _STOPPED.setdefault(ctx, set()).add((ctx.state.turn, ctx.state.phase, vid))
+    ctx.stopped.add((ctx.state.turn, ctx.state.phase, vid))
 
 
 def stopped(ctx: Ctx, vid: str) -> bool:
     """Whether a collision has stopped this vehicle for the rest of the phase."""
-    return (ctx.state.turn, ctx.state.phase, vid) in _STOPPED.get(ctx, set())
+    return (ctx.state.turn, ctx.state.phase, vid) in ctx.stopped
 
 
 AREA_KINDS = ("water", "ditch")   # terrain areas whose edges matter to a moving counter
@@ -119,19 +125,25 @@ def _area_shapes(map_id: str, sections: tuple[Placement, ...]) -> tuple[StaticSh
                  for piece in convex_pieces(area.shape.points()))
 
 
-_EMPTY = CollisionWorld()
+_EMPTY = CollisionWorld().freeze()
 
 
+@lru_cache(maxsize=8)
 def _map_world(map_id: str, changes: MapChanges) -> CollisionWorld:
+    """The map as play has changed it, terrain areas included: frozen, shared by every step."""
     if not map_id:
         return _EMPTY
-    return changed_world(map_id, changes, _area_shapes(map_id, changes.sections))
+    return changed_base(map_id, changes, _area_shapes(map_id, changes.sections))
 
 
 def world_for(ctx: Ctx) -> CollisionWorld:
-    """The map's static shapes as play has changed them (built once per map and change) with every
-    vehicle counter, wrecks included (000:L978)."""
-    world = _map_world(ctx.state.map_id, ctx.state.map_changes)
+    """The step's own collision world: the map's static shapes as play has changed them (built once per
+    map and change, frozen and shared) with every vehicle counter, wrecks included (000:L978), in a
+    world of the step's own that nobody else sees or changes (kept in the context)."""
+    base = _map_world(ctx.state.map_id, ctx.state.map_changes)
+    world = ctx.world
+    if world is None or world.base is not base:   # the first move of the step, or the map changed
+        world = ctx.world = CollisionWorld.over(base)
     world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles})
     return world
 
@@ -433,3 +445,14 @@ def _enter_area(ctx: Ctx, vid: str, kind: str, area: Area) -> bool:
         return True
     hazard(ctx, vid, d.hazard, f"crosses a {area.width_ft:g}-ft ditch", "000:L526")
     return False
+
+
+def own_world(state: GameState) -> CollisionWorld:
+    """A collision world of the state's map as play has changed it, with every vehicle counter, built
+    afresh for one caller (a preview): a world of its own laid over the shared frozen map, so no cached
+    world is changed and none is shared between threads."""
+    world = (changed_world(state.map_id, state.map_changes, _area_shapes(state.map_id, state.map_changes.sections))
+             if state.map_id else CollisionWorld())
+    sizes = state.rules.movement.handling.counters
+    world.set_vehicles({v.id: (v.pose, sizes[v.spec.kind]) for v in state.vehicles})
+    return world

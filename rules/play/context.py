@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rules.core.dice import DiceExpr, DiceSource, SeededDice
 from rules.core.events import DiceRolled, EventLog
-from rules.play.state import GameState, VehicleState
+from rules.play.state import GameState, VehicleState, carried, evolve
 from rules.tables.movement import Tables
 from rules.tables.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from rules.world.collision import CollisionWorld
+
+
+WORLD = "collision_world"   # a finished step's collision world, handed on (rules.play.collisions.world_for)
 
 
 class Ctx:
@@ -18,6 +24,12 @@ class Ctx:
         self.log = EventLog()
         self.rules: Ruleset = state.rules
         self.t: Tables = self.rules.movement
+        # the step's own: its collision world (rules.play.collisions.world_for, laid over the shared frozen
+        # map), the one the step before used if its state brought it (taken, not shared: only this step
+        # has it; finish() hands it on; its vehicles are set again at each use), and the vehicles a
+        # collision stopped for the rest of the phase (turn, phase, vehicle)
+        self.world: CollisionWorld | None = state.derived.pop(WORLD, None)
+        self.stopped: set[tuple[int, int, str]] = set()
 
     def v(self, vid: str) -> VehicleState:
         return self.state.vehicle(vid)
@@ -27,7 +39,7 @@ class Ctx:
         return v
 
     def update(self, vid: str, **changes: object) -> VehicleState:
-        return self.put(replace(self.v(vid), **changes))  # type: ignore[arg-type]
+        return self.put(evolve(self.v(vid), **changes))
 
     def roll(self, expr: DiceExpr, why: str, rule: str, vid: str = "") -> int:
         """Roll dice and log the faces, the total and why."""
@@ -40,5 +52,9 @@ class Ctx:
         return total
 
     def finish(self) -> GameState:
-        self.state = replace(self.state, rolls=self.dice.count)
+        # only the dice state changes here: the work already derived from the state (who may fire what,
+        # the legal maneuvers) holds for the finished one, so the caller's to_act does not redo it
+        self.state = carried(self.state, evolve(self.state, rolls=self.dice.count))
+        if self.world is not None:   # handed on to the step that starts from this state (see world_for)
+            self.state.derived[WORLD] = self.world
         return self.state

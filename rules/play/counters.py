@@ -61,7 +61,7 @@ from rules.driving.maneuvers import Motion
 from rules.play.context import Ctx
 from rules.play.crashes import hazard
 from rules.play.effects import damage_one_tire, slick_hits
-from rules.play.state import VehicleState
+from rules.play.state import GameState, VehicleState
 from rules.play.surfaces import counter_size, slicks
 from rules.tables.construction import design_tables
 
@@ -105,18 +105,34 @@ def cross_counters(ctx: Ctx, vid: str, motion: Motion) -> None:
     v = ctx.v(vid)
     now: list[str] = []
     for c in ctx.state.counters:
-        if c.owner == vid and (c.kind == "debris" or c.spec().spares_owner):
+        if _spares(c, vid):
             continue
-        how = _contact(c, v, motion.path)
         end = _contact(c, v, (motion.end,))
         if end == "on" or (end == "adjacent" and c.spec().trigger_on):
             now.append(c.id)  # beside a slick is not on it: driving on later still counts (000:L1046)
+    for c, how in counters_met(ctx.state, v, motion):
+        _effect(ctx, vid, c, how, motion)
+    ctx.update(vid, touching=tuple(i for i in now if any(c.id == i for c in ctx.state.counters)))
+
+
+def _spares(c: Counter, vid: str) -> bool:
+    return c.owner == vid and (c.kind == "debris" or c.spec().spares_owner)
+
+
+def counters_met(state: GameState, v: VehicleState, motion: Motion) -> list[tuple[Counter, str]]:
+    """The counters a motion comes onto ("on") or beside ("adjacent", spikes and mines) that take
+    effect, in the order they lie on the map: not one it was already touching (000:L1042-L1046)."""
+    out = []
+    for c in state.counters:
+        if _spares(c, v.id):
+            continue
+        how = _contact(c, v, motion.path)
         if how is None or c.id in v.touching:
             continue
         if how == "adjacent" and not c.spec().trigger_on:
             continue
-        _effect(ctx, vid, c, how, motion)
-    ctx.update(vid, touching=tuple(i for i in now if any(c.id == i for c in ctx.state.counters)))
+        out.append((c, how))
+    return out
 
 
 def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:

@@ -4,8 +4,6 @@ below the modules that move counters."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.combat.damage import collision_hit, interior_of, sheet_with
 from rules.core.dice import DiceExpr
 from rules.core.events import CornerLost, Damaged, DamageStep, SlickDoubled, SteeringLost, TireDamaged
@@ -13,7 +11,7 @@ from rules.core.geometry import Kind
 from rules.driving.handling import lower_status
 from rules.play.context import Ctx
 from rules.play.crashes import check_control, hazard, lose_control
-from rules.play.state import VehicleState
+from rules.play.state import VehicleState, evolve
 from rules.play.surfaces import racing_slick
 from rules.vehicles.record_sheet import damage_tire
 
@@ -32,7 +30,7 @@ def damage_one_tire(ctx: Ctx, vid: str, index: int, hits: int, cause: str, rule:
         return
     sheet, res = damage_tire(v.sheet, index, hits, from_weapon=from_weapon)
     tire = sheet.tires[index]
-    ctx.put(replace(v, sheet=sheet))
+    ctx.put(evolve(v, sheet=sheet))
     ctx.log.add(TireDamaged(f"{cause}: tire {tire.corner} takes {hits} ({tire.dp} left)", rule, vid,
                             cause=cause, corner=tire.corner, hits=hits, dp=tire.dp))
     if not res.tire_destroyed:
@@ -59,7 +57,7 @@ def corner_lost(ctx: Ctx, vid: str, corner: str, wheel: bool) -> None:
         if not two_corners:
             return
     else:
-        ctx.put(replace(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
+        ctx.put(evolve(v, hs=hz.hs_on_last_tire, hc_loss_next=v.hc_loss_next + loss))
         ctx.log.add(CornerLost(f"{what} on corner {corner} lost: handling status drops to {hz.hs_on_last_tire}; "
                                f"HC -{loss} from next turn", "000:L161, L265", vid, corner=corner, wheel=wheel))
     v = ctx.v(vid)
@@ -85,7 +83,7 @@ def _corner_lost_active(ctx: Ctx, vid: str, corner: str, what: str, loss: int, t
     status drop is taken without a roll of its own there (reading CB85)."""
     hz = ctx.t.hazards
     v = ctx.v(vid)
-    ctx.put(replace(v, hc_loss_next=v.hc_loss_next + loss))
+    ctx.put(evolve(v, hc_loss_next=v.hc_loss_next + loss))
     ctx.log.add(CornerLost(f"{what} on corner {corner} lost with active suspension: a D{hz.active_suspension_d} "
                            f"hazard instead of handling status {hz.hs_on_last_tire}; HC -{loss} from next turn",
                            f"{hz.active_suspension_source}, 000:L161, L265", vid, corner=corner,
@@ -117,7 +115,7 @@ def damage_face(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule
     v = ctx.v(vid)
     inside = interior_of(v.sheet, v.spec.kind.value)
     sheet, inside, rep = collision_hit(v.sheet, inside, location, points, ctx.dice, crash)
-    ctx.put(replace(v, sheet=sheet_with(sheet, inside)))
+    ctx.put(evolve(v, sheet=sheet_with(sheet, inside)))
     ctx.log.add(Damaged(f"{cause}: {points} to {location}", rule, vid, cause=cause, location=location, points=points,
                         taken=rep.taken))
     for text, line_rule in rep.lines:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.combat.dropped import Counter
 from rules.core.geometry import Pose
@@ -18,6 +18,8 @@ from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.record_sheet import RecordSheet, lone_side_pods
 from rules.vehicles.spec import VehicleSpec
 from rules.world.map_changes import MapChanges
+
+T = TypeVar("T")
 
 
 class Step(Named):
@@ -230,6 +232,24 @@ class GameState:
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 
+    # Work derived from this state (the fire step's options, the legal maneuvers) sits in a slot beside
+    # the fields' __dict__: not part of the state (not compared, hashed, printed, saved or digested;
+    # replace() and evolve() start the new state without it). What it holds is keyed on immutable
+    # values and never changed once made (see `carried`); the one exception, the collision world a
+    # finished step hands on, is taken by the next step, never shared (rules.play.context).
+    __slots__ = ("_derived", "__dict__")
+
+    @property
+    def derived(self) -> dict[str, Any]:
+        got: dict[str, Any] | None = getattr(self, "_derived", None)
+        if got is None:   # two threads may both make one: one is kept, the other's work is redone
+            got = {}
+            object.__setattr__(self, "_derived", got)
+        return got
+
+    def __getstate__(self) -> dict[str, Any]:
+        return dict(self.__dict__)   # pickled and copied without the derived work
+
     def vehicle(self, vid: str) -> VehicleState:
         for v in self.vehicles:
             if v.id == vid:
@@ -237,7 +257,34 @@ class GameState:
         raise KeyError(f"no vehicle {vid!r}")
 
     def with_vehicle(self, v: VehicleState) -> GameState:
-        return replace(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
+        return evolve(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """dataclasses.replace for the frozen state records (VehicleState, GameState), without running
+    __init__ again: a VehicleState has 63 fields and is replaced on almost every step, and
+    replace() costs some 30 times more. The records have no __post_init__ checks to skip. Work
+    kept with the old object (rules.core.kept, GameState.derived) is not carried to the new one."""
+    fields_ = type(obj).__dataclass_fields__  # type: ignore[attr-defined]
+    if not changes.keys() <= fields_.keys():
+        raise TypeError(f"{type(obj).__name__} has no field {', '.join(sorted(changes.keys() - fields_.keys()))}")
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    d.pop("_kept", None)
+    return new
+
+
+def carried(old: GameState, new: GameState, *keys: str) -> GameState:
+    """`new` with the derived work of `old` under `keys` (all of it when none are named), for a change
+    that work does not depend on: the dice state (no derived work ever depends on it), or a fire
+    declaration or pass (the fire step's work is keyed by vehicle and its own declarations)."""
+    have = old.derived
+    for k in keys or tuple(have):
+        if k in have:
+            new.derived.setdefault(k, have[k])
+    return new
 
 
 def _plain(obj: Any) -> Any:

@@ -10,6 +10,7 @@ from rules.combat.dropped import (
     surface,
 )
 from rules.core.geometry import CounterSize
+from rules.core.kept import kept
 from rules.driving.handling import CrashModifier
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState
@@ -27,7 +28,9 @@ def ground_of(state: GameState, vid: str) -> Terrain | None:
     if not state.map_id:
         return None
     p = state.vehicle(vid).pose
-    return terrain_at(map_of(state.map_id, state.map_changes), p.x, p.y)
+    # kept with the (frozen) pose: the map as it lies now hangs on its id and the highway's sections
+    return kept(p, ("ground", state.map_id, state.map_changes.sections),
+                lambda: terrain_at(map_of(state.map_id, state.map_changes), p.x, p.y))
 
 
 def terrain_under(ctx: Ctx, vid: str) -> Terrain | None:

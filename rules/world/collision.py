@@ -17,6 +17,12 @@ API (all positions in inches, y DOWN, facings clockwise from map-up; see rules.c
     conform_pivots(pose, size, contact_point)         # -> the two corners v2 may pivot about, default first
     world.remove_static(id), world.add_static(shape), world.breach(id, at, width)   # map changes
     CollisionWorld.from_static(static_from_map(maps.static_shapes(m)))   # a world for a map
+    world.freeze()                                    # no change from now on: it may be cached and shared
+    CollisionWorld.over(world)                        # a world of one's own: vehicles here, the map shared
+
+A world shared between callers (a cached map) is frozen, and every world takes its own lock around
+each call, so a client's foe thread and its UI thread may ask at once. A step of the engine moves
+vehicles in a world of its own laid over the frozen map (rules.play.collisions.world_for).
 
 A motion is a sequence of poses (its first pose is where the counter starts). The sweep tests the
 counter at intermediate poses no more than 1/16" and 5 degrees apart (reference/movement.md §4.14),
@@ -38,6 +44,7 @@ from __future__ import annotations
 import atexit
 import gc
 import math
+import threading
 import weakref
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -232,7 +239,8 @@ def _free_worlds() -> None:
 
 
 class CollisionWorld:
-    """Static map shapes and kinematic vehicle counters in one pymunk Space."""
+    """Static map shapes and kinematic vehicle counters in one pymunk Space (or, for a world made
+    `over` a frozen one, its vehicles in a Space of its own and the other's static shapes)."""
 
     def __init__(self) -> None:
         self.space = pymunk.Space()
@@ -241,6 +249,9 @@ class CollisionWorld:
         self._features: dict[str, list[tuple[StaticShape, pymunk.Shape]]] = {}
         self._vehicles: dict[str, _Vehicle] = {}
         self._probes: dict[CounterSize, tuple[pymunk.Body, pymunk.Poly]] = {}
+        self._lock = threading.RLock()   # pymunk's Space is not safe to query from two threads at once
+        self._frozen = False
+        self._base: CollisionWorld | None = None
 
     # --- building the world -------------------------------------------------------------------
 
@@ -251,19 +262,51 @@ class CollisionWorld:
             world.add_static(s)
         return world
 
+    @classmethod
+    def over(cls, base: CollisionWorld) -> CollisionWorld:
+        """A world of one's own on a frozen map: its vehicles are its own, the static shapes are the
+        base's (shared, never copied). Queries answer as one world holding both would."""
+        if not base._frozen:
+            raise ValueError("a world is laid over a frozen one only")
+        world = cls()
+        world._base = base
+        return world
+
+    @property
+    def base(self) -> CollisionWorld | None:
+        """The frozen world this one is laid over, if any."""
+        return self._base
+
+    def freeze(self) -> CollisionWorld:
+        """No change from now on (a cached world shared by every caller); returns the world."""
+        self._frozen = True
+        return self
+
+    def _changing(self, what: str, static: bool = False) -> None:
+        if self._frozen:
+            raise RuntimeError(f"this collision world is frozen (shared): {what} in a world made over it")
+        if static and self._base is not None:
+            raise RuntimeError(f"a world laid over a map does not change the map: {what} in a new world")
+
     def add_static(self, s: StaticShape) -> None:
-        shape = _static_shape(self.space.static_body, s)
-        self.space.add(shape)
-        self._owner[shape] = (s.id, s.kind.value, s.tag)
-        self._features.setdefault(s.id, []).append((s, shape))
+        self._changing("add a static shape", static=True)
+        with self._lock:
+            shape = _static_shape(self.space.static_body, s)
+            self.space.add(shape)
+            self._owner[shape] = (s.id, s.kind.value, s.tag)
+            self._features.setdefault(s.id, []).append((s, shape))
 
     def remove_static(self, feature_id: str) -> None:
         """Remove every piece of a feature (a destroyed tree, a cleared obstacle)."""
-        for _s, shape in self._features.pop(feature_id, []):
-            self.space.remove(shape)
-            del self._owner[shape]
+        self._changing("remove a static shape", static=True)
+        with self._lock:
+            for _s, shape in self._features.pop(feature_id, []):
+                self.space.remove(shape)
+                del self._owner[shape]
 
     def feature(self, feature_id: str) -> tuple[StaticShape, ...]:
+        if self._base is not None:
+            return self._base.feature(feature_id)
         return tuple(s for s, _ in self._features.get(feature_id, []))
 
     def breach(self, feature_id: str, at: Vec, width: float) -> None:
@@ -271,6 +314,7 @@ class CollisionWorld:
         (a building breach is ¼" wide; a vehicle passes a double breach, 000:L481). A polygon piece
         within BREACH_REACH of `at` is cut across its longest edge's direction (a thick wall drawn as
         a rectangle); pieces farther away are left as they are."""
+        self._changing("cut a breach", static=True)
         pieces = self._features.get(feature_id, [])
         if not pieces:
             raise KeyError(feature_id)
@@ -288,16 +332,25 @@ class CollisionWorld:
 
     def set_vehicles(self, vehicles: Mapping[str, tuple[Pose, CounterSize]]) -> None:
         """Make the vehicle counters exactly these: add new ones, move the others, drop the missing."""
-        for vid in [v for v in self._vehicles if v not in vehicles]:
-            self.remove_vehicle(vid)
-        for vid, (pose, size) in vehicles.items():
-            self.place_vehicle(vid, pose, size)
+        self._changing("set the vehicles")
+        with self._lock:
+            for vid in [v for v in self._vehicles if v not in vehicles]:
+                self.remove_vehicle(vid)
+            for vid, (pose, size) in vehicles.items():
+                self._place(vid, pose, size)
 
     def place_vehicle(self, vid: str, pose: Pose, size: CounterSize | None = None) -> None:
+        self._changing("place a vehicle")
+        with self._lock:
+            self._place(vid, pose, size)
+
+    def _place(self, vid: str, pose: Pose, size: CounterSize | None) -> None:
         v = self._vehicles.get(vid)
         if v is not None and size is not None and size != v.size:
             self.remove_vehicle(vid)
             v = None
+        if v is not None and v.pose == pose:
+            return   # where it is already: nothing to reindex
         if v is None:
             if size is None:
                 raise KeyError(f"unknown vehicle {vid!r}: give its counter size")
@@ -312,9 +365,11 @@ class CollisionWorld:
         v.pose = pose
 
     def remove_vehicle(self, vid: str) -> None:
-        v = self._vehicles.pop(vid)
-        self.space.remove(v.shape, v.body)
-        del self._owner[v.shape]
+        self._changing("remove a vehicle")
+        with self._lock:
+            v = self._vehicles.pop(vid)
+            self.space.remove(v.shape, v.body)
+            del self._owner[v.shape]
 
     def vehicle_pose(self, vid: str) -> Pose:
         return self._vehicles[vid].pose
@@ -334,15 +389,17 @@ class CollisionWorld:
     def overlaps(self, vid: str, pose: Pose, *, size: CounterSize | None = None,
                  ignore: Collection[str] = ()) -> tuple[Hit, ...]:
         """Everything vehicle `vid`'s counter would overlap at `pose` (itself excluded)."""
-        return self._query(self._size(vid, size), pose, {vid, *ignore})
+        with self._lock:
+            return self._query(self._size(vid, size), pose, {vid, *ignore})
 
     def vehicle_overlaps(self) -> list[tuple[str, str]]:
         """Pairs (a, b), a < b, of vehicle counters that overlap where they stand now."""
         pairs = set()
-        for vid, v in self._vehicles.items():
-            for h in self._query(v.size, v.pose, {vid}):
-                if h.kind == VEHICLE:
-                    pairs.add((min(vid, h.other), max(vid, h.other)))
+        with self._lock:
+            for vid, v in self._vehicles.items():
+                for h in self._query(v.size, v.pose, {vid}):
+                    if h.kind == VEHICLE:
+                        pairs.add((min(vid, h.other), max(vid, h.other)))
         return sorted(pairs)
 
     def first_contact(self, vid: str, poses: Sequence[Pose], *, size: CounterSize | None = None,
@@ -356,8 +413,14 @@ class CollisionWorld:
         (a sideswiped wall the mover slides along, the vehicle it is pushing)."""
         if not poses:
             raise ValueError("a motion needs at least its start pose")
+        with self._lock:
+            return self._sweep(vid, poses, size, ignore)
+
+    def _sweep(self, vid: str, poses: Sequence[Pose], size: CounterSize | None, ignore: Collection[str]) -> Sweep:
         sz = self._size(vid, size)
         exclude = {vid, *ignore}
+        if not self._near(sz, poses, exclude):   # nothing within reach of the whole motion: nothing to meet
+            return Sweep(None, (), (), poses[-1])
         start = self._query(sz, poses[0], exclude)
         exclude |= {h.other for h in start}
         touched: dict[str, Touch] = {}
@@ -379,8 +442,13 @@ class CollisionWorld:
         """What stops a shot from a to b: vehicles, walls, buildings and fixed objects, nearest first.
         Put the firer and the target in `ignore`."""
         found: dict[str, tuple[float, Hit]] = {}
-        for info in self.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter()):
-            owner = self._owner.get(info.shape)
+        with self._lock:
+            infos = self.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
+        if self._base is not None:
+            with self._base._lock:
+                infos += self._base.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
+        for info in infos:
+            owner = self._owner_of(info.shape)
             if owner is None or owner[0] in ignore:
                 continue
             oid, kind, tag = owner
@@ -399,6 +467,12 @@ class CollisionWorld:
         smallest angle that clears the mover, turning the way that carries the contact point along the
         mover's motion (reference/movement.md §3.10). The mover stops early if it meets anything else,
         or if the pushed counter cannot turn clear without hitting something."""
+        self._changing("push a vehicle")
+        with self._lock:
+            return self._push(mover, poses, pushed, pivot, ignore, max_turn)
+
+    def _push(self, mover: str, poses: Sequence[Pose], pushed: str, pivot: Vec, ignore: Collection[str],
+              max_turn: float) -> Push:
         msize = self._vehicles[mover].size
         psize = self._vehicles[pushed].size
         exclude = {mover, *ignore}
@@ -466,6 +540,29 @@ class CollisionWorld:
 
     # --- internals ----------------------------------------------------------------------------
 
+    def _near(self, size: CounterSize, poses: Sequence[Pose], exclude: Collection[str]) -> bool:
+        """Whether any shape not excluded has its bounding box within reach of the motion: the box of
+        every pose's centre grown by the counter's half-diagonal holds every pose tested between them
+        (they are interpolated, then rounded to the thousandth: 0.01" to spare), so a motion near
+        nothing overlaps nothing on the way."""
+        half = math.hypot(size.length / 2, size.width / 2) + 0.01
+        xs, ys = [p.x for p in poses], [p.y for p in poses]
+        bb = pymunk.BB(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        for shape in self.space.bb_query(bb, pymunk.ShapeFilter()):
+            owner = self._owner.get(shape)
+            if owner is not None and owner[0] not in exclude:
+                return True
+        if self._base is not None:
+            with self._base._lock:
+                return self._base._near(size, poses, exclude)
+        return False
+
+    def _owner_of(self, shape: pymunk.Shape) -> tuple[str, str, str] | None:
+        got = self._owner.get(shape)
+        if got is None and self._base is not None:
+            got = self._base._owner.get(shape)
+        return got
+
     def _probe(self, size: CounterSize) -> tuple[pymunk.Body, pymunk.Poly]:
         if size not in self._probes:
             body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
@@ -477,8 +574,12 @@ class CollisionWorld:
         _put(body, pose)
         shape.cache_bb()
         hits: dict[str, Hit] = {}
-        for info in self.space.shape_query(shape):
-            owner = self._owner.get(info.shape)
+        infos = self.space.shape_query(shape)
+        if self._base is not None:   # its vehicles and the base's shapes have different owners
+            with self._base._lock:
+                infos += self._base.space.shape_query(shape)
+        for info in infos:
+            owner = self._owner_of(info.shape)
             if owner is None or owner[0] in exclude:
                 continue
             pts = info.contact_point_set.points

@@ -4,7 +4,8 @@ now (000:L92, L476-L481). The map file never changes; the collision world is the
 
     changes = state.map_changes                    # MapChanges(); at its default it is left out of digests
     m = current_map(state.map_id, changes)         # the map with the highway's sections where they are now
-    world = changed_world(state.map_id, changes)   # its collision world (built once per distinct change)
+    world = changed_world(state.map_id, changes)   # a collision world of one's own over the map as changed
+    base = changed_base(state.map_id, changes)     # ... and that map, frozen (built once per distinct change)
     key = section_key(feature_id, point)           # the 1/4-inch section of a wall a contact is in (000:L481)
 
 The functions that record a change return a new MapChanges; the caller puts it in the state.
@@ -120,11 +121,19 @@ def _to_rubble(world: CollisionWorld, fid: str) -> None:
         world.add_static(replace(s, dp=None, tag=RUBBLE_TAG))
 
 
-@lru_cache(maxsize=8)
 def changed_world(map_id: str, changes: MapChanges, extra: tuple[StaticShape, ...] = ()) -> CollisionWorld:
-    """A collision world of the map as play has changed it; `extra` shapes (terrain areas) added."""
+    """A collision world of the map as play has changed it, `extra` shapes (terrain areas) added: a
+    new one of the caller's own each call (its vehicles are its own), over the shared frozen map."""
+
+    return CollisionWorld.over(changed_base(map_id, changes, extra))
+
+
+@lru_cache(maxsize=8)
+def changed_base(map_id: str, changes: MapChanges, extra: tuple[StaticShape, ...] = ()) -> CollisionWorld:
+    """The map as play has changed it, as a frozen collision world (built once per distinct change,
+    shared by every caller: lay a world over it to place vehicles)."""
 
     world = CollisionWorld.from_static(static_from_map(static_shapes(map_of(map_id, changes))))
     for s in extra:
         world.add_static(s)
-    return apply_changes(world, changes)
+    return apply_changes(world, changes).freeze()

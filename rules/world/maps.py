@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rules.core.errors import DataError
+from rules.core.kept import kept
 from rules.core.paths import DATA_DIR, MAPS_DIR, locate
 from rules.core.schema import Node
 from rules.core.tomlio import atomic_write_text, dumps_toml, load_toml
@@ -182,10 +183,11 @@ def terrain_at(m: Map, x: float, y: float) -> Terrain:
     return Terrain(m.ground, gk.off_road if gk else True, m.ground_condition, on_map)
 
 
-@lru_cache(maxsize=64)
 def _area_outlines(m: Map) -> tuple[tuple[Area, tuple[Point, ...], tuple[float, float, float, float]], ...]:
-    """Areas topmost first, with their outlines and bounding boxes (terrain_at is asked often)."""
-    return tuple((a, pts, bbox(pts)) for a in reversed(resolved(m).areas) for pts in (a.shape.points(),))
+    """Areas topmost first, with their outlines and bounding boxes (terrain_at is asked often: kept
+    with the frozen map itself, rules.core.kept, rather than looked up by the map's hash)."""
+    return kept(m, "area_outlines",
+                lambda: tuple((a, pts, bbox(pts)) for a in reversed(resolved(m).areas) for pts in (a.shape.points(),)))
 
 
 def _on_map(m: Map, x: float, y: float) -> bool:

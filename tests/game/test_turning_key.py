@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from game.turning_key import build_preview, nearest
-from game.world import build_world, place_vehicles
 from rules.core.events import Collided, ControlRolled, HitFixedObject, Moved
 from rules.core.geometry import Pose
 from rules.driving.maneuvers import Maneuver
@@ -15,7 +14,7 @@ from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Move, SetSpeed
 from rules.play.state import MOVE, digest
 from rules.tables.movement import tables
-from tests.game.conftest import press, start_battle
+from tests.game.conftest import drag, press, start_battle
 
 CAR = "generic kind=car hc=1 accel=10 top=100"
 
@@ -62,20 +61,14 @@ def test_hard_maneuver_at_speed_shows_a_roll():
 
 
 def test_path_into_a_wall_is_red():
-    """The arena's outer wall lies along its edge: a car nose-on to it, the straight ghost is blocked."""
-    setup = _moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml")
-    state = _to_move(setup)
-    from game.session import load_map
-
-    world = build_world(load_map("maps/arena.toml"))
-    assert world is not None
-    place_vehicles(world, state)
-    ghosts = build_preview(state, "a", world)
-    straight = next(g for g in ghosts if g.maneuver.kind == "straight")
-    assert straight.blocked
+    """The arena's outer wall lies along its edge: a car nose-on to it, the straight ghost is blocked
+    (the engine's preview sweeps the state's own map)."""
+    state = _to_move(_moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml"))
+    straight = next(g for g in build_preview(state, "a") if g.maneuver.kind == "straight")
+    assert straight.blocked and straight.preview.meets is not None
+    assert straight.preview.meets.what == "wall" and "[" not in straight.preview.meets.name
     open_state = _to_move(_moving(20.0, Pose.at(20, 20, 90), "maps/arena.toml"))
-    place_vehicles(world, open_state)
-    straight = next(g for g in build_preview(open_state, "a", world) if g.maneuver.kind == "straight")
+    straight = next(g for g in build_preview(open_state, "a") if g.maneuver.kind == "straight")
     assert not straight.blocked
 
 
@@ -197,3 +190,134 @@ def test_straight_meets_asks_the_rules_own_move():
     walled = _to_move(_moving(20.0, Pose.at(20, 1.9, 0), "maps/arena.toml"))
     met = straight_meets(walled, "a")
     assert isinstance(met, (Collided, HitFixedObject)) and met.other.startswith("walls")
+# --- the key as the paper template (issue 14 item 1) ------------------------------------------------
+
+
+def _battle_at_move(app, speed: float = 40.0):
+    battle = start_battle(app, _moving(speed))
+    while battle.state.step != MOVE or battle.banner:
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+    return battle
+
+
+def _screen_of(battle, pose):
+    x, y = battle.cam.to_screen(pose.x, pose.y)
+    return int(round(x)), int(round(y))
+
+
+def test_ghosts_show_without_a_mouse_move(app):
+    battle = _battle_at_move(app)
+    assert battle.key.ghosts and battle.key.preview is not None
+    assert all(g.preview.swept for g in battle.key.ghosts), "every path is checked before anything is drawn"
+
+
+def test_the_key_labels_never_overlap(app):
+    from game.render.turning_key import draw_key
+    from rules.tables.movement import tables
+
+    battle = _battle_at_move(app)
+    v = battle.state.vehicle(battle.human_actor())
+    size = tables().handling.counters[v.spec.kind]
+    surface = pygame.Surface((1280, 800), pygame.SRCALPHA)
+    for zoom in (30.0, 60.0, 120.0):
+        battle.cam.zoom = zoom
+        battle.centre_on(v.id)
+        boxes = draw_key(surface, battle.cam, battle.key.ghosts, size, battle.key.choice, start=v.pose,
+                         greyed=battle.key.preview.greyed())
+        assert boxes, "some labels are drawn"
+        for i, a in enumerate(boxes):
+            assert not any(a.colliderect(b) for b in boxes[i + 1:]), f"labels overlap at zoom {zoom}"
+
+
+def test_dropping_on_the_straight_ghost_chooses_straight(app):
+    battle = _battle_at_move(app)
+    vid = battle.human_actor()
+    start = _screen_of(battle, battle.state.vehicle(vid).pose)
+    straight = next(g for g in battle.key.ghosts if g.maneuver.kind == "straight")
+    n = len(battle.session.game.actions)
+    drag(app, start, _screen_of(battle, straight.end), steps=8)
+    done = battle.session.game.actions[n:]
+    assert done and isinstance(done[0], Move) and done[0].maneuver.kind == "straight"
+
+
+def test_dragging_back_to_the_start_commits_nothing(app):
+    battle = _battle_at_move(app)
+    vid = battle.human_actor()
+    start = _screen_of(battle, battle.state.vehicle(vid).pose)
+    bend = next(g for g in battle.key.ghosts if g.maneuver.kind == "bend")
+    n = len(battle.session.game.actions)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for p in (_screen_of(battle, bend.end), start):
+        app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    assert len(battle.session.game.actions) == n
+    assert battle.key.chosen.maneuver.kind == "straight"
+
+
+def test_right_click_cancels_with_nothing_committed(app):
+    battle = _battle_at_move(app)
+    for _ in range(4):
+        press(app, pygame.K_RIGHT)
+    assert battle.key.chosen.maneuver.kind != "straight"
+    n = len(battle.session.game.actions)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 300), button=3))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(300, 300), button=3))
+    assert battle.key.chosen.maneuver.kind == "straight" and len(battle.session.game.actions) == n
+
+
+def test_hovering_a_ghost_shows_its_card_in_player_words(app):
+    battle = _battle_at_move(app)
+    from game.render.turning_key import _nose
+    from rules.tables.movement import tables
+
+    size = tables().handling.counters[battle.state.vehicle(battle.human_actor()).spec.kind]
+    bend = next(g for g in battle.key.ghosts if g.maneuver == Maneuver("bend", "right", degrees=90))
+    nose = _nose(bend.end, size)
+    pos = tuple(int(round(c)) for c in battle.cam.to_screen(nose.x, nose.y))
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    assert battle.key.hover is not None and battle.key.hover.maneuver == bend.maneuver
+    card = battle.key.hover.details
+    assert card[0] == "bend right 90°"
+    assert card[1].startswith(f"D{bend.difficulty}") and "->" in card[1]
+    assert "control roll" in card[2] and card[3].startswith("path:")
+    app.draw()   # the card draws
+
+
+def test_refused_maneuvers_are_greyed_with_the_engines_reason(app):
+    battle = _battle_at_move(app, speed=40.0)   # a bootlegger needs 20-35 mph at the start of the turn
+    greyed = battle.key.preview.greyed()
+    boot = [g for g in greyed if g.maneuver.kind == "bootlegger"]
+    assert boot and all(not g.legal for g in boot)
+    assert boot[0].details[1].startswith("not allowed:") and "bootlegger" in boot[0].details[1]
+    assert all("_" not in g.name for g in battle.key.ghosts + greyed)
+
+
+def test_a_drag_stays_on_its_ghost_until_another_is_clearly_nearer():
+    """Small pointer moves between two close notches do not flip the choice back and forth."""
+    from game.turning_key import SNAP_KEEP
+
+    state = _to_move(_moving(60.0))
+    ghosts = build_preview(state, "a")
+    i = next(k for k, g in enumerate(ghosts) if g.maneuver == Maneuver("bend", "right", degrees=45))
+    j = next(k for k, g in enumerate(ghosts) if g.maneuver == Maneuver("bend", "right", degrees=60))
+    a, b = ghosts[i].end, ghosts[j].end
+    # a point a little nearer the 60-degree ghost than the 45-degree one
+    x, y = a.x + (b.x - a.x) * 0.55, a.y + (b.y - a.y) * 0.55
+    assert nearest(ghosts, x, y, current=i) == i
+    assert nearest(ghosts, b.x, b.y, current=i) == j
+    assert SNAP_KEEP > 0
+
+
+def test_a_drag_ends_on_the_pose_not_only_the_spot():
+    """Picked up by the nose, the counter snaps to the ghost whose nose is under the pointer: a T-stop
+    and straight ahead end on the same spot but face different ways."""
+    from game.turning_key import grab_offset, held_point
+
+    state = _to_move(_moving(60.0))
+    v = state.vehicle("a")
+    ghosts = build_preview(state, "a")
+    nose = grab_offset(v.pose, v.pose.x, v.pose.y - 0.45)   # facing 0 (up): the nose is at -y
+    for want in ("straight", "t_stop"):
+        g = next(x for x in ghosts if x.maneuver.kind == want)
+        p = held_point(g.end, nose)
+        assert ghosts[nearest(ghosts, p.x, p.y, grab=nose)].maneuver.kind == want
