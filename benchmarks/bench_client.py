@@ -86,15 +86,15 @@ def main() -> int:
 
 def _effects(battle) -> list:  # type: ignore[no-untyped-def]
     """The events of a busy fire step and a crash, as the animator shows them (game/anim.py)."""
-    from rules.core.events import Event
+    from rules.core.events import CrashRolled, DamageRolled, Event, Exploded, ShotFired
 
     ids = [v.id for v in battle.state.vehicles]
-    out = []
+    out: list[Event] = []
     for a, b in zip(ids, ids[1:] + ids[:1], strict=True):
-        out.append(Event("fire", "shot", "", a, {"weapon": "MG1", "target": b, "roll": 8, "hit": True}))
-        out.append(Event("dice", "damage", "", a, {"weapon": "MG1", "target": b, "damage": 4}))
-    out.append(Event("crash", "crash", "", ids[0], {"result": "spinout"}))
-    out.append(Event("kill", "explodes", "", ids[1], {"explodes": True}))
+        out.append(ShotFired("shot", "", a, weapon="MG1", target=b, need=7, roll=8, hit=True))
+        out.append(DamageRolled("damage", "", a, weapon="MG1", target=b, expr="1d", faces=(4,), points=4))
+    out.append(CrashRolled("crash", "", ids[0], table=1, roll=9, result="spinout"))
+    out.append(Exploded("explodes", "", ids[1]))
     return out
 
 

@@ -10,7 +10,7 @@ import pygame
 from game.flow import Flow
 from game.input.bindings import Intent, intent_of
 from game.scenes.base import Scene
-from game.session import MAPS_DIR, SAVES_DIR
+from rules.core.paths import MAPS_DIR, SAVES_DIR
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60

@@ -1,28 +1,20 @@
 """The flow between scenes: every scene change goes through here, so scenes never import each other.
 
 The app owns one Flow (`app.flow`); a scene asks it for the next scene (`self.app.flow.battle(session)`)
-instead of importing that scene's module. This module imports every scene; no scene imports it (they
-reach it through the app), so there is no cycle to dodge.
+instead of importing that scene's module. Each step imports the scene it opens when it is taken, so the
+title comes up without loading the engine or the other scenes; no scene imports this module (they
+reach it through the app).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.scenes.battle import BattleScene
-from game.scenes.editor import EditorScene, back_to_editor, editor_in
-from game.scenes.game_over import GameOverScene
-from game.scenes.help import HelpScene
-from game.scenes.new_game import NewGameScene
-from game.scenes.pause import PauseScene
-from game.scenes.record_sheet import RecordSheetScene
-from game.scenes.save_load import SaveLoadScene
-from game.scenes.title import TitleScene
-from game.session import Session, quick_setup
-
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.base import Scene
+    from game.scenes.battle import BattleScene
+    from game.session import Session
 
 
 class Flow:
@@ -36,51 +28,77 @@ class Flow:
 
     def title(self) -> None:
         """Back to the title: everything else is dropped."""
+        from game.scenes.title import TitleScene
+
         self.app.reset(TitleScene(self.app))
 
     def new_game(self) -> None:
+        from game.scenes.new_game import NewGameScene
+
         self.app.push(NewGameScene(self.app))
 
     def quick_duel(self) -> Session:
         """A plain two-car duel on the arena; DataError if a map or data file is bad."""
+        from game.session import Session, quick_setup
+
         session = Session.start(quick_setup(2), "Quick duel", self.app.saves_dir)
         self.battle(session)
         return session
 
     def battle(self, session: Session) -> BattleScene:
+        from game.scenes.battle import BattleScene
+
         scene = BattleScene(self.app, session)
         self.app.push(scene)
         return scene
 
     def editor(self) -> None:
+        from game.scenes.editor import EditorScene
+
         self.app.push(EditorScene(self.app))
 
     def back_to_editor(self) -> None:
+        from game.scenes.editor import back_to_editor
+
         back_to_editor(self.app)
 
     def in_playtest(self) -> bool:
         """A battle started from the map editor (the pause menu offers the way back)."""
+        from game.scenes.editor import editor_in
+
         return editor_in(self.app) is not None
 
     # --- overlays ---------------------------------------------------------------------------------
 
     def help(self) -> None:
+        from game.scenes.help import HelpScene
+
         if not isinstance(self.app.top, HelpScene):
             self.app.push(HelpScene(self.app))
 
     def pause(self, battle: BattleScene) -> None:
+        from game.scenes.pause import PauseScene
+
         self.app.push(PauseScene(self.app, battle))
 
     def sheets(self, session: Session, focus: str | None, *, instead_of: Scene | None = None) -> None:
+        from game.scenes.record_sheet import RecordSheetScene
+
         self._show(RecordSheetScene(self.app, session, focus), instead_of)
 
     def save(self, battle: BattleScene, *, instead_of: Scene | None = None) -> None:
+        from game.scenes.save_load import SaveLoadScene
+
         self._show(SaveLoadScene(self.app, save=True, battle=battle), instead_of)
 
     def load(self, battle: BattleScene | None = None, *, instead_of: Scene | None = None) -> None:
+        from game.scenes.save_load import SaveLoadScene
+
         self._show(SaveLoadScene(self.app, save=False, battle=battle), instead_of)
 
     def game_over(self, session: Session) -> None:
+        from game.scenes.game_over import GameOverScene
+
         self.app.push(GameOverScene(self.app, session))
 
     def close(self, scene: Scene) -> None:
