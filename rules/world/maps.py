@@ -521,9 +521,8 @@ def check_version(n: Node) -> None:
         raise n.error("format_version", f"this program reads format {FORMAT_VERSION}, the file is format {v}")
 
 
-def map_from_data(data: Any, path: str) -> Map:
-    """Build a map from parsed TOML; structural mistakes raise DataError."""
-    n = Node(data, path)
+def _checked_size(n: Node) -> tuple[float, float]:
+    """A map's or a section's format version, its feature count (checked before any is read) and its size."""
     check_version(n)
     count = sum(len(v) for k in ("areas", "curbs", "markings", "walls", "buildings", "obstacles", "ramps", "starts",
                                  "sections") if isinstance(v := n.data.get(k), list))
@@ -532,6 +531,13 @@ def map_from_data(data: Any, path: str) -> Map:
     size = n.table("size")
     width, height = read_number(size, "width", positive=True), read_number(size, "height", positive=True)
     size.done()
+    return width, height
+
+
+def map_from_data(data: Any, path: str) -> Map:
+    """Build a map from parsed TOML; structural mistakes raise DataError."""
+    n = Node(data, path)
+    width, height = _checked_size(n)
     ground_kind, ground_condition = "grass", "dry"
     if n.has("ground"):
         g = n.table("ground")
@@ -562,14 +568,7 @@ def load_map(path: str | Path, strict: bool = True) -> Map:
 
 def section_from_data(data: Any, path: str) -> Section:
     n = Node(data, path)
-    check_version(n)
-    count = sum(len(v) for k in ("areas", "curbs", "markings", "walls", "buildings", "obstacles", "ramps", "starts",
-                                 "sections") if isinstance(v := n.data.get(k), list))
-    if count > MAX_FEATURES:  # before any is read
-        raise n.error(None, f"{count:,} features; at most {MAX_FEATURES:,} allowed")
-    size = n.table("size")
-    width, height = read_number(size, "width", positive=True), read_number(size, "height", positive=True)
-    size.done()
+    width, height = _checked_size(n)
     ends = read_list(n, "ends", lambda e: End(e.text("name"), read_number(e, "x"), read_number(e, "y"), read_number(e, "heading") % 360))
     if len(ends) < 2:
         raise n.error("ends", "a road section needs at least two ends (the first two: way in, way out)")
