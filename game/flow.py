@@ -45,11 +45,11 @@ class Flow:
         self.battle(session)
         return session
 
-    def battle(self, session: Session) -> BattleScene:
+    def battle(self, session: Session, *, instead_of: Scene | None = None) -> BattleScene:
         from game.scenes.battle import BattleScene
 
         scene = BattleScene(self.app, session)
-        self.app.push(scene)
+        self._show(scene, instead_of)
         return scene
 
     def editor(self) -> None:

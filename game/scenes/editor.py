@@ -344,7 +344,6 @@ class EditorScene(Scene):
 
     def playtest(self) -> None:
         """Start a game at once on the map being edited, a car on each start (up to four)."""
-        from game.scenes.battle import BattleScene
         from game.session import Session
 
         if len(self.map.starts) < 2:
@@ -360,7 +359,7 @@ class EditorScene(Scene):
         except Exception as exc:  # noqa: BLE001 - a set-up the rules refuse is reported here
             self.message = f"cannot playtest: {exc}"
             return
-        self.app.push(BattleScene(self.app, session))
+        self.app.flow.battle(session)
 
     # --- events --------------------------------------------------------------------------------
 

@@ -32,9 +32,7 @@ class GameOverScene(Scene):
             ("Look at the board", self.board), ("Log", self.log), ("New game", self.new_game),
             ("Title", self.title), ("Quit", self.quit)]
         self.menu = Menu(items, width=BUTTON_W)
-        from game.scenes.editor import editor_in
-
-        if editor_in(self.app) is not None:  # a playtest: offer the way back to the map editor
+        if self.app.flow.in_playtest():  # a playtest: offer the way back to the map editor
             self.menu.items.insert(0, ("Back to editor", self.editor))
 
     # --- the ways on ------------------------------------------------------------------------------
@@ -51,21 +49,14 @@ class GameOverScene(Scene):
         self.app.push(LogScene(self.app, self.session.log, "The game's log"))
 
     def new_game(self) -> None:
-        from game.scenes.new_game import NewGameScene
-        from game.scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
-        self.app.push(NewGameScene(self.app))
+        self.app.flow.title()
+        self.app.flow.new_game()
 
     def editor(self) -> None:
-        from game.scenes.editor import back_to_editor
-
-        back_to_editor(self.app)
+        self.app.flow.back_to_editor()
 
     def title(self) -> None:
-        from game.scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.flow.title()
 
     def quit(self) -> None:
         self.app.running = False

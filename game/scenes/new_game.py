@@ -289,8 +289,6 @@ class NewGameScene(Scene):
                          options=self.rule_options()), title
 
     def start(self) -> None:
-        from game.scenes.battle import BattleScene
-
         try:
             setup, title = self.build_setup()
             session = Session.start(setup, title, self.app.saves_dir)
@@ -300,8 +298,8 @@ class NewGameScene(Scene):
         if self.app.saves_dir is not None:
             problem = save_settings(self.app.saves_dir, self.choices())
             if problem:
-                session.log.append(Event("note", problem))
-        self.app.replace(BattleScene(self.app, session))
+                session.log.append(Event(problem))
+        self.app.flow.battle(session, instead_of=self)
 
     # --- remembered choices ------------------------------------------------------------------------
 

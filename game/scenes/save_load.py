@@ -98,8 +98,6 @@ class SaveLoadScene(Scene):
         self._items()
 
     def do_load(self, p: Path) -> None:
-        from game.scenes.battle import BattleScene
-
         info = self.info.get(p)
         if info is not None and info.broken:
             self.message = f"cannot load: {info.broken}"
@@ -109,10 +107,8 @@ class SaveLoadScene(Scene):
         except Exception as exc:  # noqa: BLE001 - a bad save is reported, not a crash
             self.message = f"cannot load {p.name}: {exc}"
             return
-        from game.scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
-        self.app.push(BattleScene(self.app, session))
+        self.app.flow.title()
+        self.app.flow.battle(session)
 
     def back(self) -> None:
         self.app.pop()
