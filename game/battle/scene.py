@@ -49,14 +49,17 @@ class BattleScene(Scene):
         self.session = session
         self.board = BoardRenderer(session.map)
         self.cam = Camera()
-        self.anim = Animator(session.state, sound=SoundBoard.for_app(app))
+        board = SoundBoard.for_app(app)
+        self.settings = board.settings   # the client's settings (sound, fire stops, banner), kept between games
+        self.anim = Animator(session.state, sound=board)
         self.previewer = Previewer()   # the engine's previews, with a collision world of their own
         self.orders = pilot.Orders()
+        self.orders.fire_stops = self.settings.fire_stops
         self.foes = FoeRunner(lambda *a: foe_decision(*a))
         self.speed, self.key, self.fire = SpeedPanel(self), KeyPanel(self), FirePanel(self)
         self.sheet, self.log = SheetPanel(self), LogPanel(self)
         self.sidebar = Sidebar(self.sheet, self.log)
-        self.confirm_handoff = False    # setting: the banner waits for Enter or a click
+        self.confirm_handoff = self.settings.banner_waits    # setting: the banner waits for Enter or a click
         self.handoffs: list[str] = []   # owners the screen was handed to, in order (tests, the log)
         self._banner: Banner | None = None
         self._last_owner: str | None = None

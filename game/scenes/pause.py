@@ -11,6 +11,7 @@ import pygame
 from game import theme
 from game.input.bindings import Intent, intent_of
 from game.scenes.base import Scene
+from game.settings import save_settings
 from game.ui import Menu, text
 
 if TYPE_CHECKING:
@@ -61,11 +62,21 @@ class PauseScene(Scene):
     def toggle_fire_stops(self) -> None:
         """The setting that keeps the stop at fire steps in which no shot can hit."""
         self.battle.orders.fire_stops = not self.battle.orders.fire_stops
+        self.battle.settings.fire_stops = self.battle.orders.fire_stops
+        self._keep()
         self._refresh()
 
     def toggle_handoff(self) -> None:
         self.battle.confirm_handoff = not self.battle.confirm_handoff
+        self.battle.settings.banner_waits = self.battle.confirm_handoff
+        self._keep()
         self._refresh()
+
+    def _keep(self) -> None:
+        """Remember the settings for the next game (saves/settings.toml); say so if that fails."""
+        problem = save_settings(self.battle.settings)
+        if problem:
+            self.battle.message = problem
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if intent_of(event) is Intent.CANCEL:

@@ -254,3 +254,21 @@ def test_replay_with_nothing_played_yet_says_so():
     anim = Animator(state)
     assert replay_last_phase(anim, [TurnBegan("turn 1 begins", turn=1)], state) == "nothing to replay yet"
     assert not anim.busy
+
+
+def test_the_fire_step_and_banner_settings_are_kept_between_games(app):
+    """Issue 14: the pause menu's two settings (stop at every fire step; the hand-off banner waits)
+    are remembered in saves/settings.toml with the sound setting, and the next battle starts with them."""
+    from game.scenes.pause import PauseScene
+
+    setup = GameSetup((VehicleSetup("kart", "Bob", "Killer Kart", Pose.at(10, 12, 90), 20.0, colour="blue"),),
+                      seed=5, map="maps/arena.toml")
+    battle = start_battle(app, setup)
+    assert not battle.orders.fire_stops and not battle.confirm_handoff
+    pause = PauseScene(app, battle)
+    pause.toggle_fire_stops()
+    pause.toggle_handoff()
+    kept = load_settings(app.saves_dir)
+    assert kept.fire_stops and kept.banner_waits and kept.sound and kept.problem == ""
+    again = start_battle(app, setup)
+    assert again.orders.fire_stops and again.confirm_handoff
