@@ -102,6 +102,7 @@ class Animator:
         self._state = state
         self._style: dict[str, str] = {}  # a crash result's marks, for the vehicle's next motion
         self._mark: Mark | None = None
+        self._current_style = ""        # the marks style of the motion playing now ("roll": it tumbles)
         self._pending_flashes: list[Flash] = []
         self._current_flashes: list[Flash] = []
 
@@ -187,6 +188,14 @@ class Animator:
             return "no sound on this machine"
         return self.sound.toggle()
 
+    def tumble(self, vid: str) -> float:
+        """How wide a rolling counter looks now (1 flat on its wheels, near 0 on its side): a roll's
+        motion turns the counter over once a half-move, so the picture narrows and widens again."""
+        if self.current is None or self.current[0] != vid or self._current_style != "roll":
+            return 1.0
+        k = self.t / self.duration if self.duration > 0 else 1.0
+        return abs(math.cos(math.pi * 2 * k))
+
     # --- inside ------------------------------------------------------------------------------------
 
     def _start_next(self) -> None:
@@ -201,6 +210,7 @@ class Animator:
         self.t = 0.0
         self.duration = max(MIN_SECONDS, min(MAX_SECONDS, lengths[-1] / SPEED_IPS))
         self._mark = None
+        self._current_style = style
         if style:
             self._mark = Mark(vid, style, [start])
             self.marks.append(self._mark)

@@ -32,7 +32,7 @@ def draw_counters(b: BattleScene, surface: pygame.Surface) -> None:
         seat = b.session.seat(v.id)
         colour = theme.owner_colour(seat.colour)
         draw_counter(surface, b.cam, v, pose, sizes[v.spec.kind], colour,
-                     active=v.id == actor and not b.anim.busy, label=False)
+                     active=v.id == actor and not b.anim.busy, label=False, squash=b.anim.tumble(v.id))
         size = sizes[v.spec.kind]
         sx, sy = b.cam.to_screen(pose.x, pose.y)
         below = sy + b.cam.zoom * max(size.length, size.width) / 2 + 6

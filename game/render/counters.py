@@ -24,10 +24,11 @@ def counter_polygon(cam: Camera, pose: Pose, size: CounterSize) -> list[tuple[fl
 
 def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Pose, size: CounterSize,
                  colour: tuple[int, int, int], *, active: bool = False, label: bool = True,
-                 art: Assets | None = None) -> None:
+                 art: Assets | None = None, squash: float = 1.0) -> None:
     """The vehicle's top-down picture (assets/vehicles, painted in the owner's colour) turned to its
     pose, with what the record sheet says on top: damaged tires, armor left, fire, a wreck. Without
-    the picture (a missing file) a plain coloured counter is drawn instead."""
+    the picture (a missing file) a plain coloured counter is drawn instead. `squash` narrows the
+    picture while the counter rolls over (game.anim.Animator.tumble), in eighths so few sizes are kept."""
     pts = counter_polygon(cam, pose, size)
     wreck = v.out or v.sheet.destroyed
     f, r = forward(pose.facing), right(pose.facing)
@@ -41,7 +42,8 @@ def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Po
     sx, sy = cam.to_screen(c.x, c.y)
     art = art or default_assets()
     name = body_art(str(v.spec.kind), v.spec.body, v.spec.reversed)
-    px = (max(2, round(size.width * cam.zoom)), max(2, round(size.length * cam.zoom)))
+    wide = max(1, round(min(1.0, max(0.0, squash)) * 8)) / 8
+    px = (max(2, round(size.width * cam.zoom * wide)), max(2, round(size.length * cam.zoom)))
     img = art.rotated(name, None if wreck else colour, px, pose.facing)
     if active:
         pygame.draw.polygon(surface, theme.ACCENT, pts, max(3, int(cam.zoom * 0.12)))

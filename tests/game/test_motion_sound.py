@@ -272,3 +272,32 @@ def test_the_fire_step_and_banner_settings_are_kept_between_games(app):
     assert kept.fire_stops and kept.banner_waits and kept.sound and kept.problem == ""
     again = start_battle(app, setup)
     assert again.orders.fire_stops and again.confirm_handoff
+
+
+def test_a_rolling_counter_tumbles_and_an_ordinary_one_does_not(app):
+    """A roll's motion narrows the counter's picture and widens it again (issue 14 item 5); a plain
+    move keeps it whole. Drawn at every width without a failure."""
+    from game.camera import Camera
+    from game.render.counters import draw_counter
+    from rules.tables.movement import tables
+
+    state = _state()
+    anim = Animator(state)
+    roll = tuple(Pose.at(10 + k * 0.25, 12.0, 90.0) for k in range(8))
+    anim.feed([CrashRolled("Crash Table 1: 11 -> roll", "000:L322", "kart", table=1, roll=11, result="roll"),
+               _moved("rolls", "kart", roll)])
+    widths = []
+    for _ in range(40):
+        anim.update(0.02, state)
+        widths.append(anim.tumble("kart"))
+    assert min(widths) < 0.3 and max(widths) > 0.7, widths
+    assert anim.tumble("guard") == 1.0
+    plain = Animator(state)
+    plain.feed([_moved("straight", "kart", _path(10, 12))])
+    plain.update(0.05, state)
+    assert plain.tumble("kart") == 1.0
+    v = state.vehicle("kart")
+    surface = pygame.Surface((400, 300))
+    cam = Camera()
+    for w in (0.0, 0.1, 0.5, 1.0):
+        draw_counter(surface, cam, v, v.pose, tables().handling.counters[v.spec.kind], (200, 40, 40), squash=w)
