@@ -2,14 +2,16 @@
 the animator, from the poses the vehicles had when that phase began.
 
 The start of a phase is the engine's `phase` or `turn` event; a motion's start is the first point of
-its `moved` path. Vehicles that did not move stay where they are. Nothing in the game changes.
+its `moved` path. Vehicles that did not move stay where they are; the counters on the map and the
+wrecks are shown as they were when the phase began (phase_start). Nothing in the game changes.
 """
 
 from __future__ import annotations
 
 from game.anim import REPLAY_RATE, Animator
-from rules.core.events import Event, Moved
+from rules.core.events import Event, Moved, PhaseBegan, TurnBegan
 from rules.core.geometry import Pose
+from rules.engine.game import Step
 from rules.play.state import GameState
 
 BOUNDARIES = ("phase", "turn")
@@ -55,6 +57,17 @@ def replay_last_phase(anim: Animator, log: list[Event], state: GameState) -> str
     if not anim.busy:        # shots only: nothing moves, so the replay lasts as long as its flashes
         anim.replay_label = ""
     return label
+
+
+def phase_start(history: list[Step], log: list[Event]) -> GameState | None:
+    """The game as it stood when the replayed phase began (its counters on the map, its wrecks), from
+    the game's own history; None when the log does not say which phase that was."""
+    events = last_phase_events(log)
+    first = events[0] if events else None
+    if not isinstance(first, (PhaseBegan, TurnBegan)):
+        return None
+    turn, phase = first.turn, first.phase if isinstance(first, PhaseBegan) else 1
+    return next((s.before for s in history if (s.before.turn, s.before.phase) == (turn, phase)), None)
 
 
 def _label(state: GameState, events: list[Event]) -> str:

@@ -27,7 +27,7 @@ def draw_counters(b: BattleScene, surface: pygame.Surface) -> None:
     sizes = tables().handling.counters
     actor = b.actor()
     turn = b.state.turn
-    for v in sorted(b.state.vehicles, key=lambda v: (not v.out, v.id == actor)):
+    for v in sorted(b.shown_state().vehicles, key=lambda v: (not v.out, v.id == actor)):
         pose = b.anim.pose(v.id, v.pose)
         seat = b.session.seat(v.id)
         colour = theme.owner_colour(seat.colour)

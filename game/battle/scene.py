@@ -28,7 +28,7 @@ from game.input.bindings import Intent, intent_of
 from game.render.board import BoardRenderer, map_size
 from game.render.dropped import draw_dropped, state_counters
 from game.render.effects import draw_marks
-from game.replay import replay_last_phase
+from game.replay import phase_start, replay_last_phase
 from game.scenes.base import Scene
 from game.session import Session, foe_decision
 from game.sound import SoundBoard
@@ -52,6 +52,7 @@ class BattleScene(Scene):
         board = SoundBoard.for_app(app)
         self.settings = board.settings   # the client's settings (sound, fire stops, banner), kept between games
         self.anim = Animator(session.state, sound=board)
+        self._replay_from: GameState | None = None   # the game as a replayed phase began
         self.previewer = Previewer()   # the engine's previews, with a collision world of their own
         self.orders = pilot.Orders()
         self.orders.fire_stops = self.settings.fire_stops
@@ -315,9 +316,16 @@ class BattleScene(Scene):
     def toggle_sound(self) -> None:
         self.message = self.anim.toggle_sound()
 
+    def shown_state(self) -> GameState:
+        """What the board shows: the game now, or during a replay the game as the replayed phase began."""
+        if self.anim.replay_label and self._replay_from is not None:
+            return self._replay_from
+        return self.state
+
     def replay(self) -> None:
         """Show the last phase again on the board (game/replay.py); the game itself is not touched."""
         self.message = replay_last_phase(self.anim, self.session.log, self.state)
+        self._replay_from = phase_start(self.session.game.history, self.session.log) if self.anim.replay_label else None
 
     def _fire_key(self) -> None:
         if self.state.step != FIRE:
@@ -420,7 +428,8 @@ class BattleScene(Scene):
         self.board.draw(surface, self.cam)
         clip = surface.get_clip()
         surface.set_clip(self.layout.board)
-        draw_dropped(surface, self.cam, state_counters(self.state), (self.state.turn, self.state.phase), t=self.clock)
+        shown = self.shown_state()
+        draw_dropped(surface, self.cam, state_counters(shown), (shown.turn, shown.phase), t=self.clock)
         draw_marks(surface, self.cam, self.anim)   # skid marks lie under the counters
         drawing.draw_counters(self, surface)
         panel = self.panel()

@@ -301,3 +301,25 @@ def test_a_rolling_counter_tumbles_and_an_ordinary_one_does_not(app):
     cam = Camera()
     for w in (0.0, 0.1, 0.5, 1.0):
         draw_counter(surface, cam, v, v.pose, tables().handling.counters[v.spec.kind], (200, 40, 40), squash=w)
+
+
+def test_a_replay_shows_the_board_as_the_phase_began(app):
+    """During a replay the counters on the map and the wrecks are drawn from the game as the replayed
+    phase began (its history's state at that turn and phase), and the board is the game's own again
+    once the replay ends."""
+    from rules.core.events import PhaseBegan, TurnBegan
+
+    battle = _played_a_phase(app)
+    first = last_phase_events(battle.session.log)[0]
+    assert isinstance(first, (PhaseBegan, TurnBegan))
+    want = (first.turn, first.phase if isinstance(first, PhaseBegan) else 1)
+    battle.replay()
+    assert battle.anim.replay_label
+    shown = battle.shown_state()
+    assert (shown.turn, shown.phase) == want and shown is not battle.state
+    app.draw()
+    for _ in range(200):
+        battle.update(0.1)
+        if not battle.anim.replay_label:
+            break
+    assert battle.shown_state() is battle.state
