@@ -133,7 +133,7 @@ def template(state: GameState, vid: str, skid: float = 0.0) -> list[Maneuver]:
         if not rev:
             out.append(Maneuver(ManeuverKind.BOOTLEGGER, side))
         if v.speed == t.pivot_mph:
-            out += [Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev) for deg in range(15, 181, 15)]
+            out += [Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev) for deg in t.pivot_degrees]
     return out
 
 

@@ -177,7 +177,7 @@ def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tupl
             options.append(Maneuver(ManeuverKind.BOOTLEGGER, side))
     if v.speed == t.pivot_mph and not v.maneuvered:
         for side in SIDES:
-            for deg in range(15, 181, 15):
+            for deg in t.pivot_degrees:
                 options.append(Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev))
     plain = tuple(sorted({m for m in options if _maneuver_problem(v, m, even_checked=True) is None}, key=str))
     evened = tuple((m, e) for m in options if _may_be_evened(m)

@@ -255,6 +255,7 @@ class ManeuverTable:
     pivot_mph: float
     pivot_advance: float
     pivot_d: int
+    pivot_degrees: tuple[int, ...]
     reverse_extra: int
     reverse_fraction: float
     fishtail_deg_per_square: float
@@ -282,7 +283,7 @@ def load_maneuvers(path: Path) -> ManeuverTable:
         bl.number("final_advance"), bl.number("final_offset"),
         ts.integer("mph_per_difficulty"), ts.integer("mph_lost_per_inch"), ts.integer("mph_per_tire_hit"),
         ts.integer("crash_mph_per_point"),
-        pv.number("mph"), pv.number("advance"), pv.integer("difficulty"),
+        pv.number("mph"), pv.number("advance"), pv.integer("difficulty"), tuple(pv.array("key_degrees")),
         rv.integer("extra_difficulty"), rv.number("top_speed_fraction"), ft.number("degrees_per_square"),
     )
     for sub in (d, sd, b, sw, cs, bl, ts, pv, rv, ft):

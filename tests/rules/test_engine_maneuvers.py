@@ -305,6 +305,19 @@ def test_pivot_is_refused_at_10_mph_000_L231():
     assert not any(isinstance(a, Move) and a.maneuver.kind == "pivot" for a in engine.legal_actions(state, "A"))
 
 
+
+def test_pivots_are_offered_at_every_notch_of_the_key_both_ways_000_L231():
+    """"Any amount in any direction" (000:L231), read as the key's 15-degree notches up to a
+    half-turn (RULES-DEVIATIONS M21): the angles come from the maneuver table."""
+    from rules.tables.movement import tables
+
+    state = run_until(start(("A", 0, 5)), at(1, 1, MOVE, "A"))
+    pivots = [a.maneuver for a in engine.legal_actions(state, "A") if isinstance(a, Move) and a.maneuver.kind == "pivot"]
+    want = tables().maneuvers.pivot_degrees
+    assert want == tuple(range(15, 181, 15))
+    for side in ("left", "right"):
+        assert sorted(m.degrees for m in pivots if m.side == side and not m.reverse) == list(want)
+
 # --- §6.1 item 21: reverse (000:L236-L238) --------------------------------------------------------------
 
 
