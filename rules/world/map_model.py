@@ -46,12 +46,24 @@ class TerrainKind:
 
 
 @dataclass(frozen=True)
+class Banking:
+    """What a banked curve adds to a maneuver's D (000:L277): bends and swerves toward the inside edge
+    or the outside edge, drifts toward the outside or the inside."""
+
+    bend_inward: int
+    bend_outward: int
+    drift_outward: int
+    drift_inward: int
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     kinds: dict[str, TerrainKind]
     grid: float
     counters: dict[str, tuple[float, float]]  # debris/obstacle -> (length, width)
     rotation_step: int
     conditions: tuple[str, ...]  # road conditions, from hazards.toml
+    banks: dict[str, Banking] = field(default_factory=dict)  # "banked", "steep" (000:L277)
 
 
 def load_vocabulary(path: Path = DATA_DIR / "map_terrain.toml") -> Vocabulary:
@@ -73,9 +85,13 @@ def load_vocabulary(path: Path = DATA_DIR / "map_terrain.toml") -> Vocabulary:
             raise k.error("needs", "expected a list of width_ft, depth_ft")
         kinds[name] = TerrainKind(name, k.flag("off_road"), tuple(needs))
         k.done()
+    banks = {}
+    for name, b in n.table("bank", {}).items():
+        banks[name] = Banking(*(b.integer(k) for k in ("bend_inward", "bend_outward", "drift_outward", "drift_inward")))
+        b.done()
     n.done()
     conditions = tuple(c for c, rc in tables().hazards.road.items() if not rc.maneuvers_only)
-    return Vocabulary(kinds, grid, counters, step, conditions)
+    return Vocabulary(kinds, grid, counters, step, conditions, banks)
 
 
 @lru_cache(maxsize=1)
@@ -98,6 +114,8 @@ class Area:
     name: str = ""
     drop_ft: float | None = None    # any kind: its ground lies this far below the ground around it (a
                                     # cliff or ledge edge all round it; 000:L283)
+    bank: str = ""                  # a banked curve (000:L276-L277): "banked" or "steep"; arc areas only,
+                                    # the inside edge is the arc's centre side
 
 
 @dataclass(frozen=True)
@@ -418,11 +436,7 @@ def placement_outline(p: Placement, library: Library) -> tuple[Point, ...]:
 
 def join_to(end: End, section_id: str, library: Library) -> Placement:
     """Place a section so its first end meets `end` (a placed end): the road runs on."""
-    sec = library[section_id]
-    first = sec.ends[0]
-    rotation = round(end.heading + 180 - first.heading) % 360
-    fx, fy = rotate_point((first.x, first.y), rotation, (0.0, 0.0))
-    return Placement(section_id, tidy(end.x - fx), tidy(end.y - fy), rotation)
+    return join_end_to(end, section_id, 0, library)
 
 
 def chain(section_ids: Sequence[str], first: Placement,
@@ -485,3 +499,75 @@ def _join_behind(end: End, section_id: str, library: Library) -> Placement:
     ox, oy = rotate_point((out_end.x, out_end.y), rotation, (0.0, 0.0))
     return Placement(section_id, tidy(end.x - ox), tidy(end.y - oy), rotation)
 
+
+
+# --- precise editing: handles, joining ends ------------------------------------------------------
+
+
+def resized_by_handle(f: Feature, hx: int, hy: int, p: Point, minimum: float = 0.25) -> Feature:
+    """Drag one of a feature's eight handles to map point p: hx, hy in -1, 0, 1 say which edge or
+    corner (-1 left/top, 1 right/bottom, 0 that axis unchanged); the opposite edge stays where it is.
+    A rectangle is resized in its own turned frame, so a turned wall grows along itself."""
+    shape = getattr(f, "shape", None)
+    if isinstance(shape, Rect):
+        cx, cy = shape.centre
+        lx, ly = rotate_point(p, -shape.rotation, (cx, cy))
+        x0, x1 = _span(shape.x, shape.x + shape.w, hx, lx, minimum)
+        y0, y1 = _span(shape.y, shape.y + shape.h, hy, ly, minimum)
+        ncx, ncy = rotate_point(((x0 + x1) / 2, (y0 + y1) / 2), shape.rotation, (cx, cy))
+        w, h = x1 - x0, y1 - y0
+        return replace(f, shape=Rect(tidy(ncx - w / 2), tidy(ncy - h / 2), tidy(w), tidy(h), shape.rotation))
+    bx0, by0, bx1, by1 = bbox(feature_points(f))
+    x0, x1 = _span(bx0, bx1, hx, p[0], minimum)
+    y0, y1 = _span(by0, by1, hy, p[1], minimum)
+    g = resized(f, max(minimum, x1 - x0), max(minimum, y1 - y0))
+    gx0, gy0, gx1, gy1 = bbox(feature_points(g))
+    return moved(g, tidy(x0 - gx0 if hx else 0.0), tidy(y0 - gy0 if hy else 0.0))
+
+
+def _span(lo: float, hi: float, handle: int, at: float, minimum: float) -> tuple[float, float]:
+    if handle < 0:
+        return min(at, hi - minimum), hi
+    if handle > 0:
+        return lo, max(at, lo + minimum)
+    return lo, hi
+
+
+def join_end_to(end: End, section_id: str, which: int, library: Library) -> Placement:
+    """Place a section so its end number `which` meets `end` (a placed end), facing it."""
+    sec = library[section_id]
+    own = sec.ends[which]
+    rotation = round(end.heading + 180 - own.heading) % 360
+    ox, oy = rotate_point((own.x, own.y), rotation, (0.0, 0.0))
+    return Placement(section_id, tidy(end.x - ox), tidy(end.y - oy), rotation)
+
+
+def free_ends(placements: Sequence[Placement], library: Library,
+              skip: int | None = None) -> list[tuple[int, int, End]]:
+    """(placement index, end index, end) of every placed end no other placed section meets: where
+    the road can be carried on. `skip`: a placement left out (the one being dragged)."""
+    placed = [(i, placed_ends(p, library)) for i, p in enumerate(placements)
+              if i != skip and p.section in library]
+    out = []
+    for i, ends in placed:
+        for k, e in enumerate(ends):
+            if not any(ends_meet(e, o) for j, others in placed if j != i for o in others):
+                out.append((i, k, e))
+    return out
+
+
+def snap_to_ends(p: Placement, placements: Sequence[Placement], library: Library, radius: float,
+                 skip: int | None = None) -> Placement:
+    """A section dragged near another's free end jumps onto it: if one of its ends lies within
+    `radius` inches of a free end of the others, it is placed so the two meet (position and
+    rotation); otherwise it stays where it was put."""
+    if p.section not in library:
+        return p
+    best: tuple[float, Placement] | None = None
+    own = placed_ends(p, library)
+    for _i, _k, e in free_ends(placements, library, skip):
+        for which, mine in enumerate(own):
+            d = math.hypot(mine.x - e.x, mine.y - e.y)
+            if d <= radius and (best is None or d < best[0]):
+                best = (d, join_end_to(e, p.section, which, library))
+    return p if best is None else best[1]

@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rules.core.errors import DataError
+from rules.core.geometry import Kind
 from rules.core.kept import kept
 from rules.core.paths import DATA_DIR, MAPS_DIR, locate
 from rules.core.schema import Node
 from rules.core.tomlio import atomic_write_text, dumps_toml, load_toml
 from rules.tables.collisions import terrain_data
+from rules.tables.movement import tables
 from rules.world.map_model import (
     LAYERS,
     OBSTACLE_KINDS,
@@ -49,6 +51,8 @@ from rules.world.map_model import (
     ends_meet,
     feature_centre,
     feature_points,
+    free_ends,
+    join_end_to,
     join_to,
     layer,
     move_feature,
@@ -60,10 +64,12 @@ from rules.world.map_model import (
     resize_feature,
     resized,
     rotate_feature,
+    resized_by_handle,
     rotated,
     set_feature,
     set_properties,
     snap,
+    snap_to_ends,
     vocabulary,
 )
 from rules.world.shapes import (
@@ -82,13 +88,14 @@ from rules.world.shapes import (
     point_in_polygon,
     polygon_area,
     polygons_overlap,
+    rect_points,
 )
 
 __all__ = [
     "LAYERS", "OBSTACLE_KINDS", "WALL_KINDS", "Arc", "ArcLine", "Area", "Building", "Curb", "End", "Feature",
     "Library", "Line", "Map", "Marking", "Obstacle", "Placement", "Point", "Polygon", "Polyline", "Problem",
     "Ramp", "Rect", "Section", "Shape", "Start", "StaticShape", "Terrain", "TerrainKind", "Vocabulary", "Wall",
-    "add_feature", "chain", "delete_feature", "ends_meet", "feature_centre", "feature_points", "join_to",
+    "add_feature", "chain", "dumps_map", "free_ends", "join_end_to", "resized_by_handle", "snap_to_ends", "delete_feature", "ends_meet", "feature_centre", "feature_points", "join_to",
     "layer", "list_maps", "load_map", "load_sections", "map_from_data", "map_path", "map_to_data",
     "move_feature", "moved", "place_feature", "placed_ends", "placement_outline", "recycle_highway",
     "resize_feature", "resized", "resolved", "rotate_feature", "rotated", "safe_name", "save_map",
@@ -168,6 +175,8 @@ class Terrain:
     width_ft: float | None = None
     name: str = ""
     drop_ft: float = 0.0   # how far the ground here lies below the map's ground (the topmost area's drop)
+    bank: str = ""         # a banked curve here: "banked" or "steep" (000:L277), its inside toward bank_centre
+    bank_centre: Point | None = None
 
 
 def terrain_at(m: Map, x: float, y: float) -> Terrain:
@@ -177,8 +186,9 @@ def terrain_at(m: Map, x: float, y: float) -> Terrain:
     for a, pts, (x0, y0, x1, y1) in _area_outlines(m):
         if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, pts):
             tk = kinds.get(a.kind)
+            centre = (a.shape.cx, a.shape.cy) if a.bank and isinstance(a.shape, Arc) else None
             return Terrain(a.kind, tk.off_road if tk else True, a.condition, on_map, a.depth_ft, a.width_ft, a.name,
-                           a.drop_ft or 0.0)
+                           a.drop_ft or 0.0, a.bank if centre else "", centre)
     gk = kinds.get(m.ground)
     return Terrain(m.ground, gk.off_road if gk else True, m.ground_condition, on_map)
 
@@ -220,6 +230,9 @@ def validate_map(m: Map, library: Library | None = None) -> list[Problem]:
     probs += _check_solids(m, lib)
     probs += _check_obstacles(m)
     probs += _check_starts(m, lib)
+    probs += _check_on_map(m, lib)
+    probs += _check_starts_ahead(m, lib)
+    probs += _check_free_ends(m, lib)
     return probs
 
 
@@ -254,6 +267,11 @@ def _area_problems(a: Area, where: str, i: int) -> Iterator[Problem]:
             yield Problem(f"{where}.{need}", f"a {a.kind} area needs a positive {need}", "areas", i)
     if a.drop_ft is not None:
         yield from _drop_problems(a.drop_ft, f"{where}.drop_ft", i)
+    if a.bank and a.bank not in v.banks:
+        yield Problem(f"{where}.bank", f"unknown banking {a.bank!r} (known: {', '.join(sorted(v.banks))})", "areas", i)
+    elif a.bank and not isinstance(a.shape, Arc):
+        yield Problem(f"{where}.bank", "only a curve (an arc area) can be banked: its inside edge is the "
+                      "arc's centre side (000:L277)", "areas", i)
 
 
 def _drop_problems(drop_ft: float, where: str, i: int) -> Iterator[Problem]:
@@ -369,6 +387,53 @@ def _check_starts(m: Map, lib: Library) -> Iterator[Problem]:
             yield Problem(where, what, "starts", i)
 
 
+OFF_MAP_LAYERS = ("areas", "curbs", "markings", "walls", "buildings", "ramps", "sections")
+AHEAD_IN = 1.0   # a start must have this much clear road in front of its counter (issue 20 item 5)
+
+
+def _check_on_map(m: Map, lib: Library) -> Iterator[Problem]:
+    """Every piece lies on the map: play has no ground off it (the counters' own check is above)."""
+    for name in OFF_MAP_LAYERS:
+        for i, f in enumerate(layer(m, name)):
+            if name == "sections" and (f.section not in lib or m.endless):
+                continue  # an endless highway's sections move on past its first layout (MP1)
+            x0, y0, x1, y1 = bbox(feature_points(f, lib))
+            if x0 < -EPS or y0 < -EPS or x1 > m.width + EPS or y1 > m.height + EPS:
+                yield Problem(f"{name}[{i}]", f"lies off the map: it spans x {x0:g} to {x1:g}, y {y0:g} to {y1:g}; "
+                              f"the map is {m.width:g} x {m.height:g}", name, i)
+
+
+def _check_starts_ahead(m: Map, lib: Library) -> Iterator[Problem]:
+    """A start whose car would face a wall or building less than AHEAD_IN inches ahead would crash
+    on its first move."""
+    size = tables().handling.counters[Kind.CAR]
+    solids = _solids(m, lib)
+    for i, s in enumerate(m.starts):
+        own = feature_points(s)
+        fx, fy = math.sin(math.radians(s.facing)), -math.cos(math.radians(s.facing))
+        half = (size.length + AHEAD_IN) / 2 - size.length / 2
+        ahead = rect_points(s.x + fx * half, s.y + fy * half, size.length + AHEAD_IN, size.width, s.facing)
+        for where, _lay, _j, pts in solids:
+            if polygons_overlap(ahead, pts) and not polygons_overlap(own, pts):
+                yield Problem(f"starts[{i}]", f"faces {where} less than {AHEAD_IN:g}\" ahead: the car would hit it "
+                              "on its first move", "starts", i)
+                break
+
+
+def _check_free_ends(m: Map, lib: Library) -> Iterator[Problem]:
+    """A road section's free end that opens straight onto a wall or building leads nowhere."""
+    solids = _solids(m, lib)
+    for j, k, e in free_ends(m.sections, lib):
+        fx, fy = math.sin(math.radians(e.heading)), -math.cos(math.radians(e.heading))
+        px, py = e.x + fx * 0.5, e.y + fy * 0.5
+        for where, lay, _i, pts in solids:
+            if lay != "sections" and point_in_polygon(px, py, pts):
+                name = lib[m.sections[j].section].ends[k].name
+                yield Problem(f"sections[{j}]", f"its free end {name!r} runs into {where}: the road leads "
+                              "nowhere", "sections", j)
+                break
+
+
 # --- reading files -------------------------------------------------------------------------------
 
 
@@ -468,7 +533,8 @@ def read_line(n: Node) -> Line:
 
 def _read_area(n: Node) -> Area:
     return Area(n.text("kind"), read_shape(n), n.text("condition", "dry"), read_optional_number(n, "depth_ft"),
-                read_optional_number(n, "width_ft"), n.text("name", ""), read_optional_number(n, "drop_ft"))
+                read_optional_number(n, "width_ft"), n.text("name", ""), read_optional_number(n, "drop_ft"),
+                n.text("bank", ""))
 
 
 def _read_wall(n: Node) -> Wall:
@@ -643,6 +709,8 @@ def _area_data(a: Area) -> dict[str, Any]:
         d["width_ft"] = _n(a.width_ft)
     if a.drop_ft is not None:
         d["drop_ft"] = _n(a.drop_ft)
+    if a.bank:
+        d["bank"] = a.bank
     return _named(d, a.name)
 
 
@@ -720,6 +788,51 @@ def save_map(m: Map, path: str | Path, overwrite: bool = False) -> Path:
     target = p.parent.resolve() / f"{safe_name(p.stem if p.suffix == '.toml' else p.name)}.toml"
     if target.exists() and not overwrite:
         raise FileExistsError(str(target))
-    atomic_write_text(target, dumps_toml(map_to_data(m)))
+    atomic_write_text(target, _kept_comments(target) + dumps_map(map_to_data(m)))
     return target
+
+
+def _kept_comments(target: Path) -> str:
+    """The comment lines at the head of the file being replaced: a designer's notes survive a save."""
+    try:
+        lines = target.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    head = []
+    for line in lines:
+        if not line.startswith("#"):
+            break
+        head.append(line)
+    return "".join(f"{h}\n" for h in head)
+
+
+def _inline(v: Any) -> str:
+    """A value as inline TOML: scalars as tomli-w writes them (its quoting and number forms), lists
+    and tables on one line."""
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_inline(x)}" for k, x in v.items()) + " }" if v else "{}"
+    if isinstance(v, list):
+        return "[" + ", ".join(_inline(x) for x in v) + "]"
+    return dumps_toml({"v": v})[len("v = "):].rstrip("\n")
+
+
+def _key(k: str) -> str:
+    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _inline(k)
+
+
+def dumps_map(data: dict[str, Any]) -> str:
+    """A map file people can read and edit: the map's own keys first, then each layer as a list with
+    one inline table per piece on its own line (tomli-w alone would spread a rectangle's four numbers
+    over six lines)."""
+    out = []
+    for k, v in data.items():
+        if not (isinstance(v, list) and v and isinstance(v[0], dict)):
+            out.append(f"{_key(k)} = {_inline(v)}")
+    for k, v in data.items():
+        if isinstance(v, list) and v and isinstance(v[0], dict):
+            out.append("")
+            out.append(f"{_key(k)} = [")
+            out.extend(f"    {_inline(row)}," for row in v)
+            out.append("]")
+    return "\n".join(out) + "\n"
 

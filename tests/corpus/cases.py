@@ -171,7 +171,7 @@ CASES: list[Case] = [
     Case("map_start_off_map.toml", "off the map", _edit(ARENA, '{ name = "west", x = 4,', '{ name = "west", x = 900,')),
     Case("map_starts_overlap.toml", "overlap the one at starts", _edit(ARENA, '{ name = "east", x = 36, y = 15', '{ name = "east", x = 4.2, y = 15')),
     Case("map_start_in_a_wall.toml", "would stand inside", _small_map('[[walls]]\nrect = [10, 10, 5, 5]\ndp = 5\n[[starts]]\nname = "a"\nx = 12\ny = 12\nfacing = 0\n')),
-    Case("map_unknown_terrain.toml", "unknown terrain kind", _edit(ARENA, 'kind = "road"\ncondition', 'kind = "lava"\ncondition')),
+    Case("map_unknown_terrain.toml", "unknown terrain kind", _edit(ARENA, 'ground = { kind = "road"', 'ground = { kind = "lava"')),
     Case("map_huge_coordinate.toml", "out of range", _small_map("[[walls]]\nrect = [1e12, 1, 2, 2]\ndp = 5\n")),
     Case("map_zero_width_rect.toml", "more than 0", _small_map("[[walls]]\nrect = [1, 1, 0, 2]\ndp = 5\n")),
     Case("map_too_many_features.toml", "features; at most", _small_map("".join(

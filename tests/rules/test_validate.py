@@ -115,7 +115,7 @@ def test_toml_syntax_error_names_the_line(capsys: pytest.CaptureFixture[str], tm
 
 
 def test_unknown_key_in_a_map(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    f = bad_copy(tmp_path, MAPS[0], "[size]", "colour = \"red\"\n\n[size]")
+    f = bad_copy(tmp_path, MAPS[0], "size = {", "colour = \"red\"\nsize = {")
     code, lines = run(capsys, f)
     assert (code, lines) == (1, [f"{f}: colour: unknown key 'colour'"])
 
