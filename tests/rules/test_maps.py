@@ -261,5 +261,7 @@ def test_section_library_ends_lie_on_the_piece_edge() -> None:
     for sec in sections().values():
         for e in sec.ends:
             on_edge = min(abs(e.x), abs(e.x - sec.width), abs(e.y), abs(e.y - sec.height)) < 1e-9
-            assert on_edge, (sec.id, e.name)
+            inside = -1e-9 <= e.x <= sec.width + 1e-9 and -1e-9 <= e.y <= sec.height + 1e-9
+            # a road leaving on a slant (a 45-degree curve) ends inside its box: the band's corner sticks out
+            assert on_edge or (inside and e.heading % 90), (sec.id, e.name)
             assert e.heading % 15 == 0 and math.isfinite(e.x)

@@ -148,3 +148,29 @@ def test_free_ends_are_the_ends_nothing_meets() -> None:
     b = join_to(placed_ends(a, lib)[1], "on_ramp", lib)
     ends = {(i, k) for i, k, _ in free_ends((a, b), lib)}
     assert ends == {(0, 0), (1, 1), (1, 2)}    # a's way in, the ramp's way out and its ramp lane
+
+
+def test_the_section_kinds_of_item_1_are_in_the_library() -> None:
+    lib = sections()
+    assert {"curve45_right", "curve45_left", "curve90_right", "curve90_wide_right", "crossroads", "t_junction",
+            "street_cross", "street_t", "on_ramp", "off_ramp", "ramp_lane", "street", "banked_curve_right",
+            "steep_curve_right"} <= set(lib)
+    street = lib["street"]
+    assert {a.kind for a in street.areas} == {"road", "sidewalk"} and len(street.curbs) == 2   # curbs, sidewalks
+    assert {a.kind for a in lib["straight"].areas} == {"road", "shoulder"}                      # shoulders
+    assert {a.bank for a in lib["banked_curve_right"].areas} == {"banked"}
+
+
+def test_two_45_degree_curves_make_a_quarter_turn_and_every_end_takes_a_road() -> None:
+    from rules.world.maps import chain, ends_meet
+
+    lib = sections()
+    laid = chain(["curve45_right", "curve45_right"], Placement("straight", 20, 40), lib)
+    assert placed_ends(laid[-1], lib)[1].heading == 90
+    wide = chain(["curve90_wide_right"], Placement("straight", 20, 40), lib)
+    assert placed_ends(wide[-1], lib)[1].heading == 90
+    for sid, sec in lib.items():   # any end of any piece can be carried on by another piece
+        base = Placement(sid, 40, 40)
+        for e in placed_ends(base, lib):
+            nxt = join_to(e, "straight", lib)
+            assert ends_meet(e, placed_ends(nxt, lib)[0]), (sid, e.name)
