@@ -37,6 +37,7 @@ from rules.phases.movement import (
     maneuver_d_added,
 )
 from rules.play.actions import Action, Fire, Move, SetSpeed
+from rules.play.banking import banked_d
 from rules.play.collisions import own_world
 from rules.play.context import Ctx
 from rules.play.counters import counters_met
@@ -239,7 +240,7 @@ class Previewer:
     def _one(self, ctx: Ctx, v: VehicleState, m: Maneuver, motion: Motion, added: int, problem: str,
              met: tuple[Meets | None, tuple[Meets, ...]] | None) -> ManeuverPreview:
         t = ctx.t.maneuvers
-        diff = max(0, base_difficulty(m, v.speed, t) + (added if m.kind != "straight" else 0))
+        diff = max(0, base_difficulty(m, v.speed, t) + (added + banked_d(ctx.state, v, m) if m.kind != "straight" else 0))
         rolls = asks_control(m, diff)
         hs = lower_status(v.hs, diff, ctx.t) if rolls else v.hs
         need = control_need(v.speed, hs, ctx.t) if rolls else SAFE

@@ -27,6 +27,7 @@ from rules.driving.maneuvers import (
     perform,
     slide,
 )
+from rules.play.banking import banked_d
 from rules.play.collisions import move_with_collisions, stopped
 from rules.play.concussion import refresh_stunned
 from rules.play.context import Ctx
@@ -540,7 +541,7 @@ def difficulty_of(ctx: Ctx, v: VehicleState, m: Maneuver) -> int:
 
     d = base_difficulty(m, v.speed, ctx.t.maneuvers)
     if m.kind != "straight":
-        d += maneuver_d_added(ctx, v)
+        d += maneuver_d_added(ctx, v) + banked_d(ctx.state, v, m)  # a banked curve (000:L277)
     return max(0, d)
 
 
