@@ -74,7 +74,9 @@ class Flow:
         from game.scenes.help import HelpScene
 
         if not isinstance(self.app.top, HelpScene):
-            self.app.push(HelpScene(self.app))
+            # a scene with keys of its own (the map editor) lists them instead of the battle's
+            entries = getattr(self.app.top, "help_entries", None)
+            self.app.push(HelpScene(self.app, entries, "Map editor: keys and mouse") if entries else HelpScene(self.app))
 
     def pause(self, battle: BattleScene) -> None:
         from game.scenes.pause import PauseScene

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.editor.prefabs import BRUSHES, PREFABS
 from rules.world.map_model import (
     Area,
     Building,
@@ -33,6 +34,14 @@ class Tool:
     group: str
     layer: str
     make: Callable[[float, float, Map], Feature]   # a new feature centred on a map point
+    many: Callable[[float, float, Map], tuple[tuple[str, Feature], ...]] | None = None   # a prefab's pieces
+    brush: Area | None = None                      # a terrain brush: the area each painted cell becomes
+
+    def items(self, x: float, y: float, m: Map) -> tuple[tuple[str, Feature], ...]:
+        """What placing this tool at (x, y) adds: (layer, feature) pairs."""
+        if self.many is not None:
+            return self.many(x, y, m)
+        return ((self.layer, self.make(x, y, m)),)
 
 
 def _rect(x: float, y: float, w: float, h: float) -> Rect:
@@ -92,8 +101,18 @@ def tools() -> list[Tool]:
         _counter_tool("Pothole", "obstacle", movable=False),
         Tool("Ramp", "Counters", "ramps", lambda x, y, m: Ramp(_rect(x, y, 2, 2), 90.0, 30.0)),
     ]
+    out += [_prefab_tool(label, fn) for label, fn in PREFABS]
+    out += [_brush_tool(label, area) for label, area in BRUSHES]
     known = vocabulary().kinds
     return [t for t in out if t.layer != "areas" or _kind_of(t) in known]
+
+
+def _brush_tool(label: str, area: Area) -> Tool:
+    return Tool(label, "Terrain brush", "areas", lambda x, y, m: area, brush=area)
+
+
+def _prefab_tool(label: str, fn: Callable[[float, float, Map], tuple[tuple[str, Feature], ...]]) -> Tool:
+    return Tool(label, "Prefabs", "prefab", lambda x, y, m: fn(x, y, m)[0][1], many=fn)
 
 
 def _kind_of(t: Tool) -> str:

@@ -7,7 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.editor.commands import Command, Ref, ReplaceFeature, ResizeFeature, SetMapInfo, SetProperties
+from game.editor.commands import (
+    Command,
+    MoveFeatures,
+    Ref,
+    ReplaceFeature,
+    ResizeFeature,
+    SetMapInfo,
+    SetProperties,
+)
 from rules.world.map_model import (
     OBSTACLE_KINDS,
     WALL_KINDS,
@@ -25,7 +33,7 @@ from rules.world.map_model import (
     feature_points,
     vocabulary,
 )
-from rules.world.shapes import Rect, bbox
+from rules.world.shapes import Arc, Rect, bbox
 
 
 @dataclass(frozen=True)
@@ -47,15 +55,25 @@ def _size_props(f: Feature) -> list[Prop]:
     return out
 
 
+XY = [Prop("x", "X (in)", "float"), Prop("y", "Y (in)", "float")]
+
+
 def props_for(f: Feature | None) -> list[Prop]:
-    """The fields the panel shows for a feature, or for the map itself (None)."""
+    """The fields the panel shows for a feature, or for the map itself (None): a feature's X and Y
+    first (a rectangle's top-left corner before turning, a start's centre, a section's origin)."""
+    fields = _props_for(f)
+    return fields if f is None else XY + fields
+
+
+def _props_for(f: Feature | None) -> list[Prop]:
     v = vocabulary()
     kinds = tuple(sorted(v.kinds))
     if f is None:
         return [Prop("name", "Map name"), Prop("description", "Description"),
                 Prop("width", "Map width (in)", "float"), Prop("height", "Map height (in)", "float"),
                 Prop("ground", "Ground", "choice", kinds), Prop("ground_condition", "Ground condition", "choice",
-                                                                 v.conditions)]
+                                                                 v.conditions),
+                Prop("endless", "Endless highway", "bool")]
     if isinstance(f, Wall):
         return [Prop("kind", "Kind", "choice", WALL_KINDS), Prop("dp", "DP", "int"), Prop("name", "Name"),
                 *_size_props(f)]
@@ -66,7 +84,9 @@ def props_for(f: Feature | None) -> list[Prop]:
         return [Prop("kind", "Terrain", "choice", kinds), Prop("condition", "Road condition", "choice", v.conditions),
                 Prop("depth_ft", "Depth (ft)", "float", optional=True),
                 Prop("width_ft", "Width across (ft)", "float", optional=True),
-                Prop("drop_ft", "Drop below surroundings (ft)", "float", optional=True), Prop("name", "Name"), *_size_props(f)]
+                Prop("drop_ft", "Drop below surroundings (ft)", "float", optional=True), Prop("name", "Name"),
+                *([Prop("bank", "Banked curve", "choice", ("", *sorted(v.banks)))] if isinstance(f.shape, Arc) else []),
+                *_size_props(f)]
     if isinstance(f, Ramp):
         return [Prop("angle", "Angle (deg)", "float"), Prop("facing", "Facing (deg)", "float"), Prop("name", "Name"),
                 *_size_props(f)]
@@ -95,10 +115,24 @@ def _size(f: Feature) -> tuple[float, float]:
     return x1 - x0, y1 - y0
 
 
+def origin(f: Feature) -> tuple[float, float]:
+    """What the X and Y fields show: a rectangle's corner, a counter's or section's own x and y, a
+    start's centre, else the top-left of the outline."""
+    shape = getattr(f, "shape", None)
+    if isinstance(shape, Rect):
+        return shape.x, shape.y
+    if isinstance(f, (Start, Placement, Obstacle)):
+        return f.x, f.y
+    x0, y0, _, _ = bbox(feature_points(f))
+    return x0, y0
+
+
 def value_of(m: Map, f: Feature | None, p: Prop) -> str:
     """The value a field shows."""
     if f is None:
         raw: Any = getattr(m, p.key)
+    elif p.key in ("x", "y"):
+        raw = round(origin(f)[0 if p.key == "x" else 1], 4)
     elif p.key in ("w", "h"):
         raw = _size(f)[0 if p.key == "w" else 1]
     elif p.key == "rotation" and not isinstance(f, Placement):
@@ -153,6 +187,10 @@ def command_for(m: Map, ref: Ref | None, f: Feature | None, p: Prop, value: Any)
         if p.key in ("width", "height") and value <= 0:
             raise ValueError("the map's size must be more than 0")
         return SetMapInfo(f"map {p.label.lower()}", ((p.key, value),))
+    if p.key in ("x", "y"):
+        ox, oy = origin(f)
+        dx, dy = (value - ox, 0.0) if p.key == "x" else (0.0, value - oy)
+        return MoveFeatures(f"set {p.key}", (ref,), dx, dy)
     if p.key in ("w", "h"):
         if value <= 0:
             raise ValueError("a size must be more than 0")

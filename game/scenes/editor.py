@@ -1,11 +1,14 @@
 """The map editor: build a map from road sections and features, check it, save it, playtest it.
 
-Left: the palette (click a piece, then click the board to place it; it stays picked until Esc or a
-right click). Middle: the board. Click a feature to select it, Shift-click to add or remove one,
-drag on empty ground for a box; drag a selection to move it (on the 1/4" grid), drag the yellow
-square to resize. Right: the properties of the selection (or of the map) and the problems
-rules.world.maps.validate_map finds, which are also marked red on the board; click one to go to it.
-Every change is a command (game.editor.commands): Ctrl+Z undoes, Ctrl+Y redoes.
+Left: the palette (click a piece, then click the board to place it; the tool is put down once the
+piece is placed, Shift-click to place more), the layers (shown or hidden, locked) and the minimap.
+Middle: the board. Click a feature to select it, Shift-click to add or remove one, drag on empty
+ground for a box; drag a selection to move it (on the 1/4" grid and to other pieces' edges; a road
+section snaps onto a free road end), drag a yellow handle to resize from that edge or corner. Click a
+road's free end (the round connector) and pick road pieces in the palette to chain them on. Right:
+the properties of the selection (or of the map) and the problems rules.world.maps.validate_map
+finds, which are also marked red on the board; click one to go to it. Every change is a command
+(game.editor.commands): Ctrl+Z undoes, Ctrl+Y redoes. F1 lists every key (EDITOR_HELP).
 """
 
 from __future__ import annotations
@@ -31,18 +34,34 @@ from game.editor.commands import (
     MoveFeatures,
     NewMap,
     Ref,
-    ResizeFeature,
+    ReplaceFeature,
     RotateFeatures,
     SetMapInfo,
     outline,
 )
 from game.editor.dialogs import ConfirmDialog, PickDialog, PromptDialog
+from game.editor.overview import Layers, Minimap, Trace
 from game.editor.palette import Tool, tools
+from game.editor.prefabs import cell_of, painted
 from game.render.board import BoardRenderer
 from game.scenes.base import Scene
 from game.ui import Button, click_buttons, draw_buttons, text
 from rules.core.paths import MAPS_DIR
-from rules.world.map_model import LAYERS, Feature, Map, layer, moved, snap
+from rules.world.map_model import (
+    LAYERS,
+    End,
+    Feature,
+    Map,
+    Placement,
+    free_ends,
+    join_to,
+    layer,
+    moved,
+    placed_ends,
+    resized_by_handle,
+    snap,
+    snap_to_ends,
+)
 from rules.world.maps import (
     Problem,
     load_map,
@@ -64,6 +83,36 @@ PICK_ORDER = ("starts", "obstacles", "ramps", "walls", "buildings", "curbs", "ma
 RESIZABLE = ("areas", "walls", "buildings", "ramps", "curbs", "markings")
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
 PLAYTEST_CARS = 4          # one car per start position, up to this many
+LAYERS_H = 6 * 20 + 4      # the layers panel under the palette
+MINIMAP_H = 150
+SNAP_PX = 8                # a dragged piece's edge jumps to another's within this many pixels
+END_SNAP_IN = 1.5          # a dragged road section jumps onto a free end within this many inches
+END_PICK_PX = 10           # how near a click must be to a free end's connector
+BRUSH_SIZES = (0.25, 0.5, 1.0, 2.0, 4.0)
+EDITOR_HELP: tuple[tuple[str, str], ...] = (
+    ("Click palette, click board", "place a piece; the tool is put down after it (Shift+click: keep placing)"),
+    ("Click a road's free end", "start a chain there (round connector): each road piece picked in the palette is laid on"),
+    ("Drag a road section", "it snaps onto a free road end within 1.5\" (position and turn)"),
+    ("Click / Shift+click / box", "select one / add or remove one / everything inside the box"),
+    ("Drag a selection", "move it, on the 1/4\" grid and to other pieces' edges"),
+    ("Drag a yellow handle", "resize from that edge or corner; the opposite edge stays"),
+    ("Arrows / Shift+arrows", "nudge the selection 1/4\" / 1\" (nothing selected: pan)"),
+    ("R, Shift+R, E, Q", "rotate the selection 15 degrees"),
+    ("Del, Ctrl+C, Ctrl+X, Ctrl+V", "delete, copy, cut, paste (at the mouse)"),
+    ("Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z", "undo, redo"),
+    ("Ctrl+A, Tab, Shift+Tab", "select all, next feature, previous"),
+    ("[ and ], Enter", "previous / next tool, place it (keyboard only)"),
+    ("Brush tools: drag", "paint terrain; , and . make the brush smaller or bigger"),
+    ("G", "snap to the 1/4\" grid and to edges on or off"),
+    ("F, wheel, + and -, W A S D", "zoom to fit, zoom, pan"),
+    ("Click the minimap", "move the view there"),
+    ("Layers panel", "click a layer to show or hide it, 'lock' to keep it from being picked"),
+    ("Ctrl+T, T, Shift+T", "load a tracing image (PNG/JPEG), show or hide it, change its opacity"),
+    ("Ctrl+S, Ctrl+O, Ctrl+N", "save (asks the name), open, new map"),
+    ("P, F5, Ctrl+P", "playtest: a car on each start"),
+    ("Properties panel", "click a field to type (Enter, Tab: next) or to step a choice; right click steps back"),
+    ("Esc", "drop the tool or chain, then the selection, then leave the editor"),
+)
 NAMES = {"areas": "Terrain", "curbs": "Curb", "markings": "Marking", "walls": "Wall", "buildings": "Building",
          "obstacles": "Counter", "ramps": "Ramp", "starts": "Start position", "sections": "Road section"}
 
@@ -74,10 +123,11 @@ def blank_map() -> Map:
 
 @dataclass
 class Drag:
-    mode: str                       # move | resize | box | pan
+    mode: str                       # move | resize | box | pan | paint | minimap
     start: tuple[float, float]      # map point where it began
     now: tuple[float, float]
     moved: bool = False
+    handle: tuple[int, int] | None = None   # resize: which edge or corner
 
 
 class EditorScene(Scene):
@@ -100,8 +150,16 @@ class EditorScene(Scene):
         self.message = ""
         self.mouse = (0, 0)
         self.cam = Camera()
+        self.layers = Layers()
+        self.minimap = Minimap()
+        self.trace = Trace()
+        self.chain_end: End | None = None   # a free road end that the next road piece picked is laid on
+        self.brush_size = 1.0
+        self.stroke: set[tuple[float, float]] = set()
         self.palette_scroll = 0
         self.palette_rows: list[tuple[pygame.Rect, Tool]] = []
+        self.group_rows: list[tuple[pygame.Rect, str]] = []
+        self.open_group = "Road sections"   # the palette shows one group's pieces at a time
         self.prop_rows: list[tuple[pygame.Rect, P.Prop]] = []
         self.problem_rows: list[tuple[pygame.Rect, Problem]] = []
         self.buttons: list[Button] = []
@@ -160,7 +218,9 @@ class EditorScene(Scene):
         self.cam.view_w = max(200, w - PALETTE_W - SIDE_W)
         self.cam.view_h = max(200, h - TOOLBAR_H - STATUS_H)
         self.view_rect = pygame.Rect(self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h)
-        self.palette_rect = pygame.Rect(0, TOOLBAR_H, PALETTE_W, h - TOOLBAR_H - STATUS_H)
+        self.palette_rect = pygame.Rect(0, TOOLBAR_H, PALETTE_W, h - TOOLBAR_H - STATUS_H - LAYERS_H - MINIMAP_H)
+        self.layers_rect = pygame.Rect(0, self.palette_rect.bottom, PALETTE_W, LAYERS_H)
+        self.minimap_rect = pygame.Rect(2, self.layers_rect.bottom, PALETTE_W - 4, MINIMAP_H - 2)
         self.side_rect = pygame.Rect(w - SIDE_W, TOOLBAR_H, SIDE_W, h - TOOLBAR_H - STATUS_H)
         self._layout_buttons()
 
@@ -169,7 +229,7 @@ class EditorScene(Scene):
                 ("Undo", self.undo, "undo"), ("Redo", self.redo, "redo"),
                 ("Rotate -15", lambda: self.rotate(-1), "rotl"), ("Rotate +15", lambda: self.rotate(1), "rotr"),
                 ("Delete", self.delete, "delete"), ("Copy", self.copy, "copy"), ("Paste", self.paste, "paste"),
-                ("Snap 1/4\"", self.toggle_snap, "snap"), ("Fit", self.fit, "fit"),
+                ("Snap 1/4\"", self.toggle_snap, "snap"), ("Fit", self.fit, "fit"), ("Trace", self.ask_trace, "trace"),
                 ("Playtest", self.playtest, "playtest"), ("Back", self.back, "back")]
         x = 6
         self.buttons = []
@@ -187,16 +247,71 @@ class EditorScene(Scene):
     # --- actions -------------------------------------------------------------------------------
 
     def pick_tool(self, tool: Tool | None) -> None:
+        if tool is not None and tool.layer == "sections" and self.chain_end is not None:
+            self.chain_on(tool)
+            return
+        self.chain_end = None
         self.tool = tool
         if tool is not None:
+            if tool.group != self.open_group:
+                self.open_group, self.palette_scroll = tool.group, 0
             self.selection = ()
-            self.message = f"{tool.label}: click the board to place · Esc or right click: done"
+            self.message = (f"{tool.label}: drag on the board to paint · , and . brush size ({self.brush_size:g}\") · Esc: done"
+                            if tool.brush is not None else
+                            f"{tool.label}: click the board to place (Shift+click: keep placing) · Esc or right click: done")
 
-    def place(self, x: float, y: float) -> None:
-        if self.tool is None:
+    def place(self, x: float, y: float, keep: bool = False) -> None:
+        """Place the tool's piece (or prefab) at a map point; the tool is put down unless `keep`. A
+        road section placed near a free road end is laid onto it."""
+        tool = self.tool
+        if tool is None or tool.brush is not None:
             return
-        f = self.tool.make(x, y, self.map)
-        self.do(AddFeatures(f"place {self.tool.label.lower()}", ((self.tool.layer, f),)))
+        items = tool.items(x, y, self.map)
+        if len(items) == 1 and isinstance(items[0][1], Placement):
+            items = (("sections", snap_to_ends(items[0][1], self.map.sections, sections(), END_SNAP_IN)),)
+        if self.do(AddFeatures(f"place {tool.label.lower()}", items)) and not keep:
+            self.tool = None
+            self.message = f"placed {tool.label.lower()}: Shift+click places more without picking again"
+
+    def chain_on(self, tool: Tool) -> None:
+        """Lay the picked road section on the chain's free end; the chain moves to its way out."""
+        assert self.chain_end is not None
+        made = tool.make(0, 0, self.map)
+        assert isinstance(made, Placement)
+        lib = sections()
+        p = join_to(self.chain_end, made.section, lib)
+        if self.do(AddFeatures(f"chain {tool.label.lower()}", (("sections", p),))):
+            self.chain_end = placed_ends(p, lib)[1]
+            self.tool = None
+            self.message = f"laid {tool.label}; pick the next road piece to carry on · Esc: stop the chain"
+
+    def free_end_at(self, pos: tuple[int, int]) -> End | None:
+        if not self.layers.free("sections"):
+            return None
+        for _i, _k, e in free_ends(self.map.sections, sections()):
+            sx, sy = self.cam.to_screen(e.x, e.y)
+            if math.dist((sx, sy), pos) <= END_PICK_PX:
+                return e
+        return None
+
+    def ask_trace(self) -> None:
+        def load(path: str) -> None:
+            self.message = self.trace.load(Path(path.strip()).expanduser())
+
+        self.app.push(PromptDialog(self.app, "Tracing image (PNG or JPEG)", str(self.trace.path or ""), load,
+                                   lambda v: "stretched over the whole map, under the pieces' outlines"))
+
+    def paint_cells(self, a: tuple[float, float], b: tuple[float, float]) -> None:
+        """Add the brush cells along a stroke from a to b (sampled finer than a cell)."""
+        n = max(1, math.ceil(math.dist(a, b) / (self.brush_size / 3)))
+        for i in range(n + 1):
+            t = i / n
+            self.stroke.add(cell_of(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, self.brush_size))
+
+    def brush_step(self, step: int) -> None:
+        i = BRUSH_SIZES.index(self.brush_size) if self.brush_size in BRUSH_SIZES else 2
+        self.brush_size = BRUSH_SIZES[max(0, min(len(BRUSH_SIZES) - 1, i + step))]
+        self.message = f"brush {self.brush_size:g}\" square"
 
     def delete(self) -> None:
         if self.selection:
@@ -233,11 +348,12 @@ class EditorScene(Scene):
         self.do(AddFeatures(f"paste {len(items)}", items))
 
     def select_all(self) -> None:
-        self.selection = tuple((lay, i) for lay in PICK_ORDER for i in range(len(layer(self.map, lay))))
+        self.selection = tuple((lay, i) for lay in PICK_ORDER if self.layers.free(lay)
+                               for i in range(len(layer(self.map, lay))))
 
     def cycle_selection(self, step: int) -> None:
         """Tab: select the next feature (keyboard play without the mouse)."""
-        refs = [(lay, i) for lay in PICK_ORDER for i in range(len(layer(self.map, lay)))]
+        refs = [(lay, i) for lay in PICK_ORDER if self.layers.free(lay) for i in range(len(layer(self.map, lay)))]
         if not refs:
             return
         i = refs.index(self.selection[0]) + step if self.selection and self.selection[0] in refs else 0
@@ -300,7 +416,7 @@ class EditorScene(Scene):
 
     def save(self) -> None:
         def hint(name: str) -> str:
-            return f"saved as maps/{safe_name(name)}.toml"
+            return f"will be saved as maps/{safe_name(name)}.toml"
 
         self.app.push(PromptDialog(self.app, "Save map as", self.map.name, self.save_as, hint))
 
@@ -331,14 +447,20 @@ class EditorScene(Scene):
         self.path = self.written = written
         self.history.saved = self.map
         n = len(self.problems())
-        self.message = f"saved maps/{written.name}" + (f" with {n} problem(s): other screens will refuse it" if n else "")
+        self.message = f"saved as maps/{written.name}" + (f" with {n} problem(s): other screens will refuse it" if n else "")
 
     def back(self) -> None:
         self._unless_dirty("Leave the editor", self._leave)
 
     def _leave(self) -> None:
         if self.app.top is self:
+            clean_playtests(playtest_dir(self.app))
             self.app.pop()
+
+    @property
+    def help_entries(self) -> tuple[tuple[str, str], ...]:
+        """What F1 lists over the editor."""
+        return EDITOR_HELP
 
     # --- playtest --------------------------------------------------------------------------------
 
@@ -392,7 +514,7 @@ class EditorScene(Scene):
             table: dict[int, Callable[[], object]] = {pygame.K_z: self.redo if shift else self.undo, pygame.K_y: self.redo, pygame.K_c: self.copy,
                      pygame.K_x: self.cut, pygame.K_v: self.paste, pygame.K_s: self.save, pygame.K_o: self.open_map,
                      pygame.K_l: self.open_map, pygame.K_n: self.new_map, pygame.K_a: self.select_all,
-                     pygame.K_p: self.playtest}
+                     pygame.K_p: self.playtest, pygame.K_t: self.ask_trace}
             if k in table:
                 table[k]()
                 return True
@@ -422,6 +544,16 @@ class EditorScene(Scene):
         if k in simple:
             simple[k]()
             return True
+        if k in (pygame.K_COMMA, pygame.K_PERIOD):
+            self.brush_step(1 if k == pygame.K_PERIOD else -1)
+            return True
+        if k == pygame.K_t:
+            if shift:
+                self.message = self.trace.cycle_alpha()
+            else:
+                self.trace.shown = not self.trace.shown
+                self.message = "tracing image " + ("shown" if self.trace.shown else "hidden")
+            return True
         if k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
             i = self.tools.index(self.tool) if self.tool in self.tools else -1
             i = (i + (1 if k == pygame.K_RIGHTBRACKET else -1)) % len(self.tools)
@@ -429,7 +561,7 @@ class EditorScene(Scene):
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tool is not None:
             pos = self.mouse if self.view_rect.collidepoint(self.mouse) else self.view_rect.center
-            self.place(*self.cam.to_map(*pos))
+            self.place(*self.cam.to_map(*pos), keep=bool(shift))
             return True
         if k == pygame.K_TAB:
             self.cycle_selection(-1 if shift else 1)
@@ -437,6 +569,10 @@ class EditorScene(Scene):
         if k == pygame.K_ESCAPE:
             if self.drag is not None:
                 self.drag, self.preview = None, None
+                self.stroke = set()
+            elif self.chain_end is not None:
+                self.chain_end = None
+                self.message = "chain stopped"
             elif self.tool is not None:
                 self.pick_tool(None)
                 self.message = ""
@@ -455,10 +591,25 @@ class EditorScene(Scene):
             return False
         if event.button == 1 and click_buttons(self.buttons, event):
             return True
+        if self.layers_rect.collidepoint(pos):
+            msg = self.layers.click(pos)
+            if msg:
+                self.message = msg
+                self.selection = tuple(r for r in self.selection if self.layers.free(r[0]))
+            return True
+        if self.minimap_rect.collidepoint(pos):
+            self.cam.cx, self.cam.cy = self.minimap.to_map(pos)
+            self.drag = Drag("minimap", (0.0, 0.0), (0.0, 0.0))
+            return True
         if self.palette_rect.collidepoint(pos):
             for r, tool in self.palette_rows:
                 if r.collidepoint(pos):
                     self.pick_tool(None if self.tool is tool else tool)
+                    return True
+            for r, group in self.group_rows:
+                if r.collidepoint(pos):
+                    self.open_group = "" if self.open_group == group else group
+                    self.palette_scroll = 0
                     return True
             return True
         if self.side_rect.collidepoint(pos):
@@ -475,13 +626,26 @@ class EditorScene(Scene):
             return True
         if event.button != 1:
             return False
-        if self.tool is not None:
-            self.place(mx, my)
-            return True
         mods = getattr(event, "mod", None)
         shift = (pygame.key.get_mods() if mods is None else mods) & pygame.KMOD_SHIFT
-        if len(self.selection) == 1 and self._on_handle(pos):
-            self.drag = Drag("resize", (mx, my), (mx, my))
+        if self.tool is not None and self.tool.brush is not None:
+            self.stroke = set()
+            self.paint_cells((mx, my), (mx, my))
+            self.drag = Drag("paint", (mx, my), (mx, my), moved=True)
+            self._preview_paint()
+            return True
+        if self.tool is not None:
+            self.place(mx, my, keep=bool(shift))
+            return True
+        handle = self._handle_at(pos)
+        if handle is not None:
+            self.drag = Drag("resize", (mx, my), (mx, my), handle=handle)
+            return True
+        end = self.free_end_at(pos)
+        if end is not None:
+            self.chain_end = end
+            self.selection = ()
+            self.message = "chain: pick road pieces in the palette to lay them on this end · Esc: stop"
             return True
         hit = self.feature_at(mx, my)
         if hit is not None:
@@ -505,6 +669,16 @@ class EditorScene(Scene):
         if d.mode == "pan":
             self.cam.pan_pixels(*event.rel)
             return True
+        if d.mode == "minimap":
+            if self.minimap_rect.collidepoint(event.pos):
+                self.cam.cx, self.cam.cy = self.minimap.to_map(event.pos)
+            return True
+        if d.mode == "paint":
+            now = self.cam.to_map(*event.pos)
+            self.paint_cells(d.now, now)
+            d.now = now
+            self._preview_paint()
+            return True
         d.now = self.cam.to_map(*event.pos)
         d.moved = d.moved or math.dist(d.start, d.now) * self.cam.zoom > 3
         cmd = self._drag_command(d)
@@ -519,6 +693,11 @@ class EditorScene(Scene):
         if d is None or event.button not in (1, 2, 3):
             return False
         self.drag, self.preview = None, None
+        if d.mode == "minimap":
+            return True
+        if d.mode == "paint":
+            self._finish_paint()
+            return True
         if d.mode == "box":
             self._box_select(d)
         elif d.moved:
@@ -527,30 +706,72 @@ class EditorScene(Scene):
                 self.do(cmd)
         return True
 
+    def _preview_paint(self) -> None:
+        tool = self.tool
+        if tool is None or tool.brush is None:
+            return
+        self.preview = AddFeatures("paint", painted(self.stroke, self.brush_size, tool.brush, self.map)).apply(self.map)[0]
+
+    def _finish_paint(self) -> None:
+        tool = self.tool
+        if tool is None or tool.brush is None or not self.stroke:
+            return
+        items = painted(self.stroke, self.brush_size, tool.brush, self.map)
+        self.stroke = set()
+        if items:
+            self.do(AddFeatures(f"paint {tool.label.split(': ')[-1]}", items))
+            self.selection = ()
+            self.message = f"painted {len(items)} strip(s) of {tool.label.split(': ')[-1]}"
+
     def _drag_command(self, d: Drag) -> Command | None:
         if d.mode == "move" and self.selection:
-            x0, y0, _, _ = bbox(outline(self.map, self.selection[0]))
+            if len(self.selection) == 1 and self.selection[0][0] == "sections":
+                return self._section_drag(d)
+            x0, y0, x1, y1 = bbox([p for r in self.selection for p in outline(self.map, r)])
             dx = self._snap(x0 + d.now[0] - d.start[0]) - x0
             dy = self._snap(y0 + d.now[1] - d.start[1]) - y0
+            if self.snap_on:
+                dx, dy = self._edge_snap((x0, y0, x1, y1), dx, dy, d.now[0] - d.start[0], d.now[1] - d.start[1])
             return MoveFeatures("move", self.selection, dx, dy) if (dx or dy) else None
-        if d.mode == "resize" and len(self.selection) == 1:
-            w, h = self._size_at(self.selection[0], d.now)
-            return ResizeFeature("resize", self.selection[0], w, h)
+        if d.mode == "resize" and len(self.selection) == 1 and d.handle is not None:
+            ref = self.selection[0]
+            p = (self._snap(d.now[0]), self._snap(d.now[1]))
+            g = resized_by_handle(self.feature(ref), d.handle[0], d.handle[1], p, vocabulary_grid())
+            return ReplaceFeature("resize", ref, g)
         return None
 
-    def _size_at(self, ref: Ref, p: tuple[float, float]) -> tuple[float, float]:
-        """The size a feature gets when its corner handle is dragged to p (resizing keeps the centre)."""
-        f = self.feature(ref)
-        shape = getattr(f, "shape", None)
-        g = vocabulary_grid()
-        if isinstance(shape, Rect):
-            lx, ly = rotate_point(p, -shape.rotation, shape.centre)
-            cx, cy = shape.centre
-        else:
-            x0, y0, x1, y1 = bbox(outline(self.map, ref))
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            lx, ly = p
-        return max(g, self._snap(2 * abs(lx - cx))), max(g, self._snap(2 * abs(ly - cy)))
+    def _section_drag(self, d: Drag) -> Command | None:
+        """A road section follows the mouse on the grid and jumps onto a free road end near it."""
+        ref = self.selection[0]
+        p = self.feature(ref)
+        assert isinstance(p, Placement)
+        moved_p = moved(p, self._snap(p.x + d.now[0] - d.start[0]) - p.x, self._snap(p.y + d.now[1] - d.start[1]) - p.y)
+        assert isinstance(moved_p, Placement)
+        snapped = snap_to_ends(moved_p, self.map.sections, sections(), END_SNAP_IN, skip=ref[1])
+        return ReplaceFeature("move", ref, snapped) if snapped != p else None
+
+    def _edge_snap(self, box: tuple[float, float, float, float], dx: float, dy: float, rdx: float,
+                   rdy: float) -> tuple[float, float]:
+        """Let the moved box's edges jump to other pieces' edges within SNAP_PX pixels (checked against
+        the unsnapped move rdx, rdy); the grid move stands where no edge is near."""
+        near = SNAP_PX / self.cam.zoom
+        xs, ys = [], []
+        for lay in PICK_ORDER:
+            if not self.layers.shown(lay):
+                continue
+            for i in range(len(layer(self.map, lay))):
+                if (lay, i) in self.selection:
+                    continue
+                fx0, fy0, fx1, fy1 = bbox(outline(self.map, (lay, i)))
+                xs += [fx0, fx1]
+                ys += [fy0, fy1]
+        x0, y0, x1, y1 = box
+
+        def best(edges: list[float], mine: tuple[float, float], raw: float, grid: float) -> float:
+            options = [(abs(e - (m + raw)), e - m) for e in edges for m in mine if abs(e - (m + raw)) <= near]
+            return min(options)[1] if options else grid
+
+        return best(xs, (x0, x1), rdx, dx), best(ys, (y0, y1), rdy, dy)
 
     def _box_select(self, d: Drag) -> None:
         (ax, ay), (bx, by) = d.start, d.now
@@ -559,6 +780,8 @@ class EditorScene(Scene):
             return
         found = []
         for lay in PICK_ORDER:
+            if not self.layers.free(lay):
+                continue
             for i in range(len(layer(self.map, lay))):
                 fx0, fy0, fx1, fy1 = bbox(outline(self.map, (lay, i)))
                 if x0 <= fx0 and fx1 <= x1 and y0 <= fy0 and fy1 <= y1 and (lay, i) not in self.selection:
@@ -570,6 +793,8 @@ class EditorScene(Scene):
         """The topmost feature under a map point (starts and counters over walls over terrain)."""
         near = max(0.15, 6 / self.cam.zoom)
         for lay in PICK_ORDER:
+            if not self.layers.free(lay):
+                continue
             items = layer(self.map, lay)
             for i in range(len(items) - 1, -1, -1):
                 pts = outline(self.map, (lay, i))
@@ -580,25 +805,39 @@ class EditorScene(Scene):
                     return (lay, i)
         return None
 
-    def handle_point(self) -> tuple[float, float] | None:
-        """Screen point of the resize handle of a lone resizable selection."""
+    def handles(self) -> list[tuple[int, int, tuple[float, float]]]:
+        """The eight resize handles (hx, hy, screen point) of a lone resizable selection: corners and
+        edge middles, in the shape's own turned frame for a rectangle."""
         if len(self.selection) != 1 or self.selection[0][0] not in RESIZABLE:
-            return None
+            return []
         ref = self.selection[0]
         m = self.preview or self.map
         if ref[1] >= len(layer(m, ref[0])):
-            return None
+            return []
         shape = getattr(self.feature(ref, m), "shape", None)
-        if isinstance(shape, Rect):
-            corner = shape.points()[2]
-        else:
-            _, _, x1, y1 = bbox(outline(m, ref))
-            corner = (x1, y1)
-        return self.cam.to_screen(*corner)
+        out = []
+        for hx in (-1, 0, 1):
+            for hy in (-1, 0, 1):
+                if hx == 0 and hy == 0:
+                    continue
+                if isinstance(shape, Rect):
+                    local = (shape.x + (hx + 1) / 2 * shape.w, shape.y + (hy + 1) / 2 * shape.h)
+                    p = rotate_point(local, shape.rotation, shape.centre)
+                else:
+                    x0, y0, x1, y1 = bbox(outline(m, ref))
+                    p = (x0 + (hx + 1) / 2 * (x1 - x0), y0 + (hy + 1) / 2 * (y1 - y0))
+                out.append((hx, hy, self.cam.to_screen(*p)))
+        return out
 
-    def _on_handle(self, pos: tuple[int, int]) -> bool:
-        hp = self.handle_point()
-        return hp is not None and abs(pos[0] - hp[0]) <= 8 and abs(pos[1] - hp[1]) <= 8
+    def handle_point(self, hx: int = 1, hy: int = 1) -> tuple[float, float] | None:
+        """Screen point of one resize handle (default: the bottom-right corner)."""
+        return next((p for x, y, p in self.handles() if (x, y) == (hx, hy)), None)
+
+    def _handle_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        for hx, hy, p in self.handles():
+            if abs(pos[0] - p[0]) <= 7 and abs(pos[1] - p[1]) <= 7:
+                return (hx, hy)
+        return None
 
     # --- the properties panel ------------------------------------------------------------------
 
@@ -688,12 +927,14 @@ class EditorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         m = self.preview or self.map
-        self._renderer(m).draw(surface, self.cam)
+        shown = self.layers.visible_map(m)
+        self._renderer(shown).draw(surface, self.cam)
+        self.trace.draw(surface, self.cam, m)
         clip = surface.get_clip()
         surface.set_clip(self.view_rect)
-        self._draw_areas(surface, m)
-        self._draw_sections(surface, m)
-        self._draw_starts(surface, m)
+        self._draw_areas(surface, shown)
+        self._draw_sections(surface, shown)
+        self._draw_starts(surface, shown)
         self._draw_problems(surface)
         self._draw_selection(surface, m)
         self._draw_ghost(surface)
@@ -705,6 +946,8 @@ class EditorScene(Scene):
         surface.set_clip(clip)
         self._draw_toolbar(surface)
         self._draw_palette(surface)
+        self.layers.draw(surface, self.layers_rect)
+        self.minimap.draw(surface, self.minimap_rect, self.layers.visible_map(m), self.cam)
         self._draw_side(surface)
         self._draw_status(surface)
 
@@ -714,9 +957,21 @@ class EditorScene(Scene):
             pygame.draw.lines(surface, colour, closed and len(sp) > 2, sp, width)
 
     def _draw_sections(self, surface: pygame.Surface, m: Map) -> None:
+        """Section outlines and, at each free road end, a round connector with an arrow out of the
+        road (click it to chain pieces on); the chain's end is drawn bigger."""
         lib = sections()
         for i in range(len(m.sections)):
             self._poly(surface, outline(m, ("sections", i), lib), (150, 170, 200), 1)
+        for _i, _k, e in free_ends(m.sections, lib):
+            chained = self.chain_end is not None and math.dist((e.x, e.y), (self.chain_end.x, self.chain_end.y)) < 1e-3
+            sx, sy = self.cam.to_screen(e.x, e.y)
+            f = math.radians(e.heading)
+            r = 9 if chained else 6
+            tip = (sx + math.sin(f) * (r + 8), sy - math.cos(f) * (r + 8))
+            colour = theme.ACCENT if chained else (120, 220, 140)
+            pygame.draw.line(surface, colour, (sx, sy), tip, 3)
+            pygame.draw.circle(surface, (20, 30, 24), (sx, sy), r + 2)
+            pygame.draw.circle(surface, colour, (sx, sy), r)
 
     def _draw_starts(self, surface: pygame.Surface, m: Map) -> None:
         for i, s in enumerate(m.starts):
@@ -756,9 +1011,9 @@ class EditorScene(Scene):
         for ref in self.selection:
             if ref[1] < len(layer(m, ref[0])):
                 self._poly(surface, outline(m, ref), theme.ACCENT, 2, ref[0] not in ("curbs", "markings"))
-        hp = self.handle_point()
-        if hp is not None:
-            r = pygame.Rect(0, 0, 12, 12)
+        for hx, hy, hp in self.handles():
+            size = 11 if hx and hy else 9
+            r = pygame.Rect(0, 0, size, size)
             r.center = (round(hp[0]), round(hp[1]))
             pygame.draw.rect(surface, theme.ACCENT, r)
             pygame.draw.rect(surface, (20, 20, 20), r, 1)
@@ -767,9 +1022,15 @@ class EditorScene(Scene):
         if self.tool is None or not self.view_rect.collidepoint(self.mouse):
             return
         mx, my = self.cam.to_map(*self.mouse)
-        f = self.tool.make(mx, my, self.map)
-        closed = self.tool.layer not in ("curbs", "markings")
-        self._poly(surface, _points(self.tool.layer, f), theme.GHOST, 2, closed)
+        if self.tool.brush is not None:
+            x, y = cell_of(mx, my, self.brush_size)
+            self._poly(surface, Rect(x, y, self.brush_size, self.brush_size).points(), theme.GHOST, 2)
+            return
+        items = self.tool.items(mx, my, self.map)
+        if len(items) == 1 and isinstance(items[0][1], Placement):
+            items = (("sections", snap_to_ends(items[0][1], self.map.sections, sections(), END_SNAP_IN)),)
+        for lay, f in items:
+            self._poly(surface, _points(lay, f), theme.GHOST, 2, lay not in ("curbs", "markings"))
 
     def _draw_toolbar(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, pygame.Rect(0, 0, surface.get_width(), TOOLBAR_H))
@@ -779,6 +1040,7 @@ class EditorScene(Scene):
             self.button(name).enabled = bool(self.selection)
         self.button("paste").enabled = bool(self.clipboard)
         self.button("snap").active = self.snap_on
+        self.button("trace").active = self.trace.image is not None and self.trace.shown
         draw_buttons(surface, self.buttons)
         title = self.map.name + (" *" if self.history.dirty else "")
         text(surface, title, (surface.get_width() - 10, TOOLBAR_H // 2), 22, theme.ACCENT, bold=True, anchor="midright")
@@ -792,11 +1054,20 @@ class EditorScene(Scene):
         surface.set_clip(r)
         y = r.y + 6 - self.palette_scroll * PAL_ROW
         group = ""
+        self.group_rows = []
         for tool in self.tools:
             if tool.group != group:
                 group = tool.group
-                text(surface, group, (r.x + 8, y + 3), 18, theme.ACCENT, bold=True)
+                head = pygame.Rect(r.x + 4, y, r.width - 8, PAL_ROW - 1)
+                is_open = group == self.open_group
+                if head.collidepoint(self.mouse):
+                    pygame.draw.rect(surface, (52, 57, 68), head, border_radius=3)
+                text(surface, ("- " if is_open else "+ ") + group, (r.x + 8, y + 2), 18, theme.ACCENT, bold=True)
+                if r.y <= head.y and head.bottom <= r.bottom:
+                    self.group_rows.append((head, group))
                 y += PAL_ROW
+            if tool.group != self.open_group:
+                continue
             row = pygame.Rect(r.x + 4, y, r.width - 8, PAL_ROW - 2)
             if tool is self.tool:
                 pygame.draw.rect(surface, (70, 80, 104), row, border_radius=3)
@@ -877,8 +1148,8 @@ class EditorScene(Scene):
         if self.message:
             text(surface, self.message[:150], (10, bar.y + 6), 18, theme.WARN)
         else:
-            text(surface, "click: select · Shift+click / box: several · drag: move · R/Shift+R: rotate 15° · Del · "
-                 "Ctrl+Z/Y: undo/redo · Ctrl+C/V · Ctrl+S: save · P: playtest · [ ]: piece, Enter: place · Tab: next",
+            text(surface, "F1: every key · click: select · drag: move (snaps) · handles: resize · click a green road end, "
+                 "then road pieces: chain · R: rotate · Del · Ctrl+Z/Y · Ctrl+S: save · P: playtest",
                  (10, bar.y + 6), 16, theme.DIM)
 
 
@@ -938,6 +1209,7 @@ def playtest_setup(m: Map, directory: Path) -> tuple[Any, str]:
     digest = hashlib.sha1(dumps_toml(map_to_data(m)).encode()).hexdigest()[:10]
     directory.mkdir(parents=True, exist_ok=True)
     path = save_map(m, directory / f"{safe_name(m.name)}-{digest}.toml", overwrite=True)
+    clean_playtests(directory, keep=path)
     stock = stock_names()
     designs = [d for d in ("Killer Kart", "Hotshot") if d in stock] or stock[:1]
     vehicles = []
@@ -945,6 +1217,19 @@ def playtest_setup(m: Map, directory: Path) -> tuple[Any, str]:
         vehicles.append(VehicleSetup(f"car{i + 1}", f"Player {i + 1}", designs[i % len(designs)],
                                      Pose.at(s.x, s.y, s.facing), s.speed, colour=COLOURS[i % len(COLOURS)]))
     return GameSetup(tuple(vehicles), seed=1, map=str(path.resolve())), f"Playtest: {m.name}"
+
+
+def clean_playtests(directory: Path, keep: Path | None = None) -> None:
+    """Remove the maps earlier playtests wrote (only this editor's own files: *.toml in the playtest
+    folder), so they do not pile up; `keep` is the one in play."""
+    if not directory.is_dir():
+        return
+    for f in directory.glob("*.toml"):
+        if keep is None or f.resolve() != keep.resolve():
+            try:
+                f.unlink()
+            except OSError:
+                pass
 
 
 def editor_in(app: Any) -> EditorScene | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import theme
@@ -12,6 +14,12 @@ from game.ui import text, wrap
 
 class HelpScene(Scene):
     opaque = False
+
+    def __init__(self, app: Any, entries: tuple[tuple[str, str], ...] | None = None,
+                 title: str = "Keys and mouse") -> None:
+        super().__init__(app)
+        self.entries = tuple(HELP) if entries is None else entries
+        self.title = title
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         intent = intent_of(event)
@@ -29,9 +37,9 @@ class HelpScene(Scene):
         r.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=8)
-        text(surface, "Keys and mouse", (r.x + 20, r.y + 14), 34, theme.ACCENT, bold=True)
+        text(surface, self.title, (r.x + 20, r.y + 14), 34, theme.ACCENT, bold=True)
         y = r.y + 56
-        for keys, what in HELP:
+        for keys, what in self.entries:
             text(surface, keys, (r.x + 20, y), 20, theme.ACCENT)
             for i, ln in enumerate(wrap(what, 20, r.width - 290)):
                 text(surface, ln, (r.x + 260, y + i * 19), 20, theme.TEXT)

@@ -516,6 +516,7 @@ def resized_by_handle(f: Feature, hx: int, hy: int, p: Point, minimum: float = 0
         y0, y1 = _span(shape.y, shape.y + shape.h, hy, ly, minimum)
         ncx, ncy = rotate_point(((x0 + x1) / 2, (y0 + y1) / 2), shape.rotation, (cx, cy))
         w, h = x1 - x0, y1 - y0
+        assert isinstance(f, (Area, Wall, Building, Ramp))
         return replace(f, shape=Rect(tidy(ncx - w / 2), tidy(ncy - h / 2), tidy(w), tidy(h), shape.rotation))
     bx0, by0, bx1, by1 = bbox(feature_points(f))
     x0, x1 = _span(bx0, bx1, hx, p[0], minimum)

@@ -37,9 +37,28 @@ def at(ed: EditorScene, x: float, y: float) -> tuple[int, int]:
 
 def pick(app, ed: EditorScene, label: str) -> None:
     app.draw()
+    group = next(t.group for t in ed.tools if t.label == label)
+    if ed.open_group != group:                    # open the palette group the piece is in
+        click(app, next(r for r, g in ed.group_rows if g == group).center)
+        app.draw()
     row = next(r for r, t in ed.palette_rows if t.label == label)
     click(app, row.center)
     assert ed.tool is not None and ed.tool.label == label
+
+
+def shift_click(app, pos: tuple[int, int]) -> None:
+    """Shift+click: place and keep the tool."""
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, mod=pygame.KMOD_SHIFT))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, mod=pygame.KMOD_SHIFT))
+    app.update(0.05)
+
+
+def place_all(app, ed: EditorScene, label: str, points) -> None:
+    """Pick a piece and place it at each point: Shift+click but the last, which puts the tool down."""
+    pick(app, ed, label)
+    for i, (x, y) in enumerate(points):
+        (shift_click if i < len(points) - 1 else click)(app, at(ed, x, y))
+    assert ed.tool is None
 
 
 def type_text(app, s: str) -> None:
@@ -49,11 +68,7 @@ def type_text(app, s: str) -> None:
 
 def build_arena(app, ed: EditorScene) -> None:
     """Four walls round a 20x14 arena and two starts facing each other, all by mouse."""
-    pick(app, ed, "Wall")
-    for x, y in ((20, 8), (20, 22)):
-        click(app, at(ed, x, y))
-    click(app, at(ed, 10, 15), button=3)          # right click: the tool is put down
-    assert ed.tool is None
+    place_all(app, ed, "Wall", ((20, 8), (20, 22)))
     for i in (0, 1):                               # stretch them to 20" by the panel
         click(app, at(ed, 20, 8 + 14 * i))
         app.draw()
@@ -62,10 +77,8 @@ def build_arena(app, ed: EditorScene) -> None:
         press(app, pygame.K_BACKSPACE)             # the field opens with "4"
         type_text(app, "20")
         press(app, pygame.K_RETURN)
-    pick(app, ed, "Start position")
-    click(app, at(ed, 14, 15))
-    click(app, at(ed, 26, 15))
-    press(app, pygame.K_ESCAPE)                   # put the tool down
+    place_all(app, ed, "Start position", ((14, 15), (26, 15)))
+    press(app, pygame.K_ESCAPE)                   # the new start's selection off
     click(app, at(ed, 14, 15))                    # select the west start and face it east
     for _ in range(6):
         press(app, pygame.K_r)
@@ -114,11 +127,10 @@ def test_building_a_map_from_scratch_saving_and_playtesting(app, tmp_path):
 
 def test_playtest_waits_for_two_starts_and_no_problems(app, tmp_path):
     ed = open_editor(app, tmp_path)
-    pick(app, ed, "Start position")
-    click(app, at(ed, 10, 10))
+    place_all(app, ed, "Start position", ((10, 10),))
     press(app, pygame.K_p)
     assert isinstance(app.top, EditorScene) and "two start" in ed.message
-    click(app, at(ed, 10.25, 10))                 # on top of the first: a problem
+    place_all(app, ed, "Start position", ((10.25, 10),))   # on top of the first: a problem
     assert ed.problems()
     press(app, pygame.K_p)
     assert isinstance(app.top, EditorScene) and "problem" in ed.message
@@ -126,9 +138,7 @@ def test_playtest_waits_for_two_starts_and_no_problems(app, tmp_path):
 
 def test_problems_are_marked_and_listed_and_a_click_selects_the_culprit(app, tmp_path):
     ed = open_editor(app, tmp_path)
-    pick(app, ed, "Wall")
-    click(app, at(ed, 20, 10))
-    click(app, at(ed, 21, 10))                    # overlaps the first wall
+    place_all(app, ed, "Wall", ((20, 10), (21, 10)))   # the second overlaps the first wall
     press(app, pygame.K_ESCAPE)
     probs = ed.problems()
     assert probs and probs[0].layer == "walls"
@@ -151,8 +161,7 @@ def test_problems_are_marked_and_listed_and_a_click_selects_the_culprit(app, tmp
 
 def test_drag_moves_on_the_grid_and_undo_redo_by_keys(app, tmp_path):
     ed = open_editor(app, tmp_path)
-    pick(app, ed, "Building")
-    click(app, at(ed, 10, 10))
+    place_all(app, ed, "Building", ((10, 10),))
     press(app, pygame.K_ESCAPE)
     before = ed.map
     drag(app, at(ed, 10, 10), at(ed, 13.1, 11.9))
@@ -171,24 +180,25 @@ def test_drag_moves_on_the_grid_and_undo_redo_by_keys(app, tmp_path):
 
 def test_resize_by_the_handle(app, tmp_path):
     ed = open_editor(app, tmp_path)
-    pick(app, ed, "Building")                     # 4 x 3 about (10, 10)
-    click(app, at(ed, 10, 10))
-    press(app, pygame.K_ESCAPE)
-    click(app, at(ed, 10, 10))
+    place_all(app, ed, "Building", ((10, 10),))   # 4 x 3 from (8, 8.5) to (12, 11.5)
+    assert ed.selection == (("buildings", 0),)    # the new piece is selected
     app.draw()
     hp = ed.handle_point()
-    assert hp is not None
+    assert hp is not None and len(ed.handles()) == 8
     drag(app, (round(hp[0]), round(hp[1])), at(ed, 13, 12))
     shape = ed.map.buildings[0].shape
-    assert (shape.w, shape.h) == (6, 4)           # the corner follows the mouse, the centre stays
-    assert shape.centre == (10, 10)
+    assert (shape.x, shape.y, shape.w, shape.h) == (8, 8.5, 5, 3.5)   # the corner follows, the opposite stays
+    app.draw()
+    left = ed.handle_point(-1, 0)
+    assert left is not None
+    drag(app, (round(left[0]), round(left[1])), at(ed, 6, 3))   # the left edge: only the width changes
+    shape = ed.map.buildings[0].shape
+    assert (shape.x, shape.y, shape.w, shape.h) == (6, 8.5, 7, 3.5)
 
 
 def test_box_select_shift_click_copy_paste_delete(app, tmp_path):
     ed = open_editor(app, tmp_path)
-    pick(app, ed, "Tree")
-    for x in (5, 7, 9, 30):
-        click(app, at(ed, x, 5))
+    place_all(app, ed, "Tree", [(x, 5) for x in (5, 7, 9, 30)])
     press(app, pygame.K_ESCAPE)
     drag(app, at(ed, 3, 3), at(ed, 11, 7))        # a box round the first three
     assert sorted(ed.selection) == [("walls", 0), ("walls", 1), ("walls", 2)]
@@ -213,8 +223,7 @@ def test_box_select_shift_click_copy_paste_delete(app, tmp_path):
 
 def test_properties_panel_typing_and_choices(app, tmp_path):
     ed = open_editor(app, tmp_path)
-    pick(app, ed, "Wall")
-    click(app, at(ed, 10, 10))
+    place_all(app, ed, "Wall", ((10, 10),))
     app.draw()
     rows = {p.key: r for r, p in ed.prop_rows}
     click(app, rows["dp"].center)
@@ -229,7 +238,6 @@ def test_properties_panel_typing_and_choices(app, tmp_path):
     type_text(app, "x")
     press(app, pygame.K_RETURN)
     assert ed.map.walls[0].dp == 35 and "whole number" in ed.message
-    press(app, pygame.K_ESCAPE)                   # the wall tool is put down
     press(app, pygame.K_ESCAPE)                   # nothing selected: the map's own fields
     assert ed.selection == () and app.top is ed
     app.draw()
@@ -280,9 +288,7 @@ def test_open_a_shipped_map_and_a_bad_one(app, tmp_path):
 
 def test_unsaved_changes_are_not_lost_without_asking(app, tmp_path):
     ed = open_editor(app, tmp_path)
-    pick(app, ed, "Boulder")
-    click(app, at(ed, 10, 10))
-    press(app, pygame.K_ESCAPE)
+    place_all(app, ed, "Boulder", ((10, 10),))
     press(app, pygame.K_ESCAPE)                   # selection off
     press(app, pygame.K_ESCAPE)                   # leave: asks
     assert isinstance(app.top, ConfirmDialog)
@@ -304,9 +310,7 @@ def test_game_over_of_a_playtest_leads_back_to_the_editor(app, tmp_path):
     from game.session import Session
 
     ed = open_editor(app, tmp_path)
-    pick(app, ed, "Start position")
-    click(app, at(ed, 10, 10))
-    click(app, at(ed, 30, 10))
+    place_all(app, ed, "Start position", ((10, 10), (30, 10)))
     setup, title = playtest_setup(ed.map, playtest_dir(app))
     assert title == "Playtest: New map" and len(setup.vehicles) == 2
     battle = BattleScene(app, Session.start(replace(setup, max_turns=1), title, app.saves_dir))
@@ -332,7 +336,7 @@ def test_keyboard_only_place_select_nudge_rotate_delete(app, tmp_path):
         press(app, pygame.K_RIGHTBRACKET)
     press(app, pygame.K_RETURN)                   # placed in the middle of the view
     assert len(ed.map.walls) == 1 and ed.map.walls[0].kind == "boulder"
-    press(app, pygame.K_ESCAPE)
+    assert ed.tool is None                        # the tool is put down once the piece is placed
     press(app, pygame.K_ESCAPE)
     assert ed.selection == ()
     press(app, pygame.K_TAB)

@@ -159,10 +159,10 @@ def test_properties_panel_values_become_commands():
 
 def every_tool_map() -> Map:
     """One of each palette piece, spread over the board, a few turned and resized."""
-    h = History(Map("Everything", 60.0, 60.0, ground="road"))
+    h = History(Map("Everything", 120.0, 120.0, ground="road"))
     for i, tool in enumerate(tools()):
         x, y = 6 + (i % 5) * 11, 6 + (i // 5) * 7
-        h.do(AddFeatures("place", ((tool.layer, tool.make(x, y, h.map)),)))
+        h.do(AddFeatures("place", tool.items(x, y, h.map)))
     h.do(RotateFeatures("rotate", (("walls", 0),), 3))
     h.do(ResizeFeature("resize", ("areas", 0), 2.5, 1.75))
     h.do(SetProperties("name", ("buildings", 0), (("name", "Depot"), ("collapse", 4))))
@@ -172,7 +172,7 @@ def every_tool_map() -> Map:
 def test_save_then_load_gives_the_same_map(tmp_path):
     m = every_tool_map()
     assert {t.layer for t in tools()} == {"starts", "sections", "walls", "buildings", "curbs", "markings", "areas",
-                                          "obstacles", "ramps"}
+                                          "obstacles", "ramps", "prefab"}
     path = save_map(m, tmp_path / "everything.toml")
     assert load_map(path, strict=False) == m
     with pytest.raises(FileExistsError):
