@@ -169,7 +169,7 @@ def test_two_45_degree_curves_make_a_quarter_turn_and_every_end_takes_a_road() -
     assert placed_ends(laid[-1], lib)[1].heading == 90
     wide = chain(["curve90_wide_right"], Placement("straight", 20, 40), lib)
     assert placed_ends(wide[-1], lib)[1].heading == 90
-    for sid, sec in lib.items():   # any end of any piece can be carried on by another piece
+    for sid in lib:   # any end of any piece can be carried on by another piece
         base = Placement(sid, 40, 40)
         for e in placed_ends(base, lib):
             nxt = join_to(e, "straight", lib)
