@@ -152,4 +152,21 @@ def painted(cells: Iterable[tuple[float, float]], size: float, paint: Area, m: M
             flush()
         run.append(c)
     flush()
+    return _stacked(out)
+
+
+def _stacked(rows: list[tuple[str, Feature]]) -> Items:
+    """Strips of the same span in rows one under another become one rectangle."""
+    from dataclasses import replace
+
+    out: list[tuple[str, Feature]] = []
+    for lay, f in rows:
+        if out:
+            prev = out[-1][1]
+            a, b = getattr(prev, "shape", None), getattr(f, "shape", None)
+            if (isinstance(a, Rect) and isinstance(b, Rect) and (a.x, a.w) == (b.x, b.w)
+                    and abs(a.y + a.h - b.y) < 1e-9 and isinstance(prev, Area)):
+                out[-1] = (lay, replace(prev, shape=Rect(a.x, a.y, a.w, a.h + b.h)))
+                continue
+        out.append((lay, f))
     return tuple(out)

@@ -89,6 +89,7 @@ SNAP_PX = 8                # a dragged piece's edge jumps to another's within th
 END_SNAP_IN = 1.5          # a dragged road section jumps onto a free end within this many inches
 END_PICK_PX = 10           # how near a click must be to a free end's connector
 BRUSH_SIZES = (0.25, 0.5, 1.0, 2.0, 4.0)
+TAB_NAMES = {"Road sections": "Roads", "Terrain brush": "Brushes"}
 EDITOR_HELP: tuple[tuple[str, str], ...] = (
     ("Click palette, click board", "place a piece; the tool is put down after it (Shift+click: keep placing)"),
     ("Click a road's free end", "start a chain there (round connector): each road piece picked in the palette is laid on"),
@@ -118,7 +119,8 @@ NAMES = {"areas": "Terrain", "curbs": "Curb", "markings": "Marking", "walls": "W
 
 
 def blank_map() -> Map:
-    return Map("New map", 40.0, 30.0, ground="road")
+    """A new map: grass, with room for a four-section highway (42") running down it."""
+    return Map("New map", 60.0, 48.0, ground="grass")
 
 
 @dataclass
@@ -608,8 +610,7 @@ class EditorScene(Scene):
                     return True
             for r, group in self.group_rows:
                 if r.collidepoint(pos):
-                    self.open_group = "" if self.open_group == group else group
-                    self.palette_scroll = 0
+                    self.open_group, self.palette_scroll = group, 0
                     return True
             return True
         if self.side_rect.collidepoint(pos):
@@ -1052,20 +1053,23 @@ class EditorScene(Scene):
         self.palette_rows = []
         clip = surface.get_clip()
         surface.set_clip(r)
-        y = r.y + 6 - self.palette_scroll * PAL_ROW
-        group = ""
+        # the groups as tabs, two to a row, always in sight; the open group's pieces below them
         self.group_rows = []
+        groups = list(dict.fromkeys(t.group for t in self.tools))
+        tab_w = (r.width - 12) // 2
+        for k, group in enumerate(groups):
+            tab = pygame.Rect(r.x + 4 + (k % 2) * (tab_w + 4), r.y + 4 + (k // 2) * PAL_ROW, tab_w, PAL_ROW - 2)
+            is_open = group == self.open_group
+            pygame.draw.rect(surface, (70, 80, 104) if is_open else (52, 57, 68) if tab.collidepoint(self.mouse)
+                             else (40, 44, 52), tab, border_radius=3)
+            text(surface, TAB_NAMES.get(group, group), tab.center, 17, theme.ACCENT if is_open else theme.TEXT,
+                 bold=is_open, anchor="center")
+            self.group_rows.append((tab, group))
+        top = r.y + 8 + ((len(groups) + 1) // 2) * PAL_ROW
+        pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 4, top - 3), (r.right - 4, top - 3))
+        surface.set_clip(pygame.Rect(r.x, top, r.width, r.bottom - top))
+        y = top - self.palette_scroll * PAL_ROW
         for tool in self.tools:
-            if tool.group != group:
-                group = tool.group
-                head = pygame.Rect(r.x + 4, y, r.width - 8, PAL_ROW - 1)
-                is_open = group == self.open_group
-                if head.collidepoint(self.mouse):
-                    pygame.draw.rect(surface, (52, 57, 68), head, border_radius=3)
-                text(surface, ("- " if is_open else "+ ") + group, (r.x + 8, y + 2), 18, theme.ACCENT, bold=True)
-                if r.y <= head.y and head.bottom <= r.bottom:
-                    self.group_rows.append((head, group))
-                y += PAL_ROW
             if tool.group != self.open_group:
                 continue
             row = pygame.Rect(r.x + 4, y, r.width - 8, PAL_ROW - 2)
@@ -1075,7 +1079,7 @@ class EditorScene(Scene):
             elif row.collidepoint(self.mouse):
                 pygame.draw.rect(surface, (52, 57, 68), row, border_radius=3)
             text(surface, tool.label, (row.x + 14, row.y + 2), 18, theme.TEXT)
-            if r.y <= row.y and row.bottom <= r.bottom:
+            if top <= row.y and row.bottom <= r.bottom:
                 self.palette_rows.append((row, tool))
             y += PAL_ROW
         surface.set_clip(clip)
