@@ -143,6 +143,8 @@ class BoardRenderer:
             paint.veil(pts, (*tint, CONDITION_ALPHA.get(condition, 120)))
         if getattr(a, "drop_ft", None):
             _edge_hatch(paint.surf, pts, zoom)
+        if getattr(a, "bank", "") and a.kind == "road":
+            _bank_kerb(paint.surf, a.shape, pt, zoom, steep=a.bank == "steep")
         if condition == "oil":
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
@@ -281,6 +283,35 @@ def _resolved(game_map: Any | None) -> Any | None:
         return resolved(game_map)
     except Exception:  # noqa: BLE001 - drawing what we can beats not starting
         return game_map
+
+
+def _bank_kerb(surf: pygame.Surface, arc: Any, pt: Any, zoom: float, steep: bool) -> None:
+    """A banked curve (000:L277): red and white kerb blocks along its outside edge, the high side,
+    and chevrons pointing down the slope toward the inside; a very steep curve gets a double kerb."""
+    if not hasattr(arc, "r_outer"):
+        return
+    span = arc.end - arc.start
+    n = max(4, int(span / 6))
+    rows = (0.0, 0.18) if steep else (0.0,)
+    for k in range(n):
+        b0, b1 = arc.start + span * k / n, arc.start + span * (k + 1) / n
+        colour = (200, 40, 40) if k % 2 else (236, 236, 230)
+        for off in rows:
+            r0, r1 = arc.r_outer - 0.18 - off, arc.r_outer - off
+            quad = [_bp(arc, r0, b0), _bp(arc, r1, b0), _bp(arc, r1, b1), _bp(arc, r0, b1)]
+            pygame.draw.polygon(surf, colour, [pt(p) for p in quad])
+    mid_r = (arc.r_inner + arc.r_outer) / 2
+    for k in range(0, n, 3):
+        b = arc.start + span * (k + 0.5) / n
+        tip = pt(_bp(arc, mid_r - 0.5, b))
+        for side in (-1.5, 1.5):
+            base = pt(_bp(arc, mid_r + 0.2, b + side))
+            pygame.draw.line(surf, (236, 236, 230), base, tip, max(1, int(zoom * 0.05)))
+
+
+def _bp(arc: Any, r: float, bearing: float) -> Point:
+    t = math.radians(bearing)
+    return (arc.cx + r * math.sin(t), arc.cy - r * math.cos(t))
 
 
 def _edge_hatch(surf: pygame.Surface, pts: list[tuple[float, float]], zoom: float) -> None:

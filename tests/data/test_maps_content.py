@@ -10,12 +10,15 @@ import pytest
 from rules.engine.scenarios import list_scenarios, load_scenario, validate_scenario
 from rules.world.maps import (
     MAPS_DIR,
+    bbox,
     chain,
     ends_meet,
+    free_ends,
     list_maps,
     load_map,
     load_sections,
     placed_ends,
+    resolved,
     save_map,
     sections,
     static_shapes,
@@ -31,6 +34,49 @@ def test_maps_folder_holds_the_promised_maps() -> None:
     names = {load_map(p).name for p in MAP_FILES}
     assert {"Highway", "Arena", "Town", "Parking Lot"} <= names
     assert MAP_FILES and all(p.parent == MAPS_DIR for p in MAP_FILES)
+
+
+def test_the_maps_built_with_the_editor_issue_20() -> None:
+    """At least eight maps and eight scenarios; the new ones as issue 20 item 7 asks: a town with
+    crossings, sidewalks and curbs; a highway with on-ramps; a race track with banked curves (000:L277);
+    a river crossing with a bridge. Each has a scenario."""
+    assert len(MAP_FILES) >= 8 and len(SCENARIO_FILES) >= 8
+    by_name = {load_map(p).name: load_map(p) for p in MAP_FILES}
+    lib = sections()
+    town = by_name["Downtown"]
+    assert sum(p.section == "street_cross" for p in town.sections) == 4
+    assert {a.kind for a in resolved(town).areas} >= {"sidewalk", "road"} and resolved(town).curbs
+    convoy = by_name["Convoy Highway"]
+    assert {"on_ramp", "off_ramp", "ramp_lane"} <= {p.section for p in convoy.sections}
+    track = resolved(by_name["Speedway"])
+    assert {a.bank for a in track.areas if a.bank} == {"banked", "steep"}
+    assert free_ends(by_name["Speedway"].sections, lib) == []        # a closed circuit
+    river = by_name["River Crossing"]
+    bridge = next(a for a in river.areas if a.name == "bridge")
+    x0, y0, x1, y1 = bbox(bridge.shape.points())
+    assert terrain_at(river, (x0 + x1) / 2, (y0 + y1) / 2).kind == "road"   # the deck over the water
+    assert terrain_at(river, x0 - 3, (y0 + y1) / 2).kind == "water"
+    maps_with_scenarios = {load_scenario(p).map.name for p in SCENARIO_FILES}
+    assert {"Downtown", "Convoy Highway", "Speedway", "River Crossing"} <= maps_with_scenarios
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+def test_every_scenario_is_played(path: Path) -> None:
+    """Each scenario played for four turns by the random legal driver, the fire step on: every action
+    it picks applies, and the game moves on."""
+    from rules.ai import random_driver
+    from rules.engine import engine
+    from rules.engine.scenarios import game_setup
+
+    state, _ = engine.new_game(game_setup(load_scenario(path), seed=11))
+    n = 0
+    while not state.over and state.turn <= 4 and n < 1000:
+        who = engine.to_act(state)
+        assert who
+        action, _ = random_driver.pick(state, who[0], engine.legal_actions(state, who[0]), 11, n)
+        state, _ = engine.apply(state, action)
+        n += 1
+    assert state.turn > 4 or state.over, (state.turn, n)
 
 
 @pytest.mark.parametrize("path", MAP_FILES, ids=lambda p: p.name)
