@@ -170,3 +170,79 @@ def _stacked(rows: list[tuple[str, Feature]]) -> Items:
                 continue
         out.append((lay, f))
     return tuple(out)
+
+
+MAX_STROKE_POINTS = 30   # a ribbon's corners stay under the map format's 64 per polygon
+
+
+def stroke_areas(path: list[tuple[float, float]], size: float, paint: Area, m: Map) -> Items:
+    """A brush stroke along `path` (map points) as ribbons `size` inches wide: one area per stretch
+    of at most MAX_STROKE_POINTS points, its ends squared off half a brush beyond the path. A
+    stretch that would fold over itself (a sharp turn) is painted as grid cells instead."""
+    from dataclasses import replace
+
+    from rules.world.shapes import Polygon, crossing_edges, polygon_area
+
+    pts = _thinned(path, size * 0.75)
+    if len(pts) < 2:
+        x, y = pts[0] if pts else (0.0, 0.0)
+        return painted([cell_of(x, y, size)], size, paint, m)
+    out: list[tuple[str, Feature]] = []
+    step = MAX_STROKE_POINTS - 1
+    for i in range(0, len(pts) - 1, step):
+        chunk = pts[i:i + MAX_STROKE_POINTS]
+        ribbon = tuple((round(min(max(x, 0.0), m.width), 3), round(min(max(y, 0.0), m.height), 3))
+                       for x, y in _ribbon(chunk, size / 2))
+        if crossing_edges(ribbon) is None and polygon_area(ribbon) > 1e-3:
+            out.append(("areas", replace(paint, shape=Polygon(ribbon))))
+        else:
+            cells = {cell_of(x, y, size) for x, y in _samples(chunk, size / 3)}
+            out.extend(painted(cells, size, paint, m))
+    return tuple(out)
+
+
+def _thinned(path: list[tuple[float, float]], gap: float) -> list[tuple[float, float]]:
+    import math
+
+    out: list[tuple[float, float]] = []
+    for p in path:
+        if not out or math.dist(out[-1], p) >= gap:
+            out.append(p)
+    if path and out[-1] != path[-1] and len(out) > 1 and math.dist(out[-1], path[-1]) > gap / 3:
+        out.append(path[-1])
+    return out
+
+
+def _samples(pts: list[tuple[float, float]], gap: float) -> list[tuple[float, float]]:
+    import math
+
+    out = [pts[0]]
+    for a, b in zip(pts, pts[1:], strict=False):
+        n = max(1, math.ceil(math.dist(a, b) / gap))
+        out += [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(1, n + 1)]
+    return out
+
+
+def _ribbon(pts: list[tuple[float, float]], half: float) -> list[tuple[float, float]]:
+    """The outline of a band `half` inches either side of a polyline, squared off past its ends."""
+    import math
+
+    def unit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+        d = math.dist(a, b) or 1.0
+        return ((b[0] - a[0]) / d, (b[1] - a[1]) / d)
+
+    dirs = [unit(a, b) for a, b in zip(pts, pts[1:], strict=False)]
+    first, last = dirs[0], dirs[-1]
+    ext = [(pts[0][0] - first[0] * half, pts[0][1] - first[1] * half)] + pts[1:-1] + \
+        [(pts[-1][0] + last[0] * half, pts[-1][1] + last[1] * half)]
+    left, right = [], []
+    for k, p in enumerate(ext):
+        a = dirs[max(0, k - 1)]
+        b = dirs[min(len(dirs) - 1, k)]
+        nx, ny = -(a[1] + b[1]), a[0] + b[0]
+        n = math.hypot(nx, ny) or 1.0
+        cos_half = max(0.35, (nx / n) * -a[1] + (ny / n) * a[0])   # keeps the band's width at a bend
+        s = half / cos_half
+        left.append((p[0] + nx / n * s, p[1] + ny / n * s))
+        right.append((p[0] - nx / n * s, p[1] - ny / n * s))
+    return left + right[::-1]

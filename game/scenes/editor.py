@@ -42,7 +42,7 @@ from game.editor.commands import (
 from game.editor.dialogs import ConfirmDialog, PickDialog, PromptDialog
 from game.editor.overview import Layers, Minimap, Trace
 from game.editor.palette import Tool, tools
-from game.editor.prefabs import cell_of, painted
+from game.editor.prefabs import stroke_areas
 from game.render.board import BoardRenderer
 from game.scenes.base import Scene
 from game.ui import Button, click_buttons, draw_buttons, text
@@ -157,7 +157,7 @@ class EditorScene(Scene):
         self.trace = Trace()
         self.chain_end: End | None = None   # a free road end that the next road piece picked is laid on
         self.brush_size = 1.0
-        self.stroke: set[tuple[float, float]] = set()
+        self.stroke: list[tuple[float, float]] = []   # a brush stroke's path, map points
         self.palette_scroll = 0
         self.palette_rows: list[tuple[pygame.Rect, Tool]] = []
         self.group_rows: list[tuple[pygame.Rect, str]] = []
@@ -303,12 +303,9 @@ class EditorScene(Scene):
         self.app.push(PromptDialog(self.app, "Tracing image (PNG or JPEG)", str(self.trace.path or ""), load,
                                    lambda v: "stretched over the whole map, under the pieces' outlines"))
 
-    def paint_cells(self, a: tuple[float, float], b: tuple[float, float]) -> None:
-        """Add the brush cells along a stroke from a to b (sampled finer than a cell)."""
-        n = max(1, math.ceil(math.dist(a, b) / (self.brush_size / 3)))
-        for i in range(n + 1):
-            t = i / n
-            self.stroke.add(cell_of(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, self.brush_size))
+    def paint_to(self, p: tuple[float, float]) -> None:
+        """Carry the brush stroke on to map point p."""
+        self.stroke.append(p)
 
     def brush_step(self, step: int) -> None:
         i = BRUSH_SIZES.index(self.brush_size) if self.brush_size in BRUSH_SIZES else 2
@@ -571,7 +568,7 @@ class EditorScene(Scene):
         if k == pygame.K_ESCAPE:
             if self.drag is not None:
                 self.drag, self.preview = None, None
-                self.stroke = set()
+                self.stroke = []
             elif self.chain_end is not None:
                 self.chain_end = None
                 self.message = "chain stopped"
@@ -630,8 +627,7 @@ class EditorScene(Scene):
         mods = getattr(event, "mod", None)
         shift = (pygame.key.get_mods() if mods is None else mods) & pygame.KMOD_SHIFT
         if self.tool is not None and self.tool.brush is not None:
-            self.stroke = set()
-            self.paint_cells((mx, my), (mx, my))
+            self.stroke = [(mx, my)]
             self.drag = Drag("paint", (mx, my), (mx, my), moved=True)
             self._preview_paint()
             return True
@@ -676,7 +672,7 @@ class EditorScene(Scene):
             return True
         if d.mode == "paint":
             now = self.cam.to_map(*event.pos)
-            self.paint_cells(d.now, now)
+            self.paint_to(now)
             d.now = now
             self._preview_paint()
             return True
@@ -711,18 +707,18 @@ class EditorScene(Scene):
         tool = self.tool
         if tool is None or tool.brush is None:
             return
-        self.preview = AddFeatures("paint", painted(self.stroke, self.brush_size, tool.brush, self.map)).apply(self.map)[0]
+        self.preview = AddFeatures("paint", stroke_areas(self.stroke, self.brush_size, tool.brush, self.map)).apply(self.map)[0]
 
     def _finish_paint(self) -> None:
         tool = self.tool
         if tool is None or tool.brush is None or not self.stroke:
             return
-        items = painted(self.stroke, self.brush_size, tool.brush, self.map)
-        self.stroke = set()
+        items = stroke_areas(self.stroke, self.brush_size, tool.brush, self.map)
+        self.stroke = []
         if items:
             self.do(AddFeatures(f"paint {tool.label.split(': ')[-1]}", items))
             self.selection = ()
-            self.message = f"painted {len(items)} strip(s) of {tool.label.split(': ')[-1]}"
+            self.message = f"painted {tool.label.split(': ')[-1]} ({len(items)} area(s))"
 
     def _drag_command(self, d: Drag) -> Command | None:
         if d.mode == "move" and self.selection:
@@ -1024,8 +1020,8 @@ class EditorScene(Scene):
             return
         mx, my = self.cam.to_map(*self.mouse)
         if self.tool.brush is not None:
-            x, y = cell_of(mx, my, self.brush_size)
-            self._poly(surface, Rect(x, y, self.brush_size, self.brush_size).points(), theme.GHOST, 2)
+            half = self.brush_size / 2
+            self._poly(surface, Rect(mx - half, my - half, self.brush_size, self.brush_size).points(), theme.GHOST, 2)
             return
         items = self.tool.items(mx, my, self.map)
         if len(items) == 1 and isinstance(items[0][1], Placement):

@@ -8,12 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.editor.dialogs import PromptDialog
 from game.scenes.battle import BattleScene
 from game.scenes.editor import EditorScene, playtest_dir
 from game.scenes.help import HelpScene
-from rules.world.maps import ends_meet, free_ends, load_map, placed_ends, sections
+from rules.world.maps import bbox, ends_meet, free_ends, load_map, placed_ends, sections
 from tests.game.conftest import click, drag, press
 from tests.game.test_editor import at, open_editor, pick, place_all, shift_click, type_text
 
@@ -166,7 +167,8 @@ def test_a_brush_paints_terrain_in_strips(app, tmp_path: Path) -> None:
     drag(app, at(ed, 10.5, 10.5), at(ed, 14.5, 10.5), steps=8)
     water = [a for a in ed.map.areas if a.kind == "water"]
     assert len(water) == 1 and water[0].depth_ft == 2
-    assert water[0].shape.points()[0] == (10, 10) and water[0].shape.w == 5   # five 1" cells, one strip
+    # a 1" ribbon along the stroke, squared off half a brush past its ends (mouse pixels: within 0.1")
+    assert bbox(water[0].shape.points()) == pytest.approx((10, 10, 15, 11), abs=0.1)
     assert ed.tool is not None                               # a brush stays in the hand
     press(app, pygame.K_PERIOD)
     assert ed.brush_size == 2
