@@ -174,3 +174,12 @@ def test_two_45_degree_curves_make_a_quarter_turn_and_every_end_takes_a_road() -
         for e in placed_ends(base, lib):
             nxt = join_to(e, "straight", lib)
             assert ends_meet(e, placed_ends(nxt, lib)[0]), (sid, e.name)
+
+
+def test_turned_walls_that_overlap_are_caught_though_their_unturned_boxes_do_not() -> None:
+    a = Wall(Rect(0, 0, 6, 0.5, 45), 20)    # a diagonal from about (0.9, -1.9) to (5.1, 2.4)
+    b = Wall(Rect(2.6, 1.5, 3, 0.5, 135), 20)   # crossing it
+    m = Map("m", 10, 10, walls=(Wall(Rect(2, 3, 6, 0.5), 20), Wall(Rect(2, 1, 6, 0.5), 20)))
+    assert whats(m) == []
+    crossed = Map("m", 12, 12, walls=(a.__class__(a.shape.moved(3, 4), 20), b.__class__(b.shape.moved(3, 4), 20)))
+    assert whats(crossed) == ["walls[0]: overlaps walls[1]"]
