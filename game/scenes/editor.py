@@ -554,6 +554,7 @@ class EditorScene(Scene):
                 self.message = "tracing image " + ("shown" if self.trace.shown else "hidden")
             return True
         if k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            self.chain_end = None   # stepping through the tools must not lay road on a chain
             i = self.tools.index(self.tool) if self.tool in self.tools else -1
             i = (i + (1 if k == pygame.K_RIGHTBRACKET else -1)) % len(self.tools)
             self.pick_tool(self.tools[i])
