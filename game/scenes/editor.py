@@ -25,6 +25,7 @@ import pygame
 
 from game import theme
 from game.camera import Camera
+from game.editor import panels
 from game.editor import props as P
 from game.editor.commands import (
     AddFeatures,
@@ -40,8 +41,10 @@ from game.editor.commands import (
     outline,
 )
 from game.editor.dialogs import ConfirmDialog, PickDialog, PromptDialog
+from game.editor.keys import EDITOR_HELP
 from game.editor.overview import Layers, Minimap, Trace
 from game.editor.palette import Tool, tools
+from game.editor.panels import STATUS_H
 from game.editor.prefabs import stroke_areas
 from game.render.board import BoardRenderer
 from game.scenes.base import Scene
@@ -76,9 +79,6 @@ from rules.world.shapes import Rect, bbox, point_in_polygon, rotate_point
 TOOLBAR_H = 44
 PALETTE_W = 190
 SIDE_W = 330
-STATUS_H = 28
-PAL_ROW = 19
-PROP_ROW = 27
 PICK_ORDER = ("starts", "obstacles", "ramps", "walls", "buildings", "curbs", "markings", "areas", "sections")
 RESIZABLE = ("areas", "walls", "buildings", "ramps", "curbs", "markings")
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "white")
@@ -89,33 +89,6 @@ SNAP_PX = 8                # a dragged piece's edge jumps to another's within th
 END_SNAP_IN = 1.5          # a dragged road section jumps onto a free end within this many inches
 END_PICK_PX = 10           # how near a click must be to a free end's connector
 BRUSH_SIZES = (0.25, 0.5, 1.0, 2.0, 4.0)
-TAB_NAMES = {"Road sections": "Roads", "Terrain brush": "Brushes"}
-EDITOR_HELP: tuple[tuple[str, str], ...] = (
-    ("Click palette, click board", "place a piece; the tool is put down after it (Shift+click: keep placing)"),
-    ("Click a road's free end", "start a chain there (round connector): each road piece picked in the palette is laid on"),
-    ("Drag a road section", "it snaps onto a free road end within 1.5\" (position and turn)"),
-    ("Click / Shift+click / box", "select one / add or remove one / everything inside the box"),
-    ("Drag a selection", "move it, on the 1/4\" grid and to other pieces' edges"),
-    ("Drag a yellow handle", "resize from that edge or corner; the opposite edge stays"),
-    ("Arrows / Shift+arrows", "nudge the selection 1/4\" / 1\" (nothing selected: pan)"),
-    ("R, Shift+R, E, Q", "rotate the selection 15 degrees"),
-    ("Del, Ctrl+C, Ctrl+X, Ctrl+V", "delete, copy, cut, paste (at the mouse)"),
-    ("Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z", "undo, redo"),
-    ("Ctrl+A, Tab, Shift+Tab", "select all, next feature, previous"),
-    ("[ and ], Enter", "previous / next tool, place it (keyboard only)"),
-    ("Brush tools: drag", "paint terrain; , and . make the brush smaller or bigger"),
-    ("G", "snap to the 1/4\" grid and to edges on or off"),
-    ("F, wheel, + and -, W A S D", "zoom to fit, zoom, pan"),
-    ("Click the minimap", "move the view there"),
-    ("Layers panel", "click a layer to show or hide it, 'lock' to keep it from being picked"),
-    ("Ctrl+T, T, Shift+T", "load a tracing image (PNG/JPEG), show or hide it, change its opacity"),
-    ("Ctrl+S, Ctrl+O, Ctrl+N", "save (asks the name), open, new map"),
-    ("P, F5, Ctrl+P", "playtest: a car on each start"),
-    ("Properties panel", "click a field to type (Enter, Tab: next) or to step a choice; right click steps back"),
-    ("Esc", "drop the tool or chain, then the selection, then leave the editor"),
-)
-NAMES = {"areas": "Terrain", "curbs": "Curb", "markings": "Marking", "walls": "Wall", "buildings": "Building",
-         "obstacles": "Counter", "ramps": "Ramp", "starts": "Start position", "sections": "Road section"}
 
 
 def blank_map() -> Map:
@@ -943,11 +916,11 @@ class EditorScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT, r, 1)
         surface.set_clip(clip)
         self._draw_toolbar(surface)
-        self._draw_palette(surface)
+        panels.draw_palette(self, surface)
         self.layers.draw(surface, self.layers_rect)
         self.minimap.draw(surface, self.minimap_rect, self.layers.visible_map(m), self.cam)
-        self._draw_side(surface)
-        self._draw_status(surface)
+        panels.draw_side(self, surface)
+        panels.draw_status(self, surface)
 
     def _poly(self, surface: pygame.Surface, pts: Any, colour: Any, width: int, closed: bool = True) -> None:
         sp = [self.cam.to_screen(*p) for p in pts]
@@ -1042,116 +1015,6 @@ class EditorScene(Scene):
         draw_buttons(surface, self.buttons)
         title = self.map.name + (" *" if self.history.dirty else "")
         text(surface, title, (surface.get_width() - 10, TOOLBAR_H // 2), 22, theme.ACCENT, bold=True, anchor="midright")
-
-    def _draw_palette(self, surface: pygame.Surface) -> None:
-        r = self.palette_rect
-        pygame.draw.rect(surface, theme.PANEL, r)
-        pygame.draw.line(surface, theme.PANEL_EDGE, r.topright, r.bottomright)
-        self.palette_rows = []
-        clip = surface.get_clip()
-        surface.set_clip(r)
-        # the groups as tabs, two to a row, always in sight; the open group's pieces below them
-        self.group_rows = []
-        groups = list(dict.fromkeys(t.group for t in self.tools))
-        tab_w = (r.width - 12) // 2
-        for k, group in enumerate(groups):
-            tab = pygame.Rect(r.x + 4 + (k % 2) * (tab_w + 4), r.y + 4 + (k // 2) * PAL_ROW, tab_w, PAL_ROW - 2)
-            is_open = group == self.open_group
-            pygame.draw.rect(surface, (70, 80, 104) if is_open else (52, 57, 68) if tab.collidepoint(self.mouse)
-                             else (40, 44, 52), tab, border_radius=3)
-            text(surface, TAB_NAMES.get(group, group), tab.center, 17, theme.ACCENT if is_open else theme.TEXT,
-                 bold=is_open, anchor="center")
-            self.group_rows.append((tab, group))
-        top = r.y + 8 + ((len(groups) + 1) // 2) * PAL_ROW
-        pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 4, top - 3), (r.right - 4, top - 3))
-        surface.set_clip(pygame.Rect(r.x, top, r.width, r.bottom - top))
-        y = top - self.palette_scroll * PAL_ROW
-        for tool in self.tools:
-            if tool.group != self.open_group:
-                continue
-            row = pygame.Rect(r.x + 4, y, r.width - 8, PAL_ROW - 2)
-            if tool is self.tool:
-                pygame.draw.rect(surface, (70, 80, 104), row, border_radius=3)
-                pygame.draw.rect(surface, theme.ACCENT, row, 1, border_radius=3)
-            elif row.collidepoint(self.mouse):
-                pygame.draw.rect(surface, (52, 57, 68), row, border_radius=3)
-            text(surface, tool.label, (row.x + 14, row.y + 2), 18, theme.TEXT)
-            if top <= row.y and row.bottom <= r.bottom:
-                self.palette_rows.append((row, tool))
-            y += PAL_ROW
-        surface.set_clip(clip)
-
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        r = self.side_rect
-        pygame.draw.rect(surface, theme.PANEL, r)
-        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.bottomleft)
-        x, y = r.x + 10, r.y + 8
-        ref, f = self.selected_feature()
-        if len(self.selection) > 1:
-            title = f"{len(self.selection)} selected"
-        elif ref is not None:
-            title = f"{NAMES.get(ref[0], ref[0])}  ({ref[0]}[{ref[1]}])"
-            if ref[0] == "sections":
-                sec = sections().get(getattr(f, "section", ""))
-                title = f"{NAMES['sections']}: {sec.name if sec else '?'}"
-        else:
-            title = "Map"
-        text(surface, title, (x, y), 22, theme.ACCENT, bold=True)
-        y += 30
-        self.prop_rows = []
-        for prop in self.current_props():
-            row = pygame.Rect(x, y, r.width - 20, PROP_ROW - 3)
-            editing = self.editing is not None and self.editing[0] == prop
-            pygame.draw.rect(surface, (58, 64, 80) if editing else (44, 48, 57), row, border_radius=3)
-            text(surface, prop.label, (row.x + 6, row.y + 4), 18, theme.DIM)
-            if editing:
-                assert self.editing is not None
-                val_r = text(surface, self.editing[1], (row.x + 150, row.y + 4), 18, theme.TEXT)
-                pygame.draw.line(surface, theme.ACCENT, (val_r.right + 2, row.y + 3), (val_r.right + 2, row.bottom - 3), 2)
-                pygame.draw.rect(surface, theme.ACCENT, row, 1, border_radius=3)
-            else:
-                value = P.value_of(self.map, f, prop)
-                shown = ("< " + value + " >") if prop.kind in ("choice", "bool") else (value or "-")
-                text(surface, shown[:24], (row.x + 150, row.y + 4), 18, theme.TEXT)
-            self.prop_rows.append((row, prop))
-            y += PROP_ROW
-        if len(self.selection) > 1:
-            text(surface, "drag to move · R/Shift+R rotate · Del delete · Ctrl+C copy", (x, y), 16, theme.DIM)
-            y += 22
-        y += 10
-        probs = self.problems()
-        colour = theme.BAD if probs else theme.GOOD
-        text(surface, f"Problems: {len(probs)}" if probs else "No problems: ready to play", (x, y), 20, colour, bold=True)
-        y += 26
-        self.problem_rows = []
-        for prob in probs:
-            if y > r.bottom - 22:
-                text(surface, f"... and {len(probs) - len(self.problem_rows)} more", (x, y), 16, theme.DIM)
-                break
-            row = pygame.Rect(x, y, r.width - 20, 20)
-            if row.collidepoint(self.mouse):
-                pygame.draw.rect(surface, (60, 44, 44), row)
-            label = str(prob)
-            while len(label) > 8 and theme.font(16).size(label)[0] > row.width - 8:
-                label = label[:-2]
-            text(surface, label, (row.x + 4, row.y + 3), 16, (240, 150, 140))
-            self.problem_rows.append((row, prob))
-            y += 21
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        bar = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
-        pygame.draw.rect(surface, theme.PANEL, bar)
-        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
-        if self.view_rect.collidepoint(self.mouse):
-            mx, my = self.cam.to_map(*self.mouse)
-            text(surface, f'x {snap(mx):g}"  y {snap(my):g}"', (w - 10, bar.y + 6), 18, theme.DIM, anchor="topright")
-        if self.message:
-            text(surface, self.message[:150], (10, bar.y + 6), 18, theme.WARN)
-        else:
-            text(surface, "F1: every key · click: select · drag: move (snaps) · handles: resize · click a green road end, "
-                 "then road pieces: chain · R: rotate · Del · Ctrl+Z/Y · Ctrl+S: save · P: playtest",
-                 (10, bar.y + 6), 16, theme.DIM)
 
 
 # --- helpers -------------------------------------------------------------------------------------
