@@ -965,7 +965,8 @@ class EditorScene(Scene):
     def _draw_problems(self, surface: pygame.Surface) -> None:
         for prob in self.problems():
             for ref in problem_refs(prob):
-                self._mark(surface, ref)
+                if ref[0] not in LAYERS or self.layers.shown(ref[0]):
+                    self._mark(surface, ref)
 
     def _mark(self, surface: pygame.Surface, ref: Ref) -> None:
         """A red outline and a red dot with '!' on a feature a problem names."""

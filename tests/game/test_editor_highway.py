@@ -228,3 +228,24 @@ def test_shift_click_keeps_placing(app, tmp_path: Path) -> None:
     assert ed.tool is not None and len(ed.map.walls) == 2
     click(app, at(ed, 11, 5))
     assert ed.tool is None and len(ed.map.walls) == 3 and ed.selection == (("walls", 2),)
+
+
+def test_playtest_maps_are_cleaned_up(app, tmp_path: Path) -> None:
+    from game.scenes.editor import clean_playtests, playtest_setup
+
+    ed = open_editor(app, tmp_path)
+    place_all(app, ed, "Start position", ((10, 10), (30, 10)))
+    folder = playtest_dir(app)
+    _, _ = playtest_setup(ed.map, folder)
+    place_all(app, ed, "Tree", ((20, 20),))
+    setup, _ = playtest_setup(ed.map, folder)             # a second playtest: the first map is removed
+    assert [p.name for p in folder.glob("*.toml")] == [Path(setup.map).name]
+    (folder / "notes.txt").write_text("mine")               # only the editor's own maps are touched
+    clean_playtests(folder)
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+    playtest_setup(ed.map, folder)
+    ed.history.saved = ed.map
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)                             # leave the editor: its playtest map goes
+    assert app.top is not ed
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
