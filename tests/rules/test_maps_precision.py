@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rules.world.maps import (
     Area,
     Building,
@@ -183,3 +185,25 @@ def test_turned_walls_that_overlap_are_caught_though_their_unturned_boxes_do_not
     assert whats(m) == []
     crossed = Map("m", 12, 12, walls=(a.__class__(a.shape.moved(3, 4), 20), b.__class__(b.shape.moved(3, 4), 20)))
     assert whats(crossed) == ["walls[0]: overlaps walls[1]"]
+
+
+def test_a_bank_needs_an_arc_and_a_known_name_000_L277() -> None:
+    flat = Map("m", 20, 20, areas=(Area("road", Rect(1, 1, 4, 4), bank="banked"),))
+    assert whats(flat) == ["areas[0].bank: only a curve (an arc area) can be banked: its inside edge is the "
+                           "arc's centre side (000:L277)"]
+    from rules.world.shapes import Arc
+
+    odd = Map("m", 20, 20, areas=(Area("road", Arc(10, 10, 2, 4, 0, 90), bank="tilted"),))
+    assert whats(odd) == ["areas[0].bank: unknown banking 'tilted' (known: banked, steep)"]
+
+
+def test_a_turned_banked_section_keeps_its_inside_toward_its_centre_000_L277() -> None:
+    from rules.world.maps import terrain_at
+
+    m = Map("m", 40, 40, sections=(Placement("banked_curve_right", 30, 5, 90),))
+    # turned a quarter clockwise about its origin: the arc's centre (12.5, 12.5) goes to (30 - 12.5, 5 + 12.5)
+    centre = (17.5, 17.5)
+    on_road = (centre[0] + 10 * 0.7071, centre[1] - 10 * 0.7071)   # its band turned from bearings 270-360 to 0-90
+    t = terrain_at(m, *on_road)
+    assert t.kind == "road" and t.bank == "banked"
+    assert t.bank_centre == pytest.approx(centre)
