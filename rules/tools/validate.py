@@ -33,8 +33,9 @@ from rules.tables.foe_profiles import load_profiles
 from rules.tables.movement import load_tables
 from rules.vehicles.design import design_from_node
 from rules.vehicles.figures import figures
-from rules.world.map_model import load_vocabulary
-from rules.world.maps import map_from_data, section_from_data, validate_map
+from rules.world.map_model import Map, load_vocabulary, vocabulary
+from rules.world.maps import map_from_data, section_from_data, static_shapes, validate_map
+from rules.world.shapes import Point, bbox, point_in_polygon
 
 KINDS = ("map", "section", "scenario", "vehicle", "save", "profiles", "table")
 USAGE = "usage: python -m rules validate [--as " + "|".join(KINDS) + "] FILE..."
@@ -87,8 +88,24 @@ def _check_section(path: Path, data: dict[str, Any]) -> list[Problem]:
 
 def _check_scenario(path: Path, data: dict[str, Any]) -> list[Problem]:
 
-    load_scenario(path)  # its set-up is checked as every set-up is (rules.engine.setup_check)
+    sc = load_scenario(path)  # its set-up is checked as every set-up is (rules.engine.setup_check)
+    exit_rect = sc.victory.exit
+    if exit_rect is not None and not exit_reachable(sc.map, exit_rect.points()):
+        return [(str(path), "victory.exit", "the exit lies wholly inside walls or buildings: nobody can reach it")]
     return []
+
+
+def exit_reachable(m: Map, exit_points: tuple[Point, ...]) -> bool:
+    """Some ¼"-grid point of an escape exit on the map lies outside every wall and building."""
+    solids = [s.points for s in static_shapes(m) if s.kind in ("wall", "fixed_object", "building")]
+    x0, y0, x1, y1 = bbox(exit_points)
+    step = vocabulary().grid
+    for i in range(int((x1 - x0) / step) + 1):
+        for j in range(int((y1 - y0) / step) + 1):
+            x, y = min(x0 + (i + 0.5) * step, x1), min(y0 + (j + 0.5) * step, y1)
+            if 0 <= x <= m.width and 0 <= y <= m.height and not any(point_in_polygon(x, y, pts) for pts in solids):
+                return True
+    return False
 
 
 def _check_vehicle(path: Path, data: dict[str, Any]) -> list[Problem]:

@@ -270,3 +270,18 @@ def test_command_line_never_prints_a_traceback(tmp_path: Path) -> None:
 def test_usage() -> None:
     assert validate.main([]) == 2
     assert validate.main(["--as", "nonsense", "x.toml"]) == 2
+
+
+def test_an_escape_exit_inside_a_building_is_unreachable(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 20 item 5: an exit nobody can reach is refused by rules validate."""
+    shutil.copy(REPO / "maps" / "town.toml", tmp_path / "town.toml")
+    src = REPO / "maps" / "scenarios" / "town_chase.toml"
+    ok = tmp_path / "chase.toml"
+    ok.write_text(src.read_text().replace('map = "../town.toml"', 'map = "town.toml"'))
+    assert run(capsys, ok) == (0, [])
+    walled = tmp_path / "walled.toml"
+    # the exit moved onto the first block's building (town.toml: a building at [3, 3, 4.5, 12])
+    walled.write_text(ok.read_text().replace("exit = [14, 0, 4, 1]", "exit = [4, 4, 2, 2]"))
+    code, lines = run(capsys, walled)
+    assert (code, lines) == (1, [f"{walled}: victory.exit: the exit lies wholly inside walls or buildings: "
+                                 "nobody can reach it"])
