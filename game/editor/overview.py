@@ -36,6 +36,7 @@ class Layers:
     hidden: set[str] = field(default_factory=set)   # group names
     locked: set[str] = field(default_factory=set)
     rows: list[tuple[pygame.Rect, pygame.Rect, str]] = field(default_factory=list)  # (eye, lock, group)
+    _shown: tuple[tuple[frozenset[str], int], Map, Map] | None = None
 
     def shown(self, layer_name: str) -> bool:
         return group_of(layer_name) not in self.hidden
@@ -46,9 +47,14 @@ class Layers:
         return g not in self.hidden and g not in self.locked
 
     def visible_map(self, m: Map) -> Map:
-        """The map with the hidden layers left out, for drawing."""
+        """The map with the hidden layers left out, for drawing; the same object while neither the map
+        nor the hidden layers change, so the board's cached picture is kept."""
+        key = (frozenset(self.hidden), id(m))
+        if self._shown is not None and self._shown[0] == key and self._shown[1] is m:
+            return self._shown[2]
         gone: dict[str, Any] = {n: () for g, names in LAYER_GROUPS if g in self.hidden for n in names}
         out: Map = replace(m, **gone) if gone else m
+        self._shown = (key, m, out)
         return out
 
     def toggle(self, which: str, group: str) -> str:

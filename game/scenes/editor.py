@@ -918,7 +918,7 @@ class EditorScene(Scene):
         self._draw_toolbar(surface)
         panels.draw_palette(self, surface)
         self.layers.draw(surface, self.layers_rect)
-        self.minimap.draw(surface, self.minimap_rect, self.layers.visible_map(m), self.cam)
+        self.minimap.draw(surface, self.minimap_rect, self.layers.visible_map(self.map), self.cam)
         panels.draw_side(self, surface)
         panels.draw_status(self, surface)
 
