@@ -1,6 +1,6 @@
 """What a save slot shows: its map, turn, vehicles and a thumbnail of the board, or that it is broken
-and why. `read_slot` is the one place a save is read for the list (a rules-side lister of saves with
-their broken reason can replace it); thumbnails are drawn by the board and counter renderers."""
+and why. The rules read the save (rules.engine.saves.read_save, as their list_saves does); thumbnails are
+drawn by the board and counter renderers."""
 
 from __future__ import annotations
 
@@ -40,16 +40,13 @@ class SlotInfo:
 
 def read_slot(path: Path) -> tuple[SlotInfo, Game | None]:
     """The save at `path` as the list shows it, and the game it replays to (None when empty or broken).
-    A broken save (rules.core.errors.DataError: `path: where: what`) keeps its message."""
+    The rules read it (rules.engine.saves.read_save); a broken save keeps its message."""
     if not path.exists():
         return SlotInfo(path), None
-    when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-    try:
-        game = saves.load_game(path)
-    except DataError as exc:
-        return SlotInfo(path, True, when, broken=str(exc)), None
-    except OSError as exc:
-        return SlotInfo(path, True, when, broken=f"{path.name}: cannot be read: {exc.strerror or exc}"), None
+    entry, game = saves.read_save(path)
+    when = time.strftime("%d %b %H:%M", time.localtime(entry.modified)) if entry.modified else ""
+    if game is None:
+        return SlotInfo(path, True, when, broken=entry.broken), None
     st = game.state
     vehicles = tuple(f"{v.id} {v.spec.name} ({v.owner})" + (" - out" if v.out else "") for v in st.vehicles)
     return SlotInfo(path, True, when, Path(game.setup.map).stem if game.setup.map else "", st.turn, vehicles), game

@@ -206,6 +206,22 @@ class SaveEntry:
     broken: str = ""
 
 
+def read_save(path: Path) -> tuple[SaveEntry, Game | None]:
+    """One save as a list shows it, and the game it replays to (None when broken). Never raises for a
+    bad file: the entry's `broken` keeps the message (`path: where: what`)."""
+    try:
+        mtime = path.stat().st_mtime
+    except OSError as exc:
+        return SaveEntry(path, 0.0, broken=f"{path}: file: cannot be read ({exc.strerror or exc})"), None
+    try:
+        game = load_game(path)
+    except DataError as exc:
+        return SaveEntry(path, mtime, broken=str(exc)), None
+    except Exception as exc:  # noqa: BLE001 - a loader bug still leaves an entry that says so
+        return SaveEntry(path, mtime, broken=f"{path}: file: cannot be loaded ({type(exc).__name__}: {exc})"), None
+    return SaveEntry(path, mtime, game.state.turn, tuple(v.id for v in game.state.vehicles)), game
+
+
 def list_saves(directory: Path, limit: int = 20) -> list[SaveEntry]:
     """The saves in `directory`, newest first, each loaded (and replayed) to say whether it is broken
     and why (`path: where: what`). Never raises for a bad file."""
@@ -215,15 +231,4 @@ def list_saves(directory: Path, limit: int = 20) -> list[SaveEntry]:
             files.append((p.stat().st_mtime, p))
         except OSError:
             continue
-    out = []
-    for mtime, p in sorted(files, key=lambda f: (-f[0], f[1].name))[:limit]:
-        try:
-            game = load_game(p)
-        except DataError as exc:
-            out.append(SaveEntry(p, mtime, broken=str(exc)))
-            continue
-        except Exception as exc:  # noqa: BLE001 - a loader bug still leaves an entry that says so
-            out.append(SaveEntry(p, mtime, broken=f"{p}: file: cannot be loaded ({type(exc).__name__}: {exc})"))
-            continue
-        out.append(SaveEntry(p, mtime, game.state.turn, tuple(v.id for v in game.state.vehicles)))
-    return out
+    return [read_save(p)[0] for _, p in sorted(files, key=lambda f: (-f[0], f[1].name))[:limit]]
