@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from rules.core.errors import DataError
-from rules.vehicles.design import Design, load_design, load_named, stock_names
+from rules.vehicles.design import Design, all_stock_names, load_design, load_named
 from rules.vehicles.figures import figures
 from rules.vehicles.record_sheet import render
 from rules.vehicles.starting_sheet import record_sheet
@@ -26,7 +26,7 @@ def main(argv: list[str]) -> int:
         print(USAGE)
         return 0 if argv else 2
     if argv[0] == "--list":
-        print("\n".join(stock_names()))
+        print("\n".join(all_stock_names()))
         return 0
     try:
         d = _load(" ".join(argv))

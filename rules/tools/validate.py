@@ -29,6 +29,7 @@ from rules.engine.setup_check import is_stock_file
 from rules.tables.collisions import load_collision_data, load_terrain_data
 from rules.tables.combat import load_combat
 from rules.tables.construction import load_design_tables
+from rules.tables.oversized import load_oversized_tables
 from rules.tables.foe_profiles import load_profiles
 from rules.tables.movement import load_tables
 from rules.vehicles.design import design_from_node
@@ -139,6 +140,7 @@ def load_all_tables(data_dir: Path) -> None:
 
     load_tables(data_dir)
     load_design_tables(data_dir)
+    load_oversized_tables(data_dir)
     load_combat(data_dir / "combat.toml")
     load_collision_data(data_dir / "collisions.toml")
     load_terrain_data(data_dir / "terrain.toml")
