@@ -147,7 +147,7 @@ def load_oversized_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -
     n = _node(data_dir / OVERSIZED_FILE)
     consts: dict[str, Any] = {}
     for table in ("car_trailer_rules", "hitch_armor", "truck_performance", "handling", "carrier_rules",
-                  "fifth_wheel", "semi_trailer_rules", "bus_rules", "oversized_rules"):
+                  "fifth_wheel", "semi_trailer_rules", "bus_rules", "oversized_rules", "hitch_load"):
         _consts(table, n.table(table), consts)
     bodies: dict[str, BigBody] = {}
     for kind in BODY_KINDS:

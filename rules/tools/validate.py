@@ -29,9 +29,9 @@ from rules.engine.setup_check import is_stock_file
 from rules.tables.collisions import load_collision_data, load_terrain_data
 from rules.tables.combat import load_combat
 from rules.tables.construction import load_design_tables
-from rules.tables.oversized import load_oversized_tables
 from rules.tables.foe_profiles import load_profiles
 from rules.tables.movement import load_tables
+from rules.tables.oversized import load_oversized_tables
 from rules.vehicles.design import design_from_node
 from rules.vehicles.figures import figures
 from rules.world.map_model import load_vocabulary

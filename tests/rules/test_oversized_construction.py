@@ -271,3 +271,55 @@ def test_design_cli_lists_and_prints_rigs() -> None:
     shown = subprocess.run([sys.executable, "-m", "rules", "design", "Hellfire"], capture_output=True, text=True,
                            cwd=REPO).stdout
     assert shown.startswith("Hellfire — 40' van semi-trailer") and "Tire ML" in shown and "Landing leg" in shown
+
+
+def test_buffalo_with_its_trailer_000_L2730() -> None:
+    """'top speed 120 without a trailer, 70 w/fully-loaded (9,000-lb.) trailer': with overdrive engaged, the
+    HD transmission's doubled power factors just move 15,600 lb (a third of it is 5,200 = 2 x 2,600)."""
+    from rules.vehicles.towing import towing_figures
+
+    buffalo = load_stock("Buffalo")
+    tow = towing_figures(buffalo, 9000)
+    assert tow.overdrive is not None and tow.overdrive[1] == 70
+    assert (tow.weight, tow.top_speed, tow.gears, tow.errors) == (15600, 50, ((2.5, 25), (5, 0)), [])
+    assert towing_figures(buffalo, 9001).errors        # a pound more and it cannot move
+
+
+def test_morgan_with_a_loaded_bed_and_trailer_000_L2731() -> None:
+    """'Accel. 5, top speed 90 with a fully-loaded bed and trailer': its 735 lb of cargo and the heaviest trailer
+    its 6,700 power factors can move (a third of the whole: 12,300 lb)."""
+    from rules.vehicles.towing import towing_figures
+
+    morgan = load_stock("Morgan")
+    loaded = replace(morgan, cargo_weight=figures(morgan).cargo_weight)
+    tow = towing_figures(loaded, 12300)
+    assert (tow.acceleration, tow.top_speed, tow.errors) == (5, 90, [])
+
+
+def test_trailer_weight_counts_for_speed_not_chassis_000_L553() -> None:
+    """The trailer's weight counts for acceleration and top speed, not against the tower's chassis; the hitch
+    pulls at most its load (000:L1973-L1978)."""
+    from rules.vehicles.towing import towing_figures
+
+    morgan = load_stock("Morgan")
+    assert not towing_figures(morgan, 8000).errors            # far over the pickup's own chassis limit
+    assert "at most 20,000 lb" in towing_figures(morgan, 20001).errors[0]
+    assert "needs a hitch" in towing_figures(load_stock("Killer Kart"), 870).errors[0]
+
+
+def test_rig_figures_000_L2065_L2069_L2074() -> None:
+    """A rig is HC 1 and pulls what its plant is rated for: the Economy (40,000 lb) with the Tailgunner."""
+    from rules.vehicles.towing import towing_figures
+
+    tail = figures(load_stock("Tailgunner")).weight
+    tow = towing_figures(load_stock("Economy"), tail, "semi_trailer")
+    assert (tow.hc, tow.weight, tow.top_speed) == (1, 9850 + tail, 115)
+    assert "over the 40,000 lb" in towing_figures(load_stock("Economy"), 31000, "semi_trailer").errors[0]
+
+
+def test_tow_query() -> None:
+    answers = _query([{"op": "tow", "vehicle": "Economy", "trailer": "Tailgunner"},
+                      {"op": "tow", "vehicle": "Buffalo", "trailer_weight": 9000},
+                      {"op": "tow", "vehicle": "Economy", "trailer": "Pusher"}])
+    assert answers[0] == {"weight": 28160, "acceleration": 5, "top_speed": 115, "hc": 1, "errors": []}
+    assert answers[1]["top_speed"] == 50 and "error" in answers[2]

@@ -1,0 +1,273 @@
+"""Trailers following their towers, and what rigs, buses and ten-wheelers may and may not do
+(000:L254-L261, L337-L351, L540-L611).
+
+A tower (a car, cycle or tractor) and its trailer are two counters joined at one point: a car trailer's
+tongue tip on the hitch at the centre of the tower's back edge, a semi-trailer's kingpin on the
+tractor's fifth wheel. After every maneuver the trailer is moved as the book moves it (000:L561-L564):
+straight along its own axis as far as the tower went, then turned about one rear corner until its
+coupling point comes as close as it can to the hitch, then onto the hitch. A rig jackknifes when the two
+counters fold too far (000:L573, L591).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rules.core.dice import DiceExpr
+from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, forward, norm_deg, right, rotate_cw
+from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform, slide
+from rules.tables.movement import tables
+from rules.tables.rigs import RigTables, Table3Row, rig_tables
+
+RIG_KINDS = ("ten_wheeler", "tractor", "bus")       # one-counter oversized vehicles, and the rig's tractor
+
+
+@dataclass(frozen=True)
+class Coupling:
+    """How a trailer hangs on its tower: both counters and where they join."""
+
+    tower: CounterSize
+    trailer: CounterSize
+    hitch_back: float        # from the tower's centre back along its axis to the hitch (or fifth wheel)
+    coupling_ahead: float    # from the trailer's centre forward to its tongue tip (or kingpin)
+    rig: bool                # a tractor and semi-trailer (kingpin on fifth wheel), else a car trailer
+
+    @property
+    def reach(self) -> float:
+        """From the middle of the trailer's rear edge forward to its coupling point."""
+        return self.trailer.length / 2 + self.coupling_ahead
+
+
+def counter(kind: str, body: str = "", t: RigTables | None = None) -> CounterSize:
+    """The counter of an oversized vehicle or a trailer: the book's car trailer lengths (000:L541-L550);
+    rigs and buses as reconstructed in the data (000:L587)."""
+    t = t or rig_tables()
+    if kind in ("car", "cycle", "trike"):
+        from_movement = tables().handling.counters
+        return next(size for k, size in from_movement.items() if k.value == kind)
+    key = body if body in t.lengths else kind
+    if key not in t.lengths:
+        raise KeyError(f"no counter length for {kind} {body}".strip())
+    return CounterSize(t.lengths[key], t.counter_width)
+
+
+def car_trailer_coupling(tower: CounterSize, body: str, t: RigTables | None = None) -> Coupling:
+    """A car, cycle or trike towing a car trailer: the tongue tip on the hitch (000:L541, L551)."""
+    t = t or rig_tables()
+    box = counter("car_trailer", body, t)
+    return Coupling(tower, box, tower.length / 2 - t.hitch_inset, box.length / 2 + t.tongue_length, False)
+
+
+def rig_coupling(tractor: CounterSize | None = None, t: RigTables | None = None) -> Coupling:
+    """A tractor and its semi-trailer: the kingpin over the fifth wheel, the trailer overlapping the tractor's
+    back (000:L588)."""
+    t = t or rig_tables()
+    tractor = tractor or counter("tractor", "", t)
+    trailer = counter("semi_trailer", "", t)
+    return Coupling(tractor, trailer, tractor.length / 2 - t.fifth_wheel_inset, trailer.length / 2 - t.kingpin_inset,
+                    True)
+
+
+def heading(v: Vec) -> float:
+    """The facing (clockwise from map-up) of a direction."""
+    return norm_deg(math.degrees(math.atan2(v.x, -v.y)))
+
+
+def hitch_point(tower: Pose, c: Coupling) -> Vec:
+    return tower.centre - forward(tower.facing) * c.hitch_back
+
+
+def coupling_point(trailer: Pose, c: Coupling) -> Vec:
+    return trailer.centre + forward(trailer.facing) * c.coupling_ahead
+
+
+def hitched(tower: Pose, c: Coupling, angle: float = 0.0) -> Pose:
+    """The trailer on the hitch, its axis `angle` degrees clockwise of the tower's (0: straight behind)."""
+    f = norm_deg(tower.facing + angle)
+    return Pose.of(hitch_point(tower, c) - forward(f) * c.coupling_ahead, f)
+
+
+def fold(tower: Pose, trailer: Pose) -> float:
+    """How far the trailer's axis is turned from the tower's, 0-180 degrees."""
+    return angle_diff(tower.facing, trailer.facing)
+
+
+def jackknife_angle(c: Coupling, t: RigTables | None = None) -> float:
+    """A rig folds past 90 degrees (000:L591); a car trailer jackknifes when its tongue's side lies flat
+    against the tower's back edge (000:L573): 90 degrees less the tongue side's angle to the axis."""
+    t = t or rig_tables()
+    if c.rig:
+        return t.num("towing", "rig_jackknife_angle")
+    return 90.0 - math.degrees(math.atan2(t.tongue_base / 2, t.tongue_length))
+
+
+def jackknifed(tower: Pose, trailer: Pose, c: Coupling, t: RigTables | None = None) -> bool:
+    """A rig has jackknifed once it folds past the angle ("less than 90 degrees" between them); a car
+    trailer as soon as its tongue lies against the tower."""
+    limit = jackknife_angle(c, t)
+    return fold(tower, trailer) > limit + 1e-6 if c.rig else fold(tower, trailer) >= limit - 1e-6
+
+
+def follow(trailer: Pose, hitch: Vec, distance: float, c: Coupling, *, reverse: bool = False) -> Pose:
+    """Where the trailer ends when its tower has moved and the hitch is now at `hitch` (000:L561-L564):
+    straight along its axis `distance` inches (backwards when reversing), turned about the rear corner on
+    the hitch's side until the coupling point is nearest the hitch, then set on the hitch."""
+    u = forward(trailer.facing)
+    moved = trailer.centre + u * (-distance if reverse else distance)
+    n = right(trailer.facing)
+    lateral = (hitch - moved).dot(n)
+    if abs(lateral) < 1e-9:
+        f = trailer.facing
+    else:
+        s = 1.0 if lateral > 0 else -1.0
+        corner = moved - u * (c.trailer.length / 2) + n * (s * c.trailer.width / 2)
+        # the coupling point seen from that corner: `reach` ahead and half a width across, back to the axis
+        offset = math.degrees(math.atan2(-s * c.trailer.width / 2, c.reach))
+        f = norm_deg(heading(hitch - corner) - offset)
+    return Pose.of(hitch - forward(f) * c.coupling_ahead, f)
+
+
+def maneuver_distance(m: Maneuver) -> float:
+    """How far a maneuver moves the tower, for the trailer's straight first step (000:L562): a pivot's
+    quarter inch forward, a full inch otherwise."""
+    return tables().maneuvers.pivot_advance if m.kind == "pivot" else 1.0
+
+
+@dataclass(frozen=True)
+class RigMotion:
+    tower: Motion
+    trailer: Motion
+    jackknifed: bool
+
+
+def _trailer_path(start: Pose, end: Pose, steps: int = 4) -> tuple[Pose, ...]:
+    """Poses between the trailer's start and end, for sweeps and animation (the book counts contact only
+    where the trailer ends, 000:L565)."""
+    turn = ((end.facing - start.facing + 180) % 360) - 180
+    out = [start]
+    for i in range(1, steps + 1):
+        k = i / steps
+        c = start.centre + (end.centre - start.centre) * k
+        out.append(Pose.of(c, norm_deg(start.facing + turn * k)))
+    return tuple(out)
+
+
+def rig_maneuver(m: Maneuver, tower: Pose, trailer: Pose, c: Coupling, *, travel: float | None = None) -> RigMotion:
+    """The tower's maneuver, then the trailer following it (000:L561-L564, L568-L569, L591)."""
+    tm = perform(m, tower, c.tower, travel=travel)
+    end = follow(trailer, hitch_point(tm.end, c), maneuver_distance(m), c, reverse=m.reverse)
+    return RigMotion(tm, Motion(end, _trailer_path(trailer, end)), jackknifed(tm.end, end, c))
+
+
+def rig_maneuver_error(m: Maneuver, speed: float, *, towing: bool, guarded: bool = False,
+                       t: RigTables | None = None) -> str | None:
+    """What a rig or a vehicle towing a trailer may not do: no bootlegger (000:L559, L590), no backing over
+    20 mph (000:L570), nothing harder than D3 with an armored hitch or fifth-wheel guard (000:L1982, L2081)."""
+    t = t or rig_tables()
+    if towing:
+        forbidden = t.towing["no_maneuvers"]
+        assert isinstance(forbidden, list)
+        if m.kind in forbidden:
+            return "a vehicle towing a trailer cannot attempt a bootlegger (000:L559, L590)"
+        if m.reverse and speed > t.num("towing", "max_reverse"):
+            return f"a vehicle towing a trailer backs up at {t.num('towing', 'max_reverse'):g} mph at most (000:L570)"
+    limit = int(t.num("towing", "guard_max_difficulty"))
+    if guarded and base_difficulty(m, speed) > limit:
+        return f"an armored hitch or fifth-wheel guard allows nothing harder than D{limit} (000:L1982, L2081)"
+    return None
+
+
+def towing_crash_table(*, towing: bool, kind: str, braking: bool, t: RigTables | None = None) -> int | None:
+    """The crash table a lost control sends a vehicle to: Crash Table 3 for anything towing a trailer, for
+    any cause (000:L578, L607); Crash Table 2 for a ten-wheeler losing control while braking (000:L585);
+    None: the car rules (Crash Tables 1 and 2) as for buses and lone tractors (000:L607)."""
+    t = t or rig_tables()
+    if towing:
+        return t.crash_table["towing"]
+    if kind == "ten_wheeler" and braking:
+        return t.crash_table["ten_wheeler_braking"]
+    return None
+
+
+def decel_crash(mph: float, t: RigTables | None = None) -> tuple[bool, DiceExpr]:
+    """Decelerating more than 30 mph in a turn while towing: straight to Crash Table 3, and every tire
+    (the trailer's too) takes 2d (000:L553)."""
+    t = t or rig_tables()
+    dice = t.towing["decel_tire_damage"]
+    assert isinstance(dice, str)
+    return mph > t.num("towing", "decel_limit"), DiceExpr.parse(dice)
+
+
+def fire_hazard(hits: int, t: RigTables | None = None) -> int:
+    """The D of the damage one attack does to an oversized vehicle: 13-21 hits D2, 22+ D3 (000:L256-L257)."""
+    t = t or rig_tables()
+    bands = t.hazards["fire_bands"]
+    assert isinstance(bands, list)
+    d = 0
+    for least, value in bands:
+        if hits >= least:
+            d = int(value)
+    return d
+
+
+def acceleration_at(gears: tuple[tuple[float, float], ...], speed: float) -> float:
+    """The most an oversized vehicle may speed up this turn from `speed`: the first band it is below
+    (000:L2030-L2031; a band's limit 0 holds beyond)."""
+    for accel, until in gears:
+        if until == 0 or abs(speed) < until:
+            return accel
+    return gears[-1][0] if gears else 0.0
+
+
+def crash3(roll: int, t: RigTables | None = None) -> Table3Row:
+    """The Crash Table 3 row of a modified roll (000:L337-L351)."""
+    return (t or rig_tables()).lookup3(roll)
+
+
+def trailer_fishtail(tower: Pose, trailer: Pose, c: Coupling, side: str, inches: float) -> Pose:
+    """The trailer's rear swings `inches` toward `side`, its coupling point kept on the hitch (000:L339)."""
+    s = 1.0 if side == "right" else -1.0
+    deg = math.degrees(2 * math.asin(min(1.0, inches / (2 * c.reach))))
+    about = coupling_point(trailer, c)
+    # the rear going right turns the trailer's nose to the left: anticlockwise about the coupling point
+    centre = rotate_cw(trailer.centre, about, -s * deg)
+    return Pose.of(centre, norm_deg(trailer.facing - s * deg))
+
+
+def crash3_motion(row: Table3Row, tower: Pose, trailer: Pose, c: Coupling, travel: float,
+                  side: str) -> tuple[Pose, Pose, bool]:
+    """Where a Crash Table 3 result leaves the two counters: the rig skids along its travel (the trailer
+    following, reading M-R3 of the "trailer skids" rows), then the trailer fishtails toward `side`;
+    whether it ended jackknifed."""
+    skid = row.tractor_skid + row.trailer_skid
+    if skid:
+        tower = slide(tower, travel, skid).end
+        trailer = follow(trailer, hitch_point(tower, c), skid, c)
+    if row.trailer_fishtail:
+        trailer = trailer_fishtail(tower, trailer, c, side, row.trailer_fishtail)
+    return tower, trailer, jackknifed(tower, trailer, c)
+
+
+def jackknife_breaks(die: int, t: RigTables | None = None) -> bool:
+    """A jackknife from a hard fishtail (or one held two phases after a maneuver) breaks the tongue, hitch
+    or kingpin on 1-3 (000:L574, L591)."""
+    return die <= int((t or rig_tables()).num("towing", "jackknife_break_max"))
+
+
+def loose_trailer(kind: str, speed: float, t: RigTables | None = None) -> tuple[DiceExpr | None, str, int, int, int]:
+    """What a trailer coming loose at `speed` does (000:L576, L601-L603): the damage to its tongue (car
+    trailers) or front underbody (semi-trailers) as 1d per 10 mph, where that damage goes, the HC of its
+    control roll, the crash table if it fails, and the mph it loses each turn it rolls on."""
+    t = t or rig_tables()
+    tens = int(abs(speed) // 10)
+    if kind == "semi_trailer":
+        per = int(t.num("loose", "semi_underbody_damage_per_10_mph"))
+        return (DiceExpr(tens * per, 0) if tens else None, "front_underbody", int(t.num("loose", "semi_hc")),
+                int(t.num("loose", "semi_crash_table")), int(t.num("loose", "semi_decel")))
+    if kind == "full_trailer":
+        return None, "", int(t.num("loose", "full_hc")), int(t.num("loose", "full_crash_table")), \
+            int(t.num("loose", "full_decel"))
+    per = int(t.num("loose", "car_tongue_damage_per_10_mph"))
+    return (DiceExpr(tens * per, 0) if tens else None, "tongue", int(t.num("loose", "car_hc")),
+            int(t.num("loose", "car_crash_table")), int(t.num("loose", "car_decel")))
