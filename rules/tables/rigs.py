@@ -101,3 +101,32 @@ def load_rig_tables(data_dir: Path = DATA_DIR) -> RigTables:
 def rig_tables() -> RigTables:
     """The shipped tables, loaded once."""
     return load_rig_tables()
+
+
+TARGET_FILE = "oversized_combat.toml"
+
+
+@dataclass(frozen=True)
+class TargetTables:
+    """To-hit modifiers of big targets: size by side struck, and parts aimed at (000:L859-L862, L893-L896)."""
+
+    size: dict[str, dict[str, int]]      # kind -> {front, back, side}
+    parts: dict[str, dict[str, int]]     # part -> {detached, attached}
+
+
+def load_target_tables(data_dir: Path = DATA_DIR) -> TargetTables:
+    n = Node(load_toml(data_dir / TARGET_FILE), str(data_dir / TARGET_FILE))
+    size = {}
+    for k, v in n.table("size").items():
+        size[k] = {s: v.integer(s, lo=-10, hi=10) for s in ("front", "back", "side")}
+        v.done(_META)
+    parts = {}
+    for k, v in n.table("part").items():
+        parts[k] = {s: v.integer(s, lo=-10, hi=0) for s in ("detached", "attached")}
+        v.done(_META)
+    return TargetTables(size, parts)
+
+
+@lru_cache(maxsize=1)
+def target_tables() -> TargetTables:
+    return load_target_tables()
