@@ -271,3 +271,55 @@ def loose_trailer(kind: str, speed: float, t: RigTables | None = None) -> tuple[
     per = int(t.num("loose", "car_tongue_damage_per_10_mph"))
     return (DiceExpr(tens * per, 0) if tens else None, "tongue", int(t.num("loose", "car_hc")),
             int(t.num("loose", "car_crash_table")), int(t.num("loose", "car_decel")))
+
+
+def oversized_hazard(event: str, t: RigTables | None = None) -> int:
+    """The D of an event to an oversized vehicle (000:L255-L261): striking an obstacle D1, its trailer released
+    while moving D2, an anti-tank gun fired to the side D1, a tank gun fired D2, a cycle steamrollered D1."""
+    return int((t or rig_tables()).num("hazards", event))
+
+
+def reverse_swerve(die: int, *, straight: bool, skilled: bool, t: RigTables | None = None) -> float:
+    """How far the trailer's rear swerves (toward a jackknife) when a driver without the skill backs a trailer
+    this phase: on a 1 backing straight, on 1-3 otherwise (000:L571)."""
+    t = t or rig_tables()
+    if skilled:
+        return 0.0
+    most = t.num("towing", "unskilled_reverse_swerve_straight" if straight else "unskilled_reverse_swerve_turning")
+    return t.num("towing", "unskilled_reverse_swerve") if die <= most else 0.0
+
+
+def lost_tire_effects(first_of_pair: bool, side_all_lost: bool, t: RigTables | None = None) -> tuple[int, int | None, int]:
+    """A car trailer losing tires (000:L578): the first of a pair is a D2 hazard; every tire on one side lost
+    sends the tower to Crash Table 3 at HC -3. Returns (D, crash table or None, HC or 0)."""
+    t = t or rig_tables()
+    d = int(t.num("towing", "first_tire_of_pair_hazard")) if first_of_pair else 0
+    if side_all_lost:
+        return d, t.crash_table["towing"], int(t.num("towing", "side_tires_lost_hc"))
+    return d, None, 0
+
+
+def load_falls(kind: str, spaces: int, difficulty: int, die: int,
+               t: RigTables | None = None) -> tuple[bool, DiceExpr | None]:
+    """A flatbed loaded past its safe spaces, on a D3-or-worse maneuver or hazard: one chance in 6 for every
+    5 full spaces over 20 (a semi-trailer: every 10 over 50) that the load falls off, 2d (3d) spaces of it
+    remaining (000:L2047, L2094). Returns whether it fell and the dice of what remains."""
+    t = t or rig_tables()
+    safe, per, remain = t.overload[kind]
+    if difficulty < t.overload_min_difficulty or spaces <= safe:
+        return False, None
+    if die <= (spaces - safe) // per:
+        return True, remain
+    return False, None
+
+
+def tanker_leak(armor: dict[str, int], metal: dict[str, int], t: RigTables | None = None) -> int:
+    """Spaces a mile a car tanker trailer leaks (000:L1967): in each location, a space for every 5 points of
+    plastic it lacks under 20, or for every point of metal under 5 (the better of the two counts)."""
+    least, per, least_metal = (t or rig_tables()).leak
+    total = 0
+    for loc, pts in armor.items():
+        plastic = max(0, least - pts) // per
+        iron = max(0, least_metal - metal.get(loc, 0)) if metal.get(loc, 0) else plastic
+        total += min(plastic, iron)
+    return total

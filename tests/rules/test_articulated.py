@@ -241,3 +241,43 @@ def test_query_crash_table_3_and_rig_maneuvers() -> None:
     assert rig["pose"] == {"x": 0.0, "y": -1.0, "facing": 0.0} and rig["jackknifed"] is False
     assert rig["trailer_pose"] == {"x": 0.0, "y": 0.625, "facing": 0.0}
     assert "bootlegger" in bad["error"]
+
+
+def test_oversized_hazards_000_L255_L261() -> None:
+    from rules.driving.articulated import oversized_hazard
+
+    assert [oversized_hazard(e) for e in ("obstacle", "trailer_released", "atg_to_side", "tank_gun",
+                                          "cycle_steamrollered")] == [1, 2, 1, 2, 1]
+
+
+def test_unskilled_backing_swerves_000_L571() -> None:
+    from rules.driving.articulated import reverse_swerve
+
+    assert [reverse_swerve(d, straight=True, skilled=False) for d in (1, 2)] == [0.25, 0.0]
+    assert [reverse_swerve(d, straight=False, skilled=False) for d in (3, 4)] == [0.25, 0.0]
+    assert reverse_swerve(1, straight=False, skilled=True) == 0.0
+
+
+def test_car_trailer_tires_lost_000_L578() -> None:
+    from rules.driving.articulated import lost_tire_effects
+
+    assert lost_tire_effects(True, False) == (2, None, 0)
+    assert lost_tire_effects(False, True) == (0, 3, -3)
+
+
+def test_overloaded_flatbeds_000_L2047_L2094() -> None:
+    """25 spaces on a carrier flatbed: one chance in 6 on a D3; 2d spaces stay. A semi flatbed with 70: 2 in 6."""
+    from rules.driving.articulated import load_falls
+
+    assert load_falls("carrier", 25, 3, 1) == (True, DiceExpr(2, 0))
+    assert load_falls("carrier", 25, 3, 2) == (False, None)
+    assert load_falls("carrier", 25, 2, 1) == (False, None)      # an easier maneuver: no roll
+    assert load_falls("semi_trailer", 70, 4, 2) == (True, DiceExpr(3, 0))
+    assert load_falls("semi_trailer", 50, 6, 1) == (False, None)
+
+
+def test_tanker_leaks_000_L1967() -> None:
+    from rules.driving.articulated import tanker_leak
+
+    assert tanker_leak({"front": 20, "back": 10, "left": 14}, {}) == 2 + 1
+    assert tanker_leak({"front": 0}, {"front": 4}) == 1
