@@ -323,3 +323,41 @@ def tanker_leak(armor: dict[str, int], metal: dict[str, int], t: RigTables | Non
         iron = max(0, least_metal - metal.get(loc, 0)) if metal.get(loc, 0) else plastic
         total += min(plastic, iron)
     return total
+
+
+@dataclass(frozen=True)
+class RigGhost:
+    """One maneuver of the turning key for a rig: where both counters would end, or why it is refused."""
+
+    maneuver: Maneuver
+    motion: RigMotion | None
+    difficulty: int
+    refused: str = ""
+
+
+def key_maneuvers(speed: float) -> tuple[Maneuver, ...]:
+    """The maneuvers the turning key lays for a towing vehicle at this speed: straight, drifts and steep drifts,
+    bends in the key's 15-degree notches, both ways (no bootlegger, 000:L559)."""
+    t = tables().maneuvers
+    out = [Maneuver.from_json({"kind": "straight"})]
+    for side in ("left", "right"):
+        out.append(Maneuver.from_json({"kind": "drift", "side": side, "inches": t.drift_max}))
+        out.append(Maneuver.from_json({"kind": "steep_drift", "side": side, "inches": t.steep_max}))
+        for deg in range(max(t.bend_min, t.key_degrees[0]), t.bend_max + 1, t.key_degrees[0]):
+            out.append(Maneuver.from_json({"kind": "bend", "side": side, "degrees": deg}))
+    if speed == t.pivot_mph:
+        for side in ("left", "right"):
+            out.append(Maneuver.from_json({"kind": "pivot", "side": side, "degrees": t.key_degrees[0] * 3}))
+    return tuple(out)
+
+
+def rig_ghosts(tower: Pose, trailer: Pose, c: Coupling, speed: float, *, guarded: bool = False,
+               travel: float | None = None) -> tuple[RigGhost, ...]:
+    """Every key maneuver for this rig at this speed: both counters' end poses, the D, whether it jackknifes,
+    and what the towing rules refuse (what a client's turning key shows, 000:L557-L564)."""
+    out = []
+    for m in key_maneuvers(speed):
+        why = rig_maneuver_error(m, speed, towing=True, guarded=guarded)
+        motion = None if why else rig_maneuver(m, tower, trailer, c, travel=travel)
+        out.append(RigGhost(m, motion, base_difficulty(m, speed), why or ""))
+    return tuple(out)

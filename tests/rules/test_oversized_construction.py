@@ -323,3 +323,14 @@ def test_tow_query() -> None:
                       {"op": "tow", "vehicle": "Economy", "trailer": "Pusher"}])
     assert answers[0] == {"weight": 28160, "acceleration": 5, "top_speed": 115, "hc": 1, "errors": []}
     assert answers[1]["top_speed"] == 50 and "error" in answers[2]
+
+
+def test_design_cli_tows() -> None:
+    """`python -m rules design TOWER --tow TRAILER` prints the pair's figures (000:L553, L2069)."""
+    out = subprocess.run([sys.executable, "-m", "rules", "design", "Economy", "--tow", "Tailgunner"],
+                         capture_output=True, text=True, cwd=REPO)
+    assert out.returncode == 0
+    assert out.stdout.startswith("Economy towing Tailgunner (18,310 lb): 28,160 lbs. in all") and "HC 1" in out.stdout
+    bad = subprocess.run([sys.executable, "-m", "rules", "design", "Killer Kart", "--tow", "Bulldog"],
+                         capture_output=True, text=True, cwd=REPO)
+    assert bad.returncode == 1 and "needs a hitch" in bad.stdout
