@@ -132,7 +132,7 @@ def _big_body(key: str, kind: str, n: Node, printed: bool, carrier_armor: tuple[
 
 def _consts(prefix: str, n: Node, out: dict[str, Any]) -> None:
     for key, value in n.data.items():
-        if key not in ("source", "note") and not isinstance(value, dict):
+        if key not in ("source", "note", "status") and not isinstance(value, dict):
             out[f"{prefix}.{key}"] = n.raw(key)
 
 
@@ -147,7 +147,7 @@ def load_oversized_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -
     n = _node(data_dir / OVERSIZED_FILE)
     consts: dict[str, Any] = {}
     for table in ("car_trailer_rules", "hitch_armor", "truck_performance", "handling", "carrier_rules",
-                  "fifth_wheel", "semi_trailer_rules", "bus_rules", "oversized_rules", "hitch_load"):
+                  "fifth_wheel", "semi_trailer_rules", "bus_rules", "oversized_rules", "hitch_load", "carried_vehicle"):
         _consts(table, n.table(table), consts)
     bodies: dict[str, BigBody] = {}
     for kind in BODY_KINDS:

@@ -73,3 +73,14 @@ def towing_figures(tower: Design, trailer_weight: int, trailer_kind: str = "car_
         extra = fig.overdrive[1] - fig.top_speed
         overdrive = (max(2.5, accel + fig.overdrive[0] - fig.acceleration) if accel else 0.0, top + extra)
     return TowFigures(weight, accel, top, fig.hc, errors, overdrive, gears)
+
+
+def carried_spaces(d: Design) -> int:
+    """The cargo spaces a vehicle takes aboard a trailer or carrier: its internal spaces, cargo area included,
+    and 10 more for a car or trike, 4 for a cycle (2 for its sidecar) (000:L2111-L2112)."""
+    t, o = d.tables(), d.big()
+    body = t.bodies[d.body]
+    spaces = body.spaces + body.cargo_spaces + int(o.const(f"carried_vehicle.{d.kind}"))
+    if d.sidecar:
+        spaces += t.bodies[d.sidecar.body].spaces + int(o.const("carried_vehicle.sidecar"))
+    return spaces

@@ -334,3 +334,12 @@ def test_design_cli_tows() -> None:
     bad = subprocess.run([sys.executable, "-m", "rules", "design", "Killer Kart", "--tow", "Bulldog"],
                          capture_output=True, text=True, cwd=REPO)
     assert bad.returncode == 1 and "needs a hitch" in bad.stdout
+
+
+def test_carried_vehicle_spaces_000_L2111_L2112() -> None:
+    """'A luxury car, with 19 spaces, takes up 29 spaces as cargo. A heavy cycle, with seven spaces, takes up 11.'"""
+    from rules.vehicles.towing import carried_spaces
+
+    luxury = next(d for d in map(load_stock, ("Hotshot", "Bodyguard")) if d.body == "luxury")
+    assert carried_spaces(luxury) == 29
+    assert carried_spaces(load_stock("Quasar")) == 11
