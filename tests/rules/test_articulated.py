@@ -281,3 +281,14 @@ def test_tanker_leaks_000_L1967() -> None:
 
     assert tanker_leak({"front": 20, "back": 10, "left": 14}, {}) == 2 + 1
     assert tanker_leak({"front": 0}, {"front": 4}) == 1
+
+
+def test_a_broken_rig_table_is_named_by_validate(tmp_path: Path) -> None:
+    """`python -m rules validate` checks the new tables as it does every rules table: path, place, problem."""
+    from rules.tools.validate import check_file
+
+    good = (REPO / "rules" / "data" / "oversized_movement.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "oversized_movement.toml"
+    bad.write_text(good.replace("width = 0.5\n", 'width = "wide"\n', 1), encoding="utf-8")
+    assert check_file(bad) == [(str(bad), "counter.width", "expected a number, found text ('wide')")]
+    assert check_file(REPO / "rules" / "data" / "oversized_combat.toml") == []
