@@ -361,3 +361,36 @@ def rig_ghosts(tower: Pose, trailer: Pose, c: Coupling, speed: float, *, guarded
         motion = None if why else rig_maneuver(m, tower, trailer, c, travel=travel)
         out.append(RigGhost(m, motion, base_difficulty(m, speed), why or ""))
     return tuple(out)
+
+
+def trucker_hc(has_trucker: bool, has_driver: bool, t: RigTables | None = None) -> int:
+    """HC change for whoever drives an oversized vehicle: none with Trucker, -2 without, -4 without Driver
+    either (000:L1385)."""
+    no_trucker, neither = (t or rig_tables()).trucker
+    if has_trucker:
+        return 0
+    return no_trucker if has_driver else neither
+
+
+@dataclass(frozen=True)
+class Release:
+    """What releasing a trailer from the tower does (000:L258, L1979-L1981, L2105-L2107, L601-L603)."""
+
+    allowed: bool
+    why: str = ""
+    hazard: int = 0           # to the tower, if it is moving (D2)
+    spent: bool = False       # an explosive kingpin or hitch must be replaced
+    crashes: bool = False     # a semi-trailer drops its front at once (Crash Table 3)
+
+
+def release_trailer(trailer_kind: str, fitting: str, speed: float, t: RigTables | None = None) -> Release:
+    """Releasing a trailer from inside: only an explosive or quick-release kingpin or hitch (a firing action);
+    a standard one takes five minutes from outside. Released while moving: a D2 hazard to the tower, the
+    trailer loose; a semi-trailer crashes at once."""
+    t = t or rig_tables()
+    if fitting not in t.release_inside:
+        return Release(False, "a standard kingpin or hitch is released only from outside, in about five minutes "
+                              "(000:L2105)")
+    moving = speed > 0
+    return Release(True, "", int(t.num("loose", "released_hazard")) if moving else 0, fitting in t.release_spent,
+                   moving and trailer_kind == "semi_trailer")

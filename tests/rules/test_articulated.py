@@ -292,3 +292,22 @@ def test_a_broken_rig_table_is_named_by_validate(tmp_path: Path) -> None:
     bad.write_text(good.replace("width = 0.5\n", 'width = "wide"\n', 1), encoding="utf-8")
     assert check_file(bad) == [(str(bad), "counter.width", "expected a number, found text ('wide')")]
     assert check_file(REPO / "rules" / "data" / "oversized_combat.toml") == []
+
+
+def test_trucker_skill_000_L1385() -> None:
+    from rules.driving.articulated import trucker_hc
+
+    assert (trucker_hc(True, False), trucker_hc(False, True), trucker_hc(False, False)) == (0, -2, -4)
+
+
+def test_releasing_a_trailer_000_L258_L2105_L2107_L602() -> None:
+    """Only explosive or quick-release fittings let go from inside; moving, a D2 to the tower; an explosive
+    kingpin is spent; a semi-trailer released at speed crashes at once."""
+    from rules.driving.articulated import release_trailer
+
+    assert not release_trailer("semi_trailer", "standard", 50).allowed
+    quick = release_trailer("semi_trailer", "quick_release", 50)
+    assert (quick.allowed, quick.hazard, quick.spent, quick.crashes) == (True, 2, False, True)
+    boom = release_trailer("car_trailer", "explosive_release", 40)
+    assert (boom.hazard, boom.spent, boom.crashes) == (2, True, False)
+    assert release_trailer("semi_trailer", "explosive", 0).hazard == 0
