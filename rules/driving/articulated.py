@@ -394,3 +394,16 @@ def release_trailer(trailer_kind: str, fitting: str, speed: float, t: RigTables 
     moving = speed > 0
     return Release(True, "", int(t.num("loose", "released_hazard")) if moving else 0, fitting in t.release_spent,
                    moving and trailer_kind == "semi_trailer")
+
+
+def truck_tire_immune(tire: str, source: str, t: RigTables | None = None) -> bool:
+    """Solid and plasticore truck tires take no damage from spikes or debris, but do from obstacles (000:L2013)."""
+    t = t or rig_tables()
+    return tire in t.immune_tires and source in t.immune_to
+
+
+def jackknife_roll_due(cause: str, phases_held: int, t: RigTables | None = None) -> bool:
+    """When a jackknife makes its 1d break roll: at once after a hard fishtail; after a maneuver only once the
+    position has been held two movement phases running (000:L574)."""
+    t = t or rig_tables()
+    return cause == "fishtail" or phases_held >= int(t.num("towing", "jackknife_hold_phases"))

@@ -57,6 +57,8 @@ class RigTables:
     trucker: tuple[int, int] = (-2, -4)                # HC without Trucker; without Driver either
     release_inside: tuple[str, ...] = ()
     release_spent: tuple[str, ...] = ()
+    immune_tires: tuple[str, ...] = ()
+    immune_to: tuple[str, ...] = ()
 
     def lookup3(self, roll: int) -> Table3Row:
         """The Crash Table 3 row of a modified roll (below the first row: the first; above: the last)."""
@@ -103,7 +105,7 @@ def load_rig_tables(data_dir: Path = DATA_DIR) -> RigTables:
         overload[k] = (v.integer("safe", lo=0), v.integer("per", lo=1), DiceExpr.parse(v.text("remain")))
         v.done(_META)
     lk = n.table("tanker_leak")
-    tk, rl = n.table("trucker"), n.table("release")
+    tk, rl, tt = n.table("trucker"), n.table("release"), n.table("truck_tires")
     return RigTables(c.number("width", lo=0.25), c.number("tongue_length", lo=0), c.number("tongue_base", lo=0),
                      lengths, cp.number("hitch_inset", lo=0), cp.number("fifth_wheel_inset", lo=0),
                      cp.number("kingpin_inset", lo=0), _plain(n.table("towing")), _plain(n.table("loose")),
@@ -112,7 +114,8 @@ def load_rig_tables(data_dir: Path = DATA_DIR) -> RigTables:
                      ov.integer("min_difficulty", lo=0),
                      (lk.integer("min_armor", lo=0), lk.integer("armor_per_space", lo=1), lk.integer("min_metal", lo=0)),
                      (tk.integer("no_trucker_hc", hi=0), tk.integer("no_driver_either_hc", hi=0)),
-                     tuple(rl.names("from_inside")), tuple(rl.names("spent")))
+                     tuple(rl.names("from_inside")), tuple(rl.names("spent")), tuple(tt.names("immune")),
+                     tuple(tt.names("immune_to")))
 
 
 @lru_cache(maxsize=1)

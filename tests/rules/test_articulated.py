@@ -311,3 +311,17 @@ def test_releasing_a_trailer_000_L258_L2105_L2107_L602() -> None:
     boom = release_trailer("car_trailer", "explosive_release", 40)
     assert (boom.hazard, boom.spent, boom.crashes) == (2, True, False)
     assert release_trailer("semi_trailer", "explosive", 0).hazard == 0
+
+
+def test_truck_tire_immunity_000_L2013() -> None:
+    from rules.driving.articulated import truck_tire_immune
+
+    assert truck_tire_immune("solid", "spikes") and truck_tire_immune("plasticore", "debris")
+    assert not truck_tire_immune("solid", "obstacle") and not truck_tire_immune("heavy_duty", "spikes")
+
+
+def test_when_a_jackknife_rolls_000_L574() -> None:
+    from rules.driving.articulated import jackknife_roll_due
+
+    assert jackknife_roll_due("fishtail", 0)
+    assert not jackknife_roll_due("maneuver", 1) and jackknife_roll_due("maneuver", 2)
