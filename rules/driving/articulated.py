@@ -407,3 +407,22 @@ def jackknife_roll_due(cause: str, phases_held: int, t: RigTables | None = None)
     position has been held two movement phases running (000:L574)."""
     t = t or rig_tables()
     return cause == "fishtail" or phases_held >= int(t.num("towing", "jackknife_hold_phases"))
+
+
+def ultra_slow_moves(tower: Pose, trailer: Pose, c: Coupling, *, side: str, degrees: float) -> dict[str, RigMotion]:
+    """A truck's turn at 2.5 mph, one quarter inch in phase 1 (000:L593-L599): (a) a quarter inch straight,
+    (b) a quarter inch and a pivot as a regular vehicle's, (c) a pivot without moving forward; the trailer
+    follows as ever."""
+    step = tables().maneuvers.pivot_advance
+    pivot = Maneuver.from_json({"kind": "pivot", "side": side, "degrees": degrees})
+    ahead = slide(tower, tower.facing, step)
+    with_pivot = perform(pivot, tower, c.tower)
+    # (c): the pivot's own swing about the rear corner, from where the tower stands
+    back = tower.centre - forward(tower.facing) * step
+    standing = perform(pivot, Pose.of(back, tower.facing), c.tower)
+    out = {}
+    for name, motion, dist in (("straight", ahead, step), ("forward_and_pivot", with_pivot, step),
+                               ("pivot", standing, 0.0)):
+        end = follow(trailer, hitch_point(motion.end, c), dist, c)
+        out[name] = RigMotion(motion, Motion(end, _trailer_path(trailer, end)), jackknifed(motion.end, end, c))
+    return out

@@ -325,3 +325,18 @@ def test_when_a_jackknife_rolls_000_L574() -> None:
 
     assert jackknife_roll_due("fishtail", 0)
     assert not jackknife_roll_due("maneuver", 1) and jackknife_roll_due("maneuver", 2)
+
+
+def test_ultra_slow_movement_000_L593_L599() -> None:
+    """At 2.5 mph a rig moves a quarter inch straight, a quarter inch and a pivot, or pivots standing; the
+    trailer follows, its kingpin on the fifth wheel."""
+    from rules.driving.articulated import ultra_slow_moves
+
+    c = rig_coupling()
+    moves = ultra_slow_moves(START, hitched(START, c), c, side="right", degrees=15)
+    assert moves["straight"].tower.end == Pose.at(10, 9.75, 0)
+    assert moves["forward_and_pivot"].tower.end.facing == 15
+    pivot = moves["pivot"].tower.end
+    assert pivot.facing == 15 and (pivot.centre - START.centre).length() < 0.25   # no quarter inch forward
+    for m in moves.values():
+        assert (hitch_point(m.tower.end, c) - coupling_point(m.trailer.end, c)).length() < 0.002
