@@ -4,6 +4,7 @@ hitch, fifth wheel, landing legs), and which of a long vehicle's ten locations a
 
 from __future__ import annotations
 
+from rules.combat.arcs import arcs_of
 from rules.core.geometry import CounterSize, Pose, Vec, forward, point_side
 from rules.tables.rigs import TargetTables, target_tables
 
@@ -31,3 +32,25 @@ def location_struck(target: Pose, size: CounterSize, firer: Vec, *, ten: bool) -
         return side
     ahead = (firer - target.centre).dot(forward(target.facing))
     return f"{'front' if ahead >= 0 else 'back'}_{side}"
+
+
+def half_pose(target: Pose, size: CounterSize, half: str) -> tuple[Pose, CounterSize]:
+    """The front or back half of a long counter as a counter of its own (its aiming dots mark their middles)."""
+    quarter = size.length / 4
+    centre = target.centre + forward(target.facing) * (quarter if half == "front" else -quarter)
+    return Pose.of(centre, target.facing), CounterSize(size.length / 2, size.width)
+
+
+def long_arcs(target: Pose, size: CounterSize, p: Vec) -> frozenset[str]:
+    """The arcs of a trailer's or bus's ten weapon positions a point lies in (000:L1984-L1985, L2140,
+    reading M-R13: the diagram is lost): the front arc is the front half's, the back arc the back half's, and
+    each half-side's arc is that half's side arc, so the side arcs of the two halves overlap as the text says."""
+    out: set[str] = set()
+    for half in ("front", "back"):
+        pose, hs = half_pose(target, size, half)
+        for arc in arcs_of(pose, hs, p):
+            if arc in ("left", "right"):
+                out.add(f"{half}_{arc}")
+            elif arc == half:
+                out.add(arc)
+    return frozenset(out)

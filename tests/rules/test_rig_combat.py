@@ -79,3 +79,15 @@ def test_ten_locations_struck_000_L1985_L2100() -> None:
     assert location_struck(bus, size, Vec(0, -9), ten=True) == "front"
     assert location_struck(bus, size, Vec(5, -0.8), ten=False) == "right"
 
+
+
+def test_long_vehicle_arcs_overlap_on_the_sides_000_L2140() -> None:
+    """'Note that the side arcs of fire overlap': abeam a bus both right halves bear; ahead only the front,
+    far ahead to the side only the front half's side."""
+    from rules.combat.long_targets import long_arcs
+
+    bus = Pose.at(0, 0, 0)
+    size = counter("bus", "bus_40")
+    assert long_arcs(bus, size, Vec(3, 0)) == {"front_right", "back_right"}
+    assert long_arcs(bus, size, Vec(0, -9)) == {"front"} and long_arcs(bus, size, Vec(0, 9)) == {"back"}
+    assert long_arcs(bus, size, Vec(-3, -4)) == {"front_left"}
