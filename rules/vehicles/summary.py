@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.vehicles.design import BOOK_ORDER, CYCLE_FACINGS, Design, design_wheels
 from rules.vehicles.figures import Figures, _options, figures
-from rules.vehicles.long_vehicles import BIG_KINDS, armor_locations
+from rules.vehicles.long_vehicles import BIG_KINDS, HALF_OF, armor_locations
 from rules.vehicles.record_sheet import BOOK_ARMOR_ORDER, SHORT
 from rules.vehicles.starting_sheet import _mounted_in
 
@@ -46,7 +46,7 @@ def summary(d: Design, fig: Figures | None = None) -> str:
         opts = "".join(f"{t.weapon_options[o].name.lower()} " for o in e.options)
         what = f"{e.count} linked {opts}{w.abbr}s" if e.count > 1 and e.link else (f"{e.count} {opts}{w.abbr}s" if e.count > 1 else opts + w.abbr)
         ammo = f" w/{t.ammo[e.ammo].name.lower()}" if e.ammo else ""
-        where = _mounted_in(d, e.mount) if e.mount else e.facing
+        where = _mounted_in(d, e.mount) if e.mount else (SHORT[e.facing] if e.facing in HALF_OF else e.facing)
         parts.append(f"{what}{ammo} {where}")
     for a in d.accessories:
         acc = t.accessories[a.type]
