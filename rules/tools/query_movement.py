@@ -7,6 +7,7 @@ from typing import Any
 from rules.core.geometry import Kind, Pose
 from rules.driving.maneuvers import Maneuver, base_difficulty, maneuver_error, perform
 from rules.tables.movement import tables
+from rules.tools.query_rigs import op_crash3, op_rig_maneuver, wants_rig
 from rules.tools.query_types import Answer, QueryError, Request
 
 
@@ -72,6 +73,8 @@ def _pose(req: Request) -> Pose:
 
 
 def op_maneuver(req: Request) -> Answer:
+    if wants_rig(req):      # oversized vehicles and trailers (issue 19)
+        return op_rig_maneuver(req, _speed(req), _pose(req))
     try:
         kind = Kind(str(req.get("vehicle", "")))
     except ValueError:
@@ -93,6 +96,10 @@ def op_maneuver(req: Request) -> Answer:
 def op_crash(req: Request) -> Answer:
     table = req.get("table")
     roll = req.get("roll")
+    if table == 3 and not isinstance(table, bool):      # trailers and rigs (issue 19)
+        if isinstance(roll, bool) or not isinstance(roll, int):
+            raise QueryError("roll must be an integer (the modified 2d total)")
+        return op_crash3(roll)
     if table not in (1, 2):
         raise QueryError("table must be 1 or 2")
     if isinstance(roll, bool) or not isinstance(roll, int):

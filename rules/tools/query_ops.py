@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.tools.query_collision import op_collision
 from rules.tools.query_combat import op_to_hit
-from rules.tools.query_design import op_design
+from rules.tools.query_design import op_design, op_tow
 from rules.tools.query_movement import op_chart, op_control, op_crash, op_decel, op_maneuver
 from rules.tools.query_types import Op
 
@@ -17,5 +17,6 @@ OPS: dict[str, Op] = {
     "to_hit": op_to_hit,
     "collision": op_collision,
     "design": op_design,
+    "tow": op_tow,      # issue 19: a vehicle and its trailer
     # "design": (issue 3), "collision": (issue 4), "to_hit": (issue 5) register here.
 }

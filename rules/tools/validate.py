@@ -31,6 +31,8 @@ from rules.tables.combat import load_combat
 from rules.tables.construction import load_design_tables
 from rules.tables.foe_profiles import load_profiles
 from rules.tables.movement import load_tables
+from rules.tables.oversized import load_oversized_tables
+from rules.tables.rigs import load_rig_tables, load_target_tables
 from rules.vehicles.design import design_from_node
 from rules.vehicles.figures import figures
 from rules.world.map_model import Map, load_vocabulary, vocabulary
@@ -156,6 +158,9 @@ def load_all_tables(data_dir: Path) -> None:
 
     load_tables(data_dir)
     load_design_tables(data_dir)
+    load_oversized_tables(data_dir)
+    load_rig_tables(data_dir)
+    load_target_tables(data_dir)
     load_combat(data_dir / "combat.toml")
     load_collision_data(data_dir / "collisions.toml")
     load_terrain_data(data_dir / "terrain.toml")

@@ -24,7 +24,16 @@ from rules.core.schema import Node
 from rules.core.tomlio import dumps_toml, load_toml
 from rules.tables.construction import (
     DesignTables,
-    design_tables,
+)
+from rules.tables.oversized import OversizedTables, oversized_tables
+from rules.vehicles.long_vehicles import (
+    BIG_KINDS,
+    CARRIER_FACINGS,
+    TEN_LOCATIONS,
+    TRAILER_KINDS,
+    armor_locations,
+    big_wheel_positions,
+    tire_count,
 )
 from rules.vehicles.record_sheet import LOCATIONS
 
@@ -32,7 +41,7 @@ STOCK_DIR = DATA_DIR / "vehicles"
 GARAGE_DIR = SAVES_DIR / "garage"   # players' own designs
 FACINGS = LOCATIONS + ("turret",)
 CORNERS = ("FL", "FR", "BL", "BR")
-KINDS = ("car", "cycle", "trike")
+KINDS = ("car", "cycle", "trike") + BIG_KINDS
 CYCLE_FACINGS = ("front", "back")
 # Guards against nonsense, not rules: no design fits more of one item, and counts build lists and loops.
 MAX_COUNT = 100
@@ -78,6 +87,8 @@ class MountEntry:
     fires: str = ""                   # EWPs: front or back (000:L2527)
     armor: int = 0                    # EWP pod armor, plastic points (000:L2528)
     ejection: bool = False            # EWP ejection system (000:L2982)
+    position: str = ""                # long vehicles: the turret's half, front or back (000:L1984, L2115)
+    higher: bool = False              # of two turrets, the one that fires over the other (000:L1984)
 
 
 @dataclass(frozen=True)
@@ -116,6 +127,21 @@ class Sidecar:
 
 
 @dataclass(frozen=True)
+class Carrier:
+    """A ten-wheeler's carrier: its cargo body, with armor, weapons and crew of its own (000:L2037-L2054)."""
+
+    body: str
+    armor: dict[str, int] = field(default_factory=dict)
+    metal: dict[str, int] = field(default_factory=dict)
+    weapons: tuple[WeaponEntry, ...] = ()
+    mounts: tuple[MountEntry, ...] = ()
+    accessories: tuple[AccessoryEntry, ...] = ()
+    crew: tuple[str, ...] = ()
+    box_spaces: int = 0               # a flatbed's armored box for defensive weapons (000:L2053)
+    box_armor: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Design:
     name: str
     kind: str
@@ -147,13 +173,28 @@ class Design:
     cargo_weight: int = 0             # cargo carried, lb
     cargo_spaces: int = 0
     sidecar: Sidecar | None = None
+    # car trailers and oversized vehicles (chapters 7 and 8)
+    carrier: Carrier | None = None    # ten-wheelers
+    van_mod: str = ""                 # car van trailers: reefer | tanker | dumper (000:L1966-L1968)
+    tire_pairs: int = 0               # car trailers: pairs of tires (0: the fewest the body needs)
+    front_tires: int = 0              # semi-trailers: 0, or 2 or 4 in front for a "full" trailer (000:L2083)
+    kingpin: str = ""                 # semi-trailers: standard | explosive | quick_release (000:L2104-L2107)
+    fifth_wheel_guard: int = 0        # tractors: points of plastic guarding the fifth wheel (000:L2081)
+    hitch_armor: int = 0              # towing vehicles: points of armor on the hitch (000:L1982)
+    box_spaces: int = 0               # flatbeds: spaces of the armored box (000:L1942, L2095)
+    box_armor: dict[str, int] = field(default_factory=dict)
     printed: Printed = field(default_factory=Printed)
     options: DesignOptions = field(default_factory=DesignOptions)
     source: str = ""
     path: str = ""
 
     def tables(self) -> DesignTables:
-        return design_tables(self.options.printed_tables)
+        # the car tables with chapters 7 and 8 laid over them (hitch extras are bought by cars too)
+        return oversized_tables(self.options.printed_tables).design
+
+    def big(self) -> OversizedTables:
+        """The tables of car trailers and oversized vehicles (chapters 7 and 8)."""
+        return oversized_tables(self.options.printed_tables)
 
 
 def _known(what: str, key: str, table: dict[str, object], n: Node, field_name: str) -> str:
@@ -267,14 +308,17 @@ def _printed(n: Node) -> Printed:
 def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
     """Read a design from a parsed file; every mistake is a DataError naming the key."""
     opts = options or DesignOptions()
-    t = design_tables(opts.printed_tables)
+    t = oversized_tables(opts.printed_tables).design
     name = n.text("name")
     kind = n.text("kind", choices=KINDS)
     body = _known("body", n.text("body"), dict(t.bodies), n, "body")
     if t.bodies[body].kind != kind:
         raise n.error("body", f"{t.bodies[body].name} is a {t.bodies[body].kind} body, not a {kind}")
-    plant = _known("power plant", n.text("plant"), dict(t.plants), n, "plant")
-    suspension = n.text("suspension", "light")
+    big = kind in BIG_KINDS
+    plant = n.text("plant", "" if kind in TRAILER_KINDS else None)
+    if plant:
+        _known("power plant", plant, dict(t.plants), n, "plant")
+    suspension = n.text("suspension", "heavy" if big else "light")
     _known("suspension", suspension, dict(t.suspensions if kind == "car" else t.cycle_suspensions), n, "suspension")
     chassis = _known("chassis", n.text("chassis", "standard"), dict(t.chassis), n, "chassis")
     plant_acc = tuple(n.names("plant_accessories", []))
@@ -289,27 +333,33 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
     for mod in tire_mods:
         if mod not in t.tire_mods:
             raise n.error("tire_mods", f"unknown tire modification {mod!r}; known: {', '.join(sorted(t.tire_mods))}")
-    crew = _crew_roles(n, t, ["cyclist"] if kind == "cycle" else ["driver"])
+    crew = _crew_roles(n, t, [] if kind in TRAILER_KINDS else ["cyclist"] if kind == "cycle" else ["driver"])
     armor_type = _known("armor type", n.text("armor_type", "plastic"), dict(t.armor), n, "armor_type")
-    locs = CYCLE_FACINGS if kind == "cycle" else LOCATIONS
-    facings = FACINGS + CORNERS
+    o = oversized_tables(opts.printed_tables)
+    locs = CYCLE_FACINGS if kind == "cycle" else armor_locations(o, body) if big else LOCATIONS
+    facings = FACINGS + CORNERS + TEN_LOCATIONS[2:]
     mounts = []
     for m in n.tables("mount", []):
         mt = m.text("type")
         if mt not in t.mounts:
             raise m.error("type", f"unknown mount {mt!r}; known: {', '.join(sorted(t.mounts))}")
-        mounts.append(MountEntry(m.text("id"), mt, m.flag("universal", False), m.flag("rocket_pod", False),
-                                 m.text("side", "top", choices=("top", "left", "right")),
-                                 m.text("fires", "", choices=("", "front", "back")), m.integer("armor", 0, lo=0),
-                                 m.flag("ejection", False)))
-        m.done(())
+        mounts.append(_mount_entry(m, mt))
     weapons = _weapons(n, "weapon", t, facings)
-    ids = {m.id for m in mounts}
-    for i, w in enumerate(weapons):
-        if w.mount and w.mount not in ids:
-            raise n.error("weapon", f"[{i}] mount {w.mount!r} is not declared in a [[mount]] table")
-    wheels = wheel_positions(kind, n.flag("reversed", False), n.flag("six_wheels", False))
+    _check_mounts(n, mounts, weapons)
+    tire_pairs = n.integer("tire_pairs", 0, lo=0, hi=8)
+    front_tires = n.integer("front_tires", 0, lo=0)
+    if front_tires and (kind != "semi_trailer" or front_tires not in o.const("semi_trailer_rules.front_tires")):
+        raise n.error("front_tires", f"only a semi-trailer takes front tires, 2 or 4 of them, not {front_tires}")
+    if big:
+        wheels = big_wheel_positions(kind, tire_count(o, kind, body, tire_pairs, front_tires))
+    else:
+        wheels = wheel_positions(kind, n.flag("reversed", False), n.flag("six_wheels", False))
     sidecar = _sidecar(n.table("sidecar"), t) if n.has("sidecar") else None
+    carrier = _carrier(n.table("carrier"), t, o) if n.has("carrier") else None
+    if carrier and kind != "ten_wheeler":
+        raise n.error("carrier", "only a ten-wheeler has a carrier")
+    van_mod = n.text("van_mod", "", choices=("",) + tuple(o.van_mods))
+    kingpin = n.text("kingpin", "", choices=("",) + tuple(o.kingpins))
     d = Design(
         name=name, kind=kind, body=body, plant=plant, chassis=chassis, suspension=suspension,
         plant_accessories=plant_acc, tank=tank, gallons=n.integer("gallons", 0, lo=0),
@@ -322,11 +372,49 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
         hubs=_points(n, "hubs", tuple(dict.fromkeys(wheels))),
         component_armor=_points(n, "component_armor", ("driver", "cyclist", "gunner", "passenger", "plant")),
         links=n.integer("links", 0, lo=0), cargo_weight=n.integer("cargo_weight", 0, lo=0),
-        cargo_spaces=n.integer("cargo_spaces", 0, lo=0), sidecar=sidecar, printed=_printed(n), options=opts,
+        cargo_spaces=n.integer("cargo_spaces", 0, lo=0), sidecar=sidecar, carrier=carrier, van_mod=van_mod,
+        tire_pairs=tire_pairs, front_tires=front_tires, kingpin=kingpin,
+        fifth_wheel_guard=n.integer("fifth_wheel_guard", 0, lo=0), hitch_armor=n.integer("hitch_armor", 0, lo=0),
+        box_spaces=n.integer("box_spaces", 0, lo=0), box_armor=_armor_table(n, "box_armor", LOCATIONS),
+        printed=_printed(n), options=opts,
         source=n.text("source", ""), path=n.path,
     )
     n.done(("note", "title"))
     return d
+
+
+def _mount_entry(m: Node, mt: str) -> MountEntry:
+    e = MountEntry(m.text("id"), mt, m.flag("universal", False), m.flag("rocket_pod", False),
+                   m.text("side", "top", choices=("top", "left", "right")),
+                   m.text("fires", "", choices=("", "front", "back")), m.integer("armor", 0, lo=0),
+                   m.flag("ejection", False), m.text("position", "", choices=("", "front", "back")),
+                   m.flag("higher", False))
+    m.done(())
+    return e
+
+
+def _check_mounts(n: Node, mounts: list[MountEntry], weapons: tuple[WeaponEntry, ...]) -> None:
+    ids = {m.id for m in mounts}
+    for i, w in enumerate(weapons):
+        if w.mount and w.mount not in ids:
+            raise n.error("weapon", f"[{i}] mount {w.mount!r} is not declared in a [[mount]] table")
+
+
+def _carrier(n: Node, t: DesignTables, o: OversizedTables) -> Carrier:
+    body = _known("carrier", n.text("body"), dict(o.carriers), n, "body")
+    mounts = []
+    for m in n.tables("mount", []):
+        mt = m.text("type")
+        if mt not in t.mounts:
+            raise m.error("type", f"unknown mount {mt!r}; known: {', '.join(sorted(t.mounts))}")
+        mounts.append(_mount_entry(m, mt))
+    weapons = _weapons(n, "weapon", t, CARRIER_FACINGS + ("front",))
+    _check_mounts(n, mounts, weapons)
+    c = Carrier(body, _armor_table(n, "armor", LOCATIONS), _armor_table(n, "metal", LOCATIONS), weapons,
+                tuple(mounts), _accessories(n, "accessory", t), _crew_roles(n, t, []),
+                n.integer("box_spaces", 0, lo=0), _armor_table(n, "box_armor", LOCATIONS))
+    n.done(())
+    return c
 
 
 def _crew_roles(n: Node, t: DesignTables, default: list[str]) -> tuple[str, ...]:
@@ -368,8 +456,17 @@ def _stock_index() -> dict[str, Path]:
     return index
 
 
+PLAYED_KINDS = ("car", "cycle", "trike")   # the kinds a game can field today (chapter 15's rigs are built only)
+
+
 def stock_names() -> list[str]:
-    """Every stock vehicle's printed name."""
+    """Every stock vehicle's printed name that a game can field (cars, cycles and trikes)."""
+    return sorted(str(data["name"]) for data in (load_toml(p) for p in _stock_index().values())
+                  if data.get("kind") in PLAYED_KINDS)
+
+
+def all_stock_names() -> list[str]:
+    """Every stock vehicle's printed name, rigs, buses and trailers too."""
     return sorted(str(load_toml(p)["name"]) for p in _stock_index().values())
 
 
@@ -397,11 +494,14 @@ def design_to_dict(d: Design) -> dict[str, object]:
     out: dict[str, object] = {"name": d.name}
     if d.source:
         out["source"] = d.source
-    out.update(kind=d.kind, body=d.body, chassis=d.chassis, suspension=d.suspension, plant=d.plant)
+    out.update(kind=d.kind, body=d.body, chassis=d.chassis, suspension=d.suspension)
+    if d.plant:
+        out["plant"] = d.plant
     plain = Design(d.name, d.kind, d.body, d.plant)
     for key in ("plant_accessories", "tank", "gallons", "reversed", "carbon_aluminum", "streamlined", "sloped",
                 "tire", "tire_mods", "six_wheels", "crew", "armor_type", "armor", "metal", "wheelguards", "hubs",
-                "component_armor", "links", "cargo_weight", "cargo_spaces"):
+                "component_armor", "links", "cargo_weight", "cargo_spaces", "van_mod", "tire_pairs", "front_tires",
+                "kingpin", "fifth_wheel_guard", "hitch_armor", "box_spaces", "box_armor"):
         value = getattr(d, key)
         if key in ("tire", "crew", "armor_type", "armor") or value != getattr(plain, key):
             out[key] = list(value) if isinstance(value, tuple) else value
@@ -419,6 +519,16 @@ def design_to_dict(d: Design) -> dict[str, object]:
         if s.accessories:
             side["accessory"] = [_entry(a, AccessoryEntry(a.type)) for a in s.accessories]
         out["sidecar"] = side
+    if d.carrier:
+        c = d.carrier
+        car = _entry(c, Carrier(c.body), skip=("weapons", "mounts", "accessories"), always=("body",))
+        if c.mounts:
+            car["mount"] = [_entry(m, MountEntry(m.id, m.type)) for m in c.mounts]
+        if c.weapons:
+            car["weapon"] = [_entry(w, WeaponEntry(w.type, w.facing)) for w in c.weapons]
+        if c.accessories:
+            car["accessory"] = [_entry(a, AccessoryEntry(a.type)) for a in c.accessories]
+        out["carrier"] = car
     if d.printed != Printed():
         out["printed"] = _entry(d.printed, Printed(match=""), always=("match",))
     return out
@@ -559,3 +669,10 @@ def wheel_positions(kind: str, reversed_trike: bool, six_wheels: bool) -> tuple[
     if kind == "trike":
         return ("FL", "FR", "B") if reversed_trike else ("F", "BL", "BR")
     return ("FL", "FR", "BL", "BL", "BR", "BR") if six_wheels else CORNERS
+
+
+def design_wheels(d: Design) -> tuple[str, ...]:
+    """A position per tire of the design, whatever its kind (paired tires share a position)."""
+    if d.kind in BIG_KINDS:
+        return big_wheel_positions(d.kind, tire_count(d.big(), d.kind, d.body, d.tire_pairs, d.front_tires))
+    return wheel_positions(d.kind, d.reversed, d.six_wheels)

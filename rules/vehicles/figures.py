@@ -13,6 +13,7 @@ from rules.tables.construction import (
     DesignTables,
     Weapon,
 )
+from rules.tables.oversized import BigBody
 from rules.vehicles.design import (
     CORNERS,
     CYCLE_FACINGS,
@@ -20,7 +21,16 @@ from rules.vehicles.design import (
     Design,
     MountEntry,
     WeaponEntry,
+    design_wheels,
     wheel_positions,
+)
+from rules.vehicles.long_vehicles import (
+    BIG_KINDS,
+    HALF_OF,
+    TRAILER_KINDS,
+    armor_locations,
+    long_body,
+    side_of,
 )
 from rules.vehicles.record_sheet import LOCATIONS
 
@@ -58,6 +68,7 @@ class Figures:
     hc_above_60: int = 0                            # HC with spoilers/airdams at 60 mph and more
     low_gear: tuple[float, float] | None = None     # HD transmission: (acceleration, up to mph); then `acceleration`
     hc_engaged: int | None = None                   # HC while an autopilot drives (000:L2976)
+    gears: tuple[tuple[float, float], ...] = ()     # oversized: (mph a turn, up to mph; 0 = beyond) (000:L2030)
 
 
 def _fr(x: float | int) -> Fraction:
@@ -74,6 +85,8 @@ def _round(x: Fraction, mode: str) -> int:
 
 def _single_wheel(d: Design, pos: str) -> bool:
     """A wheel that takes cycle wheelguards: cycles, and the lone wheel of a trike (000:L1930)."""
+    if d.kind == "car_trailer":     # the mini-van rides on cycle tires (000:L1963)
+        return d.big().bodies[d.body].cycle_tires
     return d.kind == "cycle" or (d.kind == "trike" and pos in ("F", "B"))
 
 
@@ -155,7 +168,9 @@ def _plant(b: _Build) -> None:
     p = t.plants[d.plant]
     if d.kind == "car" and p.cycle:
         b.errors.append(f"The {p.name.lower()} plant is a cycle and trike plant; a car needs a car plant.")
-    if d.kind != "car" and not p.cycle and not p.gas:
+    if d.kind not in BIG_KINDS and d.plant in d.big().truck_plants:
+        b.errors.append(f"The {p.name.lower()} plant is for oversized vehicles only.")
+    elif d.kind != "car" and d.kind not in BIG_KINDS and not p.cycle and not p.gas:
         b.errors.append(f"The {p.name.lower()} plant is a car plant; a {d.kind} uses cycle plants or gas engines.")
     cost, weight, spaces, dp = Fraction(p.cost), Fraction(p.weight), Fraction(p.spaces), p.dp
     bonus = Fraction(0)
@@ -221,6 +236,8 @@ def _tires(b: _Build) -> None:
 
 
 def tire_dp(d: Design) -> int:
+    if d.kind in BIG_KINDS:
+        return big_tire_dp(d)
     t = d.tables()
     dp = Fraction(t.tires[d.tire].dp)
     for k in sorted(d.tire_mods, key=lambda k: t.tire_mods[k].order):
@@ -495,7 +512,7 @@ def _pod_pairs(b: _Build) -> None:
 def _weapon_rules(b: _Build, e: WeaponEntry, w: Weapon) -> None:
     d = b.d
     body = b.t.bodies[d.body]
-    if w.mount == "oversized_only":
+    if w.mount == "oversized_only" and d.kind not in ("ten_wheeler", "tractor", "semi_trailer", "bus"):
         b.errors.append(f"A {w.name.lower()} can only be mounted on an oversized vehicle.")
     if w.mount == "aircraft_only":
         b.errors.append(f"A {w.name.lower()} can only be carried by an aircraft.")
@@ -550,7 +567,7 @@ def _accessory_cost(b: _Build, key: str, facing: str, e: AccessoryEntry | None =
         facings = len(CYCLE_FACINGS if d.kind == "cycle" else LOCATIONS)
         cost += a.cost_per_armor_facing * facings
         weight += _fr(a.metal_points_per_armor_facing) * facings * b.armor_point("metal")[1]
-    wheels = len(wheel_positions(d.kind, d.reversed, d.six_wheels))
+    wheels = len(design_wheels(d))
     cost += a.cost_per_wheel * wheels
     weight += a.weight_per_wheel * wheels
     cost += a.cost_per_guided_rocket * _guided_rockets(d)
@@ -881,6 +898,7 @@ def _build(d: Design) -> tuple[_Build, Fraction]:
     _price_weapons(b)
     _armor(b)
     _price_accessories(b)
+    _hitch_armor(b)
     side_weight = _price_sidecar(b)
     _kind_rules(b)
     return b, side_weight
@@ -905,6 +923,8 @@ def _kind_rules(b: _Build) -> None:
 
 def figures(d: Design) -> Figures:
     """Weight, price, performance, spaces and every construction error of a design."""
+    if d.kind in BIG_KINDS:
+        return big_figures(d)
     b, side_weight = _build(d)
     t = b.t
     mode = d.options.rounding
@@ -965,3 +985,409 @@ def figures(d: Design) -> Figures:
     return Figures(weight, price, accel, top, hc, float(regular), float(used), b.errors, float(b.pf),
                    int(math.floor(b.max_load)), spare_w, float(spare_s), int(cargo_area), b.notes, tuple(b.items),
                    overdrive, hc + fast_hc, low_gear, hc_engaged)
+
+
+# --- car trailers and oversized vehicles (chapters 7 and 8, 000:L1939-L2155) -------------------------
+
+
+def _big_body(b: _Build, body: BigBody) -> None:
+    """Body, van modification, chassis and (included) suspension (000:L1946, L1966-L1968, L2001, L2069-L2073)."""
+    d, o = b.d, b.d.big()
+    price, weight = Fraction(body.price), Fraction(body.weight)
+    label = body.name
+    if d.van_mod:
+        mod = o.van_mods[d.van_mod]
+        if d.kind != "car_trailer" or body.flatbed:
+            b.errors.append(f"Only a car van trailer can be made a {mod.name.lower()}.")
+        price = Fraction(math.ceil(price * _fr(mod.cost_factor)))
+        weight = Fraction(math.ceil(weight * _fr(mod.weight_factor)))
+        label = f"{body.name} ({mod.name.lower()})"
+    b.body_price = price
+    b.add(label, price, weight, area="none")
+    chassis = b.t.chassis[d.chassis]
+    if d.kind == "semi_trailer":
+        if d.chassis != "standard":
+            b.errors.append("A semi-trailer takes no chassis: what a rig may pull is its tractor's plant's (000:L2093).")
+    elif d.kind in ("ten_wheeler", "tractor", "bus") and d.chassis == "light":
+        b.errors.append(f"A {body.name.lower()} cannot take a light chassis; only heavier ones are sold (000:L2000, L2073).")
+    b.max_load = body.max_load * (1 + _fr(chassis.load))
+    if chassis.price and d.kind != "semi_trailer":
+        b.add(f"{chassis.name} chassis", price * _fr(chassis.price), area="none")
+    if d.suspension != "heavy" and d.kind != "car_trailer":
+        b.errors.append("Oversized vehicles have heavy suspension, included in the body; no other is sold "
+                        "(000:L2001, L2069).")
+
+
+def _big_plant(b: _Build) -> Fraction:
+    """A truck plant, rated by the weight it pulls (000:L2014-L2031); returns that maximum load."""
+    d, o = b.d, b.d.big()
+    if d.kind in TRAILER_KINDS:
+        if d.plant:
+            b.errors.append("A trailer has no power plant: its tower pulls it.")
+        return Fraction(0)
+    if not d.plant or d.plant not in o.truck_plants:
+        b.errors.append(f"A {d.kind.replace('_', '-')} needs a truck power plant or truck gas engine (000:L2014-L2028).")
+        if d.plant:
+            _plant(b)
+        return Fraction(0)
+    truck = o.truck_plants[d.plant]
+    if d.kind == "tractor" and not truck.rig:
+        b.errors.append(f"The {truck.name.lower()} plant is not powerful enough to pull a big rig (000:L2074).")
+    allowed = ("carburetor", "multibarrel_carburetor", "blueprinting", "tubular_headers")
+    for key in d.plant_accessories:
+        if key not in allowed:
+            b.errors.append(f"{b.t.plant_accessories[key].name} does not fit a truck engine; carburetors, blueprinting "
+                            f"and tubular headers do (000:L2029).")
+    _plant(b)
+    bonus = sum((_fr(b.t.plant_accessories[k].pf_bonus) for k in d.plant_accessories if k in allowed), Fraction(0))
+    b.pf = Fraction(0)
+    return truck.max_load * (1 + bonus)
+
+
+def _big_tires(b: _Build, body: BigBody) -> None:
+    """Truck tires on trucks, buses and semi-trailers, car (or cycle) tires on car trailers, one type on every
+    wheel (000:L1963-L1964, L2005-L2013, L2102, L2130)."""
+    d, o, t = b.d, b.d.big(), b.t
+    wheels = design_wheels(d)
+    if d.kind == "car_trailer":
+        tire = t.tires[d.tire]
+        allowed_mods = tuple(t.tire_mods)
+        if d.tire_pairs and d.tire_pairs < body.tire_pairs:
+            b.errors.append(f"A {body.name.lower()} needs at least {body.tire_pairs} pair"
+                            f"{'s' if body.tire_pairs != 1 else ''} of tires (000:L1964).")
+    else:
+        tire = o.truck_tires[d.tire]
+        allowed_mods = o.truck_tire_mods
+    cost, weight, dp = Fraction(tire.cost), Fraction(tire.weight), Fraction(tire.dp)
+    for k in sorted(d.tire_mods, key=lambda k: t.tire_mods[k].order):
+        m = t.tire_mods[k]
+        if k not in allowed_mods or k in tire.no_mods:
+            b.errors.append(f"{tire.name} {'truck ' if d.kind != 'car_trailer' else ''}tires cannot be "
+                            f"{m.name.lower()} (000:L2005).")
+        cost *= _fr(m.cost_factor)
+        weight = weight * _fr(m.weight_factor) + m.weight_add
+        dp = Fraction(math.floor(dp * _fr(m.dp_factor))) + m.dp_add
+    if body.cycle_tires:
+        weight *= _fr(t.const("tires.cycle_weight_factor"))
+    label = " ".join([t.tire_mods[k].name for k in d.tire_mods] + [tire.name])
+    kind = "cycle " if body.cycle_tires else "truck " if d.kind != "car_trailer" else ""
+    b.add(f"{len(wheels)} {label} {kind}tires", cost * len(wheels), weight * len(wheels), area="none")
+    _guards(b, wheels)
+    if d.kind == "bus":
+        per_side = o.const("bus_rules.wheelguards_per_side")
+        for side in ("L", "R"):
+            n = sum(1 for p, v in d.wheelguards.items() if v and p.endswith(side))
+            if n > per_side:
+                b.errors.append(f"A bus takes at most {per_side} wheelguards a side (000:L2130).")
+
+
+def big_tire_dp(d: Design) -> int:
+    o, t = d.big(), d.tables()
+    tire = t.tires[d.tire] if d.kind == "car_trailer" else o.truck_tires[d.tire]
+    dp = Fraction(tire.dp)
+    for k in sorted(d.tire_mods, key=lambda k: t.tire_mods[k].order):
+        m = t.tire_mods[k]
+        dp = Fraction(math.floor(dp * _fr(m.dp_factor))) + m.dp_add
+    return int(dp)
+
+
+def crew_role_key(kind: str, role: str) -> str:
+    """The crew row a role takes aboard: trailer gunners and passengers take two spaces (000:L2113), bus
+    passengers two spaces and 200 lb with their luggage (000:L2133)."""
+    if kind in ("car_trailer", "semi_trailer") and role in ("gunner", "passenger"):
+        return f"trailer_{role}"
+    if kind == "bus" and role == "passenger":
+        return "bus_passenger"
+    return role
+
+
+def _big_crew(b: _Build, crew: tuple[str, ...], area: str = "body") -> None:
+    d, t = b.d, b.t
+    for role in crew:
+        r = t.crew[crew_role_key(d.kind, role)]
+        b.add(r.name, 0, r.weight, r.spaces, area)
+    drivers = sum(1 for r in crew if r in ("driver", "cyclist"))
+    if area != "body":
+        if drivers:
+            b.errors.append("A carrier has no driver's seat; the driver rides in the cab.")
+        return
+    if d.kind in TRAILER_KINDS:
+        if drivers:
+            b.errors.append("Trailers don't have drivers; they carry gunners and passengers only (000:L2113).")
+    elif drivers != 1 or "cyclist" in crew:
+        b.errors.append("A vehicle needs exactly one driver.")
+
+
+def _big_armor_extras(b: _Build, body: BigBody, locations: tuple[str, ...]) -> None:
+    """Flatbeds' armored boxes, the fifth-wheel guard, hitch armor, kingpins and armor rules by body."""
+    d, o = b.d, b.d.big()
+    if body.flatbed:
+        bare = [loc for loc in locations if "underbody" not in loc and d.armor.get(loc, 0)]
+        if bare:
+            b.errors.append(f"A flatbed is armored underneath only (and in its armored box), not {', '.join(bare)} "
+                            f"(000:L1942, L2095).")
+    if d.box_spaces or d.box_armor:
+        _armor_box(b, body, d.box_spaces, d.box_armor, "")
+    if body.dumper or d.van_mod == "dumper":
+        if any(d.armor.get(loc, 0) for loc in locations if "top" in loc):
+            b.errors.append("A dumper has no top armor (000:L1968).")
+    if body.tanker and d.kind == "semi_trailer":
+        _tanker_armor(b, locations, int(o.const("semi_trailer_rules.tanker_min_armor")), "000:L2098")
+    if d.van_mod == "tanker":
+        mod = o.van_mods["tanker"]
+        low = [loc for loc in locations if d.armor.get(loc, 0) < mod.min_armor and d.metal.get(loc, 0) < mod.min_metal]
+        if low:
+            b.notes.append(f"The tanker leaks: under {mod.min_armor} points (or {mod.min_metal} of metal) in "
+                           f"{', '.join(low)} (000:L1967).")
+    if d.fifth_wheel_guard:
+        if d.kind != "tractor":
+            b.errors.append("Only a tractor has a fifth wheel to guard.")
+        w = d.fifth_wheel_guard * o.const("fifth_wheel.guard_weight_per_point")
+        if w > o.const("fifth_wheel.guard_max_weight"):
+            b.errors.append(f"The fifth-wheel guard weighs {w} lb; at most {o.const('fifth_wheel.guard_max_weight')} "
+                            f"lb (000:L2081).")
+        b.add(f"{d.fifth_wheel_guard}-pt fifth-wheel guard", d.fifth_wheel_guard * o.const("fifth_wheel.guard_cost_per_point"),
+              w, area="none")
+    _hitch_armor(b)
+    if d.kind == "semi_trailer":
+        if not d.kingpin:
+            b.errors.append("Each trailer must have one kingpin (kingpin = standard, explosive or quick_release; "
+                            "000:L2104).")
+        else:
+            k = o.kingpins[d.kingpin]
+            b.add(k.name, k.cost, 0, area="none")
+    elif d.kingpin:
+        b.errors.append("Only a semi-trailer has a kingpin.")
+
+
+def _hitch_armor(b: _Build) -> None:
+    """Armor on the towing vehicle's hitch: $15 and 4 lb a point of its own armor type, at most 40 lb (000:L1982)."""
+    d = b.d
+    if not d.hitch_armor:
+        return
+    o, a = d.big(), b.t.armor[d.armor_type]
+    if not any(e.type.endswith("_hitch") for e in d.accessories):
+        b.errors.append("Hitch armor needs a hitch.")
+    w = d.hitch_armor * o.const("hitch_armor.weight_per_point") * _fr(a.weight)
+    if w > o.const("hitch_armor.max_weight"):
+        b.errors.append(f"The hitch armor weighs {_lb(w)} lb; at most {o.const('hitch_armor.max_weight')} lb "
+                        f"(000:L1982).")
+    b.add(f"{d.hitch_armor}-pt hitch armor", d.hitch_armor * o.const("hitch_armor.cost_per_point") * _fr(a.cost),
+          w, area="none")
+
+
+def _tanker_armor(b: _Build, locations: tuple[str, ...], least: int, rule: str) -> None:
+    low = [loc for loc in locations if b.d.armor.get(loc, 0) + b.d.metal.get(loc, 0) < least]
+    if low:
+        b.errors.append(f"A tanker must have at least {least} points of armor in every location; "
+                        f"{', '.join(low)} {'has' if len(low) == 1 else 'have'} less ({rule}).")
+
+
+def _armor_box(b: _Build, body: BigBody, spaces: int, armor: dict[str, int], who: str) -> None:
+    """A flatbed's small armored box for defensive weapons, armored in six locations (000:L1942, L2053, L2095)."""
+    d, o = b.d, b.d.big()
+    if not body.flatbed:
+        b.errors.append(f"Only a flatbed carries an armored box{who}.")
+        return
+    table = "car_trailer_rules" if body.kind == "car_trailer" else "semi_trailer_rules" \
+        if body.kind == "semi_trailer" else "carrier_rules"
+    most = o.const(f"{table}.armor_box_spaces")
+    if spaces > most:
+        b.errors.append(f"The armored box{who} holds at most {most} spaces, not {spaces}.")
+    a = b.t.armor[d.armor_type]
+    pts = sum(armor.values())
+    if pts:
+        b.add(f"{pts} pts armored box{who}", pts * o.const(f"{table}.armor_box_cost") * _fr(a.cost),
+              pts * o.const(f"{table}.armor_box_weight") * _fr(a.weight), area="none")
+
+
+def _is_turret(t: DesignTables, m: MountEntry) -> bool:
+    mt = t.mounts[m.type]
+    return not mt.external and not mt.rockets_only
+
+
+def _big_placement(b: _Build, body: BigBody, long: bool, weapons: tuple[WeaponEntry, ...],
+                   mounts: tuple[MountEntry, ...], where: str = "") -> None:
+    """Where the weapons of long vehicles, cabs, carriers, trailers and buses may go (000:L1984-L1986, L2034,
+    L2054, L2115-L2120, L2135)."""
+    d, t = b.d, b.t
+    for e in weapons:
+        if e.mount:
+            continue
+        w, f = t.weapons[e.type], e.facing
+        if long and f in ("left", "right", "top", "underbody"):
+            b.errors.append(f"On a long vehicle a weapon goes on a half: front_{f} or back_{f}, not {f} "
+                            f"(the {w.abbr}; 000:L1984).")
+        if not long and f in HALF_OF:
+            b.errors.append(f"Only a long vehicle (20 feet or more) has a {f.replace('_', ' ')} position (the {w.abbr}).")
+        if where == "cab" and f == "back" and d.carrier and not d.big().carriers[d.carrier.body].flatbed:
+            b.errors.append(f"A cab with a carrier behind it cannot fire to the rear (the {w.abbr}; 000:L2034).")
+        if where == "carrier" and f == "front":
+            b.errors.append(f"A carrier's weapons go left, right or back, not to the front (the {w.abbr}; 000:L2054).")
+        if d.kind == "semi_trailer" and f == "front":
+            b.errors.append(f"No trailer can have a front-firing weapon outside a turret (the {w.abbr}; 000:L2120).")
+        if d.kind in ("semi_trailer", "bus") and w.dropped and f.startswith("front"):
+            b.errors.append(f"No dropped weapon may go on the front half (the {w.abbr}; 000:L2119, L2135).")
+    turrets = [m for m in mounts if _is_turret(t, m)]
+    if turrets and body.flatbed:
+        b.errors.append("Flatbeds cannot have turrets (000:L2054, L2117).")
+    if turrets and (body.dumper or d.van_mod == "dumper"):
+        b.errors.append("A dumper cannot mount a turret (000:L1968).")
+    most = int(d.big().const("oversized_rules.max_turrets_long")) if long else 1
+    if len(turrets) > most:
+        b.errors.append(f"A {body.name.lower()} mounts at most {most} turret{'s' if most != 1 else ''}"
+                        f"{' (front top and back top)' if long else ''}, not {len(turrets)} (000:L1984-L1986, L2135).")
+    elif len(turrets) == 2:
+        if {m.position for m in turrets} != {"front", "back"}:
+            b.errors.append("Of two turrets one goes on the front top and one on the back top (position = front, back).")
+        if sum(m.higher for m in turrets) != 1:
+            b.errors.append("Of two turrets one must be named the higher (higher = true): it fires over the other "
+                            "(000:L1984, L2115).")
+    if body.dual_level and sum(e.count for e in weapons) > d.big().const("semi_trailer_rules.dual_level_max_weapons"):
+        b.errors.append("A dual-level flatbed mounts at most two weapons (000:L2096).")
+
+
+def _big_carrier(b: _Build) -> tuple[Fraction, Fraction]:
+    """Price the ten-wheeler's carrier as a body of its own; returns the spaces it has and its components use."""
+    d, o = b.d, b.d.big()
+    c = d.carrier
+    if c is None:
+        return Fraction(0), Fraction(0)
+    body = o.carriers[c.body]
+    cd = replace(d, body=c.body, armor=dict(c.armor), metal=dict(c.metal), weapons=c.weapons, mounts=c.mounts,
+                 accessories=c.accessories, crew=c.crew, carrier=None, box_spaces=c.box_spaces,
+                 box_armor=dict(c.box_armor), component_armor={}, links=0, hitch_armor=0, fifth_wheel_guard=0,
+                 wheelguards={}, hubs={}, cargo_spaces=0, cargo_weight=0, van_mod="")
+    cb = _Build(cd, b.t)
+    cb.add(body.name, body.price, body.weight, area="none")
+    _big_crew(cb, c.crew, "carrier")
+    _price_weapons(cb)
+    _armor(cb)
+    if c.box_spaces or c.box_armor:
+        _armor_box(cb, body, c.box_spaces, c.box_armor, " on the carrier")
+    if body.flatbed and any(v for k, v in c.armor.items() if k != "underbody"):
+        cb.errors.append("A flatbed carrier is armored underneath only (000:L2053).")
+    if body.tanker:
+        _tanker_armor(cb, LOCATIONS, int(o.const("carrier_rules.tanker_min_armor")), "000:L2050")
+    _price_accessories(cb)
+    _big_placement(cb, body, False, c.weapons, c.mounts, "carrier")
+    used = sum((i.spaces for i in cb.items if i.area in ("body", "cargo_ok")), Fraction(0))
+    if body.dumper:
+        cap = math.floor(body.spaces * _fr(o.const("carrier_rules.dumper_weapon_fraction")))
+        guns = sum((t_w.spaces * e.count for e in c.weapons if not e.mount for t_w in (b.t.weapons[e.type],)),
+                   Fraction(0))
+        if guns > cap:
+            cb.errors.append(f"A dumper devotes at most {cap} spaces to weapons, not {_sp(guns)} (000:L1968).")
+    b.items += [replace(i, name=f"Carrier: {i.name}", area="carrier" if i.area in ("body", "cargo_ok") else i.area)
+                for i in cb.items]
+    b.errors += [f"Carrier: {e}" for e in cb.errors]
+    b.notes += [f"Carrier: {n}" for n in cb.notes]
+    if used > body.spaces:
+        b.errors.append(f"The carrier's components take {_sp(used)} spaces; the {body.name.lower()} has {body.spaces}.")
+    return Fraction(body.spaces), used
+
+
+def _acceleration_bands(b: _Build) -> tuple[tuple[float, float], ...]:
+    """(mph a turn, up to mph) bands; 0 as the last limit: thereafter (000:L2030-L2031)."""
+    d, o = b.d, b.d.big()
+    turbo = any(e.type == "truck_turbo" for e in d.accessories)
+    gas = bool(d.plant) and b.t.plants[d.plant].gas
+    if turbo and not gas:
+        b.errors.append("The truck turbo fits gas engines only (000:L2031).")
+    key = "truck_performance.turbo_acceleration" if turbo and gas else "truck_performance.acceleration"
+    return tuple((float(a), float(u)) for a, u in o.const(key))
+
+
+def _big_spaces(b: _Build, body: BigBody) -> tuple[Fraction, Fraction]:
+    """The body's spaces (less a reefer's or tanker's share) and what its own components use."""
+    d, o = b.d, b.d.big()
+    regular = Fraction(body.spaces)
+    if d.van_mod:
+        regular -= math.ceil(regular * _fr(o.van_mods[d.van_mod].space_loss))
+    used = sum((i.spaces for i in b.items if i.area in ("body", "cargo_ok")), Fraction(0)) + d.cargo_spaces
+    return regular, used
+
+
+def big_figures(d: Design) -> Figures:
+    """The figures of a car trailer, ten-wheeler, tractor, semi-trailer or bus."""
+    o = d.big()
+    b = _Build(d, o.design)
+    body = o.bodies[d.body]
+    locations = armor_locations(o, d.body)
+    long = long_body(o, d.body)
+    _big_body(b, body)
+    max_pull = _big_plant(b)
+    _big_tires(b, body)
+    _big_crew(b, d.crew)
+    _price_weapons(b)
+    _armor(b)
+    _big_armor_extras(b, body, locations)
+    _price_accessories(b)
+    _big_placement(b, body, long, d.weapons, d.mounts, "cab" if d.kind == "ten_wheeler" else "")
+    keys = {e.type for e in d.accessories}
+    if "windjammer" in keys and "spoiler" in keys:
+        b.errors.append("A tractor cannot carry both a windjammer and a spoiler (000:L2155).")
+    carrier_spaces, carrier_used = _big_carrier(b)
+    mode = d.options.rounding
+    total_w = sum((i.weight for i in b.items), Fraction(0)) + d.cargo_weight
+    weight, price = _round(total_w, mode), _round(sum((i.cost for i in b.items), Fraction(0)), mode)
+    regular, used = _big_spaces(b, body)
+    if used > regular:
+        b.errors.append(f"Components take {_sp(used)} spaces; the {body.name.lower()} has only {_sp(regular)}.")
+    if body.flatbed:
+        guns = sum((b.t.weapons[e.type].spaces * e.count for e in d.weapons if not e.mount), Fraction(0))
+        if guns > d.box_spaces:
+            b.errors.append(f"A flatbed's weapons sit in its armored box: {_sp(guns)} spaces of weapons, a box of "
+                            f"{d.box_spaces} (000:L1942, L2095).")
+    if body.dumper or d.van_mod == "dumper":
+        cap = math.floor(regular * _fr(o.van_mods["dumper"].weapon_fraction))
+        guns = sum((b.t.weapons[e.type].spaces * e.count for e in d.weapons if not e.mount), Fraction(0))
+        if guns > cap:
+            b.errors.append(f"A dumper devotes at most {cap} spaces to weapons, not {_sp(guns)} (000:L1968).")
+    _big_side_limits(b, regular)
+    if b.max_load and total_w > b.max_load:
+        chassis = b.t.chassis[d.chassis].name.lower()
+        b.errors.append(f"Weight {_lb(total_w)} lb is over the {body.name.lower()}'s {chassis} chassis limit of "
+                        f"{_lb(b.max_load)} lb.")
+    accel, top, hc = 0.0, 0.0, 0
+    gears: tuple[tuple[float, float], ...] = ()
+    if d.kind in TRAILER_KINDS:
+        b.notes.append("A trailer has no plant of its own: its tower's figures, with the trailer's weight, "
+                       "count (000:L2069).")
+        if d.kind == "car_trailer":
+            tongue = math.floor(body.tongue_dp * _fr(o.const(f"car_trailer_rules.tongue_dp_factor_{d.chassis}")))
+            b.notes.append(f"Tongue: {tongue} DP (000:L1946).")
+    elif max_pull:
+        gears = _acceleration_bands(b)
+        accel = gears[-1][0]
+        step = _fr(o.const("truck_performance.top_speed_step"))
+        top = float(math.floor(_fr(o.const("truck_performance.top_speed_factor")) * max_pull / (max_pull + weight)
+                               / step) * step)
+        if weight > max_pull:
+            b.errors.append(f"Weight {weight:,} lb is over the {b.t.plants[d.plant].name.lower()} plant's "
+                            f"{_lb(max_pull)} lb: it cannot move.")
+        hc = int(o.const(f"handling.{d.kind}")) + b.hc
+        if d.kind == "tractor":
+            b.notes.append(f"HC {int(o.const('handling.rig')) + b.hc} with a trailer hitched (000:L2069); it can "
+                           f"pull {_lb(max_pull)} lb in all.")
+    spare_w = max(0, int(math.floor(b.max_load - total_w))) if b.max_load else 0
+    spare_s = max(Fraction(0), regular - used) + max(Fraction(0), carrier_spaces - carrier_used)
+    low_gear = gears[0] if len(gears) > 1 else None
+    return Figures(weight, price, accel, top, hc, float(regular + carrier_spaces), float(used + carrier_used),
+                   b.errors, 0.0, int(math.floor(b.max_load)), spare_w, float(spare_s), 0, b.notes, tuple(b.items),
+                   low_gear=low_gear, hc_above_60=hc, gears=gears)
+
+
+def _big_side_limits(b: _Build, regular: Fraction) -> None:
+    """At most a third of the spaces may fire from one side (000:L1859); both halves of a long side count."""
+    d, t = b.d, b.t
+    limit = math.floor(regular * _fr(t.const("performance.placement.side_fraction")))
+    by_side: dict[str, Fraction] = {}
+    for e in d.weapons:
+        if not e.mount:
+            side = side_of(e.facing)
+            by_side[side] = by_side.get(side, Fraction(0)) + t.weapons[e.type].spaces * e.count
+    for side, used in by_side.items():
+        if used > limit:
+            b.errors.append(f"Weapons firing {_side_word(side)} take {_sp(used)} spaces; at most {limit} (a third of "
+                            f"{_sp(regular)} spaces) may fire from one side.")

@@ -11,7 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 LOCATIONS = ("front", "back", "left", "right", "top", "underbody")
-SHORT = {"front": "F", "back": "B", "left": "L", "right": "R", "top": "T", "underbody": "U"}
+SHORT = {"front": "F", "back": "B", "left": "L", "right": "R", "top": "T", "underbody": "U",
+         # the halves of a long vehicle's long sides (000:L2100), as chapter 15 abbreviates them
+         "front_right": "RF", "back_right": "RB", "front_left": "LF", "back_left": "LB", "front_top": "TF",
+         "back_top": "TB", "front_underbody": "UF", "back_underbody": "UB"}
+BOOK_ARMOR_ORDER = ("front", "right", "front_right", "back_right", "left", "front_left", "back_left", "back", "top",
+                    "front_top", "back_top", "underbody", "front_underbody", "back_underbody")
 
 
 @dataclass(frozen=True)
@@ -270,11 +275,14 @@ def render(sheet: RecordSheet, title: str = "") -> str:
     marks = [m for m in ("" if sheet.armor_type == "plastic" else sheet.armor_type, "sloped" if sheet.sloped else "") if m]
     kind = f" ({', '.join(marks)})" if marks else ""
     order = ("front", "right", "left", "back", "top", "underbody")
-    armor = ", ".join(_armor_cell(sheet, loc) for loc in order if loc in sheet.armor or loc in sheet.metal)
+    armor = ", ".join(_armor_cell(sheet, loc) for loc in BOOK_ARMOR_ORDER if loc in sheet.armor or loc in sheet.metal)
     lines.append(f"Armor{kind}: {armor or 'none'}")
     side = ", ".join(f"{SHORT[loc]}{sheet.armor[f'sidecar_{loc}']}" for loc in order if f"sidecar_{loc}" in sheet.armor)
     if side:
         lines.append(f"Sidecar armor: {side}")
+    carrier = ", ".join(f"{SHORT[loc]}{sheet.armor[f'carrier_{loc}']}" for loc in order if f"carrier_{loc}" in sheet.armor)
+    if carrier:
+        lines.append(f"Carrier armor: {carrier}")
     for t in sheet.tires:
         extra = []
         if t.max_guard:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import math
 
+from rules.core.errors import DataError
 from rules.core.geometry import Kind
 from rules.core.paths import portable
 from rules.tables.construction import (
     DesignTables,
 )
-from rules.vehicles.design import CYCLE_FACINGS, Design, wheel_positions
+from rules.vehicles.design import CYCLE_FACINGS, PLAYED_KINDS, Design, design_wheels
 from rules.vehicles.figures import Figures, _fr, booster_units, figures, magazine_rockets, tire_dp
+from rules.vehicles.long_vehicles import BIG_KINDS, POWERED_KINDS, armor_locations
 from rules.vehicles.record_sheet import LOCATIONS, Component, Pod, RecordSheet, Tire, WeaponMount
 from rules.vehicles.spec import VehicleSpec
 
@@ -19,27 +21,34 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
     """The start-of-play record sheet (reference/vehicles.md 7)."""
     t = d.tables()
     fig = fig or figures(d)
-    wheels = wheel_positions(d.kind, d.reversed, d.six_wheels)
+    wheels = design_wheels(d)
     dp = tire_dp(d)
-    kind = " ".join([t.tire_mods[m].name for m in d.tire_mods] + [t.tires[d.tire].name])
+    tire_row = d.big().truck_tires[d.tire] if d.kind in POWERED_KINDS + ("semi_trailer",) else t.tires[d.tire]
+    kind = " ".join([t.tire_mods[m].name for m in d.tire_mods] + [tire_row.name])
     tires = tuple(Tire(pos, dp, dp, kind=kind, guard=d.wheelguards.get(pos, 0), max_guard=d.wheelguards.get(pos, 0),
                        hub=d.hubs.get(pos, 0), max_hub=d.hubs.get(pos, 0)) for pos in wheels)
     if d.sidecar:
         tires += (Tire("S", dp, dp, kind=kind, guard=d.sidecar.wheelguard, max_guard=d.sidecar.wheelguard,
                        hub=d.sidecar.hub, max_hub=d.sidecar.hub),)
-    armor = {loc: d.armor.get(loc, 0) for loc in (CYCLE_FACINGS if d.kind == "cycle" else LOCATIONS)}
+    locations = armor_locations(d.big(), d.body) if d.kind in BIG_KINDS else (
+        CYCLE_FACINGS if d.kind == "cycle" else LOCATIONS)
+    armor = {loc: d.armor.get(loc, 0) for loc in locations}
     if d.sidecar:
         armor.update({f"sidecar_{loc}": v for loc, v in d.sidecar.armor.items()})
+    if d.carrier:
+        armor.update({f"carrier_{loc}": d.carrier.armor.get(loc, 0) for loc in LOCATIONS})
     comps: list[Component] = []
-    plant = t.plants[d.plant]
-    plant_dp = plant.dp
-    for key in d.plant_accessories:
-        a = t.plant_accessories[key]
-        plant_dp += math.ceil(plant.dp * _fr(a.dp_of_plant)) + a.plant_dp
-    ca = d.component_armor.get("plant", 0)
-    comps.append(Component("plant", "plant", f"{plant.name} {'engine' if plant.gas else 'plant'}", "plant",
-                           plant_dp, plant_dp, ca, ca))
-    if plant.gas and d.tank:
+    plant = t.plants[d.plant] if d.plant else None
+    if plant is not None:
+        plant_dp = plant.dp
+        for key in d.plant_accessories:
+            a = t.plant_accessories[key]
+            plant_dp += math.ceil(plant.dp * _fr(a.dp_of_plant)) + a.plant_dp
+        ca = d.component_armor.get("plant", 0)
+        comps.append(Component("plant", "plant", f"{plant.name} {'engine' if plant.gas else 'plant'}", "plant",
+                               plant_dp, plant_dp, ca, ca))
+    comps += _coupling(d)
+    if plant is not None and plant.gas and d.tank:
         tank = t.tanks[d.tank]
         comps.append(Component("tank", "tank", f"{d.gallons}-gal {tank.name.lower()} tank", "plant", tank.dp, tank.dp))
     crew_dp = t.const("crew.dp")
@@ -65,7 +74,7 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
             comps.append(Component(cid, "accessory", acc.name, where, dp, dp, electronic=acc.electronic))
     weapons = _sheet_weapons(d, t)
     pu = 0.0
-    if not plant.gas:
+    if plant is not None and not plant.gas:
         pu = plant.dp * t.const("cycles.plant_rules.pu_per_dp") if plant.cycle else plant.spaces * t.const(
             "power_plants.pu_per_space")
         for key in d.plant_accessories:
@@ -78,15 +87,34 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
         spaces, side_armor = int(t.bodies[d.sidecar.body].spaces), d.sidecar.armor_type
         outer = "left" if d.sidecar.armor.get("left", 0) > 0 and not d.sidecar.armor.get("right", 0) else "right"
     return RecordSheet(sidecar_spaces=spaces, sidecar_side=outer, sidecar_armor_type=side_armor,
-                       gas_tank=d.tank if plant.gas and d.tank else "", armor=armor, tires=tires, metal=dict(d.metal), armor_type=d.armor_type,
+                       gas_tank=d.tank if plant is not None and plant.gas and d.tank else "", armor=armor, tires=tires, metal=dict(d.metal), armor_type=d.armor_type,
                        components=tuple(comps), weapons=weapons, hc=fig.hc, power_units=pu, max_power_units=pu,
                        cargo_weight=fig.cargo_weight, cargo_spaces=fig.cargo_spaces, pods=pods, sloped=d.sloped)
+
+
+def _coupling(d: Design) -> list[Component]:
+    """What joins a rig or a car and its trailer: a tractor's fifth wheel (8 DP, its guard as component armor),
+    a car trailer's tongue, a semi-trailer's landing legs (000:L1946, L2067, L2081, L2102)."""
+    o = d.big()
+    if d.kind == "tractor":
+        dp, guard = int(o.const("fifth_wheel.dp")), d.fifth_wheel_guard
+        return [Component("fifth_wheel", "coupling", "Fifth wheel", "back", dp, dp, guard, guard)]
+    if d.kind == "car_trailer":
+        body = o.bodies[d.body]
+        dp = math.floor(body.tongue_dp * _fr(o.const(f"car_trailer_rules.tongue_dp_factor_{d.chassis}")))
+        return [Component("tongue", "coupling", "Tongue", "front", dp, dp)]
+    if d.kind == "semi_trailer":
+        dp = int(o.const("semi_trailer_rules.leg_dp"))
+        return [Component(f"leg{i}", "coupling", "Landing leg", "front", dp, dp) for i in (1, 2)]
+    return []
 
 
 def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
     out: list[WeaponMount] = []
     counter: dict[str, int] = {}
     entries = [(e, e.facing) for e in d.weapons]
+    if d.carrier:
+        entries += [(e, f"carrier-{e.facing}") for e in d.carrier.weapons]
     if d.sidecar:
         entries += [(e, f"sidecar-{e.facing}") for e in d.sidecar.weapons]
     for e, where in entries:
@@ -129,6 +157,9 @@ def _pod_facing(d: Design, mount: str) -> tuple[str, str]:
 
 def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
     """The VehicleSpec the engine plays with, with its start-of-play record sheet."""
+    if d.kind not in PLAYED_KINDS:
+        raise DataError(d.path or d.name, "kind", f"a {d.kind.replace('_', ' ')} can be designed but not yet fielded "
+                                                  f"in a game (cars, cycles and trikes can)")
     fig = figures(d)
     t = d.tables()
     susp = (t.suspensions if d.kind == "car" else t.cycle_suspensions)[d.suspension]

@@ -65,7 +65,8 @@ def test_one_answer_per_line_in_order():
         {"op": "control", "speed": 60, "hs": 1.5},
         {"op": "decel", "mph": -5},
         {"op": "decel"},
-        {"op": "crash", "table": 3, "roll": 7},
+        {"op": "crash", "table": 4, "roll": 7},       # table 3 answers since issue 19 (trailers and rigs)
+        {"op": "crash", "table": 3, "roll": 7.5},
         {"op": "crash", "table": 1, "roll": 7.5},
         {"op": "maneuver", "vehicle": "tank", "pose": {"x": 0, "y": 0, "facing": 0}, "speed": 30,
          "maneuver": {"kind": "straight"}},
