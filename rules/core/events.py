@@ -788,3 +788,15 @@ class FoeChose(Event):
     """Why a scripted foe chose its action (logged by the client)."""
 
     KIND: ClassVar[str] = "foe"
+
+
+# --- equipment (issue 17) ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EquipmentActed(Event):
+    """An accessory changed what a rule did: heavy-duty brakes, ABS, a booster's burn, lights ...
+    `accessory` is its key in accessories.toml."""
+
+    accessory: str
+    KIND: ClassVar[str] = "equipment"

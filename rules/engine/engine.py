@@ -20,6 +20,7 @@ from rules.core.errors import IllegalAction
 from rules.core.events import AutomaticSet, Event, GameEnded, PhaseBegan, ReflexesRolled, TurnBegan
 from rules.core.geometry import Kind
 from rules.core.kept import kept
+from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
 from rules.engine.setup import GameSetup, resolve_spec
 from rules.phases import fire_step
@@ -278,8 +279,10 @@ def _speed_problem(v: VehicleState, mph: float) -> str:
     if abs(mph) - v.speed > accel:
         low = " at this speed (000:L2629)" if accel != v.spec.acceleration else ""
         return f"it accelerates at most {accel:g} mph a turn{low} (000:L144)"
-    if v.speed - abs(mph) > t.decel.max_mph:
-        return f"it cannot slow by more than {t.decel.max_mph} mph in a turn (000:L154)"
+    most = most_deceleration(t, v.sheet)
+    if v.speed - abs(mph) > most:
+        rule = "000:L154" if most == t.decel.max_mph else "000:L2628"
+        return f"it cannot slow by more than {most} mph in a turn ({rule})"
     if abs(mph / t.chart.step - round(mph / t.chart.step)) > 1e-9:
         return f"speeds go in {t.chart.step:g}-mph steps"
     return "that speed is beyond its top speed"

@@ -17,6 +17,7 @@ from rules.core.events import (
     SpeedChanged,
 )
 from rules.core.geometry import Kind, angle_diff, norm_deg
+from rules.driving.equipment import most_deceleration
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
     Maneuver,
@@ -32,7 +33,8 @@ from rules.play.concussion import refresh_stunned
 from rules.play.context import Ctx
 from rules.play.counters import cross_counters
 from rules.play.crashes import ONE_D, check_control, hazard, lose_control, tstop_crash_extra
-from rules.play.effects import damage_each_tire, damage_face, damage_one_tire
+from rules.play.crashes import braking_hazard as crashes_braking_hazard
+from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire
 from rules.play.falling import land_falls, over_edge
 from rules.play.map_edges import check_left_map
 from rules.play.state import Mode, Pending, VehicleState, evolve
@@ -89,7 +91,7 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
     top = reverse_top(t, v) if v.reverse else v.spec.top_speed
     # HD transmission: slow from rest (000:L2629); no acceleration at all with the plant out (000:L1742)
     hi = v.speed if v.plant_out else min(top, v.speed + v.spec.acceleration_at(v.speed))
-    lo = max(0.0, v.speed - t.decel.max_mph)
+    lo = max(0.0, v.speed - most_deceleration(t, v.sheet))  # 50 mph with HD brakes (000:L2628)
     k = math.ceil(lo / step - 1e-9)
     while k * step <= hi + 1e-9:
         out.add(-k * step if v.reverse else k * step)
@@ -127,25 +129,13 @@ def deceleration(v: VehicleState, signed: float) -> float:
 
 def braking_hazard(ctx: Ctx, vid: str, decel: float) -> tuple[int, DiceExpr]:
     """The D of shedding `decel` mph in a turn with the road condition added (0: no hazard), and the
-    damage to each tire (000:L146-L154, L233)."""
-    d, tire = ctx.t.decel.hazard(decel)
-    if d == 0:
-        return 0, tire
-    road = ctx.t.hazards.road.get(road_condition(ctx.state, vid))
-    return d + (road.add if road else 0), tire
+    damage to each tire (000:L146-L154, L233; the brakes' own rules: rules.play.crashes)."""
+    return crashes_braking_hazard(ctx, vid, decel)
 
 
 def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
     """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
-    d, tire = braking_hazard(ctx, vid, decel)
-    if d == 0:
-        return
-    v = ctx.v(vid)
-    kept = check_control(ctx, vid, d, original, f"braking {decel:g} mph", "000:L146-L154, L233")
-    if tire.n or tire.mod:
-        damage_each_tire(ctx, vid, tire, f"braking {decel:g} mph", "000:L152-L153")
-    if not kept:
-        lose_control(ctx, vid, 1, d, original, travel=v.travel)
+    brake(ctx, vid, decel, original)
 
 
 # --- tires ----------------------------------------------------------------------------------------

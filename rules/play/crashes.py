@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rules.core.dice import DiceExpr
 from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, HazardMet
+from rules.driving.equipment import antilock, brakes
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.play.context import Ctx
 from rules.play.state import Mode, Pending
@@ -129,3 +130,26 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
 def tstop_crash_extra(ctx: Ctx, decel: float) -> CrashModifier:
     per = ctx.t.maneuvers.tstop_crash_mph_per_point
     return CrashModifier("T-stop deceleration", math.ceil(decel / per - 1e-9), "000:L229")
+
+
+# --- braking (000:L146-L154, L233, L2628, L2974) ---------------------------------------------------
+
+
+def braking_hazard(ctx: Ctx, vid: str, decel: float) -> tuple[int, DiceExpr]:
+    """The D of shedding `decel` mph in a turn with the road condition added (0: no hazard), and the
+    damage to each tire: heavy-duty brakes read their own figures (000:L2628, reading AU1), ABS takes
+    the tire damage away and D1 off the road's part on rain, snow, ice, oil and gravel (000:L2974)."""
+    t, v = ctx.t, ctx.v(vid)
+    d, tire = t.decel.hazard(decel, brakes(t, v.sheet), ctx.state.options.hd_brakes)
+    if d == 0:
+        return 0, tire
+    cond = road_condition(ctx.state, vid)
+    road = t.hazards.road.get(cond)
+    add = road.add if road else 0
+    ab = t.decel.antilock
+    if ab is not None and antilock(t, v.sheet):
+        tire = DiceExpr(0)
+        if cond in ab.conditions:
+            add = max(0, add - ab.hazard_reduction)
+    return d + add, tire
+

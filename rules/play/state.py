@@ -13,7 +13,7 @@ from rules.core.geometry import Pose
 from rules.core.named import Named
 from rules.driving.collisions import off_road_hc_loss
 from rules.tables.construction import design_tables
-from rules.tables.movement import tables
+from rules.tables.movement import HD_READINGS, tables
 from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.record_sheet import RecordSheet, lone_side_pods
 from rules.vehicles.spec import VehicleSpec
@@ -57,6 +57,7 @@ class RuleOptions:
     concussion: str = "off"              # the optional concussion rule (000:L472): "on" stuns crews after rams
     passengers_fire: str = "off"         # "on": passengers fire vehicle weapons after the gunners (000:L822, CB47)
     visibility: str = "clear"            # "fog" or "night": -3 to every shot (000:L924)
+    hd_brakes: str = "shifted"           # heavy-duty brakes: the standard table 5 mph up, or the "printed" list (AU1)
 
     def problem(self) -> str | None:
         """The first option set to a value this program does not play, or None."""
@@ -80,6 +81,7 @@ def option_choices() -> dict[str, tuple[str, ...]]:
         "concussion": ("off", "on"),
         "passengers_fire": ("off", "on"),
         "visibility": ("clear", "fog", "night"),
+        "hd_brakes": HD_READINGS,
     }
 
 
