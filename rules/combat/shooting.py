@@ -59,7 +59,6 @@ from rules.core.events import (
     Event,
     EventLog,
     FireRefused,
-    HazardFromHit,
     HitDamage,
     LinkFired,
     ModifierNote,
@@ -825,8 +824,7 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
             log.add(PassedThrough(f"{rep.passed_out} points pass out of {p.target} with no effect", "000:L952",
                                   p.target, points=rep.passed_out))
         for hz in rep.hazards():
-            hazards.setdefault(p.target, []).append(hz)
-            log.add(HazardFromHit(f"{hz.name}: D{hz.d}", hz.rule, p.target, what=hz.name, difficulty=hz.d))
+            hazards.setdefault(p.target, []).append(hz)   # logged once, when met after the shots (HazardMet)
         for corner in rep.corners_lost():
             log.add(CornerLost(f"last tire at {corner} lost: handling status to -6", "000:L265", p.target,
                                corner=corner))

@@ -51,7 +51,7 @@ from rules.driving.collisions import (
     damage_modifier,
     ditch,
     fixed_object_collision,
-    side_toward,
+    struck_side,
     water,
     who_moves_on,
 )
@@ -338,7 +338,7 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     dm = damage_modifier(v.spec.weight)
     speed = fixed_object_collision(kind, v.speed, dm, 0, dp=dp, sections=sections, damaged=damaged).collision_speed
     name = (feature.tag or feature.kind.value) if feature else c.other
-    ctx.log.add(HitFixedObject(f"{kind.value.replace('_', '-')} into {name} ({c.other}) at {speed:g} mph",
+    ctx.log.add(HitFixedObject(f"{kind.value.replace('_', '-')} into {name} at {speed:g} mph",
                                "000:L476-L480", vid, how=kind.value, other=c.other, name=name, speed=speed,
                                point=c.point))
     ram = ctx.t.chart.ram(speed)
@@ -346,7 +346,7 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged)
     ctx.log.add(RamTraded(f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
                           dealt=out.dealt, taken=out.taken, through=out.through))
-    damage_face(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477", "ram")
+    damage_face(ctx, vid, struck_side(kind, v.pose, c.normal), out.taken, f"collision with {name}", "000:L477", "ram")
     hazard(ctx, vid, out.hazard, "collision", "000:L428, L480")
     if out.new_speed != v.speed:
         ctx.update(vid, speed=out.new_speed)
@@ -396,15 +396,15 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
     (returns True then): tire damage and hazards (000:L248-L249, L496-L502, L526, L529)."""
     hz = ctx.t.hazards.difficulty
     if t.kind == FeatureKind.DEBRIS.value:
-        ctx.log.add(RanOver(f"hits debris ({t.other})", "000:L496", vid, obstacle="debris", other=t.other))
+        ctx.log.add(RanOver("hits debris", "000:L496", vid, obstacle="debris", other=t.other))
         _tires_over(ctx, vid, ctx.rules.collisions.debris_tire_damage, "debris", "000:L497")
         hazard(ctx, vid, hz["debris"], "debris", "000:L249, L497")
     elif t.kind == FeatureKind.OBSTACLE.value:
-        ctx.log.add(RanOver(f"hits an obstacle ({t.other})", "000:L501", vid, obstacle="obstacle", other=t.other))
+        ctx.log.add(RanOver("hits an obstacle", "000:L501", vid, obstacle="obstacle", other=t.other))
         _tires_over(ctx, vid, ctx.rules.collisions.obstacle_tire_damage, "obstacle", "000:L501")
         hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
     elif t.kind == FeatureKind.CURB.value:
-        hazard(ctx, vid, hz["curb"], f"hits the curb ({t.other})", "000:L248")
+        hazard(ctx, vid, hz["curb"], "hits the curb", "000:L248")
     elif t.kind == FeatureKind.TERRAIN.value and t.tag in ("water", "ditch"):
         area = _map_areas(ctx.state.map_id).get(t.other)
         if area is not None:

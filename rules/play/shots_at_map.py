@@ -101,7 +101,7 @@ def map_targets(map_id: str, changes: MapChanges) -> dict[str, MapTarget]:
         if kind not in (FeatureKind.WALL, FeatureKind.BUILDING):
             continue
         collapse = props.get("collapse") if kind == FeatureKind.BUILDING else None
-        out[fid] = MapTarget(fid, kind.value, str(props.get("name") or fid), pieces[0].dp,
+        out[fid] = MapTarget(fid, kind.value, str(props.get("name") or kind.value), pieces[0].dp,
                              collapse if isinstance(collapse, int) else None, pieces)
     return out
 
@@ -242,7 +242,7 @@ def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], di
                 continue
             origin, point = aimed
             shot = map_shot(c, w, origin, point, clouds, d.crew)
-            head = f"{wid} ({w.abbr}) fires at {target.name} ({target.id}), {(point - origin).length():.2f}\""
+            head = f"{wid} ({w.abbr}) fires at {target.name}, {(point - origin).length():.2f}\""
             rolled = roll_to_hit(to_hit(shot), shot.base, head, "", ", L1200", dice, log, c.id, weapon=wid,
                                  target=target.id)
             if rolled is None or not rolled[0]:
