@@ -158,6 +158,7 @@ class ControlRolled(Event):
     need: str
     rolled: int | None
     kept: bool
+    added: tuple[str, ...] = ()   # what the place added to the D, e.g. "gravel +1", "off-road +1"
     KIND: ClassVar[str] = "control"
 
 
@@ -800,3 +801,11 @@ class EquipmentActed(Event):
 
     accessory: str
     KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveDeferred(Event):
+    """A driver with better reflexes let a vehicle of the same speed move before him (000:L140)."""
+
+    other: str
+    KIND: ClassVar[str] = "moved"

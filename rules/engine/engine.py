@@ -25,12 +25,14 @@ from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_erro
 from rules.engine.setup import GameSetup, resolve_spec
 from rules.phases import fire_step
 from rules.phases.movement import (
+    defer,
     difficulty_of,
     end_phase,
     end_turn,
     forced,
     forced_increment,
     may_change_speed,
+    may_defer,
     move_order,
     player_move,
     set_speed,
@@ -41,7 +43,7 @@ from rules.phases.movement import (
 )
 from rules.play import counters as dropped_play
 from rules.play import uncontrolled
-from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Automatic, Defer, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
@@ -123,7 +125,8 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
     if state.step == FIRE:
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
                 *fire_step.automatic_options(state, vid), Pass(vid)]
-    return [Move(vid, m) for m in legal_maneuvers(state, v)]
+    moves: list[Action] = [Move(vid, m) for m in legal_maneuvers(state, v)]
+    return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
 
 
 def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
@@ -251,6 +254,11 @@ def check(state: GameState, action: Action) -> str | None:
         if state.step != MOVE:
             return "vehicles move after the speed changes"
         return _maneuver_problem(v, action.maneuver)
+    if isinstance(action, Defer):
+        if state.step != MOVE or not may_defer(state, vid):
+            return ("only a driver with better reflexes than the next vehicle of his speed, before he moves, "
+                    "may let it go first (000:L140)")
+        return None
     if isinstance(action, (Fire, Drop, Automatic, Pass)):
         if state.step != FIRE:
             return "there is nothing to fire, drop or pass now"
@@ -311,6 +319,8 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
                                  on=action.on))
     elif isinstance(action, Pass):
         ctx.state = fire_step.pass_fire(ctx.state, action.vehicle)
+    elif isinstance(action, Defer):
+        defer(ctx, action.vehicle)
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin
+from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin, tire_sides
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
 from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
 from rules.combat.dropped import Counter, kind_for_weapon
@@ -76,7 +76,7 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
                      visibility=visibility(state),
                      firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
-                     fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
+                     fired=frozenset(v.fired), acted=acted, sustained=v.sustained, moved=v.moved_this_phase)
     if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
         c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
@@ -419,8 +419,11 @@ def _shots_at(state: GameState, cs: dict[str, Combatant], c: Combatant, t: Comba
     first = c.weapon(expand(c, trig)[0])
     origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
         "front", "back", "left", "right", "turret") else "turret")
-    aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
-    aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
+    sides = facing_sides(t.pose, t.size, origin)
+    aims = [""] + [f"side:{s}" for s in sorted(sides)]
+    aims += (["side:top"] if t.kind == "trike" else []) + [     # a trike's top (000:L841)
+        a for a in target_aims(t) if not a.startswith("tire:") or tire_sides(a[5:]) & sides]  # 000:L832
+
     for aim in aims:
         a = Fire(vid, trig, tid, aim)
         # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)

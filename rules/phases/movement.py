@@ -12,6 +12,7 @@ from rules.core.events import (
     FireStarted,
     HandlingChanged,
     Moved,
+    MoveDeferred,
     OccupantsHurt,
     SlowedTo,
     SpeedChanged,
@@ -32,13 +33,20 @@ from rules.play.collisions import move_with_collisions, stopped
 from rules.play.concussion import refresh_stunned
 from rules.play.context import Ctx
 from rules.play.counters import cross_counters
-from rules.play.crashes import ONE_D, check_control, hazard, lose_control, tstop_crash_extra
+from rules.play.crashes import (
+    ONE_D,
+    check_control,
+    hazard,
+    lose_control,
+    penalty_when_done,
+    tstop_crash_extra,
+)
 from rules.play.crashes import braking_hazard as crashes_braking_hazard
 from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire
 from rules.play.falling import land_falls, over_edge
 from rules.play.map_edges import check_left_map
-from rules.play.state import Mode, Pending, VehicleState, evolve
-from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
+from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
+from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
 from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 from rules.tables.movement import Tables
@@ -195,6 +203,7 @@ def start_moving(ctx: Ctx, vid: str) -> None:
             return
         p, rest = v.pending[0], v.pending[1:]
         ctx.put(evolve(v, pending=rest))
+        penalty_when_done(ctx, vid, p)   # the aimed-fire penalty holds in the turn it is done (000:L937-L938)
         _start_crash_effect(ctx, vid, p)
 
 
@@ -227,7 +236,7 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
     elif p.kind in ("roll", "burning_roll"):
         _begin_roll(ctx, vid, p.travel, burning=p.kind == "burning_roll")
     elif p.kind == "vault":
-        _vault(ctx, vid, p.travel)
+        _vault(ctx, vid, p.travel, p.speed)
 
 
 def _random_side(ctx: Ctx, vid: str, why: str) -> str:
@@ -298,9 +307,10 @@ def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
             ctx.log.add(FireStarted("the vehicle is on fire", "000:L329", vid))
 
 
-def _vault(ctx: Ctx, vid: str, travel: float) -> None:
+def _vault(ctx: Ctx, vid: str, travel: float, initial: float = 0.0) -> None:
     """Vault (000:L330): the leading tires take 3d, it flies 1d inches turning over twice an inch,
-    the face it lands on takes collision damage at its speed, then it rolls."""
+    the face it lands on takes collision damage at its initial speed (the speed control was lost at,
+    before any braking: 000:L233, reading AU6), then it rolls."""
     row = ctx.t.crash.by_name("vault")
     # out of control from the take-off: a tire lost while vaulting must not queue a second roll (000:L309)
     v = ctx.update(vid, mode=Mode.ROLL, mode_travel=travel)
@@ -313,9 +323,10 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     v = ctx.v(vid)
     move_along(ctx, vid, slide(v.pose, travel, flight), f"vaults {flight}\" through the air")
     face = "top" if (flight * row.faces_per_inch // 2) % 2 else "underbody"
-    ram = ctx.t.chart.ram(v.speed)
+    landing = initial or v.speed
+    ram = ctx.t.chart.ram(landing)
     if ram:
-        dmg = ctx.roll(ram, f"landing on its {face} at {v.speed:g} mph", "000:L330", vid)
+        dmg = ctx.roll(ram, f"landing on its {face} at {landing:g} mph", "000:L330", vid)
         _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330", "roll")
     ctx.log.add(OccupantsHurt(f"every occupant takes {row.occupant_damage} point (body armor does not help)",
                               "000:L330", vid, points=row.occupant_damage))
@@ -468,15 +479,17 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
         return
     motion = chosen_motion(ctx.t, v, m)
+    added = what_adds(ctx.state, vid, maneuver=True)   # named in the control roll's line, where it was chosen
     move_along(ctx, vid, motion, str(m))
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
     ctx.put(evolve(v, increments=v.increments[1:], maneuvered=True, steered=True,
                     travel=travel0 if m.kind in ("t_stop", "bootlegger") else after_travel))
     if m.kind == "t_stop":
-        _begin_tstop(ctx, vid, difficulty, travel0)
+        _begin_tstop(ctx, vid, difficulty, travel0, added)
         return
-    kept = not asks_control(m, difficulty) or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
+    kept = not asks_control(m, difficulty) or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186",
+                                                            added)
     if kept:
         _ice(ctx, vid)  # a loss on the ice goes to Crash Table 2 by itself (000:L308)
     if m.kind == "bootlegger":
@@ -505,7 +518,7 @@ def _ice(ctx: Ctx, vid: str) -> None:
         hazard(ctx, vid, d, "maneuvering on ice", "000:L2487")
 
 
-def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
+def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float, added: tuple[tuple[str, int], ...] = ()) -> None:
     v = ctx.v(vid)
     start = v.speed
     v = ctx.put(evolve(v, mode=Mode.T_STOP, mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
@@ -514,7 +527,7 @@ def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     new_speed = max(0.0, start - per_inch)
     ctx.put(evolve(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
     ctx.log.add(SlowedTo(f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid, speed=new_speed))
-    kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
+    kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228", added)
     if new_speed == 0:
         ctx.update(vid, increments=())
         _tstop_tires(ctx, vid)
@@ -632,3 +645,25 @@ def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
         ctx.log.add(CrashMotion(text, "000:L328", v.id, motion="roll", ended=True))
         return evolve(v, mode=Mode.NORMAL if drivable else Mode.WRECK, out=not drivable, travel=v.pose.facing)
     return v
+
+
+# --- the choice at equal speed (000:L140; reading M11, AU8) ----------------------------------------
+
+
+def may_defer(state: GameState, vid: str) -> bool:
+    """The vehicle about to move may let the next one move first: the same speed, worse reflexes, and
+    it has not moved an inch of this phase yet (RuleOptions.tie_break = "choose")."""
+    movers = state.movers
+    if state.options.tie_break != "choose" or len(movers) < 2 or movers[0] != vid:
+        return False
+    v, nxt = state.vehicle(vid), state.vehicle(movers[1])
+    if nxt.speed != v.speed or nxt.reflex_roll >= v.reflex_roll or forced(v):
+        return False
+    return v.moved_this_phase and v.increments == increments_for(state.rules.movement, v.speed, state.phase)
+
+
+def defer(ctx: Ctx, vid: str) -> None:
+    """Let the next vehicle of the same speed move first (000:L140)."""
+    first, nxt, *rest = ctx.state.movers
+    ctx.state = evolve(ctx.state, movers=(nxt, first, *rest))
+    ctx.log.add(MoveDeferred(f"lets {nxt} (same speed, slower reflexes) move first", "000:L140", vid, other=nxt))

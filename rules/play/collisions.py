@@ -58,7 +58,7 @@ from rules.driving.collisions import (
 from rules.driving.maneuvers import Motion
 from rules.play.concussion import concuss
 from rules.play.context import Ctx
-from rules.play.crashes import hazard
+from rules.play.crashes import hazard, swipe_d
 from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
@@ -308,8 +308,10 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
     dazed = {w.id: concuss(ctx, w.id, t) for w, t in ((v1, out.concussion[0]), (v2, out.concussion[1]))}
     extra = ctx.rules.collisions.stunned_driver_hazard
     for w, d in ((v1, out.hazards[0]), (v2, out.hazards[1])):
+        d = swipe_d(ctx, d, out.collision_speed) if cls.kind.sideswipe else d   # (000:L466, reading AU7)
         hazard(ctx, w.id, d + (extra if dazed[w.id] else 0), "collision" + (" (driver stunned)" if dazed[w.id] else ""),
-               "000:L428, L472" if dazed[w.id] else "000:L428" if not cls.kind.sideswipe else "000:L466")
+               "000:L428, L472" if dazed[w.id] else "000:L428" if not cls.kind.sideswipe else "000:L466",
+               at_speed=w.speed)   # at the speed before the collision (000:L428)
     for w, new in ((v1, out.new_speeds[0]), (v2, out.new_speeds[1])):
         if new != w.speed:
             ctx.update(w.id, speed=new)
@@ -347,7 +349,8 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     ctx.log.add(RamTraded(f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
                           dealt=out.dealt, taken=out.taken, through=out.through))
     damage_face(ctx, vid, struck_side(kind, v.pose, c.normal), out.taken, f"collision with {name}", "000:L477", "ram")
-    hazard(ctx, vid, out.hazard, "collision", "000:L428, L480")
+    d = swipe_d(ctx, out.hazard, out.collision_speed) if kind.sideswipe else out.hazard
+    hazard(ctx, vid, d, "collision", "000:L428, L480", at_speed=v.speed)
     if out.new_speed != v.speed:
         ctx.update(vid, speed=out.new_speed)
         ctx.log.add(SlowedTo(f"the collision leaves it at {out.new_speed:g} mph", "000:L480", vid, speed=out.new_speed))

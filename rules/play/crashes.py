@@ -12,7 +12,7 @@ from rules.driving.equipment import antilock, brakes
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.play.context import Ctx
 from rules.play.state import Mode, Pending
-from rules.play.surfaces import off_road_crash_modifier, road_condition, surface_of
+from rules.play.surfaces import off_road_crash_modifier, road_condition, said, surface_of, what_adds
 
 # Modes that are a crash result still playing out, by the result they came from (000:L309).
 MODE_RESULT = {"spin": "spinout", "roll": "roll"}
@@ -28,8 +28,10 @@ def current_severity(ctx: Ctx, vid: str) -> int:
     return worst
 
 
-def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, rule: str) -> bool:
-    """Lower the handling status by D and roll for control at `speed` (000:L165, L182-L186)."""
+def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, rule: str,
+                  added: tuple[tuple[str, int], ...] = ()) -> bool:
+    """Lower the handling status by D and roll for control at `speed` (000:L165, L182-L186); `added`
+    names what the road or the ground put into the D, for the log."""
     v = ctx.v(vid)
     hs = lower_status(v.hs, difficulty, ctx.t)
     ctx.update(vid, hs=hs, phase_d=v.phase_d + max(0, difficulty))
@@ -39,9 +41,10 @@ def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, 
                                what=f"control roll for {what}", expr="1d", faces=(res.die,), total=res.die))
     verdict = "control kept" if res.kept else "CONTROL LOST"
     need = {"safe": "safe, no roll", "XX": "automatic loss (XX)"}.get(res.need, f"needs {res.need}+")
-    ctx.log.add(ControlRolled(f"{what}: D{difficulty}, handling {v.hs} -> {hs} at {speed:g} mph: {need}; {verdict}",
-                              rule or "000:L182-L186", vid, what=what, difficulty=difficulty, hs_before=v.hs, hs=hs,
-                              speed=speed, need=res.need, rolled=res.die, kept=res.kept))
+    ctx.log.add(ControlRolled(f"{what}: D{difficulty}{said(added)}, handling {v.hs} -> {hs} at {speed:g} mph: {need}; "
+                              f"{verdict}", rule or "000:L182-L186", vid, what=what, difficulty=difficulty,
+                              hs_before=v.hs, hs=hs, speed=speed, need=res.need, rolled=res.die, kept=res.kept,
+                              added=tuple(f"{n} +{d}" for n, d in added)))
     return res.kept
 
 
@@ -71,10 +74,10 @@ def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, 
             row1 = ctx.t.crash.lookup(1, total1)
             ctx.log.add(CrashRolled(f"Crash Table 1: {total1} -> {row1.result.replace('_', ' ')}", "000:L322-L330",
                                     vid, table=1, roll=total1, result=row1.result))
-            new.append(_pending_ct1(ctx, row1.result, travel, spin_side, row1.skid))
+            new.append(_pending_ct1(ctx, row1.result, travel, spin_side, row1.skid, speed))
             row = row1 if row1.aimed_fire < row.aimed_fire else row
     else:
-        new.append(_pending_ct1(ctx, row.result, travel, "", row.skid))
+        new.append(_pending_ct1(ctx, row.result, travel, "", row.skid, speed))
     _queue_worst(ctx, vid, tuple(new))
     v = ctx.v(vid)
     ctx.update(vid, aimed_fire=min(v.aimed_fire, row.aimed_fire))
@@ -88,8 +91,9 @@ def row_rule(table: int) -> str:
     return "000:L322-L330" if table == 1 else "000:L331-L336"
 
 
-def _pending_ct1(ctx: Ctx, result: str, travel: float, side: str, skid: float) -> Pending:
-    return Pending(result, travel, side, skid, ctx.t.crash.severity(result))
+def _pending_ct1(ctx: Ctx, result: str, travel: float, side: str, skid: float, speed: float) -> Pending:
+    # a vault lands at the initial speed, the one control was lost at (000:L330, L233; reading AU6)
+    return Pending(result, travel, side, skid, ctx.t.crash.severity(result), speed if result == "vault" else 0.0)
 
 
 def _queue_worst(ctx: Ctx, vid: str, new: tuple[Pending, ...]) -> None:
@@ -104,13 +108,16 @@ def _queue_worst(ctx: Ctx, vid: str, new: tuple[Pending, ...]) -> None:
     ctx.put(replace(v, pending=new, mode=Mode.NORMAL if v.mode == Mode.SPIN else v.mode))
 
 
-def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
+def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str, *, at_speed: float | None = None) -> bool:
     """A hazard (000:L244-L253): road conditions add to it, it lowers the handling status and needs
-    its own control roll at the current speed; a loss goes to Crash Table 2 (000:L308). Returns True
-    if control was kept. Collisions and combat call this."""
+    its own control roll at the current speed, or at `at_speed` (a collision's: the speed before it,
+    000:L428, reading AU7); a loss goes to Crash Table 2 (000:L308). Returns True if control was kept.
+    Collisions and combat call this."""
     v = ctx.v(vid)
-    if v.out or v.speed == 0:
-        ctx.log.add(HazardMet(f"{what}: D{difficulty} (stationary: no control roll)", rule, vid, what=what,
+    speed = v.speed if at_speed is None else at_speed
+    if v.out or speed == 0:
+        why = "stationary" if speed == 0 else "out of the fight"
+        ctx.log.add(HazardMet(f"{what}: D{difficulty} ({why}: no control roll)", rule, vid, what=what,
                               difficulty=difficulty, stationary=True))
         ctx.update(vid, hs=lower_status(v.hs, difficulty, ctx.t), phase_d=v.phase_d + max(0, difficulty))
         return True
@@ -121,10 +128,19 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
     d += oil  # oil or burning oil under it: +D2 to every hazard (000:L1045)
     ctx.log.add(HazardMet(f"{what}: D{d}" + (f" (+{oil} for oil under it)" if oil else ""), rule, vid, what=what,
                           difficulty=d, oil=oil))
-    kept = check_control(ctx, vid, d, v.speed, what, "000:L244-L245")
+    kept = check_control(ctx, vid, d, speed, what, "000:L244-L245", what_adds(ctx.state, vid, maneuver=False))
     if not kept:
-        lose_control(ctx, vid, 2, d, v.speed, travel=v.travel)
+        lose_control(ctx, vid, 2, d, speed, travel=v.travel)
     return kept
+
+
+def swipe_d(ctx: Ctx, d: int, swipe_mph: float) -> int:
+    """A sideswipe's D as the game's RuleOptions.swipe_hazard reads "1 for each 10 mph" (000:L466,
+    reading AU7): `round_up` (the reference's reading, D1 at 5 mph: `d` as collide gave it) or
+    `whole_10` (only whole 10s count: D0 at 5 mph)."""
+    if ctx.state.options.swipe_hazard == "whole_10":
+        return int(swipe_mph // ctx.t.hazards.collision_mph_per_d)
+    return d
 
 
 def tstop_crash_extra(ctx: Ctx, decel: float) -> CrashModifier:
@@ -143,13 +159,36 @@ def braking_hazard(ctx: Ctx, vid: str, decel: float) -> tuple[int, DiceExpr]:
     d, tire = t.decel.hazard(decel, brakes(t, v.sheet), ctx.state.options.hd_brakes)
     if d == 0:
         return 0, tire
+    if antilock(t, v.sheet):
+        tire = DiceExpr(0)
+    return d + sum(n for _, n in braking_road(ctx, vid)), tire
+
+
+def braking_road(ctx: Ctx, vid: str) -> tuple[tuple[str, int], ...]:
+    """What the road condition adds to a braking hazard, ABS's D1 less taken off (000:L267-L275, L2974)."""
+    t, v = ctx.t, ctx.v(vid)
     cond = road_condition(ctx.state, vid)
     road = t.hazards.road.get(cond)
     add = road.add if road else 0
     ab = t.decel.antilock
-    if ab is not None and antilock(t, v.sheet):
-        tire = DiceExpr(0)
-        if cond in ab.conditions:
-            add = max(0, add - ab.hazard_reduction)
-    return d + add, tire
+    if ab is not None and cond in ab.conditions and antilock(t, v.sheet):
+        add = max(0, add - ab.hazard_reduction)
+    return ((cond.replace("_", " "), add),) if add else ()
 
+
+
+# --- the aimed-fire penalty of a crash result (000:L319-L321, L937-L938) -------------------------
+
+
+def penalty_when_done(ctx: Ctx, vid: str, p: Pending) -> None:
+    """A crash result taken on in a later turn than control was lost still spoils aimed fire for the
+    rest of the turn it is done in (000:L937-L938 tie it to the skid or fishtail the vehicle does;
+    000:L319 to the turn control was lost: both count, reading AU5)."""
+    name = ("minor_fishtail" if p.skid <= 1 else "major_fishtail") if p.kind == "fishtail" else p.kind
+    try:
+        penalty = ctx.t.crash.by_name(name).aimed_fire
+    except KeyError:              # a controlled skid or the bootlegger's finish: no crash-table row
+        return
+    v = ctx.v(vid)
+    if penalty < v.aimed_fire:
+        ctx.update(vid, aimed_fire=penalty)

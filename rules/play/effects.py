@@ -19,7 +19,7 @@ from rules.core.geometry import Kind
 from rules.driving.equipment import antilock, brakes
 from rules.driving.handling import lower_status
 from rules.play.context import Ctx
-from rules.play.crashes import braking_hazard, check_control, hazard, lose_control
+from rules.play.crashes import braking_hazard, braking_road, check_control, hazard, lose_control
 from rules.play.state import VehicleState, evolve
 from rules.play.surfaces import racing_slick, road_condition
 from rules.vehicles.record_sheet import damage_tire
@@ -141,7 +141,7 @@ def brake(ctx: Ctx, vid: str, decel: float, original: float) -> None:
     if d == 0:
         return
     what = f"braking {decel:g} mph" + (" (heavy-duty brakes)" if kind == "heavy_duty" else "")
-    kept = check_control(ctx, vid, d, original, what, "000:L146-L154, L233")
+    kept = check_control(ctx, vid, d, original, what, "000:L146-L154, L233", braking_road(ctx, vid))
     if tire.n or tire.mod:
         damage_each_tire(ctx, vid, tire, f"braking {decel:g} mph", "000:L152-L153")
     if not kept:

@@ -162,7 +162,7 @@ def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence
     person = c.interior.part(crew)
     bonus = computer_for(c, crew, w)
     return Shot(base=info.to_hit, range=(point - origin).length(), target="building", building=True,
-                firer_speed=c.speed, gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus),
+                firer_speed=c.speed, firer_moved=c.moved, gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus),
                 cyberlink=bonus == "cyberlink",
                 maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
                 smoke_inches=cloud_inches(clouds, origin, point), bad_footing=c.bad_footing, visibility=c.visibility,

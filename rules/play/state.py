@@ -51,12 +51,14 @@ class RuleOptions:
     road_condition: str = "dry"          # whole-map condition until maps supply their own (000:L267-L275)
     roll_motion: str = "per_inch"        # rolls/spins move 1" per chart inch ("per_inch") or per phase ("per_phase")
     fishtail_method: str = "key"         # "key": 15 degrees per square (000:L242)
-    tie_break: str = "reflex"            # equal speeds: the better reflex roll moves first (000:L140)
+    tie_break: str = "choose"            # equal speeds: the better reflex roll moves first and may defer
+                                         # ("choose", 000:L140), or always first ("reflex")
     fire_step: str = "on"                # "on": fire declarations after each phase's movement (rules/fire_step.py,
                                          # 000:L818); "off": a movement-only game with no combat
     concussion: str = "off"              # the optional concussion rule (000:L472): "on" stuns crews after rams
     passengers_fire: str = "off"         # "on": passengers fire vehicle weapons after the gunners (000:L822, CB47)
     visibility: str = "clear"            # "fog" or "night": -3 to every shot (000:L924)
+    swipe_hazard: str = "round_up"       # a sideswipe's D: 1 per 10 mph rounded up, or "whole_10" (AU7)
     hd_brakes: str = "shifted"           # heavy-duty brakes: the standard table 5 mph up, or the "printed" list (AU1)
 
     def problem(self) -> str | None:
@@ -76,12 +78,13 @@ def option_choices() -> dict[str, tuple[str, ...]]:
         "road_condition": tuple(tables().hazards.road),
         "roll_motion": ("per_inch",),
         "fishtail_method": ("key",),
-        "tie_break": ("reflex",),
+        "tie_break": ("choose", "reflex"),
         "fire_step": ("on", "off"),
         "concussion": ("off", "on"),
         "passengers_fire": ("off", "on"),
         "visibility": ("clear", "fog", "night"),
         "hd_brakes": HD_READINGS,
+        "swipe_hazard": ("round_up", "whole_10"),
     }
 
 
@@ -94,6 +97,7 @@ class Pending:
     side: str = ""            # fishtail swing side / spin direction / bootlegger side
     skid: float = 0.0         # skid length
     severity: int = 0         # for the worst-result rule (000:L309)
+    speed: float = 0.0        # a vault: the initial speed its landing damage is rolled at (000:L330, reading AU6)
 
 
 @dataclass(frozen=True)

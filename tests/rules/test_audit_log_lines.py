@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import re
 
+from rules.core.dice import ScriptedDice
+from rules.core.events import HazardMet, HitDamage
+from rules.engine.engine import apply
+from rules.play.actions import Fire, Pass
 from tests.rules.event_games import GAMES, fixture
+from tests.rules.test_combat_engine import duel, to_fire_step
 
 MAP_ID = re.compile(r"\b(walls|buildings|curbs|obstacles|areas|features)\[\d+\]")
 
@@ -24,10 +29,11 @@ def test_no_log_line_names_a_map_feature_by_its_internal_id_000_L476_L1200() -> 
 
 
 def test_one_hit_logs_its_enemy_fire_hazard_once_000_L250_L252() -> None:
-    """free_for_all seed 1: red's MG hit on stationary blue (4 points) is a D1 hazard, met once (no
-    control roll at 0 mph), then the dead driver's D2: each once."""
-    lines = fixture(*GAMES[0][:2]).read_text(encoding="utf-8").splitlines()
-    hazards = [ln for ln in lines if ln.startswith("hazard|blue|")]
-    assert hazards.count("hazard|blue|enemy fire (4 hits): D1 (stationary: no control roll)|000:L250-L252") == 1
-    assert not [ln for ln in hazards if ln == "hazard|blue|enemy fire (4 hits): D1|000:L250-L252"]
-    assert hazards.count("hazard|blue|driver wounded or killed: D2 (stationary: no control roll)|000:L253, L976") == 1
+    """One MG hit on a car: its enemy-fire hazard (000:L250-L252) is one line of the log, met after
+    the shots with the control roll it needs (it was told twice, once at the hit)."""
+    state = to_fire_step(duel())
+    state, _ = apply(state, Fire("Red", "MG1", "Blue"))
+    state, events = apply(state, Pass("Blue"), ScriptedDice([6, 6], fallback_seed=3))   # 12: a hit
+    assert [e for e in events if isinstance(e, HitDamage) and e.vehicle == "Blue"]
+    told = [e for e in events if e.vehicle == "Blue" and e.text.startswith("enemy fire")]
+    assert len(told) == 1 and isinstance(told[0], HazardMet) and told[0].rule == "000:L250-L252"
