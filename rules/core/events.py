@@ -809,3 +809,22 @@ class MoveDeferred(Event):
 
     other: str
     KIND: ClassVar[str] = "moved"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoosterBurned(Event):
+    """A rocket booster burns: its mph (+ speeds up, - slows down), the speed after, burns left (000:L2657)."""
+
+    booster: str
+    mph: float
+    speed: float
+    burns_left: int
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FrameBent(Event):
+    """A booster's burn over what the chassis withstands bent the frame (000:L2656)."""
+
+    booster: str
+    KIND: ClassVar[str] = "equipment"

@@ -43,7 +43,8 @@ from rules.phases.movement import (
 )
 from rules.play import counters as dropped_play
 from rules.play import uncontrolled
-from rules.play.actions import Action, Automatic, Defer, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.boosters import fire_booster, ready_boosters
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
@@ -105,8 +106,9 @@ TO_ACT = "to_act"
 def _to_act(state: GameState) -> list[str]:
     if state.over:
         return []
-    if state.step == SPEED:
-        return [v.id for v in state.vehicles if v.id not in state.declared and may_change_speed(v)]
+    if state.step == SPEED:   # a booster ready to fire is a choice too (000:L2651)
+        return [v.id for v in state.vehicles if v.id not in state.declared
+                and (may_change_speed(v) or ready_boosters(state, v))]
     if state.step == MOVE and state.movers:
         return [state.movers[0]]
     if state.step == FIRE and state.options.fire_step == "on":
@@ -121,7 +123,7 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
     t = state.rules.movement
     if state.step == SPEED:
         speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
-        return speeds
+        return speeds + [Boost(vid, b) for b in ready_boosters(state, v)]
     if state.step == FIRE:
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
                 *fire_step.automatic_options(state, vid), Pass(vid)]
@@ -254,6 +256,11 @@ def check(state: GameState, action: Action) -> str | None:
         if state.step != MOVE:
             return "vehicles move after the speed changes"
         return _maneuver_problem(v, action.maneuver)
+    if isinstance(action, Boost):
+        if action.booster not in ready_boosters(state, v):
+            return (f"{action.booster} is no rocket booster {vid} may fire now: at the start of a phase, once, by a "
+                    "driver who has not used his firing action, in the one phase a turn its rockets burn (000:L2651-L2658)")
+        return None
     if isinstance(action, Defer):
         if state.step != MOVE or not may_defer(state, vid):
             return ("only a driver with better reflexes than the next vehicle of his speed, before he moves, "
@@ -321,6 +328,8 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         ctx.state = fire_step.pass_fire(ctx.state, action.vehicle)
     elif isinstance(action, Defer):
         defer(ctx, action.vehicle)
+    elif isinstance(action, Boost):
+        fire_booster(ctx, action.vehicle, action.booster)
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 

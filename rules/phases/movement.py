@@ -29,6 +29,7 @@ from rules.driving.maneuvers import (
     perform,
     slide,
 )
+from rules.play.boosters import burn_boosters
 from rules.play.collisions import move_with_collisions, stopped
 from rules.play.concussion import refresh_stunned
 from rules.play.context import Ctx
@@ -575,6 +576,7 @@ def start_phase(ctx: Ctx) -> None:
 
     refresh_stunned(ctx)
     land_falls(ctx)   # falls whose time is up land and take their damage (000:L300-L301)
+    burn_boosters(ctx)   # rocket boosters burning since an earlier turn burn again (000:L2657)
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)

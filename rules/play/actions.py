@@ -7,6 +7,7 @@
     V1 drop OD1          (combat)
     V1 auto MG1 on       (combat: put a weapon or link on automatic; "off" takes it off)
     V1 pass              (nothing more to do in this step)
+    V1 boost rocket_booster   (at the start of a phase: fire a rocket booster, 000:L2649-L2657)
     V1 defer             (equal speeds: the driver with better reflexes lets the next one move first)
 """
 
@@ -87,7 +88,18 @@ class Defer:
         return f"{self.vehicle} defer"
 
 
-Action = SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer
+@dataclass(frozen=True, order=True)
+class Boost:
+    """Fire a rocket booster at the start of a phase, with the speed changes (000:L2649-L2657)."""
+
+    vehicle: str
+    booster: str
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} boost {self.booster}"
+
+
+Action = SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost
 
 
 def parse(text: str) -> Action:
@@ -114,4 +126,6 @@ def parse(text: str) -> Action:
         return Pass(vid)
     if verb == "defer" and not rest:
         return Defer(vid)
+    if verb == "boost" and len(rest) == 1:
+        return Boost(vid, rest[0])
     raise ValueError(f"not an action: {text!r}")

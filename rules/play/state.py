@@ -135,6 +135,8 @@ class VehicleState:
     out: bool = False                 # out of the game (wrecked, destroyed)
     fired: tuple[str, ...] = ()       # combat: weapons fired this turn (000:L820)
     fire_acted: tuple[str, ...] = ()  # combat: crew who used their firing action this turn
+    boosts: tuple[tuple[str, int, int, int], ...] = ()  # boosters fired: (id, phase, turn fired, burns) (000:L2657)
+    frame_bent: bool = False          # a booster bent the frame: undrivable for the rest of the game (000:L2656)
     sustained: tuple[tuple[str, str, int, int], ...] = ()  # combat: (weapon, target, turns in a row, last turn)
     fire_hits: tuple[tuple[str, int], ...] = ()  # combat: fire-table hits (source, turn) still burning (000:L1018)
     fire_triggers: tuple[str, ...] = ()  # this turn's hits that may start a fire: "component[:hot]" (plant destroyed,
