@@ -46,6 +46,7 @@ from rules.play.counters import add_counters, liquid_contact
 from rules.play.crashes import hazard
 from rules.play.effects import corner_lost
 from rules.play.explosions import debris_from_damage, explosion
+from rules.play.lights import own_visibility
 from rules.play.shots_at_map import (
     MapHit,
     aim_point,
@@ -74,7 +75,7 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
                      bad_footing=surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
-                     visibility=visibility(state),
+                     visibility=own_visibility(state, v, visibility(state)),  # IRSS (000:L2631)
                      firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
                      fired=frozenset(v.fired), acted=acted, sustained=v.sustained, moved=v.moved_this_phase)
     if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
