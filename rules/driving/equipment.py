@@ -37,3 +37,9 @@ def antilock(t: Tables, sheet: RecordSheet) -> bool:
 def most_deceleration(t: Tables, sheet: RecordSheet) -> int:
     """The most this vehicle may slow in a turn: 45 mph, 50 with heavy-duty brakes (000:L154, L2628)."""
     return t.decel.most(brakes(t, sheet))
+
+
+def on_side(sheet: RecordSheet, key: str, side: str) -> bool:
+    """A working accessory of this key mounted on that side (its component's location)."""
+    return bool(key) and any(c.kind == "accessory" and _key(c) == key and c.location == side and not c.destroyed
+                             for c in sheet.components)

@@ -58,7 +58,7 @@ from rules.driving.collisions import (
 from rules.driving.maneuvers import Motion
 from rules.play.concussion import concuss
 from rules.play.context import Ctx
-from rules.play.crashes import hazard, swipe_d
+from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
 from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
@@ -301,7 +301,8 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
                          f"(V1 {v1.id}, V2 {v2.id})", "000:L406-L410", vid, how=kind, other=other.id, v1=v1.id,
                          v2=v2.id, speed=out.collision_speed, point=c.point))
     total = ctx.roll(out.ram, f"ram damage at {out.collision_speed:g} mph", "000:L391", vid) if out.ram else 0
-    to_v1, to_v2 = out.damage(total)
+    spikes, plates = ram_accessories(ctx, (v1, v2), (side[v1.id], side[v2.id]))   # 000:L2518, L2540
+    to_v1, to_v2 = out.damage(total, spikes=spikes, ramplates=plates)
     damage_face(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind], "ram")
     damage_face(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind], "ram")
     # concussion (optional, 000:L472): a stunned driver adds D2 to the collision hazard
@@ -345,10 +346,13 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
                                point=c.point))
     ram = ctx.t.chart.ram(speed)
     total = ctx.roll(ram, f"ram damage at {speed:g} mph", "000:L391", vid) if ram else 0
-    out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged)
+    face = struck_side(kind, v.pose, c.normal)
+    spike, plate = striking(ctx, v, face)   # bumper spikes, ramplate (000:L2518, L2540; reading AU14)
+    out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged, spike=spike,
+                                 ramplate=plate)
     ctx.log.add(RamTraded(f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
                           dealt=out.dealt, taken=out.taken, through=out.through))
-    damage_face(ctx, vid, struck_side(kind, v.pose, c.normal), out.taken, f"collision with {name}", "000:L477", "ram")
+    damage_face(ctx, vid, face, out.taken, f"collision with {name}", "000:L477", "ram")
     d = swipe_d(ctx, out.hazard, out.collision_speed) if kind.sideswipe else out.hazard
     hazard(ctx, vid, d, "collision", "000:L428, L480", at_speed=v.speed)
     if out.new_speed != v.speed:

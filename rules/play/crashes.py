@@ -7,11 +7,11 @@ import math
 from dataclasses import replace
 
 from rules.core.dice import DiceExpr
-from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, HazardMet
-from rules.driving.equipment import antilock, brakes
+from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, EquipmentActed, HazardMet
+from rules.driving.equipment import antilock, brakes, on_side
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.play.context import Ctx
-from rules.play.state import Mode, Pending
+from rules.play.state import Mode, Pending, VehicleState
 from rules.play.surfaces import off_road_crash_modifier, road_condition, said, surface_of, what_adds
 
 # Modes that are a crash result still playing out, by the result they came from (000:L309).
@@ -192,3 +192,26 @@ def penalty_when_done(ctx: Ctx, vid: str, p: Pending) -> None:
     v = ctx.v(vid)
     if penalty < v.aimed_fire:
         ctx.update(vid, aimed_fire=penalty)
+
+
+# --- ram accessories (000:L2518, L2540) -----------------------------------------------------------
+
+
+def ram_accessories(ctx: Ctx, parties: tuple[VehicleState, VehicleState], sides: tuple[str, str]
+                    ) -> tuple[tuple[int, int], tuple[bool, bool]]:
+    """What each party's striking side carries into a ram: the bumper-spike die it rolls (0 without
+    spikes there) and whether a ramplate is there (reading AU14)."""
+    (s1, p1), (s2, p2) = (striking(ctx, v, side) for v, side in zip(parties, sides, strict=True))
+    return (s1, s2), (p1, p2)
+
+
+def striking(ctx: Ctx, v: VehicleState, side: str) -> tuple[int, bool]:
+    """One vehicle's striking side: its bumper-spike die (0 if none there) and its ramplate."""
+    d = ctx.rules.collisions
+    spike = ctx.roll(d.spike_dice, f"bumper spikes on the {side}", "000:L2518", v.id) \
+        if on_side(v.sheet, d.spike_accessory, side) else 0
+    plate = on_side(v.sheet, d.ramplate_accessory, side)
+    if plate:
+        ctx.log.add(EquipmentActed(f"ramplate on the {side}: twice the damage dealt, half taken", "000:L2540",
+                                   v.id, accessory=d.ramplate_accessory))
+    return spike, plate
