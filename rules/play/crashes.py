@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from rules.core.dice import DiceExpr
 from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, EquipmentActed, HazardMet
-from rules.driving.equipment import antilock, brakes, on_side
+from rules.driving.equipment import antilock, brakes, carries, on_side
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.play.context import Ctx
 from rules.play.state import Mode, Pending, VehicleState
@@ -126,8 +126,14 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str, *, at_spee
     d = difficulty + (road.add if road and not road.maneuvers_only else 0)
     oil = surface_of(ctx.state, vid).hazard_d
     d += oil  # oil or burning oil under it: +D2 to every hazard (000:L1045)
-    ctx.log.add(HazardMet(f"{what}: D{d}" + (f" (+{oil} for oil under it)" if oil else ""), rule, vid, what=what,
-                          difficulty=d, oil=oil))
+    shocks = _shocks(ctx, v)
+    ctx.log.add(HazardMet(f"{what}: D{max(0, d - shocks)}" + (f" (+{oil} for oil under it)" if oil else "")
+                          + (f" (-{shocks}: heavy-duty shocks)" if shocks else ""), rule, vid, what=what,
+                          difficulty=max(0, d - shocks), oil=oil))
+    if shocks:
+        d = max(0, d - shocks)
+        if d == 0:    # a D0 hazard forces no control roll with HD shocks (000:L2590)
+            return True
     kept = check_control(ctx, vid, d, speed, what, "000:L244-L245", what_adds(ctx.state, vid, maneuver=False))
     if not kept:
         lose_control(ctx, vid, 2, d, speed, travel=v.travel)
@@ -215,3 +221,9 @@ def striking(ctx: Ctx, v: VehicleState, side: str) -> tuple[int, bool]:
         ctx.log.add(EquipmentActed(f"ramplate on the {side}: twice the damage dealt, half taken", "000:L2540",
                                    v.id, accessory=d.ramplate_accessory))
     return spike, plate
+
+
+def _shocks(ctx: Ctx, v: VehicleState) -> int:
+    """Heavy-duty shock absorbers: every hazard D1 less (000:L2590, reading AU15)."""
+    hz = ctx.t.hazards
+    return hz.shocks_reduction if hz.shocks and carries(v.sheet, hz.shocks) else 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -460,6 +460,9 @@ class Hazards:
     active_suspension_d: int = 0
     active_suspension_hc_loss: int = 0
     active_suspension_source: str = ""
+    shocks: str = ""                   # HD shock absorbers' accessory: every hazard D1 less (000:L2590)
+    shocks_reduction: int = 0
+    shocks_source: str = ""
 
     def enemy_fire(self, hits: int) -> int:
         d = 0
@@ -493,7 +496,10 @@ def load_hazards(path: Path) -> Hazards:
                   tl.integer("two_corners_speed_loss_per_turn"), road,
                   tl.text("active_suspension", ""), tl.integer("active_suspension_d", 0, lo=0),
                   tl.integer("active_suspension_hc_loss", 0, lo=0), tl.text("active_suspension_source", ""))
-    for sub in (ef, col, tl):
+    sh = n.table("shocks", {})
+    out = replace(out, shocks=sh.text("accessory", ""), shocks_reduction=sh.integer("reduction", 0, lo=0),
+                  shocks_source=sh.text("source", ""))
+    for sub in (ef, col, tl, sh):
         sub.done()
     n.done()
     return out

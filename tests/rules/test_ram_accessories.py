@@ -53,3 +53,28 @@ def test_the_manslaughter_rams_with_its_front_spikes_in_play_000_L2518() -> None
         events += new
     assert any(isinstance(e, Collided) for e in events)
     assert [e for e in events if isinstance(e, DiceRolled) and e.what == "bumper spikes on the front"]
+
+
+def test_hd_shocks_take_d1_off_every_hazard_and_d0_forces_no_roll_000_L2590() -> None:
+    """Debris is D1 (000:L249): with heavy-duty shocks it is D0, and a D0 hazard forces no control
+    roll; an obstacle's D3 (000:L248) is D2 (reading AU15)."""
+    from dataclasses import replace
+
+    from rules.core.events import ControlRolled, HazardMet
+    from rules.play.crashes import hazard
+    from rules.vehicles.record_sheet import Component
+    state = _pair("Killer Kart")
+    a = state.vehicle("A")
+    shocked = state.with_vehicle(replace(a, sheet=replace(a.sheet, components=a.sheet.components + (
+        Component("hd_shocks", "accessory", "Heavy-duty shock absorbers", "body", 0, 0),))))
+    ctx = Ctx(shocked, ScriptedDice([]))
+    assert hazard(ctx, "A", 1, "debris", "000:L249")
+    (met,) = [e for e in ctx.log.events if isinstance(e, HazardMet)]
+    assert met.difficulty == 0 and "heavy-duty shocks" in met.text
+    assert not [e for e in ctx.log.events if isinstance(e, ControlRolled)]
+    ctx = Ctx(shocked, ScriptedDice([6], fallback_seed=1))
+    hazard(ctx, "A", 3, "obstacle", "000:L248")
+    assert [e.difficulty for e in ctx.log.events if isinstance(e, ControlRolled)] == [2]
+    plain = Ctx(state, ScriptedDice([6], fallback_seed=1))
+    hazard(plain, "A", 1, "debris", "000:L249")
+    assert [e.difficulty for e in plain.log.events if isinstance(e, ControlRolled)] == [1]
