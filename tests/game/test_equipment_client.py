@@ -39,3 +39,20 @@ def test_the_speed_panel_fires_a_booster_with_b_000_L2651(app, tmp_path: Path) -
     burns = [e for e in battle.session.log if isinstance(e, BoosterBurned)]
     assert [e.text for e in burns] == ["back rocket booster burns: +15 mph, 40 -> 55 mph (1 more burn)"]
     assert not panel.boosts()          # fired: the speed question stays, the booster is gone from it
+
+
+def test_the_record_sheet_says_each_booster_is_ready_burning_or_spent_000_L2657(tmp_path: Path) -> None:
+    from game.render.sheet import status_lines
+    from rules.core.dice import ScriptedDice
+    from rules.engine import engine
+
+    d = load_stock("Mauler")
+    d = replace(d, accessories=d.accessories + (AccessoryEntry("rocket_booster", facing="back", lb=200, burn=100),))
+    path = tmp_path / "boosted.toml"
+    path.write_text(dumps_design(d))
+    setup = GameSetup((VehicleSetup("a", "Ann", str(path), Pose.at(20, 20, 0), 40.0),
+                       VehicleSetup("b", "Bob", "Killer Kart", Pose.at(5, 5, 90), 0.0)), seed=3)
+    state, _ = engine.new_game(setup)
+    assert "back rocket booster: ready (17 mph x 2)" in [t for t, _ in status_lines(state.vehicle("a"))]
+    state, _ = engine.apply(state, Boost("a", "rocket_booster"), ScriptedDice([], fallback_seed=1))
+    assert "back rocket booster: burning in phase 1, 1 more" in [t for t, _ in status_lines(state.vehicle("a"))]
