@@ -12,6 +12,7 @@ from game.input.bindings import Intent
 from game.speed import SpeedPreview, preview_speed
 from game.ui import Button, text
 from rules.play.actions import Boost, SetSpeed
+from rules.play.boosters import burn_mph
 from rules.play.state import SPEED
 
 
@@ -137,8 +138,8 @@ class SpeedPanel(DecisionPanel):
         v = b.state.vehicle(self.vid) if self.vid else None
         for i, a in enumerate(self.boosts()):
             spec = next((x for x in v.spec.boosters if x.id == a.booster), None) if v else None
-            sign = "+" if spec is None or spec.facing == "back" else "-"
-            label = f"Fire {spec.facing} booster: {sign}{spec.mph:.0f} mph (B)" if spec else f"Fire {a.booster} (B)"
+            step = b.state.rules.movement.chart.step
+            label = f"Fire {spec.facing} booster: {burn_mph(step, spec):+g} mph (B)" if spec else f"Fire {a.booster} (B)"
             self.buttons.append(grid_button(rect, 0, 3 + i, label, lambda a=a: self.b.commit(a), "boost", span=3))
         return self.buttons
 

@@ -20,8 +20,9 @@ from game.ui import text
 from rules.combat.damage import crew_state, interior_of
 from rules.core.geometry import Kind
 from rules.engine.engine import why_out
-from rules.play.boosters import booster_name
+from rules.play.boosters import booster_name, burn_mph
 from rules.play.state import VehicleState
+from rules.tables.movement import tables
 from rules.vehicles.record_sheet import LOCATIONS, SHORT, Component, WeaponMount
 
 PAPER = (44, 47, 55)          # a box on the sheet
@@ -435,7 +436,7 @@ def booster_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
     for b in v.spec.boosters:
         name = booster_name(b)
         if b.id not in fired:
-            out.append((f"{name}: ready ({b.mph:.0f} mph x {b.turns})", theme.ACCENT))
+            out.append((f"{name}: ready ({burn_mph(tables().chart.step, b):+g} mph x {b.turns})", theme.ACCENT))
             continue
         phase, burns = fired[b.id]
         left = b.turns - burns

@@ -32,6 +32,11 @@ def booster_name(b: Booster) -> str:
     return f"{b.facing} rocket booster" + (f" {number}" if number else "")
 
 
+def burn_mph(step: float, b: Booster) -> float:
+    """What a burn does to the speed: its boost rounded down to the chart's steps, + behind, - in front."""
+    return math.floor(b.mph / step + 1e-9) * step * (1 if b.facing == "back" else -1)
+
+
 def _intact(v: VehicleState, bid: str) -> bool:
     return any(c.id == bid and not c.destroyed for c in v.sheet.components)
 
@@ -86,8 +91,7 @@ def _burn(ctx: Ctx, vid: str, bid: str) -> None:
     v = ctx.v(vid)
     b = _booster(v, bid)
     assert b is not None
-    step = ctx.t.chart.step
-    mph = math.floor(b.mph / step + 1e-9) * step * (1 if b.facing == "back" else -1)
+    mph = burn_mph(ctx.t.chart.step, b)
     old = v.speed
     new = min(ctx.t.chart.max_mph, max(0.0, old + mph))
     burns = [(i, p, f, n + 1) if i == bid else (i, p, f, n) for i, p, f, n in v.boosts]

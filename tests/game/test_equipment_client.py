@@ -32,7 +32,7 @@ def test_the_speed_panel_fires_a_booster_with_b_000_L2651(app, tmp_path: Path) -
     assert battle.state.step == SPEED
     panel = battle.panel()
     assert panel.boosts() == [Boost("a", "rocket_booster")]
-    assert any(b.name == "boost" and "back booster" in b.label for b in panel.buttons)
+    assert any(b.name == "boost" and "back booster: +15 mph" in b.label for b in panel.buttons)
     assert "B: fire a rocket booster" in panel.hint()
     press(app, pygame.K_b)
     assert battle.state.vehicle("a").speed == 55
@@ -53,6 +53,6 @@ def test_the_record_sheet_says_each_booster_is_ready_burning_or_spent_000_L2657(
     setup = GameSetup((VehicleSetup("a", "Ann", str(path), Pose.at(20, 20, 0), 40.0),
                        VehicleSetup("b", "Bob", "Killer Kart", Pose.at(5, 5, 90), 0.0)), seed=3)
     state, _ = engine.new_game(setup)
-    assert "back rocket booster: ready (17 mph x 2)" in [t for t, _ in status_lines(state.vehicle("a"))]
+    assert "back rocket booster: ready (+15 mph x 2)" in [t for t, _ in status_lines(state.vehicle("a"))]
     state, _ = engine.apply(state, Boost("a", "rocket_booster"), ScriptedDice([], fallback_seed=1))
     assert "back rocket booster: burning in phase 1, 1 more" in [t for t, _ in status_lines(state.vehicle("a"))]
