@@ -18,7 +18,8 @@ from game.ui import Button
 from rules.combat.arcs import inside
 from rules.core.geometry import CounterSize, Vec, corners
 from rules.driving.maneuvers import Maneuver
-from rules.play.actions import Move
+from rules.engine.engine import legal_actions
+from rules.play.actions import Defer, Move
 from rules.play.state import MOVE
 from rules.tables.movement import tables
 
@@ -147,6 +148,18 @@ class KeyPanel(DecisionPanel):
         if self.vid and idx is not None and self.ghosts and self.ghosts[idx].maneuver.kind == "straight":
             self.b.commit(Move(self.vid, self.ghosts[idx].maneuver))
 
+    def deferrable(self) -> Defer | None:
+        """The rules' offer to let the next car of the same speed move first (000:L140), if any."""
+        if not self.vid:
+            return None
+        offer = Defer(self.vid)
+        return offer if offer in legal_actions(self.b.state, self.vid) else None
+
+    def defer(self) -> None:
+        offer = self.deferrable()
+        if offer is not None:
+            self.b.commit(offer)
+
     def handle_intent(self, intent: Intent) -> bool:
         actions = {
             Intent.LEFT: lambda: self.step_choice(-1), Intent.RIGHT: lambda: self.step_choice(1),
@@ -163,8 +176,9 @@ class KeyPanel(DecisionPanel):
         return True
 
     def hint(self) -> str:
-        return ("Left/Right: choose · Enter or release: commit · Esc/right-click: cancel · Space: straight · "
+        text = ("Left/Right: choose · Enter or release: commit · Esc/right-click: cancel · Space: straight · "
                 "H: hold course · K skid · M mirror · V even")
+        return text + (" · L: let the other move first" if self.deferrable() else "")
 
     # --- mouse -------------------------------------------------------------------------------------
 
@@ -190,6 +204,10 @@ class KeyPanel(DecisionPanel):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         cam = self.b.cam
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & pygame.KMOD_CTRL
+                and self.deferrable()):
+            self.defer()
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.b.on_board(event.pos):
             self.cancel()
             return True
@@ -249,6 +267,9 @@ class KeyPanel(DecisionPanel):
             grid_button(rect, 0, 3, "Hold course this turn (H)", b.hold_course, "hold", span=3,
                         active=bool(self.vid) and b.orders.holding(self.vid or "", b.state.turn)),
         ]
+        if self.deferrable():   # equal speeds: the better reflexes choose when to move (000:L140)
+            nxt = b.state.movers[1]
+            self.buttons.append(grid_button(rect, 0, 4, f"Let {nxt} move first (L)", self.defer, "defer", span=3))
         return self.buttons
 
     # --- drawing -----------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ from game.battle.panel import DecisionPanel, card, grid_button
 from game.input.bindings import Intent
 from game.speed import SpeedPreview, preview_speed
 from game.ui import Button, text
-from rules.play.actions import SetSpeed
+from rules.play.actions import Boost, SetSpeed
+from rules.play.boosters import burn_mph
 from rules.play.state import SPEED
 
 
@@ -64,6 +65,16 @@ class SpeedPanel(DecisionPanel):
             return True
         return False
 
+    def boosts(self) -> list[Boost]:
+        """The rocket boosters the rules let this vehicle fire now (000:L2649-L2657)."""
+        return [a for a in self.b.session.legal(self.vid) if isinstance(a, Boost)] if self.vid else []
+
+    def boost(self) -> None:
+        """B: fire the first booster offered; the speed question stays open for the new speed."""
+        offered = self.boosts()
+        if offered:
+            self.b.commit(offered[0])
+
     def handle_intent(self, intent: Intent) -> bool:
         steps = {Intent.UP: 1, Intent.RIGHT: 1, Intent.NEXT: 1, Intent.DOWN: -1, Intent.LEFT: -1, Intent.PREV: -1}
         if intent in steps:
@@ -81,7 +92,7 @@ class SpeedPanel(DecisionPanel):
 
     def hint(self) -> str:
         return (f"Up/Down: choose · Enter: commit {self._chosen_text()} · Space: keep {self.current:g} mph "
-                "this turn · H: hold course this turn")
+                "this turn · H: hold course this turn" + (" · B: fire a rocket booster" if self.boosts() else ""))
 
     def _chosen_text(self) -> str:
         return f"{self.options[self.index]:g} mph" if self.options else "the speed"
@@ -100,6 +111,9 @@ class SpeedPanel(DecisionPanel):
         return [pygame.Rect(x0 + i * w, y, w - 4, 30) for i in range(n)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b and not event.mod & pygame.KMOD_CTRL and self.boosts():
+            self.boost()
+            return True
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
         for i, r in enumerate(self.strip()):
@@ -121,6 +135,12 @@ class SpeedPanel(DecisionPanel):
             grid_button(rect, 0, 2, "Hold course this turn (H)", b.hold_course, "hold", span=3,
                         active=bool(self.vid) and b.orders.holding(self.vid or "", b.state.turn)),
         ]
+        v = b.state.vehicle(self.vid) if self.vid else None
+        for i, a in enumerate(self.boosts()):
+            spec = next((x for x in v.spec.boosters if x.id == a.booster), None) if v else None
+            step = b.state.rules.movement.chart.step
+            label = f"Fire {spec.facing} booster: {burn_mph(step, spec):+g} mph (B)" if spec else f"Fire {a.booster} (B)"
+            self.buttons.append(grid_button(rect, 0, 3 + i, label, lambda a=a: self.b.commit(a), "boost", span=3))
         return self.buttons
 
     # --- drawing -----------------------------------------------------------------------------------

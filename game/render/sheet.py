@@ -20,7 +20,9 @@ from game.ui import text
 from rules.combat.damage import crew_state, interior_of
 from rules.core.geometry import Kind
 from rules.engine.engine import why_out
+from rules.play.boosters import booster_name, burn_mph
 from rules.play.state import VehicleState
+from rules.tables.movement import tables
 from rules.vehicles.record_sheet import LOCATIONS, SHORT, Component, WeaponMount
 
 PAPER = (44, 47, 55)          # a box on the sheet
@@ -421,6 +423,25 @@ def status_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
         out.append(("nobody at the controls", LOST))
     if v.automatic:
         out.append((f"on automatic: {', '.join(v.automatic)}", theme.ACCENT))
+    out += booster_lines(v)
+    if v.frame_bent:
+        out.append(("frame bent by a booster: undrivable", LOST))
+    return out
+
+
+def booster_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
+    """Each rocket booster as the sheet reads: ready, burning in phase N with burns left, or spent."""
+    fired = {bid: (phase, burns) for bid, phase, _turn, burns in v.boosts}
+    out: list[tuple[str, tuple[int, int, int]]] = []
+    for b in v.spec.boosters:
+        name = booster_name(b)
+        if b.id not in fired:
+            out.append((f"{name}: ready ({burn_mph(tables().chart.step, b):+g} mph x {b.turns})", theme.ACCENT))
+            continue
+        phase, burns = fired[b.id]
+        left = b.turns - burns
+        out.append((f"{name}: burning in phase {phase}, {left} more" if left else f"{name}: spent",
+                    theme.WARN if left else theme.DIM))
     return out
 
 

@@ -223,3 +223,15 @@ def closing(heading_a: float, heading_b: float) -> bool:
 def bearing(a: Vec, b: Vec) -> float:
     """Heading from a to b (degrees clockwise from map-up)."""
     return math.degrees(math.atan2(b.x - a.x, -(b.y - a.y))) % 360.0
+
+
+def tire_sides(corner: str) -> frozenset[str]:
+    """The sides a tire can be seen from, so aimed at (000:L830, L832; reading AU11): a corner's two
+    sides ("BL": back and left); a lone wheel at the middle of an end ("F", "B" on a cycle or trike)
+    that end and both sides."""
+    ends = {"F": "front", "B": "back"}
+    flanks = {"L": "left", "R": "right"}
+    out = {ends[c] for c in corner if c in ends} | {flanks[c] for c in corner if c in flanks}
+    if not out & set(flanks.values()):
+        out |= set(flanks.values())
+    return frozenset(out)

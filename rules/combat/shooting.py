@@ -26,6 +26,7 @@ from rules.combat.arcs import (
     nearest_point,
     on_half,
     struck_side,
+    tire_sides,
 )
 from rules.combat.burning import GAS_TANK, HT_AMMO, FireHit
 from rules.combat.damage import (
@@ -59,7 +60,6 @@ from rules.core.events import (
     Event,
     EventLog,
     FireRefused,
-    HazardFromHit,
     HitDamage,
     LinkFired,
     ModifierNote,
@@ -125,6 +125,7 @@ class Combatant:
     wheel: str = ""           # the crewman at the wheel when it is not the driver (a substitute, 000:L980)
     visibility: str = "clear"  # rain, heavy_rain, fog or night: the weather and light (000:L923-L924)
     firing_roles: tuple[str, ...] = ("gunner",)  # who else may fire the vehicle's weapons (RuleOptions.passengers_fire)
+    moved: bool = False       # it moved this phase, though at 0 mph now (000:L912-L913, reading AU9)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
@@ -280,6 +281,8 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
     origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
     if d.side == "top" and not facing_sides(t.pose, t.size, origin) & {"front", "left", "right"}:
         return f"the top of {t.id} cannot be hit from behind (000:L841, L843)"
+    if _specific(d.aim) == "tire" and not tire_sides(d.aim.split(":", 1)[1]) & facing_sides(t.pose, t.size, origin):
+        return f"the {d.aim.split(':', 1)[1]} tire of {t.id} does not face {c.id}'s {wids[0]} (000:L830, L832)"
     if _specific(d.aim) == "sidecar":
         if not t.sheet.sidecar_spaces:
             return f"{t.id} has no sidecar (000:L838)"
@@ -401,7 +404,7 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
     bonus = computer_for(c, crew, w)
     shot = Shot(
         base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
-        target_speed=t.speed, firer_speed=c.speed, effective_speed=effective,
+        target_speed=t.speed, firer_speed=c.speed, effective_speed=effective, firer_moved=c.moved, target_moved=t.moved,
         specific="top" if top else _specific(d.aim),
         gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus), cyberlink=bonus == "cyberlink",
         maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
@@ -825,8 +828,7 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
             log.add(PassedThrough(f"{rep.passed_out} points pass out of {p.target} with no effect", "000:L952",
                                   p.target, points=rep.passed_out))
         for hz in rep.hazards():
-            hazards.setdefault(p.target, []).append(hz)
-            log.add(HazardFromHit(f"{hz.name}: D{hz.d}", hz.rule, p.target, what=hz.name, difficulty=hz.d))
+            hazards.setdefault(p.target, []).append(hz)   # logged once, when met after the shots (HazardMet)
         for corner in rep.corners_lost():
             log.add(CornerLost(f"last tire at {corner} lost: handling status to -6", "000:L265", p.target,
                                corner=corner))

@@ -156,6 +156,8 @@ class Shot:
     target_side: str = "front"      # front/back/left/right (or top for a trike)
     target_speed: float = 0.0
     firer_speed: float = 0.0
+    firer_moved: bool = False       # at 0 mph now but moved this phase (a T-stop, a collision): moving (AU9)
+    target_moved: bool = False
     effective_speed: float | None = None  # from the relative-speed table; None = target speed
     specific: str = ""              # tire, turret, rider, sidecar, top ("" = the vehicle)
     gunner_skill: int | None = 0    # None = no Gunner skill at all
@@ -210,9 +212,9 @@ def _named(t: CombatTables, key: str, name: str, times: int = 1) -> Modifier:
 
 def _movement(s: Shot, t: CombatTables) -> list[Modifier]:
     out = []
-    if s.target_speed == 0 and not s.building:  # a building's +10 counts its stillness (000:L1200)
+    if s.target_speed == 0 and not s.target_moved and not s.building:  # a building's +10 counts its stillness (000:L1200)
         out.append(_named(t, "target_not_moving", "target not moving"))
-    if s.firer_speed == 0:
+    if s.firer_speed == 0 and not s.firer_moved:
         out.append(_named(t, "firer_not_moving", "firer not moving"))
     eff = abs(s.target_speed) if s.effective_speed is None else abs(s.effective_speed)
     band = speed_band(eff, t)

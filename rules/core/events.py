@@ -158,6 +158,7 @@ class ControlRolled(Event):
     need: str
     rolled: int | None
     kept: bool
+    added: tuple[str, ...] = ()   # what the place added to the D, e.g. "gravel +1", "off-road +1"
     KIND: ClassVar[str] = "control"
 
 
@@ -788,3 +789,42 @@ class FoeChose(Event):
     """Why a scripted foe chose its action (logged by the client)."""
 
     KIND: ClassVar[str] = "foe"
+
+
+# --- equipment (issue 17) ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EquipmentActed(Event):
+    """An accessory changed what a rule did: heavy-duty brakes, ABS, a booster's burn, lights ...
+    `accessory` is its key in accessories.toml."""
+
+    accessory: str
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveDeferred(Event):
+    """A driver with better reflexes let a vehicle of the same speed move before him (000:L140)."""
+
+    other: str
+    KIND: ClassVar[str] = "moved"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoosterBurned(Event):
+    """A rocket booster burns: its mph (+ speeds up, - slows down), the speed after, burns left (000:L2657)."""
+
+    booster: str
+    mph: float
+    speed: float
+    burns_left: int
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FrameBent(Event):
+    """A booster's burn over what the chassis withstands bent the frame (000:L2656)."""
+
+    booster: str
+    KIND: ClassVar[str] = "equipment"

@@ -386,7 +386,21 @@ def classify(mover: Party, other: Party, normal: Vec) -> Classification:
     else:
         # side against back, or back against back: the closest picture is a glancing sideswipe
         kind, v1 = swipe(), True
+    if kind.sideswipe:   # a sideswipe strikes the side armor of both, whatever corner touched (000:L457)
+        ms, os = swiped_side(mover.pose, normal), swiped_side(other.pose, normal * -1)
     return Classification(kind, v1, ms, os)
+
+
+def swiped_side(pose: Pose, direction: Vec) -> str:
+    """The side (left or right) of a counter that a sideswipe toward `direction` strikes (000:L457):
+    the one whose outward normal leans toward it; straight ahead or behind counts as the right."""
+    return "left" if direction.dot(right(pose.facing)) < -1e-9 else "right"
+
+
+def struck_side(kind: CollisionKind, pose: Pose, direction: Vec) -> str:
+    """The armor location a collision of this kind strikes on a counter meeting something toward
+    `direction`: a side for a sideswipe (000:L457), else the side facing it."""
+    return swiped_side(pose, direction) if kind.sideswipe else side_toward(pose, direction)
 
 
 def classify_fixed(mover: Party, normal: Vec) -> CollisionKind:

@@ -20,16 +20,19 @@ from rules.core.errors import IllegalAction
 from rules.core.events import AutomaticSet, Event, GameEnded, PhaseBegan, ReflexesRolled, TurnBegan
 from rules.core.geometry import Kind
 from rules.core.kept import kept
+from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
 from rules.engine.setup import GameSetup, resolve_spec
 from rules.phases import fire_step
 from rules.phases.movement import (
+    defer,
     difficulty_of,
     end_phase,
     end_turn,
     forced,
     forced_increment,
     may_change_speed,
+    may_defer,
     move_order,
     player_move,
     set_speed,
@@ -40,7 +43,8 @@ from rules.phases.movement import (
 )
 from rules.play import counters as dropped_play
 from rules.play import uncontrolled
-from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.boosters import fire_booster, ready_boosters
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
@@ -102,8 +106,9 @@ TO_ACT = "to_act"
 def _to_act(state: GameState) -> list[str]:
     if state.over:
         return []
-    if state.step == SPEED:
-        return [v.id for v in state.vehicles if v.id not in state.declared and may_change_speed(v)]
+    if state.step == SPEED:   # a booster ready to fire is a choice too (000:L2651)
+        return [v.id for v in state.vehicles if v.id not in state.declared
+                and (may_change_speed(v) or ready_boosters(state, v))]
     if state.step == MOVE and state.movers:
         return [state.movers[0]]
     if state.step == FIRE and state.options.fire_step == "on":
@@ -118,11 +123,12 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
     t = state.rules.movement
     if state.step == SPEED:
         speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
-        return speeds
+        return speeds + [Boost(vid, b) for b in ready_boosters(state, v)]
     if state.step == FIRE:
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
                 *fire_step.automatic_options(state, vid), Pass(vid)]
-    return [Move(vid, m) for m in legal_maneuvers(state, v)]
+    moves: list[Action] = [Move(vid, m) for m in legal_maneuvers(state, v)]
+    return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
 
 
 def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
@@ -250,6 +256,16 @@ def check(state: GameState, action: Action) -> str | None:
         if state.step != MOVE:
             return "vehicles move after the speed changes"
         return _maneuver_problem(v, action.maneuver)
+    if isinstance(action, Boost):
+        if action.booster not in ready_boosters(state, v):
+            return (f"{action.booster} is no rocket booster {vid} may fire now: at the start of a phase, once, by a "
+                    "driver who has not used his firing action, in the one phase a turn its rockets burn (000:L2651-L2658)")
+        return None
+    if isinstance(action, Defer):
+        if state.step != MOVE or not may_defer(state, vid):
+            return ("only a driver with better reflexes than the next vehicle of his speed, before he moves, "
+                    "may let it go first (000:L140)")
+        return None
     if isinstance(action, (Fire, Drop, Automatic, Pass)):
         if state.step != FIRE:
             return "there is nothing to fire, drop or pass now"
@@ -278,8 +294,10 @@ def _speed_problem(v: VehicleState, mph: float) -> str:
     if abs(mph) - v.speed > accel:
         low = " at this speed (000:L2629)" if accel != v.spec.acceleration else ""
         return f"it accelerates at most {accel:g} mph a turn{low} (000:L144)"
-    if v.speed - abs(mph) > t.decel.max_mph:
-        return f"it cannot slow by more than {t.decel.max_mph} mph in a turn (000:L154)"
+    most = most_deceleration(t, v.sheet)
+    if v.speed - abs(mph) > most:
+        rule = "000:L154" if most == t.decel.max_mph else "000:L2628"
+        return f"it cannot slow by more than {most} mph in a turn ({rule})"
     if abs(mph / t.chart.step - round(mph / t.chart.step)) > 1e-9:
         return f"speeds go in {t.chart.step:g}-mph steps"
     return "that speed is beyond its top speed"
@@ -308,6 +326,10 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
                                  on=action.on))
     elif isinstance(action, Pass):
         ctx.state = fire_step.pass_fire(ctx.state, action.vehicle)
+    elif isinstance(action, Defer):
+        defer(ctx, action.vehicle)
+    elif isinstance(action, Boost):
+        fire_booster(ctx, action.vehicle, action.booster)
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 

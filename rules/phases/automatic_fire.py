@@ -197,7 +197,7 @@ def map_shots(cs: Mapping[str, Combatant], shots: Sequence[AutoShot], dice: Dice
                        cyberlink=False, gunner_skill=0, wounded_firer=False, maneuver_d=0, aimed_fire=0,
                        paint_on_windows=False)
         head = (f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}: its line meets "
-                f"{target.name} ({target.id}), {shot.range:.2f}\"")
+                f"{target.name}, {shot.range:.2f}\"")
         rolled = roll_to_hit(to_hit(shot), shot.base, head, "", ", L1026, L1200", dice, log, c.id,
                              a.weapon, target.id, automatic=True)
         if rolled is None or not rolled[0] or info.damage is None:

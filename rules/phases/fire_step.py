@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin
+from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin, tire_sides
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
 from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
 from rules.combat.dropped import Counter, kind_for_weapon
@@ -46,6 +46,7 @@ from rules.play.counters import add_counters, liquid_contact
 from rules.play.crashes import hazard
 from rules.play.effects import corner_lost
 from rules.play.explosions import debris_from_damage, explosion
+from rules.play.lights import own_visibility
 from rules.play.shots_at_map import (
     MapHit,
     aim_point,
@@ -74,9 +75,9 @@ def combatant(state: GameState, v: VehicleState) -> Combatant:
                      aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
                      bad_footing=surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                      paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
-                     visibility=visibility(state),
+                     visibility=own_visibility(state, v, visibility(state)),  # IRSS (000:L2631)
                      firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
-                     fired=frozenset(v.fired), acted=acted, sustained=v.sustained)
+                     fired=frozenset(v.fired), acted=acted, sustained=v.sustained, moved=v.moved_this_phase)
     if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
         c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
@@ -419,8 +420,11 @@ def _shots_at(state: GameState, cs: dict[str, Combatant], c: Combatant, t: Comba
     first = c.weapon(expand(c, trig)[0])
     origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
         "front", "back", "left", "right", "turret") else "turret")
-    aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
-    aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
+    sides = facing_sides(t.pose, t.size, origin)
+    aims = [""] + [f"side:{s}" for s in sorted(sides)]
+    aims += (["side:top"] if t.kind == "trike" else []) + [     # a trike's top (000:L841)
+        a for a in target_aims(t) if not a.startswith("tire:") or tire_sides(a[5:]) & sides]  # 000:L832
+
     for aim in aims:
         a = Fire(vid, trig, tid, aim)
         # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)

@@ -12,11 +12,13 @@ from rules.core.events import (
     FireStarted,
     HandlingChanged,
     Moved,
+    MoveDeferred,
     OccupantsHurt,
     SlowedTo,
     SpeedChanged,
 )
 from rules.core.geometry import Kind, angle_diff, norm_deg
+from rules.driving.equipment import most_deceleration
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
     Maneuver,
@@ -28,16 +30,25 @@ from rules.driving.maneuvers import (
     slide,
 )
 from rules.play.banking import banked_d
+from rules.play.boosters import burn_boosters
 from rules.play.collisions import move_with_collisions, stopped
 from rules.play.concussion import refresh_stunned
 from rules.play.context import Ctx
 from rules.play.counters import cross_counters
-from rules.play.crashes import ONE_D, check_control, hazard, lose_control, tstop_crash_extra
-from rules.play.effects import damage_each_tire, damage_face, damage_one_tire
+from rules.play.crashes import (
+    ONE_D,
+    check_control,
+    hazard,
+    lose_control,
+    penalty_when_done,
+    tstop_crash_extra,
+)
+from rules.play.crashes import braking_hazard as crashes_braking_hazard
+from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire
 from rules.play.falling import land_falls, over_edge
 from rules.play.map_edges import check_left_map
-from rules.play.state import Mode, Pending, VehicleState, evolve
-from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of
+from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
+from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
 from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 from rules.tables.movement import Tables
@@ -90,7 +101,7 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
     top = reverse_top(t, v) if v.reverse else v.spec.top_speed
     # HD transmission: slow from rest (000:L2629); no acceleration at all with the plant out (000:L1742)
     hi = v.speed if v.plant_out else min(top, v.speed + v.spec.acceleration_at(v.speed))
-    lo = max(0.0, v.speed - t.decel.max_mph)
+    lo = max(0.0, v.speed - most_deceleration(t, v.sheet))  # 50 mph with HD brakes (000:L2628)
     k = math.ceil(lo / step - 1e-9)
     while k * step <= hi + 1e-9:
         out.add(-k * step if v.reverse else k * step)
@@ -128,25 +139,13 @@ def deceleration(v: VehicleState, signed: float) -> float:
 
 def braking_hazard(ctx: Ctx, vid: str, decel: float) -> tuple[int, DiceExpr]:
     """The D of shedding `decel` mph in a turn with the road condition added (0: no hazard), and the
-    damage to each tire (000:L146-L154, L233)."""
-    d, tire = ctx.t.decel.hazard(decel)
-    if d == 0:
-        return 0, tire
-    road = ctx.t.hazards.road.get(road_condition(ctx.state, vid))
-    return d + (road.add if road else 0), tire
+    damage to each tire (000:L146-L154, L233; the brakes' own rules: rules.play.crashes)."""
+    return crashes_braking_hazard(ctx, vid, decel)
 
 
 def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
     """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
-    d, tire = braking_hazard(ctx, vid, decel)
-    if d == 0:
-        return
-    v = ctx.v(vid)
-    kept = check_control(ctx, vid, d, original, f"braking {decel:g} mph", "000:L146-L154, L233")
-    if tire.n or tire.mod:
-        damage_each_tire(ctx, vid, tire, f"braking {decel:g} mph", "000:L152-L153")
-    if not kept:
-        lose_control(ctx, vid, 1, d, original, travel=v.travel)
+    brake(ctx, vid, decel, original)
 
 
 # --- tires ----------------------------------------------------------------------------------------
@@ -206,6 +205,7 @@ def start_moving(ctx: Ctx, vid: str) -> None:
             return
         p, rest = v.pending[0], v.pending[1:]
         ctx.put(evolve(v, pending=rest))
+        penalty_when_done(ctx, vid, p)   # the aimed-fire penalty holds in the turn it is done (000:L937-L938)
         _start_crash_effect(ctx, vid, p)
 
 
@@ -238,7 +238,7 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
     elif p.kind in ("roll", "burning_roll"):
         _begin_roll(ctx, vid, p.travel, burning=p.kind == "burning_roll")
     elif p.kind == "vault":
-        _vault(ctx, vid, p.travel)
+        _vault(ctx, vid, p.travel, p.speed)
 
 
 def _random_side(ctx: Ctx, vid: str, why: str) -> str:
@@ -309,9 +309,10 @@ def _begin_roll(ctx: Ctx, vid: str, travel: float, *, burning: bool) -> None:
             ctx.log.add(FireStarted("the vehicle is on fire", "000:L329", vid))
 
 
-def _vault(ctx: Ctx, vid: str, travel: float) -> None:
+def _vault(ctx: Ctx, vid: str, travel: float, initial: float = 0.0) -> None:
     """Vault (000:L330): the leading tires take 3d, it flies 1d inches turning over twice an inch,
-    the face it lands on takes collision damage at its speed, then it rolls."""
+    the face it lands on takes collision damage at its initial speed (the speed control was lost at,
+    before any braking: 000:L233, reading AU6), then it rolls."""
     row = ctx.t.crash.by_name("vault")
     # out of control from the take-off: a tire lost while vaulting must not queue a second roll (000:L309)
     v = ctx.update(vid, mode=Mode.ROLL, mode_travel=travel)
@@ -324,9 +325,10 @@ def _vault(ctx: Ctx, vid: str, travel: float) -> None:
     v = ctx.v(vid)
     move_along(ctx, vid, slide(v.pose, travel, flight), f"vaults {flight}\" through the air")
     face = "top" if (flight * row.faces_per_inch // 2) % 2 else "underbody"
-    ram = ctx.t.chart.ram(v.speed)
+    landing = initial or v.speed
+    ram = ctx.t.chart.ram(landing)
     if ram:
-        dmg = ctx.roll(ram, f"landing on its {face} at {v.speed:g} mph", "000:L330", vid)
+        dmg = ctx.roll(ram, f"landing on its {face} at {landing:g} mph", "000:L330", vid)
         _damage_face(ctx, vid, face, dmg, "vault landing", "000:L330", "roll")
     ctx.log.add(OccupantsHurt(f"every occupant takes {row.occupant_damage} point (body armor does not help)",
                               "000:L330", vid, points=row.occupant_damage))
@@ -479,15 +481,17 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
         ctx.update(vid, increments=ctx.v(vid).increments[1:])
         return
     motion = chosen_motion(ctx.t, v, m)
+    added = what_adds(ctx.state, vid, maneuver=True)   # named in the control roll's line, where it was chosen
     move_along(ctx, vid, motion, str(m))
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
     ctx.put(evolve(v, increments=v.increments[1:], maneuvered=True, steered=True,
                     travel=travel0 if m.kind in ("t_stop", "bootlegger") else after_travel))
     if m.kind == "t_stop":
-        _begin_tstop(ctx, vid, difficulty, travel0)
+        _begin_tstop(ctx, vid, difficulty, travel0, added)
         return
-    kept = not asks_control(m, difficulty) or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186")
+    kept = not asks_control(m, difficulty) or check_control(ctx, vid, difficulty, v.speed, str(m), "000:L182-L186",
+                                                            added)
     if kept:
         _ice(ctx, vid)  # a loss on the ice goes to Crash Table 2 by itself (000:L308)
     if m.kind == "bootlegger":
@@ -516,7 +520,7 @@ def _ice(ctx: Ctx, vid: str) -> None:
         hazard(ctx, vid, d, "maneuvering on ice", "000:L2487")
 
 
-def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
+def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float, added: tuple[tuple[str, int], ...] = ()) -> None:
     v = ctx.v(vid)
     start = v.speed
     v = ctx.put(evolve(v, mode=Mode.T_STOP, mode_travel=travel0, mode_start=start, mode_lost=0.0, mode_count=0,
@@ -525,7 +529,7 @@ def _begin_tstop(ctx: Ctx, vid: str, difficulty: int, travel0: float) -> None:
     new_speed = max(0.0, start - per_inch)
     ctx.put(evolve(v, speed=new_speed, mode_lost=start - new_speed, speed_changed=True))
     ctx.log.add(SlowedTo(f"T-stop: {start:g} -> {new_speed:g} mph", "000:L227", vid, speed=new_speed))
-    kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228")
+    kept = check_control(ctx, vid, difficulty, start, "T-stop", "000:L228", added)
     if new_speed == 0:
         ctx.update(vid, increments=())
         _tstop_tires(ctx, vid)
@@ -573,6 +577,7 @@ def start_phase(ctx: Ctx) -> None:
 
     refresh_stunned(ctx)
     land_falls(ctx)   # falls whose time is up land and take their damage (000:L300-L301)
+    burn_boosters(ctx)   # rocket boosters burning since an earlier turn burn again (000:L2657)
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)
@@ -643,3 +648,25 @@ def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:
         ctx.log.add(CrashMotion(text, "000:L328", v.id, motion="roll", ended=True))
         return evolve(v, mode=Mode.NORMAL if drivable else Mode.WRECK, out=not drivable, travel=v.pose.facing)
     return v
+
+
+# --- the choice at equal speed (000:L140; reading M11, AU8) ----------------------------------------
+
+
+def may_defer(state: GameState, vid: str) -> bool:
+    """The vehicle about to move may let the next one move first: the same speed, worse reflexes, and
+    it has not moved an inch of this phase yet (RuleOptions.tie_break = "choose")."""
+    movers = state.movers
+    if state.options.tie_break != "choose" or len(movers) < 2 or movers[0] != vid:
+        return False
+    v, nxt = state.vehicle(vid), state.vehicle(movers[1])
+    if nxt.speed != v.speed or nxt.reflex_roll >= v.reflex_roll or forced(v):
+        return False
+    return v.moved_this_phase and v.increments == increments_for(state.rules.movement, v.speed, state.phase)
+
+
+def defer(ctx: Ctx, vid: str) -> None:
+    """Let the next vehicle of the same speed move first (000:L140)."""
+    first, nxt, *rest = ctx.state.movers
+    ctx.state = evolve(ctx.state, movers=(nxt, first, *rest))
+    ctx.log.add(MoveDeferred(f"lets {nxt} (same speed, slower reflexes) move first", "000:L140", vid, other=nxt))

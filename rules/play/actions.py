@@ -7,6 +7,8 @@
     V1 drop OD1          (combat)
     V1 auto MG1 on       (combat: put a weapon or link on automatic; "off" takes it off)
     V1 pass              (nothing more to do in this step)
+    V1 boost rocket_booster   (at the start of a phase: fire a rocket booster, 000:L2649-L2657)
+    V1 defer             (equal speeds: the driver with better reflexes lets the next one move first)
 """
 
 from __future__ import annotations
@@ -75,7 +77,29 @@ class Pass:
         return f"{self.vehicle} pass"
 
 
-Action = SetSpeed | Move | Fire | Drop | Automatic | Pass
+@dataclass(frozen=True, order=True)
+class Defer:
+    """At equal speed the driver with the better reflexes chooses when he moves (000:L140): he lets
+    the next vehicle of his speed move before him."""
+
+    vehicle: str
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} defer"
+
+
+@dataclass(frozen=True, order=True)
+class Boost:
+    """Fire a rocket booster at the start of a phase, with the speed changes (000:L2649-L2657)."""
+
+    vehicle: str
+    booster: str
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} boost {self.booster}"
+
+
+Action = SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost
 
 
 def parse(text: str) -> Action:
@@ -100,4 +124,8 @@ def parse(text: str) -> Action:
         return Automatic(vid, rest[0], rest[1] == "on")
     if verb == "pass" and not rest:
         return Pass(vid)
+    if verb == "defer" and not rest:
+        return Defer(vid)
+    if verb == "boost" and len(rest) == 1:
+        return Boost(vid, rest[0])
     raise ValueError(f"not an action: {text!r}")

@@ -51,14 +51,14 @@ from rules.driving.collisions import (
     damage_modifier,
     ditch,
     fixed_object_collision,
-    side_toward,
+    struck_side,
     water,
     who_moves_on,
 )
 from rules.driving.maneuvers import Motion
 from rules.play.concussion import concuss
 from rules.play.context import Ctx
-from rules.play.crashes import hazard
+from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
 from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
@@ -301,15 +301,18 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
                          f"(V1 {v1.id}, V2 {v2.id})", "000:L406-L410", vid, how=kind, other=other.id, v1=v1.id,
                          v2=v2.id, speed=out.collision_speed, point=c.point))
     total = ctx.roll(out.ram, f"ram damage at {out.collision_speed:g} mph", "000:L391", vid) if out.ram else 0
-    to_v1, to_v2 = out.damage(total)
+    spikes, plates = ram_accessories(ctx, (v1, v2), (side[v1.id], side[v2.id]))   # 000:L2518, L2540
+    to_v1, to_v2 = out.damage(total, spikes=spikes, ramplates=plates)
     damage_face(ctx, v1.id, side[v1.id], to_v1, f"collision (x{_dm(dms[1])})", ARMOR_RULE[kind], "ram")
     damage_face(ctx, v2.id, side[v2.id], to_v2, f"collision (x{_dm(dms[0])})", ARMOR_RULE[kind], "ram")
     # concussion (optional, 000:L472): a stunned driver adds D2 to the collision hazard
     dazed = {w.id: concuss(ctx, w.id, t) for w, t in ((v1, out.concussion[0]), (v2, out.concussion[1]))}
     extra = ctx.rules.collisions.stunned_driver_hazard
     for w, d in ((v1, out.hazards[0]), (v2, out.hazards[1])):
+        d = swipe_d(ctx, d, out.collision_speed) if cls.kind.sideswipe else d   # (000:L466, reading AU7)
         hazard(ctx, w.id, d + (extra if dazed[w.id] else 0), "collision" + (" (driver stunned)" if dazed[w.id] else ""),
-               "000:L428, L472" if dazed[w.id] else "000:L428" if not cls.kind.sideswipe else "000:L466")
+               "000:L428, L472" if dazed[w.id] else "000:L428" if not cls.kind.sideswipe else "000:L466",
+               at_speed=w.speed)   # at the speed before the collision (000:L428)
     for w, new in ((v1, out.new_speeds[0]), (v2, out.new_speeds[1])):
         if new != w.speed:
             ctx.update(w.id, speed=new)
@@ -338,16 +341,20 @@ def _fixed_collision(ctx: Ctx, world: CollisionWorld, vid: str, c: Contact, trav
     dm = damage_modifier(v.spec.weight)
     speed = fixed_object_collision(kind, v.speed, dm, 0, dp=dp, sections=sections, damaged=damaged).collision_speed
     name = (feature.tag or feature.kind.value) if feature else c.other
-    ctx.log.add(HitFixedObject(f"{kind.value.replace('_', '-')} into {name} ({c.other}) at {speed:g} mph",
+    ctx.log.add(HitFixedObject(f"{kind.value.replace('_', '-')} into {name} at {speed:g} mph",
                                "000:L476-L480", vid, how=kind.value, other=c.other, name=name, speed=speed,
                                point=c.point))
     ram = ctx.t.chart.ram(speed)
     total = ctx.roll(ram, f"ram damage at {speed:g} mph", "000:L391", vid) if ram else 0
-    out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged)
+    face = struck_side(kind, v.pose, c.normal)
+    spike, plate = striking(ctx, v, face)   # bumper spikes, ramplate (000:L2518, L2540; reading AU14)
+    out = fixed_object_collision(kind, v.speed, dm, total, dp=dp, sections=sections, damaged=damaged, spike=spike,
+                                 ramplate=plate)
     ctx.log.add(RamTraded(f"{name} takes {out.dealt} and returns {out.taken}", "000:L477", vid,
                           dealt=out.dealt, taken=out.taken, through=out.through))
-    damage_face(ctx, vid, side_toward(v.pose, c.normal), out.taken, f"collision with {name}", "000:L477", "ram")
-    hazard(ctx, vid, out.hazard, "collision", "000:L428, L480")
+    damage_face(ctx, vid, face, out.taken, f"collision with {name}", "000:L477", "ram")
+    d = swipe_d(ctx, out.hazard, out.collision_speed) if kind.sideswipe else out.hazard
+    hazard(ctx, vid, d, "collision", "000:L428, L480", at_speed=v.speed)
     if out.new_speed != v.speed:
         ctx.update(vid, speed=out.new_speed)
         ctx.log.add(SlowedTo(f"the collision leaves it at {out.new_speed:g} mph", "000:L480", vid, speed=out.new_speed))
@@ -396,15 +403,15 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
     (returns True then): tire damage and hazards (000:L248-L249, L496-L502, L526, L529)."""
     hz = ctx.t.hazards.difficulty
     if t.kind == FeatureKind.DEBRIS.value:
-        ctx.log.add(RanOver(f"hits debris ({t.other})", "000:L496", vid, obstacle="debris", other=t.other))
+        ctx.log.add(RanOver("hits debris", "000:L496", vid, obstacle="debris", other=t.other))
         _tires_over(ctx, vid, ctx.rules.collisions.debris_tire_damage, "debris", "000:L497")
         hazard(ctx, vid, hz["debris"], "debris", "000:L249, L497")
     elif t.kind == FeatureKind.OBSTACLE.value:
-        ctx.log.add(RanOver(f"hits an obstacle ({t.other})", "000:L501", vid, obstacle="obstacle", other=t.other))
+        ctx.log.add(RanOver("hits an obstacle", "000:L501", vid, obstacle="obstacle", other=t.other))
         _tires_over(ctx, vid, ctx.rules.collisions.obstacle_tire_damage, "obstacle", "000:L501")
         hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
     elif t.kind == FeatureKind.CURB.value:
-        hazard(ctx, vid, hz["curb"], f"hits the curb ({t.other})", "000:L248")
+        hazard(ctx, vid, hz["curb"], "hits the curb", "000:L248")
     elif t.kind == FeatureKind.TERRAIN.value and t.tag in ("water", "ditch"):
         area = _map_areas(ctx.state.map_id).get(t.other)
         if area is not None:

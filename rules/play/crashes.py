@@ -7,11 +7,12 @@ import math
 from dataclasses import replace
 
 from rules.core.dice import DiceExpr
-from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, HazardMet
+from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, EquipmentActed, HazardMet
+from rules.driving.equipment import antilock, brakes, carries, on_side
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.play.context import Ctx
-from rules.play.state import Mode, Pending
-from rules.play.surfaces import off_road_crash_modifier, road_condition, surface_of
+from rules.play.state import Mode, Pending, VehicleState
+from rules.play.surfaces import off_road_crash_modifier, road_condition, said, surface_of, what_adds
 
 # Modes that are a crash result still playing out, by the result they came from (000:L309).
 MODE_RESULT = {"spin": "spinout", "roll": "roll"}
@@ -27,8 +28,10 @@ def current_severity(ctx: Ctx, vid: str) -> int:
     return worst
 
 
-def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, rule: str) -> bool:
-    """Lower the handling status by D and roll for control at `speed` (000:L165, L182-L186)."""
+def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, rule: str,
+                  added: tuple[tuple[str, int], ...] = ()) -> bool:
+    """Lower the handling status by D and roll for control at `speed` (000:L165, L182-L186); `added`
+    names what the road or the ground put into the D, for the log."""
     v = ctx.v(vid)
     hs = lower_status(v.hs, difficulty, ctx.t)
     ctx.update(vid, hs=hs, phase_d=v.phase_d + max(0, difficulty))
@@ -38,9 +41,10 @@ def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, 
                                what=f"control roll for {what}", expr="1d", faces=(res.die,), total=res.die))
     verdict = "control kept" if res.kept else "CONTROL LOST"
     need = {"safe": "safe, no roll", "XX": "automatic loss (XX)"}.get(res.need, f"needs {res.need}+")
-    ctx.log.add(ControlRolled(f"{what}: D{difficulty}, handling {v.hs} -> {hs} at {speed:g} mph: {need}; {verdict}",
-                              rule or "000:L182-L186", vid, what=what, difficulty=difficulty, hs_before=v.hs, hs=hs,
-                              speed=speed, need=res.need, rolled=res.die, kept=res.kept))
+    ctx.log.add(ControlRolled(f"{what}: D{difficulty}{said(added)}, handling {v.hs} -> {hs} at {speed:g} mph: {need}; "
+                              f"{verdict}", rule or "000:L182-L186", vid, what=what, difficulty=difficulty,
+                              hs_before=v.hs, hs=hs, speed=speed, need=res.need, rolled=res.die, kept=res.kept,
+                              added=tuple(f"{n} +{d}" for n, d in added)))
     return res.kept
 
 
@@ -70,10 +74,10 @@ def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, 
             row1 = ctx.t.crash.lookup(1, total1)
             ctx.log.add(CrashRolled(f"Crash Table 1: {total1} -> {row1.result.replace('_', ' ')}", "000:L322-L330",
                                     vid, table=1, roll=total1, result=row1.result))
-            new.append(_pending_ct1(ctx, row1.result, travel, spin_side, row1.skid))
+            new.append(_pending_ct1(ctx, row1.result, travel, spin_side, row1.skid, speed))
             row = row1 if row1.aimed_fire < row.aimed_fire else row
     else:
-        new.append(_pending_ct1(ctx, row.result, travel, "", row.skid))
+        new.append(_pending_ct1(ctx, row.result, travel, "", row.skid, speed))
     _queue_worst(ctx, vid, tuple(new))
     v = ctx.v(vid)
     ctx.update(vid, aimed_fire=min(v.aimed_fire, row.aimed_fire))
@@ -87,8 +91,9 @@ def row_rule(table: int) -> str:
     return "000:L322-L330" if table == 1 else "000:L331-L336"
 
 
-def _pending_ct1(ctx: Ctx, result: str, travel: float, side: str, skid: float) -> Pending:
-    return Pending(result, travel, side, skid, ctx.t.crash.severity(result))
+def _pending_ct1(ctx: Ctx, result: str, travel: float, side: str, skid: float, speed: float) -> Pending:
+    # a vault lands at the initial speed, the one control was lost at (000:L330, L233; reading AU6)
+    return Pending(result, travel, side, skid, ctx.t.crash.severity(result), speed if result == "vault" else 0.0)
 
 
 def _queue_worst(ctx: Ctx, vid: str, new: tuple[Pending, ...]) -> None:
@@ -103,13 +108,16 @@ def _queue_worst(ctx: Ctx, vid: str, new: tuple[Pending, ...]) -> None:
     ctx.put(replace(v, pending=new, mode=Mode.NORMAL if v.mode == Mode.SPIN else v.mode))
 
 
-def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
+def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str, *, at_speed: float | None = None) -> bool:
     """A hazard (000:L244-L253): road conditions add to it, it lowers the handling status and needs
-    its own control roll at the current speed; a loss goes to Crash Table 2 (000:L308). Returns True
-    if control was kept. Collisions and combat call this."""
+    its own control roll at the current speed, or at `at_speed` (a collision's: the speed before it,
+    000:L428, reading AU7); a loss goes to Crash Table 2 (000:L308). Returns True if control was kept.
+    Collisions and combat call this."""
     v = ctx.v(vid)
-    if v.out or v.speed == 0:
-        ctx.log.add(HazardMet(f"{what}: D{difficulty} (stationary: no control roll)", rule, vid, what=what,
+    speed = v.speed if at_speed is None else at_speed
+    if v.out or speed == 0:
+        why = "stationary" if speed == 0 else "out of the fight"
+        ctx.log.add(HazardMet(f"{what}: D{difficulty} ({why}: no control roll)", rule, vid, what=what,
                               difficulty=difficulty, stationary=True))
         ctx.update(vid, hs=lower_status(v.hs, difficulty, ctx.t), phase_d=v.phase_d + max(0, difficulty))
         return True
@@ -118,14 +126,104 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str) -> bool:
     d = difficulty + (road.add if road and not road.maneuvers_only else 0)
     oil = surface_of(ctx.state, vid).hazard_d
     d += oil  # oil or burning oil under it: +D2 to every hazard (000:L1045)
-    ctx.log.add(HazardMet(f"{what}: D{d}" + (f" (+{oil} for oil under it)" if oil else ""), rule, vid, what=what,
-                          difficulty=d, oil=oil))
-    kept = check_control(ctx, vid, d, v.speed, what, "000:L244-L245")
+    shocks = _shocks(ctx, v)
+    ctx.log.add(HazardMet(f"{what}: D{max(0, d - shocks)}" + (f" (+{oil} for oil under it)" if oil else "")
+                          + (f" (-{shocks}: heavy-duty shocks)" if shocks else ""), rule, vid, what=what,
+                          difficulty=max(0, d - shocks), oil=oil))
+    if shocks:
+        d = max(0, d - shocks)
+        if d == 0:    # a D0 hazard forces no control roll with HD shocks (000:L2590)
+            return True
+    kept = check_control(ctx, vid, d, speed, what, "000:L244-L245", what_adds(ctx.state, vid, maneuver=False))
     if not kept:
-        lose_control(ctx, vid, 2, d, v.speed, travel=v.travel)
+        lose_control(ctx, vid, 2, d, speed, travel=v.travel)
     return kept
+
+
+def swipe_d(ctx: Ctx, d: int, swipe_mph: float) -> int:
+    """A sideswipe's D as the game's RuleOptions.swipe_hazard reads "1 for each 10 mph" (000:L466,
+    reading AU7): `round_up` (the reference's reading, D1 at 5 mph: `d` as collide gave it) or
+    `whole_10` (only whole 10s count: D0 at 5 mph)."""
+    if ctx.state.options.swipe_hazard == "whole_10":
+        return int(swipe_mph // ctx.t.hazards.collision_mph_per_d)
+    return d
 
 
 def tstop_crash_extra(ctx: Ctx, decel: float) -> CrashModifier:
     per = ctx.t.maneuvers.tstop_crash_mph_per_point
     return CrashModifier("T-stop deceleration", math.ceil(decel / per - 1e-9), "000:L229")
+
+
+# --- braking (000:L146-L154, L233, L2628, L2974) ---------------------------------------------------
+
+
+def braking_hazard(ctx: Ctx, vid: str, decel: float) -> tuple[int, DiceExpr]:
+    """The D of shedding `decel` mph in a turn with the road condition added (0: no hazard), and the
+    damage to each tire: heavy-duty brakes read their own figures (000:L2628, reading AU1), ABS takes
+    the tire damage away and D1 off the road's part on rain, snow, ice, oil and gravel (000:L2974)."""
+    t, v = ctx.t, ctx.v(vid)
+    d, tire = t.decel.hazard(decel, brakes(t, v.sheet), ctx.state.options.hd_brakes)
+    if d == 0:
+        return 0, tire
+    if antilock(t, v.sheet):
+        tire = DiceExpr(0)
+    return d + sum(n for _, n in braking_road(ctx, vid)), tire
+
+
+def braking_road(ctx: Ctx, vid: str) -> tuple[tuple[str, int], ...]:
+    """What the road condition adds to a braking hazard, ABS's D1 less taken off (000:L267-L275, L2974)."""
+    t, v = ctx.t, ctx.v(vid)
+    cond = road_condition(ctx.state, vid)
+    road = t.hazards.road.get(cond)
+    add = road.add if road else 0
+    ab = t.decel.antilock
+    if ab is not None and cond in ab.conditions and antilock(t, v.sheet):
+        add = max(0, add - ab.hazard_reduction)
+    return ((cond.replace("_", " "), add),) if add else ()
+
+
+
+# --- the aimed-fire penalty of a crash result (000:L319-L321, L937-L938) -------------------------
+
+
+def penalty_when_done(ctx: Ctx, vid: str, p: Pending) -> None:
+    """A crash result taken on in a later turn than control was lost still spoils aimed fire for the
+    rest of the turn it is done in (000:L937-L938 tie it to the skid or fishtail the vehicle does;
+    000:L319 to the turn control was lost: both count, reading AU5)."""
+    name = ("minor_fishtail" if p.skid <= 1 else "major_fishtail") if p.kind == "fishtail" else p.kind
+    try:
+        penalty = ctx.t.crash.by_name(name).aimed_fire
+    except KeyError:              # a controlled skid or the bootlegger's finish: no crash-table row
+        return
+    v = ctx.v(vid)
+    if penalty < v.aimed_fire:
+        ctx.update(vid, aimed_fire=penalty)
+
+
+# --- ram accessories (000:L2518, L2540) -----------------------------------------------------------
+
+
+def ram_accessories(ctx: Ctx, parties: tuple[VehicleState, VehicleState], sides: tuple[str, str]
+                    ) -> tuple[tuple[int, int], tuple[bool, bool]]:
+    """What each party's striking side carries into a ram: the bumper-spike die it rolls (0 without
+    spikes there) and whether a ramplate is there (reading AU14)."""
+    (s1, p1), (s2, p2) = (striking(ctx, v, side) for v, side in zip(parties, sides, strict=True))
+    return (s1, s2), (p1, p2)
+
+
+def striking(ctx: Ctx, v: VehicleState, side: str) -> tuple[int, bool]:
+    """One vehicle's striking side: its bumper-spike die (0 if none there) and its ramplate."""
+    d = ctx.rules.collisions
+    spike = ctx.roll(d.spike_dice, f"bumper spikes on the {side}", "000:L2518", v.id) \
+        if on_side(v.sheet, d.spike_accessory, side) else 0
+    plate = on_side(v.sheet, d.ramplate_accessory, side)
+    if plate:
+        ctx.log.add(EquipmentActed(f"ramplate on the {side}: twice the damage dealt, half taken", "000:L2540",
+                                   v.id, accessory=d.ramplate_accessory))
+    return spike, plate
+
+
+def _shocks(ctx: Ctx, v: VehicleState) -> int:
+    """Heavy-duty shock absorbers: every hazard D1 less (000:L2590, reading AU15)."""
+    hz = ctx.t.hazards
+    return hz.shocks_reduction if hz.shocks and carries(v.sheet, hz.shocks) else 0

@@ -6,13 +6,22 @@ from __future__ import annotations
 
 from rules.combat.damage import collision_hit, interior_of, sheet_with
 from rules.core.dice import DiceExpr
-from rules.core.events import CornerLost, Damaged, DamageStep, SlickDoubled, SteeringLost, TireDamaged
+from rules.core.events import (
+    CornerLost,
+    Damaged,
+    DamageStep,
+    EquipmentActed,
+    SlickDoubled,
+    SteeringLost,
+    TireDamaged,
+)
 from rules.core.geometry import Kind
+from rules.driving.equipment import antilock, brakes
 from rules.driving.handling import lower_status
 from rules.play.context import Ctx
-from rules.play.crashes import check_control, hazard, lose_control
+from rules.play.crashes import braking_hazard, braking_road, check_control, hazard, lose_control
 from rules.play.state import VehicleState, evolve
-from rules.play.surfaces import racing_slick
+from rules.play.surfaces import racing_slick, road_condition
 from rules.vehicles.record_sheet import damage_tire
 
 
@@ -120,3 +129,39 @@ def damage_face(ctx: Ctx, vid: str, location: str, points: int, cause: str, rule
                         taken=rep.taken))
     for text, line_rule in rep.lines:
         ctx.log.add(DamageStep(text, line_rule, vid))
+
+
+def brake(ctx: Ctx, vid: str, decel: float, original: float) -> None:
+    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233); the
+    log says what heavy-duty brakes (000:L2628) or ABS (000:L2974) changed."""
+    t, v = ctx.t, ctx.v(vid)
+    kind = brakes(t, v.sheet)
+    d, tire = braking_hazard(ctx, vid, decel)
+    _say_what_brakes_did(ctx, vid, decel, d)
+    if d == 0:
+        return
+    what = f"braking {decel:g} mph" + (" (heavy-duty brakes)" if kind == "heavy_duty" else "")
+    kept = check_control(ctx, vid, d, original, what, "000:L146-L154, L233", braking_road(ctx, vid))
+    if tire.n or tire.mod:
+        damage_each_tire(ctx, vid, tire, f"braking {decel:g} mph", "000:L152-L153")
+    if not kept:
+        lose_control(ctx, vid, 1, d, original, travel=v.travel)
+
+
+def _say_what_brakes_did(ctx: Ctx, vid: str, decel: float, d: int) -> None:
+    t, v = ctx.t, ctx.v(vid)
+    plain_d, plain_tire = t.decel.hazard(decel)
+    hd, ab = t.decel.heavy_duty, t.decel.antilock
+    if hd is not None and plain_d and brakes(t, v.sheet) == "heavy_duty":
+        own = t.decel.hazard(decel, "heavy_duty", ctx.state.options.hd_brakes)[0]
+        ctx.log.add(EquipmentActed(f"heavy-duty brakes: braking {decel:g} mph is "
+                                   + (f"a D{own} maneuver" if own else "safe") + f" (D{plain_d} with standard brakes)",
+                                   hd.source, vid, accessory=hd.accessory))
+    if ab is not None and d and antilock(t, v.sheet):
+        tire = t.decel.hazard(decel, brakes(t, v.sheet), ctx.state.options.hd_brakes)[1]
+        road = road_condition(ctx.state, vid)
+        spared = (["no tire damage"] if tire.maximum() else []) + (
+            [f"D{ab.hazard_reduction} less for {road.replace('_', ' ')}"] if road in ab.conditions else [])
+        if spared:
+            ctx.log.add(EquipmentActed(f"ABS, braking {decel:g} mph: " + ", ".join(spared), ab.source, vid,
+                                       accessory=ab.accessory))

@@ -101,7 +101,7 @@ def map_targets(map_id: str, changes: MapChanges) -> dict[str, MapTarget]:
         if kind not in (FeatureKind.WALL, FeatureKind.BUILDING):
             continue
         collapse = props.get("collapse") if kind == FeatureKind.BUILDING else None
-        out[fid] = MapTarget(fid, kind.value, str(props.get("name") or fid), pieces[0].dp,
+        out[fid] = MapTarget(fid, kind.value, str(props.get("name") or kind.value), pieces[0].dp,
                              collapse if isinstance(collapse, int) else None, pieces)
     return out
 
@@ -162,7 +162,7 @@ def map_shot(c: Combatant, w: Mounted, origin: Vec, point: Vec, clouds: Sequence
     person = c.interior.part(crew)
     bonus = computer_for(c, crew, w)
     return Shot(base=info.to_hit, range=(point - origin).length(), target="building", building=True,
-                firer_speed=c.speed, gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus),
+                firer_speed=c.speed, firer_moved=c.moved, gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus),
                 cyberlink=bonus == "cyberlink",
                 maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
                 smoke_inches=cloud_inches(clouds, origin, point), bad_footing=c.bad_footing, visibility=c.visibility,
@@ -242,7 +242,7 @@ def roll_map_shots(cs: Mapping[str, Combatant], decls: Sequence[Declaration], di
                 continue
             origin, point = aimed
             shot = map_shot(c, w, origin, point, clouds, d.crew)
-            head = f"{wid} ({w.abbr}) fires at {target.name} ({target.id}), {(point - origin).length():.2f}\""
+            head = f"{wid} ({w.abbr}) fires at {target.name}, {(point - origin).length():.2f}\""
             rolled = roll_to_hit(to_hit(shot), shot.base, head, "", ", L1200", dice, log, c.id, weapon=wid,
                                  target=target.id)
             if rolled is None or not rolled[0]:

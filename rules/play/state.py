@@ -13,7 +13,7 @@ from rules.core.geometry import Pose
 from rules.core.named import Named
 from rules.driving.collisions import off_road_hc_loss
 from rules.tables.construction import design_tables
-from rules.tables.movement import tables
+from rules.tables.movement import HD_READINGS, tables
 from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.record_sheet import RecordSheet, lone_side_pods
 from rules.vehicles.spec import VehicleSpec
@@ -51,12 +51,15 @@ class RuleOptions:
     road_condition: str = "dry"          # whole-map condition until maps supply their own (000:L267-L275)
     roll_motion: str = "per_inch"        # rolls/spins move 1" per chart inch ("per_inch") or per phase ("per_phase")
     fishtail_method: str = "key"         # "key": 15 degrees per square (000:L242)
-    tie_break: str = "reflex"            # equal speeds: the better reflex roll moves first (000:L140)
+    tie_break: str = "choose"            # equal speeds: the better reflex roll moves first and may defer
+                                         # ("choose", 000:L140), or always first ("reflex")
     fire_step: str = "on"                # "on": fire declarations after each phase's movement (rules/fire_step.py,
                                          # 000:L818); "off": a movement-only game with no combat
     concussion: str = "off"              # the optional concussion rule (000:L472): "on" stuns crews after rams
     passengers_fire: str = "off"         # "on": passengers fire vehicle weapons after the gunners (000:L822, CB47)
     visibility: str = "clear"            # "fog" or "night": -3 to every shot (000:L924)
+    swipe_hazard: str = "round_up"       # a sideswipe's D: 1 per 10 mph rounded up, or "whole_10" (AU7)
+    hd_brakes: str = "shifted"           # heavy-duty brakes: the standard table 5 mph up, or the "printed" list (AU1)
 
     def problem(self) -> str | None:
         """The first option set to a value this program does not play, or None."""
@@ -75,11 +78,13 @@ def option_choices() -> dict[str, tuple[str, ...]]:
         "road_condition": tuple(tables().hazards.road),
         "roll_motion": ("per_inch",),
         "fishtail_method": ("key",),
-        "tie_break": ("reflex",),
+        "tie_break": ("choose", "reflex"),
         "fire_step": ("on", "off"),
         "concussion": ("off", "on"),
         "passengers_fire": ("off", "on"),
         "visibility": ("clear", "fog", "night"),
+        "hd_brakes": HD_READINGS,
+        "swipe_hazard": ("round_up", "whole_10"),
     }
 
 
@@ -92,6 +97,7 @@ class Pending:
     side: str = ""            # fishtail swing side / spin direction / bootlegger side
     skid: float = 0.0         # skid length
     severity: int = 0         # for the worst-result rule (000:L309)
+    speed: float = 0.0        # a vault: the initial speed its landing damage is rolled at (000:L330, reading AU6)
 
 
 @dataclass(frozen=True)
@@ -129,6 +135,8 @@ class VehicleState:
     out: bool = False                 # out of the game (wrecked, destroyed)
     fired: tuple[str, ...] = ()       # combat: weapons fired this turn (000:L820)
     fire_acted: tuple[str, ...] = ()  # combat: crew who used their firing action this turn
+    boosts: tuple[tuple[str, int, int, int], ...] = ()  # boosters fired: (id, phase, turn fired, burns) (000:L2657)
+    frame_bent: bool = False          # a booster bent the frame: undrivable for the rest of the game (000:L2656)
     sustained: tuple[tuple[str, str, int, int], ...] = ()  # combat: (weapon, target, turns in a row, last turn)
     fire_hits: tuple[tuple[str, int], ...] = ()  # combat: fire-table hits (source, turn) still burning (000:L1018)
     fire_triggers: tuple[str, ...] = ()  # this turn's hits that may start a fire: "component[:hot]" (plant destroyed,

@@ -93,3 +93,28 @@ def surface_of(state: GameState, vid: str) -> Surface:
     # racing slicks: maneuvers on oil or ice at +D4 instead of +D2 (000:L1835)
     return replace(out, maneuver_d=max(out.maneuver_d, t.slick_surface_d if slick.maneuver_d else 0),
                    maneuver_hazard_d=max(out.maneuver_hazard_d, t.slick_surface_d if slick.maneuver_hazard_d else 0))
+
+
+def what_adds(state: GameState, vid: str, *, maneuver: bool) -> tuple[tuple[str, int], ...]:
+    """What the place adds to a D, named as a player sees it (the log shows it beside the control
+    roll): the road condition (000:L267-L275; off-road's +D1 and "maneuvers only" conditions for
+    maneuvers alone, 000:L268, L507) and oil or ice counters under the vehicle (000:L1045)."""
+    out: list[tuple[str, int]] = []
+    cond = road_condition(state, vid)
+    road = state.rules.movement.hazards.road.get(cond)
+    if road and road.add and (maneuver or not road.maneuvers_only):
+        out.append((cond.replace("_", " "), road.add))
+    if maneuver:
+        off = off_road_maneuver_d(state, vid)
+        if off:
+            out.append(("off-road", off))
+    here = surface_of(state, vid)
+    oil = here.maneuver_d if maneuver else here.hazard_d
+    if oil:
+        out.append(("oil under it", oil))
+    return tuple(out)
+
+
+def said(added: tuple[tuple[str, int], ...]) -> str:
+    """" (gravel +1, off-road +1)" for a log line, "" when nothing was added."""
+    return f" ({', '.join(f'{name} +{d}' for name, d in added)})" if added else ""

@@ -59,6 +59,8 @@ class CollisionData:
     steamroller_normal_max: int
     steamroller_victims: dict[str, tuple[str, ...]]
     steamroller_hazard: dict[str, int]
+    spike_accessory: str = ""       # the accessories on the sheet that act in a ram (000:L2518, L2540)
+    ramplate_accessory: str = ""
 
 
 def _fraction(node: Node, key: str, text: object) -> Fraction:
@@ -142,6 +144,7 @@ def load_collision_data(path: Path) -> CollisionData:
         _dice(ac, "bumper_spike_dice"), ac.integer("bumper_spike_pedestrian_factor", lo=1),
         ac.integer("ramplate_deals_factor", lo=1), ac.integer("ramplate_takes_divisor", lo=1),
         sr.integer("normal_max_roll", lo=0, hi=6), _name_lists(sr, "victims"), _name_ints(sr, "hazard"),
+        spike_accessory=ac.text("bumper_spike_accessory"), ramplate_accessory=ac.text("ramplate_accessory"),
     )
     fo.done((*_EXTRA_KEYS, "object_dm_note"))
     for sub in (dm, cs, cl, cc, de, ob, ts, ac, sr):

@@ -158,6 +158,9 @@ class CombatTables:
     front_seat_substitutes: int = 1
     seat_change_turns: int = 5
     collapse_dice_per_dp: int = 1                   # a falling building: 1d per DP to all inside (000:L1203)
+    night_sight: str = ""                           # accessory that sees as by day: IRSS (000:L2631)
+    night_sight_clears: tuple[str, ...] = ()        # the visibility modifiers it takes away
+    night_sight_source: str = ""
     trapped_turns_per_dp: int = 1                   # a car's crew shut in under the rubble (000:L1204)
     map_breach_width: float = 0.25                  # the gap a weapon's breach cuts (reading CB42)
     map_fire_source: str = "000:L1200-L1206"
@@ -338,6 +341,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
     dr, db, un, mf = n.table("dropped"), n.table("debris"), n.table("uncontrolled"), n.table("map_fire")
     rc, pd = n.table("roll_cage"), n.table("pod")
     tp, sk = n.table("tires_and_people_only"), n.table("stealthkote")
+    ns = n.table("night_sight")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -396,11 +400,13 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         fireproof_less=_rules(n.table("fireproof_less"), "points"),
         tires_and_people_only=frozenset(str(w) for w in tp.array("weapons")), tires_and_people_source=tp.text("source"),
         stealthkote=sk.text("accessory"), stealthkote_dp=sk.integer("dp", lo=0), stealthkote_source=sk.text("source"),
+        night_sight=ns.text("accessory"), night_sight_clears=tuple(str(c) for c in ns.array("clears")),
+        night_sight_source=ns.text("source"),
         no_point_blank=frozenset(str(w) for w in rg.array("no_point_blank", [])),
         no_point_blank_source=rg.text("no_point_blank_source", ""),
         pillion_cyclist_on=cl.integer("pillion_cyclist_on", 6, lo=0, hi=6), pillion_source=cl.text("pillion_source", ""),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk, ns):
         sub.done()
     n.done()
     return out

@@ -683,11 +683,14 @@ def load_design_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -> D
     _consts("per_point", ac.table("per_point"), consts)
     booster = ac.table("booster")
     _consts("booster", booster, consts)
-    for part in ("chassis_limit", "ruin_over"):
+    for part in ("chassis_limit", "ruin_over", "frame_risk_10", "frame_risk_20"):
         limits = booster.table(part)
         for key in chassis:
             consts[f"booster.{part}.{key}"] = limits.integer(key, lo=0)
         limits.done(_META)
+    played = booster.table("play")
+    consts["booster.play.hazard_mph_per_d"] = played.integer("hazard_mph_per_d", lo=1)
+    played.done(_META)
     return DesignTables(bodies, armor, chassis, suspensions, cycle_susp, plants, plant_acc, tanks, tires, mods,
                         crew, weapons, ammo, mounts, accessories, grenades, consts, weapon_options)
 

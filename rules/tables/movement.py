@@ -6,7 +6,8 @@ Every number the rules use comes from these files; a bad file raises DataError n
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -179,6 +180,31 @@ def load_control_table(path: Path) -> ControlTable:
 
 
 @dataclass(frozen=True)
+class HeavyDutyBrakes:
+    """Heavy-duty brakes (000:L2628): the standard table moved up by `shift_mph`, or the entry's own list."""
+
+    accessory: str
+    shift_mph: int
+    max_mph: int
+    printed: dict[int, tuple[int, DiceExpr]]
+    source: str
+
+
+@dataclass(frozen=True)
+class Antilock:
+    """ABS (000:L2974): no tire damage from braking; the road's part of a braking hazard D1 less."""
+
+    accessory: str
+    hazard_reduction: int
+    conditions: tuple[str, ...]
+    source: str
+
+
+BRAKES = ("standard", "heavy_duty")
+HD_READINGS = ("shifted", "printed")
+
+
+@dataclass(frozen=True)
 class Deceleration:
     safe_mph: int
     max_mph: int
@@ -186,32 +212,64 @@ class Deceleration:
     rows: dict[int, tuple[int, DiceExpr]]
     beyond_d: int
     beyond_tire_mod: int
+    heavy_duty: HeavyDutyBrakes | None = None
+    antilock: Antilock | None = None
 
-    def hazard(self, mph: float) -> tuple[int, DiceExpr]:
-        """(difficulty, tire damage per tire) of slowing by `mph` in one turn; D0 = safe."""
+    def hazard(self, mph: float, brakes: str = "standard", reading: str = "shifted") -> tuple[int, DiceExpr]:
+        """(difficulty, tire damage per tire) of slowing by `mph` in one turn; D0 = safe. `brakes`
+        "heavy_duty" reads the HD brakes' figures in the `reading` of docs/RULES-DEVIATIONS.md AU1."""
+        hd = self.heavy_duty
+        if brakes == "heavy_duty" and hd is not None:
+            if mph <= self.safe_mph + hd.shift_mph:
+                return 0, DiceExpr(0)
+            if reading == "printed":
+                return self._lookup(mph, hd.printed)
+            return self._lookup(mph - hd.shift_mph, self.rows)
         if mph <= self.safe_mph:
             return 0, DiceExpr(0)
+        return self._lookup(mph, self.rows)
+
+    def most(self, brakes: str = "standard") -> int:
+        """The most a vehicle with these brakes may slow in one turn (000:L154, L2628)."""
+        return self.heavy_duty.max_mph if brakes == "heavy_duty" and self.heavy_duty else self.max_mph
+
+    def _lookup(self, mph: float, rows: dict[int, tuple[int, DiceExpr]]) -> tuple[int, DiceExpr]:
         step_mph = math.ceil(mph / self.step - 1e-9) * self.step
-        if step_mph in self.rows:
-            return self.rows[step_mph]
-        top = max(self.rows)
-        d, tire = self.rows[top]
+        if step_mph in rows:
+            return rows[step_mph]
+        higher = [k for k in rows if k > step_mph]
+        if higher:    # a row the printed HD list skips (45 mph) takes the next one listed
+            return rows[min(higher)]
+        top = max(rows)
+        d, tire = rows[top]
         k = (step_mph - top) // self.step
         return d + k * self.beyond_d, DiceExpr(tire.n, tire.mod + k * self.beyond_tire_mod)
 
 
+def _decel_rows(nodes: Iterator[Node]) -> dict[int, tuple[int, DiceExpr]]:
+    rows = {}
+    for r in nodes:
+        rows[r.integer("mph")] = (r.integer("difficulty", lo=0), _dice(r, "tire_damage"))
+        r.text("source", "")
+        r.done()
+    return rows
+
+
 def load_deceleration(path: Path) -> Deceleration:
     n = _node(path)
-    rows = {}
-    for r in n.tables("row"):
-        rows[r.integer("mph")] = (r.integer("difficulty", lo=0), _dice(r, "tire_damage"))
-        r.done()
+    rows = _decel_rows(n.tables("row"))
     b = n.table("beyond")
+    hd_node, abs_node = n.table("heavy_duty"), n.table("antilock")
+    hd = HeavyDutyBrakes(hd_node.text("accessory"), hd_node.integer("shift_mph", lo=0), hd_node.integer("max_mph", lo=0),
+                         _decel_rows(hd_node.tables("printed_row")), hd_node.text("source"))
+    antilock = Antilock(abs_node.text("accessory"), abs_node.integer("hazard_reduction", lo=0),
+                        tuple(abs_node.array("conditions")), abs_node.text("source"))
     out = Deceleration(
         n.integer("safe_mph"), n.integer("max_mph"), n.integer("step_mph"), rows,
-        b.integer("difficulty_per_step"), b.integer("tire_damage_mod_per_step"),
+        b.integer("difficulty_per_step"), b.integer("tire_damage_mod_per_step"), hd, antilock,
     )
-    b.done()
+    for sub in (b, hd_node, abs_node):
+        sub.done()
     n.done()
     return out
 
@@ -402,6 +460,9 @@ class Hazards:
     active_suspension_d: int = 0
     active_suspension_hc_loss: int = 0
     active_suspension_source: str = ""
+    shocks: str = ""                   # HD shock absorbers' accessory: every hazard D1 less (000:L2590)
+    shocks_reduction: int = 0
+    shocks_source: str = ""
 
     def enemy_fire(self, hits: int) -> int:
         d = 0
@@ -435,7 +496,10 @@ def load_hazards(path: Path) -> Hazards:
                   tl.integer("two_corners_speed_loss_per_turn"), road,
                   tl.text("active_suspension", ""), tl.integer("active_suspension_d", 0, lo=0),
                   tl.integer("active_suspension_hc_loss", 0, lo=0), tl.text("active_suspension_source", ""))
-    for sub in (ef, col, tl):
+    sh = n.table("shocks", {})
+    out = replace(out, shocks=sh.text("accessory", ""), shocks_reduction=sh.integer("reduction", 0, lo=0),
+                  shocks_source=sh.text("source", ""))
+    for sub in (ef, col, tl, sh):
         sub.done()
     n.done()
     return out

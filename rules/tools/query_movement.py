@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core.geometry import Kind, Pose
 from rules.driving.maneuvers import Maneuver, base_difficulty, maneuver_error, perform
-from rules.tables.movement import tables
+from rules.tables.movement import BRAKES, tables
 from rules.tools.query_rigs import op_crash3, op_rig_maneuver, wants_rig
 from rules.tools.query_types import Answer, QueryError, Request
 
@@ -56,8 +56,16 @@ def op_decel(req: Request) -> Answer:
     mph = _number(req, "mph")
     if mph < 0:
         raise QueryError("mph must not be negative")
-    d, tire = tables().decel.hazard(mph)
-    return {"difficulty": d, "tire_damage": str(tire)}
+    brakes = req.get("brakes", "standard")
+    if brakes not in BRAKES:
+        raise QueryError(f"brakes must be one of {', '.join(BRAKES)}")
+    antilock = req.get("abs", False)
+    if not isinstance(antilock, bool):
+        raise QueryError("abs must be true or false")
+    t = tables().decel
+    d, tire = t.hazard(mph, str(brakes))
+    # ABS: no tire damage from braking (000:L2974); its D1 less on a wet or loose road needs a road, which the op has not
+    return {"difficulty": d, "tire_damage": "0" if antilock else str(tire)}
 
 
 def _pose(req: Request) -> Pose:

@@ -9,6 +9,18 @@ from rules.vehicles.record_sheet import RecordSheet
 
 
 @dataclass(frozen=True)
+class Booster:
+    """A rocket booster as play needs it (000:L2649-L2659): its component on the sheet, which way it
+    pushes, the mph a burn gives, how many burns it has, and the chance in 6 its frame bends a burn."""
+
+    id: str
+    facing: str          # back: speeds up; front: slows down
+    mph: float
+    turns: int
+    frame_risk: int = 0  # 0: within what the chassis withstands
+
+
+@dataclass(frozen=True)
 class VehicleSpec:
     name: str
     kind: Kind
@@ -28,6 +40,7 @@ class VehicleSpec:
     off_road_tire_hc: int = 0          # HC its tires add while off-road: OR tires (000:L1834)
     road_tire_hc: int = 0              # HC its tires add on the road only, counted in hc: radials, slicks (000:L517)
     off_road_damage: bool = True       # False: OR tires spare it normal off-road damage (000:L1834)
+    boosters: tuple[Booster, ...] = ()  # rocket boosters it may fire (000:L2649-L2659)
 
     def acceleration_at(self, speed: float) -> float:
         """The most this vehicle may speed up in a turn from `speed` (a truck-like gearbox is slow from rest)."""

@@ -14,7 +14,7 @@ from rules.vehicles.design import CYCLE_FACINGS, PLAYED_KINDS, Design, design_wh
 from rules.vehicles.figures import Figures, _fr, booster_units, figures, magazine_rockets, tire_dp
 from rules.vehicles.long_vehicles import BIG_KINDS, POWERED_KINDS, armor_locations
 from rules.vehicles.record_sheet import LOCATIONS, Component, Pod, RecordSheet, Tire, WeaponMount
-from rules.vehicles.spec import VehicleSpec
+from rules.vehicles.spec import Booster, VehicleSpec
 
 
 def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
@@ -169,4 +169,22 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
                        design_file=portable(d.path), body=d.body, reversed=d.reversed, low_gear=fig.low_gear,
                        off_road_suspension=susp.off_road, off_road_tire_hc=sum(m.hc_off_road for m in mods),
                        road_tire_hc=sum(m.hc_all_wheels for m in mods if m.hc_lost_off_road),
-                       off_road_damage=not any(m.no_off_road_damage for m in mods))
+                       off_road_damage=not any(m.no_off_road_damage for m in mods), boosters=_boosters(d, fig))
+
+
+def _boosters(d: Design, fig: Figures) -> tuple[Booster, ...]:
+    """Each rocket booster's burn as play needs it: boost = pounds a burn x 1,000 / weight (000:L2650),
+    burns = pounds / burn, and the chance in 6 a burn bends the frame when it is over what the chassis
+    withstands (000:L2652-L2656). Ids as on the record sheet."""
+    t = d.tables()
+    out = []
+    for e in d.accessories:
+        if not t.accessories[e.type].booster or not e.burn or not fig.weight:
+            continue
+        boost = e.burn * t.const("booster.boost_factor") / fig.weight
+        over = boost - t.const(f"booster.chassis_limit.{d.chassis}")
+        risk = 0 if over <= 0 else t.const(f"booster.frame_risk_{10 if over <= 10 else 20}.{d.chassis}")
+        for i in range(e.count):
+            cid = e.type if e.count == 1 else f"{e.type}{i + 1}"
+            out.append(Booster(cid, e.facing or "back", boost, e.lb // e.burn, risk))
+    return tuple(out)

@@ -24,7 +24,7 @@ CHAPTER_15 = [
     "Yellow Jacket", "Shrimp", "Popcorn Shrimp", "Firecracker", "Mini-Sherman", "Mini-Sherman Option", "Capricorn",
     "Capricorn Plus", "Spitfire", "Duelbuggy", "Sureshot", "Xenon", "Joseph Special", "Joseph Special T", "Messenger",
     "Marksman", "Mauler", "Superzapper", "Mauler Rocket Option", "Manslaughter", "Cobra", "Cobra GT", "Harmon",
-    "Agincourt", "Miglia", "Falcon", "Hotshot", "Bodyguard", "Bodyguard Shadrach", "Rommel", "Rommel-B",
+    "Agincourt", "Miglia", "Falcon", "Hotshot", "Hotshot MG Option", "Hotshot MD Option", "Bodyguard", "Bodyguard Shadrach", "Rommel", "Rommel-B",
     "Vlad the Impala", "Intimidator", "Intimidator MG Option", "Comet", "Buffalo", "Morgan", "Ventura", "Thumper",
     "Waterloo", "Shogun 100", "Shogun 150", "Shogun 200", "Shogun 250", "Quasar", "Quasar with sidecar", "Sandcrab",
     "Survivor", "Survivor PC Option", "Blastmaster", "Police Cruiser",

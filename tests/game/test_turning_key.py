@@ -321,3 +321,29 @@ def test_a_drag_ends_on_the_pose_not_only_the_spot():
         g = next(x for x in ghosts if x.maneuver.kind == want)
         p = held_point(g.end, nose)
         assert ghosts[nearest(ghosts, p.x, p.y, grab=nose)].maneuver.kind == want
+
+
+def test_the_better_reflexes_may_let_the_other_car_move_first_with_l_000_L140(app):
+    """Two cars at the same speed: the key of the driver with the better reflexes offers a button and
+    the L key to let the other move first (the engine's Defer); the other's key offers nothing."""
+    from rules.play.actions import Defer
+
+    for seed in range(1, 40):
+        setup = GameSetup((VehicleSetup("a", "Ann", CAR, Pose.at(20, 20, 0), 40.0, colour="red"),
+                           VehicleSetup("b", "Bob", CAR, Pose.at(5, 5, 90), 40.0, colour="blue")), seed=seed)
+        state, _ = engine.new_game(setup)
+        if state.vehicle("a").reflex_roll != state.vehicle("b").reflex_roll:
+            break
+    battle = start_battle(app, setup)
+    while battle.state.step != MOVE or battle.banner:
+        press(app, pygame.K_RETURN if battle.banner else pygame.K_SPACE)
+    first = battle.human_actor()
+    other = "b" if first == "a" else "a"
+    assert Defer(first) in engine.legal_actions(battle.state, first)
+    assert any(b.name == "defer" and other in b.label for b in battle.key.buttons)
+    assert "L: let the other move first" in battle.key.hint()
+    press(app, pygame.K_l)
+    while battle.banner:
+        press(app, pygame.K_RETURN)
+    assert battle.human_actor() == other
+    assert not any(b.name == "defer" for b in battle.key.buttons)

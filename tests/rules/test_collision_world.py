@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward
-from rules.driving.collisions import CollisionKind, Party, classify, classify_fixed
+from rules.driving.collisions import CollisionKind, Party, classify, classify_fixed, struck_side
 from rules.world.collision import (
     MARGIN,
     VEHICLE,
@@ -383,3 +383,24 @@ def test_nothing_drives_out_of_the_walled_arena() -> None:
         for heading in range(0, 360, 45):
             end = world.sweep("x", line(Pose.at(s.x, s.y, s.facing), heading, 100, 0.5), size=CAR).end
             assert 0 <= end.x <= m.width and 0 <= end.y <= m.height, (s.name, heading)
+
+
+def test_a_sideswipe_by_a_front_corner_strikes_the_side_armor_of_both_000_L457() -> None:
+    """000:L457: a sideswipe affects the side armor of both vehicles, even where the mover, bent 15
+    degrees toward the other, met its side with a front corner (the audit found the front armor taking it)."""
+    mover = Party(Pose.at(0, 0, 15), CAR, 15, 40)
+    beside = Party(Pose.at(0.8, -0.6, 0), CAR, 0, 30)
+    r = classify(mover, beside, Vec(0.8, -0.6))
+    assert r.kind is CollisionKind.SIDESWIPE_SAME and (r.mover_side, r.other_side) == ("right", "left")
+    r = classify(Party(Pose.at(0, 0, 345), CAR, 345, 40), Party(Pose.at(-0.8, -0.6, 0), CAR, 0, 30), Vec(-0.8, -0.6))
+    assert r.kind is CollisionKind.SIDESWIPE_SAME and (r.mover_side, r.other_side) == ("left", "right")
+    oncoming = Party(Pose.at(0.8, -0.6, 180), CAR, 180, 30)
+    r = classify(mover, oncoming, Vec(0.8, -0.6))
+    assert r.kind is CollisionKind.SIDESWIPE_OPPOSITE and (r.mover_side, r.other_side) == ("right", "right")
+
+
+def test_a_wall_sideswiped_strikes_a_side_a_head_on_the_front_000_L457_L480() -> None:
+    car = Pose.at(0, 0, 0)
+    assert struck_side(CollisionKind.SIDESWIPE_SAME, car, Vec(0.7, -0.714)) == "right"
+    assert struck_side(CollisionKind.SIDESWIPE_SAME, car, Vec(-0.7, -0.714)) == "left"
+    assert struck_side(CollisionKind.HEAD_ON, car, Vec(0.7, -0.714)) == "front"

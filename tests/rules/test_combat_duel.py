@@ -34,6 +34,8 @@ def test_stock_killer_karts_duel_to_a_kill_000_L817_L824_L1262() -> None:
         decls = [Declaration(v, "MG1", other) for v, other in (("Red", "Blue"), ("Blue", "Red"))]
         res = resolve_fire(cs, decls, dice, turn=turn)
         log += [f"turn {turn}: {e}" for e in res.events]
+        # the hazards hits set off go to the engine's control rolls, logged once there (issue 17)
+        log += [f"turn {turn}: {hz.name} ({hz.rule})" for hzs in res.hazards.values() for hz in hzs]
         cs = {k: replace(v, fired=frozenset(), acted=frozenset()) for k, v in res.combatants.items()}
     text = "\n".join(log)
     # the account names every roll, every modifier and every point of damage with its rule

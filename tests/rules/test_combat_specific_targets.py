@@ -101,3 +101,23 @@ def test_a_cycle_rider_fires_his_weapons_and_counts_as_the_driver_000_L820_L976(
         replace(p, body_armor=0) if p is rider else p for p in inside.parts)), 3, ScriptedDice([]))
     assert after.part(rider.id).dp == 0 and not driver_can_drive(after)
     assert any(h.rule.startswith("000:L253") for h in rep.hazards())
+
+
+def test_only_tires_on_a_side_facing_the_firer_are_offered_000_L830_L832() -> None:
+    """A car facing the firer head-on shows its front: the front tires may be aimed at, the back ones
+    may not (a side facing him is the only thing he can hit, 000:L830); turned so its front and right side
+    face him, the right back tire joins them (reading AU11)."""
+    state = _facing("Killer Kart", 270)
+    tires = {a.aim for a in legal_actions(state, "Red") if isinstance(a, Fire) and a.aim.startswith("tire:")}
+    assert tires == {"tire:FL", "tire:FR"}
+    why = check(state, Fire("Red", "MG1", "Blue", "tire:BL"))
+    assert why is not None and "does not face" in why and "000:L830, L832" in why
+    turned = _facing("Killer Kart", 225)       # its front and its right side face the Kart
+    tires = {a.aim for a in legal_actions(turned, "Red") if isinstance(a, Fire) and a.aim.startswith("tire:")}
+    assert tires == {"tire:FL", "tire:FR", "tire:BR"}
+
+
+def test_a_cycles_wheel_shows_from_its_end_and_both_sides_000_L832() -> None:
+    from rules.combat.arcs import tire_sides
+    assert tire_sides("F") == {"front", "left", "right"} and tire_sides("B") == {"back", "left", "right"}
+    assert tire_sides("BL") == {"back", "left"} and tire_sides("FR") == {"front", "right"}

@@ -439,14 +439,15 @@ def test_vault_tires_flight_landing_then_one_roll_000_L330():
     """A T-stop from 100 mph (D10: XX) gets +3 (speed) +7 (D10) +5 (100/20) on Crash Table 1: a vault.
     In phase 2 the leading (left) tires take 3d each - both corners go, which would be a roll on
     Crash Table 1, but the vault is worse (000:L309) - it flies 1d inches along its old travel,
-    lands on a face with collision damage at its speed, and then rolls, once."""
+    lands on a face with collision damage at its initial speed (100 mph: 15d, though the T-stop has
+    taken it down to 80; reading AU6), and then rolls, once."""
     state, _ = engine.apply(start(mph=100), SetSpeed("A", 100))
     state, _ = engine.apply(state, SetSpeed("W", 0))
     state, events = engine.apply(state, Move("A", Maneuver("t_stop", "right")), ScriptedDice([1, 1]))
     assert of(events, CRASH)[0].result == "vault"
     # the rest of phase 1 (straight on, sideways) needs no decision: the engine plays it by itself
     x0, y0 = state.vehicle("A").pose.x, state.vehicle("A").pose.y
-    faces = [2, 2, 2, 6, 2, 2, 2, 5, 4, 5, *[1] * 11, 5]
+    faces = [2, 2, 2, 6, 2, 2, 2, 5, 4, 5, *[1] * 15, 5]
     state, events = step(state, faces)
     tires = of(events, TireDamaged)
     assert [e.corner for e in tires if e.cause == "vault"] == ["FL", "BL"]
@@ -455,7 +456,7 @@ def test_vault_tires_flight_landing_then_one_roll_000_L330():
     assert flight.text.startswith('vaults 5"')
     assert end_of(flight)[:2] == pytest.approx((x0, y0 - 5), abs=2e-3)  # north, the old travel
     landing = [e for e in of(events, Damaged) if e.cause == "vault landing"]
-    assert landing and landing[0].points == 11 and landing[0].location == "top"
+    assert landing and landing[0].points == 15 and landing[0].location == "top"
     assert [e.points for e in of(events, OccupantsHurt)] == [1]
     state, later = step(state, [1, 1])  # phase 3 at 80 mph: two inches of rolling
     log = events + later

@@ -80,15 +80,20 @@ def test_asking_again_gives_the_same_answer() -> None:
 
 def test_check_refuses_aims_the_target_cannot_offer_000_L959_L960() -> None:
     """A shot at a tire already gone or at a turret the target lacks is refused with its reason; the
-    tires still there are fair aims (000:L959: a turret shot hits top armor then turret weapons;
+    tires still there are fair aims where they face the firer (000:L959: a turret shot hits top armor then turret weapons;
     000:L960: a tire shot hits that tire only)."""
     state = _melee()
     shooter = next(vid for vid in to_act(state) if any(a.target == "Grey" for a in fire_options(state, vid)))
     trig = next(a.weapon for a in fire_options(state, shooter) if a.target == "Grey")
     gone = check(state, Fire(shooter, trig, "Grey", "tire:FL"))
     assert gone is not None and "already gone" in gone
-    assert check(state, Fire(shooter, trig, "Grey", "tire:FR")) is None
-    assert Fire(shooter, trig, "Grey", "tire:FR") in fire_options(state, shooter)
+    offered = {a.aim for a in fire_options(state, shooter) if a.target == "Grey" and a.weapon == trig
+               and a.aim.startswith("tire:")}
+    assert offered and "tire:FL" not in offered
+    for aim in ("tire:FR", "tire:BL", "tire:BR"):   # the tires still there: fair aims where they face him
+        why = check(state, Fire(shooter, trig, "Grey", aim))
+        assert (why is None) == (aim in offered), (aim, why)
+        assert why is None or "does not face" in why      # 000:L830, L832 (reading AU11)
     no_turret = check(state, Fire(shooter, trig, "Grey", "turret"))
     assert no_turret is not None and "no turret" in no_turret
     assert check(state, Fire(shooter, trig, "Grey", "tire:ZZ")) is not None
