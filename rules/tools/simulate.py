@@ -385,8 +385,8 @@ class BatteryStats:
         out = [f"battery: {self.a} vs {self.b}, {self.games} game(s)",
                f"  {self.a} wins {rate(self.wins)}, draws {rate(self.draws)}, losses {rate(self.losses)}",
                f"  draws at the turn limit {rate(self.limit_draws)}; games ended by an exception {self.errors}"]
-        for m, (w, d, lo) in self.by_map.items():
-            out.append(f"  on {m}: {w} W, {d} D, {lo} L")
+        for m, (w, dr, lo) in self.by_map.items():
+            out.append(f"  on {m}: {w} W, {dr} D, {lo} L")
         drivers = [self.a] if self.a == self.b else [self.a, self.b]
         for d in drivers:
             xs = [1000 * x for x in self.cpu.get(d, [])]
