@@ -62,6 +62,13 @@ class View:
     target: VehicleState | None = None
     projected: dict[str, Pose] = field(default_factory=dict)
     combatants: dict[str, Combatant] = field(default_factory=dict)
+    static: CollisionWorld = field(default_factory=CollisionWorld)  # the map's walls alone (plans judge vehicles by prediction)
+    predicted: dict[tuple[str, int], list[tuple[Pose, float]]] = field(default_factory=dict)
+    nodes: int = 0                              # plan steps tried so far this decision (the profile's budget)
+    here: str = ""                              # the bad ground it is on now (bad_ground)
+    names: dict[str, str] = field(default_factory=dict)   # map feature ids in a player's words
+    plan_speed: float = 0.0                     # the speed the plan being made drives at
+    cut: bool = False                           # the hard wall-clock cap stopped the search
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
@@ -73,13 +80,28 @@ class View:
         enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
         friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
         view = View(state, me, prof, deadline, t, t.handling.counters[me.spec.kind], world, bounds, enemies, friends)
-        view.combatants = combatants_of(state, [me, *enemies])
+        view.static = CollisionWorld.over(map_world(state.map_id, state.map_changes))
+        view.combatants = combatants_of(state, [me, *enemies, *friends])
         view.guns = {vid: guns_of(c) for vid, c in view.combatants.items()}
         view.target = pick_target(view)
+        view.here = bad_ground(view, me.pose)
         return view
 
     def timed_out(self) -> bool:
-        return time.perf_counter() > self.deadline
+        """Past the hard wall-clock cap (a safety net: the profile's node budget ends a search first)."""
+        if not self.cut and time.perf_counter() > self.deadline:
+            self.cut = True
+        return self.cut
+
+    def exhausted(self) -> bool:
+        return self.nodes >= self.prof.nodes or self.timed_out()
+
+    def spend(self) -> bool:
+        """Count one plan step; False once the budget is spent."""
+        if self.exhausted():
+            return False
+        self.nodes += 1
+        return True
 
 
 @lru_cache(maxsize=8)
