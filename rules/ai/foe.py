@@ -58,7 +58,7 @@ from rules.ai.sight import (
 from rules.combat.arcs import in_arc
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Declaration, expand, shot_for
-from rules.combat.to_hit import to_hit, weapon_info
+from rules.combat.to_hit import range_modifier, to_hit, weapon_info
 from rules.core.geometry import Pose, angle_diff, heading_of, norm_deg
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, slide
@@ -125,21 +125,50 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     if tgt is not None and (tgt.pose.centre - me.pose.centre).length() < prof.preferred_range + 5:
         # in a close fight, only a little faster than the target: tighter turns, longer in arc
         cruise = max(15.0, min(cruise, tgt.speed + 15.0))
-    best: tuple[float, int, Action] | None = None
-    notes: dict[Action, str] = {}
+    quick: list[tuple[float, int, SetSpeed, str]] = []
     for i, a in enumerate(options):
-        if not isinstance(a, SetSpeed):
-            continue
-        score, note = _speed_score(view, a.mph, cruise)
-        notes[a] = note
-        if best is None or score > best[0]:
-            best = (score, i, a)
+        if isinstance(a, SetSpeed):
+            score, note = _speed_score(view, a.mph, cruise)
+            quick.append((score, i, a, note))
+    if not quick:
+        return options[0], "does the only thing it can"
+    quick.sort(key=lambda q: (-q[0], q[1]))
+    # the best few speeds are driven through the turn (rules/ai/plan.py); more while each one is boxed in
+    planned: list[tuple[float, int, SetSpeed, bool]] = []
+    for n, (score, i, a, note) in enumerate(quick):
+        if n >= max(2, prof.candidates // 2) and any(not boxed for _s, _i, _a, boxed in planned):
+            break
+        value, boxed, why = _speed_plan(view, a.mph)
+        planned.append((score + value, i, a, bool(boxed)))
+        if why:
+            note = why
+        quick[n] = (score, i, a, note)
         if view.timed_out():
             break
-    assert best is not None
-    a = best[2]
-    assert isinstance(a, SetSpeed)
-    return a, explain.speed_line(me.signed_speed, a.mph, notes[a])
+    _total, _i, best, _b = max(planned, key=lambda q: (q[0], -q[1]))
+    note = next(q[3] for q in quick if q[2] == best)
+    return best, explain.speed_line(me.signed_speed, best.mph, note)
+
+
+def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:
+    """The turn driven at this speed: the best plan's score, what boxes every plan in ("" if one gets
+    through), and a note for the log."""
+    me = view.me
+    s = abs(signed)
+    if s == 0:
+        return 0.0, "", ""
+    reverse = signed < 0
+    travel = norm_deg(me.pose.facing + (180 if reverse else 0))
+    view.nodes = 0
+    view.plan_speed = s
+    start = Node(me.pose, travel, me.hs, 0, True)
+    look = outlook(view, start, s, reverse, _phase_end, _leaf, depth=min(5, view.prof.depth + 1), lag=1)
+    if look.boxed:
+        what = "the map edge" if look.blocker == "edge" else _feature_name(view, look.blocker)
+        stuck = clear_ahead(view, me.pose, travel, 1.0) < 0.5
+        note = f"stuck against {what}" if stuck and me.speed <= 5 else f"{what} ahead"
+        return -BOXED_SHARE * WALL_COST * (1 + s / 15), what, note
+    return look.score, "", ("backs out" if reverse and me.speed == 0 else "")
 
 
 def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
@@ -440,7 +469,7 @@ def _phase_end(view: View, node: Node, phases_on: int, weight: float) -> None:
     for e in view.enemies:
         val = 0.0
         for e_pose, w in enemy_poses(view, e, phases_on):
-            v1, g1 = _shot_value(view, view.me, node.pose, e, e_pose, travel=node.travel, fresh=node.turn_over)
+            v1, g1 = _shot_estimate(view, view.me, node.pose, e, e_pose, fresh=node.turn_over)
             val += w * v1
             gun = gun or g1
             gap = (e_pose.centre - node.pose.centre).length()
@@ -462,7 +491,7 @@ def _threats(view: View, node: Node, phases_on: int, weight: float) -> None:
     """The shots the enemies would have at the plan's end (their likeliest continuation)."""
     for e in view.enemies:
         e_pose = enemy_poses(view, e, phases_on)[0][0]
-        back, _ = _shot_value(view, e, e_pose, view.me, node.pose, fresh=node.turn_over)
+        back, _ = _shot_estimate(view, e, e_pose, view.me, node.pose, fresh=node.turn_over)
         if back:
             node.add(f"evade:{e.id}", -back * _evade_weight(view.prof) * weight)
 
@@ -544,6 +573,77 @@ def _shot_value(view: View, shooter: VehicleState, shooter_pose: Pose, target: V
             continue
         best, name = val, g.id
     return best, name
+
+
+def _shot_estimate(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
+                   target_pose: Pose, *, fresh: bool = False) -> tuple[float, str]:
+    """_shot_value for a plan's later phases, where every pose is a prediction: the arcs and the line of
+    fire (the fire step's own blocker) at the planned poses; the to-hit from one exact shot_for of this
+    gun and target (its speeds, sizes and sights), its range modifier moved to the new range
+    (000:L909-L910)."""
+    size = view.t.handling.counters[shooter.spec.kind]
+    guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
+            and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
+    if not guns:
+        return 0.0, ""
+    gap = (target_pose.centre - shooter_pose.centre).length()
+    if gap > MAX_SHOT_RANGE:
+        return 0.0, ""
+    best, name = 0.0, ""
+    for g in sorted(guns, key=lambda g: -g.damage):
+        if g.damage * 3.0 <= best:
+            continue
+        base = _shot_base(view, shooter, shooter_pose, target, target_pose, g.id)
+        if base is None:
+            continue
+        need0, r0, d0, side = base
+        r = max(0.0, r0 + gap - d0)
+        need = need0 + _range_value(view, r0) - _range_value(view, r)
+        if need >= view.t_hit_cap:
+            continue
+        armor = target.sheet.armor.get(side, 0)
+        vuln = 3.0 if armor <= 0 else 2.0 if armor < g.damage else 1.0
+        val = p_two_dice(need) * g.damage * vuln
+        if val <= best:
+            continue
+        placed = {**view.combatants}
+        if shooter.id in placed:
+            placed[shooter.id] = replace(placed[shooter.id], pose=shooter_pose)
+        if target.id in placed:
+            placed[target.id] = replace(placed[target.id], pose=target_pose)
+        if blocker(placed, view.state.map_id, shooter_pose.centre, target_pose.centre, (shooter.id, target.id),
+                   view.state.map_changes) is not None:
+            continue
+        best, name = val, g.id
+    return best, name
+
+
+def _range_value(view: View, inches: float) -> int:
+    m = range_modifier(inches, view.state.rules.combat)
+    return m.value if m is not None else 0
+
+
+def _shot_base(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState, target_pose: Pose,
+               gun: str) -> tuple[int, float, float, str] | None:
+    """(need, range, centre distance, side struck) of one exact shot of this gun at this target, made
+    the first time a plan asks (at the poses it asks about), kept for the rest of the decision."""
+    key = (shooter.id, gun, target.id)
+    if key in view.shot_base:
+        return view.shot_base[key]
+    cs, ct = view.combatants.get(shooter.id), view.combatants.get(target.id)
+    out: tuple[int, float, float, str] | None = None
+    if cs is not None and ct is not None:
+        c = replace(cs, pose=shooter_pose)
+        t = replace(ct, pose=target_pose)
+        try:
+            shot, side, _o, _p = shot_for(c, c.weapon(gun), t, Declaration(c.id, gun, t.id), view.state.turn)
+            th = to_hit(shot)
+            if th.allowed:
+                out = (th.need, shot.range, (target_pose.centre - shooter_pose.centre).length(), side)
+        except (KeyError, ValueError):
+            out = None
+    view.shot_base[key] = out
+    return out
 
 
 def _edge_cost(view: View) -> float:

@@ -14,13 +14,14 @@ continuations predicted (predict) and a node budget; so the same state always gi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from rules.ai.sight import View, enemy_at_fire, moved, off_map, p_lose, road_add
-from rules.core.geometry import Pose, forward, norm_deg
+from rules.ai.sight import View, ahead, enemy_at_fire, off_map, p_lose, relative_path, road_add
+from rules.core.geometry import CounterSize, Pose, forward, norm_deg
 from rules.driving.handling import control_need, lower_status, recover
-from rules.driving.maneuvers import Maneuver, base_difficulty, slide
+from rules.driving.maneuvers import Maneuver, base_difficulty
 from rules.play.state import Mode, VehicleState
 
 # The continuation menu, cheapest first: a profile tries the first `menu` of these each phase.
@@ -30,7 +31,8 @@ MENU = ("straight", "bend left 15", "bend right 15", "bend left 30", "bend right
 ENEMY_TURNS = ((0.0, 1.0), (-15.0, 0.0), (15.0, 0.0))  # (degrees a phase, weight); predict=3 reweights
 PREDICT_WEIGHTS = {1: (1.0,), 2: (0.6, 0.4), 3: (0.5, 0.25, 0.25)}
 DISCOUNT = 0.8        # a phase further on counts this much less: the plan is made again next inch
-SWEEP_EVERY = 4       # poses: every 4th pose of a path (1/16" steps) is swept, and the last
+SWEEP_EVERY = 4       # poses: every 4th pose of a maneuver's path (1/16" steps) is checked, and the last
+STRAIGHT_STEP = 0.25  # inches between the checked poses of a straight run
 
 
 @dataclass
@@ -97,30 +99,54 @@ def _phase_inches(view: View, speed: float, phase: int) -> float:
 
 def _path(view: View, m: Maneuver, pose: Pose, travel: float, inches: float, reverse: bool
           ) -> tuple[list[Pose], Pose, float]:
-    """The counter's path over a phase: the maneuver on its first inch, straight on for the rest."""
+    """The counter's path over a phase, every SWEEP_EVERY-th pose of the maneuver's (1/16" steps, the
+    last kept) and then every half inch straight on: the maneuver on its first inch, straight after."""
     if m.kind == "straight":
-        motion = slide(pose, travel, inches)
-        return list(motion.path), motion.end, travel
-    motion = moved(m, pose, view.size)
-    travel2 = norm_deg(motion.end.facing + (180 if reverse else 0))
-    path = list(motion.path)
-    end = motion.end
+        return _straight(pose, travel, inches), ahead(pose, travel, inches), travel
+    rel = relative_path(m, view.size)
+    rel = rel[::SWEEP_EVERY] + ((rel[-1],) if (len(rel) - 1) % SWEEP_EVERY else ())
+    f = pose.facing
+    a = math.radians(f)
+    ca, sa = math.cos(a), math.sin(a)
+    path = [Pose.at(pose.x + x * ca - y * sa, pose.y + x * sa + y * ca, f + turn) for x, y, turn in rel]
+    end = path[-1]
+    travel2 = norm_deg(end.facing + (180 if reverse else 0))
     if inches > 1:
-        rest = slide(end, travel2, inches - 1)
-        path += list(rest.path[1:])
-        end = rest.end
+        path += _straight(end, travel2, inches - 1)[1:]
+        end = ahead(end, travel2, inches - 1)
     return path, end, travel2
 
 
+def _straight(pose: Pose, travel: float, inches: float) -> list[Pose]:
+    n = max(1, math.ceil(inches / STRAIGHT_STEP))
+    d = forward(travel) * inches
+    c = pose.centre
+    return [pose] + [Pose.of(c + d * (i / n), pose.facing) for i in range(1, n + 1)]
+
+
 def blocked(view: View, path: list[Pose]) -> str:
-    """What a future path meets: "edge", a wall's id, or "" (other vehicles are judged by prediction)."""
-    probe = path[::SWEEP_EVERY] + [path[-1]]
-    if any(off_map(view, p) for p in probe):
+    """What a future path meets: "edge", a wall's id, or "" (other vehicles are judged by prediction).
+    A box around the whole path that holds nothing proves it clear without a sweep."""
+    if any(off_map(view, p) for p in path):
         return "edge"
-    s = view.static.sweep(view.me.id, probe, size=view.size)
-    if s.contact is not None:
-        return s.contact.other
+    xs = [p.x for p in path]
+    ys = [p.y for p in path]
+    half = math.hypot(view.size.length, view.size.width) / 2 + 0.05
+    box = CounterSize(_step_up(max(ys) - min(ys) + 2 * half), _step_up(max(xs) - min(xs) + 2 * half))
+    centre = Pose.at((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, 0)
+    if not view.static.overlaps(view.me.id, centre, size=box):
+        return ""
+    start = {h.other for h in view.static.overlaps(view.me.id, path[0], size=view.size)}  # slid along
+    for p in path[1:]:   # the poses a quarter inch apart: thinner than any wall's overlap is missed
+        for h in view.static.overlaps(view.me.id, p, size=view.size):
+            if h.blocks_motion and h.other not in start:
+                return h.other
     return ""
+
+
+def _step_up(inches: float) -> float:
+    """A probe's side rounded up to a quarter inch (the world keeps few probe shapes)."""
+    return math.ceil(inches / 0.25 - 1e-9) * 0.25
 
 
 ScoreEnd = Callable[[View, Node, int, float], None]   # scores a node at a phase's end (the foe's terms)
@@ -177,15 +203,17 @@ def expand(view: View, node: Node, speed: float, reverse: bool, phases_on: int,
 
 
 def outlook(view: View, start: Node, speed: float, reverse: bool, score_end: ScoreEnd,
-            leaf: ScoreEnd, depth: int | None = None) -> Outlook:
-    """The best plan over the next `depth` phases (the profile's) from a start node."""
+            leaf: ScoreEnd, depth: int | None = None, lag: int = 0) -> Outlook:
+    """The best plan over the next `depth` phases (the profile's) from a start node. `lag`: 1 when the
+    start is before this phase's movement (a speed being chosen), so the k-th phase planned ends k - 1
+    phases after this one's."""
     depth = view.prof.depth if depth is None else depth
     beam = [start]
     met = ""
     for k in range(1, depth + 1):
         children: list[Node] = []
         for node in beam:
-            kids, what = expand(view, node, speed, reverse, k, score_end)
+            kids, what = expand(view, node, speed, reverse, k - lag, score_end)
             children += kids
             met = met or what
         if not children:
@@ -195,6 +223,6 @@ def outlook(view: View, start: Node, speed: float, reverse: bool, score_end: Sco
         if view.exhausted():
             break
     for node in beam:
-        leaf(view, node, depth, DISCOUNT ** depth)
+        leaf(view, node, depth - lag, DISCOUNT ** (depth - lag))
     best = max(beam, key=lambda n: n.score)
     return Outlook(best.score, best.terms, False, met)

@@ -65,6 +65,8 @@ class View:
     static: CollisionWorld = field(default_factory=CollisionWorld)  # the map's walls alone (plans judge vehicles by prediction)
     predicted: dict[tuple[str, int], list[tuple[Pose, float]]] = field(default_factory=dict)
     nodes: int = 0                              # plan steps tried so far this decision (the profile's budget)
+    shot_base: dict[tuple[str, str, str], tuple[int, float, float, str] | None] = field(default_factory=dict)
+    t_hit_cap: int = 13                         # a need this high cannot hit (combat tables, 000:L904)
     here: str = ""                              # the bad ground it is on now (bad_ground)
     names: dict[str, str] = field(default_factory=dict)   # map feature ids in a player's words
     plan_speed: float = 0.0                     # the speed the plan being made drives at
@@ -85,6 +87,7 @@ class View:
         view.guns = {vid: guns_of(c) for vid, c in view.combatants.items()}
         view.target = pick_target(view)
         view.here = bad_ground(view, me.pose)
+        view.t_hit_cap = state.rules.combat.cannot_hit_at
         return view
 
     def timed_out(self) -> bool:
