@@ -385,7 +385,8 @@ def _score_contact(view: View, p: _Plan) -> None:
             return
         _contact_cost(view, p, f"hit:{meets.name}")
         return
-    _contact_cost(view, p, f"hit:{meets.name}")
+    name = meets.name if meets.what in meets.name or not meets.name.startswith("the ") else f"{meets.name} {meets.what}"
+    _contact_cost(view, p, f"hit:{name}")
 
 
 def _contact_cost(view: View, p: _Plan, why: str) -> None:

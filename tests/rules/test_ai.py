@@ -22,9 +22,11 @@ from rules.play.state import FIRE, MOVE, SPEED, GameState, RuleOptions
 from rules.tables.movement import tables
 
 
-def decide(state, vid, legal, profile, budget=60.0):
-    """The foes' decision with time to think: their budget is wall-clock, and on a loaded machine the
-    default 0.1 s cuts the search short and changes the choice; these tests check the choice itself."""
+def decide(state, vid, legal, profile, budget=None):
+    """The foes' decision as the client and simulate call it: the search size is the profile's node
+    budget, and the wall-clock budget (default 1 s) is only a cap that a decision never reaches."""
+    if budget is None:
+        return foe_decide(state, vid, legal, profile)
     return foe_decide(state, vid, legal, profile, budget)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -383,3 +385,52 @@ def test_the_map_edge_is_a_wall_to_the_foe_s_rays() -> None:
     assert edge_distance(Vec(0, -20), 270.0, box) == pytest.approx(10.0)
     assert edge_distance(Vec(0, -20), 0.0, box) == pytest.approx(30.0)
     assert edge_distance(Vec(0, -20), 180.0, box) == pytest.approx(10.0)
+
+
+# --- planning the turn (issue 16) ------------------------------------------------------------------
+
+
+def test_the_choice_does_not_depend_on_the_clock() -> None:
+    """The search size is the profile's node budget: a decision with a 1 s cap and one with a minute
+    choose the same (a seeded game replays the same on a loaded machine)."""
+    state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(14, 16, 270), 40)], map_path=ARENA)
+    state = _advance_to(state, "A", MOVE)
+    legal = engine.legal_actions(state, "A")
+    for name in ("novice", "veteran", "ace"):
+        assert foe_decide(state, "A", legal, name) == foe_decide(state, "A", legal, name, 60.0)
+
+
+def test_a_predicted_contact_is_never_called_safe(tmp_path: Path) -> None:
+    """Nose 0.6" from the east wall at 30 mph: every legal move of this inch meets the wall (the
+    engine's preview says so), and the line says what it expects to hit, never "safe" (issue 16 item 5)."""
+    from rules.engine.preview import Previewer
+
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(22.4, 6, 90), 30), ("B", Pose.at(4, 3, 0), 0)], map_path=box)
+    state = _advance_to(state, "A", MOVE)
+    legal = engine.legal_actions(state, "A")
+    pvs = Previewer().maneuvers(state, "A", [a.maneuver for a in legal if isinstance(a, Move)])
+    assert all(pv.blocked for pv in pvs)
+    for name in ("novice", "veteran", "ace"):
+        _action, why = decide(state, "A", legal, name)
+        assert "safe" not in why and "expects to hit the east wall" in why, why
+
+
+def test_it_plans_past_this_phase_around_a_wall(tmp_path: Path) -> None:
+    """40 mph, 3.5" short of the east wall: this phase's straight run is clear, but every plan that
+    keeps straight on meets the wall in the next phases, so the foe turns now, and says so."""
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(19.5, 6, 90), 40), ("B", Pose.at(4, 9, 0), 0)], map_path=box)
+    state = _advance_to(state, "A", MOVE)
+    action, why = decide(state, "A", engine.legal_actions(state, "A"), "veteran")
+    assert isinstance(action, Move) and action.maneuver.kind != "straight", why
+    assert "east wall" in why or "room" in why or "way out" in why, why
+
+
+def test_the_profiles_differ_in_search_size() -> None:
+    """novice < veteran < ace in how far they plan, how many plans they keep and how well they predict."""
+    n, v, a = profile("novice"), profile("veteran"), profile("ace")
+    assert n.depth < v.depth < a.depth
+    assert n.menu < v.menu < a.menu
+    assert n.predict <= v.predict <= a.predict
+    assert n.candidates < v.candidates <= a.candidates
