@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.ai import explain
-from rules.ai.plan import CRASH_COST, Node, blocked, crash_cost, enemy_poses, outlook
+from rules.ai.plan import CRASH_COST, DISCOUNT, Node, blocked, crash_cost, enemy_poses, outlook
 from rules.ai.sight import (
     View,
     ahead,
@@ -122,7 +122,7 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     me, prof = view.me, view.prof
     cruise = min(prof.cruise_mph, me.spec.top_speed)
     tgt = view.target
-    if tgt is not None and (tgt.pose.centre - me.pose.centre).length() < prof.preferred_range + 5:
+    if tgt is not None and prof.ram <= 0 and (tgt.pose.centre - me.pose.centre).length() < prof.preferred_range + 5:
         # in a close fight, only a little faster than the target: tighter turns, longer in arc
         cruise = max(15.0, min(cruise, tgt.speed + 15.0))
     quick: list[tuple[float, int, SetSpeed, str]] = []
@@ -136,7 +136,7 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     # the best few speeds are driven through the turn (rules/ai/plan.py); more while each one is boxed in
     planned: list[tuple[float, int, SetSpeed, bool]] = []
     for n, (score, i, a, note) in enumerate(quick):
-        if n >= max(2, prof.candidates // 2) and any(not boxed for _s, _i, _a, boxed in planned):
+        if n >= max(3, prof.candidates // 2 + 1) and any(not boxed for _s, _i, _a, boxed in planned):
             break
         value, boxed, why = _speed_plan(view, a.mph)
         planned.append((score + value, i, a, bool(boxed)))
@@ -147,7 +147,8 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
             break
     _total, _i, best, _b = max(planned, key=lambda q: (q[0], -q[1]))
     note = next(q[3] for q in quick if q[2] == best)
-    return best, explain.speed_line(me.signed_speed, best.mph, note)
+    line = explain.speed_line(me.signed_speed, best.mph, note)
+    return best, f"{line}; {view.mood}" if view.mood else line
 
 
 def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:
@@ -244,7 +245,9 @@ class _Plan:
 
     @property
     def way_out(self) -> bool:
-        return not self.boxed and (not self.contact or self.contact.startswith("ram"))
+        """No contact, no dead end, nothing as bad as a wall (deep water) on the way."""
+        return not self.boxed and (not self.contact or self.contact.startswith("ram")) and \
+            sum(v for k, v in self.terms.items() if k in ("ground", "edge")) > -WALL_COST
 
 
 def _worth_a_look(m: Maneuver) -> bool:
@@ -504,6 +507,9 @@ def _score_future(view: View, p: _Plan) -> None:
         return
     view.nodes = 0
     view.plan_speed = me.speed
+    if p.action.maneuver.kind in ("t_stop", "bootlegger"):
+        _after_stop(view, p)
+        return
     start = Node(p.end, p.travel, p.pv.hs_after, view.state.phase, False)
     start.best_shot = max((v for k, v in p.terms.items() if k.startswith("aim")), default=0.0)
     look = outlook(view, start, me.speed, me.reverse, _phase_end, _leaf)
@@ -513,6 +519,28 @@ def _score_future(view: View, p: _Plan) -> None:
         p.boxed = True
         return
     for k, v in look.terms.items():
+        p.add(v, k)
+
+
+def _after_stop(view: View, p: _Plan) -> None:
+    """A T-stop slides on along its old travel, losing speed an inch at a time, until it stops
+    (000:L227-L228); a bootlegger stops facing back (000:L223). What the slide meets, where it stops."""
+    m = p.action.maneuver
+    end = p.end
+    if m.kind == "t_stop":
+        slide_in = max(0.0, view.me.speed / view.t.maneuvers.tstop_mph_per_inch - 1.0)
+        if slide_in > 0:
+            path = slide(p.end, p.travel, slide_in).path
+            what = blocked(view, list(path[::4]) + [path[-1]])
+            if what:
+                _contact_cost(view, p, "edge" if what == "edge" else f"hit:{_feature_name(view, what)}")
+                return
+            end = path[-1]
+    p.add(_ground_cost(view, end, p.pv.hs_after), "ground")
+    view.plan_speed = 0.0
+    node = Node(end, p.travel, p.pv.hs_after, view.state.phase, False)
+    _leaf(view, node, 1, DISCOUNT)
+    for k, v in node.terms.items():
         p.add(v, k)
 
 
@@ -670,8 +698,12 @@ def _deciding(best: _Plan, rival: _Plan | None) -> str:
         return max(pos)[1] if pos else ""
     keys = set(best.terms) | set(rival.terms)
     diffs = [(best.terms.get(k, 0.0) - rival.terms.get(k, 0.0), k) for k in keys if k != "noise"]
-    diffs = [d for d in diffs if d[0] > 0.05]
-    return max(diffs)[1] if diffs else ""
+    diffs = sorted((d for d in diffs if d[0] > 0.05), reverse=True)
+    if not diffs:
+        return ""
+    # handling saved is what any straighter move has over a turn: name a tactical reason when one counts
+    telling = [d for d in diffs if d[1].partition(":")[0] not in ("handling", "fancy") and d[0] > 0.5]
+    return (telling or diffs)[0][1]
 
 
 # --- fire -------------------------------------------------------------------------------------------

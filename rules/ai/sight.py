@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -67,6 +67,7 @@ class View:
     nodes: int = 0                              # plan steps tried so far this decision (the profile's budget)
     shot_base: dict[tuple[str, str, str], tuple[int, float, float, str] | None] = field(default_factory=dict)
     t_hit_cap: int = 13                         # a need this high cannot hit (combat tables, 000:L904)
+    mood: str = ""                              # how the loadout and the fight changed the profile (adapt)
     here: str = ""                              # the bad ground it is on now (bad_ground)
     names: dict[str, str] = field(default_factory=dict)   # map feature ids in a player's words
     plan_speed: float = 0.0                     # the speed the plan being made drives at
@@ -85,6 +86,7 @@ class View:
         view.static = CollisionWorld.over(map_world(state.map_id, state.map_changes))
         view.combatants = combatants_of(state, [me, *enemies, *friends])
         view.guns = {vid: guns_of(c) for vid, c in view.combatants.items()}
+        view.prof, view.mood = adapt(prof, me, view.guns.get(vid, []), enemies)
         view.target = pick_target(view)
         view.here = bad_ground(view, me.pose)
         view.t_hit_cap = state.rules.combat.cannot_hit_at
@@ -176,6 +178,35 @@ def guns_of(c: Combatant) -> list[Gun]:
         mean = info.damage.n * 3.5 + info.damage.mod if info.damage is not None else 0.0
         out.append(Gun(w.id, w.abbr, w.mount, info.to_hit, max(0.0, mean), ready(c, w.id) is None))
     return out
+
+
+CRIPPLED_ARMOR = 0.25    # the share of its starting armor left at which a foe without a sure win withdraws
+RAM_WILL = 0.6           # the will to ram a ramplate gives a foe that is not a coward
+
+
+def has_ramplate(v: VehicleState) -> bool:
+    return any(c.kind == "accessory" and c.id.startswith("ramplate") for c in v.sheet.components)
+
+
+def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[VehicleState]) -> tuple[Profile, str]:
+    """Tactics from the loadout and the fight (issue 16 item 3): a ramplate makes a ram worth seeking
+    (it deals double and takes half, 000:L2518); with no aimed weapon left it rams if it can, else keeps
+    away; with most of its armor gone and its enemies in better shape it withdraws."""
+    plate = has_ramplate(me)
+    armed = any(g.damage > 0 and (g.ready or g.id in me.fired) for g in guns)   # fired: ready next turn
+    left = sum(me.sheet.armor.values()) / max(1, sum(me.spec.sheet.armor.values()))
+    theirs = min((sum(e.sheet.armor.values()) / max(1, sum(e.spec.sheet.armor.values())) for e in enemies),
+                 default=1.0)
+    if plate and prof.ram > -1:
+        return replace(prof, ram=max(prof.ram, RAM_WILL), aggression=max(prof.aggression, 0.7),
+                       preferred_range=0.0), "rams: it has a ramplate"
+    if not armed:
+        return replace(prof, aggression=0.05, preferred_range=max(prof.preferred_range, 12.0)), \
+            "keeps away: no weapon left to fire"
+    if left < CRIPPLED_ARMOR and theirs > 2 * left and prof.ram <= 0:
+        return replace(prof, aggression=min(prof.aggression, 0.15), caution=max(prof.caution, 0.8),
+                       preferred_range=max(prof.preferred_range, 10.0)), "withdraws: badly damaged"
+    return prof, ""
 
 
 def pick_target(view: View) -> VehicleState | None:
