@@ -435,7 +435,8 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
     speed = view.plan_speed
     ahead_in = inches_per_phase(view, speed, prof.lookahead) + 1.0 + speed / 20
     free = room(view, node.pose, node.travel, ahead_in) if speed else 1.0
-    node.add("room", -(1 - free) * ROOM_COST * (0.4 + speed / 30) * (0.5 + prof.caution))
+    # half the weight of the old one-move look: the plan itself has found a way on or been boxed in
+    node.add("room", -(1 - free) * ROOM_COST * 0.5 * (0.4 + speed / 30) * (0.5 + prof.caution))
     for k in range(1, LEAF_EDGE_PHASES + 1):   # heading off the map past the plan: it must turn soon
         if off_map(view, ahead(node.pose, node.travel, inches_per_phase(view, speed, k) + 0.5)):
             node.add("edge", -_edge_cost(view) * 0.25 / k)

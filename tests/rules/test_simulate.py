@@ -127,3 +127,16 @@ def test_the_battery_command_prints_rates_with_intervals(capsys: pytest.CaptureF
 def test_the_battery_wants_two_drivers(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(capsys, "--battery", "--foes", "veteran", "--games", "2", "--seed", "3")
     assert code == 1 and "two --foes" in err
+
+
+def test_a_small_seeded_battery_keeps_the_order() -> None:
+    """A regression check on order, not on rates (issue 16 item 6): over 4 seeded 15-turn games on
+    the arena and the parking lot, both seats, a veteran beats the random driver more often than not,
+    and never leaves the map. The full battery is `python -m rules simulate --battery`."""
+    from rules.tools.simulate import run_battery
+
+    maps = [str(ROOT / "maps" / "arena.toml"), str(ROOT / "maps" / "parking_lot.toml")]
+    stats = run_battery("veteran", "random", 4, 500, turns=15, maps=maps, designs=("Killer Kart",))
+    assert stats.games == 4 and stats.errors == 0
+    assert stats.wins > stats.draws + stats.losses, stats.lines()
+    assert stats.left_map.get("veteran", 0) == 0
