@@ -59,7 +59,7 @@ from rules.combat.arcs import in_arc
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Declaration, expand, shot_for
 from rules.combat.to_hit import range_modifier, to_hit, weapon_info
-from rules.core.geometry import Pose, angle_diff, heading_of, norm_deg
+from rules.core.geometry import Pose, angle_diff, forward, heading_of, norm_deg, right
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, slide
 from rules.engine.preview import ManeuverPreview, Previewer
@@ -169,7 +169,23 @@ def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:
         stuck = clear_ahead(view, me.pose, travel, 1.0) < 0.5
         note = f"stuck against {what}" if stuck and me.speed <= 5 else f"{what} ahead"
         return -BOXED_SHARE * WALL_COST * (1 + s / 15), what, note
-    return look.score, "", ("backs out" if reverse and me.speed == 0 else "")
+    if reverse and me.speed == 0:
+        what = _in_front(view)
+        return look.score, "", f"backs out: stuck against {what}" if what else "backs out"
+    return look.score, "", ""
+
+
+def _in_front(view: View) -> str:
+    """What its nose is up against (within an inch), in a player's words; "" for nothing."""
+    me = view.me
+    nose = me.pose.centre + forward(me.pose.facing) * (view.size.length / 2)
+    side = right(me.pose.facing) * (view.size.width / 2)
+    for a in (nose - side, nose, nose + side):
+        for h in view.world.line_of_fire(a, a + forward(me.pose.facing) * 1.0, ignore=(me.id,)).hits:
+            if h.kind == "vehicle":
+                return h.other
+            return _feature_name(view, h.other)
+    return ""
 
 
 def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:

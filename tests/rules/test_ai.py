@@ -434,3 +434,16 @@ def test_the_profiles_differ_in_search_size() -> None:
     assert n.menu < v.menu < a.menu
     assert n.predict <= v.predict <= a.predict
     assert n.candidates < v.candidates <= a.candidates
+
+
+def test_stuck_against_a_wall_it_backs_out_and_says_so_000_L237(tmp_path: Path) -> None:
+    """Stopped with its nose 0.3" from the east wall: every forward plan meets the wall, so once it may
+    change gear (a full turn at rest, 000:L237) it backs out, and the line names what it is stuck on."""
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(22.7, 6, 90), 0), ("B", Pose.at(4, 3, 0), 0)], map_path=box)
+    state = state.with_vehicle(replace(state.vehicle("A"), full_stop=True))
+    legal = engine.legal_actions(state, "A")
+    assert any(isinstance(a, SetSpeed) and a.mph < 0 for a in legal)
+    action, why = decide(state, "A", legal, "veteran")
+    assert isinstance(action, SetSpeed) and action.mph < 0, why
+    assert "backs out: stuck against the east wall" in why, why
