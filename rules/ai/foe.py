@@ -295,6 +295,10 @@ def _move(view: View, options: list[Action]) -> tuple[Action, str]:
         checked.append(p)
         if view.timed_out():
             break
+    straight = next((p for p in plans if p.action.maneuver.kind == "straight"), None)
+    if straight is not None and straight not in checked and not view.timed_out():
+        _score_future(view, straight)   # the move every other is weighed against (and explained by)
+        checked.append(straight)
     best = min(checked, key=lambda p: (-p.score, p.order))
     rival = _rival(best, checked)
     why = best.contact if best.contact.startswith("ram") else _deciding(best, rival)
@@ -424,12 +428,12 @@ def _score_tactics(view: View, p: _Plan) -> None:
     threat: dict[str, float] = {}
     for e in view.enemies:
         e_pose = enemy_at_fire(view, e)
-        val, gun = _shot_value(view, me, p.end, e, e_pose, extra_d=p.pv.difficulty, travel=p.travel)
+        val, gun = _shot_estimate(view, me, p.end, e, e_pose, extra_d=p.pv.difficulty)
         if e.id == tgt.id:
             val *= 1.3
         if val > best_shot:
             best_shot, shot_gun = val, gun
-        back, _ = _shot_value(view, e, e_pose, me, p.end)
+        back, _ = _shot_estimate(view, e, e_pose, me, p.end)
         if back:
             threat[e.id] = back
         _meeting(view, p, e, e_pose)
@@ -622,7 +626,7 @@ def _shot_value(view: View, shooter: VehicleState, shooter_pose: Pose, target: V
 
 
 def _shot_estimate(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
-                   target_pose: Pose, *, fresh: bool = False) -> tuple[float, str]:
+                   target_pose: Pose, *, fresh: bool = False, extra_d: int = 0) -> tuple[float, str]:
     """_shot_value for a plan's later phases, where every pose is a prediction: the arcs and the line of
     fire (the fire step's own blocker) at the planned poses; the to-hit from one exact shot_for of this
     gun and target (its speeds, sizes and sights), its range modifier moved to the new range
@@ -644,7 +648,7 @@ def _shot_estimate(view: View, shooter: VehicleState, shooter_pose: Pose, target
             continue
         need0, r0, d0, side = base
         r = max(0.0, r0 + gap - d0)
-        need = need0 + _range_value(view, r0) - _range_value(view, r)
+        need = need0 + _range_value(view, r0) - _range_value(view, r) + extra_d   # the firer's D (000:L905)
         if need >= view.t_hit_cap:
             continue
         armor = target.sheet.armor.get(side, 0)

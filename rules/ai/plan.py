@@ -32,6 +32,7 @@ ENEMY_TURNS = ((0.0, 1.0), (-15.0, 0.0), (15.0, 0.0))  # (degrees a phase, weigh
 PREDICT_WEIGHTS = {1: (1.0,), 2: (0.6, 0.4), 3: (0.5, 0.25, 0.25)}
 DISCOUNT = 0.8        # a phase further on counts this much less: the plan is made again next inch
 SWEEP_EVERY = 4       # poses: every 4th pose of a maneuver's path (1/16" steps) is checked, and the last
+CHUNK = 4             # poses a box is tried around before they are checked one by one
 STRAIGHT_STEP = 0.25  # inches between the checked poses of a straight run
 
 
@@ -126,22 +127,32 @@ def _straight(pose: Pose, travel: float, inches: float) -> list[Pose]:
 
 def blocked(view: View, path: list[Pose]) -> str:
     """What a future path meets: "edge", a wall's id, or "" (other vehicles are judged by prediction).
-    A box around the whole path that holds nothing proves it clear without a sweep."""
+    The path is looked at in stretches of CHUNK poses: a box around a stretch that holds nothing proves
+    it clear; the poses of the others are checked one by one (a quarter inch apart, so no wall is
+    passed through)."""
     if any(off_map(view, p) for p in path):
         return "edge"
-    xs = [p.x for p in path]
-    ys = [p.y for p in path]
+    start: set[str] | None = None
+    for k in range(0, len(path) - 1, CHUNK):
+        stretch = path[k: k + CHUNK + 1]
+        if not _box_hits(view, stretch):
+            continue
+        if start is None:   # what it already touches where it starts is slid along, not met
+            start = {h.other for h in view.static.overlaps(view.me.id, path[0], size=view.size)}
+        for p in stretch[1:]:
+            for h in view.static.overlaps(view.me.id, p, size=view.size):
+                if h.blocks_motion and h.other not in start:
+                    return h.other
+    return ""
+
+
+def _box_hits(view: View, poses: list[Pose]) -> bool:
+    xs = [p.x for p in poses]
+    ys = [p.y for p in poses]
     half = math.hypot(view.size.length, view.size.width) / 2 + 0.05
     box = CounterSize(_step_up(max(ys) - min(ys) + 2 * half), _step_up(max(xs) - min(xs) + 2 * half))
     centre = Pose.at((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, 0)
-    if not view.static.overlaps(view.me.id, centre, size=box):
-        return ""
-    start = {h.other for h in view.static.overlaps(view.me.id, path[0], size=view.size)}  # slid along
-    for p in path[1:]:   # the poses a quarter inch apart: thinner than any wall's overlap is missed
-        for h in view.static.overlaps(view.me.id, p, size=view.size):
-            if h.blocks_motion and h.other not in start:
-                return h.other
-    return ""
+    return bool(view.static.overlaps(view.me.id, centre, size=box))
 
 
 def _step_up(inches: float) -> float:
