@@ -208,7 +208,8 @@ def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
     heading = norm_deg(me.pose.facing + (180 if reverse else 0))
     ahead = s / 10 * (0.5 + 0.5 * prof.lookahead) + 1.0
     free = room(view, me.pose, heading, ahead) if s else 1.0
-    score -= (1 - free) * ROOM_COST * (s / 30) * (0.5 + prof.caution)
+    # half the old weight: the speeds kept are driven through the turn, which finds the dead ends
+    score -= (1 - free) * ROOM_COST * 0.5 * (s / 30) * (0.5 + prof.caution)
     if free < 0.6 and s < me.speed:
         note = note or "room ahead is short"
     # the control risk a typical bend brings at this speed

@@ -181,6 +181,7 @@ def guns_of(c: Combatant) -> list[Gun]:
 
 
 CRIPPLED_ARMOR = 0.25    # the share of its starting armor left at which a foe without a sure win withdraws
+PRESS_ARMOR = 0.5        # an enemy left with less than this share of its armor is pressed hard
 RAM_WILL = 0.6           # the will to ram a ramplate gives a foe that is not a coward
 
 
@@ -191,7 +192,8 @@ def has_ramplate(v: VehicleState) -> bool:
 def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[VehicleState]) -> tuple[Profile, str]:
     """Tactics from the loadout and the fight (issue 16 item 3): a ramplate makes a ram worth seeking
     (it deals double and takes half, 000:L2518); with no aimed weapon left it rams if it can, else keeps
-    away; with most of its armor gone and its enemies in better shape it withdraws."""
+    away; with most of its armor gone and its enemies in better shape it withdraws; against a badly hurt
+    enemy, in better shape itself, it presses in and takes more shots."""
     plate = has_ramplate(me)
     armed = any(g.damage > 0 and (g.ready or g.id in me.fired) for g in guns)   # fired: ready next turn
     left = sum(me.sheet.armor.values()) / max(1, sum(me.spec.sheet.armor.values()))
@@ -206,6 +208,9 @@ def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[Vehicl
     if left < CRIPPLED_ARMOR and theirs > 2 * left and prof.ram <= 0:
         return replace(prof, aggression=min(prof.aggression, 0.15), caution=max(prof.caution, 0.8),
                        preferred_range=max(prof.preferred_range, 10.0)), "withdraws: badly damaged"
+    if theirs < PRESS_ARMOR and left > theirs + 0.2:
+        return replace(prof, aggression=max(prof.aggression, 0.85), preferred_range=min(prof.preferred_range, 3.0),
+                       fire_need=min(12, prof.fire_need + 1)), "presses: its enemy is badly hurt"
     return prof, ""
 
 

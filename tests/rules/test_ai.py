@@ -447,3 +447,35 @@ def test_stuck_against_a_wall_it_backs_out_and_says_so_000_L237(tmp_path: Path) 
     action, why = decide(state, "A", legal, "veteran")
     assert isinstance(action, SetSpeed) and action.mph < 0, why
     assert "backs out: stuck against the east wall" in why, why
+
+
+def _duel(design_a: str, design_b: str, a: Pose, b: Pose, speeds: tuple[float, float] = (40, 10)) -> GameState:
+    setups = (VehicleSetup("A", "A", design_a, a, speeds[0]), VehicleSetup("B", "B", design_b, b, speeds[1]))
+    state, _ = engine.new_game(GameSetup(setups, seed=1, options=RuleOptions(fire_step="on")))
+    return state
+
+
+def test_a_ramplate_makes_a_foe_ram_000_L2518() -> None:
+    """The gunless Firecracker has a ramplate (it deals double, takes half, 000:L2518): a veteran at
+    its wheel means to ram, and says so; a coward still keeps away."""
+    state = _duel("Firecracker", "Killer Kart", Pose.at(50, 50, 90), Pose.at(53.5, 50.3, 0))
+    _a, why = decide(state, "A", engine.legal_actions(state, "A"), "veteran")
+    assert "rams: it has a ramplate" in why
+    _a, why = decide(state, "A", engine.legal_actions(state, "A"), "coward")
+    assert "keeps away: no weapon left to fire" in why
+
+
+def test_badly_damaged_it_withdraws_and_against_a_wreck_it_presses() -> None:
+    from rules.ai.sight import adapt, guns_of
+    from rules.phases import fire_step
+
+    state = _duel("Killer Kart", "Killer Kart", Pose.at(50, 50, 90), Pose.at(60, 50, 270))
+    me, them = state.vehicle("A"), state.vehicle("B")
+    guns = guns_of(fire_step.combatant(state, me))
+    vet = profile("veteran")
+    thin = replace(me.sheet, armor={k: 0 for k in me.sheet.armor})
+    prof, mood = adapt(vet, replace(me, sheet=thin), guns, [them])
+    assert mood.startswith("withdraws") and prof.preferred_range >= 10 and prof.aggression < vet.aggression
+    prof, mood = adapt(vet, me, guns, [replace(them, sheet=replace(them.sheet, armor={k: 0 for k in them.sheet.armor}))])
+    assert mood.startswith("presses") and prof.aggression > vet.aggression
+    assert adapt(vet, me, guns, [them]) == (vet, "")
