@@ -338,6 +338,7 @@ class BatteryStats:
     crashes: dict[str, int] = field(default_factory=dict)       # by driver: own crashes
     vturns: dict[str, int] = field(default_factory=dict)        # by driver: vehicle-turns driven
     left_map: dict[str, int] = field(default_factory=dict)      # by driver: vehicles out by leaving the map
+    damage: dict[str, int] = field(default_factory=dict)        # by driver: weapon damage dealt
     cpu: dict[str, list[float]] = field(default_factory=dict)   # by driver: CPU seconds per decision
     by_map: dict[str, list[int]] = field(default_factory=dict)  # map name -> [wins, draws, losses]
 
@@ -363,6 +364,7 @@ class BatteryStats:
             self.crashes[s.driver] = self.crashes.get(s.driver, 0) + r.crashes[s.vid]
             self.vturns[s.driver] = self.vturns.get(s.driver, 0) + r.turns
             self.left_map[s.driver] = self.left_map.get(s.driver, 0) + (r.fallen.get(s.vid) == "left the map")
+            self.damage[s.driver] = self.damage.get(s.driver, 0) + r.damage[s.vid]
             self.cpu.setdefault(s.driver, []).extend(r.cpu.get(s.vid, []))
 
     def to_json(self) -> dict[str, Any]:
@@ -370,7 +372,7 @@ class BatteryStats:
         return {"a": self.a, "b": self.b, "games": self.games, "wins": self.wins, "draws": self.draws,
                 "losses": self.losses, "win_rate": self.wins / max(1, self.games), "win_95": [lo, hi],
                 "limit_draws": self.limit_draws, "errors": self.errors, "crashes": self.crashes,
-                "vehicle_turns": self.vturns, "left_map": self.left_map, "by_map": self.by_map,
+                "vehicle_turns": self.vturns, "left_map": self.left_map, "damage": self.damage, "by_map": self.by_map,
                 "think_ms": {d: {"p50": 1000 * _pct(xs, 0.5), "p95": 1000 * _pct(xs, 0.95),
                                  "max": 1000 * max(xs, default=0.0), "decisions": len(xs)}
                              for d, xs in self.cpu.items()}}
@@ -391,7 +393,8 @@ class BatteryStats:
         for d in drivers:
             xs = [1000 * x for x in self.cpu.get(d, [])]
             per = 100 * self.crashes.get(d, 0) / max(1, self.vturns.get(d, 0))
-            out.append(f"  {d}: own crashes {self.crashes.get(d, 0)} in {self.vturns.get(d, 0)} vehicle-turns "
+            out.append(f"  {d}: damage dealt {self.damage.get(d, 0)}, own crashes {self.crashes.get(d, 0)} in "
+                       f"{self.vturns.get(d, 0)} vehicle-turns "
                        f"({per:.2f} per 100), left the map {self.left_map.get(d, 0)}; think CPU p50 "
                        f"{_pct(xs, 0.5):.1f} ms, p95 {_pct(xs, 0.95):.1f} ms, max {max(xs, default=0.0):.1f} ms "
                        f"over {len(xs)} decisions")

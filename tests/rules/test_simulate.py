@@ -73,16 +73,16 @@ def test_a_bad_map_prints_path_where_what(capsys: pytest.CaptureFixture[str], tm
     assert code == 1 and err.startswith(f"{bad}: ")
 
 
-def test_a_hundred_seeded_foe_games_run_without_an_exception(box: str) -> None:
-    """Every preset against every other, 100 short games on a small walled map."""
+def test_fifty_seeded_foe_games_run_without_an_exception(box: str) -> None:
+    """Every preset against every other (each pairing twice), 50 short games on a small walled map."""
     games = 0
-    for seed in range(100):
+    for seed in range(50):
         a, b = PRESETS[seed % 5], PRESETS[(seed // 5) % 5]
         r = play(box, [Seat("V1", "Killer Kart", a), Seat("V2", "Killer Kart", b)], seed, 2, seed)
         assert r.turns <= 2 and r.decisions > 0
         assert set(r.survivors) <= {"V1", "V2"}
         games += 1
-    assert games == 100   # no time limit: a test never fails on a time (make bench measures speed)
+    assert games == 50   # no time limit: a test never fails on a time (make bench measures speed)
 
 
 # --- the battery (issue 16 item 6) ----------------------------------------------------------------
@@ -131,12 +131,13 @@ def test_the_battery_wants_two_drivers(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_a_small_seeded_battery_keeps_the_order() -> None:
     """A regression check on order, not on rates (issue 16 item 6): over 4 seeded 15-turn games on
-    the arena and the parking lot, both seats, a veteran beats the random driver more often than not,
-    and never leaves the map. The full battery is `python -m rules simulate --battery`."""
+    the arena and the parking lot, both seats, a veteran wins more games than the random driver, deals
+    more damage and never leaves the map. The full battery is `python -m rules simulate --battery`."""
     from rules.tools.simulate import run_battery
 
     maps = [str(ROOT / "maps" / "arena.toml"), str(ROOT / "maps" / "parking_lot.toml")]
     stats = run_battery("veteran", "random", 4, 500, turns=15, maps=maps, designs=("Killer Kart",))
     assert stats.games == 4 and stats.errors == 0
-    assert stats.wins > stats.draws + stats.losses, stats.lines()
+    assert stats.wins > stats.losses and stats.wins >= 2, stats.lines()
+    assert stats.damage["veteran"] > stats.damage["random"], stats.lines()
     assert stats.left_map.get("veteran", 0) == 0
