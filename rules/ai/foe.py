@@ -156,9 +156,7 @@ def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:
     through), and a note for the log."""
     me = view.me
     s = abs(signed)
-    if s == 0:
-        return 0.0, "", ""
-    reverse = signed < 0
+    reverse = signed < 0 or (signed == 0 and me.reverse)
     travel = norm_deg(me.pose.facing + (180 if reverse else 0))
     view.nodes = 0
     view.plan_speed = s

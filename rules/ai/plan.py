@@ -180,8 +180,10 @@ def expand(view: View, node: Node, speed: float, reverse: bool, phases_on: int,
     if phase == 1 and not node.turn_over:
         hs = recover(hs, view.me.hc, 0, view.t)
     inches = _phase_inches(view, speed, phase)
-    if inches <= 0:
-        return [replace(node, phase=phase, turn_over=turn_over, hs=hs, terms=dict(node.terms))], ""
+    if inches <= 0:   # standing still this phase: the same shots and threats are weighed as for a move
+        still = replace(node, phase=phase, turn_over=turn_over, hs=hs, terms=dict(node.terms))
+        score_end(view, still, phases_on, DISCOUNT ** phases_on)
+        return [still], ""
     out: list[Node] = []
     met = ""
     tried = menu(view, reverse)
