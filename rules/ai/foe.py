@@ -2,26 +2,31 @@
 
 The client and `python -m rules simulate` call one function (keep this signature stable):
 
-    decide(state, vid, legal_actions, profile, budget=0.1) -> (action, explanation)
+    decide(state, vid, legal_actions, profile, budget=1.0) -> (action, explanation)
 
     state          the engine's GameState (rules.play.state); the foe reads only what a player sees:
                    poses, speeds, handling status, record sheets, weapons; never the dice state
     vid            the vehicle to decide for; it must be in engine.to_act(state)
     legal_actions  engine.legal_actions(state, vid); the answer is always one of these
     profile        a rules.tables.foe_profiles.Profile or a preset name ("novice", "veteran", ...)
-    budget         seconds of thinking allowed (default 0.1); past it the best choice found so far is
-                   returned. Search sizes are fixed by the profile, so the same state always gives the
-                   same answer unless the budget runs out first.
-    explanation    one short line for the log ("bends 30° right to bring MG1 to bear; needs 3+ ...")
+    budget         a hard wall-clock cap in seconds (default 1 s, so a client never waits longer); the
+                   search itself is sized by the profile (candidates, depth, beam, menu, predict, nodes),
+                   so the same state gives the same answer on any machine unless the cap is hit
+    explanation    one short line for the log, naming what decided ("bends 30° right to bring MG1 to
+                   bear; needs 3+ to keep control", "backs out: stuck against the pillar")
 
-How it plans (all of it from the public state):
-- speed: a profile's cruising speed, held down by the room ahead at that speed over the coming
-  phases and by the braking hazard (000:L146-L154) and the control risk the speed brings;
-- moves: every legal maneuver of this inch is tried on its own geometry (rules.driving.maneuvers.perform),
-  followed by the rest of the phase straight on; each gets the Control Table need at its speed and
-  the handling status it would leave (000:L182-L186), the room left ahead for the next phases, the
-  shots it would have and the shots it would give at the end of the phase; the best few are then
-  swept against walls and vehicles (rules.world.collision) before one is chosen;
+How it plans (issue 16; all of it from the public state):
+- moves: the engine's own preview of every maneuver of this inch (rules.engine.preview.Previewer: D,
+  handling status after, control chance, the swept path's first contact and the hazards it crosses,
+  the map edge). A predicted contact disqualifies a move unless it means to ram; the end of the
+  phase is scored for the shots it would have and give (the combat rules' to-hit, the fire step's line
+  of fire check) and the best few go on to a plan of the rest of the turn (rules/ai/plan.py: a beam
+  search over the phases to come, enemies' continuations predicted). Going straight on is always
+  planned: the explanation names the term that made the chosen move beat it.
+- speed: each of the best few speeds is driven through the turn the same way; a speed at which every
+  plan meets a wall is costed like a wall hit, so a foe slows, stops and backs out of a dead end.
+- tactics from the loadout and the fight (rules.ai.sight.adapt): a ramplate makes it ram, no weapon
+  left keeps it away, badly damaged it withdraws, against a badly hurt enemy it presses.
 - fire: each legal Fire action's to-hit number comes from the combat rules (rules.combat.shooting.shot_for,
   rules.combat.to_hit.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
   the turn and takes worse ones as the turn runs out (each weapon fires once a turn, 000:L820);
