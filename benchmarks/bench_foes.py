@@ -9,7 +9,8 @@ Plays, N games each (default 200, seeds S, S+1, ...; the start positions alterna
   berserker vs coward  (for the crash rates of the last two presets)
 and prints a table: wins, draws and losses of each pairing, the self-inflicted crash rate per 100
 vehicle-turns of every preset (control lost or a fixed object hit on its own move or braking), and the
-median and 95th-percentile think time of a foe decision. A draw (the turn limit, nobody killed) is not
+median and 95th-percentile think time (CPU, the thread's own) of a foe decision; with --ffa N also
+one N-car free-for-all's. The mixed battery of maps and designs is `python -m rules simulate --battery`. A draw (the turn limit, nobody killed) is not
 a win. Use --games 10 for a quick look; 200 games of 25 turns take a while on a shared machine.
 """
 
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--vehicle", default="Killer Kart")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--only", default="", help="one pairing, e.g. veteran,random")
+    ap.add_argument("--ffa", type=int, default=0, help="also one free-for-all of this many cars (the map's starts)")
     args = ap.parse_args(argv)
     pairings = [tuple(args.only.split(",", 1))] if args.only else list(PAIRINGS)
 
@@ -56,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
             r = play(args.map, seats, args.seed + g, args.turns, g)
             for seat in seats:
                 if seat.driver != "random":
-                    think.extend(r.think[seat.vid])
+                    think.extend(r.cpu[seat.vid])
             wins += r.winner == "V1"
             losses += r.winner == "V2"
             draws += r.winner is None
@@ -79,7 +81,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<12}{crashes[name]:>12}{vturns[name]:>15}{100 * crashes[name] / max(1, vturns[name]):>15.2f}")
     ms = [t * 1000 for t in think]
     print(f"think time per foe decision: median {_pct(ms, 0.5):.1f} ms, "
-          f"p95 {_pct(ms, 0.95):.1f} ms, max {max(ms, default=0.0):.1f} ms over {len(ms)} decisions")
+          f"p95 {_pct(ms, 0.95):.1f} ms, max {max(ms, default=0.0):.1f} ms over {len(ms)} decisions (CPU)")
+    if args.ffa:
+        profiles = ("veteran", "ace", "novice", "berserker", "coward")
+        seats = [Seat(f"V{i + 1}", args.vehicle, profiles[i % len(profiles)]) for i in range(args.ffa)]
+        r = play(args.map, seats, args.seed, args.turns, 0)
+        ffa = [t * 1000 for s in seats for t in r.cpu[s.vid]]
+        print(f"free-for-all, {args.ffa} cars, {r.turns} turns: think time per foe decision: median "
+              f"{_pct(ffa, 0.5):.1f} ms, p95 {_pct(ffa, 0.95):.1f} ms, max {max(ffa, default=0.0):.1f} ms "
+              f"over {len(ffa)} decisions (CPU)")
     return 0
 
 

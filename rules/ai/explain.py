@@ -16,6 +16,11 @@ _REASONS = {
     "hazard": "to keep clear of debris and obstacles",
     "ground": "to keep off bad ground",
     "open": "to open the distance",
+    "edge": "to stay on the map",
+    "risk": "to keep control",
+    "handling": "to save handling",
+    "fancy": "",
+    "boxed": "to keep a way out",
 }
 
 
@@ -61,18 +66,41 @@ def reason_phrase(reason: str) -> str:
         return f"to bring {what} to bear"
     if kind == "ram":
         return f"to ram {what}"
-    if kind == "hit":
-        return f"though it may hit {what}"
-    if kind == "risk":
-        return ""
+    if kind == "hit" and what:
+        return f"to keep off {what}"
+    if kind == "evade" and what:
+        return f"to keep out of {what}'s arcs"
+    if kind == "close" and what:
+        return f"to close in on {what}"
+    if kind == "hazard" and what:
+        return f"to keep clear of {what}"
+    if kind == "boxed" and what:
+        return f"to keep a way out past {what}"
+    if kind == "stuck" and what:
+        return f"backs out: stuck against {what}"
     return _REASONS.get(kind, "")
 
 
-def move_line(m: Maneuver, need: str, reason: str) -> str:
+def contact_phrase(contact: str) -> str:
+    """What a chosen move is expected to run into ("" for nothing)."""
+    kind, _, what = contact.partition(":")
+    if not contact or kind == "ram":
+        return ""
+    if kind == "edge":
+        return "expects to leave the map: no move stays on it"
+    return f"expects to hit {what}: every move meets something"
+
+
+def move_line(m: Maneuver, need: str, reason: str, contact: str = "") -> str:
+    """One line: the maneuver, what decided it, and the control roll it leaves; never "safe" when a
+    contact is predicted."""
     why = reason_phrase(reason)
     if m.kind == "straight" and reason.startswith("aim:"):
         why = f"to keep {reason.split(':', 1)[1]} on target"
     head = maneuver_phrase(m) + (f" {why}" if why else "")
+    crash = contact_phrase(contact)
+    if crash:
+        return f"{head}; {crash}" + ("" if need == SAFE else f"; {control_phrase(need)}")
     return f"{head}; {control_phrase(need)}"
 
 

@@ -2,26 +2,31 @@
 
 The client and `python -m rules simulate` call one function (keep this signature stable):
 
-    decide(state, vid, legal_actions, profile, budget=0.1) -> (action, explanation)
+    decide(state, vid, legal_actions, profile, budget=1.0) -> (action, explanation)
 
     state          the engine's GameState (rules.play.state); the foe reads only what a player sees:
                    poses, speeds, handling status, record sheets, weapons; never the dice state
     vid            the vehicle to decide for; it must be in engine.to_act(state)
     legal_actions  engine.legal_actions(state, vid); the answer is always one of these
     profile        a rules.tables.foe_profiles.Profile or a preset name ("novice", "veteran", ...)
-    budget         seconds of thinking allowed (default 0.1); past it the best choice found so far is
-                   returned. Search sizes are fixed by the profile, so the same state always gives the
-                   same answer unless the budget runs out first.
-    explanation    one short line for the log ("bends 30° right to bring MG1 to bear; needs 3+ ...")
+    budget         a hard wall-clock cap in seconds (default 1 s, so a client never waits longer); the
+                   search itself is sized by the profile (candidates, depth, beam, menu, predict, nodes),
+                   so the same state gives the same answer on any machine unless the cap is hit
+    explanation    one short line for the log, naming what decided ("bends 30° right to bring MG1 to
+                   bear; needs 3+ to keep control", "backs out: stuck against the pillar")
 
-How it plans (all of it from the public state):
-- speed: a profile's cruising speed, held down by the room ahead at that speed over the coming
-  phases and by the braking hazard (000:L146-L154) and the control risk the speed brings;
-- moves: every legal maneuver of this inch is tried on its own geometry (rules.driving.maneuvers.perform),
-  followed by the rest of the phase straight on; each gets the Control Table need at its speed and
-  the handling status it would leave (000:L182-L186), the room left ahead for the next phases, the
-  shots it would have and the shots it would give at the end of the phase; the best few are then
-  swept against walls and vehicles (rules.world.collision) before one is chosen;
+How it plans (issue 16; all of it from the public state):
+- moves: the engine's own preview of every maneuver of this inch (rules.engine.preview.Previewer: D,
+  handling status after, control chance, the swept path's first contact and the hazards it crosses,
+  the map edge). A predicted contact disqualifies a move unless it means to ram; the end of the
+  phase is scored for the shots it would have and give (the combat rules' to-hit, the fire step's line
+  of fire check) and the best few go on to a plan of the rest of the turn (rules/ai/plan.py: a beam
+  search over the phases to come, enemies' continuations predicted). Going straight on is always
+  planned: the explanation names the term that made the chosen move beat it.
+- speed: each of the best few speeds is driven through the turn the same way; a speed at which every
+  plan meets a wall is costed like a wall hit, so a foe slows, stops and backs out of a dead end.
+- tactics from the loadout and the fight (rules.ai.sight.adapt): a ramplate makes it ram, no weapon
+  left keeps it away, badly damaged it withdraws, against a badly hurt enemy it presses.
 - fire: each legal Fire action's to-hit number comes from the combat rules (rules.combat.shooting.shot_for,
   rules.combat.to_hit.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
   the turn and takes worse ones as the turn runs out (each weapon fires once a turn, 000:L820);
@@ -41,41 +46,45 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.ai import explain
+from rules.ai.plan import CRASH_COST, DISCOUNT, Node, blocked, crash_cost, enemy_poses, outlook
 from rules.ai.sight import (
     View,
     ahead,
     bad_ground,
     clear_ahead,
-    difficulty,
     enemy_at_fire,
     inches_per_phase,
     maneuver_risk,
-    moved,
     off_map,
     p_lose,
     p_two_dice,
     room,
 )
 from rules.combat.arcs import in_arc
+from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Declaration, expand, shot_for
-from rules.combat.to_hit import to_hit, weapon_info
-from rules.core.geometry import Pose, angle_diff, heading_of, norm_deg
+from rules.combat.to_hit import range_modifier, to_hit, weapon_info
+from rules.core.geometry import Pose, angle_diff, forward, heading_of, norm_deg, right
 from rules.driving.handling import control_need, lower_status
-from rules.driving.maneuvers import Maneuver, Motion, perform, slide
+from rules.driving.maneuvers import Maneuver, slide
+from rules.engine.preview import ManeuverPreview, Previewer
 from rules.phases import fire_step
 from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
 from rules.tables.foe_profiles import Profile
 from rules.tables.foe_profiles import profile as preset
 from rules.tables.movement import SAFE
-from rules.world.collision import VEHICLE
+from rules.world.map_changes import feature_properties
 
-DEFAULT_BUDGET = 0.1  # seconds
+DEFAULT_BUDGET = 1.0  # seconds: a hard cap only (the client never waits longer); the profile's node budget decides
 
 # Weights of the scoring terms (dimensionless "points"; one point ~ one expected point of damage).
-CRASH_COST = 40.0        # losing control at 40 mph (a roll can end the game)
+DISQUALIFY = 200.0       # a predicted contact or leaving the map: chosen only when every plan has one
+MAX_SHOT_RANGE = 24.0    # inches: past this no weapon of the stock cars hits often enough to plan for
+BOXED_SHARE = 0.9        # every continuation of a move meets a wall or the edge within the plan: nearly a wall hit
 WALL_COST = 20.0         # running into a wall at 15 mph
 EDGE_COST = CRASH_COST   # a centre leaving the map area is out of the game: planned for like a crash
+LEAF_EDGE_PHASES = 2     # phases held straight on past a plan's end, checked for the map's edge
 EDGE_PHASES = 5          # phases held straight on (a turn) past the lookahead, checked for the map's edge
 ROOM_COST = 8.0          # heading into a dead end at 30 mph
 OUT_OF_RISK = 40.0       # a maneuver above the profile's max_risk when a safer one exists
@@ -118,24 +127,68 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     me, prof = view.me, view.prof
     cruise = min(prof.cruise_mph, me.spec.top_speed)
     tgt = view.target
-    if tgt is not None and (tgt.pose.centre - me.pose.centre).length() < prof.preferred_range + 5:
+    if tgt is not None and prof.ram <= 0 and (tgt.pose.centre - me.pose.centre).length() < prof.preferred_range + 5:
         # in a close fight, only a little faster than the target: tighter turns, longer in arc
         cruise = max(15.0, min(cruise, tgt.speed + 15.0))
-    best: tuple[float, int, Action] | None = None
-    notes: dict[Action, str] = {}
+    quick: list[tuple[float, int, SetSpeed, str]] = []
     for i, a in enumerate(options):
-        if not isinstance(a, SetSpeed):
-            continue
-        score, note = _speed_score(view, a.mph, cruise)
-        notes[a] = note
-        if best is None or score > best[0]:
-            best = (score, i, a)
+        if isinstance(a, SetSpeed):
+            score, note = _speed_score(view, a.mph, cruise)
+            quick.append((score, i, a, note))
+    if not quick:
+        return options[0], "does the only thing it can"
+    quick.sort(key=lambda q: (-q[0], q[1]))
+    # the best few speeds are driven through the turn (rules/ai/plan.py); more while each one is boxed in
+    planned: list[tuple[float, int, SetSpeed, bool]] = []
+    for n, (score, i, a, note) in enumerate(quick):
+        if n >= max(3, prof.candidates // 2 + 1) and any(not boxed for _s, _i, _a, boxed in planned):
+            break
+        value, boxed, why = _speed_plan(view, a.mph)
+        planned.append((score + value, i, a, bool(boxed)))
+        if why:
+            note = why
+        quick[n] = (score, i, a, note)
         if view.timed_out():
             break
-    assert best is not None
-    a = best[2]
-    assert isinstance(a, SetSpeed)
-    return a, explain.speed_line(me.signed_speed, a.mph, notes[a])
+    _total, _i, best, _b = max(planned, key=lambda q: (q[0], -q[1]))
+    note = next(q[3] for q in quick if q[2] == best)
+    line = explain.speed_line(me.signed_speed, best.mph, note)
+    return best, f"{line}; {view.mood}" if view.mood else line
+
+
+def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:
+    """The turn driven at this speed: the best plan's score, what boxes every plan in ("" if one gets
+    through), and a note for the log."""
+    me = view.me
+    s = abs(signed)
+    reverse = signed < 0 or (signed == 0 and me.reverse)
+    travel = norm_deg(me.pose.facing + (180 if reverse else 0))
+    view.nodes = 0
+    view.plan_speed = s
+    start = Node(me.pose, travel, me.hs, 0, True)
+    look = outlook(view, start, s, reverse, _phase_end, _leaf, depth=min(5, view.prof.depth + 1), lag=1)
+    if look.boxed:
+        what = "the map edge" if look.blocker == "edge" else _feature_name(view, look.blocker)
+        stuck = clear_ahead(view, me.pose, travel, 1.0) < 0.5
+        note = f"stuck against {what}" if stuck and me.speed <= 5 else f"{what} ahead"
+        return -BOXED_SHARE * WALL_COST * (1 + s / 15), what, note
+    if reverse and me.speed == 0:
+        what = _in_front(view)
+        return look.score, "", f"backs out: stuck against {what}" if what else "backs out"
+    return look.score, "", ""
+
+
+def _in_front(view: View) -> str:
+    """What its nose is up against (within an inch), in a player's words; "" for nothing."""
+    me = view.me
+    nose = me.pose.centre + forward(me.pose.facing) * (view.size.length / 2)
+    side = right(me.pose.facing) * (view.size.width / 2)
+    for a in (nose - side, nose, nose + side):
+        for h in view.world.line_of_fire(a, a + forward(me.pose.facing) * 1.0, ignore=(me.id,)).hits:
+            if h.kind == "vehicle":
+                return h.other
+            return _feature_name(view, h.other)
+    return ""
 
 
 def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
@@ -158,7 +211,8 @@ def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
     heading = norm_deg(me.pose.facing + (180 if reverse else 0))
     ahead = s / 10 * (0.5 + 0.5 * prof.lookahead) + 1.0
     free = room(view, me.pose, heading, ahead) if s else 1.0
-    score -= (1 - free) * ROOM_COST * (s / 30) * (0.5 + prof.caution)
+    # half the old weight: the speeds kept are driven through the turn, which finds the dead ends
+    score -= (1 - free) * ROOM_COST * 0.5 * (s / 30) * (0.5 + prof.caution)
     if free < 0.6 and s < me.speed:
         note = note or "room ahead is short"
     # the control risk a typical bend brings at this speed
@@ -193,20 +247,27 @@ def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
 class _Plan:
     action: Move
     order: int
-    motion: Motion
+    pv: ManeuverPreview
     end: Pose              # where the phase's movement ends
     travel: float
-    d: int
-    need: str
-    hs_after: int
     score: float = 0.0
-    reasons: list[tuple[float, str]] = field(default_factory=list)
-    contact: str = ""
+    terms: dict[str, float] = field(default_factory=dict)
+    contact: str = ""      # a predicted contact: "ram:V2", "hit:<name>", "wall:<name>", "edge"
+    boxed: bool = False    # every continuation the plan tried meets a wall or the map edge
 
-    def add(self, value: float, why: str = "") -> None:
+    def add(self, value: float, why: str) -> None:
         self.score += value
-        if why:
-            self.reasons.append((value, why))
+        self.terms[why] = self.terms.get(why, 0.0) + value
+
+    @property
+    def need(self) -> str:
+        return self.pv.need if self.pv.rolls else SAFE
+
+    @property
+    def way_out(self) -> bool:
+        """No contact, no dead end, nothing as bad as a wall (deep water) on the way."""
+        return not self.boxed and (not self.contact or self.contact.startswith("ram")) and \
+            sum(v for k, v in self.terms.items() if k in ("ground", "edge")) > -WALL_COST
 
 
 def _worth_a_look(m: Maneuver) -> bool:
@@ -219,50 +280,46 @@ def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     if len(moves) <= 1:
         return (moves[0] if moves else options[0]), "goes straight on: it has no choice"
     look = [a for a in moves if _worth_a_look(a.maneuver)] or moves
-    plans: list[_Plan] = []
-    for i, a in enumerate(look):
-        plans.append(_plan(view, a, i))
-        if view.timed_out() and plans:
-            break
-    safe_exists = any(p_lose(p.need) <= view.prof.max_risk for p in plans)
+    me = view.me
+    # the engine's own preview of each: D, handling after, control chance, swept path and first contact
+    pvs = Previewer().maneuvers(view.state, me.id, [a.maneuver for a in look], legal=[a.maneuver for a in moves])
+    plans = [_root(view, a, pv, i) for i, (a, pv) in enumerate(zip(look, pvs, strict=True)) if pv.legal]
+    if not plans:
+        return moves[0], "goes on: no previewed move is legal"
+    safe_exists = any(1 - p.pv.chance <= view.prof.max_risk for p in plans)
     for p in plans:
-        _score_quick(view, p, safe_exists)
+        _score_root(view, p, safe_exists)
     plans.sort(key=lambda p: (-p.score, p.order))
     checked: list[_Plan] = []
     for n, p in enumerate(plans):
-        # the profile's fixed number of full checks; more only while every one checked runs into something
-        if n >= view.prof.candidates and any(not c.contact or c.contact.startswith("ram") for c in checked):
+        # the profile's number of full plans; more only while every one planned runs into something
+        if n >= view.prof.candidates and any(c.way_out for c in checked):
             break
-        _score_sweep(view, p)
+        _score_future(view, p)
         checked.append(p)
         if view.timed_out():
             break
+    straight = next((p for p in plans if p.action.maneuver.kind == "straight"), None)
+    if straight is not None and straight not in checked and not view.timed_out():
+        _score_future(view, straight)   # the move every other is weighed against (and explained by)
+        checked.append(straight)
     best = min(checked, key=lambda p: (-p.score, p.order))
-    return best.action, explain.move_line(best.action.maneuver, best.need, _top_reason(best))
+    rival = _rival(best, checked)
+    why = best.contact if best.contact.startswith("ram") else _deciding(best, rival)
+    return best.action, explain.move_line(best.action.maneuver, best.need, why, best.contact)
 
 
-def _plan(view: View, a: Move, order: int) -> _Plan:
-    me, t = view.me, view.t
+def _root(view: View, a: Move, pv: ManeuverPreview, order: int) -> _Plan:
+    """A candidate for this inch: where the phase's movement would end, straight on after it."""
+    me = view.me
     m = a.maneuver
-    inc = me.increments[0] if me.increments else 1.0
-    if m.kind == "straight":
-        end0 = ahead(me.pose, me.travel, inc)
-        motion = Motion(end0, (me.pose, end0))
-        travel = me.travel
-    elif m.kind in ("t_stop", "bootlegger") or m.even:
-        motion = perform(m, me.pose, view.size, travel=me.travel)
-        travel = me.travel if m.kind in ("t_stop", "bootlegger") else norm_deg(motion.end.facing + (180 if me.reverse else 0))
-    else:
-        motion = moved(m, me.pose, view.size)
-        travel = norm_deg(motion.end.facing + (180 if me.reverse else 0))
+    end, travel = pv.end, me.travel
+    if m.kind not in ("straight", "t_stop", "bootlegger"):
+        travel = norm_deg(pv.end.facing + (180 if me.reverse else 0))
     rest = sum(me.increments[1:])
-    end = motion.end
     if rest > 0 and m.kind not in ("t_stop", "bootlegger"):
         end = ahead(end, travel, rest)
-    d = difficulty(view, m)
-    hs_after = lower_status(me.hs, d, t) if d else me.hs
-    need = control_need(me.speed, hs_after, t) if d else SAFE
-    return _Plan(a, order, motion, end, travel, d, need, hs_after)
+    return _Plan(a, order, pv, end, travel)
 
 
 def _noise(view: View, m: Maneuver) -> float:
@@ -275,96 +332,241 @@ def _noise(view: View, m: Maneuver) -> float:
     return (2 * h - 1) * view.prof.blunder * NOISE_SCALE
 
 
-def _score_quick(view: View, p: _Plan, safe_exists: bool) -> None:
-    me, prof = view.me, view.prof
+def _vehicle_id(name: str) -> str:
+    """The id in a preview's vehicle name ("car2 (Killer Kart)" or "car2")."""
+    return name.split(" (", 1)[0]
+
+
+def _score_root(view: View, p: _Plan, safe_exists: bool) -> None:
+    me, prof, pv = view.me, view.prof, p.pv
     m = p.action.maneuver
-    risk = p_lose(p.need)
+    risk = 1 - pv.chance if pv.rolls else 0.0
     if risk:
         worse = 1.5 if m.kind in ("t_stop", "bootlegger") else 1.0  # their crashes roll with extra modifiers
-        p.add(-risk * worse * CRASH_COST * (0.5 + me.speed / 80) * (0.5 + prof.caution), f"risk:{p.need}")
+        p.add(-risk * worse * crash_cost(view, me.speed), "risk")
     if risk > prof.max_risk and safe_exists:
-        p.add(-OUT_OF_RISK)
-    if p.d:
+        p.add(-OUT_OF_RISK, "risk")
+    if pv.difficulty and pv.rolls:
         # handling status spent now is missing for the rest of the turn (000:L165, L169)
-        p.add(-0.35 * p.d * prof.caution * (me.speed / 40))
+        p.add(-0.35 * pv.difficulty * prof.caution * (me.speed / 40), "handling")
     if m.kind in ("bootlegger", "pivot") or m.skid:
-        p.add(-FANCY_COST * (2 if m.kind == "bootlegger" else 1))
+        p.add(-FANCY_COST * (2 if m.kind == "bootlegger" else 1), "fancy")
     if m.kind == "t_stop":
-        p.add(-FANCY_COST)
+        p.add(-FANCY_COST, "fancy")
     if m.reverse and m.kind != "straight":
-        p.add(-0.5)
-    # room for the coming phases
-    ahead = inches_per_phase(view, me.speed, prof.lookahead) + 1.0 + me.speed / 20
-    free = room(view, p.end, p.travel, ahead)
-    p.add(-(1 - free) * ROOM_COST * (0.4 + me.speed / 30) * (0.5 + prof.caution), "room")
-    # a quick look for overlap where the motion and the phase end
-    for pose in (p.motion.end, p.end):
-        hits = [h for h in view.world.overlaps(me.id, pose) if h.blocks_motion]
-        if hits:
-            p.add(-WALL_COST * 0.5 * (1 + me.speed / 20), "wall")
-            break
-    _score_edge(view, p)
-    ground = bad_ground(view, p.end)
-    if ground and ground != "off the map" and ground != bad_ground(view, me.pose):
-        hs = lower_status(p.hs_after, HAZARD_D, view.t)
-        risk = p_lose(control_need(me.speed, hs, view.t)) if me.speed else 0.0
-        p.add(-(1.0 + risk * CRASH_COST) * (0.5 + prof.caution), "ground")
+        p.add(-0.5, "fancy")
+    _score_contact(view, p)
+    if not p.contact:
+        rest = slide(pv.end, p.travel, max(0.0, sum(me.increments[1:]))).path if m.kind not in (
+            "t_stop", "bootlegger") and sum(me.increments[1:]) > 0 else ()
+        what = blocked(view, list(rest)) if rest else ""
+        if what:
+            _contact_cost(view, p, "edge" if what == "edge" else f"wall:{_feature_name(view, what)}")
+    for t in pv.touches:   # curbs, obstacles, debris, dropped counters: a hazard's D before the roll
+        hs = lower_status(pv.hs_after, HAZARD_D, view.t)
+        r = p_lose(control_need(me.speed, hs, view.t)) if me.speed else 0.0
+        p.add(-(1.0 + r * CRASH_COST) * (0.5 + prof.caution), f"hazard:{t.name}")
+    p.add(_ground_cost(view, p.end, pv.hs_after), "ground")
     _score_tactics(view, p)
-    p.add(_noise(view, m))
+    p.add(_noise(view, m), "noise")
 
 
-def _score_edge(view: View, p: _Plan) -> None:
-    """Leaving the map area is out of the game: a move that leaves it this phase is costed like a crash;
-    one that leaves it within a turn or so if it then holds its course, the sooner the worse: the
-    handling status it would need to turn away later may not be there (000:L165, L169)."""
-    if any(off_map(view, pose) for pose in (p.motion.end, p.end)):
-        p.add(-_edge_cost(view), "edge")
+def _ground_cost(view: View, pose: Pose, hs: int, weight: float = 1.0) -> float:
+    """Bad ground it is not on already: water is nearly a wall to drive into (000:L529), the rest a
+    hazard before the control roll (000:L267-L275, L518-L529)."""
+    ground = bad_ground(view, pose)
+    if not ground or ground == "off the map" or ground == view.here:
+        return 0.0
+    if ground == "water":
+        return -WALL_COST * (1 + view.me.speed / 15) * weight
+    r = p_lose(control_need(view.me.speed, lower_status(hs, HAZARD_D, view.t), view.t)) if view.me.speed else 0.0
+    return -(1.0 + r * CRASH_COST) * (0.5 + view.prof.caution) * weight
+
+
+def _feature_name(view: View, fid: str) -> str:
+    """A map feature in a player's words: "the east wall", "the pillar", "a building"."""
+    if fid not in view.names:
+        props = dict(feature_properties(view.state.map_id, view.state.map_changes.sections)).get(fid, {}) \
+            if view.state.map_id else {}
+        kind = fid.split("[", 1)[0].rstrip("s").replace("_", " ") or "wall"
+        name = str(props.get("name") or "")
+        if name and kind not in name.lower():
+            name = f"{name} {kind}"
+        view.names[fid] = (name if name.lower().startswith("the ") else f"the {name}") if name else f"a {kind}"
+    return view.names[fid]
+
+
+def _score_contact(view: View, p: _Plan) -> None:
+    """The preview's first contact: a predicted collision disqualifies a plan unless it means to ram."""
+    meets = p.pv.meets
+    if meets is None or not meets.blocks:
         return
-    speed = view.me.speed
-    for k in range(1, EDGE_PHASES + view.prof.lookahead + 1):
-        if off_map(view, ahead(p.end, p.travel, inches_per_phase(view, speed, k) + 0.5)):
-            p.add(-_edge_cost(view) * 0.6 / k, "edge")
+    if meets.what == "map edge":
+        _contact_cost(view, p, "edge")
+        return
+    if meets.what == "vehicle":
+        vid = _vehicle_id(meets.name)
+        if any(e.id == vid for e in view.enemies) and view.prof.ram > 0:
+            p.add(view.prof.ram * RAM_VALUE * (0.5 + view.me.speed / 40), f"ram:{vid}")
+            p.contact = f"ram:{vid}"
             return
+        _contact_cost(view, p, f"hit:{meets.name}")
+        return
+    name = meets.name if meets.what in meets.name or not meets.name.startswith("the ") else f"{meets.name} {meets.what}"
+    _contact_cost(view, p, f"hit:{name}")
+
+
+def _contact_cost(view: View, p: _Plan, why: str) -> None:
+    cost = _edge_cost(view) if why == "edge" else WALL_COST * (1 + view.me.speed / 15)
+    p.add(-cost - DISQUALIFY, why)
+    p.contact = p.contact or why
 
 
 def _score_tactics(view: View, p: _Plan) -> None:
+    """Shots it would have and give at the end of this phase's movement, and the meeting distance."""
     me, prof = view.me, view.prof
     tgt = view.target
     if tgt is None:
         return
-    end_c = p.end.centre
-    facing = p.end.facing
     best_shot, shot_gun = 0.0, ""
-    threat = 0.0
+    threat: dict[str, float] = {}
     for e in view.enemies:
         e_pose = enemy_at_fire(view, e)
-        val, gun = _shot_value(view, me, p.end, e, e_pose, extra_d=p.d, travel=p.travel)
+        val, gun = _shot_estimate(view, me, p.end, e, e_pose, extra_d=p.pv.difficulty)
         if e.id == tgt.id:
             val *= 1.3
         if val > best_shot:
             best_shot, shot_gun = val, gun
-        back, _ = _shot_value(view, e, e_pose, me, p.end)
-        threat += back
+        back, _ = _shot_estimate(view, e, e_pose, me, p.end)
+        if back:
+            threat[e.id] = back
         _meeting(view, p, e, e_pose)
     if best_shot:
         p.add(best_shot * (0.5 + prof.aggression) * 1.5, f"aim:{shot_gun}")
-    if threat:
-        p.add(-threat * (0.6 + 1.5 * prof.caution * (1 - prof.aggression)), "evade")
-    t_pose = enemy_at_fire(view, tgt)
-    r = (t_pose.centre - end_c).length()
-    # the range it will be at a few phases on, both driving on as they go (the lookahead)
-    later = inches_per_phase(view, me.speed, prof.lookahead)
-    mine = ahead(p.end, p.travel, later).centre
+    for eid, back in threat.items():
+        p.add(-back * _evade_weight(prof), f"evade:{eid}")
+
+
+def _evade_weight(prof: Profile) -> float:
+    return 0.6 + 1.5 * prof.caution * (1 - prof.aggression)
+
+
+def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
+    """Where a plan leaves the car at its end: the range to the target, the way its nose points, the
+    room ahead for the next turn."""
+    prof = view.prof
+    tgt = view.target
+    speed = view.plan_speed
+    ahead_in = inches_per_phase(view, speed, prof.lookahead) + 1.0 + speed / 20
+    free = room(view, node.pose, node.travel, ahead_in) if speed else 1.0
+    # half the weight of the old one-move look: the plan itself has found a way on or been boxed in
+    node.add("room", -(1 - free) * ROOM_COST * 0.5 * (0.4 + speed / 30) * (0.5 + prof.caution))
+    for k in range(1, LEAF_EDGE_PHASES + 1):   # heading off the map past the plan: it must turn soon
+        if off_map(view, ahead(node.pose, node.travel, inches_per_phase(view, speed, k) + 0.5)):
+            node.add("edge", -_edge_cost(view) * 0.25 / k)
+            break
+    _threats(view, node, phases_on, weight)
+    if tgt is None:
+        return
+    poses = enemy_poses(view, tgt, phases_on)
+    t_pose = poses[0][0]
+    r = (t_pose.centre - node.pose.centre).length()
+    later = inches_per_phase(view, speed, prof.lookahead)
+    mine = ahead(node.pose, node.travel, later).centre
     theirs = ahead(t_pose, tgt.travel, inches_per_phase(view, tgt.speed, prof.lookahead)).centre
     r_later = (theirs - mine).length()
-    p.add(-abs(r_later - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression), "range")
-    bearing = heading_of(t_pose.centre - end_c)
-    off = angle_diff(facing, bearing)
+    node.add("range", -abs(r_later - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression))
+    off = angle_diff(node.pose.facing, heading_of(t_pose.centre - node.pose.centre))
     if r > prof.preferred_range + 2:
         far = min(2.0, 0.5 + (r - prof.preferred_range) / 8)
-        p.add(-(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * far, "close")
+        node.add(f"close:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * far)
     elif prof.aggression < 0.3:
-        p.add(-((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression), "open")
+        node.add("open", -((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression))
+
+
+def _phase_end(view: View, node: Node, phases_on: int, weight: float) -> None:
+    """A plan's node at the end of a phase to come: its best shot at the predicted enemies (counted
+    once a turn: the best of the turn so far), a meeting with one. The shots it gives are judged where
+    the plan ends (_leaf)."""
+    prof = view.prof
+    if node.turn_over and node.phase == 1:
+        node.best_shot = 0.0   # the weapons are ready again in a new turn (000:L820)
+    ground = _ground_cost(view, node.pose, node.hs, weight)
+    if ground:
+        node.add("ground", ground)
+    best, gun = 0.0, ""
+    for e in view.enemies:
+        val = 0.0
+        for e_pose, w in enemy_poses(view, e, phases_on):
+            v1, g1 = _shot_estimate(view, view.me, node.pose, e, e_pose, fresh=node.turn_over)
+            val += w * v1
+            gun = gun or g1
+            gap = (e_pose.centre - node.pose.centre).length()
+            if gap < (view.size.length + view.t.handling.counters[e.spec.kind].length) / 2 and w:
+                if prof.ram > 0:
+                    node.add(f"ram:{e.id}", prof.ram * RAM_VALUE * 0.5 * w * weight)
+                else:
+                    node.add(f"hit:{e.id}", -WALL_COST * 0.5 * w * weight * (1 - prof.ram) / 2)
+        if view.target is not None and e.id == view.target.id:
+            val *= 1.3
+        best = max(best, val)
+    value = best * (0.5 + prof.aggression) * 1.5 * weight
+    if value > node.best_shot:
+        node.add(f"aim:{gun}" if gun else "aim", value - node.best_shot)
+        node.best_shot = value
+
+
+def _threats(view: View, node: Node, phases_on: int, weight: float) -> None:
+    """The shots the enemies would have at the plan's end (their likeliest continuation)."""
+    for e in view.enemies:
+        e_pose = enemy_poses(view, e, phases_on)[0][0]
+        back, _ = _shot_estimate(view, e, e_pose, view.me, node.pose, fresh=node.turn_over)
+        if back:
+            node.add(f"evade:{e.id}", -back * _evade_weight(view.prof) * weight)
+
+
+def _score_future(view: View, p: _Plan) -> None:
+    """The rest of the turn from where this move ends the phase (rules/ai/plan.py)."""
+    me = view.me
+    if p.contact and not p.contact.startswith("ram"):
+        return
+    view.nodes = 0
+    view.plan_speed = me.speed
+    if p.action.maneuver.kind in ("t_stop", "bootlegger"):
+        _after_stop(view, p)
+        return
+    start = Node(p.end, p.travel, p.pv.hs_after, view.state.phase, False)
+    start.best_shot = max((v for k, v in p.terms.items() if k.startswith("aim")), default=0.0)
+    look = outlook(view, start, me.speed, me.reverse, _phase_end, _leaf)
+    if look.boxed and me.speed > 0:
+        what = "edge" if look.blocker == "edge" else f"boxed:{_feature_name(view, look.blocker)}"
+        p.add(-BOXED_SHARE * WALL_COST * (1 + me.speed / 15), what)
+        p.boxed = True
+        return
+    for k, v in look.terms.items():
+        p.add(v, k)
+
+
+def _after_stop(view: View, p: _Plan) -> None:
+    """A T-stop slides on along its old travel, losing speed an inch at a time, until it stops
+    (000:L227-L228); a bootlegger stops facing back (000:L223). What the slide meets, where it stops."""
+    m = p.action.maneuver
+    end = p.end
+    if m.kind == "t_stop":
+        slide_in = max(0.0, view.me.speed / view.t.maneuvers.tstop_mph_per_inch - 1.0)
+        if slide_in > 0:
+            path = slide(p.end, p.travel, slide_in).path
+            what = blocked(view, list(path[::4]) + [path[-1]])
+            if what:
+                _contact_cost(view, p, "edge" if what == "edge" else f"hit:{_feature_name(view, what)}")
+                return
+            end = path[-1]
+    p.add(_ground_cost(view, end, p.pv.hs_after), "ground")
+    view.plan_speed = 0.0
+    node = Node(end, p.travel, p.pv.hs_after, view.state.phase, False)
+    _leaf(view, node, 1, DISCOUNT)
+    for k, v in node.terms.items():
+        p.add(v, k)
 
 
 def _meeting(view: View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
@@ -382,71 +584,120 @@ def _meeting(view: View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
 
 
 def _shot_value(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
-                target_pose: Pose, *, extra_d: int = 0, travel: float | None = None) -> tuple[float, str]:
+                target_pose: Pose, *, extra_d: int = 0, travel: float | None = None,
+                fresh: bool = False) -> tuple[float, str]:
     """Expected worth of the shooter's best ready weapon from a pose at a target's pose: the to-hit
     number the combat rules give there (rules.combat.shooting.shot_for: range, speeds, arcs, target size,
-    000:L901-L940), the mean damage, and how thin the armor is on the side it would strike."""
-    guns = view.guns.get(shooter.id, [])
+    000:L901-L940), the line of fire checked as the fire step checks it (rules.combat.line_of_fire), the
+    mean damage, and how thin the armor is on the side it would strike. `fresh`: a new turn, every
+    weapon ready again."""
+    size = view.t.handling.counters[shooter.spec.kind]
+    guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
+            and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
     cs, ct = view.combatants.get(shooter.id), view.combatants.get(target.id)
     if not guns or cs is None or ct is None:
+        return 0.0, ""
+    if (target_pose.centre - shooter_pose.centre).length() > MAX_SHOT_RANGE:
         return 0.0, ""
 
     # the D of this move counts against the driver's own fire this phase (000:L905)
     c = replace(cs, pose=shooter_pose, maneuver_d=cs.maneuver_d + extra_d,
                 travel=cs.travel if travel is None else travel)
     t = replace(ct, pose=target_pose)
-    size = view.t.handling.counters[shooter.spec.kind]
     best, name = 0.0, ""
-    for g in guns:
-        if not g.ready or not in_arc(g.mount, shooter_pose, size, target_pose.centre):
+    placed: dict[str, Any] | None = None
+    for g in sorted(guns, key=lambda g: -g.damage):
+        if g.damage * 3.0 <= best:
             continue
         try:
-            shot, side, _origin, _point = shot_for(c, c.weapon(g.id), t, Declaration(c.id, g.id, t.id), view.state.turn)
+            shot, side, origin, point = shot_for(c, c.weapon(g.id), t, Declaration(c.id, g.id, t.id), view.state.turn)
         except (KeyError, ValueError):
             continue
         th = to_hit(shot)
-        if not th.allowed:
+        if not th.allowed or not th.can_hit():
             continue
         armor = target.sheet.armor.get(side, 0)
         vuln = 3.0 if armor <= 0 else 2.0 if armor < g.damage else 1.0  # a hit likely goes through
         val = p_two_dice(th.need) * g.damage * vuln
-        if val > best:
-            best, name = val, g.id
+        if val <= best:
+            continue
+        if placed is None:
+            placed = {**view.combatants, c.id: c, t.id: t}
+        if blocker(placed, view.state.map_id, origin, point, (c.id, t.id), view.state.map_changes) is not None:
+            continue
+        best, name = val, g.id
     return best, name
 
 
-def _score_sweep(view: View, p: _Plan) -> None:
-    """The full check: sweep the maneuver and the straight run after it against walls and vehicles."""
-    me, prof = view.me, view.prof
-    path = list(p.motion.path) if p.action.maneuver.kind != "straight" else list(
-        slide(me.pose, me.travel, me.increments[0] if me.increments else 1.0).path)
-    rest = sum(me.increments[1:])
-    if rest > 0 and p.action.maneuver.kind not in ("t_stop", "bootlegger"):
-        path += list(slide(p.motion.end, p.travel, rest).path[1:])
-    if any(off_map(view, pose) for pose in path):
-        p.add(-_edge_cost(view), "edge")
-        p.contact = "edge"
-        return
-    s = view.world.sweep(me.id, path)
-    for touch in s.touched:
-        if touch.kind != VEHICLE:
-            # debris, obstacles and curbs are hazards: D more before the control roll (000:L496-L502)
-            hs = lower_status(p.hs_after, HAZARD_D, view.t)
-            risk = p_lose(control_need(me.speed, hs, view.t)) if me.speed else 0.0
-            p.add(-(1.0 + risk * CRASH_COST) * (0.5 + prof.caution), "hazard")
-    if s.contact is None:
-        return
-    other = s.contact.other
-    if s.contact.kind == VEHICLE:
-        foe = any(e.id == other for e in view.enemies)
-        if foe and prof.ram > 0:
-            p.add(prof.ram * RAM_VALUE * (0.5 + me.speed / 40), f"ram:{other}")
-            p.contact = f"ram:{other}"
-            return
-        p.add(-WALL_COST * (1 + me.speed / 15) * (1 - (prof.ram if foe else -1)) / 2, f"hit:{other}")
-    else:
-        p.add(-WALL_COST * (1 + me.speed / 15), "wall")
-    p.contact = other
+def _shot_estimate(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState,
+                   target_pose: Pose, *, fresh: bool = False, extra_d: int = 0) -> tuple[float, str]:
+    """_shot_value for a plan's later phases, where every pose is a prediction: the arcs and the line of
+    fire (the fire step's own blocker) at the planned poses; the to-hit from one exact shot_for of this
+    gun and target (its speeds, sizes and sights), its range modifier moved to the new range
+    (000:L909-L910)."""
+    size = view.t.handling.counters[shooter.spec.kind]
+    guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
+            and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
+    if not guns:
+        return 0.0, ""
+    gap = (target_pose.centre - shooter_pose.centre).length()
+    if gap > MAX_SHOT_RANGE:
+        return 0.0, ""
+    best, name = 0.0, ""
+    for g in sorted(guns, key=lambda g: -g.damage):
+        if g.damage * 3.0 <= best:
+            continue
+        base = _shot_base(view, shooter, shooter_pose, target, target_pose, g.id)
+        if base is None:
+            continue
+        need0, r0, d0, side = base
+        r = max(0.0, r0 + gap - d0)
+        need = need0 + _range_value(view, r0) - _range_value(view, r) + extra_d   # the firer's D (000:L905)
+        if need >= view.t_hit_cap:
+            continue
+        armor = target.sheet.armor.get(side, 0)
+        vuln = 3.0 if armor <= 0 else 2.0 if armor < g.damage else 1.0
+        val = p_two_dice(need) * g.damage * vuln
+        if val <= best:
+            continue
+        placed = {**view.combatants}
+        if shooter.id in placed:
+            placed[shooter.id] = replace(placed[shooter.id], pose=shooter_pose)
+        if target.id in placed:
+            placed[target.id] = replace(placed[target.id], pose=target_pose)
+        if blocker(placed, view.state.map_id, shooter_pose.centre, target_pose.centre, (shooter.id, target.id),
+                   view.state.map_changes) is not None:
+            continue
+        best, name = val, g.id
+    return best, name
+
+
+def _range_value(view: View, inches: float) -> int:
+    m = range_modifier(inches, view.state.rules.combat)
+    return m.value if m is not None else 0
+
+
+def _shot_base(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState, target_pose: Pose,
+               gun: str) -> tuple[int, float, float, str] | None:
+    """(need, range, centre distance, side struck) of one exact shot of this gun at this target, made
+    the first time a plan asks (at the poses it asks about), kept for the rest of the decision."""
+    key = (shooter.id, gun, target.id)
+    if key in view.shot_base:
+        return view.shot_base[key]
+    cs, ct = view.combatants.get(shooter.id), view.combatants.get(target.id)
+    out: tuple[int, float, float, str] | None = None
+    if cs is not None and ct is not None:
+        c = replace(cs, pose=shooter_pose)
+        t = replace(ct, pose=target_pose)
+        try:
+            shot, side, _o, _p = shot_for(c, c.weapon(gun), t, Declaration(c.id, gun, t.id), view.state.turn)
+            th = to_hit(shot)
+            if th.allowed:
+                out = (th.need, shot.range, (target_pose.centre - shooter_pose.centre).length(), side)
+        except (KeyError, ValueError):
+            out = None
+    view.shot_base[key] = out
+    return out
 
 
 def _edge_cost(view: View) -> float:
@@ -454,15 +705,30 @@ def _edge_cost(view: View) -> float:
     return EDGE_COST * (1 + view.me.speed / 15)
 
 
-def _top_reason(p: _Plan) -> str:
-    """The term that did most for (or least against) the chosen move."""
-    pos = [(v, w) for v, w in p.reasons if v > 0]
-    if pos:
-        return max(pos)[1]
-    neg = [(v, w) for v, w in p.reasons if w in ("room", "wall", "edge", "evade", "close", "range", "open", "hazard", "ground")]
-    if neg and p.action.maneuver.kind != "straight":
-        return "room" if any(w in ("room", "wall", "edge") for _, w in neg) else min(neg)[1]
-    return ""
+def _rival(best: _Plan, checked: list[_Plan]) -> _Plan | None:
+    """What the chosen move is explained against: going straight on (the move it takes when nothing
+    speaks for another), or for a straight move the next best."""
+    straight = next((p for p in checked if p.action.maneuver.kind == "straight" and not p.action.maneuver.reverse
+                     and p is not best), None)
+    if straight is not None and best.action.maneuver.kind != "straight":
+        return straight
+    return min((p for p in checked if p is not best), key=lambda p: (-p.score, p.order), default=None)
+
+
+def _deciding(best: _Plan, rival: _Plan | None) -> str:
+    """The term that did most to make this plan beat the next best (a bonus it has or a penalty the
+    other has), or its own biggest bonus when there is no other."""
+    if rival is None:
+        pos = [(v, k) for k, v in best.terms.items() if v > 0]
+        return max(pos)[1] if pos else ""
+    keys = set(best.terms) | set(rival.terms)
+    diffs = [(best.terms.get(k, 0.0) - rival.terms.get(k, 0.0), k) for k in keys if k != "noise"]
+    diffs = sorted((d for d in diffs if d[0] > 0.05), reverse=True)
+    if not diffs:
+        return ""
+    # handling saved is what any straighter move has over a turn: name a tactical reason when one counts
+    telling = [d for d in diffs if d[1].partition(":")[0] not in ("handling", "fancy") and d[0] > 0.5]
+    return (telling or diffs)[0][1]
 
 
 # --- fire -------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -62,6 +62,16 @@ class View:
     target: VehicleState | None = None
     projected: dict[str, Pose] = field(default_factory=dict)
     combatants: dict[str, Combatant] = field(default_factory=dict)
+    static: CollisionWorld = field(default_factory=CollisionWorld)  # the map's walls alone (plans judge vehicles by prediction)
+    predicted: dict[tuple[str, int], list[tuple[Pose, float]]] = field(default_factory=dict)
+    nodes: int = 0                              # plan steps tried so far this decision (the profile's budget)
+    shot_base: dict[tuple[str, str, str], tuple[int, float, float, str] | None] = field(default_factory=dict)
+    t_hit_cap: int = 13                         # a need this high cannot hit (combat tables, 000:L904)
+    mood: str = ""                              # how the loadout and the fight changed the profile (adapt)
+    here: str = ""                              # the bad ground it is on now (bad_ground)
+    names: dict[str, str] = field(default_factory=dict)   # map feature ids in a player's words
+    plan_speed: float = 0.0                     # the speed the plan being made drives at
+    cut: bool = False                           # the hard wall-clock cap stopped the search
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
@@ -73,13 +83,30 @@ class View:
         enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
         friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
         view = View(state, me, prof, deadline, t, t.handling.counters[me.spec.kind], world, bounds, enemies, friends)
-        view.combatants = combatants_of(state, [me, *enemies])
+        view.static = CollisionWorld.over(map_world(state.map_id, state.map_changes))
+        view.combatants = combatants_of(state, [me, *enemies, *friends])
         view.guns = {vid: guns_of(c) for vid, c in view.combatants.items()}
+        view.prof, view.mood = adapt(prof, me, view.guns.get(vid, []), enemies)
         view.target = pick_target(view)
+        view.here = bad_ground(view, me.pose)
+        view.t_hit_cap = state.rules.combat.cannot_hit_at
         return view
 
     def timed_out(self) -> bool:
-        return time.perf_counter() > self.deadline
+        """Past the hard wall-clock cap (a safety net: the profile's node budget ends a search first)."""
+        if not self.cut and time.perf_counter() > self.deadline:
+            self.cut = True
+        return self.cut
+
+    def exhausted(self) -> bool:
+        return self.nodes >= self.prof.nodes or self.timed_out()
+
+    def spend(self) -> bool:
+        """Count one plan step; False once the budget is spent."""
+        if self.exhausted():
+            return False
+        self.nodes += 1
+        return True
 
 
 @lru_cache(maxsize=8)
@@ -151,6 +178,40 @@ def guns_of(c: Combatant) -> list[Gun]:
         mean = info.damage.n * 3.5 + info.damage.mod if info.damage is not None else 0.0
         out.append(Gun(w.id, w.abbr, w.mount, info.to_hit, max(0.0, mean), ready(c, w.id) is None))
     return out
+
+
+CRIPPLED_ARMOR = 0.25    # the share of its starting armor left at which a foe without a sure win withdraws
+PRESS_ARMOR = 0.5        # an enemy left with less than this share of its armor is pressed hard
+RAM_WILL = 0.6           # the will to ram a ramplate gives a foe that is not a coward
+
+
+def has_ramplate(v: VehicleState) -> bool:
+    return any(c.kind == "accessory" and c.id.startswith("ramplate") for c in v.sheet.components)
+
+
+def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[VehicleState]) -> tuple[Profile, str]:
+    """Tactics from the loadout and the fight (issue 16 item 3): a ramplate makes a ram worth seeking
+    (it deals double and takes half, 000:L2518); with no aimed weapon left it rams if it can, else keeps
+    away; with most of its armor gone and its enemies in better shape it withdraws; against a badly hurt
+    enemy, in better shape itself, it presses in and takes more shots."""
+    plate = has_ramplate(me)
+    armed = any(g.damage > 0 and (g.ready or g.id in me.fired) for g in guns)   # fired: ready next turn
+    left = sum(me.sheet.armor.values()) / max(1, sum(me.spec.sheet.armor.values()))
+    theirs = min((sum(e.sheet.armor.values()) / max(1, sum(e.spec.sheet.armor.values())) for e in enemies),
+                 default=1.0)
+    if plate and prof.ram > -1:
+        return replace(prof, ram=max(prof.ram, RAM_WILL), aggression=max(prof.aggression, 0.7),
+                       preferred_range=0.0), "rams: it has a ramplate"
+    if not armed:
+        return replace(prof, aggression=0.05, preferred_range=max(prof.preferred_range, 12.0)), \
+            "keeps away: no weapon left to fire"
+    if left < CRIPPLED_ARMOR and theirs > 2 * left and prof.ram <= 0:
+        return replace(prof, aggression=min(prof.aggression, 0.15), caution=max(prof.caution, 0.8),
+                       preferred_range=max(prof.preferred_range, 10.0)), "withdraws: badly damaged"
+    if theirs < PRESS_ARMOR and left > theirs + 0.2:
+        return replace(prof, aggression=max(prof.aggression, 0.85), preferred_range=min(prof.preferred_range, 3.0),
+                       fire_need=min(12, prof.fire_need + 1)), "presses: its enemy is badly hurt"
+    return prof, ""
 
 
 def pick_target(view: View) -> VehicleState | None:

@@ -10,12 +10,23 @@ no seat keeps the better start. Each game's result is printed, then the totals: 
 weapon damage dealt, turns, and crashes caused by a driver's own maneuvers or braking (control lost,
 or running into a fixed object while moving). The same arguments always print the same output: the
 foes' search sizes are fixed, and `--budget` (default 2 s a decision) is only a safety net.
+
+    python -m rules simulate --battery --foes A,B --games G --seed N [--vehicles D1,D2,...] [--map FILE]
+                             [--turns T] [--json] [--progress]
+
+The battery (issue 16): driver A against driver B over every shipped map with start positions
+(maps/*.toml; or only --map), both cars of one design (Killer Kart, Stinger, Hotshot, Joseph Special
+unless --vehicles says), game g on map (g//2) mod maps, design (g//2 // maps) mod designs, seed N + g//2,
+A on the first start in even games and on the second in odd ones, 25 turns at most. It prints A's wins,
+draws and losses with 95% Wilson intervals, the draws at the turn limit, each driver's own crashes per
+100 vehicle-turns, the vehicles that left the map and the CPU time of a decision (p50, p95, max).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -28,6 +39,7 @@ from rules.ai.foe import decide, describe
 from rules.core.errors import DataError
 from rules.core.events import ControlRolled, DamageRolled, Event, HitFixedObject
 from rules.core.geometry import Pose
+from rules.core.paths import MAPS_DIR
 from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.engine.setup_check import check_setup
@@ -59,6 +71,8 @@ class GameResult:
     crashes: dict[str, int]
     decisions: int
     think: dict[str, list[float]] = field(default_factory=dict, compare=False)  # seconds per decision, by vehicle
+    fallen: dict[str, str] = field(default_factory=dict)   # vehicle id -> why it is out (engine.why_out)
+    cpu: dict[str, list[float]] = field(default_factory=dict, compare=False)   # CPU seconds per decision
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seed": self.seed, "winner": self.winner, "survivors": list(self.survivors),
@@ -113,14 +127,17 @@ def _self_crash(vid: str, action: Action, events: Sequence[Event]) -> bool:
 
 
 def play(map_path: str, seats: Sequence[Seat], seed: int, turns: int, game: int = 0, *,
-         budget: float = SIM_BUDGET, log: Callable[[str], None] | None = None) -> GameResult:
-    """Play one game to its end (a kill, a stall or the turn limit)."""
-    setup = setup_for(map_path, seats, seed, turns, rotate=game)
+         budget: float = SIM_BUDGET, log: Callable[[str], None] | None = None,
+         rotate: int | None = None) -> GameResult:
+    """Play one game to its end (a kill, a stall or the turn limit). The start positions are turned
+    round by `rotate` (default: the game's number)."""
+    setup = setup_for(map_path, seats, seed, turns, rotate=game if rotate is None else rotate)
     drivers = {s.vid: driver_for(s.driver, seed, budget) for s in seats}
     state, _ = engine.new_game(setup)
     damage = {s.vid: 0 for s in seats}
     crashes = {s.vid: 0 for s in seats}
     think: dict[str, list[float]] = {s.vid: [] for s in seats}
+    cpu: dict[str, list[float]] = {s.vid: [] for s in seats}
     decisions = 0
     while engine.outcome(state) is None and decisions < MAX_DECISIONS:
         who = engine.to_act(state)
@@ -128,9 +145,10 @@ def play(map_path: str, seats: Sequence[Seat], seed: int, turns: int, game: int 
             break
         vid = who[0]
         legal = engine.legal_actions(state, vid)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         action, why = drivers[vid](state, vid, legal, decisions)
         think[vid].append(time.perf_counter() - t0)
+        cpu[vid].append(time.thread_time() - c0)
         if log is not None:
             log(f"turn {state.turn} phase {state.phase}: " + describe(action, why, vid, _seat(seats, vid).driver))
         state, events = engine.apply(state, action)
@@ -144,7 +162,9 @@ def play(map_path: str, seats: Sequence[Seat], seed: int, turns: int, game: int 
     survivors = tuple(v.id for v in state.vehicles if not v.out)
     winner = survivors[0] if len(survivors) == 1 else None
     reason = out.reason if out is not None else "the decision limit is reached"
-    return GameResult(game, seed, winner, survivors, reason, state.turn, damage, crashes, decisions, think)
+    fallen = {v.id: engine.why_out(v) for v in state.vehicles if v.out}
+    return GameResult(game, seed, winner, survivors, reason, state.turn, damage, crashes, decisions, think,
+                      fallen, cpu)
 
 
 def _seat(seats: Sequence[Seat], vid: str) -> Seat:
@@ -184,11 +204,16 @@ def format_totals(t: dict[str, Any]) -> list[str]:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m rules simulate", description="Play scripted foes against each other.")
-    p.add_argument("--map", required=True, help="map file (TOML) with start positions")
-    p.add_argument("--vehicles", required=True, help="comma-separated stock names or design files")
+    p.add_argument("--map", help="map file (TOML) with start positions (not with --battery)")
+    p.add_argument("--vehicles", help="comma-separated stock names or design files (with --battery: the designs "
+                                      "the battery cycles through, default " + ", ".join(BATTERY_VEHICLES) + ")")
+    p.add_argument("--battery", action="store_true",
+                   help="play the two --foes over every shipped map with starts, the --vehicles designs and both "
+                        "seats; print W/D/L with 95%% Wilson intervals, crash rates and think times")
+    p.add_argument("--progress", action="store_true", help="with --battery: a line on stderr after every game")
     p.add_argument("--foes", required=True, help="comma-separated foe profiles (or 'random'), one per vehicle")
     p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--turns", type=int, default=10)
+    p.add_argument("--turns", type=int, default=None, help=f"turn limit (default 10; {BATTERY_TURNS} with --battery)")
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--budget", type=float, default=SIM_BUDGET, help="seconds a decision may take (a safety net)")
@@ -201,8 +226,14 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    designs = [d.strip() for d in args.vehicles.split(",") if d.strip()]
     foes = [f.strip() for f in args.foes.split(",") if f.strip()]
+    if args.battery:
+        return _battery_main(args, foes)
+    if not args.map or not args.vehicles:
+        print("simulate: give --map and --vehicles (or --battery)", file=sys.stderr)
+        return 1
+    args.turns = 10 if args.turns is None else args.turns
+    designs = [d.strip() for d in args.vehicles.split(",") if d.strip()]
     if len(designs) < 2 or len(foes) != len(designs):
         print("simulate: give at least two vehicles and one foe profile for each", file=sys.stderr)
         return 1
@@ -234,5 +265,198 @@ def main(argv: list[str]) -> int:
         print(json.dumps({"games": [r.to_json() for r in results], "totals": t}, sort_keys=True))
     else:
         for line in format_totals(t):
+            print(line)
+    return 0
+
+
+# --- the battery (issue 16, item 6) -------------------------------------------------------------------
+
+BATTERY_VEHICLES = ("Killer Kart", "Stinger", "Hotshot", "Joseph Special")
+BATTERY_TURNS = 25
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class BatteryGame:
+    """One game of a battery: which map, which design (both cars alike), which seat the first driver takes."""
+
+    index: int
+    map: str
+    design: str
+    swap: bool        # the first driver starts on the map's second start position
+    seed: int
+
+
+def battery_maps() -> list[str]:
+    """Every shipped map (maps/*.toml) with at least two start positions, by name."""
+    out = []
+    for f in sorted(MAPS_DIR.glob("*.toml")):
+        if len(load_map(str(f)).starts) >= 2:
+            out.append(str(f))
+    return out
+
+
+def battery_games(games: int, seed: int, maps: Sequence[str], designs: Sequence[str]) -> list[BatteryGame]:
+    """Game g: seats swapped every other game, then the next map, then the next design; seed N + g//2, so
+    each pair of games plays the same dice from both seats."""
+    out = []
+    for g in range(games):
+        cell = g // 2
+        out.append(BatteryGame(g, maps[cell % len(maps)], designs[(cell // len(maps)) % len(designs)],
+                               bool(g % 2), seed + cell))
+    return out
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion k/n (95% by default), as fractions."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def _pct(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))] if s else 0.0
+
+
+@dataclass
+class BatteryStats:
+    """What a battery measured for the first driver (a) against the second (b)."""
+
+    a: str
+    b: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    limit_draws: int = 0            # draws at the turn limit (both still driving)
+    errors: int = 0                 # games ended by an exception
+    crashes: dict[str, int] = field(default_factory=dict)       # by driver: own crashes
+    vturns: dict[str, int] = field(default_factory=dict)        # by driver: vehicle-turns driven
+    left_map: dict[str, int] = field(default_factory=dict)      # by driver: vehicles out by leaving the map
+    damage: dict[str, int] = field(default_factory=dict)        # by driver: weapon damage dealt
+    cpu: dict[str, list[float]] = field(default_factory=dict)   # by driver: CPU seconds per decision
+    by_map: dict[str, list[int]] = field(default_factory=dict)  # map name -> [wins, draws, losses]
+
+    def add(self, bg: BatteryGame, r: GameResult | None, seats: Sequence[Seat]) -> None:
+        self.games += 1
+        row = self.by_map.setdefault(Path(bg.map).stem, [0, 0, 0])
+        if r is None:
+            self.errors += 1
+            self.draws += 1
+            row[1] += 1
+            return
+        if r.winner == "V1":
+            self.wins += 1
+            row[0] += 1
+        elif r.winner == "V2":
+            self.losses += 1
+            row[2] += 1
+        else:
+            self.draws += 1
+            row[1] += 1
+            self.limit_draws += r.reason.startswith("the turn limit")
+        for s in seats:
+            self.crashes[s.driver] = self.crashes.get(s.driver, 0) + r.crashes[s.vid]
+            self.vturns[s.driver] = self.vturns.get(s.driver, 0) + r.turns
+            self.left_map[s.driver] = self.left_map.get(s.driver, 0) + (r.fallen.get(s.vid) == "left the map")
+            self.damage[s.driver] = self.damage.get(s.driver, 0) + r.damage[s.vid]
+            self.cpu.setdefault(s.driver, []).extend(r.cpu.get(s.vid, []))
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = wilson(self.wins, self.games)
+        return {"a": self.a, "b": self.b, "games": self.games, "wins": self.wins, "draws": self.draws,
+                "losses": self.losses, "win_rate": self.wins / max(1, self.games), "win_95": [lo, hi],
+                "limit_draws": self.limit_draws, "errors": self.errors, "crashes": self.crashes,
+                "vehicle_turns": self.vturns, "left_map": self.left_map, "damage": self.damage, "by_map": self.by_map,
+                "think_ms": {d: {"p50": 1000 * _pct(xs, 0.5), "p95": 1000 * _pct(xs, 0.95),
+                                 "max": 1000 * max(xs, default=0.0), "decisions": len(xs)}
+                             for d, xs in self.cpu.items()}}
+
+    def lines(self) -> list[str]:
+        n = max(1, self.games)
+
+        def rate(k: int) -> str:
+            lo, hi = wilson(k, self.games)
+            return f"{k} ({100 * k / n:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}])"
+
+        out = [f"battery: {self.a} vs {self.b}, {self.games} game(s)",
+               f"  {self.a} wins {rate(self.wins)}, draws {rate(self.draws)}, losses {rate(self.losses)}",
+               f"  draws at the turn limit {rate(self.limit_draws)}; games ended by an exception {self.errors}"]
+        for m, (w, dr, lo) in self.by_map.items():
+            out.append(f"  on {m}: {w} W, {dr} D, {lo} L")
+        drivers = [self.a] if self.a == self.b else [self.a, self.b]
+        for d in drivers:
+            xs = [1000 * x for x in self.cpu.get(d, [])]
+            per = 100 * self.crashes.get(d, 0) / max(1, self.vturns.get(d, 0))
+            out.append(f"  {d}: damage dealt {self.damage.get(d, 0)}, own crashes {self.crashes.get(d, 0)} in "
+                       f"{self.vturns.get(d, 0)} vehicle-turns "
+                       f"({per:.2f} per 100), left the map {self.left_map.get(d, 0)}; think CPU p50 "
+                       f"{_pct(xs, 0.5):.1f} ms, p95 {_pct(xs, 0.95):.1f} ms, max {max(xs, default=0.0):.1f} ms "
+                       f"over {len(xs)} decisions")
+        return out
+
+
+def run_battery(a: str, b: str, games: int, seed: int, *, turns: int = BATTERY_TURNS,
+                maps: Sequence[str] | None = None, designs: Sequence[str] = BATTERY_VEHICLES,
+                budget: float = SIM_BUDGET, progress: Callable[[BatteryGame, GameResult | None], None] | None = None
+                ) -> BatteryStats:
+    """Play driver a against driver b over the battery's games (see battery_games)."""
+    stats = BatteryStats(a, b)
+    for bg in battery_games(games, seed, list(maps) if maps is not None else battery_maps(), designs):
+        seats = [Seat("V1", bg.design, a), Seat("V2", bg.design, b)]
+        try:
+            r: GameResult | None = play(bg.map, seats, bg.seed, turns, bg.index, budget=budget,
+                                        rotate=int(bg.swap))
+        except DataError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a battery counts a crashed game and goes on
+            print(f"battery: game {bg.index + 1} ({Path(bg.map).stem}, {bg.design}, seed {bg.seed}): "
+                  f"{type(exc).__name__}: {exc}", file=sys.stderr)
+            r = None
+        stats.add(bg, r, seats)
+        if progress is not None:
+            progress(bg, r)
+    return stats
+
+
+def _battery_main(args: argparse.Namespace, foes: list[str]) -> int:
+    if len(foes) != 2:
+        print("simulate: --battery plays two --foes, e.g. --foes veteran,random", file=sys.stderr)
+        return 1
+    turns = BATTERY_TURNS if args.turns is None else args.turns
+    if turns < 1 or args.games < 1:
+        print("simulate: --turns and --games must be at least 1", file=sys.stderr)
+        return 1
+    designs = [d.strip() for d in (args.vehicles or "").split(",") if d.strip()] or list(BATTERY_VEHICLES)
+    maps = [args.map] if args.map else battery_maps()
+
+    def progress(bg: BatteryGame, r: GameResult | None) -> None:
+        what = "error" if r is None else (f"{r.winner} wins" if r.winner else "draw")
+        print(f"  game {bg.index + 1}: {Path(bg.map).stem}, {bg.design}, seed {bg.seed}"
+              f"{', seats swapped' if bg.swap else ''}: {what}", file=sys.stderr, flush=True)
+
+    try:
+        for f in foes:
+            if f != random_driver.NAME:
+                profile(f)
+        stats = run_battery(foes[0], foes[1], args.games, args.seed, turns=turns, maps=maps, designs=designs,
+                            budget=args.budget, progress=progress if args.progress else None)
+    except DataError as exc:
+        print(f"{exc.path}: {exc.where}: {exc.what}", file=sys.stderr)
+        return 1
+    except KeyError as exc:
+        print(f"simulate: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(stats.to_json(), sort_keys=True))
+    else:
+        print(f"maps: {', '.join(Path(m).stem for m in maps)}; designs: {', '.join(designs)}; "
+              f"seeds {args.seed}..{args.seed + (args.games - 1) // 2}; {turns} turns at most")
+        for line in stats.lines():
             print(line)
     return 0

@@ -22,9 +22,11 @@ from rules.play.state import FIRE, MOVE, SPEED, GameState, RuleOptions
 from rules.tables.movement import tables
 
 
-def decide(state, vid, legal, profile, budget=60.0):
-    """The foes' decision with time to think: their budget is wall-clock, and on a loaded machine the
-    default 0.1 s cuts the search short and changes the choice; these tests check the choice itself."""
+def decide(state, vid, legal, profile, budget=None):
+    """The foes' decision as the client and simulate call it: the search size is the profile's node
+    budget, and the wall-clock budget (default 1 s) is only a cap that a decision never reaches."""
+    if budget is None:
+        return foe_decide(state, vid, legal, profile)
     return foe_decide(state, vid, legal, profile, budget)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -383,3 +385,97 @@ def test_the_map_edge_is_a_wall_to_the_foe_s_rays() -> None:
     assert edge_distance(Vec(0, -20), 270.0, box) == pytest.approx(10.0)
     assert edge_distance(Vec(0, -20), 0.0, box) == pytest.approx(30.0)
     assert edge_distance(Vec(0, -20), 180.0, box) == pytest.approx(10.0)
+
+
+# --- planning the turn (issue 16) ------------------------------------------------------------------
+
+
+def test_the_choice_does_not_depend_on_the_clock() -> None:
+    """The search size is the profile's node budget: a decision with a 1 s cap and one with a minute
+    choose the same (a seeded game replays the same on a loaded machine)."""
+    state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(14, 16, 270), 40)], map_path=ARENA)
+    state = _advance_to(state, "A", MOVE)
+    legal = engine.legal_actions(state, "A")
+    for name in ("novice", "veteran", "ace"):
+        assert foe_decide(state, "A", legal, name) == foe_decide(state, "A", legal, name, 60.0)
+
+
+def test_a_predicted_contact_is_never_called_safe(tmp_path: Path) -> None:
+    """Nose 0.6" from the east wall at 30 mph: every legal move of this inch meets the wall (the
+    engine's preview says so), and the line says what it expects to hit, never "safe" (issue 16 item 5)."""
+    from rules.engine.preview import Previewer
+
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(22.4, 6, 90), 30), ("B", Pose.at(4, 3, 0), 0)], map_path=box)
+    state = _advance_to(state, "A", MOVE)
+    legal = engine.legal_actions(state, "A")
+    pvs = Previewer().maneuvers(state, "A", [a.maneuver for a in legal if isinstance(a, Move)])
+    assert all(pv.blocked for pv in pvs)
+    for name in ("novice", "veteran", "ace"):
+        _action, why = decide(state, "A", legal, name)
+        assert "safe" not in why and "expects to hit the east wall" in why, why
+
+
+def test_it_plans_past_this_phase_around_a_wall(tmp_path: Path) -> None:
+    """40 mph, 3.5" short of the east wall: this phase's straight run is clear, but every plan that
+    keeps straight on meets the wall in the next phases, so the foe turns now, and says so."""
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(19.5, 6, 90), 40), ("B", Pose.at(4, 9, 0), 0)], map_path=box)
+    state = _advance_to(state, "A", MOVE)
+    action, why = decide(state, "A", engine.legal_actions(state, "A"), "veteran")
+    assert isinstance(action, Move) and action.maneuver.kind != "straight", why
+    assert "east wall" in why or "room" in why or "way out" in why, why
+
+
+def test_the_profiles_differ_in_search_size() -> None:
+    """novice < veteran < ace in how far they plan, how many plans they keep and how well they predict."""
+    n, v, a = profile("novice"), profile("veteran"), profile("ace")
+    assert n.depth < v.depth < a.depth
+    assert n.menu < v.menu < a.menu
+    assert n.predict <= v.predict <= a.predict
+    assert n.candidates < v.candidates <= a.candidates
+
+
+def test_stuck_against_a_wall_it_backs_out_and_says_so_000_L237(tmp_path: Path) -> None:
+    """Stopped with its nose 0.3" from the east wall: every forward plan meets the wall, so once it may
+    change gear (a full turn at rest, 000:L237) it backs out, and the line names what it is stuck on."""
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(22.7, 6, 90), 0), ("B", Pose.at(4, 3, 0), 0)], map_path=box)
+    state = state.with_vehicle(replace(state.vehicle("A"), full_stop=True))
+    legal = engine.legal_actions(state, "A")
+    assert any(isinstance(a, SetSpeed) and a.mph < 0 for a in legal)
+    action, why = decide(state, "A", legal, "veteran")
+    assert isinstance(action, SetSpeed) and action.mph < 0, why
+    assert "backs out: stuck against the east wall" in why, why
+
+
+def _duel(design_a: str, design_b: str, a: Pose, b: Pose, speeds: tuple[float, float] = (40, 10)) -> GameState:
+    setups = (VehicleSetup("A", "A", design_a, a, speeds[0]), VehicleSetup("B", "B", design_b, b, speeds[1]))
+    state, _ = engine.new_game(GameSetup(setups, seed=1, options=RuleOptions(fire_step="on")))
+    return state
+
+
+def test_a_ramplate_makes_a_foe_ram_000_L2518() -> None:
+    """The gunless Firecracker has a ramplate (it deals double, takes half, 000:L2518): a veteran at
+    its wheel means to ram, and says so; a coward still keeps away."""
+    state = _duel("Firecracker", "Killer Kart", Pose.at(50, 50, 90), Pose.at(53.5, 50.3, 0))
+    _a, why = decide(state, "A", engine.legal_actions(state, "A"), "veteran")
+    assert "rams: it has a ramplate" in why
+    _a, why = decide(state, "A", engine.legal_actions(state, "A"), "coward")
+    assert "keeps away: no weapon left to fire" in why
+
+
+def test_badly_damaged_it_withdraws_and_against_a_wreck_it_presses() -> None:
+    from rules.ai.sight import adapt, guns_of
+    from rules.phases import fire_step
+
+    state = _duel("Killer Kart", "Killer Kart", Pose.at(50, 50, 90), Pose.at(60, 50, 270))
+    me, them = state.vehicle("A"), state.vehicle("B")
+    guns = guns_of(fire_step.combatant(state, me))
+    vet = profile("veteran")
+    thin = replace(me.sheet, armor={k: 0 for k in me.sheet.armor})
+    prof, mood = adapt(vet, replace(me, sheet=thin), guns, [them])
+    assert mood.startswith("withdraws") and prof.preferred_range >= 10 and prof.aggression < vet.aggression
+    prof, mood = adapt(vet, me, guns, [replace(them, sheet=replace(them.sheet, armor={k: 0 for k in them.sheet.armor}))])
+    assert mood.startswith("presses") and prof.aggression > vet.aggression
+    assert adapt(vet, me, guns, [them]) == (vet, "")

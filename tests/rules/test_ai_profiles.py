@@ -29,7 +29,7 @@ def test_the_shipped_file_loads() -> None:
     ("aggression = 0.6", "aggression = 1.6", "profile.veteran.aggression"),
     ("aggression = 0.6", "agression = 0.6", "profile.veteran"),
     ('target = "easiest"', 'target = "richest"', "profile.veteran.target"),
-    ("fire_need = 8\nlookahead = 2\ncandidates = 8", "fire_need = \"8\"\nlookahead = 2\ncandidates = 8",
+    ("fire_need = 8\nlookahead = 2\ncandidates = 4", "fire_need = \"8\"\nlookahead = 2\ncandidates = 4",
      "profile.veteran.fire_need"),
     ("[profile.coward]", "[profile.Coward]", "profile.Coward"),
 ])
