@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.driving.maneuvers import Maneuver
+from rules.play.people_actions import PersonAction, parse_person
 
 
 @dataclass(frozen=True, order=True)
@@ -75,7 +76,7 @@ class Pass:
         return f"{self.vehicle} pass"
 
 
-Action = SetSpeed | Move | Fire | Drop | Automatic | Pass
+Action = SetSpeed | Move | Fire | Drop | Automatic | Pass | PersonAction   # people's: rules/play/people_actions.py
 
 
 def parse(text: str) -> Action:
@@ -100,4 +101,7 @@ def parse(text: str) -> Action:
         return Automatic(vid, rest[0], rest[1] == "on")
     if verb == "pass" and not rest:
         return Pass(vid)
+    person = parse_person(words)
+    if person is not None:
+        return person
     raise ValueError(f"not an action: {text!r}")

@@ -172,6 +172,8 @@ class PeopleTables:
     throw: Throw
     grenades: Mapping[str, GrenadeType]
     impact_fuse_cost: int
+    loadout_weapon: str                # what a crewman leaving his vehicle carries (reading PD18)
+    loadout_grenades: tuple[str, ...]
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -335,10 +337,17 @@ def load_people(path: Path) -> PeopleTables:
     fuse = n.table("impact_fuse")
     fuse_cost = fuse.integer("cost", lo=0)
     fuse.done()
+    kit = n.table("loadout")
+    weapon = kit.text("weapon", choices=tuple(weapons))
+    kit_grenades = tuple(kit.names("grenades"))
+    for name in kit_grenades:
+        if name not in grenades:
+            raise kit.error("grenades", f"no grenade type {name!r}")
+    kit.done(("source", "title", "note", "reconstructed"))
     n.done()
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
-                        MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost)
+                        MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades)
 
 
 @lru_cache(maxsize=1)
