@@ -43,7 +43,6 @@ from rules.play import people, uncontrolled
 from rules.play.actions import Action, Automatic, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
-from rules.play.people_actions import GetOut, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
@@ -129,7 +128,8 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
         if v.out:   # only its crew's leaving (rules/play/people.py)
             return [*people.leave_options(state, vid), Pass(vid)]
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
-                *fire_step.automatic_options(state, vid), *people.leave_options(state, vid), Pass(vid)]
+                *fire_step.automatic_options(state, vid), *people.leave_options(state, vid),
+                *people.vehicle_fire_options(state, vid), Pass(vid)]
     return [Move(vid, m) for m in legal_maneuvers(state, v)]
 
 
@@ -241,7 +241,7 @@ def check(state: GameState, action: Action) -> str | None:
     """Why an action is illegal now (None if it is legal)."""
     if state.over:
         return "the game is over"
-    if isinstance(action, PEOPLE_ACTIONS) or people.is_person(state, action.vehicle):
+    if people.concerns(state, action):
         return people.problem(state, action, to_act(state))
     vid = action.vehicle
     try:
@@ -303,7 +303,7 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
     if problem:
         raise IllegalAction(f"{action}: {problem}")
     ctx = Ctx(state, dice)
-    if isinstance(action, PEOPLE_ACTIONS) or people.is_person(state, action.vehicle):
+    if people.concerns(state, action):
         people.apply(ctx, action)
     elif isinstance(action, SetSpeed):
         set_speed(ctx, action.vehicle, action.mph)
@@ -325,7 +325,6 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
 
 
 STALL_TURNS = 3  # whole turns with nobody able to decide anything: the game cannot go on
-PEOPLE_ACTIONS = (GetOut, Walk, Prone, Shoot, Throw)   # rules/play/people.py answers for these
 
 
 def _advance(ctx: Ctx) -> None:

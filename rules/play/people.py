@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
-from rules.combat.arcs import footprint, inside, nearest_point, range_to, struck_side
+from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
 from rules.combat.line_of_fire import blocker
-from rules.combat.shooting import Combatant, combatant_of, roll_to_hit
-from rules.combat.to_hit import Shot, range_modifier, target_type_of
+from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
+from rules.combat.to_hit import Shot, range_modifier, target_type_of, weapon_info
 from rules.core.dice import DiceExpr
 from rules.core.events import (
     DamageRolled,
@@ -42,7 +42,7 @@ from rules.people.hand_fire import PersonShot, damage_to_vehicle, hand_range, pe
 from rules.people.jumping import jump_damage
 from rules.people.person import COLLISION, DEAD, WEAPON, take
 from rules.people.record import Grenade, PersonState, clock
-from rules.play.actions import Action, Pass
+from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.people_actions import GetOut, PersonAction, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
@@ -92,7 +92,12 @@ def standing(state: GameState) -> list[PersonState]:
 
 
 def standing_owners(state: GameState) -> set[str]:
-    return {p.owner for p in standing(state)}
+    """Owners still in the fight through their people: someone on foot able to act, or, with people
+    on, a crewman able to climb out of a car that is out of the fight."""
+    out = {p.owner for p in standing(state)}
+    if playing(state):
+        out |= {v.owner for v in state.vehicles if v.out and crew_aboard(v)}
+    return out
 
 
 def counter(t: PeopleTables) -> CounterSize:
@@ -110,12 +115,12 @@ def crew_aboard(v: VehicleState) -> list[str]:
 
 
 def may_leave(state: GameState, vid: str) -> bool:
-    """The crew may leave in this fire step: a stopped vehicle, or one out of the fight, burning or with
-    nobody at the wheel (reading PD16: a working car at speed asks no one whether to jump)."""
+    """The crew may leave in this fire step: a stopped vehicle, or one out of the fight, burning, with its
+    plant gone or nobody at the wheel (reading PD16: a working car at speed asks no one whether to jump)."""
     if not playing(state) or state.step != FIRE or vid in state.fire_passed:
         return False
     v = state.vehicle(vid)
-    if not (v.speed == 0 or v.out or v.sheet.on_fire or v.driverless):
+    if not (v.speed == 0 or v.out or v.sheet.on_fire or v.driverless or v.plant_out):
         return False
     return bool(crew_aboard(v))
 
@@ -346,6 +351,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return f"{who} is not to act now"
     if isinstance(a, GetOut):
         return None if a in leave_options(state, a.vehicle) else f"{a.crew} cannot leave {a.vehicle} now"
+    if isinstance(a, Fire):
+        return None if a in vehicle_fire_options(state, a.vehicle) else \
+            f"{a.vehicle} cannot fire {a.weapon} at {a.target} now (arc, line of fire, crew or shots)"
     p = person(state, who)
     if p is None:
         return f"there is nobody called {who!r}"
@@ -392,6 +400,8 @@ def resolve(ctx: Ctx) -> None:
     for a in ctx.state.people_declared:
         if isinstance(a, Shoot):
             _shoot(ctx, a)
+        elif isinstance(a, Fire):
+            _vehicle_shot(ctx, a)
         else:
             _throw(ctx, a)
     ctx.state = evolve(ctx.state, people_declared=())
@@ -595,7 +605,8 @@ def fire_step_actors(state: GameState) -> list[str]:
     and people on foot with a shot or a throw."""
     if not playing(state):
         return []
-    return [v.id for v in state.vehicles if may_leave(state, v.id)] + fire_actors(state)
+    return [v.id for v in state.vehicles if may_leave(state, v.id) or vehicle_fire_options(state, v.id)] \
+        + fire_actors(state)
 
 
 def may_walk_now(state: GameState, pid: str) -> bool:
@@ -623,5 +634,153 @@ def apply(ctx: Ctx, a: Action) -> None:
         go_prone(ctx, a)
     elif isinstance(a, (Shoot, Throw)):
         declare(ctx, a)
+    elif isinstance(a, Fire):
+        declare_vehicle_fire(ctx, a)
     elif isinstance(a, Pass):
         ctx.state = evolve(ctx.state, fire_passed=ctx.state.fire_passed + (a.vehicle,))
+
+
+def target_points(state: GameState, p: PersonState) -> list[tuple[str, Vec]]:
+    """Every target he could aim at, and the point of it nearest him."""
+    return list(_targets(state, p))
+
+
+def seen_by(state: GameState, pid: str, enemy: str) -> bool:
+    """Whether the enemy (a vehicle or a person) has a clear line of fire to this person's square."""
+    p = person(state, pid)
+    assert p is not None
+    other = person(state, enemy)
+    origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
+    cs = _vehicle_combatants(state)
+    return blocker(cs, state.map_id, origin, p.pose.centre, (enemy,), state.map_changes) is None
+
+
+def reach(state: GameState, p: PersonState) -> float:
+    """How far his weapon shoots (0 with no weapon or no shots left)."""
+    t = tables_of(state)
+    w = t.hand_weapons.get(p.weapon) if p.weapon else None
+    return hand_range(w, t) if w is not None and p.shots > 0 else 0.0
+
+
+# --- vehicle weapons at people (000:L878, L1437) -------------------------------------------------------
+
+
+def _vehicle_view(state: GameState, v: VehicleState) -> Combatant:
+    counters = state.rules.movement.handling.counters
+    return combatant_of(v.id, v.spec.kind.value, "car", v.pose, counters[v.spec.kind], v.speed, v.travel, v.sheet,
+                        fired=frozenset(v.fired), acted=frozenset(v.fire_acted), aimed_fire=v.aimed_fire)
+
+
+def vehicle_fire_options(state: GameState, vid: str) -> list[Fire]:
+    """A vehicle's aimed shots at people on foot: a weapon that has not fired this turn, with shots left,
+    a free crewman to fire it (000:L820), the man's square in its arc and a clear line to it (000:L826,
+    L1437)."""
+    if not playing(state) or not state.people or state.step != FIRE or vid in state.fire_passed:
+        return []
+    v = state.vehicle(vid)
+    if v.out or v.sheet.destroyed:
+        return []
+    c = _vehicle_view(state, v)
+    out = []
+    for w in c.weapons:
+        if ready(c, w.id) is not None or weapon_info(w.abbr).to_hit <= 0:
+            continue
+        why, _wids, crew = trigger(c, w.id)
+        if why or crew_problem(c, crew):
+            continue
+        origin = lof_origin(c.pose, c.size, w.fires_from)
+        for p in standing(state):
+            if not in_arc(w.mount, c.pose, c.size, p.pose.centre, trike=c.kind == "trike"):
+                continue
+            if blocker(_vehicle_combatants(state), state.map_id, origin, p.pose.centre, (vid,),
+                       state.map_changes) is None:
+                out.append(Fire(vid, w.id, p.id))
+    return sorted(out, key=str)
+
+
+def declare_vehicle_fire(ctx: Ctx, a: Fire) -> None:
+    """The weapon and its crewman are spent for the turn (000:L820); the shot resolves with the phase's
+    fire."""
+    v = ctx.v(a.vehicle)
+    c = _vehicle_view(ctx.state, v)
+    _why, _wids, crew = trigger(c, a.weapon)
+    ctx.update(v.id, fired=v.fired + (a.weapon,), fire_acted=v.fire_acted + (crew,))
+    ctx.state = evolve(ctx.state, people_declared=ctx.state.people_declared + (a,))
+
+
+def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
+    v, o = ctx.v(a.vehicle), person(ctx.state, a.target)
+    if o is None or o.down:
+        return
+    info = weapon_info(next(w.abbr for w in v.sheet.weapons if w.id == a.weapon))
+    mount = next(w.location for w in v.sheet.weapons if w.id == a.weapon)
+    size = ctx.rules.movement.handling.counters[v.spec.kind]
+    origin = lof_origin(v.pose, size, mount if mount in ("front", "back", "left", "right", "turret") else "turret")
+    skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    shot = Shot(base=info.to_hit, range=(o.pose.centre - origin).length(), target="pedestrian",
+                target_speed=_speed_of(ctx.state, o), firer_speed=v.speed, gunner_skill=skill,
+                aimed_fire=v.aimed_fire)
+    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(ctx.state), ctx.rules.combat)
+    _spend_shot(ctx, v.id, a.weapon)
+    made = roll_to_hit(th, info.to_hit, f"{v.id} fires {a.weapon} at {o.name}", "", "", ctx.dice, ctx.log, v.id,
+                       a.weapon, o.id)
+    if not made or not made[0] or info.damage is None:
+        return
+    points = ctx.roll(info.damage, f"{a.weapon} damage", "000:L941", v.id)
+    ctx.log.add(DamageRolled(f"{a.weapon} hits {o.name} for {points}", "000:L941", v.id, weapon=a.weapon,
+                             target=o.id, expr=str(info.damage), faces=(), points=points))
+    hurt(ctx, o.id, points, WEAPON, f"{v.id}'s {a.weapon}", "000:L1450, L1457")
+
+
+def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
+    v = ctx.v(vid)
+    weapons = []
+    for w in v.sheet.weapons:
+        if w.id == wid and any(n > 0 for n in w.shots):
+            i = next(k for k, n in enumerate(w.shots) if n > 0)
+            w = replace(w, shots=w.shots[:i] + (w.shots[i] - 1,) + w.shots[i + 1:])
+        weapons.append(w)
+    ctx.update(vid, sheet=replace(v.sheet, weapons=tuple(weapons)))
+
+
+def concerns(state: GameState, a: Action) -> bool:
+    """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
+    return (isinstance(a, (GetOut, Walk, Prone, Shoot, Throw)) or is_person(state, a.vehicle)
+            or (isinstance(a, Fire) and is_person(state, a.target)))
+
+
+def seen_after(state: GameState, pid: str, enemy: str, dx: int, dy: int) -> bool:
+    """Whether the enemy would have a line of fire to him one step (dx, dy) away."""
+    p = person(state, pid)
+    assert p is not None
+    sq = tables_of(state).person.square
+    moved = replace(p, pose=Pose.at(p.pose.x + dx * sq, p.pose.y + dy * sq, p.pose.facing))
+    return seen_by(evolve(state, people=tuple(moved if o.id == pid else o for o in state.people)), pid, enemy)
+
+
+def vehicle_shot_need(state: GameState, a: Fire) -> int:
+    """The roll a vehicle's shot at a person needs (as _vehicle_shot rolls it)."""
+    v, o = state.vehicle(a.vehicle), person(state, a.target)
+    assert o is not None
+    info = weapon_info(next(w.abbr for w in v.sheet.weapons if w.id == a.weapon))
+    skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    shot = Shot(base=info.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
+                target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire)
+    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(state), state.rules.combat)
+    return th.need if th.allowed else state.rules.combat.cannot_hit_at
+
+
+def step_clear(state: GameState, x: float, y: float, dx: int, dy: int) -> bool:
+    """Whether a man standing at (x, y) could step one square (dx, dy): no vehicle there, no wall between."""
+    sq = tables_of(state).person.square
+    b = Vec(x + dx * sq, y + dy * sq)
+    if not _free(state, b.x, b.y, ignore=()):
+        return False
+    return not state.map_id or blocker({}, state.map_id, Vec(x, y), b, (), state.map_changes) is None
+
+
+def line_from(state: GameState, at: Vec, enemy: str) -> bool:
+    """Whether a man at `at` and the enemy (vehicle or person) would have a clear line of fire."""
+    other = person(state, enemy)
+    origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
+    return blocker(_vehicle_combatants(state), state.map_id, origin, at, (enemy,), state.map_changes) is None
