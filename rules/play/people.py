@@ -22,7 +22,7 @@ from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_poi
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
-from rules.combat.to_hit import Shot, range_modifier, target_type_of, weapon_info
+from rules.combat.to_hit import Shot, ToHit, range_modifier, target_type_of, weapon_info
 from rules.core.dice import DiceExpr
 from rules.core.events import (
     DamageRolled,
@@ -416,28 +416,38 @@ def _speed_of(state: GameState, p: PersonState) -> float:
     return tables_of(state).person.speed_mph if p.walked > clock(state.turn, 0, per_turn) else 0.0
 
 
+def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
+    """The roll a pedestrian's shot needs now, with every modifier (000:L901-L940, L1164-L1171, L1459):
+    what the fire panel shows and what the shot rolls against."""
+    t = tables_of(state)
+    p = person(state, a.person)
+    assert p is not None
+    w = t.hand_weapons[a.weapon]
+    skill = None if p.skill == -99 else p.skill
+    o = person(state, a.target)
+    if o is not None:
+        shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
+                    target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill)
+        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone), shot, t, state.rules.combat)
+    v = state.vehicle(a.target)
+    size = state.rules.movement.handling.counters[v.spec.kind]
+    shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
+                target=target_type_of(v.spec.kind.value, v.spec.body), target_side=struck_side(v.pose, size, p.pose.centre),
+                target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill)
+    return person_to_hit(PersonShot("pedestrian", w), shot, t, state.rules.combat)
+
+
 def _shoot(ctx: Ctx, a: Shoot) -> None:
     s, t = ctx.state, tables_of(ctx.state)
     p = person(s, a.person)
     if p is None or p.shots <= 0:
         return
     w = t.hand_weapons[a.weapon]
+    th = hand_to_hit(s, a)
     put(ctx, replace(p, shots=p.shots - 1))
-    skill = None if p.skill == -99 else p.skill
-    if is_person(s, a.target):
-        o = person(s, a.target)
-        assert o is not None
-        shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
-                    target_speed=_speed_of(s, o), firer_speed=_speed_of(s, p), gunner_skill=skill)
-        th = person_to_hit(PersonShot("pedestrian", w, prone=o.prone), shot, t, ctx.rules.combat)
-    else:
+    if not is_person(s, a.target):
         v = s.vehicle(a.target)
         size = ctx.rules.movement.handling.counters[v.spec.kind]
-        side = struck_side(v.pose, size, p.pose.centre)
-        shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
-                    target=target_type_of(v.spec.kind.value, v.spec.body), target_side=side,
-                    target_speed=v.speed, firer_speed=_speed_of(s, p), gunner_skill=skill)
-        th = person_to_hit(PersonShot("pedestrian", w), shot, t, ctx.rules.combat)
     made = roll_to_hit(th, w.to_hit, f"{p.name} fires his {w.name} at {a.target}", "", "", ctx.dice, ctx.log,
                        p.id, w.key, a.target)
     if not made or not made[0] or w.dice is None:
