@@ -84,7 +84,13 @@ def _is_hand(req: Request) -> bool:
     weapon = req.get("weapon")
     if req.get("hand") is True or req.get("firer") in ("pedestrian", "passenger"):
         return True
-    return isinstance(weapon, str) and not any(k.upper() == weapon.upper() for k in weapon_table())
+    if not isinstance(weapon, str) or any(k.upper() == weapon.upper() for k in weapon_table()):
+        return False
+    try:   # a name neither list knows goes to the vehicle op, whose error it always was
+        people_tables().hand_weapon(weapon)
+    except ValueError:
+        return False
+    return True
 
 
 def op_to_hit_people(req: Request) -> Answer:
