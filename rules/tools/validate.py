@@ -31,6 +31,7 @@ from rules.tables.combat import load_combat
 from rules.tables.construction import load_design_tables
 from rules.tables.foe_profiles import load_profiles
 from rules.tables.movement import load_tables
+from rules.tables.people import load_people
 from rules.vehicles.design import design_from_node
 from rules.vehicles.figures import figures
 from rules.world.map_model import load_vocabulary
@@ -144,6 +145,7 @@ def load_all_tables(data_dir: Path) -> None:
     load_terrain_data(data_dir / "terrain.toml")
     load_vocabulary(data_dir / "map_terrain.toml")
     load_profiles(data_dir / "foe_profiles.toml")
+    load_people(data_dir / "people.toml")
 
 
 CHECKS: dict[str, Callable[[Path, dict[str, Any]], list[Problem]]] = {

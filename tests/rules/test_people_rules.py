@@ -289,3 +289,14 @@ def test_braced_and_range():
     assert not person_to_hit(PersonShot("pedestrian", smg), _shot(range=20.5)).allowed
     assert person_to_hit(PersonShot("pedestrian", g), _shot(range=4.5)).allowed
     assert not person_to_hit(PersonShot("pedestrian", g), _shot(range=5.5)).allowed
+
+
+def test_validate_checks_the_people_table(tmp_path):
+    """`python -m rules validate` loads people.toml like every rules table: a bad copy names its place."""
+    from rules.tools.validate import check_file
+
+    bad = tmp_path / "people.toml"
+    bad.write_text((DATA_DIR / "people.toml").read_text(encoding="utf-8").replace('damage = "1d+3"', 'damage = "lots"'))
+    problems = check_file(bad, "table")
+    assert problems and problems[0][1] == "hand_weapon.HAVR.damage"
+    assert check_file(DATA_DIR / "people.toml", "table") == []
