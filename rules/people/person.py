@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from rules.tables.people import Armor, PeopleTables, people_tables
 
 UNHURT, WOUNDED, UNCONSCIOUS, DEAD = "unhurt", "wounded", "unconscious", "dead"
-WEAPON, COLLISION, FIRE = "weapon", "collision", "fire"   # kinds of damage armor treats differently
+WEAPON, COLLISION, FIRE, HAZARD = "weapon", "collision", "fire", "hazard"   # kinds of damage armor treats
+# differently: a weapon hit does at least 1 point; a hazard underfoot (spikes) as rolled
 
 
 def condition(damage: int, t: PeopleTables | None = None) -> str:

@@ -31,6 +31,7 @@ class PersonState:
     fired_turn: int = 0            # the turn he last fired or threw: no more moving that turn (000:L1449)
     walked: int = 0                # clock of the phase he last walked in
     skill: int = 0                 # Handgunner level (his vehicle's Gunner bonus, 000:L932); -99: no skill
+    oil_squares: int = 0           # oil squares entered one after another (the 5, 7, 9, 11 ladder, 001:L181)
     struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each
 
     @property

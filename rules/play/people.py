@@ -40,7 +40,7 @@ from rules.driving.collisions import damage_modifier, ram_damages, ram_dice
 from rules.people.grenades import Scatter, landing, scatter
 from rules.people.hand_fire import PersonShot, damage_to_vehicle, hand_range, person_to_hit
 from rules.people.jumping import jump_damage
-from rules.people.person import COLLISION, DEAD, WEAPON, take
+from rules.people.person import COLLISION, DEAD, FIRE, HAZARD, WEAPON, take
 from rules.people.record import Grenade, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
@@ -274,6 +274,7 @@ def walk(ctx: Ctx, a: Walk) -> None:
         put(ctx, replace(p, pose=end, walked=now(ctx.state)))
         ctx.log.add(PersonWalked(f"{p.name} {'crawls' if p.prone else 'moves'} to ({end.x:g}, {end.y:g})",
                                  "000:L1460" if p.prone else "000:L539", p.id, start=p.pose, end=end, crawled=p.prone))
+        underfoot(ctx, p.id)
     ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
 
 
@@ -408,6 +409,7 @@ def resolve(ctx: Ctx) -> None:
     _landings(ctx)
     if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
         _timed_blasts(ctx)
+        _burning_underfoot(ctx)
 
 
 def _speed_of(state: GameState, p: PersonState) -> float:
@@ -794,3 +796,48 @@ def line_from(state: GameState, at: Vec, enemy: str) -> bool:
     other = person(state, enemy)
     origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
     return blocker(_vehicle_combatants(state), state.map_id, origin, at, (enemy,), state.map_changes) is None
+
+
+# --- spikes and oil underfoot (000:L1463-L1466; 001:L181) ---------------------------------------------
+
+
+def _kinds_under(state: GameState, p: PersonState) -> set[str]:
+    """The dropped-weapon counters covering his square's centre (the counter itself, not beside it)."""
+    return {c.kind for c in state.counters if inside(c.polygon(), p.pose.centre)}
+
+
+def underfoot(ctx: Ctx, pid: str) -> None:
+    """A square with spikes: 2d, on 2 or 3 he takes 1d-4 (000:L1463); with oil: 2d to keep his feet,
+    5 on the first square, then 7, 9 and 11 for each oily square after it (001:L181), or down he goes
+    (prone: he crawls, or spends a second to get up, 000:L1464)."""
+    p = person(ctx.state, pid)
+    if p is None or p.down:
+        return
+    h = tables_of(ctx.state).person
+    under = _kinds_under(ctx.state, p)
+    if under & set(h.spike_kinds):
+        r = ctx.roll(DiceExpr(2), f"{p.name} steps on spikes", "000:L1463", pid)
+        if r <= h.spike_roll_at_most:
+            pts = ctx.roll(h.spike_damage, "spikes underfoot", "000:L1463", pid)
+            if pts > 0:
+                hurt(ctx, pid, pts, HAZARD, "spikes underfoot", "000:L1463")
+    p = person(ctx.state, pid)
+    assert p is not None
+    if not under & set(h.oil_kinds):
+        if p.oil_squares:
+            put(ctx, replace(p, oil_squares=0))
+        return
+    need = h.oil_rolls[min(p.oil_squares, len(h.oil_rolls) - 1)]
+    r = ctx.roll(DiceExpr(2), f"{p.name} on oil: needs {need} to keep his feet", "000:L1464, 001:L181", pid)
+    p = put(ctx, replace(p, oil_squares=p.oil_squares + 1))
+    if r < need and not p.prone:
+        put(ctx, replace(p, prone=True))
+        ctx.log.add(PersonProne(f"{p.name} slips on the oil and falls", "000:L1464", pid, prone=True))
+
+
+def _burning_underfoot(ctx: Ctx) -> None:
+    """Flaming oil burns a man in it a point at the end of every turn; body armor stops it (000:L1465)."""
+    h = tables_of(ctx.state).person
+    for p in list(ctx.state.people):
+        if not p.state == DEAD and _kinds_under(ctx.state, p) & set(h.burning_kinds):
+            hurt(ctx, p.id, h.flaming_oil_damage, FIRE, "burning oil", "000:L1465")

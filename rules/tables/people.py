@@ -132,6 +132,9 @@ class Person:
     oil_rolls: tuple[int, ...]
     stand_on_oil: int
     flaming_oil_damage: int
+    spike_kinds: tuple[str, ...] = ()
+    oil_kinds: tuple[str, ...] = ()
+    burning_kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -249,7 +252,8 @@ def _person(n: Node) -> Person:
         wounds.integer("wounded", lo=1), wounds.integer("unconscious", lo=1), wounds.integer("dead", lo=1),
         hz.integer("spike_roll_at_most", lo=2, hi=12), _dice(hz, "spike_damage"),
         tuple(int(x) for x in hz.array("oil_rolls")), hz.integer("stand_on_oil", lo=2, hi=12),
-        hz.integer("flaming_oil_damage", lo=0))
+        hz.integer("flaming_oil_damage", lo=0), tuple(hz.names("spike_kinds")), tuple(hz.names("oil_kinds")),
+        tuple(hz.names("burning_kinds")))
     wounds.done()
     hz.done()
     p.done()

@@ -241,3 +241,36 @@ def test_the_duel_goes_on_while_a_driver_stands():
     got = outcome(s)
     assert got is not None and got.winners == ("red",) and "standing" in got.reason
     assert ("Blue.driver", "killed") in got.fallen
+
+
+def _walker_over(kind: str) -> tuple[GameState, str, Walk]:
+    """A pedestrian about to step into a square covered by a counter of this kind."""
+    from rules.combat.dropped import Counter
+    s = _out_on_foot()
+    s = until(s, MOVE, lambda st, who, acts: None)
+    who = to_act(s)[0]
+    walk = next(a for a in legal_actions(s, who) if isinstance(a, Walk) and (a.dx, a.dy) != (0, 0))
+    p = people.person(s, who)
+    at = Pose.at(p.pose.x + walk.dx * 0.25, p.pose.y + walk.dy * 0.25, 0)
+    s = evolve(s, counters=s.counters + (Counter(kind, at, 0.5, 0.5, s.turn, id="c1"),))
+    s.derived.clear()
+    return s, who, walk
+
+
+def test_spikes_underfoot_000_L1463():
+    """000:L1463: entering a spike counter's square, 2d: on 2 or 3 he takes 1d-4."""
+    s, who, walk = _walker_over("spikes")
+    s2, ev = apply(s, walk, ScriptedDice([1, 2, 6]))
+    hurt = [e for e in ev if isinstance(e, PersonHurt)]
+    assert hurt and hurt[0].points == 2 and hurt[0].cause == "spikes underfoot"
+    s3, ev = apply(s, walk, ScriptedDice([3, 2]))
+    assert not [e for e in ev if isinstance(e, PersonHurt)]
+
+
+def test_oil_underfoot_000_L1464_001_L181():
+    """000:L1464 (001:L181): on oil he needs 5 on 2d to keep his feet; failing, he falls prone."""
+    s, who, walk = _walker_over("oil")
+    s2, _ = apply(s, walk, ScriptedDice([2, 2]))
+    assert people.person(s2, who).prone and people.person(s2, who).oil_squares == 1
+    s3, _ = apply(s, walk, ScriptedDice([3, 2]))
+    assert not people.person(s3, who).prone
