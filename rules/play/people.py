@@ -40,7 +40,8 @@ from rules.driving.collisions import damage_modifier, ram_damages, ram_dice
 from rules.people.grenades import Scatter, landing, scatter
 from rules.people.hand_fire import PersonShot, damage_to_vehicle, hand_range, person_to_hit
 from rules.people.jumping import jump_damage
-from rules.people.person import COLLISION, DEAD, FIRE, HAZARD, WEAPON, take
+from rules.people.person import COLLISION, DEAD, HAZARD, WEAPON, take
+from rules.people.person import FIRE as BURNING
 from rules.people.record import Grenade, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
@@ -840,4 +841,4 @@ def _burning_underfoot(ctx: Ctx) -> None:
     h = tables_of(ctx.state).person
     for p in list(ctx.state.people):
         if not p.state == DEAD and _kinds_under(ctx.state, p) & set(h.burning_kinds):
-            hurt(ctx, p.id, h.flaming_oil_damage, FIRE, "burning oil", "000:L1465")
+            hurt(ctx, p.id, h.flaming_oil_damage, BURNING, "burning oil", "000:L1465")
