@@ -13,7 +13,7 @@ from game.input.bindings import Intent
 from game.ui import Button, text
 from rules.play import people
 from rules.play.actions import Action, Fire, Pass
-from rules.play.people_actions import GetOut, Prone, Shoot, Throw, Walk
+from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Throw, Walk
 from rules.play.state import MOVE, GameState
 
 ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
@@ -30,6 +30,8 @@ def describe(state: GameState, a: Action) -> str:
         return f"grenade at {a.x:g},{a.y:g}"
     if isinstance(a, GetOut):
         return f"{'jump' if a.jump else 'get out'}: {a.crew}"
+    if isinstance(a, GetIn):
+        return f"get back into {a.into}"
     if isinstance(a, Fire) and people.is_person(state, a.target):
         return f"{a.weapon} at {a.target}: needs {people.vehicle_shot_need(state, a)}"
     if isinstance(a, Fire):

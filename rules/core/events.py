@@ -869,3 +869,11 @@ class GrenadeExploded(Event):
     grenade: str
     point: Vec
     KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonGotIn(Event):
+    """A man on foot took his seat in his vehicle again (000:L1472)."""
+
+    into: str
+    KIND: ClassVar[str] = "person"

@@ -29,6 +29,7 @@ from rules.core.events import (
     GrenadeExploded,
     GrenadeLanded,
     GrenadeThrown,
+    PersonGotIn,
     PersonGotOut,
     PersonHurt,
     PersonProne,
@@ -45,7 +46,7 @@ from rules.people.person import FIRE as BURNING
 from rules.people.record import Grenade, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
-from rules.play.people_actions import GetOut, PersonAction, Prone, Shoot, Throw, Walk
+from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import PeopleTables
 from rules.vehicles.spec import UNTRAINED
@@ -303,12 +304,15 @@ def fire_actors(state: GameState) -> list[str]:
     """People on foot with a shot or a throw to decide in this fire step."""
     if not playing(state) or state.step != FIRE:
         return []
-    return [p.id for p in state.people if may_fire(state, p) and next(_options(state, p), None) is not None]
+    return [p.id for p in state.people if may_fire(state, p)
+            and (next(_options(state, p), None) is not None or _get_in_options(state, p))]
 
 
 def fire_options(state: GameState, pid: str) -> list[PersonAction]:
     p = person(state, pid)
-    return sorted(_options(state, p), key=str) if p is not None and may_fire(state, p) else []
+    if p is None or not may_fire(state, p):
+        return []
+    return sorted([*_options(state, p), *_get_in_options(state, p)], key=str)
 
 
 def _targets(state: GameState, p: PersonState) -> Iterator[tuple[str, Vec]]:
@@ -369,6 +373,8 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return None if a.down != p.prone else ("he is prone already" if a.down else "he is standing")
     if state.step != FIRE or not may_fire(state, p):
         return "he cannot fire now (once a turn, not while getting out or up: 000:L1449, L1461)"
+    if isinstance(a, GetIn):
+        return None if a in _get_in_options(state, p) else f"he cannot get into {a.into} now (000:L1472)"
     if isinstance(a, Shoot):
         return None if a in list(_options(state, p)) else f"{a.target} cannot be shot with {a.weapon} from here"
     if isinstance(a, Throw):
@@ -647,6 +653,8 @@ def apply(ctx: Ctx, a: Action) -> None:
         go_prone(ctx, a)
     elif isinstance(a, (Shoot, Throw)):
         declare(ctx, a)
+    elif isinstance(a, GetIn):
+        get_in(ctx, a)
     elif isinstance(a, Fire):
         declare_vehicle_fire(ctx, a)
     elif isinstance(a, Pass):
@@ -758,7 +766,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Shoot, Throw)) or is_person(state, a.vehicle)
+    return (isinstance(a, (GetOut, Walk, Prone, Shoot, Throw, GetIn)) or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
 
@@ -842,3 +850,45 @@ def _burning_underfoot(ctx: Ctx) -> None:
     for p in list(ctx.state.people):
         if not p.state == DEAD and _kinds_under(ctx.state, p) & set(h.burning_kinds):
             hurt(ctx, p.id, h.flaming_oil_damage, BURNING, "burning oil", "000:L1465")
+
+
+# --- getting back in (000:L1472) -------------------------------------------------------------------------
+
+
+def _get_in_options(state: GameState, p: PersonState) -> list[GetIn]:
+    """Back into the seat he left: his vehicle stopped, not destroyed, wrecked or burning, and he has stood
+    beside it (his square next to its counter) a whole turn without walking - the turn the door takes to
+    open (000:L1472). Starting it again (000:L1472's 3 seconds) is not played (reading PD24)."""
+    per_turn = state.rules.movement.chart.phases_per_turn
+    if p.down or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
+        return []
+    v = next((x for x in state.vehicles if x.id == p.from_vehicle), None)
+    if v is None or v.speed != 0 or v.sheet.destroyed or v.sheet.on_fire or v.left_map or v.buried_under:
+        return []
+    seat = p.id.split(".", 1)[1]
+    if not any(c.id == seat and c.name.endswith(GOT_OUT) for c in v.sheet.components):
+        return []
+    size = state.rules.movement.handling.counters[v.spec.kind]
+    reach = tables_of(state).person.square * 1.5
+    if (nearest_point(footprint(v.pose, size), p.pose.centre) - p.pose.centre).length() > reach:
+        return []
+    return [GetIn(p.id, v.id)]
+
+
+def get_in(ctx: Ctx, a: GetIn) -> None:
+    """He takes his seat again with his wounds and his armor's points; at the wheel, the vehicle has a
+    driver again, and a vehicle out of the fight only for want of a crew is back in it."""
+    p = person(ctx.state, a.person)
+    assert p is not None
+    v = ctx.v(a.into)
+    seat = p.id.split(".", 1)[1]
+    comps = tuple(replace(c, name=c.name[:-len(GOT_OUT)], dp=max(0, c.max_dp - p.damage), body_armor=p.armor_left)
+                  if c.id == seat else c for c in v.sheet.components)
+    sheet = replace(v.sheet, components=comps)
+    driver = any(c.id == seat and c.role in ("driver", "cyclist") for c in comps)
+    back = v.out and not v.sheet.destroyed and not v.plant_out
+    ctx.update(v.id, sheet=sheet, out=v.out and not back, driverless=v.driverless and not driver,
+               substitute="" if driver else v.substitute)
+    ctx.state = evolve(ctx.state, people=tuple(o for o in ctx.state.people if o.id != p.id),
+                       fire_passed=ctx.state.fire_passed + (p.id,))
+    ctx.log.add(PersonGotIn(f"{p.name} gets back into {v.id}", "000:L1472", p.id, into=v.id))

@@ -6,6 +6,7 @@
     V1.driver prone            drops prone (no time); "V1.driver stand" gets up (a full second, 000:L1459-L1461)
     V1.driver shoot SMG at V2  fires his hand weapon at a vehicle or a person (000:L1449)
     V1.driver throw explosive at 10.25 4.5 fuse=1   throws a grenade at a point; fuse=0: impact fuse
+    V1.driver get in V1        back into the seat he left, after a turn standing beside it (000:L1472)
     V1.driver pass             nothing more this step (the vehicles' Pass)
 """
 
@@ -81,7 +82,20 @@ class Throw:
         return f"{self.person} throw {self.grenade} at {self.x:g} {self.y:g} fuse={self.fuse}"
 
 
-PersonAction = GetOut | Walk | Prone | Shoot | Throw
+@dataclass(frozen=True, order=True)
+class GetIn:
+    person: str
+    into: str
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} get in {self.into}"
+
+
+PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn
 
 
 def parse_person(words: list[str]) -> PersonAction | None:
@@ -89,6 +103,8 @@ def parse_person(words: list[str]) -> PersonAction | None:
     who, verb, rest = words[0], words[1], words[2:]
     if verb == "get" and len(rest) == 2 and rest[0] == "out":
         return GetOut(who, rest[1])
+    if verb == "get" and len(rest) == 2 and rest[0] == "in":
+        return GetIn(who, rest[1])
     if verb == "jump" and len(rest) == 1:
         return GetOut(who, rest[0], jump=True)
     if verb == "walk" and len(rest) == 2:

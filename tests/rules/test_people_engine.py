@@ -274,3 +274,23 @@ def test_oil_underfoot_000_L1464_001_L181():
     assert people.person(s2, who).prone and people.person(s2, who).oil_squares == 1
     s3, _ = apply(s, walk, ScriptedDice([3, 2]))
     assert not people.person(s3, who).prone
+
+
+def test_getting_back_in_after_a_turn_beside_the_car_000_L1472():
+    """000:L1472: a man stands beside the vehicle a turn (the door), then gets in; back in the driver's
+    seat with his wounds, the car has a driver again."""
+    from rules.core.events import PersonGotIn
+    from rules.play.people_actions import GetIn
+    s = until(duel(), FIRE)
+    s, _ = apply(s, GetOut("Red", "driver"))
+    assert s.vehicle("Red").driverless or check(s, GetIn("Red.driver", "Red")) is not None
+    s = until(s, FIRE, lambda st, who, acts: None if who == "Red.driver" or st.step != FIRE else Pass(who))
+    while "Red.driver" not in to_act(s) or GetIn("Red.driver", "Red") not in legal_actions(s, "Red.driver"):
+        s = until(apply(s, Pass(to_act(s)[0]) if s.step == FIRE else (
+            Walk(to_act(s)[0], 0, 0) if people.is_person(s, to_act(s)[0]) else SetSpeed(to_act(s)[0], 0)))[0], FIRE)
+    s, ev = apply(s, GetIn("Red.driver", "Red"))
+    assert any(isinstance(e, PersonGotIn) for e in ev)
+    assert people.person(s, "Red.driver") is None
+    seat = next(c for c in s.vehicle("Red").sheet.components if c.id == "driver")
+    assert seat.name == "Driver" and seat.dp == seat.max_dp and not s.vehicle("Red").driverless
+    assert parse(str(GetIn("Red.driver", "Red"))) == GetIn("Red.driver", "Red")
