@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rules.ai.foe import decide
+from rules.ai.on_foot import decide as decide_with_people
 from rules.core.events import Event, FoeChose
 from rules.core.geometry import Pose
 from rules.engine import engine, saves, scenarios
@@ -148,6 +148,8 @@ class Session:
         return self.game.setup
 
     def seat(self, vid: str) -> Seat:
+        if vid not in {v.id for v in self.setup.vehicles} and "." in vid:
+            vid = vid.split(".", 1)[0]   # a person on foot ("red.driver") sits where his vehicle's owner does
         for i, v in enumerate(self.setup.vehicles):
             if v.id == vid:
                 return Seat(v.owner, v.colour or ("red", "blue", "green", "yellow", "orange", "purple", "cyan",
@@ -202,7 +204,7 @@ class Session:
 def foe_decision(state: GameState, vid: str, actions: list[Action], profile: str) -> tuple[Action, str]:
     """A scripted foe's choice and its reason (rules.ai.foe.decide). Safe to call on a worker thread;
     DataError if the foe profiles file is bad."""
-    action, why = decide(state, vid, actions, profile)
+    action, why = decide_with_people(state, vid, actions, profile)   # people on foot, else the vehicle foe
     return action, str(why)
 
 

@@ -12,6 +12,7 @@ from game import theme
 from game.battle.banner import BANNER_SECONDS, Banner
 from game.render import effects
 from game.render.counters import draw_counter
+from game.render.people import draw_people
 from game.ui import text, wrap
 from rules.play.state import FIRE, MOVE, SPEED
 from rules.tables.movement import tables
@@ -40,6 +41,12 @@ def draw_counters(b: BattleScene, surface: pygame.Surface) -> None:
         text(surface, tag, (sx + 1, below + 1), LABEL_SIZE, (0, 0, 0), bold=True, anchor="midtop")
         text(surface, tag, (sx, below), LABEL_SIZE, theme.TEXT if not v.out else theme.DIM, bold=True,
              anchor="midtop")
+
+
+    shown = b.shown_state()
+    if shown.people or shown.grenades:   # people on foot and grenades (issue 18)
+        colours = {p.id: theme.owner_colour(b.session.seat(p.id).colour) for p in shown.people}
+        draw_people(surface, b.cam, shown, colours, actor)
 
 
 def draw_flashes(b: BattleScene, surface: pygame.Surface) -> None:

@@ -18,6 +18,7 @@ from game.battle import drawing, pilot, view
 from game.battle.banner import BANNER_LOCK, BANNER_SECONDS, Banner
 from game.battle.fire_panel import FirePanel
 from game.battle.foe import FoeRunner
+from game.battle.foot_panel import FootPanel
 from game.battle.key_panel import KeyPanel
 from game.battle.layout import TOPBAR, Layout, layout
 from game.battle.panel import DecisionPanel
@@ -35,8 +36,10 @@ from game.sound import SoundBoard
 from game.ui import Button
 from rules.core.errors import DataError
 from rules.core.events import FoeChose
+from rules.core.geometry import Pose
 from rules.engine.preview import Previewer
-from rules.play.actions import Action, Fire, SetSpeed
+from rules.play import people
+from rules.play.actions import Action, Fire, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
 AUTO_PAUSE = {MOVE: 0.25, SPEED: 0.0, FIRE: 0.0}   # seconds before an automatic answer, so moves are seen
@@ -58,6 +61,7 @@ class BattleScene(Scene):
         self.orders.fire_stops = self.settings.fire_stops
         self.foes = FoeRunner(lambda *a: foe_decision(*a))
         self.speed, self.key, self.fire = SpeedPanel(self), KeyPanel(self), FirePanel(self)
+        self.foot = FootPanel(self)   # people on foot (issue 18)
         self.sheet, self.log = SheetPanel(self), LogPanel(self)
         self.sidebar = Sidebar(self.sheet, self.log)
         self.confirm_handoff = self.settings.banner_waits    # setting: the banner waits for Enter or a click
@@ -110,7 +114,7 @@ class BattleScene(Scene):
         view.clamp(self.cam, *map_size(self.session.map))
 
     def centre_on(self, vid: str) -> None:
-        p = self.anim.pose(vid, self.state.vehicle(vid).pose)
+        p = self.anim.pose(vid, self.pose_of(vid))
         self.cam.cx, self.cam.cy = p.x, p.y
         self.clamp()
 
@@ -154,7 +158,21 @@ class BattleScene(Scene):
         return self._presented()
 
     def panel(self) -> DecisionPanel | None:
+        a = self.actor()
+        if a is not None and self._people_choice(a):
+            return self.foot
         return {SPEED: self.speed, MOVE: self.key, FIRE: self.fire}.get(self.state.step)
+
+    def _people_choice(self, actor: str) -> bool:
+        """A person's decision, or a vehicle's that concerns people (a crewman out, a shot at a man)."""
+        if people.is_person(self.state, actor):
+            return True
+        return self.state.step == FIRE and any(people.concerns(self.state, x) and not isinstance(x, Pass)
+                                               for x in self.session.legal(actor))
+
+    def pose_of(self, actor: str) -> Pose:
+        p = people.person(self.state, actor)
+        return p.pose if p is not None else self.state.vehicle(actor).pose
 
     @property
     def banner(self) -> Banner | None:
@@ -189,7 +207,7 @@ class BattleScene(Scene):
         panel = self.panel()
         if panel is not None:
             panel.sync(vid)
-        p = self.state.vehicle(vid).pose
+        p = self.pose_of(vid)
         framed = self.state.step == FIRE and self.fire.chosen is not None and isinstance(self.fire.chosen.action, Fire)
         if not framed and view.follow(self.cam, p.x, p.y):   # a shot is framed with its target instead
             self.clamp()

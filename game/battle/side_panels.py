@@ -12,6 +12,7 @@ from game import theme
 from game.battle.panel import Panel
 from game.render.hud import draw_chart, draw_sheet
 from game.render.log import draw_log
+from game.render.people import draw_person_sheet
 
 if TYPE_CHECKING:
     from game.battle.scene import BattleScene
@@ -29,6 +30,9 @@ class SheetPanel(Panel):
         draw_chart(side, lay.chart.move(shift), b.state, colours, b.actor())
         if lay.sheet.height:
             focus = b.actor() or (b.state.vehicles[0].id if b.state.vehicles else None)
+            if focus and any(p.id == focus for p in b.state.people):   # a person on foot: his own sheet
+                draw_person_sheet(side, lay.sheet.move(shift), b.state, focus, b.session.seat(focus).owner)
+                return
             draw_sheet(side, lay.sheet.move(shift), b.state.vehicle(focus) if focus else None,
                        b.session.seat(focus).owner if focus else "")
 

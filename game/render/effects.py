@@ -62,6 +62,15 @@ def draw_explosion(surface: pygame.Surface, centre: Point, zoom: float, k: float
     surface.blit(layer, (centre[0] - size / 2, centre[1] - size / 2))
 
 
+def _pose(anim: Any, state: Any, ident: str) -> Any:
+    """Where a vehicle is shown, or a person on foot stands (issue 18); None for anything else."""
+    try:
+        v = state.vehicle(ident)
+    except KeyError:
+        return next((p.pose for p in getattr(state, "people", ()) if p.id == ident), None)
+    return anim.pose(v.id, v.pose)
+
+
 def draw_flashes(surface: pygame.Surface, cam: Camera, anim: Any, state: Any) -> None:
     """Every flash of the animator (game/anim.py) at the pose its vehicle is shown at, and the
     caption of a replay."""
@@ -70,21 +79,17 @@ def draw_flashes(surface: pygame.Surface, cam: Camera, anim: Any, state: Any) ->
     for f in [f for f in anim.flashes if f.kind not in texts] + [f for f in anim.flashes if f.kind in texts]:
         if f.age < 0:
             continue
-        try:
-            v = state.vehicle(f.vehicle)
-        except KeyError:
+        p = _pose(anim, state, f.vehicle)
+        if p is None:
             continue
-        p = anim.pose(v.id, v.pose)
         sx, sy = cam.to_screen(p.x, p.y)
         k = f.age / f.life
         if f.kind == "explosion":
             draw_explosion(surface, (sx, sy), cam.zoom, k)
         elif f.kind == "shot":
-            try:
-                t = state.vehicle(f.target)
-            except KeyError:
+            q = _pose(anim, state, f.target)
+            if q is None:
                 continue
-            q = anim.pose(t.id, t.pose)
             draw_tracer(surface, (sx, sy), cam.to_screen(q.x, q.y), k)
         elif f.kind == "number":   # beside the counter, clear of its name above it
             n = stacked[f.vehicle] = stacked.get(f.vehicle, -1) + 1

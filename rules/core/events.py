@@ -828,3 +828,90 @@ class FrameBent(Event):
 
     booster: str
     KIND: ClassVar[str] = "equipment"
+# --- people on foot (issue 18) ---------------------------------------------------------------------
+# `vehicle` holds the person's id ("V1.driver") for events about a person, as it holds a vehicle's id
+# for events about a vehicle.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonGotOut(Event):
+    """A crewman left his vehicle: stepped out of a stopped one, or jumped from a moving one."""
+
+    from_vehicle: str
+    pose: Pose
+    jumped: bool
+    speed: float              # the vehicle's speed as he left it
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonWalked(Event):
+    start: Pose
+    end: Pose
+    crawled: bool = False
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonProne(Event):
+    prone: bool               # True: dropped prone; False: got up (a full second, 000:L1461)
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonHurt(Event):
+    """Damage reaching a person: what his armor stopped, what his body took, his state after."""
+
+    cause: str
+    points: int
+    armor_taken: int
+    body_taken: int
+    condition: str            # unhurt, wounded, unconscious, dead (000:L1450)
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonRunOver(Event):
+    """A vehicle met a pedestrian (000:L1451): the collision's ram dice and who took what."""
+
+    person: str
+    speed: float
+    ram: str
+    to_person: int
+    to_vehicle: int
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrenadeThrown(Event):
+    grenade: str              # its type ([grenade.*] of people.toml)
+    aim: Vec
+    lands_turn: int
+    lands_phase: int
+    fuse: int                 # seconds on the timer; 0 = impact fuse
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrenadeLanded(Event):
+    grenade: str
+    aim: Vec
+    point: Vec
+    exact: bool
+    direction: str            # "on target", "right and short", ...
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrenadeExploded(Event):
+    grenade: str
+    point: Vec
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonGotIn(Event):
+    """A man on foot took his seat in his vehicle again (000:L1472)."""
+
+    into: str
+    KIND: ClassVar[str] = "person"

@@ -42,7 +42,7 @@ from rules.phases.movement import (
     start_turn,
 )
 from rules.play import counters as dropped_play
-from rules.play import uncontrolled
+from rules.play import people, uncontrolled
 from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.boosters import fire_booster, ready_boosters
 from rules.play.context import Ctx
@@ -109,24 +109,32 @@ def _to_act(state: GameState) -> list[str]:
     if state.step == SPEED:   # a booster ready to fire is a choice too (000:L2651)
         return [v.id for v in state.vehicles if v.id not in state.declared
                 and (may_change_speed(v) or ready_boosters(state, v))]
+    if state.step == MOVE and state.walkers:   # people on foot walk before the vehicles (rules/play/people.py)
+        return [state.walkers[0]]
     if state.step == MOVE and state.movers:
         return [state.movers[0]]
     if state.step == FIRE and state.options.fire_step == "on":
-        return [v.id for v in state.vehicles if not v.out and fire_step.may_fire(state, v.id)]
+        vids = [v.id for v in state.vehicles if not v.out and fire_step.may_fire(state, v.id)]
+        return vids + [a for a in people.fire_step_actors(state) if a not in vids]
     return []
 
 
 def legal_actions(state: GameState, vid: str) -> list[Action]:
     if vid not in to_act(state):
         return []
+    if people.is_person(state, vid):
+        return people.options(state, vid)
     v = state.vehicle(vid)
     t = state.rules.movement
     if state.step == SPEED:
         speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
         return speeds + [Boost(vid, b) for b in ready_boosters(state, v)]
     if state.step == FIRE:
+        if v.out:   # only its crew's leaving (rules/play/people.py)
+            return [*people.leave_options(state, vid), Pass(vid)]
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
-                *fire_step.automatic_options(state, vid), Pass(vid)]
+                *fire_step.automatic_options(state, vid), *people.leave_options(state, vid),
+                *people.vehicle_fire_options(state, vid), Pass(vid)]
     moves: list[Action] = [Move(vid, m) for m in legal_maneuvers(state, v)]
     return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
 
@@ -239,6 +247,8 @@ def check(state: GameState, action: Action) -> str | None:
     """Why an action is illegal now (None if it is legal)."""
     if state.over:
         return "the game is over"
+    if people.concerns(state, action):
+        return people.problem(state, action, to_act(state))
     vid = action.vehicle
     try:
         v = state.vehicle(vid)
@@ -311,7 +321,9 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
     if problem:
         raise IllegalAction(f"{action}: {problem}")
     ctx = Ctx(state, dice)
-    if isinstance(action, SetSpeed):
+    if people.concerns(state, action):
+        people.apply(ctx, action)
+    elif isinstance(action, SetSpeed):
         set_speed(ctx, action.vehicle, action.mph)
     elif isinstance(action, Move):
         v = ctx.v(action.vehicle)
@@ -341,8 +353,11 @@ def _advance(ctx: Ctx) -> None:
     """Run everything that needs no decision, until someone must choose or the game ends."""
     first_turn = ctx.state.turn
     while not ctx.state.over:
+        if ctx.state.people:
+            people.run_over(ctx)   # a vehicle that has come onto a pedestrian's square (000:L1451)
         s = ctx.state
-        if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles):
+        if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles) \
+                and not people.standing(s):
             ctx.state = evolve(s, over=True)
             ctx.log.add(GameEnded("nobody can move or act any more: the game ends", "", turn=s.turn,
                                   limit_reached=False))
@@ -350,9 +365,14 @@ def _advance(ctx: Ctx) -> None:
         if s.step == SPEED:
             if to_act(s):
                 return
-            ctx.state = evolve(s, step=MOVE, movers=move_order(ctx), declared=())
+            ctx.state = evolve(s, step=MOVE, movers=move_order(ctx), declared=(), walkers=people.walkers(s))
             continue
         if s.step == MOVE:
+            if s.walkers:
+                if people.may_walk_now(s, s.walkers[0]):
+                    return
+                ctx.state = evolve(s, walkers=s.walkers[1:])
+                continue
             if not s.movers:
                 ctx.state = evolve(s, step=FIRE)
                 continue
@@ -377,6 +397,7 @@ def _advance(ctx: Ctx) -> None:
                 return
             if s.options.fire_step == "on":
                 fire_step.resolve(ctx)
+                people.resolve(ctx)
             _next_phase(ctx)
 
 
@@ -420,7 +441,7 @@ class Outcome:
 
 def _decided(state: GameState) -> bool:
     owners = {v.owner for v in state.vehicles}
-    alive = {v.owner for v in state.vehicles if not v.out}
+    alive = {v.owner for v in state.vehicles if not v.out} | people.standing_owners(state)
     return len(owners) > 1 and len(alive) <= 1
 
 
@@ -440,13 +461,14 @@ def why_out(v: VehicleState) -> str:
 def outcome(state: GameState) -> Outcome | None:
     if not state.over and not _decided(state):
         return None
-    survivors = tuple(v.id for v in state.vehicles if not v.out)
-    fallen = tuple((v.id, why_out(v)) for v in state.vehicles if v.out)
-    owners = tuple(sorted({v.owner for v in state.vehicles if not v.out}))
+    survivors = tuple(v.id for v in state.vehicles if not v.out) + tuple(p.id for p in people.standing(state))
+    fallen = tuple((v.id, why_out(v)) for v in state.vehicles if v.out) + people.fallen(state)
+    owners = tuple(sorted({v.owner for v in state.vehicles if not v.out} | people.standing_owners(state)))
     left = f" ({', '.join(survivors)} left; " + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")" if fallen \
         else ""
     if len(owners) == 1:
-        return Outcome(owners, survivors, f"{owners[0]} is the last one driving{left}", fallen)
+        last = "driving" if any(not v.out and v.owner == owners[0] for v in state.vehicles) else "standing"
+        return Outcome(owners, survivors, f"{owners[0]} is the last one {last}{left}", fallen)
     if not owners:
         return Outcome((), (), "nobody is left driving (" + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")",
                        fallen)

@@ -15,6 +15,7 @@ from rules.core.schema import Node
 from rules.core.tomlio import load_toml
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.engine.setup_check import check_setup
+from rules.play.state import RuleOptions
 from rules.vehicles.design import stock_names as design_stock_names
 from rules.vehicles.spec import UNTRAINED
 from rules.world.maps import (  # the same readers as map files
@@ -73,6 +74,8 @@ class Scenario:
     vehicles: tuple[ScenarioVehicle, ...]
     victory: Victory
     path: str = field(default="", compare=False)
+    people: bool = False   # the crews may leave their cars and fight on foot (rule option people, issue 18)
+    max_turns: int = 0     # 0 = no limit
 
 
 def stock_names() -> frozenset[str]:
@@ -116,7 +119,7 @@ def load_scenario(path: str | Path) -> Scenario:
     victory = _read_victory(vt)
     vt.done()
     sc = Scenario(n.text("name"), n.text("description", ""), map_file, m, read_list(n, "vehicles", _read_vehicle),
-                  victory, path=p)
+                  victory, path=p, people=n.flag("people", False), max_turns=n.integer("max_turns", 0, lo=0))
     n.done()
     probs = validate_scenario(sc)
     if probs:
@@ -195,4 +198,5 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
                                      gunner_skill=v.gunner_skill))
-    return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path))
+    options = RuleOptions(people="on") if sc.people else RuleOptions()
+    return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path), options=options, max_turns=sc.max_turns)

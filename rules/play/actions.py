@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.driving.maneuvers import Maneuver
+from rules.play.people_actions import PersonAction, parse_person
 
 
 @dataclass(frozen=True, order=True)
@@ -99,7 +100,8 @@ class Boost:
         return f"{self.vehicle} boost {self.booster}"
 
 
-Action = SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost
+Action = (SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost
+          | PersonAction)   # people's: rules/play/people_actions.py
 
 
 def parse(text: str) -> Action:
@@ -128,4 +130,7 @@ def parse(text: str) -> Action:
         return Defer(vid)
     if verb == "boost" and len(rest) == 1:
         return Boost(vid, rest[0])
+    person = parse_person(words)
+    if person is not None:
+        return person
     raise ValueError(f"not an action: {text!r}")

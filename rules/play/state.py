@@ -12,6 +12,9 @@ from rules.combat.dropped import Counter
 from rules.core.geometry import Pose
 from rules.core.named import Named
 from rules.driving.collisions import off_road_hc_loss
+from rules.people.record import Grenade, PersonState
+from rules.play.actions import Fire
+from rules.play.people_actions import Shoot, Throw
 from rules.tables.construction import design_tables
 from rules.tables.movement import HD_READINGS, tables
 from rules.tables.ruleset import Ruleset, standard
@@ -60,6 +63,8 @@ class RuleOptions:
     visibility: str = "clear"            # "fog" or "night": -3 to every shot (000:L924)
     swipe_hazard: str = "round_up"       # a sideswipe's D: 1 per 10 mph rounded up, or "whole_10" (AU7)
     hd_brakes: str = "shifted"           # heavy-duty brakes: the standard table 5 mph up, or the "printed" list (AU1)
+    people: str = "off"                  # "on": crews may leave their vehicles and fight on foot (issue 18,
+                                         # rules/play/people.py); "off": the people never leave their seats
 
     def problem(self) -> str | None:
         """The first option set to a value this program does not play, or None."""
@@ -85,6 +90,7 @@ def option_choices() -> dict[str, tuple[str, ...]]:
         "visibility": ("clear", "fog", "night"),
         "hd_brakes": HD_READINGS,
         "swipe_hazard": ("round_up", "whole_10"),
+        "people": ("off", "on"),
     }
 
 
@@ -237,6 +243,14 @@ class GameState:
     counters_laid: int = 0             # counters laid so far (their ids)
     map_changes: MapChanges = field(default_factory=MapChanges)  # DP taken, breaches, features destroyed,
                                        # an endless highway's sections (rules/world/map_changes.py)
+    # people on foot (issue 18, rules/play/people.py): left out of the record while empty, so games
+    # without them keep their digests
+    people: tuple[PersonState, ...] = ()       # crewmen out of their vehicles
+    walkers: tuple[str, ...] = ()              # people still to walk this phase, in order (before the movers)
+    people_declared: tuple[Shoot | Throw | Fire, ...] = ()  # this phase's shots and throws by people, and vehicle
+                                               # shots at people (rules/play/people.py)
+    grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
+    grenades_thrown: int = 0                   # grenades thrown so far (their ids)
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 

@@ -10,7 +10,7 @@ the client's threads.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,6 +34,7 @@ from rules.tables.combat import (
 )
 from rules.tables.construction import DesignTables, design_tables, load_design_tables
 from rules.tables.movement import Tables, load_tables, tables
+from rules.tables.people import PeopleTables, load_people, people_tables
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,13 +46,15 @@ class Ruleset:
     collisions: CollisionData   # DMs, the Temporary Speed Table, collision hazards, fixed objects
     terrain: TerrainData        # off-road, ditches, water, jumps, falls
     automatic: AutomaticTables  # weapons on automatic
+    people: PeopleTables = field(default_factory=people_tables)  # people on foot, hand weapons, grenades
 
 
 def load_ruleset(data_dir: Path = DATA_DIR) -> Ruleset:
     """Every table from one data folder (a bad file raises DataError naming it)."""
     return Ruleset(load_tables(data_dir), load_design_tables(data_dir), load_combat(data_dir / "combat.toml"),
                    load_weapon_table(data_dir / "weapons.toml"), load_collision_data(data_dir / "collisions.toml"),
-                   load_terrain_data(data_dir / "terrain.toml"), load_automatic(data_dir / "automatic.toml"))
+                   load_terrain_data(data_dir / "terrain.toml"), load_automatic(data_dir / "automatic.toml"),
+                   people=load_people(data_dir / "people.toml"))
 
 
 @lru_cache(maxsize=1)

@@ -32,6 +32,7 @@ from rules.tables.construction import load_design_tables
 from rules.tables.foe_profiles import load_profiles
 from rules.tables.movement import load_tables
 from rules.tables.oversized import load_oversized_tables
+from rules.tables.people import load_people
 from rules.tables.rigs import load_rig_tables, load_target_tables
 from rules.vehicles.design import design_from_node
 from rules.vehicles.figures import figures
@@ -166,6 +167,7 @@ def load_all_tables(data_dir: Path) -> None:
     load_terrain_data(data_dir / "terrain.toml")
     load_vocabulary(data_dir / "map_terrain.toml")
     load_profiles(data_dir / "foe_profiles.toml")
+    load_people(data_dir / "people.toml")
 
 
 CHECKS: dict[str, Callable[[Path, dict[str, Any]], list[Problem]]] = {

@@ -1,0 +1,178 @@
+"""People on foot (issue 18): a pedestrian's move (the squares he can step into, drawn on the board, and
+the eight directions as buttons and arrow keys), his fire step (each shot with the roll it needs and
+each grenade throw), and a vehicle's choices that concern people (a crewman getting out, a shot at a
+man on foot). Every figure comes from rules/ (legal actions, the rules' to-hit of people)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.battle.panel import DecisionPanel, card, grid_button
+from game.input.bindings import Intent
+from game.ui import Button, text
+from rules.play import people
+from rules.play.actions import Action, Fire, Pass
+from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Throw, Walk
+from rules.play.state import MOVE, GameState
+
+ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
+          (-1, 1): "SW", (0, 1): "S", (1, 1): "SE"}
+KEYS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
+
+
+def describe(state: GameState, a: Action) -> str:
+    """An action in a player's words, with the roll a shot needs."""
+    if isinstance(a, Shoot):
+        th = people.hand_to_hit(state, a)
+        return f"{a.weapon} at {a.target}: needs {th.need}" if th.allowed else f"{a.weapon} at {a.target}: no shot"
+    if isinstance(a, Throw):
+        return f"grenade at {a.x:g},{a.y:g}"
+    if isinstance(a, GetOut):
+        return f"{'jump' if a.jump else 'get out'}: {a.crew}"
+    if isinstance(a, GetIn):
+        return f"get back into {a.into}"
+    if isinstance(a, Fire) and people.is_person(state, a.target):
+        return f"{a.weapon} at {a.target}: needs {people.vehicle_shot_need(state, a)}"
+    if isinstance(a, Fire):
+        return f"{a.weapon} at {a.target}"
+    if isinstance(a, Pass):
+        return "pass"
+    if isinstance(a, Prone):
+        return "drop prone" if a.down else "stand up"
+    return str(a)
+
+
+class FootPanel(DecisionPanel):
+    step = "people"
+    title = "On foot"
+
+    def __init__(self, battle: object) -> None:
+        super().__init__(battle)  # type: ignore[arg-type]
+        self.legal: list[Action] = []
+        self.index = 0
+
+    def sync(self, vid: str) -> None:
+        super().sync(vid)
+        self.legal = self.b.session.legal(vid)
+        self.title = "On foot: move" if self.b.state.step == MOVE else (
+            "On foot: fire" if people.is_person(self.b.state, vid) else "Crew and people")
+        self.index = 0
+
+    # --- choices -------------------------------------------------------------------------------------
+
+    def walks(self) -> dict[tuple[int, int], Walk]:
+        return {(a.dx, a.dy): a for a in self.legal if isinstance(a, Walk)}
+
+    def others(self) -> list[Action]:
+        return [a for a in self.legal if not isinstance(a, Walk)]
+
+    def choose(self, a: Action) -> None:
+        self.b.commit(a)
+
+    def handle_intent(self, intent: Intent) -> bool:
+        if self.b.state.step == MOVE:
+            walk = self.walks().get(KEYS.get(intent, (9, 9)))
+            if walk is not None:
+                self.choose(walk)
+                return True
+            if intent in (Intent.CONFIRM, Intent.STRAIGHT) and (0, 0) in self.walks():
+                self.choose(self.walks()[(0, 0)])
+                return True
+            return False
+        options = self.others()
+        if intent in (Intent.UP, Intent.PREV, Intent.LEFT) and options:
+            self.index = (self.index - 1) % len(options)
+            return True
+        if intent in (Intent.DOWN, Intent.NEXT, Intent.RIGHT) and options:
+            self.index = (self.index + 1) % len(options)
+            return True
+        if intent is Intent.CONFIRM and options:
+            self.choose(options[self.index])
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on a square he can step into walks him there."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.b.state.step != MOVE:
+            return False
+        p = people.person(self.b.state, self.vid or "")
+        if p is None or not self.b.on_board(event.pos):
+            return False
+        x, y = self.b.cam.to_map(*event.pos)
+        sq = self.b.state.rules.people.person.square
+        step = (round((x - p.pose.x) / sq), round((y - p.pose.y) / sq))
+        walk = self.walks().get(step)
+        if walk is None:
+            return False
+        self.choose(walk)
+        return True
+
+    def hint(self) -> str:
+        if self.b.state.step == MOVE:
+            return "Arrows or a click: step a square; Enter: stay"
+        return "Up/Down: choose; Enter: do it"
+
+    def layout_buttons(self, rect: pygame.Rect) -> list[Button]:
+        bs: list[Button] = []
+        if self.b.state.step == MOVE:
+            walks = self.walks()
+            for (dx, dy), label in ARROWS.items():
+                w = walks.get((dx, dy))
+                bs.append(grid_button(rect, dx + 1, dy + 1, label, (lambda w=w: self.choose(w)) if w else (lambda: None),
+                                      f"walk {dx} {dy}", enabled=w is not None))
+            for i, a in enumerate(self.others()):
+                bs.append(grid_button(rect, 0, 3 + i, describe(self.b.state, a), lambda a=a: self.choose(a),
+                                      f"other {i}", span=3))
+        else:
+            for i, a in enumerate(self.others()[:8]):
+                bs.append(grid_button(rect, 0, i, describe(self.b.state, a), lambda a=a: self.choose(a),
+                                      f"option {i}", span=3, active=i == self.index))
+        self.buttons = bs
+        return bs
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        state, cam = self.b.state, self.b.cam
+        p = people.person(state, self.vid or "")
+        if p is None:
+            return
+        sq = state.rules.people.person.square
+        if state.step == MOVE:
+            for (dx, dy) in self.walks():
+                x0, y0 = cam.to_screen(p.pose.x + (dx - 0.5) * sq, p.pose.y + (dy - 0.5) * sq)
+                size = max(3, int(cam.zoom * sq))
+                pygame.draw.rect(surface, theme.ACCENT if (dx, dy) != (0, 0) else theme.DIM,
+                                 pygame.Rect(int(x0), int(y0), size, size), 2)
+            return
+        origin = cam.to_screen(p.pose.x, p.pose.y)
+        points = dict(people.target_points(state, p))
+        for i, a in enumerate(self.others()):
+            if isinstance(a, Shoot) and a.target in points:
+                q = points[a.target]
+                pygame.draw.line(surface, theme.ACCENT if i == self.index else theme.DIM, origin,
+                                 cam.to_screen(q.x, q.y), 2)
+            if isinstance(a, Throw) and i == self.index:
+                pygame.draw.circle(surface, (255, 190, 80), cam.to_screen(a.x, a.y), max(4, int(cam.zoom * sq)), 2)
+        reach = state.rules.people.throw.max_range
+        pygame.draw.circle(surface, theme.DIM, origin, int(cam.zoom * reach), 1)
+
+    def draw_controls(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        super().draw_controls(surface, rect)
+        p = people.person(self.b.state, self.vid or "")
+        options = self.others()
+        chosen = options[self.index] if self.b.state.step != MOVE and options else None
+        if isinstance(chosen, Shoot):
+            th = people.hand_to_hit(self.b.state, chosen)
+            lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers]
+            for i, ln in enumerate(lines[:6]):
+                text(surface, ln, (rect.x + 8, rect.y + 100 + i * 18), 14, theme.TEXT)
+        if p is not None:
+            armor = f", armor {p.armor_left}" if p.armor else ""
+            line = f"{p.name}: {p.state}{armor}; {p.weapon} {p.shots} shots, {len(p.grenades)} grenades"
+            text(surface, line, (rect.x + 8, rect.bottom - 22), 15, theme.DIM)
+
+
+def person_card(surface: pygame.Surface, at: tuple[int, int], lines: list[str]) -> None:
+    card(surface, pygame.Rect(at[0], at[1], 260, 8 + 20 * len(lines)), [(s, 16, theme.TEXT, False) for s in lines])

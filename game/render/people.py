@@ -1,0 +1,101 @@
+"""People on foot and grenades on the board (issue 18): a pedestrian's counter (half an inch by a
+quarter, the man in its front square, 000:L1437) in his owner's colour, lying flat when prone, greyed
+when down; a grenade in flight as a ring at its aim point, on the ground as a dot with a line from where
+it was aimed (its scatter)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.camera import Camera
+from game.ui import text
+from rules.play.state import GameState
+
+DOWN_COLOUR = (110, 110, 116)
+GRENADE = (255, 190, 80)
+
+
+def draw_people(surface: pygame.Surface, cam: Camera, state: GameState, colours: dict[str, tuple[int, int, int]],
+                actor: str | None = None) -> None:
+    sq = state.rules.people.person.square
+    length, width = state.rules.people.person.counter
+    for p in state.people:
+        colour = DOWN_COLOUR if p.down else colours.get(p.id, (220, 220, 220))
+        f = math.radians(p.pose.facing)
+        fx, fy = math.sin(f), -math.cos(f)         # forward, y down
+        rx, ry = -fy, fx
+        # the counter reaches back from the man's square; prone: drawn at half its width
+        half_w = width / 2 * (0.5 if p.prone else 1.0)
+        back = length - sq / 2
+        cx, cy = p.pose.x, p.pose.y
+        corners = [(cx + fx * sq / 2 + rx * half_w, cy + fy * sq / 2 + ry * half_w),
+                   (cx + fx * sq / 2 - rx * half_w, cy + fy * sq / 2 - ry * half_w),
+                   (cx - fx * back - rx * half_w, cy - fy * back - ry * half_w),
+                   (cx - fx * back + rx * half_w, cy - fy * back + ry * half_w)]
+        pts = [cam.to_screen(x, y) for x, y in corners]
+        pygame.draw.polygon(surface, tuple(c // 2 for c in colour), pts)
+        pygame.draw.polygon(surface, (255, 255, 255) if p.id == actor else (20, 20, 20), pts, 2)
+        head = cam.to_screen(cx, cy)
+        pygame.draw.circle(surface, colour, head, max(3, int(cam.zoom * sq * 0.42)))
+        pygame.draw.circle(surface, (15, 15, 15), head, max(3, int(cam.zoom * sq * 0.42)), 1)
+        if p.down:
+            a, b = cam.to_screen(cx - sq / 3, cy - sq / 3), cam.to_screen(cx + sq / 3, cy + sq / 3)
+            pygame.draw.line(surface, (200, 40, 40), a, b, 2)
+        tag = p.id.split(".")[-1] + (" (prone)" if p.prone and not p.down else f" ({p.state})" if p.down else "")
+        text(surface, tag, (head[0], head[1] + cam.zoom * sq + 4), 13, (230, 230, 230), bold=True, anchor="midtop")
+    for g in state.grenades:
+        aim = cam.to_screen(*g.aim)
+        if g.point is None:
+            pygame.draw.circle(surface, GRENADE, aim, max(5, int(cam.zoom * sq)), 2)
+            pygame.draw.line(surface, GRENADE, cam.to_screen(*g.origin), aim, 1)
+            continue
+        at = cam.to_screen(*g.point)
+        pygame.draw.line(surface, GRENADE, aim, at, 2)
+        pygame.draw.circle(surface, GRENADE, at, max(4, int(cam.zoom * sq * 0.6)))
+        text(surface, g.id, (at[0] + 8, at[1] - 8), 13, GRENADE, bold=True)
+
+
+def draw_person_sheet(surface: pygame.Surface, rect: pygame.Rect, state: GameState, pid: str, owner: str) -> None:
+    """A person's record sheet: his wounds (3 boxes, 000:L1450), his body armor's points, his hand weapon
+    and its shots, his grenades, and whether he is prone or busy getting out or up."""
+    from game import theme
+
+    p = next((x for x in state.people if x.id == pid), None)
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
+    if p is None:
+        return
+    t = state.rules.people
+    x, y = rect.x + 10, rect.y + 8
+    text(surface, f"{p.name} of {p.from_vehicle} ({owner})", (x, y), 18, theme.ACCENT, bold=True)
+    y += 26
+    text(surface, f"on foot: {p.state}" + ("  prone" if p.prone else ""), (x, y), 16, theme.TEXT)
+    y += 24
+    text(surface, "wounds", (x, y), 15, theme.DIM)
+    for i in range(t.person.damage_points):
+        box = pygame.Rect(x + 70 + i * 22, y, 18, 18)
+        pygame.draw.rect(surface, (200, 50, 50) if i < p.damage else (40, 44, 52), box)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1)
+    y += 26
+    if p.armor:
+        armor = t.armor[p.armor]
+        text(surface, armor.name.lower(), (x, y), 15, theme.DIM)
+        for i in range(armor.dp):
+            box = pygame.Rect(x + 110 + i * 22, y, 18, 18)
+            pygame.draw.rect(surface, (70, 110, 170) if i < p.armor_left else (40, 44, 52), box)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1)
+        y += 26
+    if p.weapon:
+        w = t.hand_weapons[p.weapon]
+        text(surface, f"{w.name} ({w.abbr or w.key}): to hit {w.to_hit}, {w.damage}, {p.shots}/{w.shots} shots",
+             (x, y), 15, theme.TEXT)
+        y += 22
+    if p.grenades:
+        kinds = ", ".join(f"{p.grenades.count(g)} {t.grenades[g].name.lower()}" for g in sorted(set(p.grenades)))
+        text(surface, f"grenades: {kinds}", (x, y), 15, theme.TEXT)
+        y += 22
+    per_turn = state.rules.movement.chart.phases_per_turn
+    if p.busy_until > state.turn * per_turn + state.phase:
+        text(surface, "busy (getting out or up) until the next turn", (x, y), 15, theme.DIM)

@@ -1,0 +1,65 @@
+"""People in the game state: a person on foot, and a grenade in flight or on the ground. Frozen
+records like the vehicles' (rules/play/state.py holds them in GameState.people and .grenades)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.geometry import Pose
+from rules.people.person import DEAD, UNCONSCIOUS, condition
+
+
+@dataclass(frozen=True)
+class PersonState:
+    """A crewman out of his vehicle. `id` is "<vehicle>.<crew id>" ("V1.driver"); `pose` the centre of
+    the quarter-inch square he stands in (000:L1437), its facing the way his counter points."""
+
+    id: str
+    owner: str
+    name: str
+    pose: Pose
+    from_vehicle: str
+    damage: int = 0                # points his body has taken (3 kill, 000:L1450)
+    armor: str = ""                # [armor.*] key of people.toml, "" = none
+    armor_left: int = 0
+    weapon: str = ""               # [hand_weapon.*] key, "" = none
+    shots: int = 0                 # shots left in the weapon
+    grenades: tuple[str, ...] = () # [grenade.*] keys carried
+    prone: bool = False
+    busy_until: int = 0            # clock (turn and phase as `clock` counts them) before which he may not move or fire:
+                                   # getting out, landing from a jump, standing up (000:L1461, L1469-L1470)
+    fired_turn: int = 0            # the turn he last fired or threw: no more moving that turn (000:L1449)
+    walked: int = 0                # clock of the phase he last walked in
+    skill: int = 0                 # Handgunner level (his vehicle's Gunner bonus, 000:L932); -99: no skill
+    oil_squares: int = 0           # oil squares entered one after another (the 5, 7, 9, 11 ladder, 001:L181)
+    struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each
+
+    @property
+    def state(self) -> str:
+        return condition(self.damage)
+
+    @property
+    def down(self) -> bool:
+        """Unconscious or dead: he does nothing more (000:L1450)."""
+        return self.state in (UNCONSCIOUS, DEAD)
+
+
+@dataclass(frozen=True)
+class Grenade:
+    """A thrown grenade: in flight until `lands` (a clock), then on the ground until it goes off."""
+
+    id: str
+    kind: str                      # [grenade.*] key
+    thrower: str
+    origin: tuple[float, float]    # where it was thrown from
+    aim: tuple[float, float]
+    need: int                      # the throw's need after its modifiers (000:L1176, L1196)
+    lands: int                     # clock it touches down: a second after the throw (000:L1175)
+    fuse: int                      # 0 = impact fuse; else it goes off at the end of turn `explodes`
+    explodes: int = 0              # turn at whose end a timed grenade goes off (000:L1174)
+    point: tuple[float, float] | None = None   # where it came down, once it has
+
+
+def clock(turn: int, phase: int, phases_per_turn: int) -> int:
+    """Phases counted from the start of the game, for "not before" checks."""
+    return turn * phases_per_turn + phase

@@ -1,0 +1,894 @@
+"""People on foot in play (issue 18): crewmen leaving their vehicles, pedestrians walking, going prone,
+firing hand weapons and throwing grenades, vehicles running them down, wounds and death.
+
+The engine (rules/engine/engine.py) asks this module, beside the vehicles' own rules:
+- in the fire step, a vehicle whose crew may leave it (stopped, out of the fight, burning or driverless)
+  offers `GetOut` for each crewman able to act; a person on foot offers `Shoot` and `Throw`;
+- in the movement step, people on foot walk before the vehicles (`walkers`), a square at a time, or drop
+  prone or stand up;
+- at the end of each fire step the people's shots and throws are resolved, grenades land and go off;
+- after every motion a vehicle that covers a pedestrian's square runs him down.
+Everything here is played only with the rule option `people = "on"`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import replace
+from fractions import Fraction
+
+from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
+from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
+from rules.combat.line_of_fire import blocker
+from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
+from rules.combat.to_hit import Shot, ToHit, range_modifier, target_type_of, weapon_info
+from rules.core.dice import DiceExpr
+from rules.core.events import (
+    DamageRolled,
+    GrenadeExploded,
+    GrenadeLanded,
+    GrenadeThrown,
+    PersonGotIn,
+    PersonGotOut,
+    PersonHurt,
+    PersonProne,
+    PersonRunOver,
+    PersonWalked,
+)
+from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.driving.collisions import damage_modifier, ram_damages, ram_dice
+from rules.people.grenades import Scatter, landing, scatter
+from rules.people.hand_fire import PersonShot, damage_to_vehicle, hand_range, person_to_hit
+from rules.people.jumping import jump_damage
+from rules.people.person import COLLISION, DEAD, HAZARD, WEAPON, take
+from rules.people.person import FIRE as BURNING
+from rules.people.record import Grenade, PersonState, clock
+from rules.play.actions import Action, Fire, Pass
+from rules.play.context import Ctx
+from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
+from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
+from rules.tables.people import PeopleTables
+from rules.vehicles.spec import UNTRAINED
+
+STEPS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+ABLE = ("unhurt", "wounded")
+GOT_OUT = " (got out)"   # the name a crewman's seat takes on the sheet once he has left it
+
+
+# --- looking people up -----------------------------------------------------------------------------
+
+
+def playing(state: GameState) -> bool:
+    return state.options.people == "on"
+
+
+def tables_of(state: GameState) -> PeopleTables:
+    return state.rules.people
+
+
+def now(state: GameState) -> int:
+    return clock(state.turn, state.phase, state.rules.movement.chart.phases_per_turn)
+
+
+def person(state: GameState, pid: str) -> PersonState | None:
+    return next((p for p in state.people if p.id == pid), None)
+
+
+def is_person(state: GameState, actor: str) -> bool:
+    return person(state, actor) is not None
+
+
+def put(ctx: Ctx, p: PersonState) -> PersonState:
+    s = ctx.state
+    if any(o.id == p.id for o in s.people):
+        ctx.state = evolve(s, people=tuple(p if o.id == p.id else o for o in s.people))
+    else:
+        ctx.state = evolve(s, people=s.people + (p,))
+    return p
+
+
+def standing(state: GameState) -> list[PersonState]:
+    """People on foot still able to act."""
+    return [p for p in state.people if not p.down]
+
+
+def standing_owners(state: GameState) -> set[str]:
+    """Owners still in the fight through their people: someone on foot able to act, or, with people
+    on, a crewman able to climb out of a car that is out of the fight."""
+    out = {p.owner for p in standing(state)}
+    if playing(state):
+        out |= {v.owner for v in state.vehicles if v.out and crew_aboard(v)}
+    return out
+
+
+def counter(t: PeopleTables) -> CounterSize:
+    """The square a pedestrian stands in: only it can be hit (000:L1437, 001:L137)."""
+    return CounterSize(t.person.square, t.person.square)
+
+
+# --- leaving a vehicle (000:L1469-L1470, L534) -----------------------------------------------------------
+
+
+def crew_aboard(v: VehicleState) -> list[str]:
+    """Crewmen still in the vehicle and able to act (unconscious or dead men stay where they are)."""
+    parts = interior_of(v.sheet, v.spec.kind.value).parts
+    return [p.id for p in parts if p.kind == "crew" and crew_state(p) in ABLE]
+
+
+def may_leave(state: GameState, vid: str) -> bool:
+    """The crew may leave in this fire step: a stopped vehicle, or one out of the fight, burning, with its
+    plant gone or nobody at the wheel (reading PD16: a working car at speed asks no one whether to jump)."""
+    if not playing(state) or state.step != FIRE or vid in state.fire_passed:
+        return False
+    v = state.vehicle(vid)
+    if not (v.speed == 0 or v.out or v.sheet.on_fire or v.driverless or v.plant_out):
+        return False
+    return bool(crew_aboard(v))
+
+
+def leave_options(state: GameState, vid: str) -> list[GetOut]:
+    if not may_leave(state, vid):
+        return []
+    v = state.vehicle(vid)
+    return [GetOut(vid, crew, jump=v.speed > 0) for crew in crew_aboard(v)]
+
+
+def _square_centre(t: PeopleTables, x: float, y: float) -> tuple[float, float]:
+    sq = t.person.square
+    return ((math.floor(x / sq) + 0.5) * sq, (math.floor(y / sq) + 0.5) * sq)
+
+
+def beside(state: GameState, v: VehicleState) -> Pose:
+    """The square he steps or lands into: beside the vehicle's left door, else the right, the back, the
+    front; the first one clear of every vehicle (000:L1469-L1470: "beside it", "any adjacent square")."""
+    t = tables_of(state)
+    size = state.rules.movement.handling.counters[v.spec.kind]
+    c, f = v.pose.centre, v.pose.facing
+    reach_side, reach_end = size.width / 2 + t.person.square / 2, size.length / 2 + t.person.square / 2
+    for offset in (right(f) * -reach_side, right(f) * reach_side, forward(f) * -reach_end, forward(f) * reach_end):
+        x, y = _square_centre(t, c.x + offset.x, c.y + offset.y)
+        if _free(state, x, y, ignore=()):
+            return Pose.at(x, y, f)
+    x, y = _square_centre(t, c.x + right(f).x * -reach_side, c.y + right(f).y * -reach_side)
+    return Pose.at(x, y, f)
+
+
+def _free(state: GameState, x: float, y: float, ignore: tuple[str, ...]) -> bool:
+    """No vehicle's counter covers the square's centre."""
+    p = Vec(x, y)
+    counters = state.rules.movement.handling.counters
+    return not any(inside(footprint(v.pose, counters[v.spec.kind]), p) for v in state.vehicles if v.id not in ignore)
+
+
+def get_out(ctx: Ctx, a: GetOut) -> None:
+    """Out of the vehicle: beside it, and busy a full turn (000:L1469); or a jump from a moving one,
+    with damage as if hit by a vehicle 10 mph slower (000:L1470; off-road a sideswipe 30 mph slower,
+    000:L534), able to act from the next turn."""
+    t = tables_of(ctx.state)
+    v = ctx.v(a.vehicle)
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    comp = next(c for c in v.sheet.components if c.id == a.crew)
+    pose = beside(ctx.state, v)
+    skill = v.spec.gunner_skill
+    p = PersonState(f"{v.id}.{a.crew}", v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
+                    armor="body_armor" if comp.body_armor > 0 else "", armor_left=comp.body_armor,
+                    weapon=t.loadout_weapon, shots=t.hand_weapons[t.loadout_weapon].shots or 0,
+                    grenades=t.loadout_grenades,
+                    busy_until=(now(ctx.state) + per_turn) if not a.jump else clock(ctx.state.turn + 1, 1, per_turn),
+                    skill=-99 if skill == UNTRAINED else skill)
+    seat = replace(comp, name=comp.name + GOT_OUT, dp=0, body_armor=0)
+    sheet = replace(v.sheet, components=tuple(seat if c.id == a.crew else c for c in v.sheet.components))
+    ctx.update(v.id, sheet=sheet)
+    put(ctx, p)
+    if a.jump:
+        ctx.log.add(PersonGotOut(f"{p.name} jumps from {v.id} at {v.speed:g} mph", "000:L1470", p.id,
+                                 from_vehicle=v.id, pose=pose, jumped=True, speed=v.speed))
+        dice = jump_damage(v.speed, v.off_road, t)
+        if dice is not None:
+            points = ctx.roll(dice, f"{p.name} hits the ground at {v.speed:g} mph", "000:L534, L1470", p.id)
+            hurt(ctx, p.id, points, COLLISION, "hitting the ground", "000:L1470")
+    else:
+        ctx.log.add(PersonGotOut(f"{p.name} gets out of {v.id} (a full turn beside it before he may run)",
+                                 "000:L1469", p.id, from_vehicle=v.id, pose=pose, jumped=False, speed=v.speed))
+
+
+# --- wounds -------------------------------------------------------------------------------------------
+
+
+def hurt(ctx: Ctx, pid: str, points: int, kind: str, cause: str, rule: str) -> None:
+    """Damage to a person: his armor first where it protects, then his body (000:L976, L1450, L1457)."""
+    p = person(ctx.state, pid)
+    if p is None or p.state == DEAD:
+        return
+    t = tables_of(ctx.state)
+    armor = t.armor.get(p.armor) if p.armor else None
+    h = take(points, kind, armor, p.armor_left, t)
+    p = put(ctx, replace(p, armor_left=p.armor_left - h.armor_taken, damage=p.damage + h.body_taken,
+                         prone=p.prone or p.damage + h.body_taken >= t.person.unconscious))
+    stopped = f", {h.armor_taken} stopped by his armor" if h.armor_taken else ""
+    ctx.log.add(PersonHurt(f"{p.name} takes {h.body_taken} from {cause}{stopped}: {p.state}", rule, pid, cause=cause,
+                           points=points, armor_taken=h.armor_taken, body_taken=h.body_taken, condition=p.state))
+
+
+# --- walking (000:L538-L539, L1439-L1461) --------------------------------------------------------------
+
+
+def squares_now(state: GameState, p: PersonState) -> int:
+    """Squares he may move this phase: his speed's row of the chart (000:L1439), or crawling in phases
+    2 and 4 (000:L1460)."""
+    t = tables_of(state)
+    if p.prone:
+        return 1 if state.phase in t.person.crawl_phases else 0
+    armor = t.armor.get(p.armor) if p.armor else None
+    mph = t.person.speed_mph - (armor.speed_loss_mph if armor else 0.0)
+    inches = state.rules.movement.chart.pedestrian(mph)[state.phase - 1]
+    return round(inches / t.person.square)
+
+
+def may_walk(state: GameState, p: PersonState) -> bool:
+    """Not down, not busy getting out or up, not after firing this turn (000:L1449)."""
+    return (not p.down and p.busy_until <= now(state) and p.fired_turn != state.turn
+            and (squares_now(state, p) > 0 or not p.prone))
+
+
+def walkers(state: GameState) -> tuple[str, ...]:
+    if not playing(state):
+        return ()
+    return tuple(p.id for p in state.people if may_walk(state, p))
+
+
+def walk_options(state: GameState, pid: str) -> list[PersonAction]:
+    p = person(state, pid)
+    if p is None:
+        return []
+    out: list[PersonAction] = [Prone(pid, not p.prone)]
+    if squares_now(state, p) > 0:
+        out += [Walk(pid, dx, dy) for dx, dy in STEPS if (dx, dy) == (0, 0) or _step_problem(state, p, dx, dy) is None]
+    else:
+        out.append(Walk(pid, 0, 0))
+    return sorted(out, key=str)
+
+
+def _step_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | None:
+    if abs(dx) > 1 or abs(dy) > 1:
+        return "a pedestrian moves into an adjacent square (000:L539)"
+    if (dx, dy) == (0, 0):
+        return None
+    if squares_now(state, p) <= 0:
+        return "he has no movement this phase (000:L1439, L1460)"
+    sq = tables_of(state).person.square
+    a, b = p.pose.centre, Vec(p.pose.x + dx * sq, p.pose.y + dy * sq)
+    if not _free(state, b.x, b.y, ignore=()):
+        return "a vehicle stands in that square"
+    if state.map_id and blocker({}, state.map_id, a, b, (), state.map_changes) is not None:
+        return "a wall or building is in the way"
+    return None
+
+
+def walk(ctx: Ctx, a: Walk) -> None:
+    p = person(ctx.state, a.person)
+    assert p is not None
+    sq = tables_of(ctx.state).person.square
+    if (a.dx, a.dy) != (0, 0):
+        facing = math.degrees(math.atan2(a.dx, -a.dy)) % 360
+        end = Pose.at(p.pose.x + a.dx * sq, p.pose.y + a.dy * sq, facing)
+        put(ctx, replace(p, pose=end, walked=now(ctx.state)))
+        ctx.log.add(PersonWalked(f"{p.name} {'crawls' if p.prone else 'moves'} to ({end.x:g}, {end.y:g})",
+                                 "000:L1460" if p.prone else "000:L539", p.id, start=p.pose, end=end, crawled=p.prone))
+        underfoot(ctx, p.id)
+    ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
+
+
+def go_prone(ctx: Ctx, a: Prone) -> None:
+    """Dropping prone takes no time; standing up a full second (000:L1459, L1461)."""
+    p = person(ctx.state, a.person)
+    assert p is not None
+    t = tables_of(ctx.state)
+    busy = p.busy_until if a.down else now(ctx.state) + t.person.stand_up_turns * ctx.rules.movement.chart.phases_per_turn
+    put(ctx, replace(p, prone=a.down, busy_until=busy))
+    ctx.log.add(PersonProne(f"{p.name} {'drops prone' if a.down else 'gets up (a full second)'}",
+                            "000:L1459" if a.down else "000:L1461", p.id, prone=a.down))
+    ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
+
+
+# --- firing and throwing (000:L1164-L1197, L1449) ----------------------------------------------------
+
+
+def may_fire(state: GameState, p: PersonState) -> bool:
+    return (not p.down and p.busy_until <= now(state) and p.fired_turn != state.turn
+            and p.id not in state.fire_passed)
+
+
+def fire_actors(state: GameState) -> list[str]:
+    """People on foot with a shot or a throw to decide in this fire step."""
+    if not playing(state) or state.step != FIRE:
+        return []
+    return [p.id for p in state.people if may_fire(state, p)
+            and (next(_options(state, p), None) is not None or _get_in_options(state, p))]
+
+
+def fire_options(state: GameState, pid: str) -> list[PersonAction]:
+    p = person(state, pid)
+    if p is None or not may_fire(state, p):
+        return []
+    return sorted([*_options(state, p), *_get_in_options(state, p)], key=str)
+
+
+def _targets(state: GameState, p: PersonState) -> Iterator[tuple[str, Vec]]:
+    counters = state.rules.movement.handling.counters
+    for v in state.vehicles:
+        if not v.out:
+            yield v.id, nearest_point(footprint(v.pose, counters[v.spec.kind]), p.pose.centre)
+    for o in state.people:
+        if o.id != p.id and not o.down:
+            yield o.id, o.pose.centre
+
+
+def _options(state: GameState, p: PersonState) -> Iterator[PersonAction]:
+    t = tables_of(state)
+    w = t.hand_weapons.get(p.weapon) if p.weapon else None
+    for target, point in _targets(state, p):
+        dist = (point - p.pose.centre).length()
+        if w is not None and p.shots > 0 and dist <= hand_range(w, t) and _clear(state, p, target, point):
+            yield Shoot(p.id, w.key, target)
+        if dist <= t.throw.max_range:
+            for g in sorted(set(p.grenades)):
+                yield Throw(p.id, g, round(point.x, 3), round(point.y, 3), 1)
+
+
+def _clear(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
+    cs = _vehicle_combatants(state)
+    return blocker(cs, state.map_id, p.pose.centre, point, (target,), state.map_changes) is None
+
+
+def _vehicle_combatants(state: GameState) -> dict[str, Combatant]:
+    counters = state.rules.movement.handling.counters
+    return {v.id: combatant_of(v.id, v.spec.kind.value, "car", v.pose, counters[v.spec.kind], v.speed, v.travel,
+                               v.sheet) for v in state.vehicles}
+
+
+def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> str | None:
+    """Why a person's action (or a vehicle's GetOut) is illegal now, or None."""
+    if not playing(state):
+        return "people do not leave their vehicles in this game (rule option people = off)"
+    who = getattr(a, "vehicle", "")
+    if who not in acting:
+        return f"{who} is not to act now"
+    if isinstance(a, GetOut):
+        return None if a in leave_options(state, a.vehicle) else f"{a.crew} cannot leave {a.vehicle} now"
+    if isinstance(a, Fire):
+        return None if a in vehicle_fire_options(state, a.vehicle) else \
+            f"{a.vehicle} cannot fire {a.weapon} at {a.target} now (arc, line of fire, crew or shots)"
+    p = person(state, who)
+    if p is None:
+        return f"there is nobody called {who!r}"
+    if isinstance(a, Pass):
+        return None if state.step == FIRE else "people pass only in the fire step"
+    if isinstance(a, (Walk, Prone)):
+        if state.step != MOVE:
+            return "people walk, drop prone or stand up in the movement step"
+        if isinstance(a, Walk):
+            return _step_problem(state, p, a.dx, a.dy)
+        return None if a.down != p.prone else ("he is prone already" if a.down else "he is standing")
+    if state.step != FIRE or not may_fire(state, p):
+        return "he cannot fire now (once a turn, not while getting out or up: 000:L1449, L1461)"
+    if isinstance(a, GetIn):
+        return None if a in _get_in_options(state, p) else f"he cannot get into {a.into} now (000:L1472)"
+    if isinstance(a, Shoot):
+        return None if a in list(_options(state, p)) else f"{a.target} cannot be shot with {a.weapon} from here"
+    if isinstance(a, Throw):
+        if a.grenade not in p.grenades:
+            return f"he carries no {a.grenade} grenade"
+        if (Vec(a.x, a.y) - p.pose.centre).length() > tables_of(state).throw.max_range:
+            return f"a grenade is thrown {tables_of(state).throw.max_range:g}\" at most (000:L1196)"
+        lo, hi = tables_of(state).throw.fuse_seconds
+        return None if a.fuse == 0 or lo <= a.fuse <= hi else f"a timer is set to {lo}-{hi} seconds (000:L1174)"
+    return "that action is not available now"
+
+
+def declare(ctx: Ctx, a: Shoot | Throw) -> None:
+    """A shot or throw is declared now and resolved with the phase's other fire (000:L819); he may not
+    move for the rest of the turn (000:L1449)."""
+    p = person(ctx.state, a.person)
+    assert p is not None
+    if isinstance(a, Throw):
+        left = list(p.grenades)
+        left.remove(a.grenade)
+        p = replace(p, grenades=tuple(left))
+    put(ctx, replace(p, fired_turn=ctx.state.turn))
+    ctx.state = evolve(ctx.state, people_declared=ctx.state.people_declared + (a,),
+                       fire_passed=ctx.state.fire_passed + (a.person,))
+
+
+def resolve(ctx: Ctx) -> None:
+    """The people's shots and throws of this phase, grenades landing and going off (000:L1175)."""
+    if not playing(ctx.state):
+        return
+    for a in ctx.state.people_declared:
+        if isinstance(a, Shoot):
+            _shoot(ctx, a)
+        elif isinstance(a, Fire):
+            _vehicle_shot(ctx, a)
+        else:
+            _throw(ctx, a)
+    ctx.state = evolve(ctx.state, people_declared=())
+    _landings(ctx)
+    if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
+        _timed_blasts(ctx)
+        _burning_underfoot(ctx)
+
+
+def _speed_of(state: GameState, p: PersonState) -> float:
+    """A pedestrian who has walked this turn is moving (reading PD17); else he stands still."""
+    per_turn = state.rules.movement.chart.phases_per_turn
+    return tables_of(state).person.speed_mph if p.walked > clock(state.turn, 0, per_turn) else 0.0
+
+
+def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
+    """The roll a pedestrian's shot needs now, with every modifier (000:L901-L940, L1164-L1171, L1459):
+    what the fire panel shows and what the shot rolls against."""
+    t = tables_of(state)
+    p = person(state, a.person)
+    assert p is not None
+    w = t.hand_weapons[a.weapon]
+    skill = None if p.skill == -99 else p.skill
+    o = person(state, a.target)
+    if o is not None:
+        shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
+                    target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill)
+        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone), shot, t, state.rules.combat)
+    v = state.vehicle(a.target)
+    size = state.rules.movement.handling.counters[v.spec.kind]
+    shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
+                target=target_type_of(v.spec.kind.value, v.spec.body), target_side=struck_side(v.pose, size, p.pose.centre),
+                target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill)
+    return person_to_hit(PersonShot("pedestrian", w), shot, t, state.rules.combat)
+
+
+def _shoot(ctx: Ctx, a: Shoot) -> None:
+    s, t = ctx.state, tables_of(ctx.state)
+    p = person(s, a.person)
+    if p is None or p.shots <= 0:
+        return
+    w = t.hand_weapons[a.weapon]
+    th = hand_to_hit(s, a)
+    put(ctx, replace(p, shots=p.shots - 1))
+    if not is_person(s, a.target):
+        v = s.vehicle(a.target)
+        size = ctx.rules.movement.handling.counters[v.spec.kind]
+    made = roll_to_hit(th, w.to_hit, f"{p.name} fires his {w.name} at {a.target}", "", "", ctx.dice, ctx.log,
+                       p.id, w.key, a.target)
+    if not made or not made[0] or w.dice is None:
+        return
+    points = ctx.roll(w.dice, f"{w.name} damage", "000:L1449", p.id) if w.dice.n else w.dice.mod
+    ctx.log.add(DamageRolled(f"{w.name} hits {a.target} for {points}", "000:L941", p.id, weapon=w.key,
+                             target=a.target, expr=str(w.dice), faces=(), points=points))
+    if is_person(ctx.state, a.target):
+        hurt(ctx, a.target, points, WEAPON, f"{p.name}'s {w.name}", "000:L1450, L1457")
+    else:
+        _hit_vehicle(ctx, a.target, struck_side(v.pose, size, p.pose.centre), damage_to_vehicle(w, points),
+                     f"{p.name}'s {w.name}")
+
+
+def _hit_vehicle(ctx: Ctx, vid: str, face: str, points: int, cause: str) -> None:
+    v = ctx.v(vid)
+    if points <= 0:
+        ctx.log.add(DamageRolled(f"{cause} does nothing to {vid}'s armor (000:L1167)", "000:L1167", vid,
+                                 weapon="", target=vid, expr="", faces=(), points=0))
+        return
+    inside_ = interior_of(v.sheet, v.spec.kind.value)
+    sheet, inner, _report = hit(v.sheet, inside_, face, points, ctx.dice, location_roll=False)
+    sheet = sheet_with(sheet, inner)
+    ctx.update(vid, sheet=sheet, out=v.out or sheet.destroyed)
+
+
+def _throw(ctx: Ctx, a: Throw) -> None:
+    """Thrown: it lands a second later (000:L1175); the throw's need is 9 with the range's modifiers
+    (000:L1176, L1196); the roll is made as it touches down (002:L17)."""
+    s, t = ctx.state, tables_of(ctx.state)
+    p = person(s, a.person)
+    if p is None:
+        return
+    dist = (Vec(a.x, a.y) - p.pose.centre).length()
+    rm = range_modifier(dist, ctx.rules.combat)
+    need = t.throw.need - (rm.value if rm else 0)
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    lands = now(s) + t.throw.flight_turns * per_turn
+    g = Grenade(f"G{s.grenades_thrown + 1}", a.grenade, p.id, (p.pose.x, p.pose.y), (a.x, a.y), need, lands,
+                a.fuse, explodes=s.turn + a.fuse if a.fuse else 0)
+    ctx.state = evolve(ctx.state, grenades=ctx.state.grenades + (g,), grenades_thrown=s.grenades_thrown + 1)
+    fuse = "an impact fuse" if not a.fuse else f"a {a.fuse}-second timer"
+    ctx.log.add(GrenadeThrown(f"{p.name} throws a {t.grenades[a.grenade].name.lower()} grenade with {fuse} "
+                              f"(needs {need})", "000:L1174-L1176", p.id, grenade=a.grenade, aim=Vec(a.x, a.y),
+                              lands_turn=s.turn + t.throw.flight_turns, lands_phase=s.phase, fuse=a.fuse))
+
+
+def _landings(ctx: Ctx) -> None:
+    t = tables_of(ctx.state)
+    for g in ctx.state.grenades:
+        if g.point is not None or g.lands > now(ctx.state):
+            continue
+        roll = ctx.roll(DiceExpr(2), f"grenade {g.id} touches down: the throw", "000:L1176", g.thrower)
+        sc = scatter(roll, t=t) if roll == t.throw.exact_on else _rolled_scatter(ctx, roll, g)
+        point = landing(g.origin, g.aim, sc, t)
+        g2 = replace(g, point=point)
+        ctx.state = evolve(ctx.state, grenades=tuple(g2 if x.id == g.id else x for x in ctx.state.grenades))
+        ctx.log.add(GrenadeLanded(f"grenade {g.id} lands {sc.direction}"
+                                  + ("" if sc.exact else f" ({sc.side_squares} and {sc.along_squares} squares off)"),
+                                  "000:L1176-L1191", g.thrower, grenade=g.kind, aim=Vec(*g.aim), point=Vec(*point),
+                                  exact=sc.exact, direction=sc.direction))
+        if not g.fuse:
+            _blast(ctx, g2)
+
+
+def _rolled_scatter(ctx: Ctx, roll: int, g: Grenade) -> Scatter:
+    t = tables_of(ctx.state)
+    d = ctx.roll(DiceExpr(1), "grenade direction", "000:L1178-L1184")
+    side, along = t.throw.direction[d]
+    ls = ctx.roll(DiceExpr(1), "long or short (even: long)", "000:L1193") if along == "either" else None
+    missed = max(0, g.need - roll)
+    row = t.throw.distance_row(missed).squares
+    wanted = (1 if side else 0) + (1 if along else 0)
+    rolls = tuple(ctx.roll(DiceExpr(row.n), "grenade distance", "000:L1185-L1191") for _ in range(wanted))
+    near = (Vec(*g.aim) - Vec(*g.origin)).length() < ctx.rules.combat.point_blank_below
+    return scatter(roll, g.need, d, ls, rolls, point_blank=near, t=t)
+
+
+def _timed_blasts(ctx: Ctx) -> None:
+    for g in ctx.state.grenades:
+        if g.fuse and g.point is not None and g.explodes <= ctx.state.turn:
+            _blast(ctx, g)
+
+
+def _blast(ctx: Ctx, g: Grenade) -> None:
+    """What it does where it went off (000:L1568-L1590): people within its radius and vehicles within
+    theirs take its dice, each rolled apart; people inside vehicles are safe behind the armor."""
+    t = tables_of(ctx.state)
+    kind = t.grenades[g.kind]
+    ctx.state = evolve(ctx.state, grenades=tuple(x for x in ctx.state.grenades if x.id != g.id))
+    assert g.point is not None
+    at = Vec(*g.point)
+    ctx.log.add(GrenadeExploded(f"grenade {g.id} ({kind.name.lower()}) goes off", kind.source, g.thrower,
+                                grenade=g.kind, point=at))
+    if kind.people is not None:
+        for p in list(ctx.state.people):
+            if p.state != DEAD and (p.pose.centre - at).length() <= kind.person_radius + 1e-9:
+                pts = ctx.roll(kind.people, f"{kind.name.lower()} grenade on {p.name}", kind.source, p.id)
+                hurt(ctx, p.id, pts, WEAPON, f"a {kind.name.lower()} grenade", kind.source)
+    if kind.vehicles is not None:
+        counters = ctx.rules.movement.handling.counters
+        for v in list(ctx.state.vehicles):
+            size = counters[v.spec.kind]
+            if (nearest_point(footprint(v.pose, size), at) - at).length() <= kind.vehicle_radius + 1e-9:
+                pts = ctx.roll(kind.vehicles, f"{kind.name.lower()} grenade on {v.id}", kind.source, v.id)
+                _hit_vehicle(ctx, v.id, struck_side(v.pose, size, at), pts, f"a {kind.name.lower()} grenade")
+
+
+# --- vehicles running people down (000:L1451, L2518) ---------------------------------------------------
+
+
+def run_over(ctx: Ctx) -> None:
+    """A moving vehicle whose counter now covers a pedestrian's square has hit him: a collision at its
+    speed, the pedestrian's DM 1/5 (000:L390, L1451); bumper spikes on the side that struck add their die,
+    doubled against a pedestrian (000:L2518). Each vehicle meets each man once a phase."""
+    s = ctx.state
+    if not s.people:
+        return
+    counters = ctx.rules.movement.handling.counters
+    for v in s.vehicles:
+        if v.speed <= 0:
+            continue
+        poly = footprint(v.pose, counters[v.spec.kind])
+        for p in ctx.state.people:
+            if p.state == DEAD or not inside(poly, p.pose.centre):
+                continue
+            mark = f"{v.id}@{now(ctx.state)}"
+            if mark in p.struck_by:
+                continue
+            put(ctx, replace(p, struck_by=p.struck_by + (mark,)))
+            _collide(ctx, v, p)
+
+
+def _collide(ctx: Ctx, v: VehicleState, p: PersonState) -> None:
+    dice = ram_dice(v.speed)
+    if dice is None:
+        return
+    total = ctx.roll(dice, f"{v.id} hits {p.name} at {v.speed:g} mph", "000:L1451", v.id)
+    side = _striking_side(v)
+    spikes = any(c.id == "bumper_spikes" and c.location == side for c in v.sheet.components)
+    spike = ctx.roll(ctx.rules.collisions.spike_dice, "bumper spikes", "000:L2518", v.id) if spikes else 0
+    dm: Fraction = damage_modifier(v.spec.weight)
+    to_vehicle, to_person = ram_damages(total, (dm, ctx.rules.collisions.pedestrian_dm), spikes=(spike, 0),
+                                        pedestrians=(False, True))
+    ctx.log.add(PersonRunOver(f"{v.id} runs into {p.name}: {to_person} to him, {to_vehicle} to its {side}",
+                              "000:L390, L1451" + (", L2518" if spikes else ""), v.id, person=p.id, speed=v.speed,
+                              ram=str(dice), to_person=to_person, to_vehicle=to_vehicle))
+    hurt(ctx, p.id, to_person, COLLISION, f"{v.id}'s {side}", "000:L1451")
+    if to_vehicle > 0:
+        w = ctx.v(v.id)
+        sheet, inner, _r = collision_hit(w.sheet, interior_of(w.sheet, w.spec.kind.value), side, to_vehicle, ctx.dice)
+        ctx.update(v.id, sheet=sheet_with(sheet, inner))
+
+
+def _striking_side(v: VehicleState) -> str:
+    """The vehicle's side nearest the man: front when it drives forward onto him, back in reverse."""
+    return "back" if v.reverse else "front"
+
+
+# --- the engine's questions ---------------------------------------------------------------------------
+
+
+def fire_step_actors(state: GameState) -> list[str]:
+    """Who besides the vehicles' gunners decides in this fire step: vehicles whose crew may leave,
+    and people on foot with a shot or a throw."""
+    if not playing(state):
+        return []
+    return [v.id for v in state.vehicles if may_leave(state, v.id) or vehicle_fire_options(state, v.id)] \
+        + fire_actors(state)
+
+
+def may_walk_now(state: GameState, pid: str) -> bool:
+    p = person(state, pid)
+    return p is not None and may_walk(state, p)
+
+
+def options(state: GameState, pid: str) -> list[Action]:
+    """A person's legal actions now (sorted by text form)."""
+    if state.step == MOVE:
+        return list(walk_options(state, pid))
+    return [*fire_options(state, pid), Pass(pid)]
+
+
+def fallen(state: GameState) -> tuple[tuple[str, str], ...]:
+    return tuple((p.id, "killed" if p.state == DEAD else "knocked out") for p in state.people if p.down)
+
+
+def apply(ctx: Ctx, a: Action) -> None:
+    if isinstance(a, GetOut):
+        get_out(ctx, a)
+    elif isinstance(a, Walk):
+        walk(ctx, a)
+    elif isinstance(a, Prone):
+        go_prone(ctx, a)
+    elif isinstance(a, (Shoot, Throw)):
+        declare(ctx, a)
+    elif isinstance(a, GetIn):
+        get_in(ctx, a)
+    elif isinstance(a, Fire):
+        declare_vehicle_fire(ctx, a)
+    elif isinstance(a, Pass):
+        ctx.state = evolve(ctx.state, fire_passed=ctx.state.fire_passed + (a.vehicle,))
+
+
+def target_points(state: GameState, p: PersonState) -> list[tuple[str, Vec]]:
+    """Every target he could aim at, and the point of it nearest him."""
+    return list(_targets(state, p))
+
+
+def seen_by(state: GameState, pid: str, enemy: str) -> bool:
+    """Whether the enemy (a vehicle or a person) has a clear line of fire to this person's square."""
+    p = person(state, pid)
+    assert p is not None
+    other = person(state, enemy)
+    origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
+    cs = _vehicle_combatants(state)
+    return blocker(cs, state.map_id, origin, p.pose.centre, (enemy,), state.map_changes) is None
+
+
+def reach(state: GameState, p: PersonState) -> float:
+    """How far his weapon shoots (0 with no weapon or no shots left)."""
+    t = tables_of(state)
+    w = t.hand_weapons.get(p.weapon) if p.weapon else None
+    return hand_range(w, t) if w is not None and p.shots > 0 else 0.0
+
+
+# --- vehicle weapons at people (000:L878, L1437) -------------------------------------------------------
+
+
+def _vehicle_view(state: GameState, v: VehicleState) -> Combatant:
+    counters = state.rules.movement.handling.counters
+    return combatant_of(v.id, v.spec.kind.value, "car", v.pose, counters[v.spec.kind], v.speed, v.travel, v.sheet,
+                        fired=frozenset(v.fired), acted=frozenset(v.fire_acted), aimed_fire=v.aimed_fire)
+
+
+def vehicle_fire_options(state: GameState, vid: str) -> list[Fire]:
+    """A vehicle's aimed shots at people on foot: a weapon that has not fired this turn, with shots left,
+    a free crewman to fire it (000:L820), the man's square in its arc and a clear line to it (000:L826,
+    L1437)."""
+    if not playing(state) or not state.people or state.step != FIRE or vid in state.fire_passed:
+        return []
+    v = state.vehicle(vid)
+    if v.out or v.sheet.destroyed:
+        return []
+    c = _vehicle_view(state, v)
+    out = []
+    for w in c.weapons:
+        if ready(c, w.id) is not None or weapon_info(w.abbr).to_hit <= 0:
+            continue
+        why, _wids, crew = trigger(c, w.id)
+        if why or crew_problem(c, crew):
+            continue
+        origin = lof_origin(c.pose, c.size, w.fires_from)
+        for p in standing(state):
+            if not in_arc(w.mount, c.pose, c.size, p.pose.centre, trike=c.kind == "trike"):
+                continue
+            if blocker(_vehicle_combatants(state), state.map_id, origin, p.pose.centre, (vid,),
+                       state.map_changes) is None:
+                out.append(Fire(vid, w.id, p.id))
+    return sorted(out, key=str)
+
+
+def declare_vehicle_fire(ctx: Ctx, a: Fire) -> None:
+    """The weapon and its crewman are spent for the turn (000:L820); the shot resolves with the phase's
+    fire."""
+    v = ctx.v(a.vehicle)
+    c = _vehicle_view(ctx.state, v)
+    _why, _wids, crew = trigger(c, a.weapon)
+    ctx.update(v.id, fired=v.fired + (a.weapon,), fire_acted=v.fire_acted + (crew,))
+    ctx.state = evolve(ctx.state, people_declared=ctx.state.people_declared + (a,))
+
+
+def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
+    v, o = ctx.v(a.vehicle), person(ctx.state, a.target)
+    if o is None or o.down:
+        return
+    info = weapon_info(next(w.abbr for w in v.sheet.weapons if w.id == a.weapon))
+    mount = next(w.location for w in v.sheet.weapons if w.id == a.weapon)
+    size = ctx.rules.movement.handling.counters[v.spec.kind]
+    origin = lof_origin(v.pose, size, mount if mount in ("front", "back", "left", "right", "turret") else "turret")
+    skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    shot = Shot(base=info.to_hit, range=(o.pose.centre - origin).length(), target="pedestrian",
+                target_speed=_speed_of(ctx.state, o), firer_speed=v.speed, gunner_skill=skill,
+                aimed_fire=v.aimed_fire)
+    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(ctx.state), ctx.rules.combat)
+    _spend_shot(ctx, v.id, a.weapon)
+    made = roll_to_hit(th, info.to_hit, f"{v.id} fires {a.weapon} at {o.name}", "", "", ctx.dice, ctx.log, v.id,
+                       a.weapon, o.id)
+    if not made or not made[0] or info.damage is None:
+        return
+    points = ctx.roll(info.damage, f"{a.weapon} damage", "000:L941", v.id)
+    ctx.log.add(DamageRolled(f"{a.weapon} hits {o.name} for {points}", "000:L941", v.id, weapon=a.weapon,
+                             target=o.id, expr=str(info.damage), faces=(), points=points))
+    hurt(ctx, o.id, points, WEAPON, f"{v.id}'s {a.weapon}", "000:L1450, L1457")
+
+
+def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
+    v = ctx.v(vid)
+    weapons = []
+    for w in v.sheet.weapons:
+        if w.id == wid and any(n > 0 for n in w.shots):
+            i = next(k for k, n in enumerate(w.shots) if n > 0)
+            w = replace(w, shots=w.shots[:i] + (w.shots[i] - 1,) + w.shots[i + 1:])
+        weapons.append(w)
+    ctx.update(vid, sheet=replace(v.sheet, weapons=tuple(weapons)))
+
+
+def concerns(state: GameState, a: Action) -> bool:
+    """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
+    return (isinstance(a, (GetOut, Walk, Prone, Shoot, Throw, GetIn)) or is_person(state, a.vehicle)
+            or (isinstance(a, Fire) and is_person(state, a.target)))
+
+
+def seen_after(state: GameState, pid: str, enemy: str, dx: int, dy: int) -> bool:
+    """Whether the enemy would have a line of fire to him one step (dx, dy) away."""
+    p = person(state, pid)
+    assert p is not None
+    sq = tables_of(state).person.square
+    moved = replace(p, pose=Pose.at(p.pose.x + dx * sq, p.pose.y + dy * sq, p.pose.facing))
+    return seen_by(evolve(state, people=tuple(moved if o.id == pid else o for o in state.people)), pid, enemy)
+
+
+def vehicle_shot_need(state: GameState, a: Fire) -> int:
+    """The roll a vehicle's shot at a person needs (as _vehicle_shot rolls it)."""
+    v, o = state.vehicle(a.vehicle), person(state, a.target)
+    assert o is not None
+    info = weapon_info(next(w.abbr for w in v.sheet.weapons if w.id == a.weapon))
+    skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    shot = Shot(base=info.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
+                target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire)
+    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(state), state.rules.combat)
+    return th.need if th.allowed else state.rules.combat.cannot_hit_at
+
+
+def step_clear(state: GameState, x: float, y: float, dx: int, dy: int) -> bool:
+    """Whether a man standing at (x, y) could step one square (dx, dy): no vehicle there, no wall between."""
+    sq = tables_of(state).person.square
+    b = Vec(x + dx * sq, y + dy * sq)
+    if not _free(state, b.x, b.y, ignore=()):
+        return False
+    return not state.map_id or blocker({}, state.map_id, Vec(x, y), b, (), state.map_changes) is None
+
+
+def line_from(state: GameState, at: Vec, enemy: str) -> bool:
+    """Whether a man at `at` and the enemy (vehicle or person) would have a clear line of fire."""
+    other = person(state, enemy)
+    origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
+    return blocker(_vehicle_combatants(state), state.map_id, origin, at, (enemy,), state.map_changes) is None
+
+
+# --- spikes and oil underfoot (000:L1463-L1466; 001:L181) ---------------------------------------------
+
+
+def _kinds_under(state: GameState, p: PersonState) -> set[str]:
+    """The dropped-weapon counters covering his square's centre (the counter itself, not beside it)."""
+    return {c.kind for c in state.counters if inside(c.polygon(), p.pose.centre)}
+
+
+def underfoot(ctx: Ctx, pid: str) -> None:
+    """A square with spikes: 2d, on 2 or 3 he takes 1d-4 (000:L1463); with oil: 2d to keep his feet,
+    5 on the first square, then 7, 9 and 11 for each oily square after it (001:L181), or down he goes
+    (prone: he crawls, or spends a second to get up, 000:L1464)."""
+    p = person(ctx.state, pid)
+    if p is None or p.down:
+        return
+    h = tables_of(ctx.state).person
+    under = _kinds_under(ctx.state, p)
+    if under & set(h.spike_kinds):
+        r = ctx.roll(DiceExpr(2), f"{p.name} steps on spikes", "000:L1463", pid)
+        if r <= h.spike_roll_at_most:
+            pts = ctx.roll(h.spike_damage, "spikes underfoot", "000:L1463", pid)
+            if pts > 0:
+                hurt(ctx, pid, pts, HAZARD, "spikes underfoot", "000:L1463")
+    p = person(ctx.state, pid)
+    assert p is not None
+    if not under & set(h.oil_kinds):
+        if p.oil_squares:
+            put(ctx, replace(p, oil_squares=0))
+        return
+    need = h.oil_rolls[min(p.oil_squares, len(h.oil_rolls) - 1)]
+    r = ctx.roll(DiceExpr(2), f"{p.name} on oil: needs {need} to keep his feet", "000:L1464, 001:L181", pid)
+    p = put(ctx, replace(p, oil_squares=p.oil_squares + 1))
+    if r < need and not p.prone:
+        put(ctx, replace(p, prone=True))
+        ctx.log.add(PersonProne(f"{p.name} slips on the oil and falls", "000:L1464", pid, prone=True))
+
+
+def _burning_underfoot(ctx: Ctx) -> None:
+    """Flaming oil burns a man in it a point at the end of every turn; body armor stops it (000:L1465)."""
+    h = tables_of(ctx.state).person
+    for p in list(ctx.state.people):
+        if not p.state == DEAD and _kinds_under(ctx.state, p) & set(h.burning_kinds):
+            hurt(ctx, p.id, h.flaming_oil_damage, BURNING, "burning oil", "000:L1465")
+
+
+# --- getting back in (000:L1472) -------------------------------------------------------------------------
+
+
+def _get_in_options(state: GameState, p: PersonState) -> list[GetIn]:
+    """Back into the seat he left: his vehicle stopped, not destroyed, wrecked or burning, and he has stood
+    beside it (his square next to its counter) a whole turn without walking - the turn the door takes to
+    open (000:L1472). Starting it again (000:L1472's 3 seconds) is not played (reading PD24)."""
+    per_turn = state.rules.movement.chart.phases_per_turn
+    if p.down or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
+        return []
+    v = next((x for x in state.vehicles if x.id == p.from_vehicle), None)
+    if v is None or v.speed != 0 or v.sheet.destroyed or v.sheet.on_fire or v.left_map or v.buried_under:
+        return []
+    seat = p.id.split(".", 1)[1]
+    if not any(c.id == seat and c.name.endswith(GOT_OUT) for c in v.sheet.components):
+        return []
+    size = state.rules.movement.handling.counters[v.spec.kind]
+    reach = tables_of(state).person.square * 1.5
+    if (nearest_point(footprint(v.pose, size), p.pose.centre) - p.pose.centre).length() > reach:
+        return []
+    return [GetIn(p.id, v.id)]
+
+
+def get_in(ctx: Ctx, a: GetIn) -> None:
+    """He takes his seat again with his wounds and his armor's points; at the wheel, the vehicle has a
+    driver again, and a vehicle out of the fight only for want of a crew is back in it."""
+    p = person(ctx.state, a.person)
+    assert p is not None
+    v = ctx.v(a.into)
+    seat = p.id.split(".", 1)[1]
+    comps = tuple(replace(c, name=c.name[:-len(GOT_OUT)], dp=max(0, c.max_dp - p.damage), body_armor=p.armor_left)
+                  if c.id == seat else c for c in v.sheet.components)
+    sheet = replace(v.sheet, components=comps)
+    driver = any(c.id == seat and c.role in ("driver", "cyclist") for c in comps)
+    back = v.out and not v.sheet.destroyed and not v.plant_out
+    ctx.update(v.id, sheet=sheet, out=v.out and not back, driverless=v.driverless and not driver,
+               substitute="" if driver else v.substitute)
+    ctx.state = evolve(ctx.state, people=tuple(o for o in ctx.state.people if o.id != p.id),
+                       fire_passed=ctx.state.fire_passed + (p.id,))
+    ctx.log.add(PersonGotIn(f"{p.name} gets back into {v.id}", "000:L1472", p.id, into=v.id))

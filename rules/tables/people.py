@@ -1,0 +1,360 @@
+"""The tables of people on foot (rules/data/people.toml), typed and validated: a person, getting in
+and out, jumping, boarding, firing a hand weapon, cover, the hand weapons, body armor and gear, the
+grenade throw and grenade types. The rules that use them are in rules/people/."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from rules.core.dice import DiceExpr
+from rules.core.paths import DATA_DIR
+from rules.core.schema import Node
+from rules.core.tomlio import load_toml
+from rules.tables.combat import Rule
+
+VS_VEHICLES = ("half", "full", "tires_people", "none")
+SIDES = ("right", "left", "")
+ALONG = ("short", "long", "", "either")
+
+
+@dataclass(frozen=True)
+class HandWeapon:
+    key: str            # the table key: the book's abbreviation, or the name's first word where it has none
+    abbr: str           # as printed ("" for the rifle, bazooka, knife)
+    name: str
+    ge: float
+    damage: str         # dice ("1d+1"), a flat number of hits ("3"), or "special"
+    to_hit: int
+    cost: int | None
+    shots: int | None
+    cost_per_shot: int | None
+    loaded_cost: int | None
+    weight: float
+    vs_vehicles: str
+    source: str
+    damage_both: str = ""   # both barrels of a double-barreled shotgun
+
+    @property
+    def dice(self) -> DiceExpr | None:
+        """The damage as dice (a flat number is 0 dice + that many); None for "special"."""
+        return None if self.damage == "special" else DiceExpr.parse(self.damage)
+
+
+@dataclass(frozen=True)
+class Armor:
+    key: str
+    name: str
+    cost: int
+    dp: int
+    weight: float
+    stops_collisions: bool
+    stops_fire: bool
+    speed_loss_mph: float
+    source: str
+
+
+@dataclass(frozen=True)
+class Gear:
+    key: str
+    name: str
+    cost: int
+    ge: float
+    weight: float
+    source: str
+
+
+@dataclass(frozen=True)
+class GrenadeType:
+    key: str
+    name: str
+    cost: int
+    people: DiceExpr | None
+    person_radius: float
+    vehicles: DiceExpr | None
+    vehicle_radius: float
+    source: str
+
+
+@dataclass(frozen=True)
+class DistanceRow:
+    missed_by: int      # from this margin up (0 = made the roll without a 12)
+    squares: DiceExpr
+    at_least: int
+
+
+@dataclass(frozen=True)
+class Throw:
+    need: int
+    exact_on: int
+    max_range: float
+    point_blank_max_squares: int
+    moving_vehicle: Rule
+    flight_turns: int
+    fuse_seconds: tuple[int, int]
+    bounce: DiceExpr
+    from_vehicle_disaster_at_most: int
+    direction: Mapping[int, tuple[str, str]]   # 1d -> (side, along)
+    either_long_on_even: bool
+    distance: tuple[DistanceRow, ...]
+    source: str
+
+    def distance_row(self, missed_by: int) -> DistanceRow:
+        out = self.distance[0]
+        for row in self.distance:
+            if missed_by >= row.missed_by:
+                out = row
+        return out
+
+
+@dataclass(frozen=True)
+class Person:
+    damage_points: int
+    weight_lb: float
+    speed_mph: float
+    crawl_phases: tuple[int, ...]
+    stand_up_turns: int
+    fires_per_turn: int
+    min_weapon_damage: int
+    carry_ge: int
+    hand_weapon_range: float
+    counter: tuple[float, float]
+    square: float
+    wounded: int
+    unconscious: int
+    dead: int
+    spike_roll_at_most: int
+    spike_damage: DiceExpr
+    oil_rolls: tuple[int, ...]
+    stand_on_oil: int
+    flaming_oil_damage: int
+    spike_kinds: tuple[str, ...] = ()
+    oil_kinds: tuple[str, ...] = ()
+    burning_kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Jump:
+    on_road_slower_mph: float
+    off_road_slower_mph: float
+    off_road_as: str            # "sideswipe" or "ram" (reading PD3)
+    jumper_dm: Fraction
+    source: str
+
+
+@dataclass(frozen=True)
+class VehicleTimes:
+    dismount_turns: int
+    open_door_turns: int
+    mount_cycle_turns: int
+    start_turns: int
+    max_exit_mph: float
+    source: str
+
+
+@dataclass(frozen=True)
+class PeopleTables:
+    person: Person
+    vehicles: VehicleTimes
+    jump: Jump
+    boarding: tuple[tuple[float, int], ...]
+    boarding_side_extra_mph: float
+    boarding_failure_slower_mph: float
+    firer: Mapping[str, Rule]          # driver, gunner, passenger, pedestrian, braced, unskilled
+    handgunner_source: str
+    cover: Mapping[str, Rule]          # prone_open, partial, firing
+    full_cover_source: str
+    point_blank_vehicle: Rule
+    hand_weapons: Mapping[str, HandWeapon]
+    armor: Mapping[str, Armor]
+    gear: Mapping[str, Gear]
+    throw: Throw
+    grenades: Mapping[str, GrenadeType]
+    impact_fuse_cost: int
+    loadout_weapon: str                # what a crewman leaving his vehicle carries (reading PD18)
+    loadout_grenades: tuple[str, ...]
+
+    def hand_weapon(self, name: str) -> HandWeapon:
+        """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
+        want = name.strip().casefold()
+        for w in self.hand_weapons.values():
+            if want and want in (w.key.casefold(), w.abbr.casefold(), w.name.casefold()):
+                return w
+        known = ", ".join(w.abbr or w.key for w in self.hand_weapons.values())
+        raise ValueError(f"unknown hand weapon {name!r}; known: {known}")
+
+    def boarding_need(self, mph: float) -> int:
+        """2d needed to climb aboard at this speed: 0 automatic, -1 impossible (000:L1474-L1482); a
+        speed between two rows reads the faster one."""
+        for upto, need in self.boarding:
+            if mph <= upto:
+                return need
+        return self.boarding[-1][1]
+
+
+def _rule(node: Node, key: str) -> Rule:
+    r = node.table(key)
+    out = Rule(r.integer("value"), r.text("source"))
+    r.done()
+    return out
+
+
+def _dice_or_none(node: Node, key: str) -> DiceExpr | None:
+    text = node.text(key)
+    if text == "":
+        return None
+    try:
+        return DiceExpr.parse(text)
+    except ValueError as exc:
+        raise node.error(key, str(exc)) from None
+
+
+def _dice(node: Node, key: str) -> DiceExpr:
+    got = _dice_or_none(node, key)
+    if got is None:
+        raise node.error(key, "expected a dice expression such as \"1d-3\"")
+    return got
+
+
+def _opt(n: int) -> int | None:
+    return None if n < 0 else n
+
+
+def _hand_weapon(key: str, w: Node) -> HandWeapon:
+    damage = w.text("damage")
+    if damage != "special":
+        _dice(w, "damage")
+    shots = w.integer("shots", lo=0)
+    out = HandWeapon(
+        key, w.text("abbr", key), w.text("name"), w.number("ge", lo=0), damage, w.integer("to_hit", lo=2, hi=12),
+        _opt(w.integer("cost", lo=-1)), shots or None, _opt(w.integer("cost_per_shot", lo=-1)),
+        _opt(w.integer("loaded_cost", lo=-1)), w.number("weight", lo=0), w.text("vs_vehicles", choices=VS_VEHICLES),
+        w.text("source"), w.text("damage_both", ""))
+    w.done()
+    return out
+
+
+def _person(n: Node) -> Person:
+    p = n.table("person")
+    wounds, hz = p.table("wounds"), p.table("hazards")
+    counter = p.array("counter")
+    if len(counter) != 2 or not all(isinstance(x, (int, float)) and x > 0 for x in counter):
+        raise p.error("counter", "expected [length, width] in inches")
+    out = Person(
+        p.integer("damage_points", lo=1), p.number("weight_lb", lo=0), p.number("speed_mph", lo=0),
+        tuple(int(x) for x in p.array("crawl_phases")), p.integer("stand_up_turns", lo=0),
+        p.integer("fires_per_turn", lo=0), p.integer("min_weapon_damage", lo=0), p.integer("carry_ge", lo=0),
+        p.number("hand_weapon_range", lo=0), (float(counter[0]), float(counter[1])), p.number("square", lo=0.01),
+        wounds.integer("wounded", lo=1), wounds.integer("unconscious", lo=1), wounds.integer("dead", lo=1),
+        hz.integer("spike_roll_at_most", lo=2, hi=12), _dice(hz, "spike_damage"),
+        tuple(int(x) for x in hz.array("oil_rolls")), hz.integer("stand_on_oil", lo=2, hi=12),
+        hz.integer("flaming_oil_damage", lo=0), tuple(hz.names("spike_kinds")), tuple(hz.names("oil_kinds")),
+        tuple(hz.names("burning_kinds")))
+    wounds.done()
+    hz.done()
+    p.done()
+    return out
+
+
+def _throw(n: Node) -> Throw:
+    t = n.table("throw")
+    d = t.table("direction")
+    direction: dict[int, tuple[str, str]] = {}
+    for face in range(1, 7):
+        row = d.table(str(face))
+        direction[face] = (row.text("side", choices=SIDES), row.text("along", choices=ALONG))
+        row.done()
+    even = d.text("either_long_on", choices=("even", "odd")) == "even"
+    d.done()
+    rows = []
+    for r in t.tables("distance"):
+        rows.append(DistanceRow(r.integer("missed_by", lo=0), _dice(r, "squares"), r.integer("at_least", lo=0)))
+        r.done()
+    if not rows or rows[0].missed_by != 0 or [r.missed_by for r in rows] != sorted({r.missed_by for r in rows}):
+        raise t.error("distance", "rows must start at missed_by = 0 and rise")
+    fuse = t.array("fuse_seconds")
+    out = Throw(t.integer("need", lo=2, hi=12), t.integer("exact_on", lo=2, hi=12), t.number("max_range", lo=0),
+                t.integer("point_blank_max_squares", lo=0), _rule(t, "moving_vehicle"), t.integer("flight_turns", lo=0),
+                (int(fuse[0]), int(fuse[1])), _dice(t, "bounce"), t.integer("from_vehicle_disaster_at_most", lo=0),
+                MappingProxyType(direction), even, tuple(rows), t.text("source"))
+    t.done()
+    return out
+
+
+def load_people(path: Path) -> PeopleTables:
+    n = Node(load_toml(path), str(path))
+    person = _person(n)
+    v = n.table("vehicles")
+    times = VehicleTimes(v.integer("dismount_turns", lo=0), v.integer("open_door_turns", lo=0),
+                         v.integer("mount_cycle_turns", lo=0), v.integer("start_turns", lo=0),
+                         v.number("max_exit_mph", lo=0), v.text("source"))
+    v.done()
+    j = n.table("jump")
+    try:
+        dm = Fraction(j.text("jumper_dm"))
+    except (ValueError, ZeroDivisionError):
+        raise j.error("jumper_dm", "expected a fraction such as \"1\" or \"1/5\"") from None
+    jump = Jump(j.number("on_road_slower_mph", lo=0), j.number("off_road_slower_mph", lo=0),
+                j.text("off_road_as", choices=("sideswipe", "ram")), dm, j.text("source"))
+    j.flag("lands_adjacent")
+    j.done()
+    b = n.table("boarding")
+    boarding = tuple((float(lo), need) for lo, need in b.pairs("rows"))
+    side_extra, fail = b.number("side_extra_mph", lo=0), b.number("failure_slower_mph", lo=0)
+    b.number("tractor_extra_mph", lo=0)
+    b.done()
+    f = n.table("firer")
+    firer = {k: _rule(f, k) for k in ("driver", "gunner", "passenger", "pedestrian", "braced", "unskilled")}
+    handgunner = f.text("handgunner_source")
+    f.done()
+    c = n.table("cover")
+    cover = {k: _rule(c, k) for k in ("prone_open", "partial", "firing")}
+    full = c.text("full_source")
+    c.done()
+    pbv = n.table("point_blank_vehicle")
+    point_blank = Rule(pbv.integer("damage", lo=0), pbv.text("source"))
+    pbv.done()
+    weapons = {key: _hand_weapon(key, w) for key, w in n.table("hand_weapon").items()}
+    armor = {}
+    for key, a in n.table("armor").items():
+        armor[key] = Armor(key, a.text("name"), a.integer("cost", lo=0), a.integer("dp", lo=0), a.number("weight", lo=0),
+                           a.flag("stops_collisions"), a.flag("stops_fire"), a.number("speed_loss_mph", lo=0),
+                           a.text("source"))
+        a.done()
+    gear = {}
+    for key, g in n.table("gear").items():
+        gear[key] = Gear(key, g.text("name"), g.integer("cost", lo=0), g.number("ge", lo=0), g.number("weight", lo=0),
+                         g.text("source"))
+        g.integer("to_hit", 0)
+        g.done()
+    throw = _throw(n)
+    grenades = {}
+    for key, g in n.table("grenade").items():
+        grenades[key] = GrenadeType(key, g.text("name"), g.integer("cost", lo=0), _dice_or_none(g, "people"),
+                                    g.number("person_radius", lo=0), _dice_or_none(g, "vehicles"),
+                                    g.number("vehicle_radius", lo=0), g.text("source"))
+        g.done()
+    fuse = n.table("impact_fuse")
+    fuse_cost = fuse.integer("cost", lo=0)
+    fuse.done()
+    kit = n.table("loadout")
+    weapon = kit.text("weapon", choices=tuple(weapons))
+    kit_grenades = tuple(kit.names("grenades"))
+    for name in kit_grenades:
+        if name not in grenades:
+            raise kit.error("grenades", f"no grenade type {name!r}")
+    kit.done(("source", "title", "note", "reconstructed"))
+    n.done()
+    return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
+                        MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
+                        MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades)
+
+
+@lru_cache(maxsize=1)
+def people_tables() -> PeopleTables:
+    """The shipped tables of people on foot (loaded once)."""
+    return load_people(DATA_DIR / "people.toml")

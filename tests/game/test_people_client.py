@@ -1,0 +1,82 @@
+"""People on foot in the battle (issue 18): a player's pedestrian is shown with the squares he can
+step into; arrows walk him, the fire panel lists his shots with the roll they need; his sheet shows."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.battle.foot_panel import FootPanel
+from game.input.bindings import Intent
+from game.scenes.battle import BattleScene
+from game.session import Session, setup_from_scenario
+from rules.ai.on_foot import decide
+from rules.core.paths import MAPS_DIR
+from rules.engine.engine import legal_actions, to_act
+from rules.play import people
+from rules.play.people_actions import Shoot
+from rules.play.state import FIRE, MOVE
+
+SCENARIO = MAPS_DIR / "scenarios" / "duel_on_foot.toml"
+
+
+def _session_until(step: str) -> tuple[Session, str]:
+    """A game of the scenario played by foes until a driver on foot has a decision of this step (the
+    first of a few seeds that gets there: the vehicle foe may change), and who he is."""
+    for seed in (4, 1, 2, 3, 5, 6):
+        setup, title = setup_from_scenario(SCENARIO, seed=seed)
+        session = Session.start(setup, title, autosave_dir=None)
+        for _ in range(20_000):
+            s = session.state
+            if s.over or not to_act(s):
+                break
+            who = to_act(s)[0]
+            if s.step == step and people.is_person(s, who):
+                return session, who
+            a, _ = decide(s, who, legal_actions(s, who), "veteran", budget=60.0)
+            session.apply(a)
+    raise AssertionError("no game reached a decision on foot")
+
+
+def _battle(app, session: Session, who: str) -> BattleScene:
+    from game.scenes.title import TitleScene
+
+    session.hand_driven.add(who.split(".")[0])   # a player has the car and its driver
+    app.push(TitleScene(app))
+    battle = BattleScene(app, session)
+    app.push(battle)
+    for _ in range(5):
+        app.update(0.1)
+    return battle
+
+
+def test_a_pedestrian_move_is_a_player_decision(app):
+    session, who = _session_until(MOVE)
+    battle = _battle(app, session, who)
+    assert battle.human_actor() == who and isinstance(battle.panel(), FootPanel)
+    panel = battle.panel()
+    names = {b.name for b in panel.layout_buttons(battle.layout.controls)}
+    assert "walk 0 0" in names and "other 0" in names
+    surface = pygame.Surface(app.size)
+    battle.draw(surface)   # board, counters, the foot panel and his sheet
+    before = people.person(session.state, who).pose
+    step = next((k for k in ((0, -1), (-1, 0), (0, 1), (1, 0)) if k in panel.walks() and k != (0, 0)), None)
+    assert step is not None
+    intent = {(0, -1): Intent.UP, (-1, 0): Intent.LEFT, (0, 1): Intent.DOWN, (1, 0): Intent.RIGHT}[step]
+    assert panel.handle_intent(intent)
+    after = people.person(session.state, who).pose
+    assert (round((after.x - before.x) / 0.25), round((after.y - before.y) / 0.25)) == step
+
+
+def test_the_fire_step_lists_his_shots_with_their_need(app):
+    session, who = _session_until(FIRE)
+    battle = _battle(app, session, who)
+    assert isinstance(battle.panel(), FootPanel)
+    panel = battle.panel()
+    panel.sync(who)
+    labels = [b.label for b in panel.layout_buttons(battle.layout.controls)]
+    shots = [a for a in panel.others() if isinstance(a, Shoot)]
+    assert shots and any(lbl.startswith(f"{shots[0].weapon} at {shots[0].target}: needs") for lbl in labels)
+    need = people.hand_to_hit(session.state, shots[0]).need
+    assert any(lbl.endswith(f"needs {need}") for lbl in labels)
+    surface = pygame.Surface(app.size)
+    battle.draw(surface)
