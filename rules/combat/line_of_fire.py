@@ -100,6 +100,22 @@ def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, igno
     return what, a + (b - a) * at
 
 
+def vehicles_on_line(cs: Mapping[str, Combatant], a: Vec, b: Vec, ignore: tuple[str, ...]) -> bool:
+    """Whether the line a-b enters any vehicle's counter but those ignored (first_on_line's vehicle part)."""
+    for vid, c in cs.items():
+        if vid in ignore or _clear_of(c, a, b):
+            continue
+        if _entry(footprint(c.pose, c.size), a, b) is not None:
+            return True
+    return False
+
+
+def map_on_line(map_id: str, a: Vec, b: Vec, changes: MapChanges = NO_CHANGES) -> bool:
+    """Whether the line a-b meets a map feature that blocks fire (first_on_line's map part)."""
+    world = map_world(map_id, changes)
+    return world is not None and any(hit.kind != VEHICLE for hit in world.line_of_fire(a, b).hits)
+
+
 def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str, changes: MapChanges = NO_CHANGES) -> LineOfFireCheck:
     """A line-of-fire oracle for rules.combat.shooting.resolve_fire: vehicles and the map's walls and buildings."""
 

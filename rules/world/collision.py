@@ -483,10 +483,11 @@ class CollisionWorld:
         turned = 0.0
         for i in range(1, len(poses)):
             for sub in _substeps(poses[i - 1], poses[i], msize):
-                third = [h for h in self._query(msize, sub, others) if h.blocks_motion]
+                hits = self._query(msize, sub, exclude)   # what a query without `pushed` would find, and it
+                third = [h for h in hits if h.other != pushed and h.blocks_motion]
                 if third:
                     return self._end_push(mover, last, pushed_pose, False, third[0], turned, i - 1)
-                hit = next((h for h in self._query(msize, sub, exclude) if h.other == pushed), None)
+                hit = next((h for h in hits if h.other == pushed), None)
                 if hit is not None:
                     new_pose, deg, blocker = self._conform(
                         msize, sub, pushed, psize, pushed_pose, pivot, hit.point, sub.centre - last.centre,
@@ -518,7 +519,7 @@ class CollisionWorld:
 
         def clear(candidate: Pose) -> bool:
             self.place_vehicle(pushed, candidate)
-            return not any(h.other == pushed for h in self._query(msize, mover_pose, {}))
+            return not self._overlaps_vehicle(msize, mover_pose, pushed)
 
         lo, hi = 0.0, 1.0
         while not clear(turned(hi)):
@@ -590,6 +591,20 @@ class CollisionWorld:
             n = info.contact_point_set.normal
             hits[owner[0]] = Hit(owner[0], owner[1], Vec(px, py), Vec(n.x, n.y), owner[2])
         return tuple(sorted(hits.values(), key=lambda h: (h.kind != VEHICLE, h.other)))
+
+    def _overlaps_vehicle(self, size: CounterSize, pose: Pose, vid: str) -> bool:
+        """Whether a counter of `size` at `pose` overlaps vehicle `vid`'s: _query's answer for that one
+        counter (the space's query tests the same pair, once their boxes meet), without the others."""
+        body, shape = self._probe(size)
+        _put(body, pose)
+        shape.cache_bb()
+        other = self._vehicles[vid].shape
+        if not shape.bb.intersects(other.bb):
+            return False
+        try:
+            return bool(shape.shapes_collide(other).points)
+        except AssertionError:   # pymunk 7 asserts that a contact set it builds has points: here none
+            return False
 
     def _refine(self, size: CounterSize, free: Pose, hit: Pose, hits: tuple[Hit, ...],
                 exclude: Collection[str]) -> tuple[Pose, Pose, tuple[Hit, ...]]:
