@@ -10,22 +10,36 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 
 from rules.combat.arcs import footprint
 from rules.combat.shooting import Combatant, LineOfFireCheck
 from rules.core.geometry import Vec
+from rules.core.kept import kept
 from rules.world.collision import VEHICLE, CollisionWorld, static_from_map
 from rules.world.map_changes import NO_CHANGES, MapChanges, changed_base
 from rules.world.maps import load_map, static_shapes
 
 
-@lru_cache(maxsize=8)
 def map_world(map_id: str, changes: MapChanges = NO_CHANGES) -> CollisionWorld | None:
     """The map's static shapes as a collision world, as play has changed it: breaches cut, features
     knocked down (rules.world.map_changes). None for a game without a map. Frozen: shared by every caller."""
     if not map_id:
         return None
+    return _map_world(map_id, shape_changes(changes))
+
+
+def shape_changes(changes: MapChanges) -> MapChanges:
+    """The changes a collision world is built from: all but the DP taken short of a breach, which changes
+    no shape (so a wall chipped by a stray shot does not make the world again). Kept with the changes."""
+    if not changes.damage:
+        return changes
+    return kept(changes, "shape_changes", lambda: replace(changes, damage=()))
+
+
+@lru_cache(maxsize=8)
+def _map_world(map_id: str, changes: MapChanges) -> CollisionWorld | None:
     if changes:
         return changed_base(map_id, changes)
 

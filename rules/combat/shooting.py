@@ -210,8 +210,7 @@ def firer_of(c: Combatant, wids: tuple[str, ...]) -> str:
     the weapon's own crewman (the driver), whose check then says why he cannot."""
     wheel = c.weapon(wids[0]).crew
     cupola = c.interior.cupola_gunner
-    others = [p.id for role in c.firing_roles for p in c.interior.parts
-              if p.kind == "crew" and p.role == role and p.id not in (wheel, cupola)]
+    others = [pid for pid in _crew_by_role(c.interior, c.firing_roles) if pid not in (wheel, cupola)]
     if cupola and all(c.weapon(w).cupola for w in wids):   # the cupola's own gunner first (000:L2519)
         others = [cupola, *others]
     for crew in [*others, wheel]:
@@ -220,6 +219,12 @@ def firer_of(c: Combatant, wids: tuple[str, ...]) -> str:
         if crew_state(c.interior.part(crew)) not in ("unconscious", "dead"):
             return crew
     return wheel
+
+
+def _crew_by_role(inside: Interior, roles: tuple[str, ...]) -> tuple[str, ...]:
+    """The crew of these roles, role by role in the interior's order (kept with the interior)."""
+    return kept(inside, ("crew_by_role", roles), lambda: tuple(
+        p.id for role in roles for p in inside.parts if p.kind == "crew" and p.role == role))
 
 
 def trigger(c: Combatant, weapon: str, crew: str = "") -> tuple[str | None, tuple[str, ...], str]:

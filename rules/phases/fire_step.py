@@ -287,7 +287,8 @@ def map_fire_options(state: GameState, vid: str) -> list[Fire]:
         return []
     c = cs[vid]
     live = _live(state, c)
-    if not live:
+    # the cheap check first: no trigger does the DP that breaches the weakest wall or building (000:L1201)
+    if not live or max(_best_damage(c, trig) for trig in live) < _least_dp(state):
         return []
     work = _work(state)
     if c is not work.combatants[vid]:   # after a declaration of its own
@@ -311,6 +312,12 @@ def _map_fire_options(state: GameState, cs: dict[str, Combatant], c: Combatant, 
                                                       state.map_changes) is None:
                 out.append(Fire(c.id, trig, fid))
     return sorted(out, key=str)
+
+
+def _least_dp(state: GameState) -> float:
+    """The least DP of a wall or building standing (kept with the map's changes)."""
+    return kept(state.map_changes, ("least_dp", state.map_id), lambda: min(
+        (t.dp for t in map_targets(state.map_id, state.map_changes).values()), default=float("inf")))
 
 
 def _best_damage(c: Combatant, trig: str) -> int:
