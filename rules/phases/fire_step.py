@@ -818,8 +818,9 @@ def resolve(ctx: Ctx) -> None:
                  else sheet_of(c, v.sheet))
         if sheet == v.sheet:
             sheet = v.sheet
-        ctx.put(evolve(v, sheet=sheet, fired=tuple(sorted(c.fired)), fire_acted=tuple(sorted(c.acted)),
-                        sustained=c.sustained))
+        fired, acted = tuple(sorted(c.fired)), tuple(sorted(c.acted))
+        if sheet is not v.sheet or fired != v.fired or acted != v.fire_acted or c.sustained != v.sustained:
+            ctx.put(evolve(v, sheet=sheet, fired=fired, fire_acted=acted, sustained=c.sustained))
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
         ctx.put(evolve(v, fire_hits=v.fire_hits + ((hit_key(hit), hit.turn),)))
@@ -934,7 +935,9 @@ def end_turn_fire(ctx: Ctx) -> None:
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + fire_value(hit_from(src, t))[1] >= turn + 1)
         # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
-        ctx.put(evolve(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
+        dp = damage_points(v.sheet)
+        if v.fired or v.fire_acted or keep != v.fire_hits or v.fire_triggers or dp != v.phase_dp:   # (else as it is)
+            ctx.put(evolve(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=dp))
     _kills(ctx)  # a crew burned to death is out of the fight too (000:L1016, L1262)
     check_drivers(ctx)  # burned or exploded
 

@@ -257,7 +257,12 @@ class GameState:
         raise KeyError(f"no vehicle {vid!r}")
 
     def with_vehicle(self, v: VehicleState) -> GameState:
-        return evolve(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
+        vs = self.vehicles
+        vid = v.id
+        for i, o in enumerate(vs):
+            if o.id == vid:
+                return evolve(self, vehicles=(*vs[:i], v, *vs[i + 1:]))
+        return evolve(self, vehicles=vs)
 
 
 def evolve(obj: T, **changes: Any) -> T:
