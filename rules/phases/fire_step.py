@@ -71,6 +71,7 @@ from rules.play.uncontrolled import check_drivers, substitute_driving
 from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import RoadCondition, tables
+from rules.tables.ruleset import Ruleset
 from rules.vehicles.record_sheet import RecordSheet
 from rules.vehicles.spec import UNTRAINED, VehicleSpec
 from rules.world.map_changes import MapChanges
@@ -142,9 +143,14 @@ def _road(state: GameState, vid: str) -> RoadCondition:
 def visibility(state: GameState) -> str:
     """What the weather and the light do to every shot: rain -2, heavy rain, fog or night -3; the worst
     counts (000:L923-L924)."""
-    rain = state.rules.movement.hazards.road[state.options.road_condition].visibility
-    both = [v for v in VISIBILITY if v in (rain, state.options.visibility)]   # in a fixed order: ties agree
-    return max(both, key=lambda v: 0 if v == "clear" else -state.rules.combat.mod(v).value)
+    road, light = state.options.road_condition, state.options.visibility
+    return kept(state.rules, ("visibility", road, light), lambda: _visibility(state.rules, road, light))
+
+
+def _visibility(rules: Ruleset, road: str, light: str) -> str:
+    rain = rules.movement.hazards.road[road].visibility
+    both = [v for v in VISIBILITY if v in (rain, light)]   # in a fixed order: ties agree
+    return max(both, key=lambda v: 0 if v == "clear" else -rules.combat.mod(v).value)
 
 
 def _combatants(state: GameState) -> dict[str, Combatant]:

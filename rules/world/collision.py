@@ -419,15 +419,22 @@ class CollisionWorld:
     def _sweep(self, vid: str, poses: Sequence[Pose], size: CounterSize | None, ignore: Collection[str]) -> Sweep:
         sz = self._size(vid, size)
         exclude = {vid, *ignore}
-        if not self._near(sz, poses, exclude):   # nothing within reach of the whole motion: nothing to meet
+        near = self._near_boxes(sz, poses, exclude)
+        if not near:   # nothing within reach of the whole motion: nothing to meet
             return Sweep(None, (), (), poses[-1])
         start = self._query(sz, poses[0], exclude)
         exclude |= {h.other for h in start}
         touched: dict[str, Touch] = {}
         last_free = poses[0]
+        reach = math.hypot(sz.length / 2, sz.width / 2) + 1e-6
         for i in range(1, len(poses)):
             for sub in _substeps(poses[i - 1], poses[i], sz):
-                hits = self._query(sz, sub, exclude)
+                # the space's query finds only shapes whose box meets the counter's, which lies within `reach`
+                # of its centre: a pose whose box meets none of the shapes near the motion meets nothing
+                x, y = sub.x, sub.y
+                hits = self._query(sz, sub, exclude) if any(
+                    oid not in exclude and x - reach <= r and lf <= x + reach and y - reach <= t and b <= y + reach
+                    for oid, lf, b, r, t in near) else ()
                 blocking = tuple(h for h in hits if h.blocks_motion)
                 if blocking:
                     free, hit_pose, blocking = self._refine(sz, last_free, sub, blocking, exclude)
@@ -540,6 +547,23 @@ class CollisionWorld:
         return final, sense * hi, None
 
     # --- internals ----------------------------------------------------------------------------
+
+    def _near_boxes(self, size: CounterSize, poses: Sequence[Pose],
+                    exclude: Collection[str]) -> list[tuple[str, float, float, float, float]]:
+        """The owners and boxes (left, bottom, right, top) of the shapes not excluded whose boxes come within
+        reach of the motion (as _near, every one of them, this world's and its base's)."""
+        half = math.hypot(size.length / 2, size.width / 2) + 0.01
+        xs, ys = [p.x for p in poses], [p.y for p in poses]
+        bb = pymunk.BB(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        out = []
+        for world in (self, self._base) if self._base is not None else (self,):
+            with world._lock:   # (re-entrant: the caller holds this world's own)
+                for shape in world.space.bb_query(bb, pymunk.ShapeFilter()):
+                    owner = world._owner.get(shape)
+                    if owner is not None and owner[0] not in exclude:
+                        sb = shape.bb
+                        out.append((owner[0], sb.left, sb.bottom, sb.right, sb.top))
+        return out
 
     def _near(self, size: CounterSize, poses: Sequence[Pose], exclude: Collection[str]) -> bool:
         """Whether any shape not excluded has its bounding box within reach of the motion: the box of
