@@ -115,9 +115,19 @@ def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, igno
 
 
 def vehicles_on_line(cs: Mapping[str, Combatant], a: Vec, b: Vec, ignore: tuple[str, ...]) -> bool:
-    """Whether the line a-b enters any vehicle's counter but those ignored (first_on_line's vehicle part)."""
+    """Whether the line a-b enters any vehicle's counter but those ignored (first_on_line's vehicle part;
+    _clear_of's test written out, the same arithmetic)."""
+    ax, ay = a.x, a.y
+    dx, dy = b.x - ax, b.y - ay
+    den = dx * dx + dy * dy
     for vid, c in cs.items():
-        if vid in ignore or _clear_of(c, a, b):
+        if vid in ignore:
+            continue
+        cx, cy = c.pose.x, c.pose.y
+        k = 0.0 if den == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / den))
+        ex, ey = ax + dx * k - cx, ay + dy * k - cy
+        reach = math.hypot(c.size.length / 2, c.size.width / 2) + 1e-6
+        if ex * ex + ey * ey > reach * reach:
             continue
         if _entry(footprint(c.pose, c.size), a, b) is not None:
             return True
@@ -127,7 +137,7 @@ def vehicles_on_line(cs: Mapping[str, Combatant], a: Vec, b: Vec, ignore: tuple[
 def map_on_line(map_id: str, a: Vec, b: Vec, changes: MapChanges = NO_CHANGES) -> bool:
     """Whether the line a-b meets a map feature that blocks fire (first_on_line's map part)."""
     world = map_world(map_id, changes)
-    return world is not None and any(hit.kind != VEHICLE for hit in world.line_of_fire(a, b).hits)
+    return world is not None and world.blocks_fire(a, b)
 
 
 def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str, changes: MapChanges = NO_CHANGES) -> LineOfFireCheck:

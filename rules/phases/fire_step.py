@@ -618,7 +618,7 @@ def _pair(c: Combatant, t: Combatant, trig: str) -> _Pair | None:
     origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
         "front", "back", "left", "right", "turret") else "turret")
     aims = [""] + [f"side:{s}" for s in sorted(facing_sides(t.pose, t.size, origin))]
-    aims += (["side:top"] if t.kind == "trike" else []) + target_aims(t)   # a trike's top (000:L841)
+    aims += (["side:top"] if t.kind == "trike" else []) + list(kept(t, "aims", lambda: tuple(target_aims(t))))  # (000:L841)
     shots = tuple(a for aim in aims for a in (Fire(vid, trig, tid, aim),)
                   # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
                   if not aim.startswith(("side:", "rider", "pod:", "sidecar"))

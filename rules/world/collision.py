@@ -467,6 +467,19 @@ class CollisionWorld:
         ordered = sorted(found.values(), key=lambda t: (t[0], t[1].other))
         return LineOfFire(tuple(h for _, h in ordered))
 
+    def blocks_fire(self, a: Vec, b: Vec) -> bool:
+        """Whether anything but a vehicle stops a shot from a to b (line_of_fire has a hit of another kind)."""
+        with self._lock:
+            infos = self.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
+        if self._base is not None:
+            with self._base._lock:
+                infos += self._base.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
+        for info in infos:
+            owner = self._owner_of(info.shape)
+            if owner is not None and owner[1] != VEHICLE and FeatureKind(owner[1]).blocks_fire:
+                return True
+        return False
+
     def push(self, mover: str, poses: Sequence[Pose], pushed: str, pivot: Vec, *,
              ignore: Collection[str] = (), max_turn: float = 180.0) -> Push:
         """Move `mover` along `poses` (from its current pose) while vehicle `pushed` conforms: whenever the
