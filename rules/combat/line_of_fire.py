@@ -10,22 +10,36 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 
 from rules.combat.arcs import footprint
 from rules.combat.shooting import Combatant, LineOfFireCheck
 from rules.core.geometry import Vec
+from rules.core.kept import kept
 from rules.world.collision import VEHICLE, CollisionWorld, static_from_map
 from rules.world.map_changes import NO_CHANGES, MapChanges, changed_base
 from rules.world.maps import load_map, static_shapes
 
 
-@lru_cache(maxsize=8)
 def map_world(map_id: str, changes: MapChanges = NO_CHANGES) -> CollisionWorld | None:
     """The map's static shapes as a collision world, as play has changed it: breaches cut, features
     knocked down (rules.world.map_changes). None for a game without a map. Frozen: shared by every caller."""
     if not map_id:
         return None
+    return _map_world(map_id, shape_changes(changes))
+
+
+def shape_changes(changes: MapChanges) -> MapChanges:
+    """The changes a collision world is built from: all but the DP taken short of a breach, which changes
+    no shape (so a wall chipped by a stray shot does not make the world again). Kept with the changes."""
+    if not changes.damage:
+        return changes
+    return kept(changes, "shape_changes", lambda: replace(changes, damage=()))
+
+
+@lru_cache(maxsize=8)
+def _map_world(map_id: str, changes: MapChanges) -> CollisionWorld | None:
     if changes:
         return changed_base(map_id, changes)
 
@@ -98,6 +112,32 @@ def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, igno
         return None
     at, what = min(found)
     return what, a + (b - a) * at
+
+
+def vehicles_on_line(cs: Mapping[str, Combatant], a: Vec, b: Vec, ignore: tuple[str, ...]) -> bool:
+    """Whether the line a-b enters any vehicle's counter but those ignored (first_on_line's vehicle part;
+    _clear_of's test written out, the same arithmetic)."""
+    ax, ay = a.x, a.y
+    dx, dy = b.x - ax, b.y - ay
+    den = dx * dx + dy * dy
+    for vid, c in cs.items():
+        if vid in ignore:
+            continue
+        cx, cy = c.pose.x, c.pose.y
+        k = 0.0 if den == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / den))
+        ex, ey = ax + dx * k - cx, ay + dy * k - cy
+        reach = math.hypot(c.size.length / 2, c.size.width / 2) + 1e-6
+        if ex * ex + ey * ey > reach * reach:
+            continue
+        if _entry(footprint(c.pose, c.size), a, b) is not None:
+            return True
+    return False
+
+
+def map_on_line(map_id: str, a: Vec, b: Vec, changes: MapChanges = NO_CHANGES) -> bool:
+    """Whether the line a-b meets a map feature that blocks fire (first_on_line's map part)."""
+    world = map_world(map_id, changes)
+    return world is not None and world.blocks_fire(a, b)
 
 
 def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str, changes: MapChanges = NO_CHANGES) -> LineOfFireCheck:

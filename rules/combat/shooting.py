@@ -211,8 +211,7 @@ def firer_of(c: Combatant, wids: tuple[str, ...]) -> str:
     the weapon's own crewman (the driver), whose check then says why he cannot."""
     wheel = c.weapon(wids[0]).crew
     cupola = c.interior.cupola_gunner
-    others = [p.id for role in c.firing_roles for p in c.interior.parts
-              if p.kind == "crew" and p.role == role and p.id not in (wheel, cupola)]
+    others = [pid for pid in _crew_by_role(c.interior, c.firing_roles) if pid not in (wheel, cupola)]
     if cupola and all(c.weapon(w).cupola for w in wids):   # the cupola's own gunner first (000:L2519)
         others = [cupola, *others]
     for crew in [*others, wheel]:
@@ -221,6 +220,12 @@ def firer_of(c: Combatant, wids: tuple[str, ...]) -> str:
         if crew_state(c.interior.part(crew)) not in ("unconscious", "dead"):
             return crew
     return wheel
+
+
+def _crew_by_role(inside: Interior, roles: tuple[str, ...]) -> tuple[str, ...]:
+    """The crew of these roles, role by role in the interior's order (kept with the interior)."""
+    return kept(inside, ("crew_by_role", roles), lambda: tuple(
+        p.id for role in roles for p in inside.parts if p.kind == "crew" and p.role == role))
 
 
 def trigger(c: Combatant, weapon: str, crew: str = "") -> tuple[str | None, tuple[str, ...], str]:
@@ -257,6 +262,11 @@ def crew_problem(c: Combatant, crew: str, rule: str = "000:L820") -> str | None:
 
 
 def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: str, d: Declaration) -> str | None:
+    return trigger_problems(c, t, wids, crew, d.weapon) or aim_problem(c, t, wids, d)
+
+
+def trigger_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: str, weapon: str) -> str | None:
+    """The checks of a shot that hang on the firer, the target, the trigger and the crewman, whatever it aims at."""
     why = crew_problem(c, crew)
     if why:
         return why
@@ -264,7 +274,7 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
         return f"{crew} of {c.id} rides in the cupola and can fire only its weapon (000:L2519)"
     aimed = [wid for wid in wids if weapon_info(c.weapon(wid).abbr).to_hit > 0]
     if not aimed:
-        return f"{d.weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
+        return f"{weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
     for wid in wids:
         w = c.weapon(wid)
         why = ready(c, wid)
@@ -272,6 +282,12 @@ def _weapon_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
             return why
         if wid in aimed and not _aim_point(c, w, t):
             return f"{t.id} is outside the {w.mount} arc of {wid} (000:L827)"
+    return None
+
+
+def aim_problem(c: Combatant, t: Combatant, wids: tuple[str, ...], d: Declaration) -> str | None:
+    """The checks of a shot that hang on what it aims at: a side, a trike's top, a sidecar, a rider or a pod
+    (none for a plain shot). problem() makes them after the trigger's own (firer, crewman, weapons, arc)."""
     if d.side and d.side not in ("top",):
         origin = lof_origin(c.pose, c.size, c.weapon(wids[0]).fires_from)
         if d.side not in facing_sides(t.pose, t.size, origin):

@@ -11,17 +11,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
+from rules.combat import shooting
 from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin, tire_sides
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
 from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
 from rules.combat.dropped import Counter, kind_for_weapon
-from rules.combat.line_of_fire import blocker, first_on_line, line_of_fire_check
+from rules.combat.line_of_fire import (
+    blocker,
+    first_on_line,
+    line_of_fire_check,
+    map_on_line,
+    vehicles_on_line,
+)
 from rules.combat.shooting import (
     LINE_REACH,
     Combatant,
     Declaration,
     aim_point_of,
+    aim_problem,
     cloud_kind,
     combatant_of,
     drop,
@@ -33,11 +42,12 @@ from rules.combat.shooting import (
     resolve_fire,
     sheet_of,
     shot_for,
+    trigger_problems,
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
 from rules.core.dice import chance_at_least
 from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
-from rules.core.geometry import Vec
+from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept
 from rules.phases import automatic_fire
 from rules.play.actions import Automatic, Drop, Fire
@@ -56,35 +66,74 @@ from rules.play.shots_at_map import (
     map_targets,
     roll_map_shots,
 )
-from rules.play.state import GameState, VehicleState, carried, evolve
+from rules.play.state import GameState, VehicleState, carried, evolve, lineage
 from rules.play.surfaces import road_condition, surface_of
 from rules.play.uncontrolled import check_drivers, substitute_driving
 from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import RoadCondition, tables
+from rules.tables.ruleset import Ruleset
 from rules.vehicles.record_sheet import RecordSheet
-from rules.vehicles.spec import UNTRAINED
+from rules.vehicles.spec import UNTRAINED, VehicleSpec
+from rules.world.map_changes import MapChanges
 
 
 def combatant(state: GameState, v: VehicleState) -> Combatant:
-    kind = v.spec.kind.value
-    # a substitute driver who has steered this turn does not also fire (000:L980)
-    acted = frozenset(v.fire_acted) | ({v.substitute} if substitute_driving(v) else set())
-    c = combatant_of(v.id, kind, target_type_of(kind, getattr(v.spec, "body", "")), v.pose,
-                     state.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel, v.sheet,
-                     aimed_fire=v.aimed_fire, maneuver_d=v.phase_d,
-                     bad_footing=surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
-                     paint_on_windows=state.turn <= v.paint_until, reverse=v.reverse,  # (000:L1053)
-                     visibility=own_visibility(state, v, visibility(state)),  # IRSS (000:L2631)
-                     firing_roles=("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
-                     fired=frozenset(v.fired), acted=acted, sustained=v.sustained, moved=v.moved_this_phase)
-    if v.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
-        skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    return _made(_inputs(state, v, visibility(state)))
+
+
+class Inputs(NamedTuple):
+    """Everything a vehicle's combatant is made from (`_made` reads nothing else): fields of its record and
+    what the state says about it. The fire step's memo (`_Memo`) keeps a combatant while they are equal
+    (compared element by element: the same objects at once)."""
+
+    vid: str
+    spec: VehicleSpec
+    pose: Pose
+    size: CounterSize
+    speed: float
+    travel: float
+    sheet: RecordSheet
+    aimed_fire: int
+    phase_d: int
+    bad_footing: bool
+    paint_on_windows: bool
+    reverse: bool
+    visibility: str
+    firing_roles: tuple[str, ...]
+    fired: tuple[str, ...]
+    fire_acted: tuple[str, ...]
+    steering: str             # a substitute driver who has steered this turn: he does not also fire (000:L980)
+    sustained: tuple[tuple[str, str, int, int], ...]
+    substitute: str
+    moved: bool               # it moved in this phase: not "not moving" (000:L912-L913, AU9)
+
+
+def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
+    return Inputs(v.id, v.spec, v.pose, state.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel,
+                  v.sheet, v.aimed_fire, v.phase_d,
+                  surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
+                  state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
+                  ("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
+                  v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
+                  v.moved_this_phase)
+
+
+def _made(i: Inputs) -> Combatant:
+    kind = i.spec.kind.value
+    acted = frozenset(i.fire_acted) | ({i.steering} if i.steering else set())
+    c = combatant_of(i.vid, kind, target_type_of(kind, getattr(i.spec, "body", "")), i.pose, i.size, i.speed,
+                     i.travel, i.sheet, aimed_fire=i.aimed_fire, maneuver_d=i.phase_d, bad_footing=i.bad_footing,
+                     paint_on_windows=i.paint_on_windows, reverse=i.reverse, visibility=i.visibility,
+                     firing_roles=i.firing_roles, fired=frozenset(i.fired), acted=acted, sustained=i.sustained,
+                     moved=i.moved)
+    if i.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
+        skill = None if i.spec.gunner_skill == UNTRAINED else i.spec.gunner_skill
         c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
-    if v.substitute:  # he has the driver's seat and its triggers (000:L980)
+    if i.substitute:  # he has the driver's seat and its triggers (000:L980)
         driver = c.interior.driver()
-        c = replace(c, wheel=v.substitute,
-                    weapons=tuple(replace(w, crew=v.substitute) if driver and w.crew == driver.id else w
+        c = replace(c, wheel=i.substitute,
+                    weapons=tuple(replace(w, crew=i.substitute) if driver and w.crew == driver.id else w
                                   for w in c.weapons))
     return c
 
@@ -98,13 +147,93 @@ def _road(state: GameState, vid: str) -> RoadCondition:
 def visibility(state: GameState) -> str:
     """What the weather and the light do to every shot: rain -2, heavy rain, fog or night -3; the worst
     counts (000:L923-L924)."""
-    rain = state.rules.movement.hazards.road[state.options.road_condition].visibility
-    both = [v for v in VISIBILITY if v in (rain, state.options.visibility)]   # in a fixed order: ties agree
-    return max(both, key=lambda v: 0 if v == "clear" else -state.rules.combat.mod(v).value)
+    road, light = state.options.road_condition, state.options.visibility
+    return kept(state.rules, ("visibility", road, light), lambda: _visibility(state.rules, road, light))
+
+
+def _visibility(rules: Ruleset, road: str, light: str) -> str:
+    rain = rules.movement.hazards.road[road].visibility
+    both = [v for v in VISIBILITY if v in (rain, light)]   # in a fixed order: ties agree
+    return max(both, key=lambda v: 0 if v == "clear" else -rules.combat.mod(v).value)
 
 
 def _combatants(state: GameState) -> dict[str, Combatant]:
-    return {v.id: combatant(state, v) for v in state.vehicles}
+    """Every vehicle's combatant (a fresh dict), the one the memo holds while its inputs are unchanged."""
+    return {vid: c for vid, (_i, c) in _made_all(state).items()}
+
+
+def _made_all(state: GameState) -> dict[str, tuple[Inputs, Combatant]]:
+    memo = _memo(state)
+    vis = visibility(state)
+    out = {}
+    for v in state.vehicles:
+        inputs = _inputs(state, v, vis)
+        got = memo.combatants.get(v.id)
+        if got is None or got[0] != inputs:
+            got = (inputs, _made(inputs))
+            memo.combatants[v.id] = got
+        out[v.id] = got
+    return out
+
+
+def _view(work: _Work, vid: str) -> Combatant:
+    """The vehicle's combatant before this phase's declarations as the checks before the dice see it (which
+    triggers are live, `_pair`'s arcs, crew, weapons and aims, the shots at the map): its speed, heading,
+    maneuvers, sustained fire, footing, paint, reverse gear and the weather play no part there, so they are
+    left at their defaults and the memo keeps it while the rest is unchanged."""
+    got = work.views.get(vid)
+    if got is None:
+        got = work.views.setdefault(vid, _view_of(work.memo, work.inputs[vid]))
+    return got
+
+
+def _view_of(memo: _Memo, i: Inputs) -> Combatant:
+    view = Inputs(i.vid, i.spec, i.pose, i.size, 0.0, 0.0, i.sheet, i.aimed_fire, 0, False, False, False, "clear",
+                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False)
+    got = memo.views.get(i.vid)
+    if got is None or got[0] != view:
+        got = (view, _made(view))
+        memo.views[i.vid] = got
+    return got[1]
+
+
+@dataclass
+class _Memo:
+    """What the fire step carries from one phase to the next along a line of play (rules.play.state.lineage):
+    the vehicles' combatants and, for each firer, target, trigger and crewman, the shots that hang on the
+    two combatants alone and whether their line of fire is blocked. Every entry keeps what it was made
+    from and is used only while that is unchanged: the same inputs (`_inputs`), the same combatant
+    objects (the memo holds them, so they are the ones it was made from), the same places of every
+    counter and the same map. One entry per key, replaced when stale."""
+
+    combatants: dict[str, tuple[Inputs, Combatant]] = field(default_factory=dict)
+    views: dict[str, tuple[Inputs, Combatant]] = field(default_factory=dict)
+    pairs: dict[tuple[str, str, str, str], tuple[Combatant, Combatant, _Pair | None]] = field(default_factory=dict)
+    lines: dict[tuple[str, str, str, str], tuple[_Pair, tuple[object, ...] | None, str, MapChanges, bool, bool]] = field(
+        default_factory=dict)
+    at_map: dict[str, tuple[Combatant, tuple[str, ...], tuple[object, ...], str, MapChanges, tuple[Fire, ...]]] = (
+        field(default_factory=dict))
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """The shots of one trigger at one target that pass every check but the line of fire (made from the two
+    combatants alone), and the line that check follows (None: a trigger that takes no aim is not blocked)."""
+
+    shots: tuple[Fire, ...]
+    line: tuple[Vec, Vec] | None
+
+
+MEMO = "fire_step"   # in the lineage
+
+
+def _memo(state: GameState) -> _Memo:
+    line = lineage(state)
+    got = line.get(MEMO)
+    if got is None:
+        got = line.setdefault(MEMO, _Memo())
+    assert isinstance(got, _Memo)
+    return got
 
 
 def declaration(a: Fire) -> Declaration:
@@ -160,20 +289,45 @@ def _preview_map_fire(state: GameState, cs: dict[str, Combatant], action: Fire) 
 
 def map_fire_options(state: GameState, vid: str) -> list[Fire]:
     """Every legal shot of a vehicle now at a wall or building in arc and line of fire whose DP one of
-    its weapons can reach (000:L1200-L1201, reading CB42), sorted by text form; part of fire_options."""
-    cs = _pending(state)
+    its weapons can reach (000:L1200-L1201, reading CB42), sorted by text form; part of fire_options.
+    They hang on the vehicle's combatant, its live triggers, every counter's place and the map (kept in
+    the memo while those are unchanged)."""
+    cs = _replay(state)[0]
     if vid not in cs or state.vehicle(vid).out:
         return []
     c = cs[vid]
-    triggers = [(trig, _best_damage(c, trig)) for trig in _live(state, c)]
+    live = _live(state, c)
+    # the cheap check first: no trigger does the DP that breaches the weakest wall or building (000:L1201)
+    if not live or max(_best_damage(c, trig) for trig in live) < _least_dp(state):
+        return []
+    work = _work(state)
+    if c is not work.combatants[vid]:   # after a declaration of its own
+        return _map_fire_options(state, cs, c, live)
+    c = _view(work, vid)
+    got = work.memo.at_map.get(vid)
+    if (got is None or got[0] is not c or got[1] != live or got[2] != work.places or got[3] != state.map_id
+            or got[4] != state.map_changes):
+        got = (c, live, work.places, state.map_id, state.map_changes, tuple(_map_fire_options(state, cs, c, live)))
+        work.memo.at_map[vid] = got
+    return list(got[5])
+
+
+def _map_fire_options(state: GameState, cs: dict[str, Combatant], c: Combatant, live: tuple[str, ...]) -> list[Fire]:
+    triggers = [(trig, _best_damage(c, trig)) for trig in live]
     out = []
     for fid, target in map_targets(state.map_id, state.map_changes).items():
         for trig, best in triggers:
             # the cheap check first: no weapon of the trigger can do the DP that breaches it (000:L1201)
-            if best >= target.dp and map_fire_problem(cs, Declaration(vid, trig, fid), state.map_id,
+            if best >= target.dp and map_fire_problem(cs, Declaration(c.id, trig, fid), state.map_id,
                                                       state.map_changes) is None:
-                out.append(Fire(vid, trig, fid))
+                out.append(Fire(c.id, trig, fid))
     return sorted(out, key=str)
+
+
+def _least_dp(state: GameState) -> float:
+    """The least DP of a wall or building standing (kept with the map's changes)."""
+    return kept(state.map_changes, ("least_dp", state.map_id), lambda: min(
+        (t.dp for t in map_targets(state.map_id, state.map_changes).values()), default=float("inf")))
 
 
 def _best_damage(c: Combatant, trig: str) -> int:
@@ -215,18 +369,25 @@ class _Work:
     added as they are asked for, each keyed on immutable values and never changed once made."""
 
     combatants: dict[str, Combatant]                  # every vehicle before this phase's declarations
+    inputs: dict[str, Inputs]                         # what they were made from
+    memo: _Memo
+    places: tuple[object, ...]                        # every counter's id, pose and size, for lines of fire
+    views: dict[str, Combatant] = field(default_factory=dict)  # `_view` of each vehicle, as asked for
     pending: dict[Declared, tuple[dict[str, Combatant], tuple[str, ...]]] = field(default_factory=dict)
     fire: dict[tuple[str, Declared], tuple[Fire, ...]] = field(default_factory=dict)
     may: dict[tuple[str, Declared], bool] = field(default_factory=dict)
     drops: dict[tuple[str, Declared], tuple[Drop, ...]] = field(default_factory=dict)
-    live: dict[tuple[str, Declared], tuple[str, ...]] = field(default_factory=dict)
     shots: dict[tuple[str, str, str, str], tuple[Fire, ...]] = field(default_factory=dict)
 
 
 def _work(state: GameState) -> _Work:
     work = state.derived.get(FIRE_WORK)
     if work is None:   # two threads may both make it: the same value, and setdefault keeps one
-        work = state.derived.setdefault(FIRE_WORK, _Work(_combatants(state)))
+        made = _made_all(state)
+        cs = {vid: c for vid, (_i, c) in made.items()}
+        places = tuple(x for c in cs.values() for x in (c.id, c.pose, c.size))
+        work = state.derived.setdefault(FIRE_WORK, _Work(cs, {vid: i for vid, (i, _c) in made.items()},
+                                                         _memo(state), places))
     assert isinstance(work, _Work)
     return work
 
@@ -369,17 +530,18 @@ def _hopeless(c: Combatant, trig: str) -> bool:
 
 def _live(state: GameState, c: Combatant) -> tuple[str, ...]:
     """The triggers (weapons, then links) of a vehicle's pending combatant that may fire at something
-    now: not hopeless, not on automatic. Kept in the fire step's work by vehicle and declarations."""
-    work, key = _work(state), _own(state, c.id)
-    got = work.live.get(key)
-    if got is None:
-        got = work.live.setdefault(key, tuple(trig for trig in [w.id for w in c.weapons] + sorted(c.links)
-                                              if not _hopeless(c, trig) and not _on_automatic(state, c, trig)))
-    return got
+    now: not hopeless, not on automatic. They hang on the combatant and the weapons on automatic (kept
+    with the combatant)."""
+    auto = state.vehicle(c.id).automatic
+    work = _work(state)
+    if c is work.combatants.get(c.id):   # no declaration of its own yet: its view serves (kept longer)
+        c = _view(work, c.id)
+    return kept(c, ("live", auto), lambda: tuple(trig for trig in [w.id for w in c.weapons] + sorted(c.links)
+                                                 if not _hopeless(c, trig) and not _on_automatic(state, c, trig)))
 
 
 def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
-    cs = _pending(state)
+    cs = _replay(state)[0]
     if vid not in cs or state.vehicle(vid).out:
         return
     c = cs[vid]
@@ -387,49 +549,97 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     if not triggers:
         return
     work = _work(state)
-    # the cheap rejection first: a target wholly outside the arc of one of the trigger's aimed weapons
-    # (firing.problem would say so after its nearest-point work); a trike's side mounts see its front arc
-    mounts = {trig: [c.weapon(w).mount for w in expand(c, trig) if weapon_info(c.weapon(w).abbr).to_hit > 0
-                     and not (c.kind == "trike" and c.weapon(w).mount in ("left", "right"))] for trig in triggers}
+    # a live trigger passes the firer's own checks (_hopeless) but the cupola's (which hang on the crewman):
+    # what is left hangs on where everyone is, which no declaration changes, so the shots of a trigger at a
+    # target by a crewman are worked out once a fire step (and kept in the memo while nothing they hang on
+    # changes)
+    crews = [(trig, firer_of(c, expand(c, trig))) for trig in triggers]
+    # the firer before any declaration of its own this phase (then its memo may serve), else as it is now
+    cv = _view(work, vid) if c is work.combatants[vid] else None
     for tid, t in cs.items():
         if tid == vid or t.sheet.destroyed or state.vehicle(tid).out:
             continue
-        outline = footprint(t.pose, t.size)
-        for trig in triggers:
-            if any(beyond_arc(m, c.pose, c.size, outline) for m in mounts[trig]):
-                continue
-            # a live trigger passes the firer's own checks (_hopeless) but the cupola's (which hang on the
-            # crewman): what is left hangs on where everyone is, which no declaration changes, so the
-            # shots of this trigger at this target by this crewman are worked out once a fire step
-            key = (vid, tid, trig, firer_of(c, expand(c, trig)))
+        for trig, crew in crews:
+            key = (vid, tid, trig, crew)
             got = work.shots.get(key)
             if got is None:
-                got = work.shots.setdefault(key, tuple(_shots_at(state, cs, c, t, trig)))
+                got = work.shots.setdefault(key, _shots(state, work, cv or c, cv is not None, tid, trig, key))
             yield from got
 
 
-def _shots_at(state: GameState, cs: dict[str, Combatant], c: Combatant, t: Combatant, trig: str) -> Iterator[Fire]:
-    """The Fire actions of one live trigger at one target: the plain shot, each side facing it, each
-    specific target, when the shot is legal and its line of fire clear."""
+def _shots(state: GameState, work: _Work, c: Combatant, kept_firer: bool, tid: str, trig: str,
+           key: tuple[str, str, str, str]) -> tuple[Fire, ...]:
+    """The shots of a trigger at a target (`_pair`, kept in the memo for the firer's and target's views)
+    whose line of fire is clear (the map's part kept for the line, the vehicles' while nobody moved)."""
+    memo = work.memo
+    t = _view(work, tid)   # a target's own declarations play no part in the checks
+    if not kept_firer:
+        got = _pair(c, t, trig)
+        if got is None or got.line is None:
+            return () if got is None else got.shots
+        origin, point = got.line
+        blocked = (map_on_line(state.map_id, origin, point, state.map_changes)
+                   or vehicles_on_line(work.combatants, origin, point, (c.id, t.id)))
+        return () if blocked else got.shots
+    pair = memo.pairs.get(key)
+    if pair is None or pair[0] is not c or pair[1] is not t:
+        pair = (c, t, _pair(c, t, trig))
+        memo.pairs[key] = pair
+    got = pair[2]
+    if got is None or got.line is None:
+        return () if got is None else got.shots
+    origin, point = got.line
+    line = memo.lines.get(key)
+    if line is None or line[0] is not got or line[2] != state.map_id or line[3] != state.map_changes:
+        line = (got, None, state.map_id, state.map_changes, map_on_line(state.map_id, origin, point, state.map_changes),
+                False)
+    if line[1] != work.places:   # a counter moved (or a new line): the vehicles on it again, the map's part kept
+        line = (got, work.places, line[2], line[3], line[4],
+                vehicles_on_line(work.combatants, origin, point, (c.id, t.id)))
+        memo.lines[key] = line
+    return () if line[4] or line[5] else got.shots
+
+
+def _pair(c: Combatant, t: Combatant, trig: str) -> _Pair | None:
+    """The Fire actions of one live trigger at one target that pass every check but the line of fire: the
+    plain shot, each side facing it, each specific target; None when the plain shot fails (then no aim
+    can work: the line of fire runs from the weapon to the nearest point in its arc whatever the aim)."""
+    # the cheap rejection first: a target wholly outside the arc of one of the trigger's aimed weapons
+    # (firing.problem would say so after its nearest-point work); a trike's side mounts see its front arc
+    mounts = [c.weapon(w).mount for w in expand(c, trig) if weapon_info(c.weapon(w).abbr).to_hit > 0
+              and not (c.kind == "trike" and c.weapon(w).mount in ("left", "right"))]
+    if mounts:
+        outline = footprint(t.pose, t.size)
+        if any(beyond_arc(m, c.pose, c.size, outline) for m in mounts):
+            return None
     vid, tid = c.id, t.id
     plain = declaration(Fire(vid, trig, tid))
-    # the plain shot fails: no aim at this target with this trigger can work; the line of fire
-    # runs from the weapon to the nearest point in its arc whatever the aim, so one check serves all
-    if problem(cs, plain) is not None or _blocked(state, cs, plain) is not None:
-        return
+    # firing.problem of the plain shot; the aims below share its trigger's checks, adding their own
+    why, wids, crew = shooting.trigger(c, trig)
+    if why or trigger_problems(c, t, wids, crew, trig) or aim_problem(c, t, wids, plain):
+        return None
     first = c.weapon(expand(c, trig)[0])
     origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
         "front", "back", "left", "right", "turret") else "turret")
     sides = facing_sides(t.pose, t.size, origin)
     aims = [""] + [f"side:{s}" for s in sorted(sides)]
     aims += (["side:top"] if t.kind == "trike" else []) + [     # a trike's top (000:L841)
-        a for a in target_aims(t) if not a.startswith("tire:") or tire_sides(a[5:]) & sides]  # 000:L832
+        a for a in kept(t, "aims", lambda: tuple(target_aims(t)))
+        if not a.startswith("tire:") or tire_sides(a[5:]) & sides]  # a tire facing the firer (000:L832)
+    shots = tuple(a for aim in aims for a in (Fire(vid, trig, tid, aim),)
+                  # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
+                  if not aim.startswith(("side:", "rider", "pod:", "sidecar"))
+                  or aim_problem(c, t, wids, declaration(a)) is None)
+    return _Pair(shots, _line(c, t, trig))
 
-    for aim in aims:
-        a = Fire(vid, trig, tid, aim)
-        # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
-        if not aim.startswith(("side:", "rider", "pod:", "sidecar")) or problem(cs, declaration(a)) is None:
-            yield a
+
+def _line(c: Combatant, t: Combatant, trig: str) -> tuple[Vec, Vec] | None:
+    """Where _blocked looks for what stands in the way: from the trigger's first weapon's side to the nearest
+    point of the target in its arc; None for a weapon that takes no aim (never blocked)."""
+    w = c.weapon(expand(c, trig)[0])
+    if weapon_info(w.abbr).to_hit <= 0:
+        return None
+    return lof_origin(c.pose, c.size, w.fires_from), aim_point_of(c, w, t) or t.pose.centre
 
 
 def may_fire(state: GameState, vid: str) -> bool:
@@ -621,8 +831,9 @@ def resolve(ctx: Ctx) -> None:
                  else sheet_of(c, v.sheet))
         if sheet == v.sheet:
             sheet = v.sheet
-        ctx.put(evolve(v, sheet=sheet, fired=tuple(sorted(c.fired)), fire_acted=tuple(sorted(c.acted)),
-                        sustained=c.sustained))
+        fired, acted = tuple(sorted(c.fired)), tuple(sorted(c.acted))
+        if sheet is not v.sheet or fired != v.fired or acted != v.fire_acted or c.sustained != v.sustained:
+            ctx.put(evolve(v, sheet=sheet, fired=fired, fire_acted=acted, sustained=c.sustained))
     for tid, hit in res.fire_hits:
         v = ctx.v(tid)
         ctx.put(evolve(v, fire_hits=v.fire_hits + ((hit_key(hit), hit.turn),)))
@@ -737,7 +948,9 @@ def end_turn_fire(ctx: Ctx) -> None:
                 v = ctx.v(v.id)
         keep = tuple((src, t) for src, t in v.fire_hits if t + fire_value(hit_from(src, t))[1] >= turn + 1)
         # burning and blasts at the end of the turn belong to no phase: the next phase counts from here
-        ctx.put(evolve(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=damage_points(v.sheet)))
+        dp = damage_points(v.sheet)
+        if v.fired or v.fire_acted or keep != v.fire_hits or v.fire_triggers or dp != v.phase_dp:   # (else as it is)
+            ctx.put(evolve(v, fired=(), fire_acted=(), fire_hits=keep, fire_triggers=(), phase_dp=dp))
     _kills(ctx)  # a crew burned to death is out of the fight too (000:L1016, L1262)
     check_drivers(ctx)  # burned or exploded
 

@@ -567,8 +567,9 @@ def end_phase(ctx: Ctx) -> None:
         if v.mode == Mode.T_STOP and v.moved_this_phase:
             _tstop_tires(ctx, v.id)
         w = ctx.v(v.id)
-        ctx.put(evolve(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0,
-                        mode=Mode.NORMAL if w.mode == Mode.SKIDDED else w.mode))
+        mode = Mode.NORMAL if w.mode == Mode.SKIDDED else w.mode
+        if w.increments or w.maneuvered or w.moved_this_phase or w.phase_d or mode != w.mode:  # (else as it is)
+            ctx.put(evolve(w, increments=(), maneuvered=False, moved_this_phase=False, phase_d=0, mode=mode))
 
 
 def start_phase(ctx: Ctx) -> None:
@@ -593,13 +594,15 @@ def end_turn(ctx: Ctx) -> None:
         if v.out:
             continue
         hc_loss = v.hc_loss + v.hc_loss_next
-        w = evolve(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0,
-                    full_stop=v.speed == 0 and v.start_speed == 0)
+        full_stop = v.speed == 0 and v.start_speed == 0
+        same = not v.hc_loss_next and not v.aimed_fire and full_stop == v.full_stop
+        w = v if same else evolve(v, hc_loss=hc_loss, hc_loss_next=0, aimed_fire=0, full_stop=full_stop)
         hs = recover(w.hs, w.hc, w.spec.driver_skill, ctx.t)
         if hs != w.hs:
             ctx.log.add(HandlingChanged(f"handling status recovers {w.hs} -> {hs}", "000:L169-L170", v.id,
                                         old=w.hs, new=hs, recovery=True))
-        ctx.put(evolve(w, hs=hs))
+        if not same or hs != w.hs:
+            ctx.put(evolve(w, hs=hs))
 
 
 def start_turn(ctx: Ctx) -> None:
@@ -625,14 +628,15 @@ def start_turn(ctx: Ctx) -> None:
         elif v.plant_out:
 
             loss, rule = ctx.rules.terrain.plant_out_decel, "000:L528, L1742"
-        w = evolve(v, speed_changed=False, steered=False)
+        w = evolve(v, speed_changed=False, steered=False) if v.speed_changed or v.steered else v
         if loss and w.speed > 0:
             new = max(0.0, w.speed - loss)
             w = evolve(w, speed=new)
             ctx.log.add(SlowedTo(f"loses {loss:g} mph: now {new:g} mph", rule, v.id, speed=new))
             if new == 0:
                 w = _come_to_rest(ctx, w)
-        ctx.put(evolve(w, start_speed=w.speed))
+        if w is not v or w.start_speed != w.speed:   # (else as it is)
+            ctx.put(evolve(w, start_speed=w.speed))
 
 
 def _come_to_rest(ctx: Ctx, v: VehicleState) -> VehicleState:

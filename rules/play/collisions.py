@@ -19,10 +19,10 @@ breaches, features knocked down; the world is the map plus those changes.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
+from rules.combat.line_of_fire import shape_changes
 from rules.core.dice import DiceExpr
 from rules.core.events import (
     Collided,
@@ -62,7 +62,7 @@ from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
 from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
-from rules.play.state import GameState
+from rules.play.state import GameState, evolve
 from rules.play.terrain import note_ground
 from rules.world.collision import (
     VEHICLE,
@@ -140,7 +140,7 @@ def world_for(ctx: Ctx) -> CollisionWorld:
     """The step's own collision world: the map's static shapes as play has changed them (built once per
     map and change, frozen and shared) with every vehicle counter, wrecks included (000:L978), in a
     world of the step's own that nobody else sees or changes (kept in the context)."""
-    base = _map_world(ctx.state.map_id, ctx.state.map_changes)
+    base = _map_world(ctx.state.map_id, shape_changes(ctx.state.map_changes))
     world = ctx.world
     if world is None or world.base is not base:   # the first move of the step, or the map changed
         world = ctx.world = CollisionWorld.over(base)
@@ -393,7 +393,7 @@ def _record_damage(ctx: Ctx, feature: StaticShape, key: str, point: Vec, dealt: 
             changes = changes.with_rubble(feature.id)
             ctx.log.add(FeatureCollapsed(f"{name} collapses into rubble", "000:L1205-L1206", vid, feature=feature.id,
                                          rammed=True))
-    ctx.state = replace(ctx.state, map_changes=changes)
+    ctx.state = evolve(ctx.state, map_changes=changes)
     if fallen is not None:
         building_falls(ctx, fallen, vid)
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.dice import DiceExpr, DiceSource, SeededDice
 from rules.core.events import DiceRolled, EventLog
-from rules.play.state import GameState, VehicleState, carried, evolve
+from rules.play.state import LINEAGE, GameState, VehicleState, carried, evolve
 from rules.tables.movement import Tables
 from rules.tables.ruleset import Ruleset
 
@@ -30,6 +30,8 @@ class Ctx:
         # collision stopped for the rest of the phase (turn, phase, vehicle)
         self.world: CollisionWorld | None = state.derived.pop(WORLD, None)
         self.stopped: set[tuple[int, int, str]] = set()
+        # the line of play's memos (rules.play.state.lineage), handed on even past a dataclasses.replace
+        self.lineage: object = state.derived.get(LINEAGE)
 
     def v(self, vid: str) -> VehicleState:
         return self.state.vehicle(vid)
@@ -57,4 +59,6 @@ class Ctx:
         self.state = carried(self.state, evolve(self.state, rolls=self.dice.count))
         if self.world is not None:   # handed on to the step that starts from this state (see world_for)
             self.state.derived[WORLD] = self.world
+        if self.lineage is not None:   # (a memo begun on a state made by replace() in the step holds less)
+            self.state.derived[LINEAGE] = self.lineage
         return self.state

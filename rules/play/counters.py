@@ -61,7 +61,7 @@ from rules.driving.maneuvers import Motion
 from rules.play.context import Ctx
 from rules.play.crashes import hazard
 from rules.play.effects import damage_one_tire, slick_hits
-from rules.play.state import GameState, VehicleState
+from rules.play.state import GameState, VehicleState, evolve
 from rules.play.surfaces import counter_size, slicks
 from rules.tables.construction import design_tables
 
@@ -75,7 +75,7 @@ def add_counters(ctx: Ctx, counters: Sequence[Counter], why: str, rule: str) -> 
     for c in counters:
         n += 1
         placed.append(replace(c, id=f"{c.kind}-{n}"))
-    ctx.state = replace(s, counters=s.counters + tuple(placed), counters_laid=n)
+    ctx.state = evolve(s, counters=s.counters + tuple(placed), counters_laid=n)
     for c in placed:
         ctx.log.add(CounterLaid(f"{why}: {c.kind.replace('_', ' ')} counter {c.id} at {c.pose}", rule, c.owner,
                                 counter=c.id, counter_kind=c.kind, pose=c.pose, size=(c.length, c.width)))
@@ -183,7 +183,7 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
     if spec.tire_reach and spec.tire_damage is not None:
         _blast_other_tires(ctx, vid, c)
     if eff.removes_counter:
-        ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
+        ctx.state = evolve(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
         ctx.log.add(CounterRemoved(f"{c.id} is gone", spec.source, vid, counter=c.id))
 
 
@@ -360,7 +360,7 @@ def _melt_ice(ctx: Ctx) -> None:
     left, gone = melt(s.counters, s.turn, s.phase)
     if not gone:
         return
-    ctx.state = replace(s, counters=left)
+    ctx.state = evolve(s, counters=left)
     for c in gone:
         ctx.log.add(CounterRemoved(f"{c.kind.replace('_', ' ')} {c.id} melts under the flames", c.spec().source,
                                    c.owner, counter=c.id))
@@ -383,7 +383,7 @@ def _set_off(ctx: Ctx) -> None:
                 ctx.log.add(DiceRolled(f"{c.kind} {c.id}: rolled {r}: {what}", rule, above.id, what=what, total=r))
             _enemy_fire(ctx, above.id, c, _damage(ctx, above.id, eff, c), eff.enemy_fire)
         _blast_other_tires(ctx, above.id if above is not None else "", c)
-        ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
+        ctx.state = evolve(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
         ctx.log.add(CounterRemoved(f"{c.id} is gone", c.spec().source, c.owner, counter=c.id))
 
 
@@ -402,7 +402,7 @@ def _clouds_go_off(ctx: Ctx) -> None:
             for what, r, rule in eff.rolls:
                 ctx.log.add(DiceRolled(f"{c.kind} {c.id}: rolled {r}: {what}", rule, v.id, what=what, total=r))
             _enemy_fire(ctx, v.id, c, _damage(ctx, v.id, eff, c), eff.enemy_fire)
-        ctx.state = replace(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
+        ctx.state = evolve(ctx.state, counters=tuple(o for o in ctx.state.counters if o.id != c.id))
         ctx.log.add(CounterRemoved(f"{c.id} is gone", spec.source, c.owner, counter=c.id))
 
 
@@ -432,4 +432,4 @@ def end_of_turn(ctx: Ctx) -> None:
             ctx.log.add(CounterBurnedOut(f"{c.kind.replace('_', ' ')} {c.id} burns out and leaves "
                                          f"{kept[c.id].kind}", c.spec().source, c.owner, counter=c.id,
                                          becomes=kept[c.id].kind))
-    ctx.state = replace(s, counters=left)
+    ctx.state = evolve(s, counters=left)

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from rules.core.events import LeftMap, RoadLaid
 from rules.play.context import Ctx
-from rules.play.state import GameState
+from rules.play.state import GameState, evolve
 from rules.world.map_changes import current_map, map_of
 from rules.world.map_model import Map, Placement, join_to, placed_ends, placement_outline, recycle_highway
 from rules.world.maps import sections as section_library
@@ -106,5 +106,5 @@ def advance_highway(ctx: Ctx) -> None:
     if ps == m.sections:
         return
     moved = sum(1 for p in ps if p not in m.sections)
-    ctx.state = replace(s, map_changes=replace(s.map_changes, sections=ps))
+    ctx.state = evolve(s, map_changes=replace(s.map_changes, sections=ps))
     ctx.log.add(RoadLaid(f"the road runs on: {moved} section(s) laid ahead", "000:L92", sections=moved))

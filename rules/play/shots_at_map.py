@@ -56,7 +56,7 @@ from rules.core.events import (
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
-from rules.play.state import Mode
+from rules.play.state import Mode, evolve
 from rules.tables.combat import combat_tables
 from rules.world.collision import CollisionWorld, FeatureKind, StaticShape
 from rules.world.map_changes import MapChanges, feature_properties, map_of, section_key
@@ -283,7 +283,7 @@ def apply_map_hits(ctx: Ctx, hits: Sequence[MapHit]) -> None:
             changes = changes.with_rubble(target.id)
             ctx.log.add(FeatureCollapsed(f"{target.name} collapses into rubble", "000:L1202, L1205-L1206", h.firer,
                                          feature=target.id, rammed=False))
-        ctx.state = replace(ctx.state, map_changes=changes)
+        ctx.state = evolve(ctx.state, map_changes=changes)
         if falls:
             building_falls(ctx, target, h.firer)
 

@@ -279,7 +279,12 @@ class GameState:
         raise KeyError(f"no vehicle {vid!r}")
 
     def with_vehicle(self, v: VehicleState) -> GameState:
-        return evolve(self, vehicles=tuple(v if o.id == v.id else o for o in self.vehicles))
+        vs = self.vehicles
+        vid = v.id
+        for i, o in enumerate(vs):
+            if o.id == vid:
+                return evolve(self, vehicles=(*vs[:i], v, *vs[i + 1:]))
+        return evolve(self, vehicles=vs)
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -295,7 +300,32 @@ def evolve(obj: T, **changes: Any) -> T:
     d.update(obj.__dict__)
     d.update(changes)
     d.pop("_kept", None)
+    if type(obj) is GameState:
+        _hand_on(obj, new)  # type: ignore[arg-type]
     return new
+
+
+# Memos a game's states hand on to every state made from them (GameState.derived under LINEAGE): work
+# that outlives one state (the fire step's combatants and shots from one phase to the next, rules.phases.
+# fire_step). Each memo holds pure results with the inputs they were made from, checked on every use,
+# at most one entry per key (a vehicle, a pair of vehicles): so a state that shares it with another line
+# of play (a preview, the foes' search on another thread) can only find fewer answers, never a wrong one.
+LINEAGE = "lineage"
+
+
+def lineage(state: GameState) -> dict[str, Any]:
+    """The memos of this state's line of play (made on first use, then handed on by evolve)."""
+    d = state.derived
+    got: dict[str, Any] | None = d.get(LINEAGE)
+    if got is None:
+        got = d.setdefault(LINEAGE, {})
+    return got
+
+
+def _hand_on(old: GameState, new: GameState) -> None:
+    have: dict[str, Any] | None = getattr(old, "_derived", None)
+    if have is not None and LINEAGE in have:
+        object.__setattr__(new, "_derived", {LINEAGE: have[LINEAGE]})
 
 
 def carried(old: GameState, new: GameState, *keys: str) -> GameState:

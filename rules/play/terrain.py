@@ -24,6 +24,7 @@ from rules.combat.damage import pick
 from rules.core.dice import DiceExpr
 from rules.core.events import Damaged, HandlingChanged, Jumped, Landed, NoJump, OffRoad, SlowedTo
 from rules.core.geometry import Pose, angle_diff
+from rules.core.kept import kept
 from rules.driving.collisions import (
     jump_flight_in,
     landing_hazard,
@@ -127,7 +128,8 @@ def ramp_at(state: GameState, x: float, y: float) -> Ramp | None:
     """The jump ramp under a point, if any (on the map as it lies now)."""
     if not state.map_id:
         return None
-    for r in resolved(map_of(state.map_id, state.map_changes)).ramps:
+    m = map_of(state.map_id, state.map_changes)
+    for r in kept(m, "ramps", lambda: resolved(m).ramps):   # (kept with the frozen map: not hashed each time)
         if point_in_polygon(x, y, r.shape.points()):
             return r
     return None

@@ -419,15 +419,22 @@ class CollisionWorld:
     def _sweep(self, vid: str, poses: Sequence[Pose], size: CounterSize | None, ignore: Collection[str]) -> Sweep:
         sz = self._size(vid, size)
         exclude = {vid, *ignore}
-        if not self._near(sz, poses, exclude):   # nothing within reach of the whole motion: nothing to meet
+        near = self._near_boxes(sz, poses, exclude)
+        if not near:   # nothing within reach of the whole motion: nothing to meet
             return Sweep(None, (), (), poses[-1])
         start = self._query(sz, poses[0], exclude)
         exclude |= {h.other for h in start}
         touched: dict[str, Touch] = {}
         last_free = poses[0]
+        reach = math.hypot(sz.length / 2, sz.width / 2) + 1e-6
         for i in range(1, len(poses)):
             for sub in _substeps(poses[i - 1], poses[i], sz):
-                hits = self._query(sz, sub, exclude)
+                # the space's query finds only shapes whose box meets the counter's, which lies within `reach`
+                # of its centre: a pose whose box meets none of the shapes near the motion meets nothing
+                x, y = sub.x, sub.y
+                hits = self._query(sz, sub, exclude) if any(
+                    oid not in exclude and x - reach <= r and lf <= x + reach and y - reach <= t and b <= y + reach
+                    for oid, lf, b, r, t in near) else ()
                 blocking = tuple(h for h in hits if h.blocks_motion)
                 if blocking:
                     free, hit_pose, blocking = self._refine(sz, last_free, sub, blocking, exclude)
@@ -460,6 +467,19 @@ class CollisionWorld:
         ordered = sorted(found.values(), key=lambda t: (t[0], t[1].other))
         return LineOfFire(tuple(h for _, h in ordered))
 
+    def blocks_fire(self, a: Vec, b: Vec) -> bool:
+        """Whether anything but a vehicle stops a shot from a to b (line_of_fire has a hit of another kind)."""
+        with self._lock:
+            infos = self.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
+        if self._base is not None:
+            with self._base._lock:
+                infos += self._base.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
+        for info in infos:
+            owner = self._owner_of(info.shape)
+            if owner is not None and owner[1] != VEHICLE and FeatureKind(owner[1]).blocks_fire:
+                return True
+        return False
+
     def push(self, mover: str, poses: Sequence[Pose], pushed: str, pivot: Vec, *,
              ignore: Collection[str] = (), max_turn: float = 180.0) -> Push:
         """Move `mover` along `poses` (from its current pose) while vehicle `pushed` conforms: whenever the
@@ -483,10 +503,11 @@ class CollisionWorld:
         turned = 0.0
         for i in range(1, len(poses)):
             for sub in _substeps(poses[i - 1], poses[i], msize):
-                third = [h for h in self._query(msize, sub, others) if h.blocks_motion]
+                hits = self._query(msize, sub, exclude)   # what a query without `pushed` would find, and it
+                third = [h for h in hits if h.other != pushed and h.blocks_motion]
                 if third:
                     return self._end_push(mover, last, pushed_pose, False, third[0], turned, i - 1)
-                hit = next((h for h in self._query(msize, sub, exclude) if h.other == pushed), None)
+                hit = next((h for h in hits if h.other == pushed), None)
                 if hit is not None:
                     new_pose, deg, blocker = self._conform(
                         msize, sub, pushed, psize, pushed_pose, pivot, hit.point, sub.centre - last.centre,
@@ -518,7 +539,7 @@ class CollisionWorld:
 
         def clear(candidate: Pose) -> bool:
             self.place_vehicle(pushed, candidate)
-            return not any(h.other == pushed for h in self._query(msize, mover_pose, {}))
+            return not self._overlaps_vehicle(msize, mover_pose, pushed)
 
         lo, hi = 0.0, 1.0
         while not clear(turned(hi)):
@@ -539,6 +560,23 @@ class CollisionWorld:
         return final, sense * hi, None
 
     # --- internals ----------------------------------------------------------------------------
+
+    def _near_boxes(self, size: CounterSize, poses: Sequence[Pose],
+                    exclude: Collection[str]) -> list[tuple[str, float, float, float, float]]:
+        """The owners and boxes (left, bottom, right, top) of the shapes not excluded whose boxes come within
+        reach of the motion (as _near, every one of them, this world's and its base's)."""
+        half = math.hypot(size.length / 2, size.width / 2) + 0.01
+        xs, ys = [p.x for p in poses], [p.y for p in poses]
+        bb = pymunk.BB(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        out = []
+        for world in (self, self._base) if self._base is not None else (self,):
+            with world._lock:   # (re-entrant: the caller holds this world's own)
+                for shape in world.space.bb_query(bb, pymunk.ShapeFilter()):
+                    owner = world._owner.get(shape)
+                    if owner is not None and owner[0] not in exclude:
+                        sb = shape.bb
+                        out.append((owner[0], sb.left, sb.bottom, sb.right, sb.top))
+        return out
 
     def _near(self, size: CounterSize, poses: Sequence[Pose], exclude: Collection[str]) -> bool:
         """Whether any shape not excluded has its bounding box within reach of the motion: the box of
@@ -590,6 +628,20 @@ class CollisionWorld:
             n = info.contact_point_set.normal
             hits[owner[0]] = Hit(owner[0], owner[1], Vec(px, py), Vec(n.x, n.y), owner[2])
         return tuple(sorted(hits.values(), key=lambda h: (h.kind != VEHICLE, h.other)))
+
+    def _overlaps_vehicle(self, size: CounterSize, pose: Pose, vid: str) -> bool:
+        """Whether a counter of `size` at `pose` overlaps vehicle `vid`'s: _query's answer for that one
+        counter (the space's query tests the same pair, once their boxes meet), without the others."""
+        body, shape = self._probe(size)
+        _put(body, pose)
+        shape.cache_bb()
+        other = self._vehicles[vid].shape
+        if not shape.bb.intersects(other.bb):
+            return False
+        try:
+            return bool(shape.shapes_collide(other).points)
+        except AssertionError:   # pymunk 7 asserts that a contact set it builds has points: here none
+            return False
 
     def _refine(self, size: CounterSize, free: Pose, hit: Pose, hits: tuple[Hit, ...],
                 exclude: Collection[str]) -> tuple[Pose, Pose, tuple[Hit, ...]]:

@@ -1,0 +1,71 @@
+"""The engine's cost as a count of machine instructions: steady where CPU time is not (issue 13).
+
+    .venv/bin/python -m benchmarks.count_instructions [--cars C] [--turns T]
+
+On the shared 2-core machine CPU times of the same code move by 20-60 % between runs (other sessions'
+work shares the cores and caches), so a change of 10 % cannot be seen in them. This runs the same
+random legal play as bench_engine (rules/ai/random_driver.py, armed cars on the arena, combat on)
+under valgrind's callgrind with instrumentation switched on only around the timed game: the count
+of instructions executed in the engine's turn loop (and the random drivers' picks), the same to
+0.1 % from run to run whatever else runs. Needs valgrind (`apt-get install valgrind`); about 1 s of
+play takes 1-2 minutes under it. A plain script: it prints a figure, judges nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _inner(cars: int, turns: int) -> None:
+    """Run inside valgrind: warm up uninstrumented, then count the game alone."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.bench_engine import random_run, warm_up
+
+    warm_up()
+    subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], capture_output=True, check=False)
+    run = random_run(cars, turns)
+    subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], capture_output=True, check=False)
+    print(f"turns {run.turns} decisions {run.decisions}")
+
+
+def count(cars: int, turns: int) -> tuple[int, str]:
+    """(instructions, the game's turns and decisions) for `turns` turns of `cars` cars."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={tmp}/cg.out",
+             sys.executable, __file__, "--inner", "--cars", str(cars), "--turns", str(turns)],
+            capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
+    got = re.search(r"Collected : (\d+)", out.stderr)
+    if got is None:
+        raise SystemExit(f"callgrind gave no count:\n{out.stderr[-2000:]}")
+    return int(got.group(1)), out.stdout.strip()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cars", type=int, default=4)
+    ap.add_argument("--turns", type=int, default=30)
+    ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.inner:
+        _inner(args.cars, args.turns)
+        return 0
+    n, game = count(args.cars, args.turns)
+    print(f"{args.cars} cars, {args.turns} turns ({game}): {n / 1e6:.1f} M instructions, "
+          f"{n / 1e6 / args.turns:.2f} M a turn")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
