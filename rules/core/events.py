@@ -915,3 +915,15 @@ class PersonGotIn(Event):
 
     into: str
     KIND: ClassVar[str] = "person"
+
+
+# --- light at night (issue 17, rules/play/lights.py) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableLit(Event):
+    """A starshell lights the whole play area: no night penalty to the end of turn `until` (000:L2432)."""
+
+    weapon: str
+    until: int
+    KIND: ClassVar[str] = "equipment"

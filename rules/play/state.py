@@ -251,6 +251,7 @@ class GameState:
                                                # shots at people (rules/play/people.py)
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
+    lit_until: int = 0                         # a starshell lights the table to the end of this turn (000:L2432)
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 
