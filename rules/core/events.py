@@ -927,3 +927,23 @@ class TableLit(Event):
     weapon: str
     until: int
     KIND: ClassVar[str] = "equipment"
+
+
+# --- gas engines (issue 17, rules/play/gas_engine.py) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineCritical(Event):
+    """A hit on a gas engine rolled on the engine critical damage table (000:L1795-L1812)."""
+
+    roll: int
+    result: str              # smoke, later, grinding, cracked, radiator, oil, fuel, fire
+    KIND: ClassVar[str] = "damage"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineDied(Event):
+    """A gas engine damaged by a critical result stops for the game (000:L1804-L1809)."""
+
+    cause: str
+    KIND: ClassVar[str] = "damage"

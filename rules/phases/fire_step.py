@@ -56,6 +56,7 @@ from rules.play.counters import add_counters, liquid_contact
 from rules.play.crashes import hazard
 from rules.play.effects import corner_lost
 from rules.play.explosions import debris_from_damage, explosion
+from rules.play.gas_engine import engine_hits
 from rules.play.lights import light_up, own_visibility
 from rules.play.shots_at_map import (
     MapHit,
@@ -842,6 +843,9 @@ def resolve(ctx: Ctx) -> None:
     for tid, trigger in res.fire_triggers:
         v = ctx.v(tid)
         ctx.put(evolve(v, fire_triggers=(*v.fire_triggers, trigger)))
+    if any(trig.startswith("gas_engine:") for _tid, trig in res.fire_triggers):  # (000:L1795)
+        engine_hits(ctx, [(tid, int(trig.split(":")[1])) for tid, trig in res.fire_triggers
+                          if trig.startswith("gas_engine:")])
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:

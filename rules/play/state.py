@@ -187,6 +187,8 @@ class VehicleState:
     phase_dp: tuple[tuple[str, int], ...] = ()  # damage points left at the end of the last phase (armor by
                                       # face, "internal", "tires", "wheels lost"): this phase's damage from any
                                       # source is the difference, for debris (000:L499; rules.phases.fire_step)
+    engine_trouble: tuple[str, int] | tuple[()] = ()  # a gas-engine critical result still working (rules.play.gas_engine,
+                                      # 000:L1795-L1812): (result, the turn its next step is due)
 
     @property
     def hc(self) -> int:
