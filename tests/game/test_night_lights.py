@@ -41,3 +41,16 @@ def test_night_darkens_the_board_and_headlights_light_ahead_000_L924_L1695() -> 
 def test_no_dark_by_day_or_under_a_starshell_000_L2432() -> None:
     for state in (_state("clear"), replace(_state("night"), lit_until=1)):
         assert _drawn(state).get_at((5, 5))[:3] == (200, 200, 200)
+
+
+def test_the_fire_panel_calls_a_starshell_a_shot_that_lights_the_table_000_L2432(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from game.battle.fire_choices import label_of
+    from rules.play.actions import Drop
+    from rules.vehicles.design import WeaponEntry, dumps_design, load_stock
+    d = load_stock("Mauler")
+    path = tmp_path / "sl.toml"
+    path.write_text(dumps_design(replace(d, weapons=d.weapons + (WeaponEntry("SL", "top"),))))
+    state = new_game(GameSetup((VehicleSetup("A", "a", str(path), Pose.at(20, 15, 90), 0),), seed=1))[0]
+    sl = next(w.id for w in state.vehicle("A").sheet.weapons if w.abbr == "SL")
+    assert label_of(state, Drop("A", sl), None, {}) == f"Fire {sl} (top): a starshell lights the whole table"
+    assert label_of(state, Drop("A", "MD1"), None, {}).startswith("Drop ")   # any other dropped weapon
