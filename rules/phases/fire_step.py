@@ -823,7 +823,8 @@ def resolve(ctx: Ctx) -> None:
         ctx.log.events.extend(map_log.events)
         res = replace(res, combatants=after)
     add_counters(ctx, [*laid, *res.drops], "dropped", "000:L1028-L1038")
-    light_up(ctx, [(vid, w) for vid, c in res.combatants.items() for w in sorted(c.fired - set(ctx.v(vid).fired))])
+    if any(d[3] == DROP for d in s.fire_declared):  # a starshell goes up as a drop (000:L2432)
+        light_up(ctx, [(vid, w) for vid, w, _t, aim in s.fire_declared if aim == DROP])
     for vid, c in res.combatants.items():
         v = ctx.v(vid)
         # a combatant nobody hit and that spent nothing is the one made from the sheet: its sheet after
