@@ -12,6 +12,7 @@ from game import theme
 from game.battle.banner import BANNER_SECONDS, Banner
 from game.render import effects
 from game.render.counters import draw_counter
+from game.render.lights import draw_night
 from game.render.people import draw_people
 from game.ui import text, wrap
 from rules.play.state import FIRE, MOVE, SPEED
@@ -28,6 +29,8 @@ def draw_counters(b: BattleScene, surface: pygame.Surface) -> None:
     sizes = tables().handling.counters
     actor = b.actor()
     turn = b.state.turn
+    shown = b.shown_state()   # at night: the dark and the lights under the counters (issue 17)
+    draw_night(surface, b.cam, shown, {v.id: b.anim.pose(v.id, v.pose) for v in shown.vehicles})
     for v in sorted(b.shown_state().vehicles, key=lambda v: (not v.out, v.id == actor)):
         pose = b.anim.pose(v.id, v.pose)
         seat = b.session.seat(v.id)

@@ -44,6 +44,11 @@ def weapon_name(state: GameState, vid: str, weapon: str) -> str:
     return weapon
 
 
+def _starshell(state: GameState, vid: str, weapon: str) -> bool:
+    shell = state.rules.combat.starshell_weapon
+    return bool(shell) and any(w.id == weapon and w.abbr == shell for w in state.vehicle(vid).spec.sheet.weapons)
+
+
 def aim_words(aim: str) -> str:
     kind, _, what = aim.partition(":")
     if kind == "side":
@@ -67,6 +72,8 @@ def label_of(state: GameState, a: Action, p: FirePreview | None, owners: dict[st
             return f"{head}: cannot hit (needs {p.need})"
         return f"{p.chance * 100:.0f}%  {p.need}+  {head}"
     if isinstance(a, Drop):
+        if _starshell(state, a.vehicle, a.weapon):   # its flare goes up: no aim, no counter (000:L2432)
+            return f"Fire {weapon_name(state, a.vehicle, a.weapon)}: a starshell lights the whole table"
         return f"Drop {weapon_name(state, a.vehicle, a.weapon)}"
     if isinstance(a, Automatic):
         meets = f" (its line meets {thing_name(state, p.why, owners)})" if p is not None and p.why else ""

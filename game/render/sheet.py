@@ -426,7 +426,13 @@ def status_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
     out += booster_lines(v)
     if v.frame_bent:
         out.append(("frame bent by a booster: undrivable", LOST))
+    if v.engine_trouble and not v.plant_out:   # a gas-engine critical still working (issue 17)
+        out.append((ENGINE_TROUBLE.get(v.engine_trouble[0], "engine damaged"), LOST))
     return out
+
+
+ENGINE_TROUBLE = {"cracked": "engine: cracked block, dying", "radiator": "engine: radiator holed",
+                  "oil": "engine: oil system hit", "fuel": "engine: fuel system hit, will stop"}
 
 
 def booster_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:

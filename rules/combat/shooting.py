@@ -785,6 +785,8 @@ def _lay(c: Combatant, wid: str, turn: int, phase: int, log: EventLog,
     the log, for one whose counter is not played. A turret lays as any mount and a top mount as the
     underbody (000:L1032, L1038): both lay from the centre."""
     w = c.weapon(wid)
+    if w.abbr == combat_tables().starshell_weapon:
+        return ()   # its flare goes up and lights the table (rules.play.lights, 000:L2432)
     try:
         kind = kind_for_weapon(w.abbr, ammo=w.ammo)
     except ValueError:

@@ -915,3 +915,35 @@ class PersonGotIn(Event):
 
     into: str
     KIND: ClassVar[str] = "person"
+
+
+# --- light at night (issue 17, rules/play/lights.py) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableLit(Event):
+    """A starshell lights the whole play area: no night penalty to the end of turn `until` (000:L2432)."""
+
+    weapon: str
+    until: int
+    KIND: ClassVar[str] = "equipment"
+
+
+# --- gas engines (issue 17, rules/play/gas_engine.py) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineCritical(Event):
+    """A hit on a gas engine rolled on the engine critical damage table (000:L1795-L1812)."""
+
+    roll: int
+    result: str              # smoke, later, grinding, cracked, radiator, oil, fuel, fire
+    KIND: ClassVar[str] = "damage"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineDied(Event):
+    """A gas engine damaged by a critical result stops for the game (000:L1804-L1809)."""
+
+    cause: str
+    KIND: ClassVar[str] = "damage"

@@ -56,7 +56,8 @@ from rules.play.counters import add_counters, liquid_contact
 from rules.play.crashes import hazard
 from rules.play.effects import corner_lost
 from rules.play.explosions import debris_from_damage, explosion
-from rules.play.lights import own_visibility
+from rules.play.gas_engine import engine_hits
+from rules.play.lights import light_up, own_visibility
 from rules.play.shots_at_map import (
     MapHit,
     aim_point,
@@ -671,8 +672,9 @@ def _droppers_of(c: Combatant) -> list[str]:
         try:
             wids = expand(c, trig)
             if all(weapon_info(c.weapon(w).abbr).to_hit <= 0 for w in wids):
-                for w in wids:
-                    kind_for_weapon(c.weapon(w).abbr)
+                for w in wids:  # a starshell lays no counter: its flare lights the table (000:L2432)
+                    if c.weapon(w).abbr != combat_tables().starshell_weapon:
+                        kind_for_weapon(c.weapon(w).abbr)
                 out.append(trig)
         except ValueError:
             continue  # a discharger or link this program cannot lay a counter for
@@ -821,6 +823,8 @@ def resolve(ctx: Ctx) -> None:
         ctx.log.events.extend(map_log.events)
         res = replace(res, combatants=after)
     add_counters(ctx, [*laid, *res.drops], "dropped", "000:L1028-L1038")
+    if any(d[3] == DROP for d in s.fire_declared):  # a starshell goes up as a drop (000:L2432)
+        light_up(ctx, [(vid, w) for vid, w, _t, aim in s.fire_declared if aim == DROP])
     for vid, c in res.combatants.items():
         v = ctx.v(vid)
         # a combatant nobody hit and that spent nothing is the one made from the sheet: its sheet after
@@ -840,6 +844,9 @@ def resolve(ctx: Ctx) -> None:
     for tid, trigger in res.fire_triggers:
         v = ctx.v(tid)
         ctx.put(evolve(v, fire_triggers=(*v.fire_triggers, trigger)))
+    if any(trig.startswith("gas_engine:") for _tid, trig in res.fire_triggers):  # (000:L1795)
+        engine_hits(ctx, [(tid, int(trig.split(":")[1])) for tid, trig in res.fire_triggers
+                          if trig.startswith("gas_engine:")])
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:

@@ -46,6 +46,7 @@ from rules.play.crashes import (
 from rules.play.crashes import braking_hazard as crashes_braking_hazard
 from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire
 from rules.play.falling import land_falls, over_edge
+from rules.play.gas_engine import cracked, engine_turn
 from rules.play.map_edges import check_left_map
 from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
@@ -100,7 +101,7 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
     out: set[float] = {v.signed_speed}
     top = reverse_top(t, v) if v.reverse else v.spec.top_speed
     # HD transmission: slow from rest (000:L2629); no acceleration at all with the plant out (000:L1742)
-    hi = v.speed if v.plant_out else min(top, v.speed + v.spec.acceleration_at(v.speed))
+    hi = v.speed if v.plant_out or cracked(v) else min(top, v.speed + v.spec.acceleration_at(v.speed))
     lo = max(0.0, v.speed - most_deceleration(t, v.sheet))  # 50 mph with HD brakes (000:L2628)
     k = math.ceil(lo / step - 1e-9)
     while k * step <= hi + 1e-9:
@@ -609,6 +610,8 @@ def start_turn(ctx: Ctx) -> None:
     """Per-turn speed losses of spins, rolls and lost wheels, then a fresh speed change (000:L162, L327-L328)."""
 
     terrain_turn_start(ctx)
+    if any(v.engine_trouble for v in ctx.state.vehicles):
+        engine_turn(ctx)   # failing gas engines (000:L1804-L1809)
     loss_spin = ctx.t.crash.by_name("spinout").speed_loss_per_turn
     loss_roll = ctx.t.crash.by_name("roll").speed_loss_per_turn
     for v in ctx.state.vehicles:

@@ -187,6 +187,8 @@ class VehicleState:
     phase_dp: tuple[tuple[str, int], ...] = ()  # damage points left at the end of the last phase (armor by
                                       # face, "internal", "tires", "wheels lost"): this phase's damage from any
                                       # source is the difference, for debris (000:L499; rules.phases.fire_step)
+    engine_trouble: tuple[str, int] | tuple[()] = ()  # a gas-engine critical result still working (rules.play.gas_engine,
+                                      # 000:L1795-L1812): (result, the turn its next step is due)
 
     @property
     def hc(self) -> int:
@@ -251,6 +253,7 @@ class GameState:
                                                # shots at people (rules/play/people.py)
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
+    lit_until: int = 0                         # a starshell lights the table to the end of this turn (000:L2432)
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 

@@ -161,6 +161,15 @@ class CombatTables:
     night_sight: str = ""                           # accessory that sees as by day: IRSS (000:L2631)
     night_sight_clears: tuple[str, ...] = ()        # the visibility modifiers it takes away
     night_sight_source: str = ""
+    starshell_weapon: str = ""                      # the weapon whose flare lights the table (000:L2432)
+    starshell_turns: int = 0                        # how many turns it lights, the firing turn included (AU16)
+    starshell_source: str = ""
+    engine_critical: tuple[tuple[int, str], ...] = ()  # gas-engine critical table: [highest 2d roll, result]
+    engine_critical_above: str = "fire"
+    engine_critical_per: int = 5                    # +1 to the roll per full 5 points of the hit (000:L1795)
+    engine_critical_ints: Mapping[str, int] = field(default_factory=dict)  # rerolls, turns, speeds (AU17)
+    engine_fuel_turns: str = "1d+3"
+    engine_critical_source: str = ""
     trapped_turns_per_dp: int = 1                   # a car's crew shut in under the rubble (000:L1204)
     map_breach_width: float = 0.25                  # the gap a weapon's breach cuts (reading CB42)
     map_fire_source: str = "000:L1200-L1206"
@@ -342,6 +351,8 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
     rc, pd = n.table("roll_cage"), n.table("pod")
     tp, sk = n.table("tires_and_people_only"), n.table("stealthkote")
     ns = n.table("night_sight")
+    ss = n.table("starshell")
+    ec = n.table("gas_engine_critical")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -402,11 +413,18 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         stealthkote=sk.text("accessory"), stealthkote_dp=sk.integer("dp", lo=0), stealthkote_source=sk.text("source"),
         night_sight=ns.text("accessory"), night_sight_clears=tuple(str(c) for c in ns.array("clears")),
         night_sight_source=ns.text("source"),
+        starshell_weapon=ss.text("weapon"), starshell_turns=ss.integer("turns", lo=1),
+        starshell_source=ss.text("source"),
+        engine_critical=_ranked(ec, "results"), engine_critical_above=ec.text("above"),
+        engine_critical_per=ec.integer("points_per_plus", lo=1),
+        engine_critical_ints={k: ec.integer(k) for k in ("dice", "grinding_reroll", "cracked_slowing", "cracked_floor",
+                                                         "cracked_turns", "radiator_turns", "oil_turns", "seize_on")},
+        engine_fuel_turns=ec.text("fuel_turns"), engine_critical_source=ec.text("source"),
         no_point_blank=frozenset(str(w) for w in rg.array("no_point_blank", [])),
         no_point_blank_source=rg.text("no_point_blank_source", ""),
         pillion_cyclist_on=cl.integer("pillion_cyclist_on", 6, lo=0, hi=6), pillion_source=cl.text("pillion_source", ""),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk, ns):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk, ns, ss, ec):
         sub.done()
     n.done()
     return out

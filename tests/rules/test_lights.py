@@ -43,3 +43,53 @@ def test_an_irss_fails_with_the_power_plant_000_L2631(tmp_path: Path) -> None:
     comps = tuple(replace(c, dp=0) if c.kind == "plant" else c for c in red.sheet.components)
     dead = replace(red, sheet=replace(red.sheet, components=comps))
     assert fire_step.combatant(state, dead).visibility == "night"
+
+
+def _starshell_game(tmp_path: Path, **options: str) -> GameState:
+    from rules.vehicles.design import WeaponEntry
+    d = load_stock("Mauler")
+    d = replace(d, weapons=d.weapons + (WeaponEntry("SL", "top"),))
+    path = tmp_path / "starshell.toml"
+    path.write_text(dumps_design(d))
+    setup = GameSetup((VehicleSetup("Red", "red", str(path), Pose.at(0, 0, 0), 0),
+                       VehicleSetup("Blue", "blue", "Mauler", Pose.at(0, -10, 180), 0)), seed=5,
+                      options=RuleOptions(fire_step="on", **options))
+    return engine.new_game(setup)[0]
+
+
+def _fire_starshell(state: GameState) -> tuple[GameState, list[object]]:
+    from rules.core.events import TableLit
+    from rules.play.actions import Drop, Pass
+    from rules.play.state import FIRE
+    from tests.rules.test_combat_engine import to_fire_step
+    state = to_fire_step(state)
+    sl = next(w.id for w in state.vehicle("Red").sheet.weapons if w.abbr == "SL")
+    state, events = engine.apply(state, Drop("Red", sl))
+    while state.step == FIRE and not state.over:
+        state, ev = engine.apply(state, Pass(engine.to_act(state)[0]))
+        events += ev
+    assert any(isinstance(e, TableLit) and "L2432" in e.rule for e in events)
+    return state, list(events)
+
+
+def test_a_starshell_lights_the_whole_table_for_everyone_000_L2432(tmp_path: Path) -> None:
+    """000:L2432: the flare lights the entire play area, negating the night penalty: for the firer and for
+    his enemy alike, whatever they carry; the weather's rain is no darkness and stays."""
+    state = _starshell_game(tmp_path, visibility="night")
+    assert fire_step.combatant(state, state.vehicle("Blue")).visibility == "night"
+    lit, _ = _fire_starshell(state)
+    assert lit.lit_until == lit.turn + 4
+    assert fire_step.combatant(lit, lit.vehicle("Blue")).visibility == "clear"
+    assert fire_step.combatant(lit, lit.vehicle("Red")).visibility == "clear"
+    wet, _ = _fire_starshell(_starshell_game(tmp_path, visibility="night", road_condition="light_rain"))
+    assert fire_step.combatant(wet, wet.vehicle("Blue")).visibility == "rain"
+
+
+def test_a_starshell_burns_out_after_five_turns_000_L2432_L2989(tmp_path: Path) -> None:
+    """Reading AU16: no duration is printed, so the RL flare round's five seconds (000:L2989): the turn it
+    is fired and the next four; on the sixth the night is back."""
+    lit, _ = _fire_starshell(_starshell_game(tmp_path, visibility="night"))
+    last = replace(lit, turn=lit.turn + 4)
+    assert fire_step.combatant(last, last.vehicle("Blue")).visibility == "clear"
+    dark = replace(lit, turn=lit.turn + 5)
+    assert fire_step.combatant(dark, dark.vehicle("Blue")).visibility == "night"
