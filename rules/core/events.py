@@ -174,15 +174,6 @@ class HazardMet(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class HazardFromHit(Event):
-    """A hazard a hit sets off, met in the fire step's control rolls (000:L245)."""
-
-    what: str
-    difficulty: int
-    KIND: ClassVar[str] = "hazard"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RanOver(Event):
     """Ran over debris or an obstacle (a counter or a map feature): tire damage and a hazard follow."""
 
