@@ -14,7 +14,7 @@ Everything here is played only with the rule option `people = "on"`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -892,3 +892,22 @@ def get_in(ctx: Ctx, a: GetIn) -> None:
     ctx.state = evolve(ctx.state, people=tuple(o for o in ctx.state.people if o.id != p.id),
                        fire_passed=ctx.state.fire_passed + (p.id,))
     ctx.log.add(PersonGotIn(f"{p.name} gets back into {v.id}", "000:L1472", p.id, into=v.id))
+
+
+# --- friends underfoot (issue 18 item 7: foes do not run over their own side) -----------------------------
+
+
+def friends_under(state: GameState, owner: str, poses: Sequence[Pose], size: CounterSize) -> list[str]:
+    """The people of `owner` still alive on foot whose square's centre a vehicle counter of `size` at any
+    of `poses` would cover (how run_over finds a man struck, 000:L1451): what a foe's plan must not do.
+    Empty at once in a game without people, so the vehicles' plans are unchanged there."""
+    mine = [p for p in state.people if p.owner == owner and p.state != DEAD]
+    if not mine:
+        return []
+    reach = math.hypot(size.length, size.width) / 2
+    hit = []
+    for p in mine:
+        c = p.pose.centre
+        if any((pose.centre - c).length() <= reach and inside(footprint(pose, size), c) for pose in poses):
+            hit.append(p.id)
+    return hit
