@@ -399,8 +399,9 @@ def _advance(ctx: Ctx) -> None:
             if to_act(s):
                 return
             if s.options.fire_step == "on":
+                since = len(ctx.log.events)
                 fire_step.resolve(ctx)
-                people.resolve(ctx)
+                people.resolve(ctx, since)
             _next_phase(ctx)
 
 

@@ -35,6 +35,7 @@ from rules.core.events import (
     PersonProne,
     PersonRunOver,
     PersonWalked,
+    ShotFired,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.driving.collisions import damage_modifier, ram_damages, ram_dice
@@ -48,7 +49,7 @@ from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
-from rules.tables.people import PeopleTables
+from rules.tables.people import Effects, PeopleTables
 from rules.vehicles.spec import UNTRAINED
 
 STEPS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -401,10 +402,13 @@ def declare(ctx: Ctx, a: Shoot | Throw) -> None:
                        fire_passed=ctx.state.fire_passed + (a.person,))
 
 
-def resolve(ctx: Ctx) -> None:
-    """The people's shots and throws of this phase, grenades landing and going off (000:L1175)."""
+def resolve(ctx: Ctx, since: int | None = None) -> None:
+    """The people's shots and throws of this phase, grenades landing and going off (000:L1175); `since`:
+    where the fire step's own events begin in the log, for the bursts of its hits (000:L944)."""
     if not playing(ctx.state):
         return
+    if since is not None:
+        bursts_after(ctx, since)
     for a in ctx.state.people_declared:
         if isinstance(a, Shoot):
             _shoot(ctx, a)
@@ -743,14 +747,23 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
                 aimed_fire=v.aimed_fire)
     th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(ctx.state), ctx.rules.combat)
     _spend_shot(ctx, v.id, a.weapon)
-    made = roll_to_hit(th, info.to_hit, f"{v.id} fires {a.weapon} at {o.name}", "", "", ctx.dice, ctx.log, v.id,
-                       a.weapon, o.id)
-    if not made or not made[0] or info.damage is None:
+    victims = [o, *swept_with(ctx.state, v.owner, o)] if info.effect == "area" else [o]
+    hits = 0
+    for victim in victims:   # one to-hit roll per intended victim (000:L945)
+        made = roll_to_hit(th, info.to_hit, f"{v.id} fires {a.weapon} at {victim.name}", "", "", ctx.dice, ctx.log,
+                           v.id, a.weapon, victim.id)
+        hits += bool(made and made[0])
+    if not hits or info.damage is None:
         return
     points = ctx.roll(info.damage, f"{a.weapon} damage", "000:L941", v.id)
     ctx.log.add(DamageRolled(f"{a.weapon} hits {o.name} for {points}", "000:L941", v.id, weapon=a.weapon,
                              target=o.id, expr=str(info.damage), faces=(), points=points))
-    hurt(ctx, o.id, points, WEAPON, f"{v.id}'s {a.weapon}", "000:L1450, L1457")
+    each = area_share(tables_of(ctx.state), info.abbr, points, len(victims))
+    for victim in victims[:hits]:   # how many the rolls say; who: the nearest the aim first (reading PD26)
+        hurt(ctx, victim.id, each, WEAPON, f"{v.id}'s {a.weapon}",
+             "000:L1450, L1457" if len(victims) == 1 else "000:L945-L946, L1450")
+    if info.effect == "burst":
+        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in victims[:hits]))
 
 
 def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
@@ -911,3 +924,66 @@ def friends_under(state: GameState, owner: str, poses: Sequence[Pose], size: Cou
         if any((pose.centre - c).length() <= reach and inside(footprint(pose, size), c) for pose in poses):
             hit.append(p.id)
     return hit
+
+
+# --- area and burst effects of vehicle weapons on people (000:L943-L948) ---------------------------------
+
+
+def swept_with(state: GameState, firer_owner: str, aimed: PersonState) -> list[PersonState]:
+    """The other pedestrians an area-effect weapon sweeps with its aimed man: every one of another side
+    standing within 1" of him, nearest first (000:L945; the firer's own men are never swept, reading PD26)."""
+    r = _effects(state).area_radius
+    near = [p for p in standing(state) if p.id != aimed.id and p.owner != firer_owner
+            and (p.pose.centre - aimed.pose.centre).length() <= r]
+    return sorted(near, key=lambda p: ((p.pose.centre - aimed.pose.centre).length(), p.id))
+
+
+def area_share(t: PeopleTables, abbr: str, points: int, victims: int) -> int:
+    """What each man hit by a sweep takes: half the roll, rounded up; the flamethrowers full (000:L946). A
+    shot at one man alone is an ordinary hit: the whole roll."""
+    e = t.effects
+    if victims <= 1 or e is None or abbr in e.area_full_damage:
+        return points
+    return (points + 1) // 2
+
+
+def _effects(state: GameState) -> Effects:
+    e = tables_of(state).effects
+    assert e is not None, "the people tables have no [effects]"
+    return e
+
+
+def burst(ctx: Ctx, firer: str, weapon: str, point: Vec, exclude: tuple[str, ...] = (),
+          ignore: tuple[str, ...] = ()) -> None:
+    """A burst-effect hit at `point`: 1d to every person within 2" not under cover, that is with no wall
+    or vehicle (but those in `ignore`, the one struck) between him and the point (000:L944, reading PD26)."""
+    e = _effects(ctx.state)
+    for p in list(ctx.state.people):
+        if p.id in exclude or p.state == DEAD or (p.pose.centre - point).length() > e.burst_radius:
+            continue
+        if blocker(_vehicle_combatants(ctx.state), ctx.state.map_id, point, p.pose.centre, ignore,
+                   ctx.state.map_changes) is not None:
+            continue
+        points = ctx.roll(e.burst_people, f"{p.name} caught in the burst of {firer}'s {weapon}", "000:L944", p.id)
+        hurt(ctx, p.id, points, WEAPON, f"the burst of {firer}'s {weapon}", "000:L944")
+
+
+def bursts_after(ctx: Ctx, since: int) -> None:
+    """The fire step's hits on vehicles by burst-effect weapons, from its log since `since`: each bursts
+    at the struck vehicle's centre on the people round it (000:L944)."""
+    if not ctx.state.people:
+        return
+    for ev in list(ctx.log.events[since:]):
+        if not isinstance(ev, ShotFired) or not ev.hit or is_person(ctx.state, ev.target):
+            continue
+        v = next((x for x in ctx.state.vehicles if x.id == ev.vehicle), None)
+        t = next((x for x in ctx.state.vehicles if x.id == ev.target), None)
+        w = next((x for x in v.sheet.weapons if x.id == ev.weapon), None) if v else None
+        if v is None or t is None or w is None:
+            continue
+        try:
+            effect = weapon_info(w.abbr).effect
+        except ValueError:
+            continue
+        if effect == "burst":
+            burst(ctx, v.id, w.id, t.pose.centre, ignore=(t.id,))
