@@ -137,7 +137,7 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
             return [*people.leave_options(state, vid), Pass(vid)]
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
                 *fire_step.automatic_options(state, vid), *people.leave_options(state, vid),
-                *people.vehicle_fire_options(state, vid), Pass(vid)]
+                *people.vehicle_fire_options(state, vid), *people.inside_fire_options(state, vid), Pass(vid)]
     moves: list[Action] = [Move(vid, m) for m in legal_maneuvers(state, v)]
     return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
 

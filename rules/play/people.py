@@ -174,7 +174,7 @@ def get_out(ctx: Ctx, a: GetOut) -> None:
     skill = v.spec.gunner_skill
     p = PersonState(f"{v.id}.{a.crew}", v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
                     armor="body_armor" if comp.body_armor > 0 else "", armor_left=comp.body_armor,
-                    weapon=t.loadout_weapon, shots=t.hand_weapons[t.loadout_weapon].shots or 0,
+                    weapon=t.loadout_weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
                     grenades=t.loadout_grenades,
                     busy_until=(now(ctx.state) + per_turn) if not a.jump else clock(ctx.state.turn + 1, 1, per_turn),
                     skill=-99 if skill == UNTRAINED else skill)
@@ -354,6 +354,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
     if not playing(state):
         return "people do not leave their vehicles in this game (rule option people = off)"
     who = getattr(a, "vehicle", "")
+    if isinstance(a, Shoot) and person(state, who) is None and who.split(".", 1)[0] in acting:
+        return None if a in inside_fire_options(state, who.split(".", 1)[0]) else \
+            f"{who} cannot fire his {a.weapon} at {a.target} from inside now"
     if who not in acting:
         return f"{who} is not to act now"
     if isinstance(a, GetOut):
@@ -392,6 +395,9 @@ def declare(ctx: Ctx, a: Shoot | Throw) -> None:
     """A shot or throw is declared now and resolved with the phase's other fire (000:L819); he may not
     move for the rest of the turn (000:L1449)."""
     p = person(ctx.state, a.person)
+    if p is None and isinstance(a, Shoot):
+        declare_inside(ctx, a)
+        return
     assert p is not None
     if isinstance(a, Throw):
         left = list(p.grenades)
@@ -453,7 +459,10 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
 def _shoot(ctx: Ctx, a: Shoot) -> None:
     s, t = ctx.state, tables_of(ctx.state)
     p = person(s, a.person)
-    if p is None or p.shots <= 0:
+    if p is None:
+        _shoot_from_inside(ctx, a)
+        return
+    if p.shots <= 0:
         return
     w = t.hand_weapons[a.weapon]
     th = hand_to_hit(s, a)
@@ -987,3 +996,87 @@ def bursts_after(ctx: Ctx, since: int) -> None:
             continue
         if effect == "burst":
             burst(ctx, v.id, w.id, t.pose.centre, ignore=(t.id,))
+
+
+# --- hand weapons fired from inside a vehicle (000:L1164, L1171; 002:L1-L5) ------------------------------
+
+
+def shots_left_aboard(state: GameState, crew: str) -> int:
+    """The shots left in a crewman's kit weapon (the [loadout] one, reading PD18) after those he fired aboard."""
+    t = tables_of(state)
+    fired = dict(state.shots_aboard).get(crew, 0)
+    return max(0, (t.hand_weapons[t.loadout_weapon].shots or 0) - fired)
+
+
+def _crew_role(v: VehicleState, crew: str) -> str:
+    comp = next((c for c in v.sheet.components if c.id == crew), None)
+    role = comp.role if comp is not None else ""
+    return "driver" if role in ("driver", "cyclist") else role if role in ("gunner", "passenger") else "passenger"
+
+
+def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
+    """A crewman aboard may fire his hand weapon any turn he does not fire a vehicle weapon (000:L1164):
+    able, not yet acted this turn, with shots left, at a person on foot of another side within reach
+    and with a clear line from the vehicle's centre (reading PD27). Offered only while people are on foot."""
+    if not playing(state) or not state.people or state.step != FIRE or vid in state.fire_passed:
+        return []
+    v = state.vehicle(vid)
+    if v.sheet.destroyed or v.left_map:
+        return []
+    t = tables_of(state)
+    w = t.hand_weapons[t.loadout_weapon]
+    out = []
+    for crew in crew_aboard(v):
+        cid = f"{v.id}.{crew}"
+        if crew in v.fire_acted or shots_left_aboard(state, cid) <= 0:
+            continue
+        for p in standing(state):
+            if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t):
+                continue
+            if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, p.pose.centre, (vid,),
+                       state.map_changes) is None:
+                out.append(Shoot(cid, w.key, p.id))
+    return sorted(out, key=str)
+
+
+def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
+    """The need of a hand weapon fired from inside: the driver of a moving vehicle -3, a gunner or
+    passenger -1; from a stopped vehicle as listed (000:L1171; 002:L1-L5; reading PD6)."""
+    vid, crew = a.person.split(".", 1)
+    v = state.vehicle(vid)
+    t = tables_of(state)
+    w = t.hand_weapons[a.weapon]
+    o = person(state, a.target)
+    assert o is not None
+    skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
+                target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill)
+    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone), shot, t, state.rules.combat)
+
+
+def declare_inside(ctx: Ctx, a: Shoot) -> None:
+    """His firing action for the turn is spent (000:L820, L1164), and a shot from his weapon."""
+    vid, crew = a.person.split(".", 1)
+    v = ctx.v(vid)
+    ctx.update(vid, fire_acted=v.fire_acted + (crew,))
+    fired = dict(ctx.state.shots_aboard)
+    fired[a.person] = fired.get(a.person, 0) + 1
+    ctx.state = evolve(ctx.state, shots_aboard=tuple(sorted(fired.items())),
+                       people_declared=ctx.state.people_declared + (a,))
+
+
+def _shoot_from_inside(ctx: Ctx, a: Shoot) -> None:
+    o = person(ctx.state, a.target)
+    vid = a.person.split(".", 1)[0]
+    if o is None or o.down or not any(x.id == vid for x in ctx.state.vehicles):
+        return
+    w = tables_of(ctx.state).hand_weapons[a.weapon]
+    th = inside_to_hit(ctx.state, a)
+    made = roll_to_hit(th, w.to_hit, f"{a.person} fires his {w.name} from inside {vid} at {o.name}", "", "",
+                       ctx.dice, ctx.log, vid, w.key, o.id)
+    if not made or not made[0] or w.dice is None:
+        return
+    points = ctx.roll(w.dice, f"{w.name} damage", "000:L1449", vid) if w.dice.n else w.dice.mod
+    ctx.log.add(DamageRolled(f"{w.name} hits {o.name} for {points}", "000:L941", vid, weapon=w.key,
+                             target=o.id, expr=str(w.dice), faces=(), points=points))
+    hurt(ctx, o.id, points, WEAPON, f"{a.person}'s {w.name}", "000:L1450, L1457")

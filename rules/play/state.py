@@ -251,6 +251,8 @@ class GameState:
                                                # shots at people (rules/play/people.py)
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
+    shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
+                                               # ("<vehicle>.<crew>", shots), rules/play/people.py
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 
