@@ -427,6 +427,9 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
     if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
         _timed_blasts(ctx)
         _burning_underfoot(ctx)
+        for v in ctx.state.vehicles:   # a second of starting gone each turn (000:L1472)
+            if v.starting:
+                ctx.update(v.id, starting=v.starting - 1)
 
 
 def _speed_of(state: GameState, p: PersonState) -> float:
@@ -880,7 +883,7 @@ def _burning_underfoot(ctx: Ctx) -> None:
 def _get_in_options(state: GameState, p: PersonState) -> list[GetIn]:
     """Back into the seat he left: his vehicle stopped, not destroyed, wrecked or burning, and he has stood
     beside it (his square next to its counter) a whole turn without walking - the turn the door takes to
-    open (000:L1472). Starting it again (000:L1472's 3 seconds) is not played (reading PD24)."""
+    open (000:L1472). At the wheel, the vehicle then takes 3 turns to start (`starting`, reading PD28)."""
     per_turn = state.rules.movement.chart.phases_per_turn
     if p.down or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
         return []
@@ -909,8 +912,10 @@ def get_in(ctx: Ctx, a: GetIn) -> None:
     sheet = replace(v.sheet, components=comps)
     driver = any(c.id == seat and c.role in ("driver", "cyclist") for c in comps)
     back = v.out and not v.sheet.destroyed and not v.plant_out
+    # at the wheel of a stopped vehicle he must start it: 3 seconds before it moves, firing at once (000:L1472)
     ctx.update(v.id, sheet=sheet, out=v.out and not back, driverless=v.driverless and not driver,
-               substitute="" if driver else v.substitute)
+               substitute="" if driver else v.substitute,
+               starting=tables_of(ctx.state).vehicles.start_turns if driver else v.starting)
     ctx.state = evolve(ctx.state, people=tuple(o for o in ctx.state.people if o.id != p.id),
                        fire_passed=ctx.state.fire_passed + (p.id,))
     ctx.log.add(PersonGotIn(f"{p.name} gets back into {v.id}", "000:L1472", p.id, into=v.id))

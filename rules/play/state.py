@@ -187,6 +187,8 @@ class VehicleState:
     phase_dp: tuple[tuple[str, int], ...] = ()  # damage points left at the end of the last phase (armor by
                                       # face, "internal", "tires", "wheels lost"): this phase's damage from any
                                       # source is the difference, for debris (000:L499; rules.phases.fire_step)
+    starting: int = 0                 # turns before a vehicle whose driver has just got back in may move: the
+                                      # 3 seconds to start it (000:L1472; rules/play/people.py)
 
     @property
     def hc(self) -> int:

@@ -1,0 +1,46 @@
+"""Starting a stopped vehicle after getting back in at the wheel (issue 18 item 5; 000:L1472)."""
+
+from __future__ import annotations
+
+from test_people_engine import duel, until
+
+from rules.engine.engine import apply, legal_actions, to_act
+from rules.play import people
+from rules.play.actions import Pass, SetSpeed
+from rules.play.people_actions import GetIn, GetOut, Walk
+from rules.play.state import FIRE, SPEED
+
+
+def _step(s):
+    who = to_act(s)[0]
+    if s.step == FIRE:
+        return apply(s, Pass(who))[0]
+    if people.is_person(s, who):
+        return apply(s, Walk(who, 0, 0))[0]
+    if s.step == SPEED:
+        return apply(s, SetSpeed(who, s.vehicle(who).signed_speed))[0]
+    return apply(s, next(a for a in legal_actions(s, who) if "straight" in str(a)))[0]
+
+
+def test_the_car_takes_3_seconds_to_start_000_L1472():
+    """000:L1472: a vehicle that is not moving takes 3 seconds to start: no speed above 0 for the three
+    turns counted from the one he got in, free to accelerate in the fourth."""
+    s = until(duel(), FIRE)
+    s, _ = apply(s, GetOut("Red", "driver"))
+    for _ in range(2000):
+        if "Red.driver" in to_act(s) and GetIn("Red.driver", "Red") in legal_actions(s, "Red.driver"):
+            break
+        s = _step(s)
+    got_in = s.turn
+    s, _ = apply(s, GetIn("Red.driver", "Red"))
+    assert s.vehicle("Red").starting == 3
+    speeds_by_turn = {}
+    for _ in range(4000):
+        if s.turn > got_in + 3:
+            break
+        if s.step == SPEED and "Red" in to_act(s):
+            speeds_by_turn.setdefault(s.turn, set()).update(
+                a.mph for a in legal_actions(s, "Red") if isinstance(a, SetSpeed))
+        s = _step(s)
+    assert speeds_by_turn[got_in + 1] == {0.0} and speeds_by_turn[got_in + 2] == {0.0}
+    assert max(speeds_by_turn[got_in + 3]) > 0
