@@ -172,7 +172,10 @@ def get_out(ctx: Ctx, a: GetOut) -> None:
     comp = next(c for c in v.sheet.components if c.id == a.crew)
     pose = beside(ctx.state, v)
     skill = v.spec.gunner_skill
-    p = PersonState(f"{v.id}.{a.crew}", v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
+    pid = f"{v.id}.{a.crew}"
+    while person(ctx.state, pid) is not None:   # the seat's first man still on foot: another took it since
+        pid += "'"
+    p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
                     armor="body_armor" if comp.body_armor > 0 else "", armor_left=comp.body_armor,
                     weapon=t.loadout_weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
                     grenades=t.loadout_grenades,
@@ -881,23 +884,36 @@ def _burning_underfoot(ctx: Ctx) -> None:
 
 
 def _get_in_options(state: GameState, p: PersonState) -> list[GetIn]:
-    """Back into the seat he left: his vehicle stopped, not destroyed, wrecked or burning, and he has stood
-    beside it (his square next to its counter) a whole turn without walking - the turn the door takes to
-    open (000:L1472). At the wheel, the vehicle then takes 3 turns to start (`starting`, reading PD28)."""
+    """Into a seat: his own vehicle's he left, or an empty one (a seat someone got out of) of another
+    vehicle of his side (reading PD29); the vehicle stopped, not destroyed, wrecked or burning, and he has
+    stood beside it (his square next to its counter) a whole turn without walking - the turn the door
+    takes to open (000:L1472). At the wheel, the vehicle then takes 3 turns to start (`starting`, PD28)."""
     per_turn = state.rules.movement.chart.phases_per_turn
     if p.down or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
         return []
-    v = next((x for x in state.vehicles if x.id == p.from_vehicle), None)
-    if v is None or v.speed != 0 or v.sheet.destroyed or v.sheet.on_fire or v.left_map or v.buried_under:
-        return []
-    seat = p.id.split(".", 1)[1]
-    if not any(c.id == seat and c.name.endswith(GOT_OUT) for c in v.sheet.components):
-        return []
-    size = state.rules.movement.handling.counters[v.spec.kind]
+    out = []
     reach = tables_of(state).person.square * 1.5
-    if (nearest_point(footprint(v.pose, size), p.pose.centre) - p.pose.centre).length() > reach:
-        return []
-    return [GetIn(p.id, v.id)]
+    for v in state.vehicles:
+        if v.owner != p.owner or v.speed != 0 or v.sheet.destroyed or v.sheet.on_fire or v.left_map or v.buried_under:
+            continue
+        if not free_seat(v, p):
+            continue
+        size = state.rules.movement.handling.counters[v.spec.kind]
+        if (nearest_point(footprint(v.pose, size), p.pose.centre) - p.pose.centre).length() <= reach:
+            out.append(GetIn(p.id, v.id))
+    return out
+
+
+def free_seat(v: VehicleState, p: PersonState) -> str:
+    """The seat he takes in `v`: his own if he left it and it is still empty; in another vehicle the
+    driver's seat if empty, else the first empty seat; "" when there is none."""
+    empty = [c for c in v.sheet.components if c.kind == "crew" and c.name.endswith(GOT_OUT)]
+    if v.id == p.from_vehicle:
+        own = p.id.split(".", 1)[1] if "." in p.id else ""
+        if any(c.id == own for c in empty):
+            return own
+    driver = [c for c in empty if c.role in ("driver", "cyclist")]
+    return (driver or empty)[0].id if (driver or empty) else ""
 
 
 def get_in(ctx: Ctx, a: GetIn) -> None:
@@ -906,7 +922,7 @@ def get_in(ctx: Ctx, a: GetIn) -> None:
     p = person(ctx.state, a.person)
     assert p is not None
     v = ctx.v(a.into)
-    seat = p.id.split(".", 1)[1]
+    seat = free_seat(v, p)
     comps = tuple(replace(c, name=c.name[:-len(GOT_OUT)], dp=max(0, c.max_dp - p.damage), body_armor=p.armor_left)
                   if c.id == seat else c for c in v.sheet.components)
     sheet = replace(v.sheet, components=comps)
@@ -918,7 +934,8 @@ def get_in(ctx: Ctx, a: GetIn) -> None:
                starting=tables_of(ctx.state).vehicles.start_turns if driver else v.starting)
     ctx.state = evolve(ctx.state, people=tuple(o for o in ctx.state.people if o.id != p.id),
                        fire_passed=ctx.state.fire_passed + (p.id,))
-    ctx.log.add(PersonGotIn(f"{p.name} gets back into {v.id}", "000:L1472", p.id, into=v.id))
+    back_in = "back " if v.id == p.from_vehicle else ""
+    ctx.log.add(PersonGotIn(f"{p.name} gets {back_in}into {v.id}", "000:L1472", p.id, into=v.id))
 
 
 # --- friends underfoot (issue 18 item 7: foes do not run over their own side) -----------------------------
@@ -1033,7 +1050,7 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
     out = []
     for crew in crew_aboard(v):
         cid = f"{v.id}.{crew}"
-        if crew in v.fire_acted or shots_left_aboard(state, cid) <= 0:
+        if crew in v.fire_acted or shots_left_aboard(state, cid) <= 0 or person(state, cid) is not None:
             continue
         for p in standing(state):
             if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t):

@@ -44,3 +44,34 @@ def test_the_car_takes_3_seconds_to_start_000_L1472():
         s = _step(s)
     assert speeds_by_turn[got_in + 1] == {0.0} and speeds_by_turn[got_in + 2] == {0.0}
     assert max(speeds_by_turn[got_in + 3]) > 0
+
+
+def test_a_man_on_foot_takes_the_empty_seat_of_another_car_of_his_side_000_L1472():
+    """000:L1472 (reading PD29): a pedestrian who has stood beside a stopped vehicle a turn may enter it;
+    into another car of his side he takes its empty driver's seat, and the car must then be started."""
+    from rules.core.events import PersonGotIn
+    from rules.core.geometry import Pose
+    from rules.engine.engine import new_game
+    from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
+    from rules.play.state import RuleOptions
+
+    setup = GameSetup((VehicleSetup("A1", "a", "Killer Kart", Pose.at(5, 5, 90), 0.0),
+                       VehicleSetup("A2", "a", "Killer Kart", Pose.at(5, 10, 90), 0.0),
+                       VehicleSetup("B", "b", "Killer Kart", Pose.at(40, 40, 270), 0.0)),
+                      seed=2, options=RuleOptions(people="on"),
+                      people=(PersonSetup("walker", "a", Pose.at(5.125, 10.625, 0), weapon="SMG"),))
+    s = until(new_game(setup)[0], FIRE)
+    s, _ = apply(s, GetOut("A2", "driver"))
+    assert any(c.id == "driver" and c.name.endswith("(got out)") for c in s.vehicle("A2").sheet.components)
+    for _ in range(400):
+        if "walker" in to_act(s) and GetIn("walker", "A2") in legal_actions(s, "walker"):
+            break
+        s = _step(s)
+    else:
+        raise AssertionError("never offered")
+    assert GetIn("walker", "A1") not in legal_actions(s, "walker")   # A1 has no empty seat, and is not beside him
+    s, ev = apply(s, GetIn("walker", "A2"))
+    assert any(isinstance(e, PersonGotIn) and e.into == "A2" for e in ev)
+    v = s.vehicle("A2")
+    assert not v.driverless and v.starting == 3 and people.person(s, "walker") is None
+    assert GetIn("A2.driver", "A2") not in people._get_in_options(s, people.person(s, "A2.driver"))  # seat taken
