@@ -125,6 +125,8 @@ def may_leave(state: GameState, vid: str) -> bool:
     v = state.vehicle(vid)
     if not (v.speed == 0 or v.out or v.sheet.on_fire or v.driverless or v.plant_out):
         return False
+    if v.buried_under and state.turn <= v.trapped_until:   # shut in under the rubble (000:L1204)
+        return False
     return bool(crew_aboard(v))
 
 

@@ -75,3 +75,18 @@ def test_a_man_on_foot_takes_the_empty_seat_of_another_car_of_his_side_000_L1472
     v = s.vehicle("A2")
     assert not v.driverless and v.starting == 3 and people.person(s, "walker") is None
     assert GetIn("A2.driver", "A2") not in people._get_in_options(s, people.person(s, "A2.driver"))  # seat taken
+
+
+def test_a_crew_buried_under_a_fallen_building_climbs_out_only_when_free_000_L1204():
+    """000:L1204: people in a car under a fallen building are trapped for as many turns as it had DP;
+    after that they may climb out of the wreck like any crew (000:L1469)."""
+    from dataclasses import replace
+
+    from rules.play.state import evolve
+
+    s = until(duel(), FIRE)
+    v = replace(s.vehicle("Red"), buried_under="the garage", trapped_until=s.turn + 1, out=True)
+    s = evolve(s, vehicles=tuple(v if x.id == "Red" else x for x in s.vehicles))
+    assert not people.leave_options(s, "Red")
+    later = evolve(s, turn=s.turn + 2)
+    assert GetOut("Red", "driver") in people.leave_options(later, "Red")
