@@ -50,6 +50,7 @@ from rules.play.context import Ctx
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, PeopleTables
+from rules.vehicles.record_sheet import WeaponMount
 from rules.vehicles.spec import UNTRAINED
 
 STEPS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -420,6 +421,7 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
         return
     if since is not None:
         bursts_after(ctx, since)
+        launcher_grenades(ctx, since)
     for a in ctx.state.people_declared:
         if isinstance(a, Shoot):
             _shoot(ctx, a)
@@ -1104,3 +1106,47 @@ def _shoot_from_inside(ctx: Ctx, a: Shoot) -> None:
     ctx.log.add(DamageRolled(f"{w.name} hits {o.name} for {points}", "000:L941", vid, weapon=w.key,
                              target=o.id, expr=str(w.dice), faces=(), points=points))
     hurt(ctx, o.id, points, WEAPON, f"{a.person}'s {w.name}", "000:L1450, L1457")
+
+
+# --- grenade launchers on vehicles (000:L2426, L1568-L1590) ----------------------------------------------
+
+
+def launcher_load(w: WeaponMount) -> str:
+    """The grenade type of the magazine in use after a shot: magazines are used in order, so the last
+    one with shots gone (000:L2426: mixed loads fire in the order loaded)."""
+    used = [i for i, (n, most) in enumerate(zip(w.shots, w.max_shots, strict=False)) if n < most]
+    i = used[-1] if used else 0
+    return w.ammo[i] if i < len(w.ammo) else ""
+
+
+def launcher_grenades(ctx: Ctx, since: int) -> None:
+    """The fire step's grenade-launcher shots, from its log since `since`: a hit goes off on the target at
+    once; a miss flies on and comes down a second later where the throw tables scatter it (000:L1175-L1191,
+    reading PD30); either does what its grenade type does (000:L1568-L1590). Played only with people on."""
+    t = tables_of(ctx.state)
+    weapons = ctx.rules.construction.weapons
+    for ev in list(ctx.log.events[since:]):
+        if not isinstance(ev, ShotFired) or ev.roll is None or is_person(ctx.state, ev.target):
+            continue
+        v = next((x for x in ctx.state.vehicles if x.id == ev.vehicle), None)
+        target = next((x for x in ctx.state.vehicles if x.id == ev.target), None)
+        w = next((x for x in v.sheet.weapons if x.id == ev.weapon), None) if v else None
+        if v is None or target is None or w is None or not (w.abbr in weapons and weapons[w.abbr].uses_grenades):
+            continue
+        kind = launcher_load(w)
+        if kind not in t.grenades:
+            continue
+        n = ctx.state.grenades_thrown + 1
+        at = (target.pose.x, target.pose.y)
+        per_turn = ctx.rules.movement.chart.phases_per_turn
+        g = Grenade(f"G{n}", kind, v.id, (v.pose.x, v.pose.y), at, ev.need,
+                    now(ctx.state) + (0 if ev.hit else t.throw.flight_turns * per_turn), 0,
+                    point=at if ev.hit else None)
+        ctx.state = evolve(ctx.state, grenades=ctx.state.grenades + (g,), grenades_thrown=n)
+        ctx.log.add(GrenadeThrown(f"{v.id}'s {w.id} fires a {t.grenades[kind].name.lower()} grenade at {target.id}"
+                                  + ("" if ev.hit else ": it misses and comes down a second later"),
+                                  "000:L2426, L1175", v.id, grenade=kind, aim=Vec(*at),
+                                  lands_turn=ctx.state.turn + (0 if ev.hit else t.throw.flight_turns),
+                                  lands_phase=ctx.state.phase, fuse=0))
+        if ev.hit:
+            _blast(ctx, g)
