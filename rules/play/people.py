@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
+from rules.combat.dropped import Counter
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
 from rules.combat.to_hit import Shot, ToHit, range_modifier, target_type_of, weapon_info
@@ -47,6 +48,7 @@ from rules.people.person import FIRE as BURNING
 from rules.people.record import Grenade, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
+from rules.play.counters import add_counters
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, PeopleTables
@@ -574,6 +576,12 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
     at = Vec(*g.point)
     ctx.log.add(GrenadeExploded(f"grenade {g.id} ({kind.name.lower()}) goes off", kind.source, g.thrower,
                                 grenade=g.kind, point=at))
+    if kind.cloud:   # smoke, paint: a standard cloud counter where it went off (000:L1583-L1590)
+        owners = {p.id: p.owner for p in ctx.state.people} | {v.id: v.owner for v in ctx.state.vehicles}
+        owner = owners.get(g.thrower, "")
+        cloud = Counter(kind.cloud, Pose.at(at.x, at.y, 0), kind.cloud_inches, kind.cloud_inches, ctx.state.turn,
+                        ctx.state.phase, owner=owner)
+        add_counters(ctx, [cloud], f"a {kind.name.lower()} grenade's cloud", kind.source)
     if kind.people is not None:
         for p in list(ctx.state.people):
             if p.state != DEAD and (p.pose.centre - at).length() <= kind.person_radius + 1e-9:

@@ -78,6 +78,8 @@ class GrenadeType:
     vehicles: DiceExpr | None
     vehicle_radius: float
     source: str
+    cloud: str = ""                    # the dropped-weapon counter it leaves where it goes off ("" none)
+    cloud_inches: float = 0.0          # the cloud's side
 
 
 @dataclass(frozen=True)
@@ -348,7 +350,8 @@ def load_people(path: Path) -> PeopleTables:
     for key, g in n.table("grenade").items():
         grenades[key] = GrenadeType(key, g.text("name"), g.integer("cost", lo=0), _dice_or_none(g, "people"),
                                     g.number("person_radius", lo=0), _dice_or_none(g, "vehicles"),
-                                    g.number("vehicle_radius", lo=0), g.text("source"))
+                                    g.number("vehicle_radius", lo=0), g.text("source"),
+                                    g.text("cloud", "", choices=("", "smoke", "paint")), g.number("cloud_inches", 0.0, lo=0))
         g.done()
     fuse = n.table("impact_fuse")
     fuse_cost = fuse.integer("cost", lo=0)

@@ -62,3 +62,18 @@ def test_the_load_in_use_is_the_magazine_being_emptied():
     mixed = replace(gl, shots=(0, 9) + gl.shots[2:], max_shots=(10, 10) + gl.max_shots[2:],
                     ammo=("smoke", "explosive") + gl.ammo[2:])
     assert people.launcher_load(mixed) == "explosive"
+
+
+def test_smoke_and_paint_grenades_leave_their_clouds_000_L1583_L1584():
+    """000:L1583-L1584: a paint or smoke grenade makes a 1" x 1" cloud, standard in every other way (the
+    dropped-weapon counter of that kind); white phosphorus a smoke cloud too (000:L1590); explosive none."""
+    from rules.people.record import Grenade
+
+    s, _wid = _state()
+    ctx = Ctx(s, ScriptedDice([3] * 20))
+    for i, kind in enumerate(("smoke", "paint", "white_phosphorus", "explosive")):
+        people._blast(ctx, Grenade(f"G{i}", kind, "M", (5, 10), (20.0 + 3 * i, 20.0), 7, 0, 0,
+                                   point=(20.0 + 3 * i, 20.0)))
+    got = [(c.kind, c.pose.x, c.length, c.width) for c in ctx.state.counters]
+    assert got == [("smoke", 20.0, 1.0, 1.0), ("paint", 23.0, 1.0, 1.0), ("smoke", 26.0, 1.0, 1.0)]
+    assert all(c.owner == "a" for c in ctx.state.counters)
