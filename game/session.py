@@ -154,6 +154,10 @@ class Session:
             if v.id == vid:
                 return Seat(v.owner, v.colour or ("red", "blue", "green", "yellow", "orange", "purple", "cyan",
                                                    "white")[i % 8], "" if vid in self.hand_driven else v.foe)
+        for p in self.setup.people:   # a pedestrian on foot from the start: his own owner and foe
+            if p.id == vid:
+                mate = next((v.id for v in self.setup.vehicles if v.owner == p.owner), "")
+                return Seat(p.owner, self.seat(mate).colour if mate else "white", "" if vid in self.hand_driven else p.foe)
         return Seat("?", "white")
 
     def to_act(self) -> list[str]:

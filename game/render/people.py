@@ -69,7 +69,8 @@ def draw_person_sheet(surface: pygame.Surface, rect: pygame.Rect, state: GameSta
         return
     t = state.rules.people
     x, y = rect.x + 10, rect.y + 8
-    text(surface, f"{p.name} of {p.from_vehicle} ({owner})", (x, y), 18, theme.ACCENT, bold=True)
+    text(surface, f"{p.name} of {p.from_vehicle} ({owner})" if p.from_vehicle else f"{p.name} ({owner})", (x, y), 18,
+         theme.ACCENT, bold=True)
     y += 26
     text(surface, f"on foot: {p.state}" + ("  prone" if p.prone else ""), (x, y), 16, theme.TEXT)
     y += 24

@@ -266,7 +266,11 @@ class NewGameScene(Scene):
                 skill_d, skill_g = CREW[crew.index]
                 vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value,
                                   driver_skill=skill_d, gunner_skill=skill_g))
-            return replace(base, vehicles=tuple(vs), options=self.rule_options()), title
+            # pedestrians on foot from the start fight for their team's first vehicle's new owner, with people on
+            owner_of = {old.owner: new.owner for old, new in zip(base.vehicles, vs, strict=True)}
+            walkers = tuple(replace(p, owner=owner_of.get(p.owner, p.owner)) for p in base.people)
+            options = replace(self.rule_options(), people="on") if walkers else self.rule_options()
+            return replace(base, vehicles=tuple(vs), people=walkers, options=options), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
         starts = list(getattr(game_map, "starts", ()) or ())

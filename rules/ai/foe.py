@@ -69,6 +69,7 @@ from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, slide
 from rules.engine.preview import ManeuverPreview, Previewer
 from rules.phases import fire_step
+from rules.play import people
 from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
 from rules.tables.foe_profiles import Profile
@@ -356,6 +357,8 @@ def _score_root(view: View, p: _Plan, safe_exists: bool) -> None:
     if m.reverse and m.kind != "straight":
         p.add(-0.5, "fancy")
     _score_contact(view, p)
+    for pid in people.friends_under(view.state, me.owner, pv.path, view.size):   # issue 18 item 7
+        _contact_cost(view, p, f"hit:{pid} of its own side on foot")
     if not p.contact:
         rest = slide(pv.end, p.travel, max(0.0, sum(me.increments[1:]))).path if m.kind not in (
             "t_stop", "bootlegger") and sum(me.increments[1:]) > 0 else ()

@@ -45,12 +45,18 @@ def decide(state: GameState, actor: str, legal: Sequence[Action], profile: Profi
         return next((a for a in rest if isinstance(a, Pass)), rest[0]), "stays with the wreck"
     at_people = [a for a in rest if isinstance(a, Fire) and people.is_person(state, a.target)
                  and people.person(state, a.target).owner != v.owner]   # type: ignore[union-attr]
-    others = [a for a in rest if a not in at_people]
+    from_inside = [a for a in rest if isinstance(a, Shoot)]   # a crewman's hand weapon out of the car
+    others = [a for a in rest if a not in at_people and a not in from_inside]
     chosen, why = vehicle_decide(state, actor, others or rest, profile, budget)
     if isinstance(chosen, Pass) and at_people:
         best = min(at_people, key=lambda a: (people.vehicle_shot_need(state, a), str(a)))
         if people.vehicle_shot_need(state, best) <= PERSON_SHOT_NEED:
             return best, f"fires {best.weapon} at {best.target} on foot (needs {people.vehicle_shot_need(state, best)})"
+    if isinstance(chosen, Pass) and from_inside:
+        need = {a: people.inside_to_hit(state, a).need for a in from_inside}
+        shot = min(from_inside, key=lambda a: (need[a], str(a)))
+        if need[shot] <= PERSON_SHOT_NEED:
+            return shot, f"{shot.person} fires his {shot.weapon} out of the car at {shot.target} (needs {need[shot]})"
     return chosen, why
 
 

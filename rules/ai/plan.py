@@ -22,6 +22,7 @@ from rules.ai.sight import View, ahead, enemy_at_fire, off_map, p_lose, relative
 from rules.core.geometry import CounterSize, Pose, forward, norm_deg
 from rules.driving.handling import control_need, lower_status, recover
 from rules.driving.maneuvers import Maneuver, base_difficulty
+from rules.play.people import friends_under
 from rules.play.state import Mode, VehicleState
 
 # The continuation menu, cheapest first: a profile tries the first `menu` of these each phase.
@@ -194,8 +195,8 @@ def expand(view: View, node: Node, speed: float, reverse: bool, phases_on: int,
         if i < len(tried) and not view.spend():
             continue
         path, end, travel = _path(view, m, node.pose, node.travel, inches, reverse)
-        what = blocked(view, path)
-        if what:
+        what = blocked(view, path) or next(iter(friends_under(view.state, view.me.owner, path, view.size)), "")
+        if what:   # a wall, the map's edge, or a man of its own side on foot (issue 18 item 7)
             met = what
             continue
         d = 0

@@ -22,7 +22,7 @@ from rules.core.geometry import Kind
 from rules.core.kept import kept
 from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
-from rules.engine.setup import GameSetup, resolve_spec
+from rules.engine.setup import GameSetup, resolve_spec, starting_people
 from rules.phases import fire_step
 from rules.phases.movement import (
     defer,
@@ -70,8 +70,11 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
     ids = [v.id for v in vehicles]
     if len(set(ids)) != len(ids):
         raise IllegalAction("two vehicles share an id")
+    if setup.people and setup.options.people != "on":
+        raise IllegalAction("people on foot need the rule option people = \"on\"")
     state = GameState(seed=setup.seed, rolls=0, turn=1, phase=1, step=SPEED, vehicles=tuple(vehicles),
-                      options=setup.options, map_id=setup.map, max_turns=setup.max_turns, rules=setup.rules)
+                      options=setup.options, map_id=setup.map, max_turns=setup.max_turns, rules=setup.rules,
+                      people=starting_people(setup, setup.rules.people))
     ctx = Ctx(state)
     for v in vehicles:
         note_ground(ctx, v.id)  # a start off-road: its HC is lower from the first roll (000:L512-L516)
@@ -134,7 +137,7 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
             return [*people.leave_options(state, vid), Pass(vid)]
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
                 *fire_step.automatic_options(state, vid), *people.leave_options(state, vid),
-                *people.vehicle_fire_options(state, vid), Pass(vid)]
+                *people.vehicle_fire_options(state, vid), *people.inside_fire_options(state, vid), Pass(vid)]
     moves: list[Action] = [Move(vid, m) for m in legal_maneuvers(state, v)]
     return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
 
@@ -396,8 +399,9 @@ def _advance(ctx: Ctx) -> None:
             if to_act(s):
                 return
             if s.options.fire_step == "on":
+                since = len(ctx.log.events)
                 fire_step.resolve(ctx)
-                people.resolve(ctx)
+                people.resolve(ctx, since)
             _next_phase(ctx)
 
 

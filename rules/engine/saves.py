@@ -17,7 +17,7 @@ from rules.core.paths import SAVES_DIR, referenced
 from rules.core.schema import Node
 from rules.core.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
 from rules.engine.game import Game
-from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
 from rules.engine.setup_check import check_setup
 from rules.play import actions as action_text
 from rules.play.state import RuleOptions, digest, option_choices
@@ -44,7 +44,7 @@ UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1
 
 def save_dict(game: Game) -> dict[str, Any]:
     s = game.setup
-    return {
+    out: dict[str, Any] = {
         "format_version": FORMAT_VERSION,
         "turn": game.state.turn,
         "digest": digest(game.state),
@@ -62,6 +62,14 @@ def save_dict(game: Game) -> dict[str, Any]:
         },
         "actions": [str(a) for a in game.actions],
     }
+    if s.people:   # written only when there are any, so older saves and games without people read the same
+        out["setup"]["person"] = [
+            {"id": p.id, "owner": p.owner, "x": p.pose.x, "y": p.pose.y, "facing": p.pose.facing,
+             "weapon": p.weapon, "armor": p.armor, "grenades": list(p.grenades), "skill": p.skill,
+             "foe": p.foe, "prone": p.prone, "name": p.name}
+            for p in s.people
+        ]
+    return out
 
 
 def save_game(game: Game, path: str | Path) -> Path:
@@ -92,9 +100,25 @@ def _setup(node: Node) -> GameSetup:
     if not vehicles:
         raise node.error("vehicle", "a game needs at least one vehicle")
     setup = GameSetup(tuple(vehicles), seed=node.integer("seed"), options=RuleOptions(**values),
-                      map=node.text("map", ""), max_turns=node.integer("max_turns", 0, lo=0))
+                      map=node.text("map", ""), max_turns=node.integer("max_turns", 0, lo=0),
+                      people=tuple(_person(p) for p in node.tables("person", [])))
     node.done()
     return setup
+
+
+def _person(p: Node) -> PersonSetup:
+    grenades = p.array("grenades", [])
+    if not all(isinstance(g, str) for g in grenades):
+        raise p.error("grenades", "expected a list of grenade kinds")
+    out = PersonSetup(
+        id=p.text("id"), owner=p.text("owner"),
+        pose=Pose.at(p.number("x", lo=-MAX_INCHES, hi=MAX_INCHES), p.number("y", lo=-MAX_INCHES, hi=MAX_INCHES),
+                     p.number("facing", 0.0, lo=-360, hi=720)),
+        weapon=p.text("weapon", ""), armor=p.text("armor", ""), grenades=tuple(grenades),
+        skill=p.integer("skill", 0, lo=UNTRAINED, hi=MAX_SKILL), foe=p.text("foe", ""),
+        prone=p.flag("prone", False), name=p.text("name", ""))
+    p.done()
+    return out
 
 
 def game_from_dict(data: dict[str, Any], path: str) -> Game:

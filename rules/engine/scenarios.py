@@ -13,7 +13,7 @@ from rules.core.geometry import Pose
 from rules.core.paths import MAPS_DIR, portable, referenced
 from rules.core.schema import Node
 from rules.core.tomlio import load_toml
-from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
 from rules.engine.setup_check import check_setup
 from rules.play.state import RuleOptions
 from rules.vehicles.design import stock_names as design_stock_names
@@ -48,6 +48,35 @@ class ScenarioVehicle:
     gunner_skill: int = 0
 
 
+@dataclass(frozen=True)
+class ScenarioPerson:
+    """A pedestrian on foot from the start: his place, kit (people.toml keys) and who runs him."""
+
+    id: str
+    owner: str
+    team: str
+    x: float
+    y: float
+    facing: float = 0.0
+    weapon: str = ""
+    armor: str = ""
+    grenades: tuple[str, ...] = ()
+    skill: int = 0
+    driver: str = "human"
+    prone: bool = False
+    name: str = ""
+
+
+def _read_person(n: Node) -> ScenarioPerson:
+    grenades = n.array("grenades", [])
+    if not all(isinstance(g, str) for g in grenades):
+        raise n.error("grenades", "expected a list of grenade kinds")
+    return ScenarioPerson(n.text("id"), n.text("owner"), n.text("team"), read_number(n, "x"), read_number(n, "y"),
+                          read_number(n, "facing") if n.has("facing") else 0.0, n.text("weapon", ""),
+                          n.text("armor", ""), tuple(grenades), n.integer("skill", 0, lo=UNTRAINED, hi=10),
+                          n.text("driver", "human"), n.flag("prone", False), n.text("name", ""))
+
+
 VICTORY_KINDS = ("last_team_standing", "destroy", "survive", "escape")
 
 
@@ -76,6 +105,7 @@ class Scenario:
     path: str = field(default="", compare=False)
     people: bool = False   # the crews may leave their cars and fight on foot (rule option people, issue 18)
     max_turns: int = 0     # 0 = no limit
+    pedestrians: tuple[ScenarioPerson, ...] = ()  # people on foot from the start ([[pedestrians]], needs people = true)
 
 
 def stock_names() -> frozenset[str]:
@@ -119,7 +149,8 @@ def load_scenario(path: str | Path) -> Scenario:
     victory = _read_victory(vt)
     vt.done()
     sc = Scenario(n.text("name"), n.text("description", ""), map_file, m, read_list(n, "vehicles", _read_vehicle),
-                  victory, path=p, people=n.flag("people", False), max_turns=n.integer("max_turns", 0, lo=0))
+                  victory, path=p, people=n.flag("people", False), max_turns=n.integer("max_turns", 0, lo=0),
+                  pedestrians=read_list(n, "pedestrians", _read_person))
     n.done()
     probs = validate_scenario(sc)
     if probs:
@@ -150,7 +181,15 @@ def validate_scenario(sc: Scenario, names: frozenset[str] | None = None) -> list
         used.setdefault(v.start, v.id)
         if not re.fullmatch(r"[a-z][a-z0-9_]*", v.driver):
             probs.append(Problem(f"{w}.driver", "expected human or a foe profile name"))
-    teams = {v.team for v in sc.vehicles}
+    for i, ped in enumerate(sc.pedestrians):
+        if ped.id in ids:
+            probs.append(Problem(f"pedestrians[{i}].id", f"id {ped.id!r} is used twice"))
+        ids.add(ped.id)
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", ped.driver):
+            probs.append(Problem(f"pedestrians[{i}].driver", "expected human or a foe profile name"))
+    if sc.pedestrians and not sc.people:
+        probs.append(Problem("pedestrians", "pedestrians need `people = true`"))
+    teams = {v.team for v in sc.vehicles} | {ped.team for ped in sc.pedestrians}
     if len(teams) < 2:
         probs.append(Problem("vehicles", "a scenario needs at least two teams"))
     vic = sc.victory
@@ -199,4 +238,7 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
                                      gunner_skill=v.gunner_skill))
     options = RuleOptions(people="on") if sc.people else RuleOptions()
-    return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path), options=options, max_turns=sc.max_turns)
+    walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,
+                                "" if p.driver == "human" else p.driver, p.prone, p.name) for p in sc.pedestrians)
+    return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path), options=options, max_turns=sc.max_turns,
+                     people=walkers)

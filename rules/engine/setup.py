@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 from rules.core.errors import DataError
 from rules.core.geometry import Kind, Pose
 from rules.core.paths import locate
+from rules.people.record import PersonState
 from rules.play.state import RuleOptions
+from rules.tables.people import PeopleTables
 from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.design import load_design, load_stock
 from rules.vehicles.record_sheet import RecordSheet, Tire
-from rules.vehicles.spec import VehicleSpec
+from rules.vehicles.spec import UNTRAINED, VehicleSpec
 from rules.vehicles.starting_sheet import spec as spec_of
 
 
@@ -30,12 +32,30 @@ class VehicleSetup:
 
 
 @dataclass(frozen=True)
+class PersonSetup:
+    """A pedestrian who starts the game on foot (issue 18): where he stands, what he carries, who runs him.
+    `weapon`, `armor` and `grenades` are keys of people.toml's [hand_weapon.*], [armor.*], [grenade.*]."""
+
+    id: str
+    owner: str
+    pose: Pose
+    weapon: str = ""
+    armor: str = ""
+    grenades: tuple[str, ...] = ()
+    skill: int = 0            # Handgunner level (000:L1165); UNTRAINED: none
+    foe: str = ""             # scripted-foe profile; "" = a human player
+    prone: bool = False
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class GameSetup:
     vehicles: tuple[VehicleSetup, ...]
     seed: int = 1
     options: RuleOptions = field(default_factory=RuleOptions)
     map: str = ""
     max_turns: int = 0
+    people: tuple[PersonSetup, ...] = ()   # pedestrians on foot from the start (people = "on" only)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False)  # the tables it is played by
 
 
@@ -73,3 +93,17 @@ def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:
             raise DataError(design, "design", str(exc)) from None
     d = load_design(locate(design)) if design.endswith(".toml") else load_stock(design)
     return spec_of(d, driver_skill=driver_skill)
+
+
+def starting_people(setup: GameSetup, t: PeopleTables) -> tuple[PersonState, ...]:
+    """The set-up's pedestrians as the state keeps them: a full weapon, armor at its full DP, unhurt;
+    `from_vehicle` empty (he has no seat to go back to)."""
+    out = []
+    for ps in setup.people:
+        w = t.hand_weapons.get(ps.weapon) if ps.weapon else None
+        armor = t.armor.get(ps.armor) if ps.armor else None
+        out.append(PersonState(ps.id, ps.owner, ps.name or ps.id, ps.pose, "", armor=ps.armor,
+                               armor_left=armor.dp if armor else 0, weapon=ps.weapon,
+                               shots=(w.shots or 0) if w else 0, grenades=ps.grenades, prone=ps.prone,
+                               skill=-99 if ps.skill == UNTRAINED else ps.skill))
+    return tuple(out)

@@ -19,11 +19,12 @@ from rules.core.paths import locate
 from rules.engine.setup import GameSetup, VehicleSetup, resolve_spec
 from rules.tables.foe_profiles import names
 from rules.tables.movement import tables
+from rules.tables.people import people_tables
 from rules.vehicles.design import STOCK_DIR, load_design
 from rules.vehicles.figures import figures
 from rules.vehicles.spec import VehicleSpec
 from rules.world.maps import Map
-from rules.world.shapes import bbox, overlapping_boxes, polygons_overlap
+from rules.world.shapes import bbox, overlapping_boxes, point_in_polygon, polygons_overlap
 
 Problem = tuple[str, str]  # (where, what)
 
@@ -88,7 +89,7 @@ def setup_problems(setup: GameSetup, game_map: Map | None = None, *, drivers: Co
     for a, b in overlapping_boxes([bbox(o) for _, o in placed]):
         if polygons_overlap(placed[a][1], placed[b][1]):
             probs.append((placed[b][0], f"stands on the vehicle at {placed[a][0]}"))
-    return probs
+    return probs + _people_problems(setup, game_map, ids, drivers, [o for _, o in placed])
 
 
 def check_setup(setup: GameSetup, path: str, game_map: Map | None = None, *,
@@ -136,3 +137,37 @@ def _outline(v: VehicleSetup, spec: VehicleSpec) -> tuple[tuple[float, float], .
     size = tables().handling.counters[spec.kind]
     pose = v.pose if math.isfinite(v.pose.facing) else Pose.at(v.pose.x, v.pose.y, 0)
     return tuple((c.x, c.y) for c in corners(pose, size))
+
+
+def _people_problems(setup: GameSetup, game_map: Map | None, ids: set[str], drivers: Collection[str],
+                     outlines: list[tuple[tuple[float, float], ...]]) -> list[Problem]:
+    """Pedestrians on foot from the start (issue 18): the rule option on, ids unique among vehicles and
+    people, known weapon, armor and grenade keys, a known foe, standing on the map and on no vehicle."""
+    t = people_tables()
+    probs: list[Problem] = []
+    if setup.people and setup.options.people != "on":
+        probs.append(("people", "people on foot need the rule option people = \"on\""))
+    known = set(ids)
+    for i, p in enumerate(setup.people):
+        w = f"people[{i}]"
+        if not p.id:
+            probs.append((f"{w}.id", "a person needs an id"))
+        elif p.id in known:
+            probs.append((f"{w}.id", f"id {p.id!r} is used twice"))
+        known.add(p.id)
+        for key, value, table in (("weapon", p.weapon, t.hand_weapons), ("armor", p.armor, t.armor)):
+            if value and value not in table:
+                probs.append((f"{w}.{key}", f"unknown {key} {value!r}; known: {', '.join(sorted(table))}"))
+        for g in p.grenades:
+            if g not in t.grenades:
+                probs.append((f"{w}.grenades", f"unknown grenade {g!r}; known: {', '.join(sorted(t.grenades))}"))
+        if p.foe and p.foe not in drivers:
+            probs.append((f"{w}.foe", f"unknown foe profile {p.foe!r}; known: {', '.join(sorted(drivers))}"))
+        x, y = p.pose.x, p.pose.y
+        if not (math.isfinite(x) and math.isfinite(y)):
+            probs.append((w, "a person's position must be finite numbers"))
+        elif game_map is not None and not (0 <= x <= game_map.width and 0 <= y <= game_map.height):
+            probs.append((w, f"{p.id} at ({x:g}, {y:g}) stands off the map"))
+        elif any(point_in_polygon(x, y, o) for o in outlines):
+            probs.append((w, f"{p.id} at ({x:g}, {y:g}) stands on a vehicle"))
+    return probs

@@ -101,13 +101,13 @@ def speed_options(t: Tables, v: VehicleState) -> list[float]:
     out: set[float] = {v.signed_speed}
     top = reverse_top(t, v) if v.reverse else v.spec.top_speed
     # HD transmission: slow from rest (000:L2629); no acceleration at all with the plant out (000:L1742)
-    hi = v.speed if v.plant_out or cracked(v) else min(top, v.speed + v.spec.acceleration_at(v.speed))
+    hi = v.speed if v.plant_out or cracked(v) or v.starting else min(top, v.speed + v.spec.acceleration_at(v.speed))
     lo = max(0.0, v.speed - most_deceleration(t, v.sheet))  # 50 mph with HD brakes (000:L2628)
     k = math.ceil(lo / step - 1e-9)
     while k * step <= hi + 1e-9:
         out.add(-k * step if v.reverse else k * step)
         k += 1
-    if v.speed == 0 and v.full_stop and v.spec.kind is not Kind.CYCLE and not v.plant_out:
+    if v.speed == 0 and v.full_stop and v.spec.kind is not Kind.CYCLE and not v.plant_out and not v.starting:
         other_top = v.spec.top_speed if v.reverse else reverse_top(t, v)
         k = 1
         while k * step <= min(other_top, v.spec.acceleration_at(0.0)) + 1e-9:

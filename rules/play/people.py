@@ -14,12 +14,13 @@ Everything here is played only with the rule option `people = "on"`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
+from rules.combat.dropped import Counter
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
 from rules.combat.to_hit import Shot, ToHit, range_modifier, target_type_of, weapon_info
@@ -35,6 +36,7 @@ from rules.core.events import (
     PersonProne,
     PersonRunOver,
     PersonWalked,
+    ShotFired,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.driving.collisions import damage_modifier, ram_damages, ram_dice
@@ -46,9 +48,11 @@ from rules.people.person import FIRE as BURNING
 from rules.people.record import Grenade, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
+from rules.play.counters import add_counters
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
-from rules.tables.people import PeopleTables
+from rules.tables.people import Effects, PeopleTables
+from rules.vehicles.record_sheet import WeaponMount
 from rules.vehicles.spec import UNTRAINED
 
 STEPS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -124,6 +128,8 @@ def may_leave(state: GameState, vid: str) -> bool:
     v = state.vehicle(vid)
     if not (v.speed == 0 or v.out or v.sheet.on_fire or v.driverless or v.plant_out):
         return False
+    if v.buried_under and state.turn <= v.trapped_until:   # shut in under the rubble (000:L1204)
+        return False
     return bool(crew_aboard(v))
 
 
@@ -171,9 +177,12 @@ def get_out(ctx: Ctx, a: GetOut) -> None:
     comp = next(c for c in v.sheet.components if c.id == a.crew)
     pose = beside(ctx.state, v)
     skill = v.spec.gunner_skill
-    p = PersonState(f"{v.id}.{a.crew}", v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
+    pid = f"{v.id}.{a.crew}"
+    while person(ctx.state, pid) is not None:   # the seat's first man still on foot: another took it since
+        pid += "'"
+    p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
                     armor="body_armor" if comp.body_armor > 0 else "", armor_left=comp.body_armor,
-                    weapon=t.loadout_weapon, shots=t.hand_weapons[t.loadout_weapon].shots or 0,
+                    weapon=t.loadout_weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
                     grenades=t.loadout_grenades,
                     busy_until=(now(ctx.state) + per_turn) if not a.jump else clock(ctx.state.turn + 1, 1, per_turn),
                     skill=-99 if skill == UNTRAINED else skill)
@@ -353,6 +362,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
     if not playing(state):
         return "people do not leave their vehicles in this game (rule option people = off)"
     who = getattr(a, "vehicle", "")
+    if isinstance(a, Shoot) and person(state, who) is None and who.split(".", 1)[0] in acting:
+        return None if a in inside_fire_options(state, who.split(".", 1)[0]) else \
+            f"{who} cannot fire his {a.weapon} at {a.target} from inside now"
     if who not in acting:
         return f"{who} is not to act now"
     if isinstance(a, GetOut):
@@ -391,6 +403,9 @@ def declare(ctx: Ctx, a: Shoot | Throw) -> None:
     """A shot or throw is declared now and resolved with the phase's other fire (000:L819); he may not
     move for the rest of the turn (000:L1449)."""
     p = person(ctx.state, a.person)
+    if p is None and isinstance(a, Shoot):
+        declare_inside(ctx, a)
+        return
     assert p is not None
     if isinstance(a, Throw):
         left = list(p.grenades)
@@ -401,10 +416,14 @@ def declare(ctx: Ctx, a: Shoot | Throw) -> None:
                        fire_passed=ctx.state.fire_passed + (a.person,))
 
 
-def resolve(ctx: Ctx) -> None:
-    """The people's shots and throws of this phase, grenades landing and going off (000:L1175)."""
+def resolve(ctx: Ctx, since: int | None = None) -> None:
+    """The people's shots and throws of this phase, grenades landing and going off (000:L1175); `since`:
+    where the fire step's own events begin in the log, for the bursts of its hits (000:L944)."""
     if not playing(ctx.state):
         return
+    if since is not None:
+        bursts_after(ctx, since)
+        launcher_grenades(ctx, since)
     for a in ctx.state.people_declared:
         if isinstance(a, Shoot):
             _shoot(ctx, a)
@@ -417,6 +436,9 @@ def resolve(ctx: Ctx) -> None:
     if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
         _timed_blasts(ctx)
         _burning_underfoot(ctx)
+        for v in ctx.state.vehicles:   # a second of starting gone each turn (000:L1472)
+            if v.starting:
+                ctx.update(v.id, starting=v.starting - 1)
 
 
 def _speed_of(state: GameState, p: PersonState) -> float:
@@ -449,7 +471,10 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
 def _shoot(ctx: Ctx, a: Shoot) -> None:
     s, t = ctx.state, tables_of(ctx.state)
     p = person(s, a.person)
-    if p is None or p.shots <= 0:
+    if p is None:
+        _shoot_from_inside(ctx, a)
+        return
+    if p.shots <= 0:
         return
     w = t.hand_weapons[a.weapon]
     th = hand_to_hit(s, a)
@@ -551,6 +576,12 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
     at = Vec(*g.point)
     ctx.log.add(GrenadeExploded(f"grenade {g.id} ({kind.name.lower()}) goes off", kind.source, g.thrower,
                                 grenade=g.kind, point=at))
+    if kind.cloud:   # smoke, paint: a standard cloud counter where it went off (000:L1583-L1590)
+        owners = {p.id: p.owner for p in ctx.state.people} | {v.id: v.owner for v in ctx.state.vehicles}
+        owner = owners.get(g.thrower, "")
+        cloud = Counter(kind.cloud, Pose.at(at.x, at.y, 0), kind.cloud_inches, kind.cloud_inches, ctx.state.turn,
+                        ctx.state.phase, owner=owner)
+        add_counters(ctx, [cloud], f"a {kind.name.lower()} grenade's cloud", kind.source)
     if kind.people is not None:
         for p in list(ctx.state.people):
             if p.state != DEAD and (p.pose.centre - at).length() <= kind.person_radius + 1e-9:
@@ -743,14 +774,23 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
                 aimed_fire=v.aimed_fire)
     th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(ctx.state), ctx.rules.combat)
     _spend_shot(ctx, v.id, a.weapon)
-    made = roll_to_hit(th, info.to_hit, f"{v.id} fires {a.weapon} at {o.name}", "", "", ctx.dice, ctx.log, v.id,
-                       a.weapon, o.id)
-    if not made or not made[0] or info.damage is None:
+    victims = [o, *swept_with(ctx.state, v.owner, o)] if info.effect == "area" else [o]
+    hits = 0
+    for victim in victims:   # one to-hit roll per intended victim (000:L945)
+        made = roll_to_hit(th, info.to_hit, f"{v.id} fires {a.weapon} at {victim.name}", "", "", ctx.dice, ctx.log,
+                           v.id, a.weapon, victim.id)
+        hits += bool(made and made[0])
+    if not hits or info.damage is None:
         return
     points = ctx.roll(info.damage, f"{a.weapon} damage", "000:L941", v.id)
     ctx.log.add(DamageRolled(f"{a.weapon} hits {o.name} for {points}", "000:L941", v.id, weapon=a.weapon,
                              target=o.id, expr=str(info.damage), faces=(), points=points))
-    hurt(ctx, o.id, points, WEAPON, f"{v.id}'s {a.weapon}", "000:L1450, L1457")
+    each = area_share(tables_of(ctx.state), info.abbr, points, len(victims))
+    for victim in victims[:hits]:   # how many the rolls say; who: the nearest the aim first (reading PD26)
+        hurt(ctx, victim.id, each, WEAPON, f"{v.id}'s {a.weapon}",
+             "000:L1450, L1457" if len(victims) == 1 else "000:L945-L946, L1450")
+    if info.effect == "burst":
+        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in victims[:hits]))
 
 
 def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
@@ -856,23 +896,36 @@ def _burning_underfoot(ctx: Ctx) -> None:
 
 
 def _get_in_options(state: GameState, p: PersonState) -> list[GetIn]:
-    """Back into the seat he left: his vehicle stopped, not destroyed, wrecked or burning, and he has stood
-    beside it (his square next to its counter) a whole turn without walking - the turn the door takes to
-    open (000:L1472). Starting it again (000:L1472's 3 seconds) is not played (reading PD24)."""
+    """Into a seat: his own vehicle's he left, or an empty one (a seat someone got out of) of another
+    vehicle of his side (reading PD29); the vehicle stopped, not destroyed, wrecked or burning, and he has
+    stood beside it (his square next to its counter) a whole turn without walking - the turn the door
+    takes to open (000:L1472). At the wheel, the vehicle then takes 3 turns to start (`starting`, PD28)."""
     per_turn = state.rules.movement.chart.phases_per_turn
     if p.down or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
         return []
-    v = next((x for x in state.vehicles if x.id == p.from_vehicle), None)
-    if v is None or v.speed != 0 or v.sheet.destroyed or v.sheet.on_fire or v.left_map or v.buried_under:
-        return []
-    seat = p.id.split(".", 1)[1]
-    if not any(c.id == seat and c.name.endswith(GOT_OUT) for c in v.sheet.components):
-        return []
-    size = state.rules.movement.handling.counters[v.spec.kind]
+    out = []
     reach = tables_of(state).person.square * 1.5
-    if (nearest_point(footprint(v.pose, size), p.pose.centre) - p.pose.centre).length() > reach:
-        return []
-    return [GetIn(p.id, v.id)]
+    for v in state.vehicles:
+        if v.owner != p.owner or v.speed != 0 or v.sheet.destroyed or v.sheet.on_fire or v.left_map or v.buried_under:
+            continue
+        if not free_seat(v, p):
+            continue
+        size = state.rules.movement.handling.counters[v.spec.kind]
+        if (nearest_point(footprint(v.pose, size), p.pose.centre) - p.pose.centre).length() <= reach:
+            out.append(GetIn(p.id, v.id))
+    return out
+
+
+def free_seat(v: VehicleState, p: PersonState) -> str:
+    """The seat he takes in `v`: his own if he left it and it is still empty; in another vehicle the
+    driver's seat if empty, else the first empty seat; "" when there is none."""
+    empty = [c for c in v.sheet.components if c.kind == "crew" and c.name.endswith(GOT_OUT)]
+    if v.id == p.from_vehicle:
+        own = p.id.split(".", 1)[1] if "." in p.id else ""
+        if any(c.id == own for c in empty):
+            return own
+    driver = [c for c in empty if c.role in ("driver", "cyclist")]
+    return (driver or empty)[0].id if (driver or empty) else ""
 
 
 def get_in(ctx: Ctx, a: GetIn) -> None:
@@ -881,14 +934,227 @@ def get_in(ctx: Ctx, a: GetIn) -> None:
     p = person(ctx.state, a.person)
     assert p is not None
     v = ctx.v(a.into)
-    seat = p.id.split(".", 1)[1]
+    seat = free_seat(v, p)
     comps = tuple(replace(c, name=c.name[:-len(GOT_OUT)], dp=max(0, c.max_dp - p.damage), body_armor=p.armor_left)
                   if c.id == seat else c for c in v.sheet.components)
     sheet = replace(v.sheet, components=comps)
     driver = any(c.id == seat and c.role in ("driver", "cyclist") for c in comps)
     back = v.out and not v.sheet.destroyed and not v.plant_out
+    # at the wheel of a stopped vehicle he must start it: 3 seconds before it moves, firing at once (000:L1472)
     ctx.update(v.id, sheet=sheet, out=v.out and not back, driverless=v.driverless and not driver,
-               substitute="" if driver else v.substitute)
+               substitute="" if driver else v.substitute,
+               starting=tables_of(ctx.state).vehicles.start_turns if driver else v.starting)
     ctx.state = evolve(ctx.state, people=tuple(o for o in ctx.state.people if o.id != p.id),
                        fire_passed=ctx.state.fire_passed + (p.id,))
-    ctx.log.add(PersonGotIn(f"{p.name} gets back into {v.id}", "000:L1472", p.id, into=v.id))
+    back_in = "back " if v.id == p.from_vehicle else ""
+    ctx.log.add(PersonGotIn(f"{p.name} gets {back_in}into {v.id}", "000:L1472", p.id, into=v.id))
+
+
+# --- friends underfoot (issue 18 item 7: foes do not run over their own side) -----------------------------
+
+
+def friends_under(state: GameState, owner: str, poses: Sequence[Pose], size: CounterSize) -> list[str]:
+    """The people of `owner` still alive on foot whose square's centre a vehicle counter of `size` at any
+    of `poses` would cover (how run_over finds a man struck, 000:L1451): what a foe's plan must not do.
+    Empty at once in a game without people, so the vehicles' plans are unchanged there."""
+    mine = [p for p in state.people if p.owner == owner and p.state != DEAD]
+    if not mine:
+        return []
+    reach = math.hypot(size.length, size.width) / 2
+    hit = []
+    for p in mine:
+        c = p.pose.centre
+        if any((pose.centre - c).length() <= reach and inside(footprint(pose, size), c) for pose in poses):
+            hit.append(p.id)
+    return hit
+
+
+# --- area and burst effects of vehicle weapons on people (000:L943-L948) ---------------------------------
+
+
+def swept_with(state: GameState, firer_owner: str, aimed: PersonState) -> list[PersonState]:
+    """The other pedestrians an area-effect weapon sweeps with its aimed man: every one of another side
+    standing within 1" of him, nearest first (000:L945; the firer's own men are never swept, reading PD26)."""
+    r = _effects(state).area_radius
+    near = [p for p in standing(state) if p.id != aimed.id and p.owner != firer_owner
+            and (p.pose.centre - aimed.pose.centre).length() <= r]
+    return sorted(near, key=lambda p: ((p.pose.centre - aimed.pose.centre).length(), p.id))
+
+
+def area_share(t: PeopleTables, abbr: str, points: int, victims: int) -> int:
+    """What each man hit by a sweep takes: half the roll, rounded up; the flamethrowers full (000:L946). A
+    shot at one man alone is an ordinary hit: the whole roll."""
+    e = t.effects
+    if victims <= 1 or e is None or abbr in e.area_full_damage:
+        return points
+    return (points + 1) // 2
+
+
+def _effects(state: GameState) -> Effects:
+    e = tables_of(state).effects
+    assert e is not None, "the people tables have no [effects]"
+    return e
+
+
+def burst(ctx: Ctx, firer: str, weapon: str, point: Vec, exclude: tuple[str, ...] = (),
+          ignore: tuple[str, ...] = ()) -> None:
+    """A burst-effect hit at `point`: 1d to every person within 2" not under cover, that is with no wall
+    or vehicle (but those in `ignore`, the one struck) between him and the point (000:L944, reading PD26)."""
+    e = _effects(ctx.state)
+    for p in list(ctx.state.people):
+        if p.id in exclude or p.state == DEAD or (p.pose.centre - point).length() > e.burst_radius:
+            continue
+        if blocker(_vehicle_combatants(ctx.state), ctx.state.map_id, point, p.pose.centre, ignore,
+                   ctx.state.map_changes) is not None:
+            continue
+        points = ctx.roll(e.burst_people, f"{p.name} caught in the burst of {firer}'s {weapon}", "000:L944", p.id)
+        hurt(ctx, p.id, points, WEAPON, f"the burst of {firer}'s {weapon}", "000:L944")
+
+
+def bursts_after(ctx: Ctx, since: int) -> None:
+    """The fire step's hits on vehicles by burst-effect weapons, from its log since `since`: each bursts
+    at the struck vehicle's centre on the people round it (000:L944)."""
+    if not ctx.state.people:
+        return
+    for ev in list(ctx.log.events[since:]):
+        if not isinstance(ev, ShotFired) or not ev.hit or is_person(ctx.state, ev.target):
+            continue
+        v = next((x for x in ctx.state.vehicles if x.id == ev.vehicle), None)
+        t = next((x for x in ctx.state.vehicles if x.id == ev.target), None)
+        w = next((x for x in v.sheet.weapons if x.id == ev.weapon), None) if v else None
+        if v is None or t is None or w is None:
+            continue
+        try:
+            effect = weapon_info(w.abbr).effect
+        except ValueError:
+            continue
+        if effect == "burst":
+            burst(ctx, v.id, w.id, t.pose.centre, ignore=(t.id,))
+
+
+# --- hand weapons fired from inside a vehicle (000:L1164, L1171; 002:L1-L5) ------------------------------
+
+
+def shots_left_aboard(state: GameState, crew: str) -> int:
+    """The shots left in a crewman's kit weapon (the [loadout] one, reading PD18) after those he fired aboard."""
+    t = tables_of(state)
+    fired = dict(state.shots_aboard).get(crew, 0)
+    return max(0, (t.hand_weapons[t.loadout_weapon].shots or 0) - fired)
+
+
+def _crew_role(v: VehicleState, crew: str) -> str:
+    comp = next((c for c in v.sheet.components if c.id == crew), None)
+    role = comp.role if comp is not None else ""
+    return "driver" if role in ("driver", "cyclist") else role if role in ("gunner", "passenger") else "passenger"
+
+
+def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
+    """A crewman aboard may fire his hand weapon any turn he does not fire a vehicle weapon (000:L1164):
+    able, not yet acted this turn, with shots left, at a person on foot of another side within reach
+    and with a clear line from the vehicle's centre (reading PD27). Offered only while people are on foot."""
+    if not playing(state) or not state.people or state.step != FIRE or vid in state.fire_passed:
+        return []
+    v = state.vehicle(vid)
+    if v.sheet.destroyed or v.left_map:
+        return []
+    t = tables_of(state)
+    w = t.hand_weapons[t.loadout_weapon]
+    out = []
+    for crew in crew_aboard(v):
+        cid = f"{v.id}.{crew}"
+        if crew in v.fire_acted or shots_left_aboard(state, cid) <= 0 or person(state, cid) is not None:
+            continue
+        for p in standing(state):
+            if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t):
+                continue
+            if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, p.pose.centre, (vid,),
+                       state.map_changes) is None:
+                out.append(Shoot(cid, w.key, p.id))
+    return sorted(out, key=str)
+
+
+def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
+    """The need of a hand weapon fired from inside: the driver of a moving vehicle -3, a gunner or
+    passenger -1; from a stopped vehicle as listed (000:L1171; 002:L1-L5; reading PD6)."""
+    vid, crew = a.person.split(".", 1)
+    v = state.vehicle(vid)
+    t = tables_of(state)
+    w = t.hand_weapons[a.weapon]
+    o = person(state, a.target)
+    assert o is not None
+    skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
+                target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill)
+    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone), shot, t, state.rules.combat)
+
+
+def declare_inside(ctx: Ctx, a: Shoot) -> None:
+    """His firing action for the turn is spent (000:L820, L1164), and a shot from his weapon."""
+    vid, crew = a.person.split(".", 1)
+    v = ctx.v(vid)
+    ctx.update(vid, fire_acted=v.fire_acted + (crew,))
+    fired = dict(ctx.state.shots_aboard)
+    fired[a.person] = fired.get(a.person, 0) + 1
+    ctx.state = evolve(ctx.state, shots_aboard=tuple(sorted(fired.items())),
+                       people_declared=ctx.state.people_declared + (a,))
+
+
+def _shoot_from_inside(ctx: Ctx, a: Shoot) -> None:
+    o = person(ctx.state, a.target)
+    vid = a.person.split(".", 1)[0]
+    if o is None or o.down or not any(x.id == vid for x in ctx.state.vehicles):
+        return
+    w = tables_of(ctx.state).hand_weapons[a.weapon]
+    th = inside_to_hit(ctx.state, a)
+    made = roll_to_hit(th, w.to_hit, f"{a.person} fires his {w.name} from inside {vid} at {o.name}", "", "",
+                       ctx.dice, ctx.log, vid, w.key, o.id)
+    if not made or not made[0] or w.dice is None:
+        return
+    points = ctx.roll(w.dice, f"{w.name} damage", "000:L1449", vid) if w.dice.n else w.dice.mod
+    ctx.log.add(DamageRolled(f"{w.name} hits {o.name} for {points}", "000:L941", vid, weapon=w.key,
+                             target=o.id, expr=str(w.dice), faces=(), points=points))
+    hurt(ctx, o.id, points, WEAPON, f"{a.person}'s {w.name}", "000:L1450, L1457")
+
+
+# --- grenade launchers on vehicles (000:L2426, L1568-L1590) ----------------------------------------------
+
+
+def launcher_load(w: WeaponMount) -> str:
+    """The grenade type of the magazine in use after a shot: magazines are used in order, so the last
+    one with shots gone (000:L2426: mixed loads fire in the order loaded)."""
+    used = [i for i, (n, most) in enumerate(zip(w.shots, w.max_shots, strict=False)) if n < most]
+    i = used[-1] if used else 0
+    return w.ammo[i] if i < len(w.ammo) else ""
+
+
+def launcher_grenades(ctx: Ctx, since: int) -> None:
+    """The fire step's grenade-launcher shots, from its log since `since`: a hit goes off on the target at
+    once; a miss flies on and comes down a second later where the throw tables scatter it (000:L1175-L1191,
+    reading PD30); either does what its grenade type does (000:L1568-L1590). Played only with people on."""
+    t = tables_of(ctx.state)
+    weapons = ctx.rules.construction.weapons
+    for ev in list(ctx.log.events[since:]):
+        if not isinstance(ev, ShotFired) or ev.roll is None or is_person(ctx.state, ev.target):
+            continue
+        v = next((x for x in ctx.state.vehicles if x.id == ev.vehicle), None)
+        target = next((x for x in ctx.state.vehicles if x.id == ev.target), None)
+        w = next((x for x in v.sheet.weapons if x.id == ev.weapon), None) if v else None
+        if v is None or target is None or w is None or not (w.abbr in weapons and weapons[w.abbr].uses_grenades):
+            continue
+        kind = launcher_load(w)
+        if kind not in t.grenades:
+            continue
+        n = ctx.state.grenades_thrown + 1
+        at = (target.pose.x, target.pose.y)
+        per_turn = ctx.rules.movement.chart.phases_per_turn
+        g = Grenade(f"G{n}", kind, v.id, (v.pose.x, v.pose.y), at, ev.need,
+                    now(ctx.state) + (0 if ev.hit else t.throw.flight_turns * per_turn), 0,
+                    point=at if ev.hit else None)
+        ctx.state = evolve(ctx.state, grenades=ctx.state.grenades + (g,), grenades_thrown=n)
+        ctx.log.add(GrenadeThrown(f"{v.id}'s {w.id} fires a {t.grenades[kind].name.lower()} grenade at {target.id}"
+                                  + ("" if ev.hit else ": it misses and comes down a second later"),
+                                  "000:L2426, L1175", v.id, grenade=kind, aim=Vec(*at),
+                                  lands_turn=ctx.state.turn + (0 if ev.hit else t.throw.flight_turns),
+                                  lands_phase=ctx.state.phase, fuse=0))
+        if ev.hit:
+            _blast(ctx, g)

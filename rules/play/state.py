@@ -189,6 +189,8 @@ class VehicleState:
                                       # source is the difference, for debris (000:L499; rules.phases.fire_step)
     engine_trouble: tuple[str, int] | tuple[()] = ()  # a gas-engine critical result still working (rules.play.gas_engine,
                                       # 000:L1795-L1812): (result, the turn its next step is due)
+    starting: int = 0                 # turns before a vehicle whose driver has just got back in may move: the
+                                      # 3 seconds to start it (000:L1472; rules/play/people.py)
 
     @property
     def hc(self) -> int:
@@ -254,6 +256,8 @@ class GameState:
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
     lit_until: int = 0                         # a starshell lights the table to the end of this turn (000:L2432)
+    shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
+                                               # ("<vehicle>.<crew>", shots), rules/play/people.py
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 

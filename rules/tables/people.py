@@ -78,6 +78,8 @@ class GrenadeType:
     vehicles: DiceExpr | None
     vehicle_radius: float
     source: str
+    cloud: str = ""                    # the dropped-weapon counter it leaves where it goes off ("" none)
+    cloud_inches: float = 0.0          # the cloud's side
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,17 @@ class VehicleTimes:
 
 
 @dataclass(frozen=True)
+class Effects:
+    """Vehicle weapons' area and burst effects on pedestrians (000:L943-L948)."""
+
+    area_radius: float
+    area_full_damage: tuple[str, ...]
+    burst_people: DiceExpr
+    burst_radius: float
+    source: str
+
+
+@dataclass(frozen=True)
 class PeopleTables:
     person: Person
     vehicles: VehicleTimes
@@ -177,6 +190,7 @@ class PeopleTables:
     impact_fuse_cost: int
     loadout_weapon: str                # what a crewman leaving his vehicle carries (reading PD18)
     loadout_grenades: tuple[str, ...]
+    effects: Effects | None = None     # None only for tables built by hand in tests
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -336,7 +350,8 @@ def load_people(path: Path) -> PeopleTables:
     for key, g in n.table("grenade").items():
         grenades[key] = GrenadeType(key, g.text("name"), g.integer("cost", lo=0), _dice_or_none(g, "people"),
                                     g.number("person_radius", lo=0), _dice_or_none(g, "vehicles"),
-                                    g.number("vehicle_radius", lo=0), g.text("source"))
+                                    g.number("vehicle_radius", lo=0), g.text("source"),
+                                    g.text("cloud", "", choices=("", "smoke", "paint")), g.number("cloud_inches", 0.0, lo=0))
         g.done()
     fuse = n.table("impact_fuse")
     fuse_cost = fuse.integer("cost", lo=0)
@@ -348,10 +363,15 @@ def load_people(path: Path) -> PeopleTables:
         if name not in grenades:
             raise kit.error("grenades", f"no grenade type {name!r}")
     kit.done(("source", "title", "note", "reconstructed"))
+    e = n.table("effects")
+    effects = Effects(e.number("area_radius", lo=0), tuple(e.names("area_full_damage")), _dice(e, "burst_people"),
+                      e.number("burst_radius", lo=0), e.text("source"))
+    e.done()
     n.done()
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
-                        MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades)
+                        MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
+                        effects)
 
 
 @lru_cache(maxsize=1)

@@ -80,3 +80,22 @@ def test_the_fire_step_lists_his_shots_with_their_need(app):
     assert any(lbl.endswith(f"needs {need}") for lbl in labels)
     surface = pygame.Surface(app.size)
     battle.draw(surface)
+
+
+def test_the_gunners_scenario_keeps_its_men_on_their_cars_side(app):
+    """The new-game screen's set-up of a scenario with pedestrians: each man fights for the new owner of
+    his team's car, and the people rule is on whatever the option field says."""
+    from game.scenes.new_game import NewGameScene
+    from game.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    ng.source.index = 1 + [p.stem for p in ng.scenarios].index("arena_gunners")
+    ng._rebuild_rows()
+    setup, _ = ng.build_setup()
+    owners = {v.id: v.owner for v in setup.vehicles}
+    men = {p.id: p.owner for p in setup.people}
+    assert men["red_north"] == men["red_south"] == owners["red"]
+    assert men["blue_north"] == men["blue_south"] == owners["blue"]
+    assert setup.options.people == "on"
