@@ -296,8 +296,9 @@ class Motion:
 
 
 def _pose(x: float, y: float, facing: float) -> Pose:
-    """Pose.at(x, y, facing) for a facing already normalised (norm_deg leaves such a facing as it is)."""
-    return Pose(round(x * MILLI), round(y * MILLI), round(norm_deg(facing) * MILLI) % (360 * MILLI))
+    """Pose.at(x, y, facing) for a facing norm_deg has normalised already (norm_deg leaves such a
+    facing as it is, so Pose.at's own call is skipped)."""
+    return Pose(round(x * MILLI), round(y * MILLI), round(facing * MILLI) % (360 * MILLI))
 
 
 def _finish(points: list[_Point], shift: float, flip: bool) -> Motion:
@@ -310,7 +311,8 @@ def _finish(points: list[_Point], shift: float, flip: bool) -> Motion:
             t = radians(f)
             last_f, fx, fy = f, sin(t), -cos(t)
         # move from the frame centre back to the counter centre (along the frame's facing)
-        poses.append(_pose(cx - fx * shift, cy - fy * shift, norm_deg(real_facing)))
+        poses.append(Pose(round((cx - fx * shift) * MILLI), round((cy - fy * shift) * MILLI),   # _pose, inlined
+                          round(norm_deg(real_facing) * MILLI) % (360 * MILLI)))
     return Motion(poses[-1], tuple(poses))
 
 
