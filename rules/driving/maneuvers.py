@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from rules.core.geometry import MILLI, CounterSize, Kind, Pose, Vec, forward, norm_deg, right, rotate_cw
-from rules.core.kept import kept
 from rules.core.named import Named
 from rules.tables.movement import ManeuverTable, tables
 
@@ -84,10 +83,7 @@ class Maneuver:
     def sign(self) -> int:
         return 1 if self.side == "right" else -1
 
-    def __str__(self) -> str:   # kept with the frozen value: legal maneuvers are sorted by it
-        return kept(self, "text", self._text)
-
-    def _text(self) -> str:
+    def __str__(self) -> str:
         parts: list[str] = [self.kind]
         if self.side:
             parts.append(self.side)
