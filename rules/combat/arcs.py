@@ -69,9 +69,15 @@ def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec],
     The arc is an intersection of half-planes in the counter's frame (ahead, right): for the front,
     ahead >= 0 and ahead - L/2 -/+ right + W/2 + ON_LINE >= 0; when all the corners are beyond one of
     those lines, so is every point of the shape. False for a turret or an unknown mount."""
-    sign_f, sign_r = {"front": (1.0, 0.0), "back": (-1.0, 0.0), "right": (0.0, 1.0), "left": (0.0, -1.0)}.get(
-        mount, (0.0, 0.0))
-    if not (sign_f or sign_r):
+    if mount == "front":
+        sign_f, sign_r = 1.0, 0.0
+    elif mount == "back":
+        sign_f, sign_r = -1.0, 0.0
+    elif mount == "right":
+        sign_f, sign_r = 0.0, 1.0
+    elif mount == "left":
+        sign_f, sign_r = 0.0, -1.0
+    else:
         return False
     t = math.radians(pose.facing)
     fwx, fwy, rtx, rty = math.sin(t), -math.cos(t), math.cos(t), math.sin(t)
@@ -79,16 +85,20 @@ def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec],
     # along: the counter's own axis for this arc; across: the other; half-sizes along and across
     hl, hw = (size.length / 2, size.width / 2) if sign_f else (size.width / 2, size.length / 2)
     sign = sign_f or sign_r
-    local = []
+    slack = ON_LINE - hl + hw
+    # one pass: every point beyond a line <=> the greatest of its values is (the same values as before)
+    behind = left_of = right_of = -math.inf
     for p in points:
         dx, dy = p.x - cx, p.y - cy
         ahead, to_right = dx * fwx + dy * fwy, dx * rtx + dy * rty
-        along, across = (ahead, to_right) if sign_f else (to_right, ahead)
-        local.append((sign * along, across))
-    slack = ON_LINE - hl + hw
-    return (all(a < -margin for a, _ in local)
-            or all(a - r + slack < -margin for a, r in local)
-            or all(a + r + slack < -margin for a, r in local))
+        a, r = (sign * ahead, to_right) if sign_f else (sign * to_right, ahead)
+        if a > behind:
+            behind = a
+        if a - r + slack > left_of:
+            left_of = a - r + slack
+        if a + r + slack > right_of:
+            right_of = a + r + slack
+    return behind < -margin or left_of < -margin or right_of < -margin
 
 
 def lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.core.dice import DiceExpr, DiceSource, roll
 from rules.core.kept import kept
@@ -36,6 +37,11 @@ FIREPROOF_KINDS = (*FIREPROOF_PLASTIC, *METAL_KINDS)             # no fire check
 DRIVER_ROLES = ("driver", "cyclist")   # crew roles at the controls (a cycle's rider is its driver)
 POD = "pod:"          # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
 SIDECAR = "sidecar"   # Part.location of what rides in a cycle's sidecar; its weapons' mounts start "sidecar-"
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+_R = TypeVar("_R", bound="DataclassInstance")
 
 
 # --- what is inside -------------------------------------------------------------------------------
@@ -857,19 +863,37 @@ def _carries(sheet: RecordSheet, key: str) -> int:
 
 
 def sheet_with(sheet: RecordSheet, inside: Interior) -> RecordSheet:
-    """Write the Parts' damage back onto the record sheet."""
+    """Write the Parts' damage back onto the record sheet. A record whose values are already those
+    is kept as it is (and the sheet itself when none changes): an equal record, made without
+    replace(), and the work kept with it (its interior, its combatant) stays with it."""
     inside = electronics_lost(inside)[0]
     by_id = {p.id: p for p in inside.parts}
-    comps = tuple(replace(c, dp=by_id[c.id].dp, body_armor=by_id[c.id].body_armor, armor=by_id[c.id].armor,
-                          lost=c.lost or by_id[c.id].lost) if c.id in by_id else c
+    comps = tuple(_with(c, dp=by_id[c.id].dp, body_armor=by_id[c.id].body_armor, armor=by_id[c.id].armor,
+                        lost=c.lost or by_id[c.id].lost) if c.id in by_id else c
                   for c in sheet.components)
-    weapons = tuple(replace(w, dp=by_id[w.id].dp, armor=by_id[w.id].armor) if w.id in by_id else w
+    weapons = tuple(_with(w, dp=by_id[w.id].dp, armor=by_id[w.id].armor) if w.id in by_id else w
                     for w in sheet.weapons)
     tires = []
     for tire in sheet.tires:
         g, h = by_id.get(f"{tire.corner} wheelguard"), by_id.get(f"{tire.corner} hub")
-        tires.append(replace(tire, guard=g.dp if g else tire.guard, hub=h.dp if h else tire.hub))
+        tires.append(_with(tire, guard=g.dp if g else tire.guard, hub=h.dp if h else tire.hub))
+    if _kept_all(comps, sheet.components) and _kept_all(weapons, sheet.weapons) and _kept_all(tires, sheet.tires):
+        return sheet
     return replace(sheet, components=comps, weapons=weapons, tires=tuple(tires))
+
+
+def _kept_all(new: Sequence[object], old: Sequence[object]) -> bool:
+    return all(a is b for a, b in zip(new, old, strict=True))
+
+
+def _with(record: _R, **values: Any) -> _R:
+    """replace(record, **values), or the record itself when it holds those values already (of the
+    same types: an int DP is not swapped for an equal float)."""
+    for name, value in values.items():
+        old = getattr(record, name)
+        if old is not value and (type(old) is not type(value) or old != value):
+            return replace(record, **values)
+    return record
 
 
 # --- collisions -----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, cast
 
-from rules.core.geometry import CounterSize, Kind, Pose, Vec, forward, norm_deg, right, rotate_cw
+from rules.core.geometry import MILLI, CounterSize, Kind, Pose, Vec, forward, norm_deg, right, rotate_cw
 from rules.core.named import Named
 from rules.tables.movement import ManeuverTable, tables
 
@@ -259,17 +259,31 @@ def _frame_shift(size: CounterSize) -> float:
     return size.length / 2 - 0.5
 
 
-def _path_translate(c: Vec, facing: float, d: Vec, out: list[tuple[Vec, float]]) -> Vec:
+# The sweep's sample poses are worked out in plain floats (x, y, facing), with the very operations,
+# in the same order, that the Vec/Pose forms made: the same poses to the last bit, some three times
+# cheaper (a turning-key preview makes a dozen of these paths, issue 13).
+_Point = tuple[float, float, float]
+
+
+def _path_translate(c: Vec, facing: float, d: Vec, out: list[_Point]) -> Vec:
     steps = max(1, math.ceil(d.length() / STEP_IN))
+    cx, cy, dx, dy = c.x, c.y, d.x, d.y
     for i in range(1, steps + 1):
-        out.append((c + d * (i / steps), facing))
+        k = i / steps
+        out.append((cx + dx * k, cy + dy * k, facing))
     return c + d
 
 
-def _path_rotate(c: Vec, facing: float, about: Vec, deg: float, out: list[tuple[Vec, float]]) -> tuple[Vec, float]:
+def _path_rotate(c: Vec, facing: float, about: Vec, deg: float, out: list[_Point]) -> tuple[Vec, float]:
     steps = max(1, math.ceil(abs(deg) / STEP_DEG))
+    ax, ay = about.x, about.y
+    x, y = c.x - ax, c.y - ay
+    cos, sin, radians = math.cos, math.sin, math.radians
     for i in range(1, steps + 1):
-        out.append((rotate_cw(c, about, deg * i / steps), facing + deg * i / steps))
+        turned = deg * i / steps
+        a = radians(turned)
+        ca, sa = cos(a), sin(a)
+        out.append((ax + x * ca - y * sa, ay + x * sa + y * ca, facing + turned))   # rotate_cw
     return rotate_cw(c, about, deg), facing + deg
 
 
@@ -281,13 +295,24 @@ class Motion:
     path: tuple[Pose, ...]
 
 
-def _finish(points: list[tuple[Vec, float]], shift: float, flip: bool) -> Motion:
+def _pose(x: float, y: float, facing: float) -> Pose:
+    """Pose.at(x, y, facing) for a facing norm_deg has normalised already (norm_deg leaves such a
+    facing as it is, so Pose.at's own call is skipped)."""
+    return Pose(round(x * MILLI), round(y * MILLI), round(facing * MILLI) % (360 * MILLI))
+
+
+def _finish(points: list[_Point], shift: float, flip: bool) -> Motion:
     poses = []
-    for c, f in points:
+    sin, cos, radians = math.sin, math.cos, math.radians
+    last_f, fx, fy = math.nan, 0.0, 0.0
+    for cx, cy, f in points:
         real_facing = f + 180 if flip else f
+        if f != last_f:   # forward(f), once for a run of points with one facing
+            t = radians(f)
+            last_f, fx, fy = f, sin(t), -cos(t)
         # move from the frame centre back to the counter centre (along the frame's facing)
-        centre = c - forward(f) * shift
-        poses.append(Pose.of(centre, norm_deg(real_facing)))
+        poses.append(Pose(round((cx - fx * shift) * MILLI), round((cy - fy * shift) * MILLI),   # _pose, inlined
+                          round(norm_deg(real_facing) * MILLI) % (360 * MILLI)))
     return Motion(poses[-1], tuple(poses))
 
 
@@ -301,8 +326,8 @@ def perform(m: Maneuver, pose: Pose, size: CounterSize, *, travel: float | None 
     facing = norm_deg(pose.facing + (180 if flip else 0))
     shift = _frame_shift(size)
     c0 = pose.centre
-    out: list[tuple[Vec, float]] = [(c0 + forward(facing) * shift, facing)]
-    c = out[0][0]
+    c = c0 + forward(facing) * shift
+    out: list[_Point] = [(c.x, c.y, facing)]
     f, r = forward(facing), right(facing)
     s = m.sign
     w = size.width
@@ -322,7 +347,7 @@ def perform(m: Maneuver, pose: Pose, size: CounterSize, *, travel: float | None 
         _path_rotate(c, facing, pivot, s * m.degrees, out)
     elif m.kind == "pivot":
         # the real counter (not the frame) advances and swings about one of its own rear corners
-        out = [(c0, facing)]
+        out = [(c0.x, c0.y, facing)]
         c = _path_translate(c0, facing, f * t.pivot_advance, out)
         corner = m.corner or m.side
         cs = 1 if corner == "right" else -1
@@ -330,12 +355,12 @@ def perform(m: Maneuver, pose: Pose, size: CounterSize, *, travel: float | None 
         _path_rotate(c, facing, about, s * m.degrees, out)
         return _finish(out, 0.0, flip)
     elif m.kind == "t_stop":
-        out = [(c0, facing)]
+        out = [(c0.x, c0.y, facing)]
         c, fc = _path_rotate(c0, facing, c0, s * 90, out)
         _path_translate(c, fc, u0, out)
         return _finish(out, 0.0, flip)
     elif m.kind == "bootlegger":
-        out = [(c0, facing)]
+        out = [(c0.x, c0.y, facing)]
         c = _path_translate(c0, facing, u0, out)
         _path_rotate(c, facing, c, s * 90, out)
         return _finish(out, 0.0, flip)
@@ -354,9 +379,10 @@ def slide(pose: Pose, direction: float, inches: float, *, spin: float = 0.0) -> 
     d = forward(direction) * inches
     steps = max(1, math.ceil(max(d.length() / STEP_IN, abs(spin) / STEP_DEG)))
     poses = [pose]
+    x0, y0, dx, dy, f0 = c0.x, c0.y, d.x, d.y, pose.facing
     for i in range(1, steps + 1):
         k = i / steps
-        poses.append(Pose.of(c0 + d * k, norm_deg(pose.facing + spin * k)))
+        poses.append(_pose(x0 + dx * k, y0 + dy * k, norm_deg(f0 + spin * k)))   # Pose.of(c0 + d * k, ...)
     return Motion(poses[-1], tuple(poses))
 
 
@@ -372,7 +398,7 @@ def fishtail(pose: Pose, size: CounterSize, swing: str, squares: int) -> Motion:
     c = pose.centre + forward(facing) * shift
     s = 1 if swing == "right" else -1
     about = c + forward(facing) * 0.5 - right(facing) * (s * size.width / 2)
-    out: list[tuple[Vec, float]] = [(c, facing)]
+    out: list[_Point] = [(c.x, c.y, facing)]
     deg = -s * tables().maneuvers.fishtail_deg_per_square * squares
     _path_rotate(c, facing, about, deg, out)
     return _finish(out, shift, False)
@@ -382,7 +408,7 @@ def bootlegger_finish(pose: Pose, side: str, travel: float) -> Motion:
     """Leg B of a bootlegger: the nose comes round to face back the way it came, one lane over."""
     t = tables().maneuvers
     s = 1 if side == "right" else -1
-    out: list[tuple[Vec, float]] = [(pose.centre, pose.facing)]
+    out: list[_Point] = [(pose.centre.x, pose.centre.y, pose.facing)]
     c, fc = _path_rotate(pose.centre, pose.facing, pose.centre, s * 90, out)
     _path_translate(c, fc, forward(travel) * t.bootlegger_advance + right(travel) * (s * t.bootlegger_offset), out)
     return _finish(out, 0.0, False)

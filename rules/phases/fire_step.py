@@ -607,8 +607,9 @@ def _pair(c: Combatant, t: Combatant, trig: str) -> _Pair | None:
     can work: the line of fire runs from the weapon to the nearest point in its arc whatever the aim)."""
     # the cheap rejection first: a target wholly outside the arc of one of the trigger's aimed weapons
     # (firing.problem would say so after its nearest-point work); a trike's side mounts see its front arc
-    mounts = [c.weapon(w).mount for w in expand(c, trig) if weapon_info(c.weapon(w).abbr).to_hit > 0
-              and not (c.kind == "trike" and c.weapon(w).mount in ("left", "right"))]
+    mounts = kept(c, ("aimed_mounts", trig), lambda: tuple(
+        c.weapon(w).mount for w in expand(c, trig) if weapon_info(c.weapon(w).abbr).to_hit > 0
+        and not (c.kind == "trike" and c.weapon(w).mount in ("left", "right"))))
     if mounts:
         outline = footprint(t.pose, t.size)
         if any(beyond_arc(m, c.pose, c.size, outline) for m in mounts):

@@ -30,13 +30,14 @@ from rules.core.events import (
     WheelOver,
 )
 from rules.core.geometry import Kind, Pose, Vec, corners
+from rules.core.kept import kept
 from rules.driving.collisions import fall
 from rules.play.context import Ctx
 from rules.play.crashes import check_control, lose_control
 from rules.play.effects import damage_face
 from rules.play.state import GameState
 from rules.world.map_changes import map_of
-from rules.world.maps import terrain_at
+from rules.world.maps import Map, resolved, terrain_at
 
 CORNERS = ("FL", "FR", "BR", "BL")          # the order of rules.core.geometry.corners
 SIDE_PAIRS = {"left": ("FL", "BL"), "right": ("FR", "BR")}
@@ -64,6 +65,9 @@ def over_edge(ctx: Ctx, vid: str, start: Pose) -> None:
     v = ctx.v(vid)
     if v.out or v.fall_lands or v.airborne or not ctx.state.map_id:
         return
+    if _level(map_of(ctx.state.map_id, ctx.state.map_changes)):   # no drop anywhere: no corner is over one
+        _hang(ctx, vid, ())
+        return
     here = drop_at(ctx.state, v.pose.x, v.pose.y)
     drop = here - drop_at(ctx.state, start.x, start.y)
     if drop > EPS:
@@ -79,6 +83,12 @@ def over_edge(ctx: Ctx, vid: str, start: Pose) -> None:
             _over_pair(ctx, vid, pair, here, end, "goes over the edge end first, flipping", "000:L305")
             return
     _hang(ctx, vid, over)
+
+
+def _level(m: Map) -> bool:
+    """Whether no area of the map lies below its ground (drop_at is 0 everywhere: the map's ground has
+    no drop, and an area's is its drop_ft): kept with the frozen map (asked after every motion)."""
+    return kept(m, "level", lambda: all((a.drop_ft or 0.0) == 0.0 for a in resolved(m).areas))
 
 
 def wheel_points(ctx: Ctx, vid: str) -> dict[str, Vec]:
