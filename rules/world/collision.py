@@ -445,15 +445,20 @@ class CollisionWorld:
                 last_free = sub
         return Sweep(None, tuple(touched.values()), start, poses[-1])
 
-    def line_of_fire(self, a: Vec, b: Vec, *, ignore: Collection[str] = ()) -> LineOfFire:
-        """What stops a shot from a to b: vehicles, walls, buildings and fixed objects, nearest first.
-        Put the firer and the target in `ignore`."""
-        found: dict[str, tuple[float, Hit]] = {}
+    def _segment(self, a: Vec, b: Vec) -> list[pymunk.SegmentQueryInfo]:
+        """Every shape the segment a-b touches, in this world and the frozen map world under it."""
         with self._lock:
             infos = self.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
         if self._base is not None:
             with self._base._lock:
                 infos += self._base.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
+        return infos
+
+    def line_of_fire(self, a: Vec, b: Vec, *, ignore: Collection[str] = ()) -> LineOfFire:
+        """What stops a shot from a to b: vehicles, walls, buildings and fixed objects, nearest first.
+        Put the firer and the target in `ignore`."""
+        found: dict[str, tuple[float, Hit]] = {}
+        infos = self._segment(a, b)
         for info in infos:
             owner = self._owner_of(info.shape)
             if owner is None or owner[0] in ignore:
@@ -469,11 +474,7 @@ class CollisionWorld:
 
     def blocks_fire(self, a: Vec, b: Vec) -> bool:
         """Whether anything but a vehicle stops a shot from a to b (line_of_fire has a hit of another kind)."""
-        with self._lock:
-            infos = self.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
-        if self._base is not None:
-            with self._base._lock:
-                infos += self._base.space.segment_query((a.x, a.y), (b.x, b.y), 0, pymunk.ShapeFilter())
+        infos = self._segment(a, b)
         for info in infos:
             owner = self._owner_of(info.shape)
             if owner is not None and owner[1] != VEHICLE and FeatureKind(owner[1]).blocks_fire:
