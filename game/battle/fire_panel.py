@@ -140,9 +140,9 @@ class FirePanel(DecisionPanel):
                 return
 
     def handle_intent(self, intent: Intent) -> bool:
-        steps = {Intent.DOWN: 1, Intent.RIGHT: 1, Intent.NEXT: 1, Intent.UP: -1, Intent.LEFT: -1, Intent.PREV: -1}
-        if intent in steps:
-            self.set_index(self.index + steps[intent])
+        step = self.list_step(intent)
+        if step:
+            self.set_index(self.index + step)
             return True
         if intent is Intent.CONFIRM:
             self.commit()

@@ -48,6 +48,19 @@ class DecisionPanel(Panel):
     def handle_intent(self, intent: Intent) -> bool:
         return False
 
+    @staticmethod
+    def list_step(intent: Intent, *, rising: bool = False) -> int:
+        """How far an arrow, Tab or Shift+Tab moves through the panel's list: +1, -1 or 0. Left/Right and
+        Tab always step forward/back; Up/Down follow the list as drawn, or its values where they `rise`
+        (Up is faster on the speed list)."""
+        if intent in (Intent.RIGHT, Intent.NEXT):
+            return 1
+        if intent in (Intent.LEFT, Intent.PREV):
+            return -1
+        if intent in (Intent.UP, Intent.DOWN):
+            return 1 if (intent is Intent.UP) == rising else -1
+        return 0
+
     def hint(self) -> str:
         return ""
 
