@@ -7,7 +7,7 @@ its outline, the map a preview with the start positions, a scenario its descript
 remembered between games (game.choices).
 
 Keyboard: Up/Down pick a field (a ring shows it), Left/Right change it, typing on a driver names the
-player, Enter on Start, Esc back. Mouse: the widgets; Start and Back buttons."""
+player, Space steps the focused field on, Enter starts (from any field), Esc back. Mouse: the widgets; Start and Back buttons."""
 
 from __future__ import annotations
 
@@ -621,13 +621,14 @@ class NewGameScene(Scene):
         if intent in (Intent.LEFT, Intent.RIGHT) and self.focus < len(fields):
             self.change(fields[self.focus], -1 if intent is Intent.LEFT else 1)
             return True
-        if intent in (Intent.CONFIRM, Intent.STRAIGHT):
-            if self.focus < len(fields):
-                self.change(fields[self.focus], 1)
-            elif self.focus == len(fields):
-                self.start()
-            else:
+        if intent is Intent.STRAIGHT and self.focus < len(fields):   # Space steps the focused field on
+            self.change(fields[self.focus], 1)
+            return True
+        if intent in (Intent.CONFIRM, Intent.STRAIGHT):   # Enter starts from any field, as the hint says
+            if self.focus == len(fields) + 1:
                 self.app.pop()
+            else:
+                self.start()
             return True
         return False
 
@@ -653,7 +654,7 @@ class NewGameScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, (LEFT_W + 24, 66), (LEFT_W + 24, h - 90), 1)
         self._draw_picker(surface, LEFT_W + 40, 66, w - 20)
         self._draw_map(surface, LEFT_W + 40, 426)
-        hint = "Up/Down: field · Left/Right: change · type on a driver to name the player · Enter: Start · Esc: back"
+        hint = "Up/Down: field · Left/Right or Space: change · type on a driver to name the player · Enter: Start · Esc: back"
         text(surface, hint, (20, h - 26), 17, theme.DIM)
         if self.message:
             for k, ln in enumerate(wrap(self.message, 19, w - 420)[:2]):

@@ -105,3 +105,18 @@ def test_paste_a_name_into_the_entry(app, monkeypatch):
     app.update(0.05)
     assert entry.get_text() == "Mad Max" and ng.names["Player 2"] == "Mad Max"
     assert ng.build_setup()[0].vehicles[1].owner == "Mad Max"
+
+
+def test_enter_starts_from_any_field_and_space_steps_the_field(app):
+    """The hint says "Enter: Start": Enter with the first field focused starts the game rather than
+    changing the game choice; Space steps the focused field on."""
+    ng = _open(app)
+    first = ng.fields()[0]
+    before = first.value
+    ng.focus = 0
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44))
+    assert first.value != before
+    while first.value != before:   # step back round to the default choice
+        app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44))
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40))
+    assert isinstance(app.top, BattleScene), ng.message
