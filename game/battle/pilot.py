@@ -16,7 +16,7 @@ from game.firing import fire_preview
 from game.turning_key import straight_meets
 from rules.driving.maneuvers import Maneuver, ManeuverKind
 from rules.play import people
-from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Boost, Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
 
@@ -27,6 +27,7 @@ class Orders:
     hold: dict[str, int] = field(default_factory=dict)   # hold course: keep the speed, drive straight
     keep: dict[str, int] = field(default_factory=dict)   # keep this speed for the turn (moves still asked)
     hold_fire: dict[str, int] = field(default_factory=dict)  # hold fire for the rest of the turn
+    no_boost: dict[str, int] = field(default_factory=dict)   # booster offered and declined this turn
     fire_stops: bool = False                             # setting: stop at every fire step, hits or not
 
     def holding(self, vid: str, turn: int) -> bool:
@@ -47,6 +48,9 @@ class Orders:
     def holding_fire(self, vid: str, turn: int) -> bool:
         return self.hold_fire.get(vid) == turn
 
+    def decline_boost(self, vid: str, turn: int) -> None:
+        self.no_boost[vid] = turn
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -66,6 +70,14 @@ def _same_speed(state: GameState, vid: str, legal: list[Action]) -> Action | Non
     return next((a for a in legal if isinstance(a, SetSpeed) and a.mph == mph), None)
 
 
+def _only_boosts_besides(state: GameState, vid: str, legal: list[Action]) -> bool:
+    """Whether the speed step offers nothing but the present speed and boosters (the speed is set
+    for this turn, 000:L2651 lets a booster fire in any speed step)."""
+    speeds = [a for a in legal if isinstance(a, SetSpeed)]
+    return len(speeds) == 1 and speeds[0].mph == state.vehicle(vid).signed_speed \
+        and all(isinstance(a, (SetSpeed, Boost)) for a in legal)
+
+
 def shot_can_hit(state: GameState, legal: list[Action]) -> bool:
     """Whether any shot at a vehicle could hit now (a wall or building is never worth a stop by itself)."""
     ids = {v.id for v in state.vehicles}
@@ -83,6 +95,8 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
     turn = state.turn
     if state.step == SPEED and orders.keeping(vid, turn):
         return Answer(_same_speed(state, vid, legal))
+    if state.step == SPEED and orders.no_boost.get(vid) == turn and _only_boosts_besides(state, vid, legal):
+        return Answer(_same_speed(state, vid, legal))   # a ready booster alone does not ask again this turn
     if state.step == MOVE and orders.holding(vid, turn):
         straight = _straight(state, vid, legal)
         if straight is None:

@@ -51,6 +51,8 @@ class SpeedPanel(DecisionPanel):
     def commit(self) -> None:
         """Enter: the highlighted speed, for this phase (the engine asks again next phase if unchanged)."""
         if self.vid and self.options:
+            if self.boosts():   # declined: a ready booster alone does not bring the question back this turn
+                self.b.orders.decline_boost(self.vid, self.b.state.turn)
             self.b.commit(SetSpeed(self.vid, self.options[self.index]))
 
     def keep_for_turn(self) -> None:
@@ -92,7 +94,7 @@ class SpeedPanel(DecisionPanel):
 
     def hint(self) -> str:
         return (f"Up/Down: choose · Enter: commit {self._chosen_text()} · Space: keep {self.current:g} mph "
-                "this turn · H: hold course this turn" + (" · B: fire a rocket booster" if self.boosts() else ""))
+                "this turn · H: hold course this turn" + (" · B: fire a rocket booster (declined: not asked again this turn)" if self.boosts() else ""))
 
     def _chosen_text(self) -> str:
         return f"{self.options[self.index]:g} mph" if self.options else "the speed"

@@ -41,6 +41,35 @@ def test_the_speed_panel_fires_a_booster_with_b_000_L2651(app, tmp_path: Path) -
     assert not panel.boosts()          # fired: the speed question stays, the booster is gone from it
 
 
+def test_a_declined_booster_does_not_ask_again_in_the_same_turn_000_L2651(app, tmp_path: Path) -> None:
+    """A car whose speed is set for the turn was asked at every later speed step only because its
+    booster was ready: once the player declines it (Enter on a speed), the rest of the turn passes
+    by itself; the next turn asks again."""
+    d = load_stock("Mauler")
+    d = replace(d, accessories=d.accessories + (AccessoryEntry("rocket_booster", facing="back", lb=200, burn=100),))
+    path = tmp_path / "boosted.toml"
+    path.write_text(dumps_design(d))
+    setup = GameSetup((VehicleSetup("a", "Ann", str(path), Pose.at(20, 20, 0), 40.0, colour="red"),
+                       VehicleSetup("b", "Bob", "Killer Kart", Pose.at(5, 5, 90), 0.0, colour="blue")), seed=3)
+    battle = start_battle(app, setup)
+    asked: list[tuple[int, int]] = []
+    while battle.state.turn < 3 and not battle.state.over:
+        if battle.banner:
+            press(app, pygame.K_RETURN)
+            continue
+        st = battle.state
+        if battle.human_actor() == "a" and st.step == SPEED:
+            asked.append((st.turn, st.phase))
+            panel = battle.panel()
+            other = next(i for i, mph in enumerate(panel.options) if mph != st.vehicle("a").signed_speed)
+            panel.set_index(other)
+            press(app, pygame.K_RETURN)     # a new speed, set for the turn: the booster is declined
+        else:
+            press(app, pygame.K_SPACE)
+    assert [t for t, _ in asked] == [1, 2], asked   # once a turn, not at every phase
+    assert battle.state.vehicle("a").boosts == ()
+
+
 def test_the_record_sheet_says_each_booster_is_ready_burning_or_spent_000_L2657(tmp_path: Path) -> None:
     from game.render.sheet import status_lines
     from rules.core.dice import ScriptedDice
