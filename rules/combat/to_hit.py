@@ -80,7 +80,7 @@ def range_modifier(inches: float, t: CombatTables | None = None, *, point_blank:
     steps = math.floor(inches / t.long_step + 1e-9)
     if steps <= 0:
         return None
-    return Modifier(f"long range ({inches:g}\")", steps * t.long_per_step, "000:L910")
+    return Modifier(f"long range ({inches:.1f}\")", steps * t.long_per_step, "000:L910")
 
 
 def speed_band(mph: float, t: CombatTables | None = None) -> Rule:
