@@ -50,6 +50,11 @@ class Flow:
 
         scene = BattleScene(self.app, session)
         self._show(scene, instead_of)
+        if session.note:   # a save newer rules replay differently: say where it was loaded before play goes on
+            from game.scenes.message import MessageScene
+
+            scene.message = session.note
+            self.app.push(MessageScene(self.app, "Loaded, but not as saved", session.note))
         return scene
 
     def editor(self) -> None:

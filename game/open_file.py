@@ -52,7 +52,8 @@ def _open(app: object, path: Path, autoplay: int) -> str:
         from game.scenes.battle import BattleScene
 
         app.push(BattleScene(app, session))  # type: ignore[attr-defined]
-        return f"opened: {kind} {path} as a battle" + (f", {played} turn(s) autoplayed" if autoplay else "")
+        return (f"opened: {kind} {path} as a battle" + (f", {played} turn(s) autoplayed" if autoplay else "")
+                + (f"; {session.note}" if session.note else ""))
     if kind == "vehicle":
         return _open_vehicle(app, path)
     problems = check_file(path, kind)

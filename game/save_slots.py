@@ -32,6 +32,7 @@ class SlotInfo:
     turn: int = 0
     vehicles: tuple[str, ...] = ()       # "car1 Killer Kart (Ann)"
     broken: str = ""                     # the rules' message when the save does not load
+    note: str = ""                       # it loads, but not exactly as saved (newer rules)
 
     @property
     def thumb_path(self) -> Path:
@@ -49,7 +50,8 @@ def read_slot(path: Path) -> tuple[SlotInfo, Game | None]:
         return SlotInfo(path, True, when, broken=entry.broken), None
     st = game.state
     vehicles = tuple(f"{v.id} {v.spec.name} ({v.owner})" + (" - out" if v.out else "") for v in st.vehicles)
-    return SlotInfo(path, True, when, Path(game.setup.map).stem if game.setup.map else "", st.turn, vehicles), game
+    return SlotInfo(path, True, when, Path(game.setup.map).stem if game.setup.map else "", st.turn, vehicles,
+                    note=entry.note), game
 
 
 def thumbnail(game: Game, size: tuple[int, int] = THUMB) -> pygame.Surface:

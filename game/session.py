@@ -129,6 +129,7 @@ class Session:
     last_autosave_turn: int = 0
     hand_driven: set[str] = field(default_factory=set)  # foes whose profile would not load: a player drives
     autosaved: bool = False   # this session has written an autosave (the slots are rotated once a game)
+    note: str = ""            # what the player is told on opening a save that did not replay exactly
 
     @staticmethod
     def start(setup: GameSetup, title: str = "Duel", autosave_dir: Path | None = SAVES_DIR) -> Session:
@@ -198,8 +199,9 @@ class Session:
 
     @staticmethod
     def load(path: Path, autosave_dir: Path | None = SAVES_DIR) -> Session:
-        game = saves.load_game(path)
-        s = Session(game, path.stem, load_map(game.setup.map), autosave_dir)
+        loaded = saves.load_game_recovering(path)
+        game = loaded.game
+        s = Session(game, path.stem, load_map(game.setup.map), autosave_dir, note=loaded.note)
         s.log.extend(game.events())
         s.last_autosave_turn = game.state.turn
         return s

@@ -195,6 +195,10 @@ class SaveLoadScene(Scene):
             return
         text(surface, f"{info.map or 'empty grid'} · turn {info.turn}", (x, y), 19, theme.ACCENT)
         y += 22
+        if info.note:   # newer rules replay it differently: it loads at the last turn that matches
+            for ln in wrap(info.note, 16, right - x)[:3]:
+                text(surface, ln, (x, y), 16, theme.WARN)
+                y += 17
         for ln in wrap(", ".join(info.vehicles), 16, right - x):
             if y > r.bottom - 18:
                 break

@@ -10,7 +10,7 @@ from rules.engine import engine
 from rules.engine.engine import Outcome
 from rules.engine.setup import GameSetup
 from rules.play.actions import Action
-from rules.play.state import GameState
+from rules.play.state import GameState, digest
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,7 @@ class Game:
         self.state, events = engine.new_game(setup)
         self.opening_events: tuple[Event, ...] = tuple(events)
         self.history: list[Step] = []
+        self._digests: dict[int, str] = {}   # digest of the state before history[i] (turn starts), kept for saves
 
     def to_act(self) -> list[str]:
         return engine.to_act(self.state)
@@ -47,8 +48,23 @@ class Game:
         if not self.history:
             return None
         step = self.history.pop()
+        self._digests.pop(len(self.history), None)
         self.state = step.before
         return step.action
+
+    def turn_digests(self) -> list[str]:
+        """The state's digest at the start of each turn played, turn 1 first (saves keep them, so a
+        replay that differs can be cut back to the last turn that matches). Each is worked out once."""
+        h = self.history
+        out = []
+        for i, st in enumerate(h):
+            if i == 0 or st.before.turn != h[i - 1].before.turn:
+                if i not in self._digests:
+                    self._digests[i] = digest(st.before)
+                out.append(self._digests[i])
+        if not h or self.state.turn != h[-1].before.turn:
+            out.append(digest(self.state))
+        return out
 
     def outcome(self) -> Outcome | None:
         return engine.outcome(self.state)

@@ -2,6 +2,9 @@
 
 Saved as TOML with a format version, written atomically; loading replays the actions and checks the
 state digest, so a save that no longer replays the same way is reported, never silently changed.
+A save also keeps the digest at the start of every turn (format 3): when a newer program's rules
+replay a game differently, `load_game_recovering` loads it as far as it still replays the same and
+says from which turn it differs, so a rules change costs a player the turns after it, not the game.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from rules.play.state import RuleOptions, digest, option_choices
 from rules.vehicles.spec import UNTRAINED
 from rules.world.maps import load_map
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 MAX_SKILL = 10      # no character is better than +10 at a skill (a guard against nonsense, not a rule)
 MAX_INCHES = 1_000_000.0  # far beyond any map; keeps poses representable
 SAVE_DIR = SAVES_DIR
@@ -39,7 +42,19 @@ def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1_to_2}
+def _upgrade_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 adds `turn_digests` (the digest at the start of each turn); older saves have none."""
+    data = dict(data)
+    data["format_version"] = 3
+    return data
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}
+
+
+def turn_digests(game: Game) -> list[str]:
+    """The state's digest at the start of each turn played, turn 1 first (Game.turn_digests)."""
+    return game.turn_digests()
 
 
 def save_dict(game: Game) -> dict[str, Any]:
@@ -61,6 +76,7 @@ def save_dict(game: Game) -> dict[str, Any]:
             ],
         },
         "actions": [str(a) for a in game.actions],
+        "turn_digests": turn_digests(game),
     }
     if s.people:   # written only when there are any, so older saves and games without people read the same
         out["setup"]["person"] = [
@@ -122,6 +138,19 @@ def _person(p: Node) -> PersonSetup:
 
 
 def game_from_dict(data: dict[str, Any], path: str) -> Game:
+    """The saved game, replayed and checked: DataError if anything does not replay exactly."""
+    return _load(data, path, recover=False).game
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A loaded save, and what a player should be told when it did not replay exactly ("" if it did)."""
+
+    game: Game
+    note: str = ""
+
+
+def _upgraded(data: dict[str, Any], path: str) -> Node:
     root = Node(data, path)
     version = root.integer("format_version")
     if version > FORMAT_VERSION:
@@ -134,12 +163,21 @@ def game_from_dict(data: dict[str, Any], path: str) -> Game:
         version = data["format_version"]
     root = Node(data, path)
     root.integer("format_version")
+    return root
+
+
+def _load(data: dict[str, Any], path: str, recover: bool) -> Loaded:
+    root = _upgraded(data, path)
     setup = _setup(root.table("setup"))
     _check_references(setup, path)
     try:
         game = Game(setup)
     except IllegalAction as exc:
         raise root.error("setup", str(exc)) from None
+    saved = root.array("turn_digests", [])
+    if not all(isinstance(d, str) for d in saved):
+        raise root.error("turn_digests", "expected a list of digests")
+    broke = ""
     for i, text in enumerate(root.array("actions")):
         where = f"actions[{i}]"
         if not isinstance(text, str):
@@ -147,15 +185,38 @@ def game_from_dict(data: dict[str, Any], path: str) -> Game:
         try:
             game.apply(action_text.parse(text))
         except (ValueError, IllegalAction) as exc:
-            raise DataError(path, where, f"{text!r} does not replay: {exc}") from None
+            if not recover or isinstance(exc, ValueError):
+                raise DataError(path, where, f"{text!r} does not replay: {exc}") from None
+            broke = f"action {i + 1} ({text}) is no longer legal: {exc}"
+            break
     want = root.text("digest", "")
-    if want and want != digest(game.state):
-        raise root.error("digest", "the replayed game differs from the saved one (rules or data changed?)")
+    if not broke and want and want != digest(game.state):
+        if not recover:
+            raise root.error("digest", "the replayed game differs from the saved one (rules or data changed?)")
+        broke = "the replayed game ends differently"
     turn = root.integer("turn", 0, lo=0)
-    if turn and turn != game.state.turn:
+    if not broke and turn and turn != game.state.turn:
         raise root.error("turn", f"the save says turn {turn}, but its actions replay to turn {game.state.turn}")
     root.done()
-    return game
+    return Loaded(game, _recovered(game, saved, broke) if broke else "")
+
+
+def _recovered(game: Game, saved: list[str], broke: str) -> str:
+    """Cut the replay back to the start of the last turn that still replays as saved, and say so."""
+    mine = turn_digests(game)
+    same = 0
+    while same < min(len(mine), len(saved)) and mine[same] == saved[same]:
+        same += 1
+    if not saved or same == 0:
+        return (f"this save replays differently under this version's rules ({broke}); loaded as the rules "
+                f"replay it, to turn {game.state.turn}")
+    keep_turn = same   # turns 1..same start as saved; the first that differs is same + 1
+    while game.history and game.state.turn > keep_turn:
+        game.undo()
+    while game.history and game.history[-1].before.turn == keep_turn:
+        game.undo()   # back to the start of that turn, the last point known to match
+    return (f"this save replays differently under this version's rules from turn {keep_turn} on ({broke}); "
+            f"loaded at the start of turn {game.state.turn}, the last point that replays as saved")
 
 
 def _check_references(setup: GameSetup, path: str) -> None:
@@ -171,6 +232,12 @@ def _check_references(setup: GameSetup, path: str) -> None:
 
 def load_game(path: str | Path) -> Game:
     return game_from_dict(load_toml(path), str(path))
+
+
+def load_game_recovering(path: str | Path) -> Loaded:
+    """As load_game, but a save that the present rules replay differently (a newer version of the
+    program) loads as far as it replays the same, with a note saying so; other faults still raise."""
+    return _load(load_toml(path), str(path), recover=True)
 
 
 def loads_game(text: str, path: str = "<save>") -> Game:
@@ -228,6 +295,7 @@ class SaveEntry:
     turn: int = 0
     vehicles: tuple[str, ...] = ()
     broken: str = ""
+    note: str = ""        # it loads, but not exactly as saved (load_game_recovering)
 
 
 def read_save(path: Path) -> tuple[SaveEntry, Game | None]:
@@ -238,12 +306,13 @@ def read_save(path: Path) -> tuple[SaveEntry, Game | None]:
     except OSError as exc:
         return SaveEntry(path, 0.0, broken=f"{path}: file: cannot be read ({exc.strerror or exc})"), None
     try:
-        game = load_game(path)
+        loaded = load_game_recovering(path)
     except DataError as exc:
         return SaveEntry(path, mtime, broken=str(exc)), None
     except Exception as exc:  # noqa: BLE001 - a loader bug still leaves an entry that says so
         return SaveEntry(path, mtime, broken=f"{path}: file: cannot be loaded ({type(exc).__name__}: {exc})"), None
-    return SaveEntry(path, mtime, game.state.turn, tuple(v.id for v in game.state.vehicles)), game
+    game = loaded.game
+    return SaveEntry(path, mtime, game.state.turn, tuple(v.id for v in game.state.vehicles), note=loaded.note), game
 
 
 def list_saves(directory: Path, limit: int = 20) -> list[SaveEntry]:

@@ -41,3 +41,32 @@ def test_an_empty_slot_and_an_unreadable_one(tmp_path):
     (tmp_path / "bad.toml").write_text("this is = = not toml")
     info, game = read_slot(tmp_path / "bad.toml")
     assert game is None and info.broken.startswith(str(tmp_path / "bad.toml"))
+
+
+def test_a_save_newer_rules_replay_differently_loads_with_a_message(app, tmp_path):
+    """The slot shows the turn it will load at and the note; loading it opens the battle there with
+    a message saying so (rules.engine.saves.load_game_recovering)."""
+    from game.scenes.battle import BattleScene
+    from game.scenes.message import MessageScene
+    from rules.core.tomlio import dumps_toml, load_toml
+    from rules.engine.game import Game
+    from rules.engine.saves import save_game
+    from tests.rules.test_saves_robust import duel, play
+
+    game = play(Game(duel()), 40)
+    path = save_game(game, tmp_path / "slot3.toml")
+    data = load_toml(path)
+    data["turn_digests"] = data["turn_digests"][:2] + ["0" * 16] * (len(data["turn_digests"]) - 2)
+    data["digest"] = "f" * 16
+    path.write_text(dumps_toml(data))
+    app.push(SaveLoadScene(app, save=False))
+    loader = app.top
+    loader.finish_reading()
+    info = loader.info[path]
+    assert info.broken == "" and info.turn == 2 and "from turn 2" in info.note
+    app.draw()
+    loader.menu.index = [label for label, _ in loader.menu.items].index("slot3")
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, MessageScene) and "start of turn 2" in app.top.message
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, BattleScene) and app.top.state.turn == 2

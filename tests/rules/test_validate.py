@@ -185,7 +185,7 @@ def test_foe_profiles_out_of_range(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 def test_save_from_a_newer_program(capsys: pytest.CaptureFixture[str], tmp_path: Path, save_file: Path) -> None:
-    f = bad_copy(tmp_path, save_file, "format_version = 2", "format_version = 99")
+    f = bad_copy(tmp_path, save_file, "format_version = 3", "format_version = 99")
     code, lines = run(capsys, f)
     assert code == 1
     assert len(lines) == 1 and lines[0].startswith(f"{f}: format_version: saved by a newer version")
