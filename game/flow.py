@@ -38,10 +38,10 @@ class Flow:
         self.app.push(NewGameScene(self.app))
 
     def quick_duel(self) -> Session:
-        """A plain two-car duel on the arena; DataError if a map or data file is bad."""
-        from game.session import Session, quick_setup
+        """Two armed stock cars, hot-seat on the arena; DataError if a map or data file is bad."""
+        from game.session import QUICK_DUEL_STOCK, Session, quick_setup
 
-        session = Session.start(quick_setup(2), "Quick duel", self.app.saves_dir)
+        session = Session.start(quick_setup(2, design=QUICK_DUEL_STOCK), "Quick duel", self.app.saves_dir)
         self.battle(session)
         return session
 

@@ -32,7 +32,8 @@ SAVES_DIR = ROOT / "saves"
 
 # The quick duel's car: a plain test vehicle (rules.engine.setup.generic_spec), no weapons, so the duel is
 # one of driving and ramming.
-QUICK_DUEL_CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 armor=20"
+QUICK_DUEL_CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 armor=20"   # tests' plain car
+QUICK_DUEL_STOCK = "Stinger"   # the title's quick duel: a stock car with guns (twin linked MGs)
 
 
 def foe_profiles() -> list[str]:

@@ -33,6 +33,8 @@ def test_title_menu_mouse_quick_duel(app):
     app.draw()  # lays the menu out
     click(app, title.menu.rects[1].center)
     assert isinstance(app.top, BattleScene)
+    cars = app.top.state.vehicles   # two armed stock cars, not the tests' unarmed generic car
+    assert [v.spec.name for v in cars] == ["Stinger", "Stinger"] and all(v.spec.sheet.weapons for v in cars)
 
 
 def test_f1_opens_help_from_any_scene_and_esc_closes(app):
