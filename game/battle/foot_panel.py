@@ -163,10 +163,14 @@ class FootPanel(DecisionPanel):
         p = people.person(self.b.state, self.vid or "")
         options = self.others()
         chosen = options[self.index] if self.b.state.step != MOVE and options else None
-        if isinstance(chosen, Shoot):
+        th = None
+        if isinstance(chosen, Shoot) and people.person(self.b.state, chosen.person) is not None:
             th = people.hand_to_hit(self.b.state, chosen)
+        elif isinstance(chosen, Fire) and people.is_person(self.b.state, chosen.target):
+            th = people.vehicle_shot_to_hit(self.b.state, chosen)   # firing up at a roof shows its line
+        if th is not None:
             lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers]
-            for i, ln in enumerate(lines[:6]):
+            for i, ln in enumerate(lines[:8]):
                 text(surface, ln, (rect.x + 8, rect.y + 100 + i * 18), 14, theme.TEXT)
         if p is not None:
             armor = f", armor {p.armor_left}" if p.armor else ""
