@@ -168,7 +168,8 @@ def _jet_burn(ctx: Ctx, vid: str, b: Booster) -> None:
         lands = now + turns * ctx.t.chart.phases_per_turn - 1 + row.phases
         ctx.update(vid, jet_apex=height, jet_from=v.jet_from or now, fall_lands=lands, fall_damage=str(row.damage),
                    fall_side="underbody")
-        what = (f"climbs {climb:g} in to {height:g} in ({height * ctx.rules.terrain.feet_per_inch:g} ft), then falls: "
+        to = f" to {height:g} in" if height != climb else ""
+        what = (f"climbs {climb:g} in{to} ({height * ctx.rules.terrain.feet_per_inch:g} ft up) this turn, then falls: "
                 f"{_down_at(ctx, lands)} for {row.damage}")
     elif climb < 0:
         row = fall(v.jet_apex)

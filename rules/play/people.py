@@ -365,8 +365,10 @@ def level_of(state: GameState, who: str) -> float:
 
 def _ground_cover(state: GameState, shooter: Vec, o: PersonState) -> str:
     """A man lying right behind a low wall is safe from a shot across it, and only -2 to hit in a turn he
-    puts his head up to fire (000:L1459; reading EL3); standing, or on a roof, it does not cover him."""
-    if not o.prone or not state.map_id or level_of(state, o.id) > 0:
+    puts his head up to fire (000:L1459; reading EL3); standing, on a roof, or fired on from a roof (which
+    looks down over the wall, as over rubble: 000:L1207) it does not cover him."""
+    if not o.prone or not state.map_id or level_of(state, o.id) > 0 \
+            or level_at(state.map_id, state.map_changes, shooter) > 0:
         return "none"
     world = map_world(state.map_id, state.map_changes)
     reach = tables_of(state).person.square * 2
