@@ -170,7 +170,7 @@ class FootPanel(DecisionPanel):
             th = people.vehicle_shot_to_hit(self.b.state, chosen)   # firing up at a roof shows its line
         if th is not None:
             lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers] + ([th.why] if th.why else [])
-            self._modifier_card(surface, rect, describe(self.b.state, chosen), lines)
+            self._modifier_card(surface, rect, describe(self.b.state, chosen) if chosen else "", lines)
         if p is not None:
             armor = f", armor {p.armor_left}" if p.armor else ""
             line = f"{p.name}: {p.state}{armor}; {p.weapon} {p.shots} shots, {len(p.grenades)} grenades"
