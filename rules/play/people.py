@@ -907,7 +907,8 @@ def line_from(state: GameState, at: Vec, enemy: str) -> bool:
     """Whether a man at `at` and the enemy (vehicle or person) would have a clear line of fire."""
     other = person(state, enemy)
     origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
-    return blocker(_vehicle_combatants(state), state.map_id, origin, at, (enemy,), state.map_changes) is None
+    return blocker(_vehicle_combatants(state), state.map_id, origin, at, (enemy,), state.map_changes,
+                   (level_of(state, enemy), level_at(state.map_id, state.map_changes, at))) is None
 
 
 # --- spikes and oil underfoot (000:L1463-L1466; 001:L181) ---------------------------------------------
