@@ -21,7 +21,7 @@ from fractions import Fraction
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
 from rules.combat.dropped import Counter
-from rules.combat.elevation import behind_low_wall, level_at, roof_at
+from rules.combat.elevation import behind_low_wall, has_low_walls, level_at, roof_at
 from rules.combat.line_of_fire import blocker, map_world
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
 from rules.combat.to_hit import Shot, ToHit, out_of_reach, range_modifier, target_type_of, weapon_info
@@ -367,7 +367,7 @@ def _ground_cover(state: GameState, shooter: Vec, o: PersonState) -> str:
     """A man lying right behind a low wall is safe from a shot across it, and only -2 to hit in a turn he
     puts his head up to fire (000:L1459; reading EL3); standing, on a roof, or fired on from a roof (which
     looks down over the wall, as over rubble: 000:L1207) it does not cover him."""
-    if not o.prone or not state.map_id or level_of(state, o.id) > 0 \
+    if not o.prone or not state.map_id or not has_low_walls(state.map_id) or level_of(state, o.id) > 0 \
             or level_at(state.map_id, state.map_changes, shooter) > 0:
         return "none"
     world = map_world(state.map_id, state.map_changes)
@@ -619,12 +619,14 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
         cloud = Counter(kind.cloud, Pose.at(at.x, at.y, 0), kind.cloud_inches, kind.cloud_inches, ctx.state.turn,
                         ctx.state.phase, owner=owner)
         add_counters(ctx, [cloud], f"a {kind.name.lower()} grenade's cloud", kind.source)
+    level = level_at(ctx.state.map_id, ctx.state.map_changes, at)   # a roof's blast stays on it (EL6)
     if kind.people is not None:
         for p in list(ctx.state.people):
-            if p.state != DEAD and (p.pose.centre - at).length() <= kind.person_radius + 1e-9:
+            if p.state != DEAD and (p.pose.centre - at).length() <= kind.person_radius + 1e-9 \
+                    and level_of(ctx.state, p.id) == level:
                 pts = ctx.roll(kind.people, f"{kind.name.lower()} grenade on {p.name}", kind.source, p.id)
                 hurt(ctx, p.id, pts, WEAPON, f"a {kind.name.lower()} grenade", kind.source)
-    if kind.vehicles is not None:
+    if kind.vehicles is not None and level == 0:
         counters = ctx.rules.movement.handling.counters
         for v in list(ctx.state.vehicles):
             size = counters[v.spec.kind]

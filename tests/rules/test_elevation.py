@@ -278,3 +278,32 @@ def test_the_rooftop_scenario_plays_with_random_drivers() -> None:
         action, _ = random_driver.pick(state, who[0], engine.legal_actions(state, who[0]), 11, n)
         state, _ = engine.apply(state, action)
     assert state.turn >= 2
+
+
+def test_a_universal_turret_reaches_the_fourth_floor_from_close_by_000_L1216() -> None:
+    """000:L1216: universal turrets (and hand weapons) are the way to fire on such heights: the Cobra GT's
+    universal-turret laser may fire up at the Offices' roof from the sidewalk below it; its sheet says
+    universal, the Hotshot's guns do not."""
+    setup = game_setup(load_scenario(SCENARIO), seed=3)
+    cobra = replace(setup.vehicles[0], design="Cobra GT", pose=Pose.at(8.0, 12.4, 180.0))
+    s = at_fire(engine.new_game(replace(setup, vehicles=(cobra, setup.vehicles[1])))[0])
+    laser = next(w for w in s.vehicle("red").sheet.weapons if w.location == "turret")
+    assert laser.universal and not any(w.universal for w in s.vehicle("blue").sheet.weapons)
+    th = people.vehicle_shot_to_hit(s, Fire("red", laser.id, "blue_roof"))
+    assert th.allowed and any(m.name == "firing up (40 ft higher)" and m.value == -4 for m in th.modifiers)
+    assert Fire("red", laser.id, "blue_roof") in people.vehicle_fire_options(s, "red")
+
+
+def test_a_grenade_in_the_street_does_not_reach_a_man_on_the_roof_above_000_L1216() -> None:
+    """Reading EL6: a blast stays on its level: on the sidewalk it hurts the man beside it there and spares
+    the one on the roof right above."""
+    from rules.core.dice import ScriptedDice
+    from rules.people.record import Grenade
+    from rules.play.context import Ctx
+
+    s = placed(rooftop_game(), red_wall=(13.625, 7.625))
+    ctx = Ctx(s, ScriptedDice([6] * 20, fallback_seed=1))
+    g = Grenade("G1", "explosive", "blue_roof", (8.0, 13.0), (13.125, 7.5), 9, 0, 0, point=(13.125, 7.5))
+    people._blast(ctx, g)
+    hurt = {p.id: p.damage + (p.armor_left < 3) for p in ctx.state.people}
+    assert hurt["red_wall"] > 0 and hurt["red_roof"] == 0
