@@ -184,7 +184,7 @@ def land_falls(ctx: Ctx) -> None:
         if ctx.v(v.id).out:
             continue
         if v.jet_apex:
-            _jet_landing(ctx, v.id, now - v.jet_from)
+            _jet_landing(ctx, v.id, v.jet_from, now)
             continue
         if side in SIDE_PAIRS:
             _rolled_over(ctx, v.id)
@@ -192,13 +192,14 @@ def land_falls(ctx: Ctx) -> None:
             _nose_over(ctx, v.id, now)
 
 
-def _jet_landing(ctx: Ctx, vid: str, phases: int) -> None:
+def _jet_landing(ctx: Ctx, vid: str, start: int, now: int) -> None:
     """A jump-jet jump comes down as a jump does besides the fall's damage: a hazard of D1, +1 per full
-    30 ft flown (000:L280; reading JJ3); the flight is its speed's inches a turn (1" per 10 mph) over the
-    phases it was in the air."""
+    30 ft flown (000:L280; reading JJ3); the flight is what the movement chart moves it at its speed in
+    the phases from the one it left the ground in to this one."""
     v = ctx.v(vid)
-    per_turn = ctx.rules.movement.chart.phases_per_turn
-    flown_ft = v.speed / 10 * phases / per_turn * ctx.rules.terrain.feet_per_inch
+    chart = ctx.rules.movement.chart
+    row = chart.row(v.speed).phases
+    flown_ft = sum(row[(k - 1) % chart.phases_per_turn] for k in range(start, now)) * ctx.rules.terrain.feet_per_inch
     hazard(ctx, vid, landing_hazard(flown_ft), f"landing the jump-jet jump ({flown_ft:g} ft flown)", "000:L280, L2632")
 
 

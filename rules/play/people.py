@@ -55,6 +55,7 @@ from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, PeopleTables
 from rules.vehicles.record_sheet import WeaponMount
 from rules.vehicles.spec import UNTRAINED
+from rules.world.maps import vocabulary
 
 STEPS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 ABLE = ("unhurt", "wounded")
@@ -371,7 +372,7 @@ def _ground_cover(state: GameState, shooter: Vec, o: PersonState) -> str:
             or level_at(state.map_id, state.map_changes, shooter) > 0:
         return "none"
     world = map_world(state.map_id, state.map_changes)
-    reach = tables_of(state).person.square * 2
+    reach = vocabulary().elevation.cover_reach_in
     if world is None or behind_low_wall(world, state.map_id, shooter, o.pose.centre, reach) is None:
         return "none"
     return "firing" if o.fired_turn == state.turn else "full"

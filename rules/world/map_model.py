@@ -66,6 +66,7 @@ class Elevation:
     default_storeys: int = 1
     max_storeys: int = 30
     line_ft: float = 5.0
+    cover_reach_in: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,8 @@ def load_vocabulary(path: Path = DATA_DIR / "map_terrain.toml") -> Vocabulary:
         b.done()
     el = n.table("elevation")
     elevation = Elevation(el.number("storey_ft", lo=1), el.integer("default_storeys", lo=1),
-                          el.integer("max_storeys", lo=1), el.number("line_ft", lo=0))
+                          el.integer("max_storeys", lo=1), el.number("line_ft", lo=0),
+                          el.number("cover_reach_in", lo=0))
     el.done()
     n.done()
     conditions = tuple(c for c, rc in tables().hazards.road.items() if not rc.maneuvers_only)

@@ -88,8 +88,8 @@ def test_firing_a_jet_lifts_the_car_it_flies_straight_on_and_lands_by_the_fallin
         tmp_path: Path) -> None:
     """A 21 mph underbody burn at 40 mph lifts the Mauler 1/4" (3.75 ft): it climbs the rest of the turn and
     falls 1/4" in 2 phases (000:L285): down at the start of turn 2 phase 3. Meanwhile it keeps its speed
-    and goes straight on. It lands on its underbody for 1d-2 and takes a jump's landing hazard: 7 phases
-    at 40 mph is 5.6" (84 ft) flown, D1 +2 (000:L280)."""
+    and goes straight on. It lands on its underbody for 1d-2 and takes a jump's landing hazard: in the 7
+    phases it was up the chart moves it 6" at 40 mph (90 ft flown), D1 +3 (000:L280)."""
     state = _game(tmp_path)
     act = Boost("Red", "rocket_booster")
     assert act in engine.legal_actions(state, "Red")
@@ -109,7 +109,7 @@ def test_firing_a_jet_lifts_the_car_it_flies_straight_on_and_lands_by_the_fallin
     (landed,) = [e for e in events if isinstance(e, FallLanded) and e.vehicle == "Red"]
     assert landed.side == "underbody"
     hazards = [e for e in events if isinstance(e, ControlRolled) and e.vehicle == "Red" and "landing" in e.text]
-    assert [h.difficulty for h in hazards] == [3] and "84 ft" in hazards[0].text
+    assert [h.difficulty for h in hazards] == [4] and "90 ft" in hazards[0].text
     red = state.vehicle("Red")
     assert red.jet_apex == 0 and red.fall_lands == 0
 
