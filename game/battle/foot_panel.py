@@ -163,15 +163,28 @@ class FootPanel(DecisionPanel):
         p = people.person(self.b.state, self.vid or "")
         options = self.others()
         chosen = options[self.index] if self.b.state.step != MOVE and options else None
-        if isinstance(chosen, Shoot):
+        th = None
+        if isinstance(chosen, Shoot) and people.person(self.b.state, chosen.person) is not None:
             th = people.hand_to_hit(self.b.state, chosen)
-            lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers]
-            for i, ln in enumerate(lines[:6]):
-                text(surface, ln, (rect.x + 8, rect.y + 100 + i * 18), 14, theme.TEXT)
+        elif isinstance(chosen, Fire) and people.is_person(self.b.state, chosen.target):
+            th = people.vehicle_shot_to_hit(self.b.state, chosen)   # firing up at a roof shows its line
+        if th is not None:
+            lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers] + ([th.why] if th.why else [])
+            self._modifier_card(surface, rect, describe(self.b.state, chosen) if chosen else "", lines)
         if p is not None:
             armor = f", armor {p.armor_left}" if p.armor else ""
             line = f"{p.name}: {p.state}{armor}; {p.weapon} {p.shots} shots, {len(p.grenades)} grenades"
             text(surface, line, (rect.x + 8, rect.bottom - 22), 15, theme.DIM)
+
+
+    def _modifier_card(self, surface: pygame.Surface, rect: pygame.Rect, title: str, lines: list[str]) -> None:
+        """The chosen shot's modifiers, each with its rule line, on a card beside the panel (over the board's
+        right edge) so they never cover the shot buttons."""
+        if not lines:
+            return
+        width = 400
+        box = pygame.Rect(rect.x - width - 8, rect.y, width, 10 + 20 * (len(lines) + 1))
+        card(surface, box, [(title, 15, theme.ACCENT, True)] + [(ln, 15, theme.TEXT, False) for ln in lines], alpha=225)
 
 
 def person_card(surface: pygame.Surface, at: tuple[int, int], lines: list[str]) -> None:

@@ -12,7 +12,7 @@ from game.input.bindings import Intent
 from game.speed import SpeedPreview, preview_speed
 from game.ui import Button, text
 from rules.play.actions import Boost, SetSpeed
-from rules.play.boosters import burn_mph
+from rules.play.boosters import burn_mph, is_jet, jet_aloft, jet_climb
 from rules.play.state import SPEED
 
 
@@ -142,6 +142,9 @@ class SpeedPanel(DecisionPanel):
             spec = next((x for x in v.spec.boosters if x.id == a.booster), None) if v else None
             step = b.state.rules.movement.chart.step
             label = f"Fire {spec.facing} booster: {burn_mph(step, spec):+g} mph (B)" if spec else f"Fire {a.booster} (B)"
+            if spec and is_jet(spec):   # a jump jet lifts (or pushes down), the speed stays (000:L2632)
+                climb = jet_climb(spec, jet_aloft(v)) if v else 0.0
+                label = f"Fire {spec.facing} jump jet: {f'climb {climb:+g} in' if climb else 'no lift'} (B)"
             self.buttons.append(grid_button(rect, 0, 3 + i, label, lambda a=a: self.b.commit(a), "boost", span=3))
         return self.buttons
 

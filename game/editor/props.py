@@ -75,11 +75,11 @@ def _props_for(f: Feature | None) -> list[Prop]:
                                                                  v.conditions),
                 Prop("endless", "Endless highway", "bool")]
     if isinstance(f, Wall):
-        return [Prop("kind", "Kind", "choice", WALL_KINDS), Prop("dp", "DP", "int"), Prop("name", "Name"),
-                *_size_props(f)]
+        return [Prop("kind", "Kind", "choice", WALL_KINDS), Prop("dp", "DP", "int"),
+                Prop("height_ft", "Height (ft)", "float", optional=True), Prop("name", "Name"), *_size_props(f)]
     if isinstance(f, Building):
         return [Prop("dp", "DP", "int"), Prop("collapse", "Collapse after", "int", optional=True),
-                Prop("name", "Name"), *_size_props(f)]
+                Prop("storeys", "Storeys (10 ft each)", "int", optional=True), Prop("name", "Name"), *_size_props(f)]
     if isinstance(f, Area):
         return [Prop("kind", "Terrain", "choice", kinds), Prop("condition", "Road condition", "choice", v.conditions),
                 Prop("depth_ft", "Depth (ft)", "float", optional=True),
@@ -208,6 +208,10 @@ def command_for(m: Map, ref: Ref | None, f: Feature | None, p: Prop, value: Any)
         value = value % 360
     if p.key == "dp" and value < 1 or p.key == "collapse" and value is not None and value < 1:
         raise ValueError(f"{p.label} must be at least 1")
+    if p.key == "storeys" and value is not None and not 1 <= value <= vocabulary().elevation.max_storeys:
+        raise ValueError(f"a building has 1 to {vocabulary().elevation.max_storeys} storeys")
+    if p.key == "height_ft" and value is not None and value <= 0:
+        raise ValueError("a wall's height is more than 0 ft")
     if p.key == "speed" and value < 0:
         raise ValueError("speed cannot be negative")
     return SetProperties(f"set {p.label.lower()}", ref, ((p.key, value),))

@@ -115,7 +115,7 @@ class BoardRenderer:
             for rp in m.ramps:
                 self._ramp(paint, rp, pt, zoom)
             for b in m.buildings:
-                paint.shadow([pt(p) for p in b.shape.points()], 0.22)
+                paint.shadow([pt(p) for p in b.shape.points()], _shadow_in(b))
             for b in m.buildings:
                 self._building(paint, b, pt, zoom)
             for wl in m.walls:
@@ -212,6 +212,8 @@ class BoardRenderer:
         else:
             _flat_roof(surf, pts, palette, zoom)
         pygame.draw.polygon(surf, (36, 28, 24), pts, max(2, int(zoom * 0.06)))
+        if getattr(b, "storeys", None) is not None and zoom >= 8:
+            _storey_badge(surf, pts, int(b.storeys), zoom)
         if b.name and zoom >= 14:
             from game.ui import rendered
 
@@ -393,6 +395,30 @@ class _Painter:
         for k, alpha in ((1.0, 40), (0.6, 45), (0.3, 50)):
             pygame.draw.polygon(layer, (0, 0, 0, alpha), [(x - box.x + d * k, y - box.y + d * k) for x, y in pts])
         self.surf.blit(layer, box)
+
+
+def _shadow_in(b: Any) -> float:
+    """A building's shadow: a taller one casts a longer one (a map that gives no storeys keeps the
+    one-storey look it always had)."""
+    storeys = getattr(b, "storeys", None)
+    return 0.22 if storeys is None else min(1.2, 0.22 + 0.12 * (int(storeys) - 1))
+
+
+def _storey_badge(surf: pygame.Surface, pts: list[Point], storeys: int, zoom: float) -> None:
+    """The building's height where a player reads it: "3F" (three storeys, 30 ft) in a dark tag near
+    its top-left corner, so a roof's height is never a guess."""
+    from game.ui import rendered
+
+    x, y = min(pts, key=lambda p: p[0] + p[1])
+    cx, cy = _centroid(pts)
+    size = max(12, min(20, int(zoom * 0.45)))
+    label = rendered(f"{storeys}F", size, (250, 240, 200))
+    box = label.get_rect()
+    box.inflate_ip(6, 2)
+    box.center = (round(x + (cx - x) * 0.35), round(y + (cy - y) * 0.35))
+    pygame.draw.rect(surf, (28, 24, 22), box, border_radius=3)
+    pygame.draw.rect(surf, (200, 170, 90), box, 1, border_radius=3)
+    surf.blit(label, label.get_rect(center=box.center))
 
 
 def _centroid(pts: list[Point]) -> Point:

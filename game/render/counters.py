@@ -14,6 +14,8 @@ from game.camera import Camera
 from game.ui import text
 from rules.core.geometry import CounterSize, Pose, corners, forward, right
 from rules.play.state import VehicleState
+from rules.tables.collisions import terrain_data
+from rules.tables.movement import tables
 
 _CORNER_AT = {"FL": (0.5, -1), "FR": (0.5, 1), "BL": (-0.5, -1), "BR": (-0.5, 1), "F": (0.5, 0), "B": (-0.5, 0)}
 
@@ -51,7 +53,7 @@ def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Po
         _plain_body(surface, cam, v, pts, colour, at, hl, hw)
     else:
         shadow = art.rotated(name, SHADOW, px, pose.facing)
-        off = max(1, round(cam.zoom * 0.05))
+        off = max(1, round(cam.zoom * (0.05 + _height_in(v) * AIR_SHADOW)))   # in the air: the shadow falls away
         if shadow is not None and not wreck:
             surface.blit(shadow, shadow.get_rect(center=(sx + off, sy + off)))
         surface.blit(img, img.get_rect(center=(sx, sy)))
@@ -68,6 +70,34 @@ def draw_counter(surface: pygame.Surface, cam: Camera, v: VehicleState, pose: Po
         lift = cam.zoom * max(hl, hw) + 10
         text(surface, v.id, (sx + 1, sy - lift + 1), fs, (0, 0, 0), bold=True, anchor="center")
         text(surface, v.id, (sx, sy - lift), fs, (255, 255, 255), bold=True, anchor="center")
+    if in_the_air(v) and not wreck:
+        _air_tag(surface, cam, v, (sx, sy), cam.zoom * max(hl, hw))
+
+
+AIR_SHADOW = 1.2   # screen inches of shadow offset per inch of height (a sun from the top left)
+
+
+def _height_in(v: VehicleState) -> float:
+    """How high the counter is drawn: a jump-jet jump's height, a ramp jump or a fall a quarter inch."""
+    if v.jet_apex:
+        return float(v.jet_apex)
+    return 0.25 if (v.airborne or v.fall_lands) else 0.0
+
+
+def in_the_air(v: VehicleState) -> bool:
+    return bool(v.jet_apex or v.airborne or v.fall_lands)
+
+
+def _air_tag(surface: pygame.Surface, cam: Camera, v: VehicleState, at: tuple[float, float], reach: float) -> None:
+    """A tag under the counter: "IN THE AIR", the height of a jet's climb and when it comes down."""
+    lands, per = v.fall_lands, tables().chart.phases_per_turn
+    when = f", down T{lands // per + 1} P{lands % per + 1}" if lands else ""   # (rules.play.falling's count)
+    height = f" {v.jet_apex * terrain_data().feet_per_inch:g} ft" if v.jet_apex else ""
+    label = f"IN THE AIR{height}{when}"
+    fs = max(12, min(18, int(cam.zoom * 0.36)))
+    x, y = at[0], at[1] + reach + 14 + (fs if cam.zoom >= 14 else 0)   # below the name label
+    text(surface, label, (x + 1, y + 1), fs, (0, 0, 0), bold=True, anchor="center")
+    text(surface, label, (x, y), fs, (255, 214, 90), bold=True, anchor="center")
 
 
 def _plain_body(surface: pygame.Surface, cam: Camera, v: VehicleState, pts: list[tuple[float, float]],

@@ -14,6 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from rules.combat.arcs import footprint
+from rules.combat.elevation import first_feature, has_low_walls, roof_at
 from rules.combat.shooting import Combatant, LineOfFireCheck
 from rules.core.geometry import Vec
 from rules.core.kept import kept
@@ -86,15 +87,19 @@ def _clear_of(c: Combatant, a: Vec, b: Vec) -> bool:
 
 
 def blocker(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...],
-            changes: MapChanges = NO_CHANGES) -> str | None:
-    """The nearest thing (vehicle id or map feature id) on the line a-b that blocks fire, or None."""
-    met = first_on_line(cs, map_id, a, b, ignore, changes)
+            changes: MapChanges = NO_CHANGES, heights: tuple[float, float] | None = None) -> str | None:
+    """The nearest thing (vehicle id or map feature id) on the line a-b that blocks fire, or None.
+    `heights`: the levels (ft) a and b stand at, for a shot (rules.combat.elevation); None: every wall and
+    building stops the line whatever its height (a man's step, a blast's reach)."""
+    met = first_on_line(cs, map_id, a, b, ignore, changes, heights)
     return met[0] if met else None
 
 
 def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, ignore: tuple[str, ...],
-                  changes: MapChanges = NO_CHANGES) -> tuple[str, Vec] | None:
-    """The nearest vehicle or map feature whose shape the line a-b enters, and where it enters it."""
+                  changes: MapChanges = NO_CHANGES, heights: tuple[float, float] | None = None) -> tuple[str, Vec] | None:
+    """The nearest vehicle or map feature whose shape the line a-b enters, and where it enters it. With
+    `heights`, a line that passes over a feature or stands on it is not stopped by it (elevation.py); a
+    line between two ends on the ground over a map with no low wall is tested the old way."""
     found: list[tuple[float, str]] = []
     for vid, c in cs.items():
         if vid in ignore or _clear_of(c, a, b):
@@ -103,7 +108,12 @@ def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, igno
         if at is not None:
             found.append((at, vid))
     world = map_world(map_id, changes)
-    if world is not None:
+    if world is not None and heights is not None and (heights != (0.0, 0.0) or has_low_walls(map_id)):
+        fire_ignore = tuple(r[0] for r in (roof_at(map_id, changes, a), roof_at(map_id, changes, b)) if r)
+        met = first_feature(world, map_id, a, b, heights[0], heights[1], fire_ignore + ignore, changes.sections)
+        if met is not None:
+            found.append(met)
+    elif world is not None:
         for hit in world.line_of_fire(a, b).hits:
             if hit.kind != VEHICLE:
                 length = (b - a).length()
@@ -141,9 +151,10 @@ def map_on_line(map_id: str, a: Vec, b: Vec, changes: MapChanges = NO_CHANGES) -
 
 
 def line_of_fire_check(cs: Mapping[str, Combatant], map_id: str, changes: MapChanges = NO_CHANGES) -> LineOfFireCheck:
-    """A line-of-fire oracle for rules.combat.shooting.resolve_fire: vehicles and the map's walls and buildings."""
+    """A line-of-fire oracle for rules.combat.shooting.resolve_fire: vehicles and the map's walls and buildings
+    (vehicles stand on the ground: a low wall does not stop their fire, elevation.py)."""
 
     def check(a: Vec, b: Vec, ignore: tuple[str, ...]) -> str | None:
-        return blocker(cs, map_id, a, b, ignore, changes)
+        return blocker(cs, map_id, a, b, ignore, changes, (0.0, 0.0))
 
     return check

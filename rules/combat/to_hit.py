@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, replace
 
 from rules.core.dice import DiceExpr
+from rules.tables.collisions import terrain_data
 from rules.tables.combat import CombatTables, Rule, WeaponInfo, combat_tables, weapon_table
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
@@ -184,6 +185,8 @@ class Shot:
     stray: bool = False             # a missed shot flying on into a vehicle it was not aimed at (000:L1217)
     cupola_gunner: bool = False     # the cupola's gunner firing its weapon: +1 (000:L2519)
     no_point_blank: bool = False    # a weapon denied the point-blank bonus (cloud bomb, 000:L2472)
+    height_ft: float = 0.0          # how far the target stands above the firer (ft; below: negative) (000:L1216)
+    from_street: bool = False       # a vehicle's weapon on the street, not in a universal turret (000:L1216)
 
 
 @dataclass(frozen=True)
@@ -305,7 +308,20 @@ def _target(s: Shot, t: CombatTables) -> list[Modifier]:
         out.append(_named(t, "not_in_side_arc", f"not in the arc of the {s.target_side} side"))
     if s.sloped_armor and s.specific not in ("tire", "pod"):   # sloping guards tires and pods (000:L1711)
         out.append(_named(t, "sloped_armor", "sloped armor"))
+    steps = math.floor(s.height_ft / t.elevation_step_ft + 1e-9) if s.height_ft > 0 else 0
+    if steps:   # firing down is free (000:L1216)
+        out.append(_named(t, "firing_up", f"firing up ({s.height_ft:g} ft higher)", steps))
     return out
+
+
+def out_of_reach(s: Shot, t: CombatTables) -> str:
+    """Why a vehicle's weapon on the street cannot reach a target this high (000:L1216), or ""."""
+    if not s.from_street or s.height_ft < t.street_reach_ft - 1e-9:
+        return ""
+    if s.range * terrain_data().feet_per_inch > s.height_ft + 1e-9:
+        return ""
+    return (f"{s.height_ft:g} ft up is out of a street weapon's reach unless it is farther off than that "
+            f"(only universal turrets and hand weapons reach it) ({t.elevation_source})")
 
 
 def to_hit(s: Shot, t: CombatTables | None = None) -> ToHit:
@@ -328,6 +344,9 @@ def to_hit(s: Shot, t: CombatTables | None = None) -> ToHit:
         return ToHit(t.cannot_hit_at, tuple(mods), False, f"no aimed fire this turn after {what} ({rule})")
     if crash:
         mods.append(Modifier(f"after {s.crash_result.replace('_', ' ') or 'a skid or fishtail'}", crash, rule))
+    too_high = out_of_reach(s, t)
+    if too_high:
+        return ToHit(t.cannot_hit_at, tuple(mods), False, too_high)
     need = s.base - sum(m.value for m in mods)
     return ToHit(need, tuple(mods))
 

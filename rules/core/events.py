@@ -814,6 +814,19 @@ class BoosterBurned(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class JumpJetBurned(Event):
+    """A jump jet burns (000:L2632): the climb it adds (- for a top jet), the height the vehicle will reach
+    and fall from, the phase count it lands at (0: it stays on the ground), burns left."""
+
+    booster: str
+    climb_in: float
+    height_in: float
+    lands: int
+    burns_left: int
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FrameBent(Event):
     """A booster's burn over what the chassis withstands bent the frame (000:L2656)."""
 

@@ -492,7 +492,7 @@ def _blocked(state: GameState, cs: dict[str, Combatant], d: Declaration) -> str 
     # where shot_for's line runs: from the weapon's side to the nearest point of the target in its arc
     origin = lof_origin(c.pose, c.size, w.fires_from)
     point = aim_point_of(c, w, t) or t.pose.centre
-    what = blocker(cs, state.map_id, origin, point, (c.id, t.id), state.map_changes)
+    what = blocker(cs, state.map_id, origin, point, (c.id, t.id), state.map_changes, (0.0, 0.0))
     return f"the line of fire is blocked by {what} (000:L826)" if what else None
 
 

@@ -31,9 +31,9 @@ from rules.core.events import (
 )
 from rules.core.geometry import Kind, Pose, Vec, corners
 from rules.core.kept import kept
-from rules.driving.collisions import fall
+from rules.driving.collisions import fall, landing_hazard
 from rules.play.context import Ctx
-from rules.play.crashes import check_control, lose_control
+from rules.play.crashes import check_control, hazard, lose_control
 from rules.play.effects import damage_face
 from rules.play.state import GameState
 from rules.world.map_changes import map_of
@@ -175,16 +175,32 @@ def land_falls(ctx: Ctx) -> None:
         side, dice = v.fall_side or "underbody", DiceExpr.parse(v.fall_damage)
         rule = "000:L305" if v.nose_over else "000:L300"
         ctx.update(v.id, fall_lands=0, fall_damage="", fall_side="", nose_over=False)
+        if v.jet_apex:
+            ctx.update(v.id, jet_apex=0.0, jet_from=0)
         ctx.log.add(FallLanded(f"{'tips forward onto' if v.nose_over else 'lands on'} its {side}", rule, v.id,
                                side=side, nose_over=v.nose_over))
         points = max(0, ctx.roll(dice, f"falling damage ({dice})", rule, v.id))
         damage_face(ctx, v.id, side, points, "the fall", rule)
         if ctx.v(v.id).out:
             continue
+        if v.jet_apex:
+            _jet_landing(ctx, v.id, v.jet_from, now)
+            continue
         if side in SIDE_PAIRS:
             _rolled_over(ctx, v.id)
         elif side == "front" and not v.nose_over:
             _nose_over(ctx, v.id, now)
+
+
+def _jet_landing(ctx: Ctx, vid: str, start: int, now: int) -> None:
+    """A jump-jet jump comes down as a jump does besides the fall's damage: a hazard of D1, +1 per full
+    30 ft flown (000:L280; reading JJ3); the flight is what the movement chart moves it at its speed in
+    the phases from the one it left the ground in to this one."""
+    v = ctx.v(vid)
+    chart = ctx.rules.movement.chart
+    row = chart.row(v.speed).phases
+    flown_ft = sum(row[(k - 1) % chart.phases_per_turn] for k in range(start, now)) * ctx.rules.terrain.feet_per_inch
+    hazard(ctx, vid, landing_hazard(flown_ft), f"landing the jump-jet jump ({flown_ft:g} ft flown)", "000:L280, L2632")
 
 
 def _nose_over(ctx: Ctx, vid: str, now: int) -> None:

@@ -21,9 +21,10 @@ from fractions import Fraction
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
 from rules.combat.dropped import Counter
-from rules.combat.line_of_fire import blocker
+from rules.combat.elevation import behind_low_wall, has_low_walls, level_at, roof_at
+from rules.combat.line_of_fire import blocker, map_world
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
-from rules.combat.to_hit import Shot, ToHit, range_modifier, target_type_of, weapon_info
+from rules.combat.to_hit import Shot, ToHit, out_of_reach, range_modifier, target_type_of, weapon_info
 from rules.core.dice import DiceExpr
 from rules.core.events import (
     DamageRolled,
@@ -54,6 +55,7 @@ from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, PeopleTables
 from rules.vehicles.record_sheet import WeaponMount
 from rules.vehicles.spec import UNTRAINED
+from rules.world.maps import vocabulary
 
 STEPS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 ABLE = ("unhurt", "wounded")
@@ -270,6 +272,9 @@ def _step_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | N
     a, b = p.pose.centre, Vec(p.pose.x + dx * sq, p.pose.y + dy * sq)
     if not _free(state, b.x, b.y, ignore=()):
         return "a vehicle stands in that square"
+    roofs = (roof_at(state.map_id, state.map_changes, a), roof_at(state.map_id, state.map_changes, b))
+    if roofs[0] is not None or roofs[1] is not None:   # on a roof he walks its top, not off its edge (EL5)
+        return None if roofs[0] == roofs[1] else "the roof's edge: he would fall (climbing is not played)"
     if state.map_id and blocker({}, state.map_id, a, b, (), state.map_changes) is not None:
         return "a wall or building is in the way"
     return None
@@ -348,7 +353,29 @@ def _options(state: GameState, p: PersonState) -> Iterator[PersonAction]:
 
 def _clear(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
     cs = _vehicle_combatants(state)
-    return blocker(cs, state.map_id, p.pose.centre, point, (target,), state.map_changes) is None
+    return blocker(cs, state.map_id, p.pose.centre, point, (target,), state.map_changes,
+                   (level_of(state, p.id), level_of(state, target))) is None
+
+
+def level_of(state: GameState, who: str) -> float:
+    """How high (ft) a man stands: on a roof when his square lies in a building's outline (reading EL1);
+    vehicles and everyone else on the ground."""
+    p = person(state, who)
+    return level_at(state.map_id, state.map_changes, p.pose.centre) if p is not None else 0.0
+
+
+def _ground_cover(state: GameState, shooter: Vec, o: PersonState) -> str:
+    """A man lying right behind a low wall is safe from a shot across it, and only -2 to hit in a turn he
+    puts his head up to fire (000:L1459; reading EL3); standing, on a roof, or fired on from a roof (which
+    looks down over the wall, as over rubble: 000:L1207) it does not cover him."""
+    if not o.prone or not state.map_id or not has_low_walls(state.map_id) or level_of(state, o.id) > 0 \
+            or level_at(state.map_id, state.map_changes, shooter) > 0:
+        return "none"
+    world = map_world(state.map_id, state.map_changes)
+    reach = vocabulary().elevation.cover_reach_in
+    if world is None or behind_low_wall(world, state.map_id, shooter, o.pose.centre, reach) is None:
+        return "none"
+    return "firing" if o.fired_turn == state.turn else "full"
 
 
 def _vehicle_combatants(state: GameState) -> dict[str, Combatant]:
@@ -456,15 +483,19 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
     w = t.hand_weapons[a.weapon]
     skill = None if p.skill == -99 else p.skill
     o = person(state, a.target)
+    climb = level_of(state, a.target) - level_of(state, p.id)   # up costs, down is free (000:L1216)
     if o is not None:
         shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
-                    target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill)
-        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone), shot, t, state.rules.combat)
+                    target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill,
+                    height_ft=climb)
+        cover = _ground_cover(state, p.pose.centre, o)
+        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone and cover == "none", cover=cover), shot, t,
+                             state.rules.combat)
     v = state.vehicle(a.target)
     size = state.rules.movement.handling.counters[v.spec.kind]
     shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
                 target=target_type_of(v.spec.kind.value, v.spec.body), target_side=struck_side(v.pose, size, p.pose.centre),
-                target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill)
+                target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill, height_ft=climb)
     return person_to_hit(PersonShot("pedestrian", w), shot, t, state.rules.combat)
 
 
@@ -517,7 +548,7 @@ def _throw(ctx: Ctx, a: Throw) -> None:
         return
     dist = (Vec(a.x, a.y) - p.pose.centre).length()
     rm = range_modifier(dist, ctx.rules.combat)
-    need = t.throw.need - (rm.value if rm else 0)
+    need = t.throw.need - (rm.value if rm else 0) + throw_height_penalty(s, p, Vec(a.x, a.y))
     per_turn = ctx.rules.movement.chart.phases_per_turn
     lands = now(s) + t.throw.flight_turns * per_turn
     g = Grenade(f"G{s.grenades_thrown + 1}", a.grenade, p.id, (p.pose.x, p.pose.y), (a.x, a.y), need, lands,
@@ -527,6 +558,13 @@ def _throw(ctx: Ctx, a: Throw) -> None:
     ctx.log.add(GrenadeThrown(f"{p.name} throws a {t.grenades[a.grenade].name.lower()} grenade with {fuse} "
                               f"(needs {need})", "000:L1174-L1176", p.id, grenade=a.grenade, aim=Vec(a.x, a.y),
                               lands_turn=s.turn + t.throw.flight_turns, lands_phase=s.phase, fuse=a.fuse))
+
+
+def throw_height_penalty(state: GameState, p: PersonState, aim: Vec) -> int:
+    """A throw up or down is -1 for every full 10 ft between his level and the aimed spot's (000:L1216)."""
+    c = state.rules.combat
+    diff = abs(level_at(state.map_id, state.map_changes, aim) - level_of(state, p.id))
+    return int(diff // c.elevation_step_ft) * -c.mod("firing_up").value
 
 
 def _landings(ctx: Ctx) -> None:
@@ -582,12 +620,14 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
         cloud = Counter(kind.cloud, Pose.at(at.x, at.y, 0), kind.cloud_inches, kind.cloud_inches, ctx.state.turn,
                         ctx.state.phase, owner=owner)
         add_counters(ctx, [cloud], f"a {kind.name.lower()} grenade's cloud", kind.source)
+    level = level_at(ctx.state.map_id, ctx.state.map_changes, at)   # a roof's blast stays on it (EL6)
     if kind.people is not None:
         for p in list(ctx.state.people):
-            if p.state != DEAD and (p.pose.centre - at).length() <= kind.person_radius + 1e-9:
+            if p.state != DEAD and (p.pose.centre - at).length() <= kind.person_radius + 1e-9 \
+                    and level_of(ctx.state, p.id) == level:
                 pts = ctx.roll(kind.people, f"{kind.name.lower()} grenade on {p.name}", kind.source, p.id)
                 hurt(ctx, p.id, pts, WEAPON, f"a {kind.name.lower()} grenade", kind.source)
-    if kind.vehicles is not None:
+    if kind.vehicles is not None and level == 0:
         counters = ctx.rules.movement.handling.counters
         for v in list(ctx.state.vehicles):
             size = counters[v.spec.kind]
@@ -704,7 +744,8 @@ def seen_by(state: GameState, pid: str, enemy: str) -> bool:
     other = person(state, enemy)
     origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
     cs = _vehicle_combatants(state)
-    return blocker(cs, state.map_id, origin, p.pose.centre, (enemy,), state.map_changes) is None
+    return blocker(cs, state.map_id, origin, p.pose.centre, (enemy,), state.map_changes,
+                   (level_of(state, enemy), level_of(state, pid))) is None
 
 
 def reach(state: GameState, p: PersonState) -> float:
@@ -745,7 +786,7 @@ def vehicle_fire_options(state: GameState, vid: str) -> list[Fire]:
             if not in_arc(w.mount, c.pose, c.size, p.pose.centre, trike=c.kind == "trike"):
                 continue
             if blocker(_vehicle_combatants(state), state.map_id, origin, p.pose.centre, (vid,),
-                       state.map_changes) is None:
+                       state.map_changes, (0.0, level_of(state, p.id))) is None and not _out_of_reach(state, Fire(vid, w.id, p.id)):
                 out.append(Fire(vid, w.id, p.id))
     return sorted(out, key=str)
 
@@ -768,11 +809,7 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
     mount = next(w.location for w in v.sheet.weapons if w.id == a.weapon)
     size = ctx.rules.movement.handling.counters[v.spec.kind]
     origin = lof_origin(v.pose, size, mount if mount in ("front", "back", "left", "right", "turret") else "turret")
-    skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
-    shot = Shot(base=info.to_hit, range=(o.pose.centre - origin).length(), target="pedestrian",
-                target_speed=_speed_of(ctx.state, o), firer_speed=v.speed, gunner_skill=skill,
-                aimed_fire=v.aimed_fire)
-    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(ctx.state), ctx.rules.combat)
+    th = vehicle_shot_to_hit(ctx.state, a, origin)
     _spend_shot(ctx, v.id, a.weapon)
     victims = [o, *swept_with(ctx.state, v.owner, o)] if info.effect == "area" else [o]
     hits = 0
@@ -819,16 +856,45 @@ def seen_after(state: GameState, pid: str, enemy: str, dx: int, dy: int) -> bool
     return seen_by(evolve(state, people=tuple(moved if o.id == pid else o for o in state.people)), pid, enemy)
 
 
+def _out_of_reach(state: GameState, a: Fire) -> bool:
+    """Too high up for this weapon from the street, or lying safe behind a low wall (EL3, 000:L1216): no
+    shot to offer. Asked only of a man on a roof or lying down (any other shot is offered as before)."""
+    o = person(state, a.target)
+    if o is None or (not o.prone and level_of(state, o.id) <= 0):
+        return False
+    v = state.vehicle(a.vehicle)
+    if _ground_cover(state, v.pose.centre, o) == "full":
+        return True
+    mount = next(w for w in v.sheet.weapons if w.id == a.weapon)
+    shot = Shot(base=0, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
+                height_ft=level_of(state, o.id), from_street=not mount.universal)
+    return bool(out_of_reach(shot, state.rules.combat))
+
+
 def vehicle_shot_need(state: GameState, a: Fire) -> int:
-    """The roll a vehicle's shot at a person needs (as _vehicle_shot rolls it)."""
+    """The roll a vehicle's shot at a person needs (the range from the counter's centre, as the foes and
+    the panel read it)."""
+    th = vehicle_shot_to_hit(state, a)
+    return th.need if th.allowed else state.rules.combat.cannot_hit_at
+
+
+def vehicle_shot_to_hit(state: GameState, a: Fire, origin: Vec | None = None) -> ToHit:
+    """A vehicle's shot at a person, every modifier with its line: the man's height above the street
+    (000:L1216: up costs; a vehicle's weapon not in a universal turret reaches 30 ft up only from farther
+    off than that) and a low wall he lies behind (000:L1459). `origin`: where the line starts (default
+    the counter's centre)."""
     v, o = state.vehicle(a.vehicle), person(state, a.target)
     assert o is not None
-    info = weapon_info(next(w.abbr for w in v.sheet.weapons if w.id == a.weapon))
+    mount = next(w for w in v.sheet.weapons if w.id == a.weapon)
+    info = weapon_info(mount.abbr)
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
-    shot = Shot(base=info.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
-                target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire)
-    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(state), state.rules.combat)
-    return th.need if th.allowed else state.rules.combat.cannot_hit_at
+    at = v.pose.centre if origin is None else origin
+    shot = Shot(base=info.to_hit, range=(o.pose.centre - at).length(), target="pedestrian",
+                target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire,
+                height_ft=level_of(state, o.id), from_street=not mount.universal)
+    cover = _ground_cover(state, at, o)
+    return person_to_hit(PersonShot("", None, prone=o.prone and cover == "none", cover=cover), shot,
+                         tables_of(state), state.rules.combat)
 
 
 def step_clear(state: GameState, x: float, y: float, dx: int, dy: int) -> bool:
@@ -844,7 +910,8 @@ def line_from(state: GameState, at: Vec, enemy: str) -> bool:
     """Whether a man at `at` and the enemy (vehicle or person) would have a clear line of fire."""
     other = person(state, enemy)
     origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
-    return blocker(_vehicle_combatants(state), state.map_id, origin, at, (enemy,), state.map_changes) is None
+    return blocker(_vehicle_combatants(state), state.map_id, origin, at, (enemy,), state.map_changes,
+                   (level_of(state, enemy), level_at(state.map_id, state.map_changes, at))) is None
 
 
 # --- spikes and oil underfoot (000:L1463-L1466; 001:L181) ---------------------------------------------
@@ -1068,7 +1135,7 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
             if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t):
                 continue
             if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, p.pose.centre, (vid,),
-                       state.map_changes) is None:
+                       state.map_changes, (0.0, level_of(state, p.id))) is None:
                 out.append(Shoot(cid, w.key, p.id))
     return sorted(out, key=str)
 
@@ -1084,8 +1151,11 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
     assert o is not None
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
     shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
-                target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill)
-    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone), shot, t, state.rules.combat)
+                target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill,
+                height_ft=level_of(state, o.id))
+    cover = _ground_cover(state, v.pose.centre, o)
+    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone and cover == "none", cover=cover), shot, t,
+                         state.rules.combat)
 
 
 def declare_inside(ctx: Ctx, a: Shoot) -> None:

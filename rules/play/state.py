@@ -176,6 +176,9 @@ class VehicleState:
     drowned: bool = False             # drove into water deeper than it can ford: the plant is out for the game
                                       # (it dries in 10 hours), as if destroyed (000:L528)
     nose_over: bool = False           # the fall under way is the tip forward after landing on its front (000:L305)
+    jet_apex: float = 0.0             # a jump-jet jump under way: the height (in) it climbs to, then falls from
+                                      # (falling table; 000:L2632, L283); 0 = none. fall_lands times the landing
+    jet_from: int = 0                 # ... the phase (rules.play.falling.phase_count) it left the ground in
     edge_corners: tuple[str, ...] = ()  # corners over an edge: as if their tires were lost while there (000:L302)
     edge_hc: int = 0                  # HC lost while corners are over an edge (000:L302, L161)
     phase_d: int = 0                  # sum of the D of this phase's maneuvers and hazards: -D to the driver's

@@ -194,6 +194,9 @@ class CombatTables:
     stealthkote_source: str = ""
     no_point_blank: frozenset[str] = frozenset()                        # weapons denied the point-blank bonus
     no_point_blank_source: str = ""
+    elevation_step_ft: float = 10.0                                     # -1 to hit per this much higher (000:L1216)
+    street_reach_ft: float = 30.0                                       # too high for street fire from here up
+    elevation_source: str = "000:L1214-L1216"
     pillion_cyclist_on: int = 6                                         # 1d: a cycle's "driver" hit is the cyclist's
     pillion_source: str = ""
 
@@ -353,6 +356,7 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
     ns = n.table("night_sight")
     ss = n.table("starshell")
     ec = n.table("gas_engine_critical")
+    el = n.table("elevation")
     out = CombatTables(
         cannot_hit_at=th.integer("cannot_hit_at"), to_hit_source=th.text("source"),
         point_blank_below=rg.number("point_blank_below", lo=0), point_blank=rg.integer("point_blank"),
@@ -423,8 +427,10 @@ def load_combat(path: Path = DATA_DIR / "combat.toml") -> CombatTables:
         no_point_blank=frozenset(str(w) for w in rg.array("no_point_blank", [])),
         no_point_blank_source=rg.text("no_point_blank_source", ""),
         pillion_cyclist_on=cl.integer("pillion_cyclist_on", 6, lo=0, hi=6), pillion_source=cl.text("pillion_source", ""),
+        elevation_step_ft=el.number("step_ft", lo=1), street_reach_ft=el.number("street_reach_ft", lo=0),
+        elevation_source=el.text("source"),
     )
-    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk, ns, ss, ec):
+    for sub in (th, rg, sp, rs, tt, ar, cl, tl, ts, cr, fi, dr, db, un, mf, rc, pd, tp, sk, ns, ss, ec, el):
         sub.done()
     n.done()
     return out

@@ -691,6 +691,11 @@ def load_design_tables(data_dir: Path = DATA_DIR, *, printed: bool = False) -> D
     played = booster.table("play")
     consts["booster.play.hazard_mph_per_d"] = played.integer("hazard_mph_per_d", lo=1)
     played.done(_META)
+    jet = booster.table("jet")   # jump jets in play (000:L2632)
+    for key in ("climb_in", "mph_per_climb", "ground_loss_mph"):
+        consts[f"booster.jet.{key}"] = jet.number(key, lo=0)
+    consts["booster.jet.climb_turns"] = jet.integer("climb_turns", lo=1)
+    jet.done(_META)
     return DesignTables(bodies, armor, chassis, suspensions, cycle_susp, plants, plant_acc, tanks, tires, mods,
                         crew, weapons, ammo, mounts, accessories, grenades, consts, weapon_options)
 

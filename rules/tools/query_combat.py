@@ -5,7 +5,10 @@ Request: weapon, range, target, target_side, target_speed, firer_speed; optional
 fields (additions, not in the contract table): specific (tire|turret|rider|sidecar|top),
 visibility (clear|rain|heavy_rain|fog|night), sustained (consecutive turns, this one included),
 firer_in_target_arc and target_in_firer_arc (front|back|side: read the speed through the
-relative-speed table instead of using the target speed), approaching (bool).
+relative-speed table instead of using the target speed), approaching (bool), height_ft (how far the
+target stands above the firer, ft: -1 per full 10 ft; below costs nothing) and from_street (bool: the
+firer is a vehicle's weapon on the street, not in a universal turret: 30 ft up and more it reaches only
+from farther off than the height, 000:L1216).
 Answer: need (2d; >= 13 cannot hit) and modifiers [{name, value, rule}].
 """
 
@@ -45,6 +48,13 @@ def _choice(req: Request, key: str, choices: tuple[str, ...], default: str | Non
     return str(v)
 
 
+def _flag(req: Request, key: str) -> bool:
+    v: Any = req.get(key, False)
+    if not isinstance(v, bool):
+        raise QueryError(f"{key} must be true or false")
+    return v
+
+
 def op_to_hit(req: Request) -> Answer:
     t = combat_tables()
     weapon = req.get("weapon")
@@ -71,6 +81,10 @@ def op_to_hit(req: Request) -> Answer:
         computer=_choice(req, "computer", tuple(COMPUTERS), "none"), maneuver_d=_int(req, "maneuver_d", 0),
         visibility=str(req.get("visibility", "clear")), sustained=_int(req, "sustained", 1),
         no_point_blank=weapon_info(weapon).abbr in t.no_point_blank,   # the cloud bomb (000:L2472)
+        height_ft=_num(req, "height_ft", 0.0), from_street=_flag(req, "from_street"),
     )
     result = to_hit(shot)
-    return {"need": result.need, "modifiers": [m.to_json() for m in result.modifiers]}
+    answer: Answer = {"need": result.need, "modifiers": [m.to_json() for m in result.modifiers]}
+    if not result.allowed and shot.from_street:   # only a new request can be out of reach: old answers stay
+        answer["why"] = result.why
+    return answer

@@ -117,7 +117,8 @@ def op_to_hit_people(req: Request) -> Answer:
     shot = Shot(base=base, range=rng, target=target, target_side=side, target_speed=tspeed, firer_speed=fspeed,
                 effective_speed=effective, specific=str(req.get("specific", "") or ""), gunner_skill=skill,
                 computer=_choice(req, "computer", tuple(COMPUTERS), "none"), maneuver_d=_int(req, "maneuver_d", 0),
-                visibility=str(req.get("visibility", "clear")), sustained=_int(req, "sustained", 1))
+                visibility=str(req.get("visibility", "clear")), sustained=_int(req, "sustained", 1),
+                height_ft=_num(req, "height_ft", 0.0))
     firer = _choice(req, "firer", FIRERS, "pedestrian" if hand else "driver")
     person = PersonShot(firer, hand, _bool(req, "braced"), _bool(req, "prone"), _choice(req, "cover", COVERS, "none"))
     result = person_to_hit(person, shot)

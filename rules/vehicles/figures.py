@@ -631,7 +631,8 @@ def _boosters(b: _Build, weight: int) -> None:
                             f"(burn = ..., at most lb); this one has lb {e.lb}, burn {e.burn}.")
             continue
         if not e.facing:
-            b.errors.append("A rocket booster must face front or back (facing = ...).")
+            b.errors.append("A rocket booster must face front or back, or top or underbody as jump jets "
+                            "(facing = ...).")
         boost = e.burn * t.const("booster.boost_factor") / weight if weight else 0.0
         turns = e.lb // e.burn
         limit = t.const(f"booster.chassis_limit.{d.chassis}")
@@ -646,8 +647,26 @@ def _boosters(b: _Build, weight: int) -> None:
         elif boost > limit:
             b.notes.append(f"The {boost:.3g} mph boost is over the {chassis} chassis' {limit} mph: the frame may "
                            f"bend (000:L2656).")
+        if e.facing in JET_FACINGS:
+            b.notes.append(f"Jump jet {e.facing}: {boost:.3g} mph a turn for {turns} turn{'s' if turns != 1 else ''} "
+                           f"({_climb_note(d, boost, e.facing)}); a hazard when it fires; volatile (000:L2632, L2649-L2657).")
+            continue
         b.notes.append(f"Rocket booster {e.facing or '?'}: {boost:.3g} mph a turn for {turns} turn"
                        f"{'s' if turns != 1 else ''}; a D1 hazard when it fires; volatile (000:L2649-L2657).")
+
+
+JET_FACINGS = ("top", "underbody")   # rocket boosters mounted there are jump jets (000:L2632)
+
+
+def _climb_note(d: Design, boost: float, facing: str) -> str:
+    """What a jet's burn does to the rate of climb (000:L2632), as the design check reads it."""
+    t = d.tables()
+    step, per = t.const("booster.jet.climb_in"), t.const("booster.jet.mph_per_climb")
+    if facing == "top":
+        return f"{math.floor(boost / per + 1e-9) * step:g}\" off the rate of climb in the air; none on the ground"
+    ground = math.floor((boost - t.const("booster.jet.ground_loss_mph")) / per + 1e-9) * step
+    return (f"lifts {ground:g}\" from the ground" if ground > 0 else "too weak to lift off the ground") + \
+        f", {math.floor(boost / per + 1e-9) * step:g}\" a burn in the air"
 
 
 def _carrier_rules(b: _Build, e: AccessoryEntry) -> None:

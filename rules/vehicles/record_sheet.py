@@ -97,6 +97,8 @@ class WeaponMount:
     pod_fires: str = ""              # ... and the way it fires, front/back ("" = a top pod left all-round)
     cupola: bool = False             # in a cupola, beside its gunner (000:L2519)
     insulated: bool = False          # fire-retardant insulators (000:L2587-L2588)
+    universal: bool = field(default=False, metadata={"record": False})  # in a universal turret: reaches
+                                     # high targets from the street (000:L1216); not in digests (old games' stay)
 
     @property
     def destroyed(self) -> bool:

@@ -129,7 +129,8 @@ def _sheet_weapons(d: Design, t: DesignTables) -> tuple[WeaponMount, ...]:
             out.append(WeaponMount(f"{w.abbr}{counter[w.abbr]}", w.abbr, "turret" if e.mount else where, dp, dp,
                                    shots, shots, loads, e.link, e.mount, e.guided, e.component_armor,
                                    e.component_armor, e.options, *_pod_facing(d, e.mount),
-                                   cupola=_in_cupola(d, e.mount), insulated=e.insulated))
+                                   cupola=_in_cupola(d, e.mount), insulated=e.insulated,
+                                   universal=any(m.id == e.mount and m.universal for m in d.mounts)))
     return tuple(out)
 
 

@@ -57,6 +57,19 @@ class Banking:
 
 
 @dataclass(frozen=True)
+class Elevation:
+    """Heights on the map (000:L1214-L1216): a storey's height, a building's when the map does not say, the
+    most storeys a building may have, and how high a line of fire runs above the ground it starts or ends
+    on (a vehicle's guns, a man's aim: reading EL2)."""
+
+    storey_ft: float = 10.0
+    default_storeys: int = 1
+    max_storeys: int = 30
+    line_ft: float = 5.0
+    cover_reach_in: float = 0.5
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     kinds: dict[str, TerrainKind]
     grid: float
@@ -64,6 +77,7 @@ class Vocabulary:
     rotation_step: int
     conditions: tuple[str, ...]  # road conditions, from hazards.toml
     banks: dict[str, Banking] = field(default_factory=dict)  # "banked", "steep" (000:L277)
+    elevation: Elevation = field(default_factory=Elevation)
 
 
 def load_vocabulary(path: Path = DATA_DIR / "map_terrain.toml") -> Vocabulary:
@@ -89,9 +103,14 @@ def load_vocabulary(path: Path = DATA_DIR / "map_terrain.toml") -> Vocabulary:
     for name, b in n.table("bank", {}).items():
         banks[name] = Banking(*(b.integer(k) for k in ("bend_inward", "bend_outward", "drift_outward", "drift_inward")))
         b.done()
+    el = n.table("elevation")
+    elevation = Elevation(el.number("storey_ft", lo=1), el.integer("default_storeys", lo=1),
+                          el.integer("max_storeys", lo=1), el.number("line_ft", lo=0),
+                          el.number("cover_reach_in", lo=0))
+    el.done()
     n.done()
     conditions = tuple(c for c, rc in tables().hazards.road.items() if not rc.maneuvers_only)
-    return Vocabulary(kinds, grid, counters, step, conditions, banks)
+    return Vocabulary(kinds, grid, counters, step, conditions, banks, elevation)
 
 
 @lru_cache(maxsize=1)
@@ -140,6 +159,8 @@ class Wall:
     dp: int
     kind: str = "wall"
     name: str = ""
+    height_ft: float | None = None  # how high it stands; None: unstated, it stops every line of fire at
+                                    # ground level and below a roof (reading EL2)
 
 
 WALL_KINDS = ("wall", "tree", "boulder", "barrier")
@@ -154,6 +175,8 @@ class Building:
     dp: int
     collapse: int | None = None
     name: str = ""
+    storeys: int | None = None      # its height in storeys of 10 ft (000:L1216); None: unstated, taken as
+                                    # Elevation.default_storeys (reading EL1)
 
 
 @dataclass(frozen=True)

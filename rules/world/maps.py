@@ -138,6 +138,13 @@ class StaticShape(NamedTuple):
 FIXED_OBJECTS = ("tree", "boulder")
 
 
+def building_height_ft(b: Building) -> float:
+    """A building's roof above the ground: its storeys at 10 ft each (000:L1216), a map that gives none
+    taken at the default (reading EL1)."""
+    el = vocabulary().elevation
+    return (el.default_storeys if b.storeys is None else b.storeys) * el.storey_ft
+
+
 def static_shapes(m: Map) -> list[StaticShape]:
     """Every solid or hazardous thing on the map, in inches, for the collision module.
 
@@ -148,12 +155,15 @@ def static_shapes(m: Map) -> list[StaticShape]:
     out: list[StaticShape] = []
     for i, w in enumerate(r.walls):
         kind = "fixed_object" if w.kind in FIXED_OBJECTS else "wall"
-        out.append(StaticShape(kind, w.shape.points(), {"id": f"walls[{i}]", "closed": True, "dp": w.dp,
-                                                        "object": w.kind, "name": w.name}))
+        props = {"id": f"walls[{i}]", "closed": True, "dp": w.dp, "object": w.kind, "name": w.name}
+        if w.height_ft is not None:   # only when the map gives one: old maps' shapes stay as they were
+            props["height_ft"] = w.height_ft
+        out.append(StaticShape(kind, w.shape.points(), props))
     for i, b in enumerate(r.buildings):
         collapse = b.dp if b.collapse is None else b.collapse
         out.append(StaticShape("building", b.shape.points(), {"id": f"buildings[{i}]", "closed": True,
-                                                              "dp": b.dp, "collapse": collapse, "name": b.name}))
+                                                              "dp": b.dp, "collapse": collapse, "name": b.name,
+                                                              "height_ft": building_height_ft(b)}))
     for i, c in enumerate(r.curbs):
         out.append(StaticShape("curb", c.line.points(), {"id": f"curbs[{i}]", "closed": False, "name": c.name}))
     for i, o in enumerate(r.obstacles):
@@ -300,6 +310,13 @@ def _check_shapes(m: Map) -> Iterator[Problem]:
     for i, b in enumerate(m.buildings):
         if b.dp < 1 or (b.collapse is not None and b.collapse < 1):
             yield Problem(f"buildings[{i}].dp", "DP and collapse must be at least 1", "buildings", i)
+        top = vocabulary().elevation.max_storeys
+        if b.storeys is not None and not 1 <= b.storeys <= top:
+            yield Problem(f"buildings[{i}].storeys", f"a building has 1 to {top} storeys, found {b.storeys}",
+                          "buildings", i)
+    for i, w in enumerate(m.walls):
+        if w.height_ft is not None and w.height_ft <= 0:
+            yield Problem(f"walls[{i}].height_ft", "a wall's height is more than 0 ft", "walls", i)
     for i, r in enumerate(m.ramps):
         if not 0 < r.angle < 90:
             yield Problem(f"ramps[{i}].angle", "a ramp's angle is between 0 and 90 degrees", "ramps", i)
@@ -538,12 +555,14 @@ def _read_area(n: Node) -> Area:
 
 
 def _read_wall(n: Node) -> Wall:
-    return Wall(read_shape(n), n.integer("dp", lo=1), n.text("kind", "wall"), n.text("name", ""))
+    return Wall(read_shape(n), n.integer("dp", lo=1), n.text("kind", "wall"), n.text("name", ""),
+                read_optional_number(n, "height_ft"))
 
 
 def _read_building(n: Node) -> Building:
     collapse = n.integer("collapse", lo=1) if n.has("collapse") else None
-    return Building(read_shape(n), n.integer("dp", lo=1), collapse, n.text("name", ""))
+    storeys = n.integer("storeys", lo=1) if n.has("storeys") else None
+    return Building(read_shape(n), n.integer("dp", lo=1), collapse, n.text("name", ""), storeys)
 
 
 def _read_obstacle(n: Node) -> Obstacle:
@@ -718,6 +737,8 @@ def _wall_data(w: Wall) -> dict[str, Any]:
     d: dict[str, Any] = {**shape_to_data(w.shape), "dp": w.dp}
     if w.kind != "wall":
         d["kind"] = w.kind
+    if w.height_ft is not None:
+        d["height_ft"] = _n(w.height_ft)
     return _named(d, w.name)
 
 
@@ -725,6 +746,8 @@ def _building_data(b: Building) -> dict[str, Any]:
     d: dict[str, Any] = {**shape_to_data(b.shape), "dp": b.dp}
     if b.collapse is not None:
         d["collapse"] = b.collapse
+    if b.storeys is not None:
+        d["storeys"] = b.storeys
     return _named(d, b.name)
 
 

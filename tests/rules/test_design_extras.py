@@ -331,7 +331,7 @@ def test_booster_needs_its_figures_and_a_facing() -> None:
     assert ("A rocket booster needs its pounds of rocket (lb = ...) and the pounds it burns a turn "
             "(burn = ..., at most lb); this one has lb 0, burn 0.") in fig.errors
     side = figures(_with_accessories(AccessoryEntry("rocket_booster", facing="left", lb=100, burn=100)))
-    assert "Rocket booster must go front or back, not left." in side.errors
+    assert "Rocket booster must go front or back or top or underbody, not left." in side.errors
 
 
 def test_boosters_count_against_a_third_per_side_000_L2658() -> None:

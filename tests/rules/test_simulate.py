@@ -92,7 +92,8 @@ def test_the_battery_covers_every_map_design_and_seat() -> None:
     from rules.tools.simulate import BATTERY_VEHICLES, battery_games, battery_maps
 
     maps = battery_maps()
-    shipped = {"arena", "convoy_highway", "downtown", "highway", "parking_lot", "river_crossing", "speedway", "town"}
+    shipped = {"arena", "convoy_highway", "downtown", "highway", "parking_lot", "river_crossing", "rooftops", "speedway",
+               "town"}
     assert {Path(m).stem for m in maps} == shipped   # every shipped map has two starts or more
     games = battery_games(2 * len(maps) * len(BATTERY_VEHICLES), 100, maps, BATTERY_VEHICLES)
     cells = {(g.map, g.design, g.swap) for g in games}
