@@ -49,6 +49,7 @@ from rules.people.record import Grenade, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
+from rules.play.lights import aloft_modifier
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, PeopleTables
@@ -459,7 +460,7 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
     if o is not None:
         shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
                     target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill)
-        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone), shot, t, state.rules.combat)
+        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat)
     v = state.vehicle(a.target)
     size = state.rules.movement.handling.counters[v.spec.kind]
     shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
@@ -772,7 +773,7 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
     shot = Shot(base=info.to_hit, range=(o.pose.centre - origin).length(), target="pedestrian",
                 target_speed=_speed_of(ctx.state, o), firer_speed=v.speed, gunner_skill=skill,
                 aimed_fire=v.aimed_fire)
-    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(ctx.state), ctx.rules.combat)
+    th = person_to_hit(PersonShot("", None, prone=o.prone, aloft=aloft_modifier(ctx.state, o.id)), shot, tables_of(ctx.state), ctx.rules.combat)
     _spend_shot(ctx, v.id, a.weapon)
     victims = [o, *swept_with(ctx.state, v.owner, o)] if info.effect == "area" else [o]
     hits = 0
@@ -827,7 +828,7 @@ def vehicle_shot_need(state: GameState, a: Fire) -> int:
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
     shot = Shot(base=info.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire)
-    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, tables_of(state), state.rules.combat)
+    th = person_to_hit(PersonShot("", None, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, tables_of(state), state.rules.combat)
     return th.need if th.allowed else state.rules.combat.cannot_hit_at
 
 
@@ -1085,7 +1086,7 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
     shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill)
-    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone), shot, t, state.rules.combat)
+    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat)
 
 
 def declare_inside(ctx: Ctx, a: Shoot) -> None:
