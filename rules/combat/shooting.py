@@ -40,6 +40,7 @@ from rules.combat.damage import (
     crew_state,
     damage_dice,
     hit,
+    hit_lamp,
     hit_pod,
     hit_rider,
     hit_sidecar,
@@ -323,6 +324,13 @@ def aim_problem(c: Combatant, t: Combatant, wids: tuple[str, ...], d: Declaratio
         if pod.side not in facing_sides(t.pose, t.size, origin):
             return f"the {pod.side} pod of {t.id} does not face {c.id}'s {wids[0]} (reading CB48)"
     return None
+
+
+def lamp_of(sheet: RecordSheet) -> str:
+    """The searchlight a shot aimed at "searchlight" strikes: the first working one on the sheet."""
+    kinds = lights_tables().searchlights
+    return next((c.id for c in sheet.components
+                 if c.kind == "accessory" and c.id.rstrip("0123456789") in kinds and not c.destroyed), "")
 
 
 def pod_aimed_at(t: Combatant, aim: str) -> Pod | None:
@@ -658,6 +666,8 @@ def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, In
     if spec == "sidecar":   # struck on its end facing the firer, else its outer side (000:L839)
         face = p.face if p.face in ("front", "back") else t.sheet.sidecar_side
         return hit_sidecar(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser)
+    if spec == "searchlight":
+        return hit_lamp(t.sheet, t.interior, lamp_of(t.sheet), p.points, dice)
     if spec == "pod":
         return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, weapon=p.abbr)
     face = "top" if spec == "top" else p.face

@@ -142,7 +142,7 @@ def target_modifier(target: str, side: str, t: CombatTables | None = None) -> Mo
 
 COMPUTERS = {"none": "", "targeting": "targeting_computer", "hi_res": "hi_res_computer"}
 SPECIFIC = {"tire": "tire", "turret": "turret", "rider": "cycle_rider", "sidecar": "sidecar", "top": "trike_top",
-            "pod": "pod"}
+            "pod": "pod", "searchlight": "searchlight"}
 VISIBILITY = ("clear", "rain", "heavy_rain", "fog", "night")
 
 

@@ -36,6 +36,7 @@ from rules.combat.shooting import (
     drop,
     expand,
     firer_of,
+    lamp_of,
     out_of_action,
     problem,
     ready,
@@ -461,7 +462,8 @@ def target_aims(t: Combatant) -> list[str]:
     pods = [f"pod:{p.id}" for p in t.sheet.pods if not p.torn_off]
     rider = ["rider"] if t.kind == "cycle" and t.interior.driver() is not None else []   # 000:L884
     sidecar = ["sidecar"] if t.sheet.sidecar_spaces else []                                # 000:L838
-    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar
+    lamp = ["searchlight"] if lamp_of(t.sheet) else []                                     # 000:L892
+    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar + lamp
 
 
 def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
