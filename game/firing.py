@@ -15,7 +15,9 @@ from rules.core.dice import chance_at_least
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.engine.preview import shot_preview
 from rules.phases import fire_step
-from rules.play.actions import Action, Automatic, Drop, Fire, Pass
+from rules.phases.use_step import searchlight_to_hit
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Use
+from rules.play.lights import lamps
 from rules.play.state import GameState
 from rules.tables.movement import tables
 
@@ -137,6 +139,10 @@ def fire_preview(state: GameState, action: Action) -> FirePreview:
         return drop_preview(state, action)
     if isinstance(action, Automatic):
         return automatic_preview(state, action)
+    if isinstance(action, Use) and action.item in lamps(state.vehicle(action.vehicle)):   # 000:L2661
+        th = searchlight_to_hit(state, action)
+        mods = tuple((m.name, int(m.value), str(m.rule)) for m in th.modifiers)
+        return FirePreview(action, th.need, th.can_hit(), mods)
     if not isinstance(action, Fire):
         return FirePreview(action)
     p = shot_preview(state, action)   # the engine's preview; the engine still checks the shot

@@ -16,7 +16,7 @@ from game.render.dropped import draw_dropped
 from game.ui import Button, text
 from rules.combat.arcs import inside
 from rules.core.geometry import Vec, corners
-from rules.play.actions import Action, Automatic, Drop, Fire, Pass
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Use
 from rules.play.state import FIRE
 from rules.tables.movement import tables
 
@@ -170,6 +170,8 @@ class FirePanel(DecisionPanel):
             return "Auto on" if a.on else "Auto off"
         if isinstance(a, Pass):
             return "Hold fire"
+        if isinstance(a, Use):
+            return "Use"
         return "Fire"
 
     def hint(self) -> str:

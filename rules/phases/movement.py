@@ -48,7 +48,7 @@ from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_
 from rules.play.ejection import ejection_phase
 from rules.play.falling import land_falls, over_edge
 from rules.play.gas_engine import cracked, engine_turn
-from rules.play.lights import blinded_d
+from rules.play.lights import blinded_d, drop_spent_beams
 from rules.play.map_edges import check_left_map
 from rules.play.nitrous import extra_acceleration, nitrous_turn
 from rules.play.nitrous import top_speed as nitrous_top
@@ -586,6 +586,8 @@ def start_phase(ctx: Ctx) -> None:
     refresh_stunned(ctx)
     land_falls(ctx)   # falls whose time is up land and take their damage (000:L300-L301)
     burn_boosters(ctx)   # rocket boosters burning since an earlier turn burn again (000:L2657)
+    if any(v.beams for v in ctx.state.vehicles):
+        drop_spent_beams(ctx)   # a searchlight's beam holds for a second (reading AU18)
     if ctx.state.aloft or any(v.eject for v in ctx.state.vehicles):
         ejection_phase(ctx)   # ejection seats fire, climb, glide and land (000:L2580-L2581)
     for v in ctx.state.vehicles:

@@ -13,7 +13,7 @@ from rules.combat.damage import Part, crew_state
 from rules.combat.dropped import cloud_inches
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Combatant, ready
-from rules.combat.to_hit import Shot, to_hit
+from rules.combat.to_hit import Shot, ToHit, to_hit
 from rules.core.dice import DiceExpr
 from rules.core.events import FlareLit, SearchlightAimed
 from rules.core.geometry import Vec
@@ -127,6 +127,27 @@ def searchlight_shot(state: GameState, a: Use) -> tuple[Shot, int, str]:
                 visibility=c.rain or "clear", bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
                 searchlight_blinded=c.blinded)
     return shot, int(smoke > 0), crew
+
+
+def searchlight_to_hit(state: GameState, a: Use) -> ToHit:
+    """What a searchlight needs to track (blinding needs 3 more), for the fire panel's preview."""
+    return to_hit(searchlight_shot(state, a)[0], state.rules.combat)
+
+
+def describe(state: GameState, a: Use) -> str:
+    """A `use` action in a player's words."""
+    lt, v = lights_tables(), state.vehicle(a.vehicle)
+    if a.item == NITROUS:
+        return (f"Open a nitrous tank: +{lt.nitrous_accel:g} mph acceleration, top speed "
+                f"{v.spec.top_speed * lt.nitrous_top:g} for {lt.nitrous_turns} turns (engine roll at "
+                f"{lt.nitrous_critical})")
+    if a.item.startswith(EJECT + ":"):
+        return f"Eject the {a.item.split(':', 1)[1]}: the seat fires in {lt.eject_delay} phases"
+    if a.item in lamps(v):
+        th = searchlight_to_hit(state, a)
+        return f"{a.item} on {a.target}: track {th.need}+, blind {th.need + lt.blind_to_hit - lt.track_to_hit}+"
+    return (f"Flare from {a.item} to ({a.target}): lights {lt.flare_radius:g}\" round it for {lt.flare_turns} turns, "
+            f"night {lt.flare_night} inside")
 
 
 def _aim_searchlight(ctx: Ctx, a: Use) -> None:

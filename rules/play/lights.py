@@ -163,3 +163,11 @@ def aloft_modifier(state: GameState, pid: str) -> tuple[int, str, str]:
                 return lt.eject_launch_mod, "ejection seat climbing", "000:L894, L2581"
             return lt.eject_chute_mod, "ejection seat coming down", "000:L895, L2581"
     return 0, "", ""
+
+
+def drop_spent_beams(ctx: Ctx) -> None:
+    """At the start of a phase: beams whose second is over are taken off the lamp's record (reading AU18)."""
+    t = now(ctx.state)
+    for v in ctx.state.vehicles:
+        if v.beams and any(until < t for _l, _t, until, _b in v.beams):
+            ctx.put(evolve(v, beams=tuple(b for b in v.beams if b[2] >= t)))
