@@ -30,7 +30,7 @@ SEARCHLIGHT_REACH = 16.0
 SEARCHLIGHT_SPREAD = 6.0
 SEARCHLIGHTS = ("searchlight", "armored_searchlight")
 HELD_BEAM = (255, 255, 235, 0)    # a beam held on a target: the dark wholly lifted along it
-FLARE = (255, 230, 200, 95)       # a flare's circle: night -1, not day
+FLARE = (24, 26, 44, 105)         # a flare's circle: dimmer than the night (-1, not day), darker than a headlight
 GLARE = (255, 255, 200)
 ALOFT = (120, 220, 255)
 

@@ -218,7 +218,8 @@ def flare_points(state: GameState, v: VehicleState) -> list[Vec]:
             continue
         d = t.pose.centre - v.pose.centre
         n = d.length()
-        p = t.pose.centre if n <= reach else Vec(v.pose.x + d.x * reach / n, v.pose.y + d.y * reach / n)
+        k = min(1.0, (reach - 0.01) / n) if n else 0.0   # just inside the reach, rounding and all
+        p = Vec(v.pose.x + d.x * k, v.pose.y + d.y * k)
         out.append(Vec(round(p.x, 2), round(p.y, 2)))
     return out
 

@@ -608,12 +608,13 @@ def run_over(ctx: Ctx) -> None:
     if not s.people:
         return
     counters = ctx.rules.movement.handling.counters
+    up = {a[0] for a in s.aloft}   # ejected men in the air pass over the cars (rules/play/ejection.py)
     for v in s.vehicles:
         if v.speed <= 0:
             continue
         poly = footprint(v.pose, counters[v.spec.kind])
         for p in ctx.state.people:
-            if p.state == DEAD or not inside(poly, p.pose.centre):
+            if p.state == DEAD or p.id in up or not inside(poly, p.pose.centre):
                 continue
             mark = f"{v.id}@{now(ctx.state)}"
             if mark in p.struck_by:

@@ -28,14 +28,17 @@ from rules.play.actions import Fire, Pass, SetSpeed, Use, parse
 from rules.play.lights import aloft_modifier, blinded, polarized, tracked
 from rules.play.state import FIRE, SPEED, GameState, RuleOptions, evolve
 from rules.vehicles.design import AccessoryEntry, WeaponEntry, dumps_design, load_stock
+from rules.vehicles.figures import figures
 from tests.rules.test_combat_engine import to_fire_step
 
 
 def _design(tmp_path: Path, name: str, stock: str = "Mauler", accessories: tuple[str, ...] = (),
-            weapons: tuple[WeaponEntry, ...] = (), **changes: object) -> str:
+            weapons: tuple[WeaponEntry, ...] | None = None, **changes: object) -> str:
+    """A stock design with parts added (weapons: in place of the stock ones)."""
     d = load_stock(stock)
     d = replace(d, accessories=d.accessories + tuple(AccessoryEntry(a) for a in accessories),
-                weapons=d.weapons + weapons, **changes)
+                weapons=d.weapons if weapons is None else weapons, **changes)  # type: ignore[arg-type]
+    assert figures(d).errors == [], figures(d).errors   # a design a player could build
     path = tmp_path / f"{name}.toml"
     path.write_text(dumps_design(d))
     return str(path)
@@ -156,7 +159,7 @@ def test_firing_at_a_searchlight_is_minus_3_and_hits_the_lamp_000_L892_L2662(tmp
 
 
 def _rl(tmp_path: Path) -> str:
-    return _design(tmp_path, "flare", weapons=(WeaponEntry("RL", "front", ammo="rl_flare"),))
+    return _design(tmp_path, "flare", weapons=(WeaponEntry("RL", "front", ammo="rl_flare"),))   # in the AC's place
 
 
 def test_a_flare_round_lights_a_20_inch_circle_for_five_turns_night_minus_1_000_L2989(tmp_path: Path) -> None:
@@ -178,7 +181,8 @@ def test_a_flare_round_lights_a_20_inch_circle_for_five_turns_night_minus_1_000_
 
 def test_nitrous_is_a_firing_action_plus_10_accel_and_half_again_top_speed_000_L1797(tmp_path: Path) -> None:
     d = load_stock("Miglia")
-    path = _design(tmp_path, "nos", stock="Miglia", plant_accessories=d.plant_accessories + ("nitrous_oxide",))
+    path = _design(tmp_path, "nos", stock="Miglia", plant_accessories=d.plant_accessories + ("nitrous_oxide",),
+                   crew=("driver",))   # the passenger's seat makes room for the tank
     state = _game(tmp_path, path)
     assert Use("Red", "nitrous") in engine.legal_actions(state, "Red")
     # the critical roll at -3: 2d = 7 -> 4: no effect in a game
@@ -190,17 +194,19 @@ def test_nitrous_is_a_firing_action_plus_10_accel_and_half_again_top_speed_000_L
     assert Use("Red", "nitrous") not in use_options(opened, "Red")   # one tank, and its firing action spent
     fast = replace(v, speed=v.spec.top_speed, speed_changed=False)
     t = opened.rules.movement
-    assert max(speed_options(t, fast, opened)) == v.spec.top_speed + v.spec.acceleration + 10   # 120 + 15 + 10
+    assert max(speed_options(t, fast, opened)) == v.spec.top_speed + v.spec.acceleration + 10   # 122.5 + 15 + 10
     assert max(speed_options(t, fast)) == v.spec.top_speed            # without the state: no nitrous known
     at_top = replace(v, speed=v.spec.top_speed * 1.5 - 5, speed_changed=False)
-    assert max(speed_options(t, at_top, opened)) == v.spec.top_speed * 1.5
+    assert v.spec.top_speed == 122.5
+    assert max(speed_options(t, at_top, opened)) == 182.5        # 183.75 on the chart's 2.5-mph steps
 
 
 def test_a_spent_nitrous_tank_slows_10_mph_a_turn_to_the_top_speed_000_L1799(tmp_path: Path) -> None:
     from rules.play.context import Ctx
     from rules.play.nitrous import nitrous_turn
     d = load_stock("Miglia")
-    path = _design(tmp_path, "nos", stock="Miglia", plant_accessories=d.plant_accessories + ("nitrous_oxide",))
+    path = _design(tmp_path, "nos", stock="Miglia", plant_accessories=d.plant_accessories + ("nitrous_oxide",),
+                   crew=("driver",))   # the passenger's seat makes room for the tank
     state = _game(tmp_path, path)
     v = state.vehicle("Red")
     spent = state.with_vehicle(replace(v, nitrous=(state.turn - 5,), speed=v.spec.top_speed + 15))
@@ -227,7 +233,8 @@ def _play_phases(state: GameState, n: int) -> tuple[GameState, list[object]]:
     while state.turn * 5 + state.phase < start + n and not state.over:
         actor = engine.to_act(state)[0]
         if state.step == SPEED:
-            a: object = SetSpeed(actor, 0) if actor in ("Red", "Blue") else engine.legal_actions(state, actor)[0]
+            a: object = (SetSpeed(actor, state.vehicle(actor).signed_speed) if actor in ("Red", "Blue")
+                         else engine.legal_actions(state, actor)[0])
         elif state.step == FIRE:
             a = Pass(actor)
         else:
@@ -256,3 +263,22 @@ def test_an_ejection_fires_3_phases_on_climbs_at_minus_6_glides_at_minus_2_and_l
     assert landed.person == pid and 0 <= landed.damage <= 2         # 1d-4 (000:L2581)
     assert aloft_modifier(state, pid)[0] == 0
     assert next(p for p in state.people if p.id == pid).pose.y < start.y   # glided on the car's heading (north)
+
+
+def test_the_man_in_the_air_is_not_run_over_by_his_own_car_000_L2581(tmp_path: Path) -> None:
+    """The seat goes up out of a car doing 20 mph; the driverless car rolls on under him and does not
+    hit him: he is in the air (the people's run-over rule is for a man on the ground, 000:L1451)."""
+    seat = _design(tmp_path, "seat", accessories=("ejection_seat",))
+    setup = GameSetup((VehicleSetup("Red", "red", seat, Pose.at(0, 0, 0), 20),
+                       VehicleSetup("Blue", "blue", "Mauler", Pose.at(30, -10, 180), 0)), seed=5,
+                      options=RuleOptions(people="on"))
+    state = engine.new_game(setup)[0]
+    while state.step != FIRE:
+        actor = engine.to_act(state)[0]
+        state, _ = engine.apply(state, SetSpeed(actor, state.vehicle(actor).signed_speed) if state.step == SPEED
+                                else engine.legal_actions(state, actor)[0])
+    state, _ = engine.apply(state, Use("Red", "eject:driver"))
+    state, events = _play_phases(state, 8)
+    pid = next(e for e in events if isinstance(e, Ejected)).person
+    assert next(p for p in state.people if p.id == pid).damage == 0
+    assert not [e for e in events if getattr(e, "vehicle", "") == "Red" and "runs into" in e.text]
