@@ -282,3 +282,25 @@ def test_the_man_in_the_air_is_not_run_over_by_his_own_car_000_L2581(tmp_path: P
     pid = next(e for e in events if isinstance(e, Ejected)).person
     assert next(p for p in state.people if p.id == pid).damage == 0
     assert not [e for e in events if getattr(e, "vehicle", "") == "Red" and "runs into" in e.text]
+
+
+def test_an_armored_searchlight_works_the_same_with_5_dp_000_L2663(tmp_path: Path) -> None:
+    state = _game(tmp_path, _design(tmp_path, "armored", accessories=("armored_searchlight",)), visibility="night")
+    lamp = next(c for c in state.vehicle("Red").sheet.components if c.id == "armored_searchlight")
+    assert lamp.max_dp == 5
+    assert Use("Red", "armored_searchlight", "Blue") in engine.legal_actions(state, "Red")
+    lit, _ = engine.apply(state, Use("Red", "armored_searchlight", "Blue"), ScriptedDice([3, 3]))
+    assert tracked(lit, "Blue")
+
+
+def test_a_scenario_vehicle_may_list_its_crews_goggles_000_L1521(tmp_path: Path) -> None:
+    """The crew's gear goes with the set-up (reading AU19): written to a save only when worn, read back."""
+    from rules.core.tomlio import dumps_toml
+    from rules.engine.game import Game
+    from rules.engine.saves import loads_game, save_dict
+    setup = GameSetup((VehicleSetup("Red", "red", "Mauler", Pose.at(0, 0, 0), 0, crew_gear=("li_goggles",)),
+                       VehicleSetup("Blue", "blue", "Mauler", Pose.at(0, -10, 180), 0)), seed=5)
+    data = save_dict(Game(setup))
+    assert [v.get("crew_gear") for v in data["setup"]["vehicle"]] == [["li_goggles"], None]
+    back = loads_game(dumps_toml(data))
+    assert back.state.vehicle("Red").spec.crew_gear == ("li_goggles",)
