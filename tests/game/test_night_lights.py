@@ -89,3 +89,14 @@ def test_the_fire_panel_names_the_parts_a_crewman_may_use_000_L2661_L2580(tmp_pa
     rows = [c.label for c in build(state, legal_actions(state, "A"), {}, False)]
     assert any("searchlight on B: track" in r and "blind" in r and "%" in r for r in rows)
     assert "Eject the driver: the seat fires in 3 phases" in rows
+
+
+def test_the_board_flashes_a_boosters_burn_and_the_other_parts_000_L2657_L1797_L2580() -> None:
+    """Issue 17's client check: a booster's burn shows on the board (the sheet says which phase it burns in,
+    tests/game/test_equipment_client.py), as do a nitrous tank opened and an ejection."""
+    from game.anim import _part_label
+    from rules.core.events import BoosterBurned, Ejected, NitrousOpened
+    assert _part_label(BoosterBurned("", vehicle="A", booster="rocket_booster", mph=20.0, speed=40.0,
+                                     burns_left=1)) == "boost +20 mph"
+    assert _part_label(NitrousOpened("", vehicle="A", until=5)) == "nitrous!"
+    assert _part_label(Ejected("", vehicle="A", crew="driver", person="A.driver")) == "ejected"

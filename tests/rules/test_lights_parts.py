@@ -26,6 +26,7 @@ from rules.phases.movement import speed_options
 from rules.phases.use_step import use_options
 from rules.play.actions import Fire, Pass, SetSpeed, Use, parse
 from rules.play.lights import aloft_modifier, blinded, polarized, tracked
+from rules.play.people import vehicle_shot_need
 from rules.play.state import FIRE, SPEED, GameState, RuleOptions, evolve
 from rules.vehicles.design import AccessoryEntry, WeaponEntry, dumps_design, load_stock
 from rules.vehicles.figures import figures
@@ -255,8 +256,12 @@ def test_an_ejection_fires_3_phases_on_climbs_at_minus_6_glides_at_minus_2_and_l
     pid = fired.person
     assert aloft_modifier(state, pid)[0] == -6
     assert next(p for p in state.people if p.id == pid)
+    shot = Fire("Blue", "AC1", pid)            # Blue's cannon at the man in the air, as the fire step rolls it
+    grounded = evolve(state, aloft=())
+    assert vehicle_shot_need(state, shot) == vehicle_shot_need(grounded, shot) + 6    # 000:L894
     state, events = _play_phases(state, 10)
     assert aloft_modifier(state, pid)[0] == -2
+    assert vehicle_shot_need(state, shot) == vehicle_shot_need(evolve(state, aloft=()), shot) + 2   # 000:L895
     start = next(p for p in state.people if p.id == pid).pose
     state, events = _play_phases(state, 11)
     landed = next(e for e in events if isinstance(e, EjecteeLanded))
