@@ -444,11 +444,15 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
         sustained=count, tracer=w.ammo == "tracer", cupola_gunner=w.cupola and crew == c.interior.cupola_gunner,
         bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
-        visibility=c.visibility, searchlight_blinded=c.blinded, **night_of(c, t),
+        visibility=c.visibility, searchlight_blinded=c.blinded,
         sloped_armor=t.interior.sloped and not armor_gone and not d.aim,
         wounded_firer=crew_state(person) == "wounded", laser=info.laser,
         no_point_blank=w.abbr in combat_tables().no_point_blank,
     )
+    if c.visibility == "night":   # a light may change the night's -3 (000:L1521, L2661, L2989)
+        lit = night_of(c, t)
+        if lit:
+            shot = replace(shot, **lit)
     return shot, side, origin, point
 
 

@@ -117,8 +117,9 @@ def _to_act(state: GameState) -> list[str]:
     if state.step == MOVE and state.movers:
         return [state.movers[0]]
     if state.step == FIRE and state.options.fire_step == "on":
-        vids = [v.id for v in state.vehicles if not v.out and (fire_step.may_fire(state, v.id)
-                                                               or use_step.use_options(state, v.id))]
+        vids = [v.id for v in state.vehicles if not v.out and (
+            fire_step.may_fire(state, v.id)
+            or (use_step.may_have_uses(state, v) and use_step.use_options(state, v.id)))]   # issue 17
         return vids + [a for a in people.fire_step_actors(state) if a not in vids]
     return []
 

@@ -119,7 +119,8 @@ def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
                   state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
                   ("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
-                  v.moved_this_phase, lighting(state, v))
+                  v.moved_this_phase,
+                  NO_LIGHTING if state.options.visibility != "night" else lighting(state, v))  # by day: none
 
 
 def _made(i: Inputs) -> Combatant:

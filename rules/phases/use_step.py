@@ -42,11 +42,18 @@ def crew_state_of(dp: int, max_dp: int) -> bool:
     return crew_state(Part("", "crew", dp, max_dp)) in ("unhurt", "wounded")
 
 
+def may_have_uses(state: GameState, v: VehicleState) -> bool:
+    """A cheap first look: by day, with people off and no nitrous, nothing here can be used."""
+    return bool(v.spec.nitrous_tanks) or state.options.visibility == "night" or state.options.people == "on"
+
+
 def use_options(state: GameState, vid: str) -> list[Use]:
     """Every legal `use` action of a vehicle now (none when it has none of these parts)."""
     if state.step != FIRE or vid in state.fire_passed:
         return []
     v = state.vehicle(vid)
+    if not may_have_uses(state, v):
+        return []
     if v.out:
         return []
     out: list[Use] = []
@@ -55,9 +62,9 @@ def use_options(state: GameState, vid: str) -> list[Use]:
                 if t.id != vid and not t.out and _searchlight_problem(state, v, lamp, t.id) is None]
     if v.spec.nitrous_tanks and nitrous.nitrous_problem(state, v) is None:
         out.append(Use(vid, NITROUS))
-    for crew in ejection.seats(v):
-        if ejection.eject_problem(state, v, crew) is None:
-            out.append(Use(vid, f"{EJECT}:{crew}"))
+    if state.options.people == "on":   # ejection seats are played with people on foot (AU21)
+        out += [Use(vid, f"{EJECT}:{crew}") for crew in ejection.seats(v)
+                if ejection.eject_problem(state, v, crew) is None]
     if dark(state):
         out += _flare_options(state, v)
     return out
