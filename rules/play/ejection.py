@@ -68,6 +68,9 @@ def ejection_phase(ctx: Ctx) -> None:
 def _launch(ctx: Ctx, vid: str, crew: str) -> None:
     v = ctx.v(vid)
     comp = next(c for c in v.sheet.components if c.id == crew)
+    if comp.name.endswith(GOT_OUT):   # he climbed out meanwhile: the seat goes up empty
+        ctx.put(evolve(v, eject=tuple(e for e in v.eject if e[0] != crew)))
+        return
     lt, pt = lights_tables(), tables_of(ctx.state)
     pid = f"{vid}.{crew}"
     while person(ctx.state, pid) is not None:

@@ -309,3 +309,18 @@ def test_a_scenario_vehicle_may_list_its_crews_goggles_000_L1521(tmp_path: Path)
     assert [v.get("crew_gear") for v in data["setup"]["vehicle"]] == [["li_goggles"], None]
     back = loads_game(dumps_toml(data))
     assert back.state.vehicle("Red").spec.crew_gear == ("li_goggles",)
+
+
+def test_a_seat_whose_man_got_out_meanwhile_goes_up_empty_000_L2580(tmp_path: Path) -> None:
+    from rules.play.context import Ctx
+    from rules.play.ejection import ejection_phase
+    from rules.play.people import GOT_OUT
+    state = _seat_game(tmp_path, people="on")
+    state, _ = engine.apply(state, Use("Red", "eject:driver"))
+    v = state.vehicle("Red")
+    gone = tuple(replace(c, name=c.name + GOT_OUT, dp=0) if c.id == "driver" else c for c in v.sheet.components)
+    due = v.eject[0][1]
+    state = state.with_vehicle(replace(v, sheet=replace(v.sheet, components=gone)))
+    ctx = Ctx(evolve(state, turn=due // 5, phase=due % 5))
+    ejection_phase(ctx)
+    assert ctx.state.people == () and ctx.state.vehicle("Red").eject == ()
