@@ -142,7 +142,12 @@ def fire_preview(state: GameState, action: Action) -> FirePreview:
     if isinstance(action, Use) and action.item in lamps(state.vehicle(action.vehicle)):   # 000:L2661
         th = searchlight_to_hit(state, action)
         mods = tuple((m.name, int(m.value), str(m.rule)) for m in th.modifiers)
-        return FirePreview(action, th.need, th.can_hit(), mods)
+        a, b = state.vehicle(action.vehicle).pose, state.vehicle(action.target).pose
+        return FirePreview(action, th.need, th.can_hit(), mods, origin=a.centre, point=b.centre)
+    if isinstance(action, Use) and "," in action.target:   # a flare's centre (000:L2989)
+        x, y = (float(p) for p in action.target.split(","))
+        return FirePreview(action, origin=state.vehicle(action.vehicle).pose.centre, point=Vec(x, y),
+                           mount="flare")
     if not isinstance(action, Fire):
         return FirePreview(action)
     p = shot_preview(state, action)   # the engine's preview; the engine still checks the shot

@@ -100,3 +100,18 @@ def test_the_board_flashes_a_boosters_burn_and_the_other_parts_000_L2657_L1797_L
                                      burns_left=1)) == "boost +20 mph"
     assert _part_label(NitrousOpened("", vehicle="A", until=5)) == "nitrous!"
     assert _part_label(Ejected("", vehicle="A", crew="driver", person="A.driver")) == "ejected"
+
+
+def test_a_fire_step_with_a_part_to_use_is_not_passed_for_the_player_000_L2661(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The client passes a fire step in which no shot can hit; a searchlight to turn on (or a seat to fire)
+    is a choice too, so the player is asked."""
+    from game.battle.pilot import Answer, Orders, answer
+    from rules.engine.engine import legal_actions
+    from rules.play.actions import Use
+    state = _lamp_game(tmp_path)
+    legal = legal_actions(state, "A")
+    assert any(isinstance(a, Use) for a in legal)
+    assert answer(state, "A", legal, Orders()) == Answer()
+    from rules.play.actions import Pass
+    without = [a for a in legal if not isinstance(a, Use)]     # the same step without the lamp: passed
+    assert answer(state, "A", without, Orders()).action == Pass("A")
