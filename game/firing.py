@@ -81,6 +81,8 @@ class FirePreview:
                     "no computer or sustained fire (000:L1024-L1026)")
         if isinstance(self.action, Drop):
             return "no to-hit roll: the counter lands by the mount (000:L1028-L1038)"
+        if isinstance(self.action, Use) and not self.modifiers:   # a flare, nitrous, an ejection seat
+            return "no to-hit roll: the crewman's firing action for this turn"
         return ", ".join(f"{n} {v:+d} [{r}]" for n, v, r in self.modifiers) or "no modifiers"
 
 

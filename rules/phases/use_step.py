@@ -145,16 +145,18 @@ def describe(state: GameState, a: Use) -> str:
     """A `use` action in a player's words."""
     lt, v = lights_tables(), state.vehicle(a.vehicle)
     if a.item == NITROUS:
-        return (f"Open a nitrous tank: +{lt.nitrous_accel:g} mph acceleration, top speed "
-                f"{v.spec.top_speed * lt.nitrous_top:g} for {lt.nitrous_turns} turns (engine roll at "
-                f"{lt.nitrous_critical})")
+        return (f"Nitrous: +{lt.nitrous_accel:g} mph accel, top {nitrous.boosted_top(state, v):g} mph, "
+                f"{lt.nitrous_turns} turns (engine roll {lt.nitrous_critical})")
     if a.item.startswith(EJECT + ":"):
         return f"Eject the {a.item.split(':', 1)[1]}: the seat fires in {lt.eject_delay} phases"
     if a.item in lamps(v):
         th = searchlight_to_hit(state, a)
         return f"{a.item} on {a.target}: track {th.need}+, blind {th.need + lt.blind_to_hit - lt.track_to_hit}+"
-    return (f"Flare from {a.item} to ({a.target}): lights {lt.flare_radius:g}\" round it for {lt.flare_turns} turns, "
-            f"night {lt.flare_night} inside")
+    p = _point(a.target) or v.pose.centre
+    near = min((t for t in state.vehicles if t.id != v.id), key=lambda t: (t.pose.centre - p).length(), default=None)
+    where = f"({a.target})" if near is None else (
+        f"over {near.id}" if (near.pose.centre - p).length() < 0.05 else f"toward {near.id}")
+    return f"Flare from {a.item} {where}: {lt.flare_radius:g}\" lit {lt.flare_turns} turns, night {lt.flare_night}"
 
 
 def _aim_searchlight(ctx: Ctx, a: Use) -> None:

@@ -9,6 +9,8 @@ no braking and makes no hazard."""
 
 from __future__ import annotations
 
+import math
+
 from rules.combat.damage import DRIVER_ROLES
 from rules.core.events import NitrousOpened, SlowedTo
 from rules.play.context import Ctx
@@ -28,10 +30,15 @@ def extra_acceleration(state: GameState, v: VehicleState) -> float:
 
 
 def top_speed(state: GameState, v: VehicleState) -> float:
-    """The top speed in force: +50% while a tank is open (000:L1797)."""
+    """The top speed in force: +50% while a tank is open (000:L1797), down to the chart's 2.5-mph steps."""
     if v.nitrous and open_now(state, v):
-        return v.spec.top_speed * lights_tables().nitrous_top
+        return boosted_top(state, v)
     return v.spec.top_speed
+
+
+def boosted_top(state: GameState, v: VehicleState) -> float:
+    step = state.rules.movement.chart.step
+    return math.floor(v.spec.top_speed * lights_tables().nitrous_top / step + 1e-9) * step
 
 
 def _driver(v: VehicleState) -> str | None:
