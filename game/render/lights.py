@@ -112,7 +112,8 @@ def light_marks(state: GameState) -> list[tuple[str, str]]:
         out += [(v.id, "BLINDED -10") for v in state.vehicles if v.glare and not v.out and blinded(state, v)]
     t = now(state)
     for v in state.vehicles:
-        out += [(v.id, f"EJECT in {due - t}") for _crew, due in v.eject if due > t]
+        out += [(v.id, f"EJECT in {due - t} phase{'s' if due - t != 1 else ''}")
+                for _crew, due in v.eject if due > t]
     for pid, _fired, _heading in state.aloft:
         value, name, _rule = aloft_modifier(state, pid)
         out.append((pid, f"{name} {value:+d}"))
@@ -138,8 +139,9 @@ def draw_light_marks(surface: pygame.Surface, cam: Camera, state: GameState, pos
             fx, fy, rx, ry = math.sin(f), -math.cos(f), math.cos(f), math.sin(f)
             span = cam.zoom * 0.9
             nose = (sx + fx * span * 0.6, sy + fy * span * 0.6)
-            pygame.draw.polygon(surface, ALOFT, [nose, (sx - fx * span * 0.3 + rx * span, sy - fy * span * 0.3 + ry * span),
-                                                 (sx - fx * span * 0.3 - rx * span, sy - fy * span * 0.3 - ry * span)], 3)
+            back_x, back_y = sx - fx * span * 0.3, sy - fy * span * 0.3
+            wing = [nose, (back_x + rx * span, back_y + ry * span), (back_x - rx * span, back_y - ry * span)]
+            pygame.draw.polygon(surface, ALOFT, wing, 3)
         _label(surface, words, (sx, sy - cam.zoom * 1.6 - 14), ALOFT if who in people else GLARE)
 
 

@@ -441,8 +441,8 @@ def parts_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
     if v.spec.nitrous_tanks:
         left = v.spec.nitrous_tanks - len(v.nitrous)
         last = f", last opened turn {v.nitrous[-1]}" if v.nitrous else ""
-        out.append((f"nitrous: {left} of {v.spec.nitrous_tanks} tank{'s' if v.spec.nitrous_tanks != 1 else ''} left{last}",
-                    theme.ACCENT if left else theme.DIM))
+        tanks = f"{v.spec.nitrous_tanks} tank{'s' if v.spec.nitrous_tanks != 1 else ''}"
+        out.append((f"nitrous: {left} of {tanks} left{last}", theme.ACCENT if left else theme.DIM))
     for lamp, target, _until, blinds in v.beams:
         out.append((f"{lamp} on {target}{' (blinding)' if blinds else ''}", theme.ACCENT))
     for crew, _due in v.eject:

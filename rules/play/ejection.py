@@ -78,7 +78,8 @@ def _launch(ctx: Ctx, vid: str, crew: str) -> None:
     t = now(ctx.state)
     p = PersonState(pid, v.owner, comp.name, Pose.at(v.pose.x, v.pose.y, v.travel), vid, damage=comp.max_dp - comp.dp,
                     armor="body_armor" if comp.body_armor > 0 else "", armor_left=comp.body_armor,
-                    weapon=pt.loadout_weapon, shots=shots_left_aboard(ctx.state, f"{vid}.{crew}"), grenades=pt.loadout_grenades,
+                    weapon=pt.loadout_weapon, shots=shots_left_aboard(ctx.state, f"{vid}.{crew}"),
+                    grenades=pt.loadout_grenades,
                     busy_until=t + lt.eject_climb + lt.eject_glide_phases + 1,
                     skill=-99 if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill)
     seat = replace(comp, name=comp.name + GOT_OUT, dp=0, body_armor=0)

@@ -460,7 +460,8 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
     if o is not None:
         shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
                     target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill)
-        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat)
+        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, t,
+                             state.rules.combat)
     v = state.vehicle(a.target)
     size = state.rules.movement.handling.counters[v.spec.kind]
     shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
@@ -774,7 +775,8 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
     shot = Shot(base=info.to_hit, range=(o.pose.centre - origin).length(), target="pedestrian",
                 target_speed=_speed_of(ctx.state, o), firer_speed=v.speed, gunner_skill=skill,
                 aimed_fire=v.aimed_fire)
-    th = person_to_hit(PersonShot("", None, prone=o.prone, aloft=aloft_modifier(ctx.state, o.id)), shot, tables_of(ctx.state), ctx.rules.combat)
+    th = person_to_hit(PersonShot("", None, prone=o.prone, aloft=aloft_modifier(ctx.state, o.id)), shot,
+                       tables_of(ctx.state), ctx.rules.combat)
     _spend_shot(ctx, v.id, a.weapon)
     victims = [o, *swept_with(ctx.state, v.owner, o)] if info.effect == "area" else [o]
     hits = 0
@@ -829,7 +831,8 @@ def vehicle_shot_need(state: GameState, a: Fire) -> int:
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
     shot = Shot(base=info.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire)
-    th = person_to_hit(PersonShot("", None, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, tables_of(state), state.rules.combat)
+    th = person_to_hit(PersonShot("", None, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, tables_of(state),
+                       state.rules.combat)
     return th.need if th.allowed else state.rules.combat.cannot_hit_at
 
 
@@ -1087,7 +1090,8 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
     shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill)
-    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat)
+    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone, aloft=aloft_modifier(state, o.id)), shot, t,
+                         state.rules.combat)
 
 
 def declare_inside(ctx: Ctx, a: Shoot) -> None:
