@@ -15,16 +15,22 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rules.core.events import (
+    BoosterBurned,
     CloudDispersed,
     ControlRolled,
     CounterLaid,
     CrashRolled,
     Damaged,
     DamageRolled,
+    Ejected,
+    EjectionDeclared,
     Event,
     Exploded,
+    FlareLit,
     Moved,
+    NitrousOpened,
     PodNearMiss,
+    SearchlightAimed,
     ShotFired,
     ShotNotAllowed,
 )
@@ -242,6 +248,9 @@ class Animator:
             return [Flash(e.target, (255, 90, 70), kind="number", text=f"-{e.points}", life=NUMBER_SECONDS, age=-0.2)]
         if isinstance(e, CounterLaid) and e.vehicle and e.counter_kind not in ("debris", "obstacle"):
             return [Flash(e.vehicle, (250, 220, 90), sound="drop")]   # a dropped weapon laid
+        label = _part_label(e)
+        if label:   # a booster's burn, nitrous, a searchlight, a flare, an ejection (issue 17)
+            return [Flash(e.vehicle, (255, 230, 120), kind="label", text=label, life=LABEL_SECONDS)]
         if not e.vehicle or e.kind not in FLASH_KINDS:
             return []
         if isinstance(e, ControlRolled) and e.kept:
@@ -272,6 +281,26 @@ class Animator:
         except (KeyError, AttributeError, ValueError):
             return "gun"
         return weapon_sound(abbr)
+
+
+def _part_label(e: Event) -> str:
+    """The words flashed over a car that works one of its parts: a booster's burn, a nitrous tank opened,
+    a searchlight turned on a car, a flare fired, an ejection seat firing."""
+    if not e.vehicle:
+        return ""
+    if isinstance(e, BoosterBurned):
+        return f"boost {e.mph:+g} mph"
+    if isinstance(e, NitrousOpened):
+        return "nitrous!"
+    if isinstance(e, SearchlightAimed):
+        return ("blinded " if e.blinded else "lit ") + e.target if e.tracked else "searchlight misses"
+    if isinstance(e, FlareLit):
+        return "flare up"
+    if isinstance(e, EjectionDeclared):
+        return "eject!"
+    if isinstance(e, Ejected):
+        return "ejected"
+    return ""
 
 
 def _along(poses: list[Pose], lengths: list[float], k: float) -> Pose:

@@ -15,7 +15,9 @@ from rules.core.dice import chance_at_least
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.engine.preview import shot_preview
 from rules.phases import fire_step
-from rules.play.actions import Action, Automatic, Drop, Fire, Pass
+from rules.phases.use_step import searchlight_to_hit
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Use
+from rules.play.lights import lamps
 from rules.play.state import GameState
 from rules.tables.movement import tables
 
@@ -79,6 +81,8 @@ class FirePreview:
                     "no computer or sustained fire (000:L1024-L1026)")
         if isinstance(self.action, Drop):
             return "no to-hit roll: the counter lands by the mount (000:L1028-L1038)"
+        if isinstance(self.action, Use) and not self.modifiers:   # a flare, nitrous, an ejection seat
+            return "no to-hit roll: the crewman's firing action for this turn"
         return ", ".join(f"{n} {v:+d} [{r}]" for n, v, r in self.modifiers) or "no modifiers"
 
 
@@ -137,6 +141,15 @@ def fire_preview(state: GameState, action: Action) -> FirePreview:
         return drop_preview(state, action)
     if isinstance(action, Automatic):
         return automatic_preview(state, action)
+    if isinstance(action, Use) and action.item in lamps(state.vehicle(action.vehicle)):   # 000:L2661
+        th = searchlight_to_hit(state, action)
+        mods = tuple((m.name, int(m.value), str(m.rule)) for m in th.modifiers)
+        a, b = state.vehicle(action.vehicle).pose, state.vehicle(action.target).pose
+        return FirePreview(action, th.need, th.can_hit(), mods, origin=a.centre, point=b.centre)
+    if isinstance(action, Use) and "," in action.target:   # a flare's centre (000:L2989)
+        x, y = (float(p) for p in action.target.split(","))
+        return FirePreview(action, origin=state.vehicle(action.vehicle).pose.centre, point=Vec(x, y),
+                           mount="flare")
     if not isinstance(action, Fire):
         return FirePreview(action)
     p = shot_preview(state, action)   # the engine's preview; the engine still checks the shot

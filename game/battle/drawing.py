@@ -12,7 +12,7 @@ from game import theme
 from game.battle.banner import BANNER_SECONDS, Banner
 from game.render import effects
 from game.render.counters import draw_counter
-from game.render.lights import draw_night
+from game.render.lights import draw_light_marks, draw_night
 from game.render.people import draw_people
 from game.ui import text, wrap
 from rules.play.state import FIRE, MOVE, SPEED
@@ -50,6 +50,7 @@ def draw_counters(b: BattleScene, surface: pygame.Surface) -> None:
     if shown.people or shown.grenades:   # people on foot and grenades (issue 18)
         colours = {p.id: theme.owner_colour(b.session.seat(p.id).colour) for p in shown.people}
         draw_people(surface, b.cam, shown, colours, actor)
+    draw_light_marks(surface, b.cam, shown, {v.id: b.anim.pose(v.id, v.pose) for v in shown.vehicles})  # issue 17
 
 
 def draw_flashes(b: BattleScene, surface: pygame.Surface) -> None:

@@ -16,13 +16,19 @@ from game.render.dropped import draw_dropped
 from game.ui import Button, text
 from rules.combat.arcs import inside
 from rules.core.geometry import Vec, corners
-from rules.play.actions import Action, Automatic, Drop, Fire, Pass
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Use
 from rules.play.state import FIRE
+from rules.tables.lights import lights_tables
 from rules.tables.movement import tables
 
 ROW = 21
 LIST_TOP = 26          # the list starts below the panel's title
 LIST_BOTTOM = 94       # room kept under the list for the buttons
+
+
+def flare_radius() -> float:
+    """Inches a flare round lights round its centre (000:L2989)."""
+    return lights_tables().flare_radius
 
 
 class FirePanel(DecisionPanel):
@@ -170,6 +176,8 @@ class FirePanel(DecisionPanel):
             return "Auto on" if a.on else "Auto off"
         if isinstance(a, Pass):
             return "Hold fire"
+        if isinstance(a, Use):
+            return "Use"
         return "Fire"
 
     def hint(self) -> str:
@@ -287,6 +295,9 @@ class FirePanel(DecisionPanel):
                                    3 if t.id == hot else 1)
         if info is not None and info.counters:  # a drop: where its counters will land
             draw_dropped(surface, cam, info.counters, (st.turn, st.phase), ghost=True)
+        if info is not None and info.mount == "flare" and info.point is not None:   # the circle it would light
+            pygame.draw.circle(surface, theme.WARN, cam.to_screen(info.point.x, info.point.y),
+                               cam.zoom * flare_radius(), 2)
         if info is not None and info.origin is not None and info.point is not None:
             pygame.draw.line(surface, theme.ACCENT, cam.to_screen(info.origin.x, info.origin.y),
                              cam.to_screen(info.point.x, info.point.y), 2)

@@ -16,7 +16,7 @@ from game.firing import fire_preview
 from game.turning_key import straight_meets
 from rules.driving.maneuvers import Maneuver, ManeuverKind
 from rules.play import people
-from rules.play.actions import Action, Boost, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Boost, Drop, Fire, Move, Pass, SetSpeed, Use
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
 
@@ -112,8 +112,9 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
         passing = next((a for a in legal if isinstance(a, Pass)), None)
         if orders.holding_fire(vid, turn):
             return Answer(passing)
-        if orders.fire_stops or any(isinstance(a, Drop) for a in legal) or shot_can_hit(state, legal) \
+        if orders.fire_stops or any(isinstance(a, (Drop, Use)) for a in legal) or shot_can_hit(state, legal) \
                 or any(people.concerns(state, a) and not isinstance(a, Pass) for a in legal):
+            # a searchlight, a flare, nitrous or an ejection seat is a choice too (issue 17)
             return Answer()   # a crewman may get out, a man on foot may shoot or be shot at (issue 18)
         return Answer(passing, "no shot can hit" if passing else "")
     return Answer()

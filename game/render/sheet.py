@@ -423,7 +423,7 @@ def status_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
         out.append(("nobody at the controls", LOST))
     if v.automatic:
         out.append((f"on automatic: {', '.join(v.automatic)}", theme.ACCENT))
-    out += booster_lines(v)
+    out += booster_lines(v) + parts_lines(v)
     if v.frame_bent:
         out.append(("frame bent by a booster: undrivable", LOST))
     if v.engine_trouble and not v.plant_out:   # a gas-engine critical still working (issue 17)
@@ -433,6 +433,24 @@ def status_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
 
 ENGINE_TROUBLE = {"cracked": "engine: cracked block, dying", "radiator": "engine: radiator holed",
                   "oil": "engine: oil system hit", "fuel": "engine: fuel system hit, will stop"}
+
+
+def parts_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
+    """Nitrous tanks, searchlights held on a car, ejection seats counting down, the crew's goggles (issue 17)."""
+    out: list[tuple[str, tuple[int, int, int]]] = []
+    if v.spec.nitrous_tanks:
+        left = v.spec.nitrous_tanks - len(v.nitrous)
+        last = f", last opened turn {v.nitrous[-1]}" if v.nitrous else ""
+        tanks = f"{v.spec.nitrous_tanks} tank{'s' if v.spec.nitrous_tanks != 1 else ''}"
+        out.append((f"nitrous: {left} of {tanks} left{last}", theme.ACCENT if left else theme.DIM))
+    for lamp, target, _until, blinds in v.beams:
+        out.append((f"{lamp} on {target}{' (blinding)' if blinds else ''}", theme.ACCENT))
+    for crew, _due in v.eject:
+        out.append((f"ejection seat: the {crew} is going", theme.WARN))
+    if v.spec.crew_gear:
+        out.append(("crew wear " + ", ".join(g.replace("li_", "light-intensifier ").replace("_", " ")
+                                              for g in v.spec.crew_gear), theme.DIM))
+    return out
 
 
 def booster_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:

@@ -750,7 +750,8 @@ def _option_note(f: Field) -> str:
                 + (" Firing from gravel is at -1 (000:L934)." if road.bad_footing else ""))
     if f.name == "opt_visibility":
         return ("Clear: no penalty." if f.value == "clear" else f"{f.value.capitalize()}: every shot is at -3 "
-                "(000:L924); with heavy rain too, the -3 counts once. Headlights and searchlights are not played.")
+                "(000:L924); with heavy rain too, the -3 counts once. At night searchlights, flares, starshells, "
+                "goggles and infrared sights change it.")
     if f.name == "opt_fire_step":
         return ("Combat on: after each phase's movement every vehicle may fire and drop weapons (000:L818)." if
                 f.value == "on" else "Combat off: a driving-only game, for practice with the turning key.")

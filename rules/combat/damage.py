@@ -750,6 +750,15 @@ def hit_rider(sheet: RecordSheet, inside: Interior, damage: int,
     return w.sheet, w.inside, w.report()
 
 
+def hit_lamp(sheet: RecordSheet, inside: Interior, lamp: str, damage: int,
+             dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    """A shot aimed at a searchlight (-3 to hit) that hit: the lamp takes it; what is left over is lost, as
+    with a tire (000:L892, L2662; reading AU18)."""
+    w = _Walk(sheet, inside, dice, "searchlight", damage, damage)
+    w.part(inside.part(lamp), "000:L2662")
+    return w.sheet, w.inside, w.report()
+
+
 # --- people ---------------------------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules.combat.arcs import (
     arc_groups,
@@ -39,6 +40,7 @@ from rules.combat.damage import (
     crew_state,
     damage_dice,
     hit,
+    hit_lamp,
     hit_pod,
     hit_rider,
     hit_sidecar,
@@ -73,6 +75,7 @@ from rules.core.events import (
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
 from rules.core.kept import kept
 from rules.tables.combat import DroppedKind, combat_tables
+from rules.tables.lights import lights_tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
 # A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
@@ -126,6 +129,13 @@ class Combatant:
     visibility: str = "clear"  # rain, heavy_rain, fog or night: the weather and light (000:L923-L924)
     firing_roles: tuple[str, ...] = ("gunner",)  # who else may fire the vehicle's weapons (RuleOptions.passengers_fire)
     moved: bool = False       # it moved this phase, though at 0 mph now (000:L912-L913, reading AU9)
+    # the light at night (rules.play.lights.Lighting, readings AU18-AU20): neutral by day
+    rain: str = ""            # the weather's part of `visibility`, left when a light lifts the night
+    night_sight: int | None = None  # the night penalty on its crew's shots with light-intensifier goggles
+    polarized: bool = False   # tinted windows or goggles darkened by a searchlight: night 1 worse (000:L2674)
+    blinded: bool = False     # its crew blinded by a searchlight: -10 to their fire (000:L926, L2662)
+    lit: int | None = None    # as a target: the night penalty on shots at it (0 tracked by a searchlight,
+                              # -1 inside a flare's circle, 000:L2661, L2989)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
@@ -316,6 +326,13 @@ def aim_problem(c: Combatant, t: Combatant, wids: tuple[str, ...], d: Declaratio
     return None
 
 
+def lamp_of(sheet: RecordSheet) -> str:
+    """The searchlight a shot aimed at "searchlight" strikes: the first working one on the sheet."""
+    kinds = lights_tables().searchlights
+    return next((c.id for c in sheet.components
+                 if c.kind == "accessory" and c.id.rstrip("0123456789") in kinds and not c.destroyed), "")
+
+
 def pod_aimed_at(t: Combatant, aim: str) -> Pod | None:
     """The external pod a shot names ("pod:<id>"), if the target has it."""
     if _specific(aim) != "pod":
@@ -427,12 +444,36 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
         sustained=count, tracer=w.ammo == "tracer", cupola_gunner=w.cupola and crew == c.interior.cupola_gunner,
         bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
-        visibility=c.visibility,
+        visibility=c.visibility, searchlight_blinded=c.blinded,
         sloped_armor=t.interior.sloped and not armor_gone and not d.aim,
         wounded_firer=crew_state(person) == "wounded", laser=info.laser,
         no_point_blank=w.abbr in combat_tables().no_point_blank,
     )
+    if c.visibility == "night":   # a light may change the night's -3 (000:L1521, L2661, L2989)
+        lit = night_of(c, t)
+        if lit:
+            shot = replace(shot, **lit)
     return shot, side, origin, point
+
+
+def night_of(c: Combatant, t: Combatant) -> dict[str, Any]:
+    """The Shot's night fields when a light changes the night's -3 on this shot: the firer's goggles
+    (000:L1521), the target tracked by a searchlight or inside a flare's circle (000:L2661, L2989), the
+    better of them, and tinted glass darkened 1 worse (000:L2674). Nothing when the -3 stands as it is."""
+    if c.visibility != "night" or (c.night_sight is None and t.lit is None and not c.polarized):
+        return {}
+    lt = lights_tables()
+    night = combat_tables().mod("night").value
+    value, why, rule = night, "night", "000:L924"
+    if c.night_sight is not None and c.night_sight > value:
+        value, why, rule = c.night_sight, "night, light-intensifier goggles", lt.goggles_source
+    if t.lit is not None and t.lit > value:
+        what = "tracked by a searchlight" if t.lit == lt.lit_night else "in a flare's light"
+        value, why, rule = t.lit, f"night, target {what}", lt.searchlight_source if t.lit == lt.lit_night \
+            else lt.flare_source
+    if c.polarized:
+        value, why, rule = value + lt.polarized_night, why + ", polarized glass", f"{rule}; {lt.tinted_source}"
+    return {"night": value, "night_why": why, "night_rule": rule, "rain": c.rain}
 
 
 _COMPUTER_RANK = ("none", "targeting", "hi_res", "cyberlink")
@@ -629,6 +670,8 @@ def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, In
     if spec == "sidecar":   # struck on its end facing the firer, else its outer side (000:L839)
         face = p.face if p.face in ("front", "back") else t.sheet.sidecar_side
         return hit_sidecar(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser)
+    if spec == "searchlight":
+        return hit_lamp(t.sheet, t.interior, lamp_of(t.sheet), p.points, dice)
     if spec == "pod":
         return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, weapon=p.abbr)
     face = "top" if spec == "top" else p.face

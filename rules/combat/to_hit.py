@@ -143,7 +143,7 @@ def target_modifier(target: str, side: str, t: CombatTables | None = None) -> Mo
 
 COMPUTERS = {"none": "", "targeting": "targeting_computer", "hi_res": "hi_res_computer"}
 SPECIFIC = {"tire": "tire", "turret": "turret", "rider": "cycle_rider", "sidecar": "sidecar", "top": "trike_top",
-            "pod": "pod"}
+            "pod": "pod", "searchlight": "searchlight"}
 VISIBILITY = ("clear", "rain", "heavy_rain", "fog", "night")
 
 
@@ -176,6 +176,10 @@ class Shot:
     remote_controlled: bool = False
     paint_on_windows: bool = False
     searchlight_blinded: bool = False
+    night: int | None = None        # the night penalty when a light changes its -3 (rules.combat.shooting.night_of)
+    night_why: str = ""
+    night_rule: str = ""
+    rain: str = ""                  # the weather's part of a night visibility: still counts when the night is lit
     rubble_cover: bool = False
     sloped_armor: bool = False
     wounded_firer: bool = False
@@ -232,7 +236,12 @@ def _visibility(s: Shot, t: CombatTables) -> list[Modifier]:
     out = []
     if s.visibility not in VISIBILITY:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITY)}")
-    if s.visibility != "clear":
+    if s.visibility == "night" and s.night is not None:   # a light changed the night (000:L1521, L2661, L2989)
+        worst = [Modifier(s.night_why, s.night, s.night_rule)] if s.night else []
+        if s.rain and s.rain != "clear":   # the worse of rain and the night counts (CB61)
+            worst.append(_named(t, s.rain, s.rain.replace("_", " ")))
+        out += [min(worst, key=lambda m: m.value)] if worst else []
+    elif s.visibility != "clear":
         out.append(_named(t, s.visibility, s.visibility.replace("_", " ")))
     halves = math.floor(s.smoke_inches / 0.5 + 1e-9)
     if halves:

@@ -951,3 +951,67 @@ class EngineDied(Event):
 
     cause: str
     KIND: ClassVar[str] = "damage"
+
+
+# --- searchlights, flares, nitrous, ejection seats (issue 17, rules/play/lights.py, nitrous.py, ejection.py)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchlightAimed(Event):
+    """A crewman turns a searchlight on a vehicle: 2d against 3+ to track it, 6+ to blind its crew
+    (000:L2661-L2662)."""
+
+    lamp: str
+    target: str
+    roll: int
+    need: int                # to track; blinding needs need + 3
+    tracked: bool
+    blinded: bool
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlareLit(Event):
+    """An RL flare round fired for light: a 20" circle lit round (x, y) to the end of turn `until` (000:L2989)."""
+
+    weapon: str
+    x: float
+    y: float
+    until: int
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NitrousOpened(Event):
+    """A tank of nitrous oxide opened: +10 mph acceleration and +50% top speed to the end of turn `until`
+    (000:L1797)."""
+
+    until: int
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EjectionDeclared(Event):
+    """An ejection seat's action declared: the seat fires `phases` phases later, whatever happens (000:L2580)."""
+
+    crew: str
+    phases: int
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ejected(Event):
+    """An ejection seat fires: its crewman leaves the vehicle through the roof and climbs (000:L2580-L2581)."""
+
+    crew: str
+    person: str
+    KIND: ClassVar[str] = "equipment"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EjecteeLanded(Event):
+    """An ejected crewman comes down under his glider or parachute and takes his landing damage (000:L2581)."""
+
+    person: str
+    damage: int
+    KIND: ClassVar[str] = "damage"

@@ -23,7 +23,7 @@ from rules.core.kept import kept
 from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
 from rules.engine.setup import GameSetup, resolve_spec, starting_people
-from rules.phases import fire_step
+from rules.phases import fire_step, use_step
 from rules.phases.movement import (
     defer,
     difficulty_of,
@@ -43,7 +43,7 @@ from rules.phases.movement import (
 )
 from rules.play import counters as dropped_play
 from rules.play import people, uncontrolled
-from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, SetSpeed, Use
 from rules.play.boosters import fire_booster, ready_boosters
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
@@ -61,7 +61,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         raise IllegalAction(why)
     vehicles = []
     for vs in setup.vehicles:
-        spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill)
+        spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill, crew_gear=vs.crew_gear)
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
@@ -117,7 +117,9 @@ def _to_act(state: GameState) -> list[str]:
     if state.step == MOVE and state.movers:
         return [state.movers[0]]
     if state.step == FIRE and state.options.fire_step == "on":
-        vids = [v.id for v in state.vehicles if not v.out and fire_step.may_fire(state, v.id)]
+        vids = [v.id for v in state.vehicles if not v.out and (
+            fire_step.may_fire(state, v.id)
+            or (use_step.may_have_uses(state, v) and use_step.use_options(state, v.id)))]   # issue 17
         return vids + [a for a in people.fire_step_actors(state) if a not in vids]
     return []
 
@@ -130,14 +132,15 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
     v = state.vehicle(vid)
     t = state.rules.movement
     if state.step == SPEED:
-        speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v)]
+        speeds: list[Action] = [SetSpeed(vid, s) for s in speed_options(t, v, state)]
         return speeds + [Boost(vid, b) for b in ready_boosters(state, v)]
     if state.step == FIRE:
         if v.out:   # only its crew's leaving (rules/play/people.py)
             return [*people.leave_options(state, vid), Pass(vid)]
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
                 *fire_step.automatic_options(state, vid), *people.leave_options(state, vid),
-                *people.vehicle_fire_options(state, vid), *people.inside_fire_options(state, vid), Pass(vid)]
+                *people.vehicle_fire_options(state, vid), *people.inside_fire_options(state, vid),
+                *use_step.use_options(state, vid), Pass(vid)]
     moves: list[Action] = [Move(vid, m) for m in legal_maneuvers(state, v)]
     return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
 
@@ -262,7 +265,7 @@ def check(state: GameState, action: Action) -> str | None:
     if isinstance(action, SetSpeed):
         if state.step != SPEED:
             return "speed changes are made at the start of a phase (000:L136)"
-        if action.mph not in speed_options(state.rules.movement, v):
+        if action.mph not in speed_options(state.rules.movement, v, state):
             return _speed_problem(v, action.mph)
         return None
     if isinstance(action, Move):
@@ -279,6 +282,8 @@ def check(state: GameState, action: Action) -> str | None:
             return ("only a driver with better reflexes than the next vehicle of his speed, before he moves, "
                     "may let it go first (000:L140)")
         return None
+    if isinstance(action, Use):
+        return use_step.use_problem(state, action)
     if isinstance(action, (Fire, Drop, Automatic, Pass)):
         if state.step != FIRE:
             return "there is nothing to fire, drop or pass now"
@@ -345,6 +350,8 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         defer(ctx, action.vehicle)
     elif isinstance(action, Boost):
         fire_booster(ctx, action.vehicle, action.booster)
+    elif isinstance(action, Use):
+        use_step.apply_use(ctx, action)
     _advance(ctx)
     return ctx.finish(), ctx.log.events
 

@@ -20,7 +20,7 @@ from rules.core.paths import SAVES_DIR, referenced
 from rules.core.schema import Node
 from rules.core.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
 from rules.engine.game import Game
-from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
+from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import check_setup
 from rules.play import actions as action_text
 from rules.play.state import RuleOptions, digest, option_choices
@@ -71,7 +71,8 @@ def save_dict(game: Game) -> dict[str, Any]:
             "vehicle": [
                 {"id": v.id, "owner": v.owner, "design": v.design, "x": v.pose.x, "y": v.pose.y,
                  "facing": v.pose.facing, "speed": v.speed, "driver_skill": v.driver_skill, "foe": v.foe,
-                 "colour": v.colour, "gunner_skill": v.gunner_skill}
+                 "colour": v.colour, "gunner_skill": v.gunner_skill,
+                 **({"crew_gear": list(v.crew_gear)} if v.crew_gear else {})}   # only when worn: old saves unchanged
                 for v in s.vehicles
             ],
         },
@@ -111,6 +112,7 @@ def _setup(node: Node) -> GameSetup:
             speed=v.number("speed", 0.0, lo=-1000, hi=1000),
             driver_skill=v.integer("driver_skill", 0, lo=0, hi=MAX_SKILL), foe=v.text("foe", ""),
             colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=UNTRAINED, hi=MAX_SKILL),
+            crew_gear=crew_gear(v),
         ))
         v.done()
     if not vehicles:

@@ -13,7 +13,7 @@ from rules.core.geometry import Pose
 from rules.core.paths import MAPS_DIR, portable, referenced
 from rules.core.schema import Node
 from rules.core.tomlio import load_toml
-from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
+from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import check_setup
 from rules.play.state import RuleOptions
 from rules.vehicles.design import stock_names as design_stock_names
@@ -46,6 +46,7 @@ class ScenarioVehicle:
     speed: float | None = None  # overrides the start position's speed
     driver_skill: int = 0       # the crew's Driver and Gunner bonuses (000:L931, L1309)
     gunner_skill: int = 0
+    crew_gear: tuple[str, ...] = ()  # goggles the crew wear (reading AU19)
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def _read_vehicle(n: Node) -> ScenarioVehicle:
     speed = read_number(n, "speed", lo=0) if n.has("speed") else None
     return ScenarioVehicle(n.text("id"), n.text("stock"), n.text("owner"), n.text("team"), n.text("start"),
                            n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
-                           n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10))
+                           n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n))
 
 
 def _read_victory(n: Node) -> Victory:
@@ -236,7 +237,7 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         speed = st.speed if v.speed is None else v.speed
         vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
-                                     gunner_skill=v.gunner_skill))
+                                     gunner_skill=v.gunner_skill, crew_gear=v.crew_gear))
     options = RuleOptions(people="on") if sc.people else RuleOptions()
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,
                                 "" if p.driver == "human" else p.driver, p.prone, p.name) for p in sc.pedestrians)

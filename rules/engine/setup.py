@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from rules.core.errors import DataError
 from rules.core.geometry import Kind, Pose
 from rules.core.paths import locate
+from rules.core.schema import Node
 from rules.people.record import PersonState
 from rules.play.state import RuleOptions
+from rules.tables.lights import lights_tables
 from rules.tables.people import PeopleTables
 from rules.tables.ruleset import Ruleset, standard
 from rules.vehicles.design import load_design, load_stock
@@ -29,6 +31,7 @@ class VehicleSetup:
     foe: str = ""             # scripted-foe profile; "" = a human player
     colour: str = ""
     gunner_skill: int = 0     # the crew's Gunner bonus, added to every shot they fire (000:L931); UNTRAINED: none
+    crew_gear: tuple[str, ...] = ()  # personal gear the whole crew wears: li_goggles, tinted_goggles (reading AU19)
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,19 @@ class GameSetup:
     max_turns: int = 0
     people: tuple[PersonSetup, ...] = ()   # pedestrians on foot from the start (people = "on" only)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False)  # the tables it is played by
+
+
+def crew_gear(n: Node) -> tuple[str, ...]:
+    """A vehicle's `crew_gear` list (reading AU19): gear the lights rules know, light-intensifier and tinted
+    goggles together refused (000:L1533)."""
+    lt = lights_tables()
+    gear = tuple(n.names("crew_gear", []))
+    for g in gear:
+        if g not in (lt.goggles, lt.tinted_goggles):
+            raise n.error("crew_gear", f"unknown crew gear {g!r}; known: {lt.goggles}, {lt.tinted_goggles}")
+    if lt.goggles in gear and lt.tinted_goggles in gear:
+        raise n.error("crew_gear", "tinted goggles cannot be worn with light-intensifier goggles (000:L1533)")
+    return gear
 
 
 GENERIC_KEYS = {"kind", "hc", "accel", "top", "weight", "tire", "armor"}

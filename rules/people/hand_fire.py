@@ -27,6 +27,7 @@ class PersonShot:
     braced: bool = False       # a firing pedestrian braced against something solid (000:L914)
     prone: bool = False        # the pedestrian target lies prone
     cover: str = "none"        # the pedestrian target's cover (COVERS)
+    aloft: tuple[int, str, str] = (0, "", "")  # an ejected crewman in the air: (modifier, name, rule) (000:L894-L895)
 
 
 def _firer_lines(p: PersonShot, shot: Shot, t: PeopleTables) -> list[Modifier]:
@@ -90,6 +91,8 @@ def person_to_hit(p: PersonShot, shot: Shot, t: PeopleTables | None = None,
     mods += _firer_lines(p, shot, t)
     if shot.target == "pedestrian":
         mods += _cover_lines(p, t)
+    if p.aloft[0]:
+        mods.append(Modifier(p.aloft[1], p.aloft[0], p.aloft[2]))
     if not base.allowed:
         return ToHit(base.need, tuple(mods), False, base.why)
     if shot.target == "pedestrian" and p.cover == "full":

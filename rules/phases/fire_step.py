@@ -36,6 +36,7 @@ from rules.combat.shooting import (
     drop,
     expand,
     firer_of,
+    lamp_of,
     out_of_action,
     problem,
     ready,
@@ -57,7 +58,7 @@ from rules.play.crashes import hazard
 from rules.play.effects import corner_lost
 from rules.play.explosions import debris_from_damage, explosion
 from rules.play.gas_engine import engine_hits
-from rules.play.lights import light_up, own_visibility
+from rules.play.lights import NO_LIGHTING, Lighting, light_up, lighting, own_visibility
 from rules.play.shots_at_map import (
     MapHit,
     aim_point,
@@ -108,6 +109,7 @@ class Inputs(NamedTuple):
     sustained: tuple[tuple[str, str, int, int], ...]
     substitute: str
     moved: bool               # it moved in this phase: not "not moving" (000:L912-L913, AU9)
+    lighting: Lighting        # searchlights, flares, goggles, tinted glass at night (rules.play.lights)
 
 
 def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
@@ -117,7 +119,8 @@ def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
                   state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
                   ("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
-                  v.moved_this_phase)
+                  v.moved_this_phase,
+                  NO_LIGHTING if state.options.visibility != "night" else lighting(state, v))  # by day: none
 
 
 def _made(i: Inputs) -> Combatant:
@@ -128,6 +131,9 @@ def _made(i: Inputs) -> Combatant:
                      paint_on_windows=i.paint_on_windows, reverse=i.reverse, visibility=i.visibility,
                      firing_roles=i.firing_roles, fired=frozenset(i.fired), acted=acted, sustained=i.sustained,
                      moved=i.moved)
+    if i.lighting != NO_LIGHTING:
+        g = i.lighting
+        c = replace(c, rain=g.rain, night_sight=g.night_sight, polarized=g.polarized, blinded=g.blinded, lit=g.lit)
     if i.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if i.spec.gunner_skill == UNTRAINED else i.spec.gunner_skill
         c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
@@ -190,7 +196,7 @@ def _view(work: _Work, vid: str) -> Combatant:
 
 def _view_of(memo: _Memo, i: Inputs) -> Combatant:
     view = Inputs(i.vid, i.spec, i.pose, i.size, 0.0, 0.0, i.sheet, i.aimed_fire, 0, False, False, False, "clear",
-                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False)
+                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False, NO_LIGHTING)
     got = memo.views.get(i.vid)
     if got is None or got[0] != view:
         got = (view, _made(view))
@@ -457,7 +463,8 @@ def target_aims(t: Combatant) -> list[str]:
     pods = [f"pod:{p.id}" for p in t.sheet.pods if not p.torn_off]
     rider = ["rider"] if t.kind == "cycle" and t.interior.driver() is not None else []   # 000:L884
     sidecar = ["sidecar"] if t.sheet.sidecar_spaces else []                                # 000:L838
-    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar
+    lamp = ["searchlight"] if lamp_of(t.sheet) else []                                     # 000:L892
+    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar + lamp
 
 
 def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:

@@ -45,9 +45,13 @@ from rules.play.crashes import (
 )
 from rules.play.crashes import braking_hazard as crashes_braking_hazard
 from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire
+from rules.play.ejection import ejection_phase
 from rules.play.falling import land_falls, over_edge
 from rules.play.gas_engine import cracked, engine_turn
+from rules.play.lights import blinded_d, drop_spent_beams
 from rules.play.map_edges import check_left_map
+from rules.play.nitrous import extra_acceleration, nitrous_turn
+from rules.play.nitrous import top_speed as nitrous_top
 from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
@@ -93,15 +97,16 @@ def may_change_speed(v: VehicleState) -> bool:
             and not substitute_at_guns(v))  # he fired this turn: hands off the controls (000:L980)
 
 
-def speed_options(t: Tables, v: VehicleState) -> list[float]:
+def speed_options(t: Tables, v: VehicleState, state: GameState | None = None) -> list[float]:
     """Every signed speed this vehicle may choose now (its current speed included)."""
     if not may_change_speed(v):
         return [v.signed_speed]
     step = t.chart.step
     out: set[float] = {v.signed_speed}
-    top = reverse_top(t, v) if v.reverse else v.spec.top_speed
+    top = reverse_top(t, v) if v.reverse else (nitrous_top(state, v) if state and v.nitrous else v.spec.top_speed)
+    gain = v.spec.acceleration_at(v.speed) + (extra_acceleration(state, v) if state and v.nitrous else 0.0)
     # HD transmission: slow from rest (000:L2629); no acceleration at all with the plant out (000:L1742)
-    hi = v.speed if v.plant_out or cracked(v) or v.starting else min(top, v.speed + v.spec.acceleration_at(v.speed))
+    hi = v.speed if v.plant_out or cracked(v) or v.starting else min(top, v.speed + gain)
     lo = max(0.0, v.speed - most_deceleration(t, v.sheet))  # 50 mph with HD brakes (000:L2628)
     k = math.ceil(lo / step - 1e-9)
     while k * step <= hi + 1e-9:
@@ -557,6 +562,7 @@ def maneuver_d_added(ctx: Ctx, v: VehicleState) -> int:
     d = road.add if road else 0
     d += off_road_maneuver_d(ctx.state, v.id)
     d += surface_of(ctx.state, v.id).maneuver_d  # oil under it: +D2 (000:L1045)
+    d += blinded_d(ctx.state, v) if v.glare else 0  # blinded by a searchlight: +D3 (000:L2662)
     return d + substitute_d(v)  # a substitute driver: +D2 (000:L980)
 
 
@@ -580,6 +586,10 @@ def start_phase(ctx: Ctx) -> None:
     refresh_stunned(ctx)
     land_falls(ctx)   # falls whose time is up land and take their damage (000:L300-L301)
     burn_boosters(ctx)   # rocket boosters burning since an earlier turn burn again (000:L2657)
+    if any(v.beams for v in ctx.state.vehicles):
+        drop_spent_beams(ctx)   # a searchlight's beam holds for a second (reading AU18)
+    if ctx.state.aloft or any(v.eject for v in ctx.state.vehicles):
+        ejection_phase(ctx)   # ejection seats fire, climb, glide and land (000:L2580-L2581)
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)
@@ -612,6 +622,8 @@ def start_turn(ctx: Ctx) -> None:
     terrain_turn_start(ctx)
     if any(v.engine_trouble for v in ctx.state.vehicles):
         engine_turn(ctx)   # failing gas engines (000:L1804-L1809)
+    if any(v.nitrous for v in ctx.state.vehicles):
+        nitrous_turn(ctx)  # a spent nitrous tank: back down to the regular top speed (000:L1799)
     loss_spin = ctx.t.crash.by_name("spinout").speed_loss_per_turn
     loss_roll = ctx.t.crash.by_name("roll").speed_loss_per_turn
     for v in ctx.state.vehicles:

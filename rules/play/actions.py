@@ -9,6 +9,10 @@
     V1 pass              (nothing more to do in this step)
     V1 boost rocket_booster   (at the start of a phase: fire a rocket booster, 000:L2649-L2657)
     V1 defer             (equal speeds: the driver with better reflexes lets the next one move first)
+    V1 use searchlight at V2   (combat: a crewman turns a searchlight on V2, 000:L2661)
+    V1 use RL1 at 12.5,-3      (combat: an RL flare round fired to light a point, 000:L2989)
+    V1 use nitrous             (combat: open a tank of nitrous oxide, 000:L1797)
+    V1 use eject:driver        (combat: the driver's ejection seat, 000:L2580)
 """
 
 from __future__ import annotations
@@ -100,7 +104,25 @@ class Boost:
         return f"{self.vehicle} boost {self.booster}"
 
 
-Action = (SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost
+@dataclass(frozen=True, order=True)
+class Use:
+    """A crewman's firing action with a part that is no weapon shot at a vehicle (issue 17): a searchlight
+    turned on a vehicle, an RL flare round fired to light a point ("x,y"), a nitrous tank opened, an
+    ejection seat fired ("eject:<crew>")."""
+
+    vehicle: str
+    item: str
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} use {self.item}" + (f" at {self.target}" if self.target else "")
+
+
+NITROUS = "nitrous"
+EJECT = "eject"
+
+
+Action = (SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost | Use
           | PersonAction)   # people's: rules/play/people_actions.py
 
 
@@ -130,6 +152,8 @@ def parse(text: str) -> Action:
         return Defer(vid)
     if verb == "boost" and len(rest) == 1:
         return Boost(vid, rest[0])
+    if verb == "use" and (len(rest) == 1 or (len(rest) == 3 and rest[1] == "at")):
+        return Use(vid, rest[0], rest[2] if len(rest) == 3 else "")
     person = parse_person(words)
     if person is not None:
         return person

@@ -43,20 +43,25 @@ def engine_hits(ctx: Ctx, hits: Iterable[tuple[str, int]]) -> None:
     """After a phase's fire: each (vehicle, points) hit on a working gas engine rolls on the table."""
     t = ctx.rules.combat
     for vid, points in hits:
-        v = ctx.v(vid)
-        if v.plant_out:
+        if ctx.v(vid).plant_out:
             continue
         plus = points // t.engine_critical_per
-        roll = _roll(ctx, t.engine_critical_ints["dice"]) + plus
+        critical(ctx, vid, plus, f" (+{plus} for {points} points)" if plus else "")
+
+
+def critical(ctx: Ctx, vid: str, plus: int, extra: str) -> None:
+    """One roll on the table at +plus (a hit's points, or nitrous oxide's -3, 000:L1797), and what it does."""
+    t = ctx.rules.combat
+    roll = _roll(ctx, t.engine_critical_ints["dice"]) + plus
+    result = result_of(t, roll)
+    _said(ctx, vid, roll, result, extra)
+    if result == "grinding":  # again at -2: below 7 is ignored, a 7 again stops the rolling
+        roll = _roll(ctx, t.engine_critical_ints["dice"]) + t.engine_critical_ints["grinding_reroll"]
         result = result_of(t, roll)
-        _said(ctx, vid, roll, result, f" (+{plus} for {points} points)" if plus else "")
-        if result == "grinding":  # again at -2: below 7 is ignored, a 7 again stops the rolling
-            roll = _roll(ctx, t.engine_critical_ints["dice"]) + t.engine_critical_ints["grinding_reroll"]
-            result = result_of(t, roll)
-            if result in ("smoke", "later", "grinding"):
-                result = "ignored"
-            _said(ctx, vid, roll, result, " (again at -2: below 7 ignored)")
-        _lasting(ctx, vid, result)
+        if result in ("smoke", "later", "grinding"):
+            result = "ignored"
+        _said(ctx, vid, roll, result, " (again at -2: below 7 ignored)")
+    _lasting(ctx, vid, result)
 
 
 def _said(ctx: Ctx, vid: str, roll: int, result: str, extra: str) -> None:

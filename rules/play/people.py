@@ -50,6 +50,7 @@ from rules.people.record import Grenade, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
+from rules.play.lights import aloft_modifier
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, PeopleTables
@@ -489,7 +490,8 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
                     target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill,
                     height_ft=climb)
         cover = _ground_cover(state, p.pose.centre, o)
-        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone and cover == "none", cover=cover), shot, t,
+        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone and cover == "none", cover=cover,
+                                         aloft=aloft_modifier(state, o.id)), shot, t,
                              state.rules.combat)
     v = state.vehicle(a.target)
     size = state.rules.movement.handling.counters[v.spec.kind]
@@ -647,12 +649,13 @@ def run_over(ctx: Ctx) -> None:
     if not s.people:
         return
     counters = ctx.rules.movement.handling.counters
+    up = {a[0] for a in s.aloft}   # ejected men in the air pass over the cars (rules/play/ejection.py)
     for v in s.vehicles:
         if v.speed <= 0:
             continue
         poly = footprint(v.pose, counters[v.spec.kind])
         for p in ctx.state.people:
-            if p.state == DEAD or not inside(poly, p.pose.centre):
+            if p.state == DEAD or p.id in up or not inside(poly, p.pose.centre):
                 continue
             mark = f"{v.id}@{now(ctx.state)}"
             if mark in p.struck_by:
@@ -893,7 +896,8 @@ def vehicle_shot_to_hit(state: GameState, a: Fire, origin: Vec | None = None) ->
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire,
                 height_ft=level_of(state, o.id), from_street=not mount.universal)
     cover = _ground_cover(state, at, o)
-    return person_to_hit(PersonShot("", None, prone=o.prone and cover == "none", cover=cover), shot,
+    return person_to_hit(PersonShot("", None, prone=o.prone and cover == "none", cover=cover,
+                                    aloft=aloft_modifier(state, o.id)), shot,
                          tables_of(state), state.rules.combat)
 
 
@@ -1154,8 +1158,8 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill,
                 height_ft=level_of(state, o.id))
     cover = _ground_cover(state, v.pose.centre, o)
-    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone and cover == "none", cover=cover), shot, t,
-                         state.rules.combat)
+    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone and cover == "none", cover=cover,
+                                    aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat)
 
 
 def declare_inside(ctx: Ctx, a: Shoot) -> None:

@@ -194,6 +194,13 @@ class VehicleState:
                                       # 000:L1795-L1812): (result, the turn its next step is due)
     starting: int = 0                 # turns before a vehicle whose driver has just got back in may move: the
                                       # 3 seconds to start it (000:L1472; rules/play/people.py)
+    # lights, nitrous, ejection (issue 17, rules/play/lights.py, nitrous.py, ejection.py); left out of the
+    # record at their defaults, so games without them keep their digests
+    beams: tuple[tuple[str, str, int, int], ...] = ()  # searchlights held on a target: (lamp, target, last clock
+                                      # lit, 1 if it blinds) (000:L2661-L2662)
+    glare: tuple[int, int] | tuple[()] = ()  # blinded by a searchlight: (first clock, last clock lit) (000:L2674)
+    nitrous: tuple[int, ...] = ()     # turns its nitrous tanks were opened (000:L1797)
+    eject: tuple[tuple[str, int], ...] = ()  # ejections declared: (crew id, clock the seat fires) (000:L2580)
 
     @property
     def hc(self) -> int:
@@ -259,6 +266,10 @@ class GameState:
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
     lit_until: int = 0                         # a starshell lights the table to the end of this turn (000:L2432)
+    flares: tuple[tuple[float, float, int], ...] = ()  # RL flare rounds lighting a 20" circle: (x, y, to the end
+                                               # of this turn) (000:L2989; rules/play/lights.py)
+    aloft: tuple[tuple[str, int, int], ...] = ()  # ejected crewmen in the air: (person id, clock the seat fired,
+                                               # heading in degrees) (000:L2581; rules/play/ejection.py)
     shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
                                                # ("<vehicle>.<crew>", shots), rules/play/people.py
     # the tables this game is played by: not part of the game's record (saves, digests, equality)

@@ -41,6 +41,9 @@ class VehicleSpec:
     road_tire_hc: int = 0              # HC its tires add on the road only, counted in hc: radials, slicks (000:L517)
     off_road_damage: bool = True       # False: OR tires spare it normal off-road damage (000:L1834)
     boosters: tuple[Booster, ...] = ()  # rocket boosters it may fire (000:L2649-L2659)
+    nitrous_tanks: int = 0             # tanks of nitrous oxide on its gas engine (000:L1797)
+    crew_gear: tuple[str, ...] = ()    # personal gear every crewman wears: people.toml [gear.*] keys (li_goggles,
+                                       # tinted_goggles), set by the scenario or set-up (reading AU19)
 
     def acceleration_at(self, speed: float) -> float:
         """The most this vehicle may speed up in a turn from `speed` (a truck-like gearbox is slow from rest)."""

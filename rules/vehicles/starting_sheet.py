@@ -10,6 +10,7 @@ from rules.core.paths import portable
 from rules.tables.construction import (
     DesignTables,
 )
+from rules.tables.lights import lights_tables
 from rules.vehicles.design import CYCLE_FACINGS, PLAYED_KINDS, Design, design_wheels
 from rules.vehicles.figures import Figures, _fr, booster_units, figures, magazine_rockets, tire_dp
 from rules.vehicles.long_vehicles import BIG_KINDS, POWERED_KINDS, armor_locations
@@ -170,7 +171,8 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
                        design_file=portable(d.path), body=d.body, reversed=d.reversed, low_gear=fig.low_gear,
                        off_road_suspension=susp.off_road, off_road_tire_hc=sum(m.hc_off_road for m in mods),
                        road_tire_hc=sum(m.hc_all_wheels for m in mods if m.hc_lost_off_road),
-                       off_road_damage=not any(m.no_off_road_damage for m in mods), boosters=_boosters(d, fig))
+                       off_road_damage=not any(m.no_off_road_damage for m in mods), boosters=_boosters(d, fig),
+                       nitrous_tanks=d.plant_accessories.count(lights_tables().nitrous))
 
 
 def _boosters(d: Design, fig: Figures) -> tuple[Booster, ...]:
