@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from rules.combat import electronics
 from rules.combat.arcs import (
     arc_groups,
     arcs_of,
@@ -66,6 +67,7 @@ from rules.core.events import (
     NothingDropped,
     PassedThrough,
     PodNearMiss,
+    RadarJammed,
     ShotBlocked,
     ShotFired,
     ShotNotAllowed,
@@ -73,6 +75,7 @@ from rules.core.events import (
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
 from rules.core.kept import kept
 from rules.tables.combat import DroppedKind, combat_tables
+from rules.tables.electronics import electronics_tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
 # A line-of-fire oracle: (from, to, ids to ignore) -> id of what blocks it, or None.
@@ -126,6 +129,7 @@ class Combatant:
     visibility: str = "clear"  # rain, heavy_rain, fog or night: the weather and light (000:L923-L924)
     firing_roles: tuple[str, ...] = ("gunner",)  # who else may fire the vehicle's weapons (RuleOptions.passengers_fire)
     moved: bool = False       # it moved this phase, though at 0 mph now (000:L912-L913, reading AU9)
+    bollixed: bool = False    # a bollix works somewhere on the table: no radar set works (000:L2978)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
@@ -164,6 +168,7 @@ class AutoShot:
     weapon: str
     target: str = ""
     point: Vec = Vec(0.0, 0.0)
+    by: str = ""              # what fires it when not on automatic: "ATAD", "computer gunner" (000:L2975, L2617)
 
 
 @dataclass(frozen=True)
@@ -275,6 +280,9 @@ def trigger_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
     aimed = [wid for wid in wids if weapon_info(c.weapon(wid).abbr).to_hit > 0]
     if not aimed:
         return f"{weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
+    if len({c.weapon(wid).mount for wid in aimed}) > 1 and not electronics.working(c.sheet, SMART_LINK):
+        return (f"{weapon} joins aimed weapons of more than one location: only a smart link aims them "
+                f"together (000:L1060, L2546)")
     for wid in wids:
         w = c.weapon(wid)
         why = ready(c, wid)
@@ -387,6 +395,7 @@ class _Pending:
     counter: Counter | None = None  # a hit that lays a counter on the target and does no damage (cloud bomb)
 
 
+SMART_LINK = ("smart_link",)   # the accessory that aims weapons of two locations together (000:L2546)
 LINE_REACH = 1000.0       # inches a line of fire runs out: past the edge of any map (misses, automatic fire)
 NEAR_MISS = "near_miss"   # a shot at a pod that missed it by little and struck the vehicle (000:L2979)
 
@@ -432,7 +441,34 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         wounded_firer=crew_state(person) == "wounded", laser=info.laser,
         no_point_blank=w.abbr in combat_tables().no_point_blank,
     )
-    return shot, side, origin, point
+    return with_electronics(shot, c, w, t, origin, point, clouds), side, origin, point
+
+
+def with_electronics(shot: Shot, c: Combatant, w: Mounted, t: Combatant, origin: Vec, point: Vec,
+                     clouds: Sequence[Counter]) -> Shot:
+    """What radar, jammers, StealthKote, chaff and HARMs do to this shot (rules.combat.electronics); the
+    shot unchanged for a firer with no radar and a weapon neither radar-guided nor loaded with HARMs."""
+    if electronics.radar_sees(c.sheet, t.sheet, t.pose, t.size, origin, c.bollixed):
+        shot = replace(shot, radar=True)
+    if electronics.is_radar_guided(w.abbr):
+        shot = replace(shot, radar_guided=True, chaff_inches=electronics.chaff_inches(clouds, origin, point),
+                       no_lock=electronics.lock_problem(c.sheet, t.sheet, t.pose, t.size, origin, c.bollixed))
+    harm = electronics.harm_mode(w.ammo, c.sheet, t.sheet, c.bollixed)
+    return replace(shot, harm=harm) if harm else shot
+
+
+def radar_jam(c: Combatant, wid: str, t: Combatant, dice: DiceSource, log: EventLog) -> bool:
+    """A radar lock on a vehicle whose jammer works: 1d, and 1-4 blocks it (000:L2644). True when blocked;
+    no roll against a target with no jammer."""
+    if not electronics.jamming(t.sheet):
+        return False
+    e = electronics_tables()
+    r = dice.d6()
+    blocked = r <= e.jammer_blocks_up_to
+    log.add(RadarJammed(f"{wid} of {c.id} tries a radar lock on {t.id}: its jammer rolls {r} "
+                        f"({'blocked: no shot' if blocked else 'the lock holds'})", e.jammer_source, c.id,
+                        weapon=wid, target=t.id, roll=r, blocked=blocked))
+    return blocked
 
 
 _COMPUTER_RANK = ("none", "targeting", "hi_res", "cyberlink")
@@ -549,6 +585,8 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
                                 weapon=wid, target=t.id, blocked_by=blocker))
             return None
     th = to_hit(shot)
+    if shot.radar_guided and th.allowed and radar_jam(c, wid, t, dice, log):
+        return None
     aim = f" ({d.aim})" if d.aim else ""
     head = (f"{wid}'s miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
             f"{wid} ({w.abbr}) fires at {t.id}'s {side} side{aim}, {shot.range:.2f}\"")

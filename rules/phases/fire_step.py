@@ -18,6 +18,7 @@ from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin, t
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
 from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
 from rules.combat.dropped import Counter, kind_for_weapon
+from rules.combat.electronics import has_bollix
 from rules.combat.line_of_fire import (
     blocker,
     first_on_line,
@@ -108,6 +109,7 @@ class Inputs(NamedTuple):
     sustained: tuple[tuple[str, str, int, int], ...]
     substitute: str
     moved: bool               # it moved in this phase: not "not moving" (000:L912-L913, AU9)
+    bollixed: bool = False    # a bollix works on the table: no radar set works (000:L2978)
 
 
 def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
@@ -117,7 +119,12 @@ def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
                   state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
                   ("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
-                  v.moved_this_phase)
+                  v.moved_this_phase, bollixed(state))
+
+
+def bollixed(state: GameState) -> bool:
+    """A bollix works on some vehicle still in the fight: every radar set on the table is blocked (000:L2978)."""
+    return any(has_bollix(v.sheet) for v in state.vehicles if not v.sheet.destroyed)
 
 
 def _made(i: Inputs) -> Combatant:
@@ -127,7 +134,7 @@ def _made(i: Inputs) -> Combatant:
                      i.travel, i.sheet, aimed_fire=i.aimed_fire, maneuver_d=i.phase_d, bad_footing=i.bad_footing,
                      paint_on_windows=i.paint_on_windows, reverse=i.reverse, visibility=i.visibility,
                      firing_roles=i.firing_roles, fired=frozenset(i.fired), acted=acted, sustained=i.sustained,
-                     moved=i.moved)
+                     moved=i.moved, bollixed=i.bollixed)
     if i.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if i.spec.gunner_skill == UNTRAINED else i.spec.gunner_skill
         c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
@@ -190,7 +197,7 @@ def _view(work: _Work, vid: str) -> Combatant:
 
 def _view_of(memo: _Memo, i: Inputs) -> Combatant:
     view = Inputs(i.vid, i.spec, i.pose, i.size, 0.0, 0.0, i.sheet, i.aimed_fire, 0, False, False, False, "clear",
-                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False)
+                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False, i.bollixed)
     got = memo.views.get(i.vid)
     if got is None or got[0] != view:
         got = (view, _made(view))

@@ -1,0 +1,121 @@
+"""The electronics of chapter 14 that act in a fight: what a vehicle's radar sees, what locks a
+radar-guided weapon, jammers, the bollix, StealthKote against radar, HARM homing (issue 17).
+
+Every item works while it is on the record sheet, not destroyed, and the power plant works (radar
+000:L2646, jammer 000:L2645, detector 000:L2643). What "seen by radar" means here (readings RD1-RD3,
+docs/RULES-DEVIATIONS.md): a firer's radar registers a target when the radar works, no bollix is on the
+table, the firer's own jammer is off, the target's jammer does not block it and the target is not hidden
+by StealthKote on every side facing the firer and on its top (000:L2598). Pure functions of record sheets
+and poses; the numbers are rules/data/electronics.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.combat.arcs import facing_sides
+from rules.combat.dropped import Counter, segment_inside
+from rules.core.geometry import CounterSize, Pose, Vec
+from rules.core.kept import kept
+from rules.tables.combat import combat_tables
+from rules.tables.electronics import ElectronicsTables, electronics_tables
+from rules.vehicles.record_sheet import RecordSheet
+
+
+def _key(cid: str) -> str:
+    return cid.rstrip("0123456789")
+
+
+def plant_works(sheet: RecordSheet) -> bool:
+    """No power plant destroyed (a design without one, such as a trailer, has none to lose)."""
+    return not any(c.kind == "plant" and c.destroyed for c in sheet.components)
+
+
+def working(sheet: RecordSheet, accessories: tuple[str, ...]) -> bool:
+    """One of these accessories is on the sheet, not destroyed, with the plant working (kept with the sheet)."""
+    return kept(sheet, ("electronics", accessories), lambda: plant_works(sheet) and any(
+        c.kind == "accessory" and _key(c.id) in accessories and not c.destroyed for c in sheet.components))
+
+
+def has_radar(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
+    """Radar or long-range radar that works (000:L2646, L2635)."""
+    return working(sheet, (t or electronics_tables()).radars)
+
+
+def jamming(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
+    """A radar jammer that works: on for the whole game (reading RD2, 000:L2645)."""
+    return working(sheet, ((t or electronics_tables()).jammer,))
+
+
+def has_detector(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
+    return working(sheet, ((t or electronics_tables()).detector,))
+
+
+def has_bollix(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
+    """A bollix that works blocks every radar set and radar ATAD on the table (000:L2978)."""
+    return working(sheet, ((t or electronics_tables()).bollix,))
+
+
+def has_iff(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
+    return working(sheet, ((t or electronics_tables()).iff,))
+
+
+def radar_source(sheet: RecordSheet, bollixed: bool) -> bool:
+    """Does this vehicle send out radar a HARM can home on (000:L2532)? A jammer that works, or a radar that
+    works while no bollix blocks it and its own jammer is off."""
+    return jamming(sheet) or (has_radar(sheet) and not bollixed)
+
+
+def stealthed(sheet: RecordSheet, pose: Pose, size: CounterSize, origin: Vec) -> bool:
+    """Radar does not register a vehicle whose every side facing `origin`, and its top, has a StealthKote
+    shield not yet destroyed (000:L2598; reading RD3)."""
+    key = combat_tables().stealthkote
+    if not key:
+        return False
+    covered = {c.location for c in sheet.components
+               if c.kind == "accessory" and _key(c.id) == key and not c.destroyed}
+    if "top" not in covered:
+        return False
+    sides = facing_sides(pose, size, origin)
+    return bool(sides) and sides <= covered
+
+
+def radar_sees(firer: RecordSheet, target: RecordSheet, pose: Pose, size: CounterSize, origin: Vec,
+               bollixed: bool) -> bool:
+    """The firer's radar registers the target: it takes 1 off the shot's visibility penalties (000:L2646).
+    Against a target whose jammer works, radar gives no help (reading RD2: the jammer's 1-4 is rolled for
+    radar-guided weapons, which it stops)."""
+    return (has_radar(firer) and not bollixed and not jamming(firer) and not jamming(target)
+            and not stealthed(target, pose, size, origin))
+
+
+def is_radar_guided(abbr: str) -> bool:
+    return abbr in electronics_tables().rgm_weapons
+
+
+def lock_problem(firer: RecordSheet, target: RecordSheet, pose: Pose, size: CounterSize, origin: Vec,
+                 bollixed: bool) -> str:
+    """Why a radar-guided missile cannot lock on ("" when it can, before the target's jammer is rolled)."""
+    t = electronics_tables()
+    if bollixed:
+        return f"a bollix on the table blocks radar guidance ({t.bollix_source})"
+    if jamming(firer):
+        return f"its own radar jammer is on: it can use no radar-guided weapon ({t.jammer_source})"
+    if stealthed(target, pose, size, origin):
+        return "StealthKote on every side it can see: radar-guided weapons do not lock on (000:L2598)"
+    return ""
+
+
+def harm_mode(ammo: str, firer: RecordSheet, target: RecordSheet, bollixed: bool) -> str:
+    """How a HARM round is fired (000:L2532): "homing" at a radar source with a radar detector on the firer,
+    "off" at anything else or with no detector; "" for any other round."""
+    t = electronics_tables()
+    if ammo != t.harm_ammo:
+        return ""
+    return "homing" if has_detector(firer) and radar_source(target, bollixed) else "off"
+
+
+def chaff_inches(counters: Sequence[Counter], a: Vec, b: Vec) -> float:
+    """Inches of chaff cloud on a line of fire (000:L2490, L2493): only radar-directed fire minds it."""
+    kinds = electronics_tables().chaff_kinds
+    return sum(segment_inside(c.polygon(), a, b) for c in counters if c.kind in kinds)
