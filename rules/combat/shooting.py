@@ -731,7 +731,7 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
                 drops.append(_laid_on_target(p.counter, p, phase, log))
             elif p:
                 pending.append(p)
-        cs[a.firer] = _after_automatic(cs[a.firer], a.weapon)
+        cs[a.firer] = _after_automatic(cs[a.firer], a.weapon, a.target if a.by == "computer gunner" else "", turn)
     return replace(_apply_all(cs, pending, dice, log, turn), drops=tuple(drops))
 
 
@@ -745,12 +745,15 @@ def _laid_on_target(counter: Counter, p: _Pending, phase: int, log: EventLog) ->
     return laid
 
 
-def _after_automatic(c: Combatant, wid: str) -> Combatant:
+def _after_automatic(c: Combatant, wid: str, aimed_at: str = "", turn: int = 0) -> Combatant:
     """A shot or counter from a weapon on automatic: a round spent, the weapon fired this turn, no
-    crewman's action, no sustained fire (000:L1024-L1025)."""
+    crewman's action, no sustained fire (000:L1024-L1025). A computer gunner's shot (`aimed_at`) keeps
+    its sustained fire at that target going (000:L935)."""
     weapons = tuple(replace(w, shots=w.shots - 1) if w.id == wid and w.shots > 0 else w for w in c.weapons)
-    return replace(c, weapons=weapons, fired=c.fired | {wid},
-                   sustained=tuple(s for s in c.sustained if s[0] != wid))
+    kept_ = tuple(s for s in c.sustained if s[0] != wid)
+    if aimed_at:
+        kept_ += ((wid, aimed_at, _sustained_count(c, wid, aimed_at, turn), turn),)
+    return replace(c, weapons=weapons, fired=c.fired | {wid}, sustained=kept_)
 
 
 def automatic_shot(c: Combatant, w: Mounted, t: Combatant, point: Vec, origin: Vec, turn: int,
@@ -779,6 +782,8 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     w = c.weapon(a.weapon)
     info = weapon_info(w.abbr, w.options)
     origin = lof_origin(c.pose, c.size, w.fires_from)
+    if a.by:
+        return _electronic_shot(cs, a, turn, dice, log, clouds, use_relative_speed, lof, strays, stray_of)
     head = f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}"
     if a.target and a.target not in cs:
         return None   # a wall or building: rolled with the shots at the map (rules.phases.automatic_fire.map_shots)
@@ -803,6 +808,50 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     if cloud_kind(w) is not None:
         return _cloud_on(c, a.weapon, t, origin, turn)
     return _damage_roll(c, a.weapon, t, side, "", origin, dice, log)
+
+
+BY_RULE = {"ATAD": "000:L2975", "computer gunner": "000:L2617-L2618"}
+
+
+def _electronic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: DiceSource, log: EventLog,
+                     clouds: Sequence[Counter], use_relative_speed: bool, lof: LineOfFireCheck | None,
+                     strays: bool, stray_of: str) -> _Pending | None:
+    """A shot an ATAD or a computer gunner fires at `a.target` (rules.phases.electronic_fire): aimed by the
+    device, with no crewman's modifiers or computer (000:L2975, L2617); a computer gunner's software adds
+    its +1 and its sustained fire counts (000:L2616). A radar ATAD's lock on a jamming target is rolled."""
+    c, t = cs[a.firer], cs[a.target]
+    if t.sheet.destroyed or (a.weapon in c.fired and not stray_of):   # a crewman fired it this phase (000:L2975)
+        return None
+    w = c.weapon(a.weapon)
+    info = weapon_info(w.abbr, w.options)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    if a.by == "ATAD" and not stray_of and radar_jam(c, a.weapon, t, dice, log):
+        return None
+    shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
+    if a.by != "ATAD":
+        e = electronics_tables()
+        soft = e.software_bonus if electronics.working(c.sheet, (e.software,)) else 0
+        shot = replace(shot, automatic=False, software=soft, sustained=_sustained_count(c, w.id, t.id, turn))
+    if stray_of:
+        shot = replace(shot, stray=True)
+    head = (f"{a.weapon}'s miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
+            f"{a.weapon} ({w.abbr}) fired by its {a.by} at {t.id}'s {side} side, {shot.range:.2f}\"")
+    rolled = roll_to_hit(to_hit(shot), shot.base, head, "", f", {BY_RULE.get(a.by, '')}", dice, log, c.id,
+                         a.weapon, t.id, automatic=a.by == "ATAD", stray_of=stray_of)
+    if rolled is not None and not rolled[0] and strays and not stray_of:
+        return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
+    if rolled is None or not rolled[0] or info.damage is None:
+        return None
+    if cloud_kind(w) is not None:
+        return _cloud_on(c, a.weapon, t, origin, turn)
+    return _damage_roll(c, a.weapon, t, side, "", origin, dice, log)
+
+
+def _sustained_count(c: Combatant, wid: str, tid: str, turn: int) -> int:
+    for sw, st, n, last in c.sustained:
+        if sw == wid and st == tid and last == turn - 1:
+            return n + 1
+    return 1
 
 
 def _automatic_stray(cs: dict[str, Combatant], a: AutoShot, origin: Vec, turn: int, dice: DiceSource,

@@ -50,7 +50,7 @@ from rules.core.dice import chance_at_least
 from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept
-from rules.phases import automatic_fire
+from rules.phases import automatic_fire, electronic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
 from rules.play.counters import add_counters, liquid_contact
@@ -797,6 +797,8 @@ def resolve(ctx: Ctx) -> None:
     liquid_contact(ctx)  # burning oil under a vehicle for 5 phases burns it again (000:L1047)
     s = ctx.state
     auto = automatic_fire.due(s, _combatants(s)) if any(v.automatic for v in s.vehicles) else []
+    if any(electronic_fire.fires_itself(v.sheet) for v in s.vehicles):   # ATADs, computer gunners (000:L2975, L2617)
+        auto += electronic_fire.due(s, _combatants(s))
     if not s.fire_declared and not auto:
         ctx.state = evolve(s, fire_declared=(), fire_passed=())
         debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)

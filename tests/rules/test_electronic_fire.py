@@ -1,0 +1,102 @@
+"""Weapons electronics fire by themselves (issue 17; rules/phases/electronic_fire.py, readings RD6-RD7):
+an ATAD at anything within its critical range, not at an IFF friend; a computer gunner at the target its
+weapon was fired at, at the start of each later turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from rules.core.events import Event, RadarJammed, ShotFired
+from rules.core.geometry import Pose
+from rules.engine.engine import apply, new_game, to_act
+from rules.engine.setup import GameSetup, VehicleSetup
+from rules.play.actions import Fire, Pass
+from rules.play.state import FIRE, GameState, RuleOptions
+from rules.vehicles.design import AccessoryEntry, dumps_design, load_stock
+from tests.rules.test_combat_engine import to_fire_step
+
+KART = "Killer Kart"
+
+
+def design(tmp_path: Path, name: str, *extra: str) -> str:
+    d = load_stock(KART)
+    path = tmp_path / f"{name}.toml"
+    path.write_text(dumps_design(replace(d, name=name, accessories=d.accessories + tuple(
+        AccessoryEntry(a) for a in extra))))
+    return str(path)
+
+
+def game(a: str, b: str, gap: float = 6.0, owners: tuple[str, str] = ("red", "blue"), seed: int = 5) -> GameState:
+    state, _ = new_game(GameSetup((VehicleSetup("A", owners[0], a, Pose.at(0, 0, 90)),
+                                   VehicleSetup("B", owners[1], b, Pose.at(gap, 0, 270))),
+                                  seed=seed, options=RuleOptions(fire_step="on")))
+    return state
+
+
+def fire_step(state: GameState, *shots: Fire) -> tuple[GameState, list[Event]]:
+    """Everyone declares `shots` then passes; the step resolves."""
+    state = to_fire_step(state)
+    assert state.step == FIRE
+    events: list[Event] = []
+    for shot in shots:
+        state, ev = apply(state, shot)
+        events += ev
+    while state.step == FIRE and not state.over:
+        state, ev = apply(state, Pass(to_act(state)[0]))
+        events += ev
+    return state, events
+
+
+def by_atad(events: list[Event]) -> list[ShotFired]:
+    return [e for e in events if isinstance(e, ShotFired) and "fired by its ATAD" in e.text]
+
+
+def test_an_atad_fires_at_a_car_within_its_critical_range_000_L2975(tmp_path: Path) -> None:
+    state, events = fire_step(game(design(tmp_path, "atad", "atad"), KART))
+    shots = by_atad(events)
+    assert [(s.vehicle, s.weapon, s.target) for s in shots] == [("A", "MG1", "B")]
+    assert "L2975" in shots[0].rule and shots[0].automatic
+    assert "MG1" in state.vehicle("A").fired and not state.vehicle("A").fire_acted   # nobody's firing action
+
+
+def test_an_atad_leaves_a_car_beyond_its_critical_range_000_L2975(tmp_path: Path) -> None:
+    _, events = fire_step(game(design(tmp_path, "atad", "atad"), KART, gap=12.0))
+    assert by_atad(events) == []
+
+
+def test_a_weapon_fired_by_hand_is_not_fired_again_by_the_atad_000_L2975(tmp_path: Path) -> None:
+    _, events = fire_step(game(design(tmp_path, "atad", "atad"), KART), Fire("A", "MG1", "B"))
+    assert by_atad(events) == []
+    assert [e.weapon for e in events if isinstance(e, ShotFired) and e.vehicle == "A"] == ["MG1"]
+
+
+def test_iff_spares_a_friend_but_not_a_foe_000_L2630(tmp_path: Path) -> None:
+    a, b = design(tmp_path, "atad", "atad", "iff"), design(tmp_path, "friend", "iff")
+    assert by_atad(fire_step(game(a, b, owners=("red", "red")))[1]) == []
+    assert by_atad(fire_step(game(a, b, owners=("red", "blue")))[1])
+    # with no IFF on the target, the ATAD fires at its own side's car too
+    assert by_atad(fire_step(game(a, KART, owners=("red", "red")))[1])
+
+
+def test_stealthkote_bollix_and_a_jammer_against_a_radar_atad_000_L2598_L2978_L2644(tmp_path: Path) -> None:
+    a = design(tmp_path, "atad", "atad")
+    assert by_atad(fire_step(game(a, design(tmp_path, "bollix", "bollix")))[1]) == []
+    events = fire_step(game(a, design(tmp_path, "jam", "radar_jammer")))[1]
+    jam = [e for e in events if isinstance(e, RadarJammed)]
+    assert len(jam) == 1 and (by_atad(events) == []) == jam[0].blocked
+
+
+def test_a_computer_gunner_fires_again_at_its_target_next_turn_000_L2617_L2618(tmp_path: Path) -> None:
+    state = game(design(tmp_path, "cg", "computer_gunner", "gunner_software"), KART)
+    state, events = fire_step(state, Fire("A", "MG1", "B"))        # the driver tells it the target
+    assert not [e for e in events if isinstance(e, ShotFired) and "computer gunner" in e.text]
+    while state.turn == 1 and not state.over:                       # the rest of the turn: nobody fires
+        state, _ = fire_step(state)
+    assert state.turn == 2 and state.phase == 1
+    state, events = fire_step(state)
+    shot = next(e for e in events if isinstance(e, ShotFired) and "fired by its computer gunner" in e.text)
+    assert (shot.vehicle, shot.weapon, shot.target) == ("A", "MG1", "B")
+    names = {m.name: m.value for m in shot.modifiers}
+    assert names["computer-gunner software"] == 1 and names["sustained fire (2nd turn)"] == 1
+    assert not state.vehicle("A").fire_acted                        # the driver's own action is still his
