@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.combat.dropped import Counter
-from rules.combat.shooting import Combatant, Declaration, combatant_of, resolve_fire, shot_for
+from rules.combat.shooting import Combatant, Declaration, combatant_of, problem, resolve_fire, shot_for
 from rules.combat.to_hit import ToHit, to_hit
 from rules.core.dice import ScriptedDice
 from rules.core.events import RadarJammed, ShotFired
@@ -165,3 +165,21 @@ def test_a_harm_homes_on_radar_with_a_detector_000_L2532() -> None:
     assert mods(quiet)["HARM at no radar source"] == -2 and mods(quiet)["long range (13\")"] == -3
     blind = firer(sheet(KART, weapons=HARM))                          # no detector: fired by hand
     assert mods(aim(blind, emitter, wid))["HARM at no radar source"] == -2
+
+
+def test_weapons_of_two_locations_aim_together_only_with_a_smart_link_000_L1060_L2546() -> None:
+    """A front MG linked with a top one (fired as a turret): refused with a plain link, fired together with a
+    smart link, each weapon still needing the target in its own arc."""
+    d = load_stock(KART)
+    linked = replace(d, weapons=tuple(replace(w, link="both") for w in d.weapons) +
+                     (WeaponEntry("MG", "top", link="both"),))
+    ahead, behind = target(sheet(KART)), target(sheet(KART), 10.0)
+    plain = firer(spec(linked).sheet)
+    why = problem({"A": plain, "T": ahead}, Declaration("A", "both", "T"))
+    assert why is not None and "smart link" in why
+    smart = firer(spec(replace(linked, accessories=linked.accessories + (AccessoryEntry("smart_link"),))).sheet)
+    assert problem({"A": smart, "T": ahead}, Declaration("A", "both", "T")) is None
+    why = problem({"A": smart, "T": behind}, Declaration("A", "both", "T"))
+    assert why is not None and "outside the front arc" in why
+    res = resolve_fire({"A": smart, "T": ahead}, [Declaration("A", "both", "T")], ScriptedDice([1] * 12), 1)
+    assert [e.weapon for e in res.events if isinstance(e, ShotFired)] == ["MG1", "MG2"]
