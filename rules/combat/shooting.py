@@ -782,9 +782,10 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     w = c.weapon(a.weapon)
     info = weapon_info(w.abbr, w.options)
     origin = lof_origin(c.pose, c.size, w.fires_from)
-    if a.by:
+    if a.by in BY_RULE:
         return _electronic_shot(cs, a, turn, dice, log, clouds, use_relative_speed, lof, strays, stray_of)
-    head = f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}"
+    head = (f"{a.weapon} ({w.abbr}) fired by its {a.by} straight out from the {w.mount}" if a.by else
+            f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}")
     if a.target and a.target not in cs:
         return None   # a wall or building: rolled with the shots at the map (rules.phases.automatic_fire.map_shots)
     if a.target not in cs or cs[a.target].sheet.destroyed:

@@ -22,15 +22,17 @@ from collections.abc import Mapping
 
 from rules.combat.arcs import lof_origin
 from rules.combat.electronics import has_bollix, has_iff, stealthed, working
-from rules.combat.line_of_fire import blocker
+from rules.combat.line_of_fire import blocker, first_on_line
 from rules.combat.shooting import AutoShot, Combatant, aim_point_of, ready
 from rules.combat.to_hit import weapon_info
+from rules.phases import automatic_fire
 from rules.play.state import GameState, VehicleState
 from rules.tables.electronics import electronics_tables
 from rules.vehicles.record_sheet import RecordSheet
 
 ATAD = "ATAD"
 COMPUTER_GUNNER = "computer gunner"
+BUMPER_TRIGGER = "bumper trigger"
 
 
 def fires_itself(sheet: RecordSheet) -> bool:
@@ -57,18 +59,21 @@ def friend(state: GameState, v: VehicleState, c: Combatant, t: Combatant) -> boo
 
 
 def due(state: GameState, cs: Mapping[str, Combatant]) -> list[AutoShot]:
-    """The shots ATADs and computer gunners fire at this phase's fire step."""
+    """The shots ATADs, computer gunners and bumper triggers fire at this phase's fire step."""
     e = electronics_tables()
     out: list[AutoShot] = []
     bollixed: bool | None = None
     for v in state.vehicles:
         if v.out or v.sheet.destroyed or v.id not in cs:
             continue
+        if v.bumped:
+            out += bumper_shots(state, v, cs[v.id], cs)
         atad, gunner = working(v.sheet, (e.atad,)), working(v.sheet, (e.computer_gunner,))
         if not atad and not gunner:
             continue
         c = cs[v.id]
-        wids = tuple(w for w in controlled(c) if not ready(c, w) and w not in v.automatic)
+        wids = tuple(w for w in controlled(c) if not ready(c, w) and w not in v.automatic
+                     and all(s.weapon != w for s in out))
         if not wids:
             continue
         if atad:
@@ -81,6 +86,22 @@ def due(state: GameState, cs: Mapping[str, Combatant]) -> list[AutoShot]:
                     continue
         if gunner and state.phase == 1:
             out += _gunner(state, v, c, cs, wids)
+    return out
+
+
+def bumper_shots(state: GameState, v: VehicleState, c: Combatant, cs: Mapping[str, Combatant]) -> list[AutoShot]:
+    """The weapons of each side whose bumper trigger went off this phase, not yet fired this turn: aimed ones
+    straight out at what their line meets, droppers laying (000:L2609; reading RD8)."""
+    out = []
+    for w in c.weapons:
+        if w.mount not in v.bumped or ready(c, w.id) or w.id in v.automatic:
+            continue
+        if weapon_info(w.abbr).to_hit <= 0:
+            out.append(AutoShot(v.id, w.id, by=BUMPER_TRIGGER))
+            continue
+        a, b = automatic_fire.ray(c, w.id)
+        met = first_on_line(cs, state.map_id, a, b, (v.id,), state.map_changes)
+        out.append(AutoShot(v.id, w.id, *(met or ("", b)), by=BUMPER_TRIGGER))
     return out
 
 

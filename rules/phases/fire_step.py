@@ -797,8 +797,12 @@ def resolve(ctx: Ctx) -> None:
     liquid_contact(ctx)  # burning oil under a vehicle for 5 phases burns it again (000:L1047)
     s = ctx.state
     auto = automatic_fire.due(s, _combatants(s)) if any(v.automatic for v in s.vehicles) else []
-    if any(electronic_fire.fires_itself(v.sheet) for v in s.vehicles):   # ATADs, computer gunners (000:L2975, L2617)
+    if any(v.bumped or electronic_fire.fires_itself(v.sheet) for v in s.vehicles):   # 000:L2975, L2617, L2609
         auto += electronic_fire.due(s, _combatants(s))
+        for v in s.vehicles:
+            if v.bumped:   # the triggers have done their work this phase
+                ctx.put(evolve(v, bumped=()))
+        s = ctx.state
     if not s.fire_declared and not auto:
         ctx.state = evolve(s, fire_declared=(), fire_passed=())
         debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)

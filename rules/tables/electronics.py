@@ -46,6 +46,10 @@ class ElectronicsTables:
     iff: str
     iff_source: str
     computer_gunner: str
+    bumper_trigger: str
+    bumper_source: str
+    laser_web: str
+    laser_web_source: str
     software: str
     software_bonus: int
     computer_gunner_source: str
@@ -53,8 +57,9 @@ class ElectronicsTables:
 
 def load_electronics(path: str | Path = DATA_DIR / "electronics.toml") -> ElectronicsTables:
     n = Node(load_toml(path), str(path))
-    ra, ja, de, bo, rg, ch, ha, at, ff, cg = (n.table(k) for k in (
-        "radar", "jammer", "detector", "bollix", "rgm", "chaff", "harm", "atad", "iff", "computer_gunner"))
+    ra, ja, de, bo, rg, ch, ha, at, ff, cg, bt, lw = (n.table(k) for k in (
+        "radar", "jammer", "detector", "bollix", "rgm", "chaff", "harm", "atad", "iff", "computer_gunner",
+        "bumper_trigger", "laser_web"))
     out = ElectronicsTables(
         radars=tuple(ra.names("accessories")), radar_less=ra.integer("visibility_less", lo=0),
         radar_source=ra.text("source"),
@@ -74,8 +79,10 @@ def load_electronics(path: str | Path = DATA_DIR / "electronics.toml") -> Electr
         iff=ff.text("accessory"), iff_source=ff.text("source"),
         computer_gunner=cg.text("accessory"), software=cg.text("software"),
         software_bonus=cg.integer("software_bonus"), computer_gunner_source=cg.text("source"),
+        bumper_trigger=bt.text("accessory"), bumper_source=bt.text("source"),
+        laser_web=lw.text("accessory"), laser_web_source=lw.text("source"),
     )
-    for sub in (ra, ja, de, bo, rg, ch, ha, at, ff, cg):
+    for sub in (ra, ja, de, bo, rg, ch, ha, at, ff, cg, bt, lw):
         sub.done()
     n.text("source")
     n.done()

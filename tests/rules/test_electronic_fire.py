@@ -100,3 +100,29 @@ def test_a_computer_gunner_fires_again_at_its_target_next_turn_000_L2617_L2618(t
     names = {m.name: m.value for m in shot.modifiers}
     assert names["computer-gunner software"] == 1 and names["sustained fire (2nd turn)"] == 1
     assert not state.vehicle("A").fire_acted                        # the driver's own action is still his
+
+
+def test_a_bumper_trigger_fires_the_front_weapons_when_the_front_rams_000_L2609(tmp_path: Path) -> None:
+    """The kart drives its front into a parked kart: its front MG fires on automatic at that phase's fire
+    step, nobody's firing action spent; the log says the trigger went off."""
+    from rules.core.dice import ScriptedDice
+    from rules.core.events import Collided, EquipmentActed
+    from rules.driving.maneuvers import Maneuver
+    from rules.play.actions import Move, SetSpeed
+    vs = (VehicleSetup("A", "a", design(tmp_path, "bumper", "bumper_trigger"), Pose.at(0, 0, 0), speed=20),
+          VehicleSetup("B", "b", KART, Pose.at(0, -1.6, 180), speed=0))
+    state = new_game(GameSetup(vs, seed=3, options=RuleOptions(fire_step="on")))[0]
+    events: list[Event] = []
+    while not any(isinstance(e, Collided) for e in events):
+        vid = to_act(state)[0]
+        v = state.vehicle(vid)
+        act = (SetSpeed(vid, v.signed_speed) if state.step == "speed" else Pass(vid) if state.step == FIRE
+               else Move(vid, Maneuver("straight")))
+        state, new = apply(state, act, ScriptedDice([], fallback_seed=9))
+        events += new
+    assert any(isinstance(e, EquipmentActed) and e.accessory == "bumper_trigger" for e in events)
+    assert state.vehicle("A").bumped == ("front",)
+    state, events = fire_step(state)
+    shot = next(e for e in events if isinstance(e, ShotFired) and "bumper trigger" in e.text)
+    assert (shot.vehicle, shot.weapon, shot.target, shot.automatic) == ("A", "MG1", "B", True)
+    assert state.vehicle("A").bumped == () and not state.vehicle("A").fire_acted
