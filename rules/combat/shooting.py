@@ -72,8 +72,9 @@ from rules.core.events import (
     ShotFired,
     ShotNotAllowed,
 )
-from rules.core.geometry import CounterSize, Pose, Vec, heading_of
+from rules.core.geometry import CounterSize, Pose, Vec, forward, heading_of, right
 from rules.core.kept import kept
+from rules.driving.equipment import on_side
 from rules.tables.combat import DroppedKind, combat_tables
 from rules.tables.electronics import electronics_tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
@@ -732,7 +733,78 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
             elif p:
                 pending.append(p)
         cs[a.firer] = _after_automatic(cs[a.firer], a.weapon, a.target if a.by == "computer gunner" else "", turn)
-    return replace(_apply_all(cs, pending, dice, log, turn), drops=tuple(drops))
+    before = dict(cs)
+    res = _apply_all(cs, pending, dice, log, turn)
+    returns = _web_returns(before, cs, pending, lof)
+    if returns:   # a laser-reactive web's return fire, after the laser's damage (000:L2592)
+        res = _return_fire(res, cs, returns, turn, phase, dice, log, clouds, use_relative_speed, lof, drops)
+    return replace(res, drops=tuple(drops))
+
+
+WEB_BY = "laser-reactive web"
+
+
+def _web_returns(before: Mapping[str, Combatant], after: Mapping[str, Combatant], pending: Sequence[_Pending],
+                 lof: LineOfFireCheck | None) -> list[AutoShot]:
+    """The weapons a laser-reactive web fires when a laser scores a direct hit on its side (000:L2592;
+    reading RD9): every weapon of that side not yet fired this turn, straight out (they cannot be aimed),
+    at the first vehicle on that line; none once the side's armor was gone before the hit."""
+    key = electronics_tables().laser_web
+    out: list[AutoShot] = []
+    seen: set[tuple[str, str]] = set()
+    for p in pending:
+        if not p.laser or p.aim not in ("", NEAR_MISS) or (p.target, p.face) in seen:
+            continue
+        t = before[p.target]
+        if t.sheet.armor.get(p.face, 0) <= 0 or not on_side(t.sheet, key, p.face):
+            continue
+        seen.add((p.target, p.face))
+        c = after[p.target]
+        for w in c.weapons:
+            if w.mount == p.face and not ready(c, w.id):
+                out.append(_straight_out(after, c, w, lof))
+    return out
+
+
+def straight_out(c: Combatant, wid: str) -> tuple[Vec, Vec]:
+    """The line of a weapon that cannot be aimed: from the middle of its side, straight out (000:L1026)."""
+    w = c.weapon(wid)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    f, r = forward(c.pose.facing), right(c.pose.facing)
+    out = {"front": f, "back": f * -1.0, "right": r, "left": r * -1.0}[w.mount]
+    return origin, origin + out * LINE_REACH
+
+
+def _straight_out(cs: Mapping[str, Combatant], c: Combatant, w: Mounted, lof: LineOfFireCheck | None) -> AutoShot:
+    if weapon_info(w.abbr).to_hit <= 0:
+        return AutoShot(c.id, w.id, by=WEB_BY)
+    a, b = straight_out(c, w.id)
+    met = lof(a, b, (c.id,)) if lof is not None else None
+    if met is None or met not in cs:
+        return AutoShot(c.id, w.id, met or "", b, by=WEB_BY)
+    return AutoShot(c.id, w.id, met, nearest_point(footprint(cs[met].pose, cs[met].size), a), by=WEB_BY)
+
+
+def _return_fire(res: FireResult, cs: dict[str, Combatant], returns: Sequence[AutoShot], turn: int, phase: int,
+                 dice: DiceSource, log: EventLog, clouds: Sequence[Counter], use_relative_speed: bool,
+                 lof: LineOfFireCheck | None, drops: list[Counter]) -> FireResult:
+    """The web's shots resolved after the phase's other damage, and their own damage applied on top."""
+    pending: list[_Pending] = []
+    for a in returns:
+        c = cs[a.firer]
+        if weapon_info(c.weapon(a.weapon).abbr).to_hit <= 0:
+            drops.extend(_lay(c, a.weapon, turn, phase, log, automatic=True))
+        else:   # nothing on its line, or a wall: the round is spent
+            p = _automatic_shot(cs, a, turn, dice, log, clouds, use_relative_speed, lof, bool(lof))
+            if p and p.counter is not None:
+                drops.append(_laid_on_target(p.counter, p, phase, log))
+            elif p:
+                pending.append(p)
+        cs[a.firer] = _after_automatic(cs[a.firer], a.weapon)
+    more = _apply_all(cs, pending, dice, log, turn)
+    hazards = {k: res.hazards.get(k, ()) + more.hazards.get(k, ()) for k in dict.fromkeys([*res.hazards, *more.hazards])}
+    return FireResult(more.combatants, more.events, hazards, res.fire_hits + more.fire_hits,
+                      res.reports + more.reports, fire_triggers=res.fire_triggers + more.fire_triggers)
 
 
 def _laid_on_target(counter: Counter, p: _Pending, phase: int, log: EventLog) -> Counter:

@@ -11,6 +11,7 @@ from rules.combat.to_hit import ToHit, to_hit
 from rules.core.dice import ScriptedDice
 from rules.core.events import RadarJammed, ShotFired
 from rules.core.geometry import CounterSize, Pose
+from rules.world.map_changes import NO_CHANGES
 from rules.vehicles.design import AccessoryEntry, WeaponEntry, load_stock
 from rules.vehicles.record_sheet import RecordSheet
 from rules.vehicles.starting_sheet import spec
@@ -183,3 +184,26 @@ def test_weapons_of_two_locations_aim_together_only_with_a_smart_link_000_L1060_
     assert why is not None and "outside the front arc" in why
     res = resolve_fire({"A": smart, "T": ahead}, [Declaration("A", "both", "T")], ScriptedDice([1] * 12), 1)
     assert [e.weapon for e in res.events if isinstance(e, ShotFired)] == ["MG1", "MG2"]
+
+
+def test_a_laser_hit_on_a_webbed_side_fires_that_side_back_straight_out_000_L2592() -> None:
+    laser = firer(sheet(KART, weapons=(WeaponEntry("L", "front"),)))
+    lid = next(w.id for w in laser.weapons if w.abbr == "L")
+    webbed = target(sheet(KART, AccessoryEntry("laser_reactive_web", facing="front")))
+    from rules.combat.line_of_fire import line_of_fire_check
+    cs = {"A": laser, "T": webbed}
+    dice = ScriptedDice([6, 6, 1, 1, 1, 6, 6, 1], fallback_seed=4)
+    res = resolve_fire(cs, [Declaration("A", lid, "T")], dice, 1, lof=line_of_fire_check(cs, "", NO_CHANGES))
+    back = [e for e in res.events if isinstance(e, ShotFired) and e.vehicle == "T"]
+    assert len(back) == 1 and "fired by its laser-reactive web straight out" in back[0].text
+    assert back[0].target == "A" and back[0].automatic
+    assert "MG1" in res.combatants["T"].fired and not res.combatants["T"].acted
+    # a gun's hit sets nothing off; nor does a web on another side
+    gun = resolve_fire(cs, [Declaration("A", "MG1", "T")], ScriptedDice([6, 6, 1], 4), 1,
+                       lof=line_of_fire_check(cs, "", NO_CHANGES))
+    assert not [e for e in gun.events if e.vehicle == "T" and "web" in e.text]
+    assert [e for e in gun.events if isinstance(e, ShotFired)]
+    aside = {"A": laser, "T": target(sheet(KART, AccessoryEntry("laser_reactive_web", facing="back")))}
+    res = resolve_fire(aside, [Declaration("A", lid, "T")], ScriptedDice([6, 6, 1, 1, 1], 4), 1,
+                       lof=line_of_fire_check(aside, "", NO_CHANGES))
+    assert not [e for e in res.events if e.vehicle == "T" and "web" in e.text]
