@@ -131,6 +131,7 @@ class Combatant:
     firing_roles: tuple[str, ...] = ("gunner",)  # who else may fire the vehicle's weapons (RuleOptions.passengers_fire)
     moved: bool = False       # it moved this phase, though at 0 mph now (000:L912-L913, reading AU9)
     bollixed: bool = False    # a bollix works somewhere on the table: no radar set works (000:L2978)
+    scrambled: bool = False   # its computer-gunner software is scrambled: -2 instead of +1 (000:L2616)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
@@ -903,7 +904,8 @@ def _electronic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dic
     shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
     if a.by != "ATAD":
         e = electronics_tables()
-        soft = e.software_bonus if electronics.working(c.sheet, (e.software,)) else 0
+        soft = 0 if not electronics.working(c.sheet, (e.software,)) else \
+            e.scrambled_bonus if c.scrambled else e.software_bonus
         shot = replace(shot, automatic=False, software=soft, sustained=_sustained_count(c, w.id, t.id, turn))
     if stray_of:
         shot = replace(shot, stray=True)

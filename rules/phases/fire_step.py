@@ -18,7 +18,7 @@ from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin, t
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
 from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
 from rules.combat.dropped import Counter, kind_for_weapon
-from rules.combat.electronics import has_bollix
+from rules.combat.electronics import has_bollix, working
 from rules.combat.line_of_fire import (
     blocker,
     first_on_line,
@@ -46,10 +46,11 @@ from rules.combat.shooting import (
     trigger_problems,
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
-from rules.core.dice import chance_at_least
-from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
+from rules.core.dice import DiceExpr, chance_at_least
+from rules.core.events import BurnDamage, DiceRolled, EquipmentActed, EventLog, Exploded, OutOfFight
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept
+from rules.driving.equipment import carries
 from rules.phases import automatic_fire, electronic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
@@ -73,6 +74,7 @@ from rules.play.surfaces import road_condition, surface_of
 from rules.play.uncontrolled import check_drivers, substitute_driving
 from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
+from rules.tables.electronics import electronics_tables
 from rules.tables.movement import RoadCondition, tables
 from rules.tables.ruleset import Ruleset
 from rules.vehicles.record_sheet import RecordSheet
@@ -110,6 +112,7 @@ class Inputs(NamedTuple):
     substitute: str
     moved: bool               # it moved in this phase: not "not moving" (000:L912-L913, AU9)
     bollixed: bool = False    # a bollix works on the table: no radar set works (000:L2978)
+    scrambled: bool = False   # its computer-gunner software is scrambled (000:L2616)
 
 
 def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
@@ -119,7 +122,7 @@ def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
                   state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
                   ("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
-                  v.moved_this_phase, bollixed(state))
+                  v.moved_this_phase, bollixed(state), v.scrambled)
 
 
 def bollixed(state: GameState) -> bool:
@@ -134,7 +137,7 @@ def _made(i: Inputs) -> Combatant:
                      i.travel, i.sheet, aimed_fire=i.aimed_fire, maneuver_d=i.phase_d, bad_footing=i.bad_footing,
                      paint_on_windows=i.paint_on_windows, reverse=i.reverse, visibility=i.visibility,
                      firing_roles=i.firing_roles, fired=frozenset(i.fired), acted=acted, sustained=i.sustained,
-                     moved=i.moved, bollixed=i.bollixed)
+                     moved=i.moved, bollixed=i.bollixed, scrambled=i.scrambled)
     if i.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if i.spec.gunner_skill == UNTRAINED else i.spec.gunner_skill
         c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
@@ -197,7 +200,8 @@ def _view(work: _Work, vid: str) -> Combatant:
 
 def _view_of(memo: _Memo, i: Inputs) -> Combatant:
     view = Inputs(i.vid, i.spec, i.pose, i.size, 0.0, 0.0, i.sheet, i.aimed_fire, 0, False, False, False, "clear",
-                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False, i.bollixed)
+                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False, i.bollixed,
+                  i.scrambled)
     got = memo.views.get(i.vid)
     if got is None or got[0] != view:
         got = (view, _made(view))
@@ -861,6 +865,7 @@ def resolve(ctx: Ctx) -> None:
     if any(trig.startswith("gas_engine:") for _tid, trig in res.fire_triggers):  # (000:L1795)
         engine_hits(ctx, [(tid, int(trig.split(":")[1])) for tid, trig in res.fire_triggers
                           if trig.startswith("gas_engine:")])
+    scramble_software(ctx, res.reports)
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:
@@ -872,6 +877,25 @@ def resolve(ctx: Ctx) -> None:
     check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
     automatic_fire.after_phase(ctx, auto)
     ctx.state = evolve(ctx.state, fire_declared=(), fire_passed=())
+
+
+def scramble_software(ctx: Ctx, reports: Sequence[tuple[str, HitReport]]) -> None:
+    """Each hit that puts points on the power plant of a vehicle with computer-gunner software and no surge
+    protector scrambles the software on 1 in 6: its +1 becomes -2 for the rest of the game (000:L2616, L2673)."""
+    e = electronics_tables()
+    for tid, rep in reports:
+        v = ctx.v(tid)
+        if v.scrambled or not working(v.sheet, (e.software,)) or carries(v.sheet, e.surge_protector):
+            continue
+        plants = {c.id for c in v.sheet.components if c.kind == "plant"}
+        if not any(s.what in plants and s.points > 0 for s in rep.steps):
+            continue
+        r = ctx.roll(DiceExpr(1), "computer-gunner software on a hit to the plant", e.computer_gunner_source, tid)
+        if r <= e.scrambled_on:
+            ctx.put(evolve(ctx.v(tid), scrambled=True))
+            ctx.log.add(EquipmentActed(f"the hit on the plant scrambles the computer-gunner software: "
+                                       f"{e.scrambled_bonus:+d} to hit from now on", e.computer_gunner_source,
+                                       tid, accessory=e.software))
 
 
 def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:

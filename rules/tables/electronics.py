@@ -52,6 +52,9 @@ class ElectronicsTables:
     laser_web_source: str
     software: str
     software_bonus: int
+    scrambled_bonus: int
+    scrambled_on: int                # 1d: this or less scrambles the software (000:L2616)
+    surge_protector: str
     computer_gunner_source: str
 
 
@@ -79,6 +82,8 @@ def load_electronics(path: str | Path = DATA_DIR / "electronics.toml") -> Electr
         iff=ff.text("accessory"), iff_source=ff.text("source"),
         computer_gunner=cg.text("accessory"), software=cg.text("software"),
         software_bonus=cg.integer("software_bonus"), computer_gunner_source=cg.text("source"),
+        scrambled_bonus=cg.integer("scrambled_bonus"), scrambled_on=cg.integer("scrambled_on", lo=0, hi=6),
+        surge_protector=cg.text("surge_protector"),
         bumper_trigger=bt.text("accessory"), bumper_source=bt.text("source"),
         laser_web=lw.text("accessory"), laser_web_source=lw.text("source"),
     )

@@ -126,3 +126,37 @@ def test_a_bumper_trigger_fires_the_front_weapons_when_the_front_rams_000_L2609(
     shot = next(e for e in events if isinstance(e, ShotFired) and "bumper trigger" in e.text)
     assert (shot.vehicle, shot.weapon, shot.target, shot.automatic) == ("A", "MG1", "B", True)
     assert state.vehicle("A").bumped == () and not state.vehicle("A").fire_acted
+
+
+def test_a_hit_on_the_plant_scrambles_the_software_unless_a_surge_protector_000_L2616_L2673(tmp_path: Path) -> None:
+    from rules.combat.damage import Absorbed, HitReport
+    from rules.core.dice import ScriptedDice
+    from rules.phases.fire_step import scramble_software
+    from rules.play.context import Ctx
+    state = game(design(tmp_path, "cg", "computer_gunner", "gunner_software"), KART)
+    plant = next(c.id for c in state.vehicle("A").sheet.components if c.kind == "plant")
+    rep = HitReport(face="front", damage=2, steps=(Absorbed(plant, 2, 10, False, "000:L951"),))
+    ctx = Ctx(state, ScriptedDice([1]))
+    scramble_software(ctx, [("A", rep)])
+    assert ctx.state.vehicle("A").scrambled
+    ctx = Ctx(state, ScriptedDice([2]))
+    scramble_software(ctx, [("A", rep)])
+    assert not ctx.state.vehicle("A").scrambled
+    guarded = game(design(tmp_path, "cgs", "computer_gunner", "gunner_software", "surge_protector"), KART)
+    ctx = Ctx(guarded, ScriptedDice([]))
+    scramble_software(ctx, [("A", rep)])                      # no roll at all
+    assert not ctx.state.vehicle("A").scrambled
+
+
+def test_scrambled_software_gives_minus_2_to_the_computer_gunner_000_L2616() -> None:
+    from rules.combat.shooting import AutoShot, aim_point_of, resolve_fire
+    from rules.core.dice import ScriptedDice
+    from tests.rules.test_electronics import firer, sheet, target
+    c = firer(sheet(KART, AccessoryEntry("computer_gunner"), AccessoryEntry("gunner_software")))
+    t = target(sheet(KART))
+    shot = AutoShot("A", "MG1", "T", aim_point_of(c, c.weapon("MG1"), t) or t.pose.centre, by="computer gunner")
+    for scrambled, bonus in ((False, 1), (True, -2)):
+        res = resolve_fire({"A": replace(c, scrambled=scrambled), "T": t}, [], ScriptedDice([1, 1]), 1,
+                           automatic=[shot])
+        fired = next(e for e in res.events if isinstance(e, ShotFired))
+        assert {m.name: m.value for m in fired.modifiers}["computer-gunner software"] == bonus

@@ -11,10 +11,10 @@ from rules.combat.to_hit import ToHit, to_hit
 from rules.core.dice import ScriptedDice
 from rules.core.events import RadarJammed, ShotFired
 from rules.core.geometry import CounterSize, Pose
-from rules.world.map_changes import NO_CHANGES
 from rules.vehicles.design import AccessoryEntry, WeaponEntry, load_stock
 from rules.vehicles.record_sheet import RecordSheet
 from rules.vehicles.starting_sheet import spec
+from rules.world.map_changes import NO_CHANGES
 
 CAR = CounterSize(1.0, 0.5)
 
