@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from rules.combat.arcs import facing_sides
 from rules.combat.dropped import Counter, segment_inside
+from rules.combat.to_hit import weapon_info
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept
 from rules.tables.combat import combat_tables
@@ -115,7 +116,51 @@ def harm_mode(ammo: str, firer: RecordSheet, target: RecordSheet, bollixed: bool
     return "homing" if has_detector(firer) and radar_source(target, bollixed) else "off"
 
 
+def controlled(sheet: RecordSheet) -> tuple[str, ...]:
+    """The weapons an ATAD or a computer gunner serves: the first aimed weapon on the sheet and every aimed
+    weapon linked with it (reading RD6, as a single-weapon computer serves the first weapon, CB60)."""
+    aimed = [w for w in sheet.weapons if weapon_info(w.abbr).to_hit > 0]
+    if not aimed:
+        return ()
+    first = aimed[0]
+    return tuple(w.id for w in aimed if w.id == first.id or (first.link and w.link == first.link))
+
+
 def chaff_inches(counters: Sequence[Counter], a: Vec, b: Vec) -> float:
     """Inches of chaff cloud on a line of fire (000:L2490, L2493): only radar-directed fire minds it."""
     kinds = electronics_tables().chaff_kinds
     return sum(segment_inside(c.polygon(), a, b) for c in counters if c.kind in kinds)
+
+
+def status(sheet: RecordSheet, scrambled: bool = False) -> tuple[tuple[str, bool], ...]:
+    """What the record sheet says of the vehicle's electronics in play: (line, working) for each radar,
+    jammer, detector, ATAD, computer gunner, bumper trigger and web it carries (kept with the sheet)."""
+    return kept(sheet, ("electronics_status", scrambled), lambda: tuple(_status(sheet, scrambled)))
+
+
+def _status(sheet: RecordSheet, scrambled: bool) -> list[tuple[str, bool]]:
+    t = electronics_tables()
+    keys = {_key(c.id): c for c in sheet.components if c.kind == "accessory"}
+    power = plant_works(sheet)
+    out: list[tuple[str, bool]] = []
+
+    def line(key: str, on: str, off: str = "out: the power plant is gone") -> None:
+        c = keys.get(key)
+        if c is not None:
+            ok = power and not c.destroyed
+            out.append((f"{c.name.lower()}: {on if ok else off}", ok))
+
+    for key in t.radars:
+        line(key, "1 off visibility penalties" if not jamming(sheet) else "off while the jammer is on")
+    line(t.jammer, "on, radar locks on this car fail on 1-4")
+    line(t.detector, "HARMs home on radar")
+    served = "+".join(controlled(sheet)) or "no weapon"
+    line(t.atad, f"fires {served} at anything within {t.atad_range:g}\"")
+    line(t.computer_gunner, f"fires {served} at its last target each turn")
+    line(t.software, f"{t.scrambled_bonus:+d}, scrambled" if scrambled else f"{t.software_bonus:+d} to the computer gunner")
+    for c in sheet.components:
+        if c.kind == "accessory" and _key(c.id) in (t.bumper_trigger, t.laser_web):
+            side = c.location if c.location in ("front", "back", "left", "right") else "front"
+            armed = not c.destroyed and sheet.armor.get(side, 0) > 0
+            out.append((f"{c.name.lower()} ({side}): {'armed' if armed else 'gone with the armor'}", armed))
+    return out

@@ -454,6 +454,7 @@ def with_electronics(shot: Shot, c: Combatant, w: Mounted, t: Combatant, origin:
         shot = replace(shot, radar=True)
     if electronics.is_radar_guided(w.abbr):
         shot = replace(shot, radar_guided=True, chaff_inches=electronics.chaff_inches(clouds, origin, point),
+                       target_jamming=electronics.jamming(t.sheet),
                        no_lock=electronics.lock_problem(c.sheet, t.sheet, t.pose, t.size, origin, c.bollixed))
     harm = electronics.harm_mode(w.ammo, c.sheet, t.sheet, c.bollixed)
     return replace(shot, harm=harm) if harm else shot
@@ -468,7 +469,7 @@ def radar_jam(c: Combatant, wid: str, t: Combatant, dice: DiceSource, log: Event
     r = dice.d6()
     blocked = r <= e.jammer_blocks_up_to
     log.add(RadarJammed(f"{wid} of {c.id} tries a radar lock on {t.id}: its jammer rolls {r} "
-                        f"({'blocked: no shot' if blocked else 'the lock holds'})", e.jammer_source, c.id,
+                        f"({'blocked: no lock, the shot is lost' if blocked else 'the lock holds'})", e.jammer_source, c.id,
                         weapon=wid, target=t.id, roll=r, blocked=blocked))
     return blocked
 

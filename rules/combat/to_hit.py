@@ -191,6 +191,7 @@ class Shot:
     chaff_inches: float = 0.0       # chaff on the line of fire: only radar-guided fire minds it (000:L2490)
     harm: str = ""                  # a HARM round: "homing" on a radar source, "off" at anything else (000:L2532)
     software: int = 0               # computer-gunner software's bonus (000:L2616)
+    target_jamming: bool = False    # the target's jammer: a radar lock is rolled for first (000:L2644)
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,11 @@ def _visibility(s: Shot, t: CombatTables) -> list[Modifier]:
     if s.visibility not in VISIBILITY:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITY)}")
     if s.radar_guided:   # no visibility penalties; chaff spoils it instead (000:L2442, L2490)
-        out += _chaff(s, electronics_tables())
+        e = electronics_tables()
+        out += _chaff(s, e)
+        if s.target_jamming:   # shown, not counted: the lock's own 1d comes before the to-hit roll
+            out.append(Modifier(f"target's jammer blocks the lock on 1-{e.jammer_blocks_up_to} (1d first)", 0,
+                                e.jammer_source))
     else:
         out += _sight(s, t)
     for flag, key, name in ((s.rubble_cover, "rubble_cover", "target under cover of rubble"),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.combat.arcs import lof_origin
-from rules.combat.electronics import has_bollix, has_iff, stealthed, working
+from rules.combat.electronics import controlled, has_bollix, has_iff, stealthed, working
 from rules.combat.line_of_fire import blocker, first_on_line
 from rules.combat.shooting import AutoShot, Combatant, aim_point_of, ready
 from rules.combat.to_hit import weapon_info
@@ -39,18 +39,6 @@ def fires_itself(sheet: RecordSheet) -> bool:
     """An ATAD or a computer gunner that works is on the sheet (kept with it)."""
     e = electronics_tables()
     return working(sheet, (e.atad, e.computer_gunner))
-
-
-def controlled(c: Combatant) -> tuple[str, ...]:
-    """The first aimed weapon on the sheet and every weapon linked with it (reading RD6)."""
-    aimed = [w for w in c.weapons if weapon_info(w.abbr).to_hit > 0]
-    if not aimed:
-        return ()
-    first = aimed[0].id
-    for members in c.links.values():
-        if first in members:
-            return tuple(w for w in members if any(a.id == w for a in aimed))
-    return (first,)
 
 
 def friend(state: GameState, v: VehicleState, c: Combatant, t: Combatant) -> bool:
@@ -72,7 +60,7 @@ def due(state: GameState, cs: Mapping[str, Combatant]) -> list[AutoShot]:
         if not atad and not gunner:
             continue
         c = cs[v.id]
-        wids = tuple(w for w in controlled(c) if not ready(c, w) and w not in v.automatic
+        wids = tuple(w for w in controlled(v.sheet) if not ready(c, w) and w not in v.automatic
                      and all(s.weapon != w for s in out))
         if not wids:
             continue

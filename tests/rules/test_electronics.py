@@ -141,6 +141,7 @@ def test_a_jammer_blocks_a_radar_guided_missile_on_1_to_4_000_L2644() -> None:
     c = firer(sheet(KART, weapons=RGM))
     wid = next(w.id for w in c.weapons if w.abbr == "RGM")
     t = target(sheet(KART, AccessoryEntry("radar_jammer")))
+    assert mods(aim(c, t, wid))["target's jammer blocks the lock on 1-4 (1d first)"] == 0   # told, not counted
     res = resolve_fire({"A": c, "T": t}, [Declaration("A", wid, "T")], ScriptedDice([4]), 1)
     jam = [e for e in res.events if isinstance(e, RadarJammed)]
     assert len(jam) == 1 and jam[0].blocked and jam[0].roll == 4
