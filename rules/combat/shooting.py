@@ -885,15 +885,16 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     return _damage_roll(c, a.weapon, t, side, "", origin, dice, log)
 
 
-BY_RULE = {"ATAD": "000:L2975", "computer gunner": "000:L2617-L2618"}
+BY_RULE = {"ATAD": "000:L2975", "computer gunner": "000:L2617-L2618", "HARM homing system": "000:L2532"}
 
 
 def _electronic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: DiceSource, log: EventLog,
                      clouds: Sequence[Counter], use_relative_speed: bool, lof: LineOfFireCheck | None,
                      strays: bool, stray_of: str) -> _Pending | None:
-    """A shot an ATAD or a computer gunner fires at `a.target` (rules.phases.electronic_fire): aimed by the
-    device, with no crewman's modifiers or computer (000:L2975, L2617); a computer gunner's software adds
-    its +1 and its sustained fire counts (000:L2616). A radar ATAD's lock on a jamming target is rolled."""
+    """A shot an ATAD, a computer gunner or a HARM's homing system fires at `a.target`
+    (rules.phases.electronic_fire): aimed by the device, with no crewman's modifiers or computer (000:L2975,
+    L2617, L2532); a computer gunner's software adds its +1 and its sustained fire counts (000:L2616). A radar
+    ATAD's lock on a jamming target is rolled."""
     c, t = cs[a.firer], cs[a.target]
     if t.sheet.destroyed or (a.weapon in c.fired and not stray_of):   # a crewman fired it this phase (000:L2975)
         return None
@@ -903,7 +904,7 @@ def _electronic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dic
     if a.by == "ATAD" and not stray_of and radar_jam(c, a.weapon, t, dice, log):
         return None
     shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
-    if a.by != "ATAD":
+    if a.by == "computer gunner":
         e = electronics_tables()
         soft = 0 if not electronics.working(c.sheet, (e.software,)) else \
             e.scrambled_bonus if c.scrambled else e.software_bonus
@@ -913,7 +914,7 @@ def _electronic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dic
     head = (f"{a.weapon}'s miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
             f"{a.weapon} ({w.abbr}) fired by its {a.by} at {t.id}'s {side} side, {shot.range:.2f}\"")
     rolled = roll_to_hit(to_hit(shot), shot.base, head, "", f", {BY_RULE.get(a.by, '')}", dice, log, c.id,
-                         a.weapon, t.id, automatic=a.by == "ATAD", stray_of=stray_of)
+                         a.weapon, t.id, automatic=a.by != "computer gunner", stray_of=stray_of)
     if rolled is not None and not rolled[0] and strays and not stray_of:
         return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
     if rolled is None or not rolled[0] or info.damage is None:

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.combat.arcs import lof_origin
-from rules.combat.electronics import controlled, has_bollix, has_iff, stealthed, working
+from rules.combat.electronics import controlled, has_bollix, has_iff, radar_source, stealthed, working
 from rules.combat.line_of_fire import blocker, first_on_line
 from rules.combat.shooting import AutoShot, Combatant, aim_point_of, ready
 from rules.combat.to_hit import weapon_info
+from rules.core.kept import kept
 from rules.phases import automatic_fire
 from rules.play.state import GameState, VehicleState
 from rules.tables.electronics import electronics_tables
@@ -33,12 +34,19 @@ from rules.vehicles.record_sheet import RecordSheet
 ATAD = "ATAD"
 COMPUTER_GUNNER = "computer gunner"
 BUMPER_TRIGGER = "bumper trigger"
+HARM = "HARM homing system"
 
 
 def fires_itself(sheet: RecordSheet) -> bool:
-    """An ATAD or a computer gunner that works is on the sheet (kept with it)."""
+    """An ATAD or a computer gunner that works is on the sheet, or HARMs with a radar detector (kept with it)."""
     e = electronics_tables()
-    return working(sheet, (e.atad, e.computer_gunner))
+    return working(sheet, (e.atad, e.computer_gunner)) or (working(sheet, (e.detector,)) and bool(harms(sheet)))
+
+
+def harms(sheet: RecordSheet) -> tuple[str, ...]:
+    """The weapons loaded with HARMs (their first magazine, as the combatant fires it)."""
+    ammo = electronics_tables().harm_ammo
+    return kept(sheet, "harms", lambda: tuple(w.id for w in sheet.weapons if w.ammo and w.ammo[0] == ammo))
 
 
 def friend(state: GameState, v: VehicleState, c: Combatant, t: Combatant) -> bool:
@@ -56,6 +64,10 @@ def due(state: GameState, cs: Mapping[str, Combatant]) -> list[AutoShot]:
             continue
         if v.bumped:
             out += bumper_shots(state, v, cs[v.id], cs)
+        if harms(v.sheet) and working(v.sheet, (e.detector,)):
+            if bollixed is None:
+                bollixed = any(has_bollix(x.sheet) for x in state.vehicles if not x.sheet.destroyed)
+            out += _harms(state, v, cs[v.id], cs, bollixed, out)
         atad, gunner = working(v.sheet, (e.atad,)), working(v.sheet, (e.computer_gunner,))
         if not atad and not gunner:
             continue
@@ -121,6 +133,26 @@ def _atad(state: GameState, v: VehicleState, c: Combatant, cs: Mapping[str, Comb
         if shots:
             return [AutoShot(s.firer, s.weapon, s.target, s.point, by=ATAD) for s in shots]
     return []
+
+
+def _harms(state: GameState, v: VehicleState, c: Combatant, cs: Mapping[str, Combatant], bollixed: bool,
+           already: list[AutoShot]) -> list[AutoShot]:
+    """HARMs linked to a working radar detector fire by themselves at the nearest radar source of another
+    owner in their arc and line of fire, once a turn each (000:L2532; reading RD5)."""
+    out = []
+    sources = sorted((t for t in cs.values() if t.id != c.id and not t.sheet.destroyed
+                      and not state.vehicle(t.id).out and state.vehicle(t.id).owner != v.owner
+                      and radar_source(t.sheet, bollixed)),
+                     key=lambda t: ((t.pose.centre - c.pose.centre).length(), t.id))
+    for wid in harms(v.sheet):
+        if ready(c, wid) or wid in v.automatic or any(s.weapon == wid for s in already):
+            continue
+        for t in sources:
+            s = _sighted(state, c, t, wid, cs, None)
+            if s:
+                out.append(AutoShot(s.firer, s.weapon, s.target, s.point, by=HARM))
+                break
+    return out
 
 
 def _gunner(state: GameState, v: VehicleState, c: Combatant, cs: Mapping[str, Combatant],

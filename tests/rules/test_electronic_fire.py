@@ -160,3 +160,20 @@ def test_scrambled_software_gives_minus_2_to_the_computer_gunner_000_L2616() -> 
                            automatic=[shot])
         fired = next(e for e in res.events if isinstance(e, ShotFired))
         assert {m.name: m.value for m in fired.modifiers}["computer-gunner software"] == bonus
+
+
+def test_harms_with_a_detector_fire_by_themselves_at_a_radar_source_000_L2532(tmp_path: Path) -> None:
+    from rules.vehicles.design import WeaponEntry
+    d = load_stock(KART)
+    path = tmp_path / "harm.toml"
+    path.write_text(dumps_design(replace(d, name="harm", accessories=d.accessories + (
+        AccessoryEntry("radar_detector"),), weapons=(WeaponEntry("RL", "front", ammo="harm"),))))
+    radar = design(tmp_path, "radar", "radar")
+    _, events = fire_step(game(str(path), radar, gap=16.0))
+    shot = next(e for e in events if isinstance(e, ShotFired) and "HARM homing system" in e.text)
+    assert (shot.vehicle, shot.target, shot.automatic) == ("A", "B", True)
+    assert any(m.name.startswith("HARM homing on radar") and m.value == 2 for m in shot.modifiers)
+    # a car with no radar or jammer is no source; a radar of the same owner is not fired on
+    assert not any("HARM" in e.text for e in fire_step(game(str(path), KART, gap=16.0))[1])
+    assert not any("HARM homing" in e.text
+                   for e in fire_step(game(str(path), radar, gap=16.0, owners=("red", "red")))[1])

@@ -208,3 +208,12 @@ def test_a_laser_hit_on_a_webbed_side_fires_that_side_back_straight_out_000_L259
     res = resolve_fire(aside, [Declaration("A", lid, "T")], ScriptedDice([6, 6, 1, 1, 1], 4), 1,
                        lof=line_of_fire_check(aside, "", NO_CHANGES))
     assert not [e for e in res.events if e.vehicle == "T" and "web" in e.text]
+
+
+def test_radar_is_marked_lost_with_the_plant_on_the_sheet_000_L2646_L2643() -> None:
+    from rules.combat.damage import interior_of, sheet_with
+    s = sheet(KART, AccessoryEntry("radar"), AccessoryEntry("radar_detector"))
+    dead = replace(s, components=tuple(replace(c, dp=0) if c.kind == "plant" else c for c in s.components))
+    after = sheet_with(dead, interior_of(dead))
+    assert after.component("radar").destroyed and after.component("radar_detector").destroyed
+    assert not sheet_with(s, interior_of(s)).component("radar").destroyed
