@@ -170,7 +170,8 @@ class AutoShot:
     weapon: str
     target: str = ""
     point: Vec = Vec(0.0, 0.0)
-    by: str = ""              # what fires it when not on automatic: "ATAD", "computer gunner" (000:L2975, L2617)
+    by: str = ""              # what fires it when not on automatic: "ATAD", "computer gunner", "HARM homing system"
+                              # (aimed: BY_RULE), "bumper trigger", "laser-reactive web" (straight out)
 
 
 @dataclass(frozen=True)
@@ -762,6 +763,8 @@ def _web_returns(before: Mapping[str, Combatant], after: Mapping[str, Combatant]
             continue
         seen.add((p.target, p.face))
         c = after[p.target]
+        if c.sheet.destroyed:
+            continue
         for w in c.weapons:
             if w.mount == p.face and not ready(c, w.id):
                 out.append(_straight_out(after, c, w, lof))
