@@ -12,6 +12,7 @@ and poses; the numbers are rules/data/electronics.toml.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from rules.combat.arcs import facing_sides
 from rules.combat.dropped import Counter, segment_inside
@@ -38,23 +39,40 @@ def working(sheet: RecordSheet, accessories: tuple[str, ...]) -> bool:
         c.kind == "accessory" and _key(c.id) in accessories and not c.destroyed for c in sheet.components))
 
 
-def has_radar(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
+class Kit(NamedTuple):
+    """What radar gear of a record sheet works (asked for every shot: one lookup, kept with the sheet)."""
+
+    radar: bool
+    jammer: bool
+    bollix: bool
+
+
+def kit(sheet: RecordSheet) -> Kit:
+    got: Kit | None = sheet.__dict__.get("_electronics_kit")
+    if got is None:
+        t = electronics_tables()
+        got = sheet.__dict__.setdefault("_electronics_kit", Kit(
+            working(sheet, t.radars), working(sheet, (t.jammer,)), working(sheet, (t.bollix,))))
+    return got
+
+
+def has_radar(sheet: RecordSheet) -> bool:
     """Radar or long-range radar that works (000:L2646, L2635)."""
-    return working(sheet, (t or electronics_tables()).radars)
+    return kit(sheet).radar
 
 
-def jamming(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
+def jamming(sheet: RecordSheet) -> bool:
     """A radar jammer that works: on for the whole game (reading RD2, 000:L2645)."""
-    return working(sheet, ((t or electronics_tables()).jammer,))
+    return kit(sheet).jammer
 
 
 def has_detector(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
     return working(sheet, ((t or electronics_tables()).detector,))
 
 
-def has_bollix(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:
+def has_bollix(sheet: RecordSheet) -> bool:
     """A bollix that works blocks every radar set and radar ATAD on the table (000:L2978)."""
-    return working(sheet, ((t or electronics_tables()).bollix,))
+    return kit(sheet).bollix
 
 
 def has_iff(sheet: RecordSheet, t: ElectronicsTables | None = None) -> bool:

@@ -283,7 +283,7 @@ def trigger_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
     aimed = [wid for wid in wids if weapon_info(c.weapon(wid).abbr).to_hit > 0]
     if not aimed:
         return f"{weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
-    if len({c.weapon(wid).mount for wid in aimed}) > 1 and not electronics.working(c.sheet, SMART_LINK):
+    if len(aimed) > 1 and len({c.weapon(wid).mount for wid in aimed}) > 1 and not electronics.working(c.sheet, SMART_LINK):
         return (f"{weapon} joins aimed weapons of more than one location: only a smart link aims them "
                 f"together (000:L1060, L2546)")
     for wid in wids:
@@ -451,9 +451,13 @@ def with_electronics(shot: Shot, c: Combatant, w: Mounted, t: Combatant, origin:
                      clouds: Sequence[Counter]) -> Shot:
     """What radar, jammers, StealthKote, chaff and HARMs do to this shot (rules.combat.electronics); the
     shot unchanged for a firer with no radar and a weapon neither radar-guided nor loaded with HARMs."""
+    e = electronics_tables()
+    guided, harm_ammo = w.abbr in e.rgm_weapons, w.ammo == e.harm_ammo
+    if not guided and not harm_ammo and not electronics.kit(c.sheet).radar:
+        return shot   # the usual case: nothing electronic about this shot
     if electronics.radar_sees(c.sheet, t.sheet, t.pose, t.size, origin, c.bollixed):
         shot = replace(shot, radar=True)
-    if electronics.is_radar_guided(w.abbr):
+    if guided:
         shot = replace(shot, radar_guided=True, chaff_inches=electronics.chaff_inches(clouds, origin, point),
                        target_jamming=electronics.jamming(t.sheet),
                        no_lock=electronics.lock_problem(c.sheet, t.sheet, t.pose, t.size, origin, c.bollixed))

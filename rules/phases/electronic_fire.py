@@ -39,6 +39,10 @@ HARM = "HARM homing system"
 
 def fires_itself(sheet: RecordSheet) -> bool:
     """An ATAD or a computer gunner that works is on the sheet, or HARMs with a radar detector (kept with it)."""
+    return kept(sheet, "fires_itself", lambda: _fires_itself(sheet))
+
+
+def _fires_itself(sheet: RecordSheet) -> bool:
     e = electronics_tables()
     return working(sheet, (e.atad, e.computer_gunner)) or (working(sheet, (e.detector,)) and bool(harms(sheet)))
 

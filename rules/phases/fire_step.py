@@ -115,14 +115,14 @@ class Inputs(NamedTuple):
     scrambled: bool = False   # its computer-gunner software is scrambled (000:L2616)
 
 
-def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
+def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None) -> Inputs:
     return Inputs(v.id, v.spec, v.pose, state.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel,
                   v.sheet, v.aimed_fire, v.phase_d,
                   surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                   state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
                   ("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
-                  v.moved_this_phase, bollixed(state), v.scrambled)
+                  v.moved_this_phase, bollixed(state) if box is None else box, v.scrambled)
 
 
 def bollixed(state: GameState) -> bool:
@@ -176,9 +176,10 @@ def _combatants(state: GameState) -> dict[str, Combatant]:
 def _made_all(state: GameState) -> dict[str, tuple[Inputs, Combatant]]:
     memo = _memo(state)
     vis = visibility(state)
+    box = bollixed(state)
     out = {}
     for v in state.vehicles:
-        inputs = _inputs(state, v, vis)
+        inputs = _inputs(state, v, vis, box)
         got = memo.combatants.get(v.id)
         if got is None or got[0] != inputs:
             got = (inputs, _made(inputs))
