@@ -465,7 +465,7 @@ def with_electronics(shot: Shot, c: Combatant, w: Mounted, t: Combatant, origin:
     return replace(shot, harm=harm) if harm else shot
 
 
-def radar_jam(c: Combatant, wid: str, t: Combatant, dice: DiceSource, log: EventLog) -> bool:
+def radar_jam(c: Combatant, wid: str, t: Combatant, dice: DiceSource, log: EventLog, by: str = "") -> bool:
     """A radar lock on a vehicle whose jammer works: 1d, and 1-4 blocks it (000:L2644). True when blocked;
     no roll against a target with no jammer."""
     if not electronics.jamming(t.sheet):
@@ -473,7 +473,8 @@ def radar_jam(c: Combatant, wid: str, t: Combatant, dice: DiceSource, log: Event
     e = electronics_tables()
     r = dice.d6()
     blocked = r <= e.jammer_blocks_up_to
-    log.add(RadarJammed(f"{wid} of {c.id} tries a radar lock on {t.id}: its jammer rolls {r} "
+    who = f"{wid} of {c.id}" + (f" (its {by})" if by else "")
+    log.add(RadarJammed(f"{who} tries a radar lock on {t.id}: its jammer rolls {r} "
                         f"({'blocked: no lock, the shot is lost' if blocked else 'the lock holds'})", e.jammer_source, c.id,
                         weapon=wid, target=t.id, roll=r, blocked=blocked))
     return blocked
@@ -908,7 +909,7 @@ def _electronic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dic
     w = c.weapon(a.weapon)
     info = weapon_info(w.abbr, w.options)
     origin = lof_origin(c.pose, c.size, w.fires_from)
-    if a.by == "ATAD" and not stray_of and radar_jam(c, a.weapon, t, dice, log):
+    if a.by == "ATAD" and not stray_of and radar_jam(c, a.weapon, t, dice, log, a.by):
         return None
     shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
     if a.by == "computer gunner":
