@@ -58,6 +58,7 @@ from rules.core.events import (
     CornerLost,
     CounterDropped,
     DamageRolled,
+    EquipmentActed,
     Event,
     EventLog,
     FireRefused,
@@ -710,6 +711,7 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
     log = EventLog()
     pending: list[_Pending] = []
     drops: list[Counter] = []
+    screens: dict[str, tuple[Counter, ...]] = {}   # chaff a detector laid at once this phase, by target
     for d in declarations:
         why = problem(cs, d)
         if why:
@@ -724,7 +726,10 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
             if weapon_info(cs[d.firer].weapon(wid).abbr).to_hit <= 0:
                 drops.extend(_lay(cs[d.firer], wid, turn, phase, log))
                 continue
-            p = _one_shot(cs, d, wid, turn, dice, log, clouds, lof, use_relative_speed, strays)
+            seen = clouds
+            if electronics.is_radar_guided(cs[d.firer].weapon(wid).abbr):
+                seen = (*clouds, *_screen(cs, d.target, turn, phase, log, screens, drops))
+            p = _one_shot(cs, d, wid, turn, dice, log, seen, lof, use_relative_speed, strays)
             if p and p.counter is not None:
                 drops.append(_laid_on_target(p.counter, p, phase, log))
             elif p:
@@ -747,6 +752,37 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
     if returns:   # a laser-reactive web's return fire, after the laser's damage (000:L2592)
         res = _return_fire(res, cs, returns, turn, phase, dice, log, clouds, use_relative_speed, lof, drops)
     return replace(res, drops=tuple(drops))
+
+
+def _screen(cs: dict[str, Combatant], tid: str, turn: int, phase: int, log: EventLog,
+            screens: dict[str, tuple[Counter, ...]], drops: list[Counter]) -> tuple[Counter, ...]:
+    """A radar-guided missile locking on a vehicle whose radar detector works: the detector fires its chaff
+    dispenser at once, before the missile's roll (000:L2643, L2490; reading RD11), the first one not fired
+    this turn; the cloud counts against every radar-guided shot at it this phase and lands with the phase's
+    other counters."""
+    if tid in screens:
+        return screens[tid]
+    t = cs[tid]
+    kinds = electronics_tables().chaff_kinds
+    laid: tuple[Counter, ...] = ()
+    if electronics.has_detector(t.sheet):
+        for w in t.weapons:
+            if weapon_info(w.abbr).to_hit <= 0 and not ready(t, w.id) and _lays_kind(w) in kinds:
+                log.add(EquipmentActed(f"{tid}'s radar detector senses the missile's lock and fires {w.id} ({w.abbr}) "
+                                       f"at once", "000:L2643", tid, accessory=electronics_tables().detector))
+                laid = _lay(t, w.id, turn, phase, log, automatic=True)
+                drops.extend(laid)
+                cs[tid] = _after_automatic(t, w.id)
+                break
+    screens[tid] = laid
+    return laid
+
+
+def _lays_kind(w: Mounted) -> str:
+    try:
+        return kind_for_weapon(w.abbr, ammo=w.ammo)
+    except ValueError:
+        return ""
 
 
 WEB_BY = "laser-reactive web"

@@ -217,3 +217,23 @@ def test_radar_is_marked_lost_with_the_plant_on_the_sheet_000_L2646_L2643() -> N
     after = sheet_with(dead, interior_of(dead))
     assert after.component("radar").destroyed and after.component("radar_detector").destroyed
     assert not sheet_with(s, interior_of(s)).component("radar").destroyed
+
+
+def test_a_radar_detector_screens_with_chaff_at_once_against_a_missile_000_L2643_L2490() -> None:
+    """The target's detector senses the missile's lock and fires its front chaff dispenser before the roll:
+    the cloud between them counts against the missile, and it lands with the phase's counters."""
+    c = firer(sheet(KART, weapons=RGM))
+    wid = next(w.id for w in c.weapons if w.abbr == "RGM")
+    screened = target(sheet(KART, AccessoryEntry("radar_detector"), weapons=(WeaponEntry("CD", "front"),)))
+    res = resolve_fire({"A": c, "T": screened}, [Declaration("A", wid, "T")], ScriptedDice([6, 6], 3), 1)
+    shot = next(e for e in res.events if isinstance(e, ShotFired))
+    chaff = [m for m in shot.modifiers if m.name.startswith("chaff")]
+    assert chaff and chaff[0].value < 0 and chaff[0].rule == "000:L2490, L2493"
+    assert [k.kind for k in res.drops] == ["chaff"]
+    cd = next(w.id for w in screened.weapons if w.abbr == "CD")
+    assert cd in res.combatants["T"].fired
+    # no detector: no screen
+    bare = target(sheet(KART, weapons=(WeaponEntry("CD", "front"),)))
+    res = resolve_fire({"A": c, "T": bare}, [Declaration("A", wid, "T")], ScriptedDice([6, 6], 3), 1)
+    assert res.drops == () and not any(m.name.startswith("chaff") for m in next(
+        e for e in res.events if isinstance(e, ShotFired)).modifiers)
