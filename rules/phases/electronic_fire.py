@@ -11,9 +11,14 @@
   target leaves its arc or line of fire or is destroyed. It fires as a gunner of skill 0 with no
   targeting computer; its software adds +1 (000:L2616); sustained fire counts.
 
-Both control the first aimed weapon on the record sheet and every weapon linked with it (reading RD6, as
-a single-weapon computer serves the first weapon, CB60). Their shots are resolved with the phase's
-other fire (rules.combat.shooting.resolve_fire, AutoShot.by).
+- HARMs linked to a working radar detector (000:L2532; reading RD5) fire by themselves, once a turn each,
+  at the nearest radar source of another owner in their arc and line of fire, homing.
+- a bumper trigger (000:L2609; reading RD8) set off by a collision this phase (VehicleState.bumped) fires
+  the weapons of its side on automatic, straight out.
+
+The ATAD and the computer gunner control the first aimed weapon on the record sheet and every weapon
+linked with it (reading RD6, as a single-weapon computer serves the first weapon, CB60). Every shot here is
+resolved with the phase's other fire (rules.combat.shooting.resolve_fire, AutoShot.by).
 """
 
 from __future__ import annotations
