@@ -18,6 +18,7 @@ import pygame
 from game import theme
 from game.ui import text
 from rules.combat.damage import crew_state, interior_of
+from rules.combat.electronics import status as electronics_status
 from rules.core.geometry import Kind
 from rules.engine.engine import why_out
 from rules.play.boosters import booster_name, burn_mph
@@ -431,6 +432,11 @@ def status_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
     return out
 
 
+def electronics_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
+    """Radar, jammer, ATAD, computer gunner, bumper trigger ... as the rules say they stand (issue 17)."""
+    return [(words, theme.ACCENT if ok else LOST) for words, ok in electronics_status(v.sheet, v.scrambled)]
+
+
 ENGINE_TROUBLE = {"cracked": "engine: cracked block, dying", "radiator": "engine: radiator holed",
                   "oil": "engine: oil system hit", "fuel": "engine: fuel system hit, will stop"}
 
@@ -673,7 +679,7 @@ def _status_box(surface: pygame.Surface, r: pygame.Rect, v: VehicleState) -> Non
     if r3.right + 20 + theme.font(18).size(reflex)[0] < r.right - 10:
         text(surface, reflex, (r.right - 10, y), 18, theme.DIM, anchor="topright")
     y += 26
-    lines = status_lines(v) + [(d, theme.WARN) for d in damage_summary(v)]
+    lines = status_lines(v) + [(d, theme.WARN) for d in damage_summary(v)] + electronics_lines(v)
     for words, c in lines or [("in good order, no damage", theme.GOOD)]:
         for ln in wrap(words, 18, r.width - 30):
             if y > r.bottom - 20:

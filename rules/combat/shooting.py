@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.combat import electronics
 from rules.combat.arcs import (
     arc_groups,
     arcs_of,
@@ -59,6 +60,7 @@ from rules.core.events import (
     CornerLost,
     CounterDropped,
     DamageRolled,
+    EquipmentActed,
     Event,
     EventLog,
     FireRefused,
@@ -68,13 +70,16 @@ from rules.core.events import (
     NothingDropped,
     PassedThrough,
     PodNearMiss,
+    RadarJammed,
     ShotBlocked,
     ShotFired,
     ShotNotAllowed,
 )
-from rules.core.geometry import CounterSize, Pose, Vec, heading_of
+from rules.core.geometry import CounterSize, Pose, Vec, forward, heading_of, right
 from rules.core.kept import kept
+from rules.driving.equipment import on_side
 from rules.tables.combat import DroppedKind, combat_tables
+from rules.tables.electronics import electronics_tables
 from rules.tables.lights import lights_tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
@@ -136,6 +141,8 @@ class Combatant:
     blinded: bool = False     # its crew blinded by a searchlight: -10 to their fire (000:L926, L2662)
     lit: int | None = None    # as a target: the night penalty on shots at it (0 tracked by a searchlight,
                               # -1 inside a flare's circle, 000:L2661, L2989)
+    bollixed: bool = False    # a bollix works somewhere on the table: no radar set works (000:L2978)
+    scrambled: bool = False   # its computer-gunner software is scrambled: -2 instead of +1 (000:L2616)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
@@ -174,6 +181,8 @@ class AutoShot:
     weapon: str
     target: str = ""
     point: Vec = Vec(0.0, 0.0)
+    by: str = ""              # what fires it when not on automatic: "ATAD", "computer gunner", "HARM homing system"
+                              # (aimed: BY_RULE), "bumper trigger", "laser-reactive web" (straight out)
 
 
 @dataclass(frozen=True)
@@ -285,6 +294,9 @@ def trigger_problems(c: Combatant, t: Combatant, wids: tuple[str, ...], crew: st
     aimed = [wid for wid in wids if weapon_info(c.weapon(wid).abbr).to_hit > 0]
     if not aimed:
         return f"{weapon} is a dropped weapon: drop it, it takes no aim (000:L1028)"
+    if len(aimed) > 1 and len({c.weapon(wid).mount for wid in aimed}) > 1 and not electronics.working(c.sheet, SMART_LINK):
+        return (f"{weapon} joins aimed weapons of more than one location: only a smart link aims them "
+                f"together (000:L1060, L2546)")
     for wid in wids:
         w = c.weapon(wid)
         why = ready(c, wid)
@@ -404,6 +416,7 @@ class _Pending:
     counter: Counter | None = None  # a hit that lays a counter on the target and does no damage (cloud bomb)
 
 
+SMART_LINK = ("smart_link",)   # the accessory that aims weapons of two locations together (000:L2546)
 LINE_REACH = 1000.0       # inches a line of fire runs out: past the edge of any map (misses, automatic fire)
 NEAR_MISS = "near_miss"   # a shot at a pod that missed it by little and struck the vehicle (000:L2979)
 
@@ -453,7 +466,40 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         lit = night_of(c, t)
         if lit:
             shot = replace(shot, **lit)
-    return shot, side, origin, point
+    return with_electronics(shot, c, w, t, origin, point, clouds), side, origin, point
+
+
+def with_electronics(shot: Shot, c: Combatant, w: Mounted, t: Combatant, origin: Vec, point: Vec,
+                     clouds: Sequence[Counter]) -> Shot:
+    """What radar, jammers, StealthKote, chaff and HARMs do to this shot (rules.combat.electronics); the
+    shot unchanged for a firer with no radar and a weapon neither radar-guided nor loaded with HARMs."""
+    e = electronics_tables()
+    guided, harm_ammo = w.abbr in e.rgm_weapons, w.ammo == e.harm_ammo
+    if not guided and not harm_ammo and not electronics.kit(c.sheet).radar:
+        return shot   # the usual case: nothing electronic about this shot
+    if electronics.radar_sees(c.sheet, t.sheet, t.pose, t.size, origin, c.bollixed):
+        shot = replace(shot, radar=True)
+    if guided:
+        shot = replace(shot, radar_guided=True, chaff_inches=electronics.chaff_inches(clouds, origin, point),
+                       target_jamming=electronics.jamming(t.sheet),
+                       no_lock=electronics.lock_problem(c.sheet, t.sheet, t.pose, t.size, origin, c.bollixed))
+    harm = electronics.harm_mode(w.ammo, c.sheet, t.sheet, c.bollixed)
+    return replace(shot, harm=harm) if harm else shot
+
+
+def radar_jam(c: Combatant, wid: str, t: Combatant, dice: DiceSource, log: EventLog, by: str = "") -> bool:
+    """A radar lock on a vehicle whose jammer works: 1d, and 1-4 blocks it (000:L2644). True when blocked;
+    no roll against a target with no jammer."""
+    if not electronics.jamming(t.sheet):
+        return False
+    e = electronics_tables()
+    r = dice.d6()
+    blocked = r <= e.jammer_blocks_up_to
+    who = f"{wid} of {c.id}" + (f" (its {by})" if by else "")
+    log.add(RadarJammed(f"{who} tries a radar lock on {t.id}: its jammer rolls {r} "
+                        f"({'blocked: no lock, the shot is lost' if blocked else 'the lock holds'})", e.jammer_source, c.id,
+                        weapon=wid, target=t.id, roll=r, blocked=blocked))
+    return blocked
 
 
 def night_of(c: Combatant, t: Combatant) -> dict[str, Any]:
@@ -590,6 +636,8 @@ def _one_shot(cs: dict[str, Combatant], d: Declaration, wid: str, turn: int, dic
                                 weapon=wid, target=t.id, blocked_by=blocker))
             return None
     th = to_hit(shot)
+    if shot.radar_guided and th.allowed and radar_jam(c, wid, t, dice, log):
+        return None
     aim = f" ({d.aim})" if d.aim else ""
     head = (f"{wid}'s miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
             f"{wid} ({w.abbr}) fires at {t.id}'s {side} side{aim}, {shot.range:.2f}\"")
@@ -706,6 +754,7 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
     log = EventLog()
     pending: list[_Pending] = []
     drops: list[Counter] = []
+    screens: dict[str, tuple[Counter, ...]] = {}   # chaff a detector laid at once this phase, by target
     for d in declarations:
         why = problem(cs, d)
         if why:
@@ -720,7 +769,10 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
             if weapon_info(cs[d.firer].weapon(wid).abbr).to_hit <= 0:
                 drops.extend(_lay(cs[d.firer], wid, turn, phase, log))
                 continue
-            p = _one_shot(cs, d, wid, turn, dice, log, clouds, lof, use_relative_speed, strays)
+            seen = clouds
+            if electronics.is_radar_guided(cs[d.firer].weapon(wid).abbr):
+                seen = (*clouds, *_screen(cs, d.target, turn, phase, log, screens, drops))
+            p = _one_shot(cs, d, wid, turn, dice, log, seen, lof, use_relative_speed, strays)
             if p and p.counter is not None:
                 drops.append(_laid_on_target(p.counter, p, phase, log))
             elif p:
@@ -736,8 +788,112 @@ def resolve_fire(combatants: Mapping[str, Combatant], declarations: Sequence[Dec
                 drops.append(_laid_on_target(p.counter, p, phase, log))
             elif p:
                 pending.append(p)
+        cs[a.firer] = _after_automatic(cs[a.firer], a.weapon, a.target if a.by == "computer gunner" else "", turn)
+    before = dict(cs)
+    res = _apply_all(cs, pending, dice, log, turn)
+    returns = _web_returns(before, cs, pending, lof)
+    if returns:   # a laser-reactive web's return fire, after the laser's damage (000:L2592)
+        res = _return_fire(res, cs, returns, turn, phase, dice, log, clouds, use_relative_speed, lof, drops)
+    return replace(res, drops=tuple(drops))
+
+
+def _screen(cs: dict[str, Combatant], tid: str, turn: int, phase: int, log: EventLog,
+            screens: dict[str, tuple[Counter, ...]], drops: list[Counter]) -> tuple[Counter, ...]:
+    """A radar-guided missile locking on a vehicle whose radar detector works: the detector fires its chaff
+    dispenser at once, before the missile's roll (000:L2643, L2490; reading RD11), the first one not fired
+    this turn; the cloud counts against every radar-guided shot at it this phase and lands with the phase's
+    other counters."""
+    if tid in screens:
+        return screens[tid]
+    t = cs[tid]
+    kinds = electronics_tables().chaff_kinds
+    laid: tuple[Counter, ...] = ()
+    if electronics.has_detector(t.sheet):
+        for w in t.weapons:
+            if weapon_info(w.abbr).to_hit <= 0 and not ready(t, w.id) and _lays_kind(w) in kinds:
+                log.add(EquipmentActed(f"{tid}'s radar detector senses the missile's lock and fires {w.id} ({w.abbr}) "
+                                       f"at once", "000:L2643", tid, accessory=electronics_tables().detector))
+                laid = _lay(t, w.id, turn, phase, log, automatic=True)
+                drops.extend(laid)
+                cs[tid] = _after_automatic(t, w.id)
+                break
+    screens[tid] = laid
+    return laid
+
+
+def _lays_kind(w: Mounted) -> str:
+    try:
+        return kind_for_weapon(w.abbr, ammo=w.ammo)
+    except ValueError:
+        return ""
+
+
+WEB_BY = "laser-reactive web"
+
+
+def _web_returns(before: Mapping[str, Combatant], after: Mapping[str, Combatant], pending: Sequence[_Pending],
+                 lof: LineOfFireCheck | None) -> list[AutoShot]:
+    """The weapons a laser-reactive web fires when a laser scores a direct hit on its side (000:L2592;
+    reading RD9): every weapon of that side not yet fired this turn, straight out (they cannot be aimed),
+    at the first vehicle on that line; none once the side's armor was gone before the hit."""
+    key = electronics_tables().laser_web
+    out: list[AutoShot] = []
+    seen: set[tuple[str, str]] = set()
+    for p in pending:
+        if not p.laser or p.aim not in ("", NEAR_MISS) or (p.target, p.face) in seen:
+            continue
+        t = before[p.target]
+        if t.sheet.armor.get(p.face, 0) <= 0 or not on_side(t.sheet, key, p.face):
+            continue
+        seen.add((p.target, p.face))
+        c = after[p.target]
+        if c.sheet.destroyed:
+            continue
+        for w in c.weapons:
+            if w.mount == p.face and not ready(c, w.id):
+                out.append(_straight_out(after, c, w, lof))
+    return out
+
+
+def straight_out(c: Combatant, wid: str) -> tuple[Vec, Vec]:
+    """The line of a weapon that cannot be aimed: from the middle of its side, straight out (000:L1026)."""
+    w = c.weapon(wid)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    f, r = forward(c.pose.facing), right(c.pose.facing)
+    out = {"front": f, "back": f * -1.0, "right": r, "left": r * -1.0}[w.mount]
+    return origin, origin + out * LINE_REACH
+
+
+def _straight_out(cs: Mapping[str, Combatant], c: Combatant, w: Mounted, lof: LineOfFireCheck | None) -> AutoShot:
+    if weapon_info(w.abbr).to_hit <= 0:
+        return AutoShot(c.id, w.id, by=WEB_BY)
+    a, b = straight_out(c, w.id)
+    met = lof(a, b, (c.id,)) if lof is not None else None
+    if met is None or met not in cs:
+        return AutoShot(c.id, w.id, met or "", b, by=WEB_BY)
+    return AutoShot(c.id, w.id, met, nearest_point(footprint(cs[met].pose, cs[met].size), a), by=WEB_BY)
+
+
+def _return_fire(res: FireResult, cs: dict[str, Combatant], returns: Sequence[AutoShot], turn: int, phase: int,
+                 dice: DiceSource, log: EventLog, clouds: Sequence[Counter], use_relative_speed: bool,
+                 lof: LineOfFireCheck | None, drops: list[Counter]) -> FireResult:
+    """The web's shots resolved after the phase's other damage, and their own damage applied on top."""
+    pending: list[_Pending] = []
+    for a in returns:
+        c = cs[a.firer]
+        if weapon_info(c.weapon(a.weapon).abbr).to_hit <= 0:
+            drops.extend(_lay(c, a.weapon, turn, phase, log, automatic=True))
+        else:   # nothing on its line, or a wall: the round is spent
+            p = _automatic_shot(cs, a, turn, dice, log, clouds, use_relative_speed, lof, bool(lof))
+            if p and p.counter is not None:
+                drops.append(_laid_on_target(p.counter, p, phase, log))
+            elif p:
+                pending.append(p)
         cs[a.firer] = _after_automatic(cs[a.firer], a.weapon)
-    return replace(_apply_all(cs, pending, dice, log, turn), drops=tuple(drops))
+    more = _apply_all(cs, pending, dice, log, turn)
+    hazards = {k: res.hazards.get(k, ()) + more.hazards.get(k, ()) for k in dict.fromkeys([*res.hazards, *more.hazards])}
+    return FireResult(more.combatants, more.events, hazards, res.fire_hits + more.fire_hits,
+                      res.reports + more.reports, fire_triggers=res.fire_triggers + more.fire_triggers)
 
 
 def _laid_on_target(counter: Counter, p: _Pending, phase: int, log: EventLog) -> Counter:
@@ -750,12 +906,15 @@ def _laid_on_target(counter: Counter, p: _Pending, phase: int, log: EventLog) ->
     return laid
 
 
-def _after_automatic(c: Combatant, wid: str) -> Combatant:
+def _after_automatic(c: Combatant, wid: str, aimed_at: str = "", turn: int = 0) -> Combatant:
     """A shot or counter from a weapon on automatic: a round spent, the weapon fired this turn, no
-    crewman's action, no sustained fire (000:L1024-L1025)."""
+    crewman's action, no sustained fire (000:L1024-L1025). A computer gunner's shot (`aimed_at`) keeps
+    its sustained fire at that target going (000:L935)."""
     weapons = tuple(replace(w, shots=w.shots - 1) if w.id == wid and w.shots > 0 else w for w in c.weapons)
-    return replace(c, weapons=weapons, fired=c.fired | {wid},
-                   sustained=tuple(s for s in c.sustained if s[0] != wid))
+    kept_ = tuple(s for s in c.sustained if s[0] != wid)
+    if aimed_at:
+        kept_ += ((wid, aimed_at, _sustained_count(c, wid, aimed_at, turn), turn),)
+    return replace(c, weapons=weapons, fired=c.fired | {wid}, sustained=kept_)
 
 
 def automatic_shot(c: Combatant, w: Mounted, t: Combatant, point: Vec, origin: Vec, turn: int,
@@ -784,7 +943,10 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     w = c.weapon(a.weapon)
     info = weapon_info(w.abbr, w.options)
     origin = lof_origin(c.pose, c.size, w.fires_from)
-    head = f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}"
+    if a.by in BY_RULE:
+        return _electronic_shot(cs, a, turn, dice, log, clouds, use_relative_speed, lof, strays, stray_of)
+    head = (f"{a.weapon} ({w.abbr}) fired by its {a.by} straight out from the {w.mount}" if a.by else
+            f"{a.weapon} ({w.abbr}) on automatic fires straight out from the {w.mount}")
     if a.target and a.target not in cs:
         return None   # a wall or building: rolled with the shots at the map (rules.phases.automatic_fire.map_shots)
     if a.target not in cs or cs[a.target].sheet.destroyed:
@@ -808,6 +970,52 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
     if cloud_kind(w) is not None:
         return _cloud_on(c, a.weapon, t, origin, turn)
     return _damage_roll(c, a.weapon, t, side, "", origin, dice, log)
+
+
+BY_RULE = {"ATAD": "000:L2975", "computer gunner": "000:L2617-L2618", "HARM homing system": "000:L2532"}
+
+
+def _electronic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: DiceSource, log: EventLog,
+                     clouds: Sequence[Counter], use_relative_speed: bool, lof: LineOfFireCheck | None,
+                     strays: bool, stray_of: str) -> _Pending | None:
+    """A shot an ATAD, a computer gunner or a HARM's homing system fires at `a.target`
+    (rules.phases.electronic_fire): aimed by the device, with no crewman's modifiers or computer (000:L2975,
+    L2617, L2532); a computer gunner's software adds its +1 and its sustained fire counts (000:L2616). A radar
+    ATAD's lock on a jamming target is rolled."""
+    c, t = cs[a.firer], cs[a.target]
+    if t.sheet.destroyed or (a.weapon in c.fired and not stray_of):   # a crewman fired it this phase (000:L2975)
+        return None
+    w = c.weapon(a.weapon)
+    info = weapon_info(w.abbr, w.options)
+    origin = lof_origin(c.pose, c.size, w.fires_from)
+    if a.by == "ATAD" and not stray_of and radar_jam(c, a.weapon, t, dice, log, a.by):
+        return None
+    shot, side = automatic_shot(c, w, t, a.point, origin, turn, clouds, use_relative_speed=use_relative_speed)
+    if a.by == "computer gunner":
+        e = electronics_tables()
+        soft = 0 if not electronics.working(c.sheet, (e.software,)) else \
+            e.scrambled_bonus if c.scrambled else e.software_bonus
+        shot = replace(shot, automatic=False, software=soft, sustained=_sustained_count(c, w.id, t.id, turn))
+    if stray_of:
+        shot = replace(shot, stray=True)
+    head = (f"{a.weapon}'s miss flies on into {t.id}'s {side} side, {shot.range:.2f}\"" if stray_of else
+            f"{a.weapon} ({w.abbr}) fired by its {a.by} at {t.id}'s {side} side, {shot.range:.2f}\"")
+    rolled = roll_to_hit(to_hit(shot), shot.base, head, "", f", {BY_RULE.get(a.by, '')}", dice, log, c.id,
+                         a.weapon, t.id, automatic=a.by != "computer gunner", stray_of=stray_of)
+    if rolled is not None and not rolled[0] and strays and not stray_of:
+        return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
+    if rolled is None or not rolled[0] or info.damage is None:
+        return None
+    if cloud_kind(w) is not None:
+        return _cloud_on(c, a.weapon, t, origin, turn)
+    return _damage_roll(c, a.weapon, t, side, "", origin, dice, log)
+
+
+def _sustained_count(c: Combatant, wid: str, tid: str, turn: int) -> int:
+    for sw, st, n, last in c.sustained:
+        if sw == wid and st == tid and last == turn - 1:
+            return n + 1
+    return 1
 
 
 def _automatic_stray(cs: dict[str, Combatant], a: AutoShot, origin: Vec, turn: int, dice: DiceSource,

@@ -15,6 +15,7 @@ from rules.core.dice import DiceExpr
 from rules.tables.collisions import terrain_data
 from rules.tables.combat import CombatTables, Rule, WeaponInfo, combat_tables, weapon_table
 from rules.tables.construction import design_tables
+from rules.tables.electronics import ElectronicsTables, electronics_tables
 from rules.tables.movement import tables
 
 FACES = ("front", "back", "left", "right")
@@ -191,6 +192,13 @@ class Shot:
     no_point_blank: bool = False    # a weapon denied the point-blank bonus (cloud bomb, 000:L2472)
     height_ft: float = 0.0          # how far the target stands above the firer (ft; below: negative) (000:L1216)
     from_street: bool = False       # a vehicle's weapon on the street, not in a universal turret (000:L1216)
+    radar: bool = False             # the firer's radar registers the target: visibility penalties 1 less (000:L2646)
+    radar_guided: bool = False      # a radar-guided missile's own range and visibility rules (000:L2442)
+    no_lock: str = ""               # why a radar-guided weapon cannot lock on ("" = it can)
+    chaff_inches: float = 0.0       # chaff on the line of fire: only radar-guided fire minds it (000:L2490)
+    harm: str = ""                  # a HARM round: "homing" on a radar source, "off" at anything else (000:L2532)
+    software: int = 0               # computer-gunner software's bonus (000:L2616)
+    target_jamming: bool = False    # the target's jammer: a radar lock is rolled for first (000:L2644)
 
 
 @dataclass(frozen=True)
@@ -236,6 +244,26 @@ def _visibility(s: Shot, t: CombatTables) -> list[Modifier]:
     out = []
     if s.visibility not in VISIBILITY:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITY)}")
+    if s.radar_guided:   # no visibility penalties; chaff spoils it instead (000:L2442, L2490)
+        e = electronics_tables()
+        out += _chaff(s, e)
+        if s.target_jamming:   # shown, not counted: the lock's own 1d comes before the to-hit roll
+            out.append(Modifier(f"target's jammer blocks the lock on 1-{e.jammer_blocks_up_to} (1d first)", 0,
+                                e.jammer_source))
+    else:
+        out += _sight(s, t)
+    for flag, key, name in ((s.rubble_cover, "rubble_cover", "target under cover of rubble"),
+                            (s.searchlight_blinded, "searchlight_blinded", "firer blinded by a searchlight"),
+                            (s.paint_on_windows, "paint_on_windows", "paint on the windows")):
+        if flag:
+            out.append(_named(t, key, name))
+    return out
+
+
+def _sight(s: Shot, t: CombatTables) -> list[Modifier]:
+    """The weather and light, and smoke or paint on the line; radar takes 1 off them together, never
+    making a bonus of them (000:L2646; reading RD1)."""
+    out = []
     if s.visibility == "night" and s.night is not None:   # a light changed the night (000:L1521, L2661, L2989)
         worst = [Modifier(s.night_why, s.night, s.night_rule)] if s.night else []
         if s.rain and s.rain != "clear":   # the worse of rain and the night counts (CB61)
@@ -246,27 +274,38 @@ def _visibility(s: Shot, t: CombatTables) -> list[Modifier]:
     halves = math.floor(s.smoke_inches / 0.5 + 1e-9)
     if halves:
         out.append(_named(t, "smoke_per_half_inch", f"smoke or paint ({s.smoke_inches:g}\")", halves))
-    for flag, key, name in ((s.rubble_cover, "rubble_cover", "target under cover of rubble"),
-                            (s.searchlight_blinded, "searchlight_blinded", "firer blinded by a searchlight"),
-                            (s.paint_on_windows, "paint_on_windows", "paint on the windows")):
-        if flag:
-            out.append(_named(t, key, name))
+    penalty = -sum(m.value for m in out)
+    if s.radar and penalty > 0:
+        e = electronics_tables()
+        out.append(Modifier("radar", min(e.radar_less, penalty), e.radar_source))
     return out
 
 
+def _chaff(s: Shot, e: ElectronicsTables) -> list[Modifier]:
+    halves = math.floor(s.chaff_inches / 0.5 + 1e-9)
+    if not halves:
+        return []
+    return [Modifier(f"chaff ({s.chaff_inches:g}\")", e.chaff_per_half_inch * halves, e.chaff_source)]
 def _firer(s: Shot, t: CombatTables) -> list[Modifier]:
     out = []
     if s.computer not in COMPUTERS:
         raise ValueError(f"computer must be one of {', '.join(COMPUTERS)}")
-    if s.cyberlink and not s.automatic:
+    if s.radar_guided:   # the missile guides itself: no gunner or computer bonus (000:L2442)
+        pass
+    elif s.cyberlink and not s.automatic:
         out.append(_named(t, "cyberlink", "cyberlink"))  # does not stack with computers (000:L2548)
     elif COMPUTERS[s.computer] and not s.automatic:
         out.append(_named(t, COMPUTERS[s.computer], s.computer.replace("_", "-") + " computer"))
-    if s.gunner_skill is None:
+    if s.radar_guided:
+        pass
+    elif s.gunner_skill is None:
         out.append(_named(t, "unskilled_gunner", "no Gunner skill"))
     elif s.gunner_skill:
         out.append(Modifier(f"Gunner +{s.gunner_skill}" if s.gunner_skill > 0 else f"Gunner {s.gunner_skill}",
                             s.gunner_skill, "000:L931"))
+    if s.software:
+        e = electronics_tables()
+        out.append(Modifier("computer-gunner software", s.software, e.computer_gunner_source))
     if s.cupola_gunner:
         out.append(_named(t, "cupola_gunner", "cupola gunner"))
     if s.wounded_firer:
@@ -302,6 +341,9 @@ def crash_penalty(result: str) -> tuple[int | None, str]:
 
 def _target(s: Shot, t: CombatTables) -> list[Modifier]:
     out = [_named(t, "stray_shot", "not aimed at (a miss flying on)")] if s.stray else []
+    if s.harm == "off":
+        e = electronics_tables()
+        out.append(Modifier("HARM at no radar source", e.harm_off_source, e.harm_source))
     tm = target_modifier(s.target, s.target_side, t)
     if tm:
         out.append(tm)
@@ -340,8 +382,10 @@ def to_hit(s: Shot, t: CombatTables | None = None) -> ToHit:
         raise ValueError("a weapon on automatic cannot aim at a specific target (000:L1025)")
     if s.laser and s.smoke_inches > 0:
         return ToHit(t.cannot_hit_at, (), False, "lasers cannot fire through smoke or paint (000:L1050)")
+    if s.radar_guided and (s.no_lock or s.range > electronics_tables().rgm_reach):
+        return ToHit(t.cannot_hit_at, (), False, s.no_lock or _out_of_reach(s.range))
     mods: list[Modifier] = []
-    rm = range_modifier(s.range, t, point_blank=not s.no_point_blank)
+    rm = _range(s, t)
     if rm:
         mods.append(rm)
     mods += _movement(s, t) + _visibility(s, t) + _firer(s, t) + _target(s, t)
@@ -358,6 +402,26 @@ def to_hit(s: Shot, t: CombatTables | None = None) -> ToHit:
         return ToHit(t.cannot_hit_at, tuple(mods), False, too_high)
     need = s.base - sum(m.value for m in mods)
     return ToHit(need, tuple(mods))
+
+
+def _range(s: Shot, t: CombatTables) -> Modifier | None:
+    """The range modifier: the usual one, or a radar-guided missile's or a homing HARM's own (000:L2442, L2532)."""
+    e = electronics_tables()
+    if s.radar_guided:
+        steps = math.floor((e.rgm_closer_than - s.range) / e.rgm_closer_step + 1e-9) if s.range < e.rgm_closer_than else 0
+        if steps <= 0:
+            return None
+        return Modifier(f"radar-guided, {s.range:g}\" (closer than {e.rgm_closer_than:g}\")",
+                        steps * e.rgm_closer_per_step, e.rgm_source)
+    if s.harm == "homing":
+        steps = min(e.harm_most, max(0, math.floor(s.range / e.harm_step + 1e-9) - 1))
+        return Modifier(f"HARM homing on radar ({s.range:g}\")", steps * e.harm_per_step, e.harm_source)
+    return range_modifier(s.range, t, point_blank=not s.no_point_blank)   # a HARM "off" too: its -2 is in _target
+
+
+def _out_of_reach(inches: float) -> str:
+    e = electronics_tables()
+    return f"{inches:.2f}\" is beyond a radar-guided missile's {e.rgm_reach:g}\" of flight ({e.rgm_source}; reading RD4)"
 
 
 # --- weapons ---------------------------------------------------------------------------------------

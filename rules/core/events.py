@@ -371,6 +371,17 @@ class ShotNotAllowed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RadarJammed(Event):
+    """A radar-guided shot or a radar ATAD's lock at a vehicle whose jammer works: 1d, 1-4 blocks it (000:L2644)."""
+
+    weapon: str
+    target: str
+    roll: int
+    blocked: bool
+    KIND: ClassVar[str] = "fire"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ShotBlocked(Event):
     weapon: str
     target: str

@@ -18,6 +18,7 @@ from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin, t
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
 from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
 from rules.combat.dropped import Counter, kind_for_weapon
+from rules.combat.electronics import has_bollix, working
 from rules.combat.line_of_fire import (
     blocker,
     first_on_line,
@@ -46,11 +47,12 @@ from rules.combat.shooting import (
     trigger_problems,
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
-from rules.core.dice import chance_at_least
-from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
+from rules.core.dice import DiceExpr, chance_at_least
+from rules.core.events import BurnDamage, DiceRolled, EquipmentActed, EventLog, Exploded, OutOfFight
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept
-from rules.phases import automatic_fire
+from rules.driving.equipment import carries
+from rules.phases import automatic_fire, electronic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
 from rules.play.counters import add_counters, liquid_contact
@@ -73,6 +75,7 @@ from rules.play.surfaces import road_condition, surface_of
 from rules.play.uncontrolled import check_drivers, substitute_driving
 from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
+from rules.tables.electronics import electronics_tables
 from rules.tables.movement import RoadCondition, tables
 from rules.tables.ruleset import Ruleset
 from rules.vehicles.record_sheet import RecordSheet
@@ -110,9 +113,11 @@ class Inputs(NamedTuple):
     substitute: str
     moved: bool               # it moved in this phase: not "not moving" (000:L912-L913, AU9)
     lighting: Lighting        # searchlights, flares, goggles, tinted glass at night (rules.play.lights)
+    bollixed: bool = False    # a bollix works on the table: no radar set works (000:L2978)
+    scrambled: bool = False   # its computer-gunner software is scrambled (000:L2616)
 
 
-def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
+def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None) -> Inputs:
     return Inputs(v.id, v.spec, v.pose, state.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel,
                   v.sheet, v.aimed_fire, v.phase_d,
                   surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
@@ -120,7 +125,13 @@ def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
                   ("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
                   v.moved_this_phase,
-                  NO_LIGHTING if state.options.visibility != "night" else lighting(state, v))  # by day: none
+                  NO_LIGHTING if state.options.visibility != "night" else lighting(state, v),  # by day: none
+                  bollixed(state) if box is None else box, v.scrambled)
+
+
+def bollixed(state: GameState) -> bool:
+    """A bollix works on some vehicle still in the fight: every radar set on the table is blocked (000:L2978)."""
+    return any(has_bollix(v.sheet) for v in state.vehicles if not v.sheet.destroyed)
 
 
 def _made(i: Inputs) -> Combatant:
@@ -130,7 +141,7 @@ def _made(i: Inputs) -> Combatant:
                      i.travel, i.sheet, aimed_fire=i.aimed_fire, maneuver_d=i.phase_d, bad_footing=i.bad_footing,
                      paint_on_windows=i.paint_on_windows, reverse=i.reverse, visibility=i.visibility,
                      firing_roles=i.firing_roles, fired=frozenset(i.fired), acted=acted, sustained=i.sustained,
-                     moved=i.moved)
+                     moved=i.moved, bollixed=i.bollixed, scrambled=i.scrambled)
     if i.lighting != NO_LIGHTING:
         g = i.lighting
         c = replace(c, rain=g.rain, night_sight=g.night_sight, polarized=g.polarized, blinded=g.blinded, lit=g.lit)
@@ -172,9 +183,10 @@ def _combatants(state: GameState) -> dict[str, Combatant]:
 def _made_all(state: GameState) -> dict[str, tuple[Inputs, Combatant]]:
     memo = _memo(state)
     vis = visibility(state)
+    box = bollixed(state)
     out = {}
     for v in state.vehicles:
-        inputs = _inputs(state, v, vis)
+        inputs = _inputs(state, v, vis, box)
         got = memo.combatants.get(v.id)
         if got is None or got[0] != inputs:
             got = (inputs, _made(inputs))
@@ -196,7 +208,8 @@ def _view(work: _Work, vid: str) -> Combatant:
 
 def _view_of(memo: _Memo, i: Inputs) -> Combatant:
     view = Inputs(i.vid, i.spec, i.pose, i.size, 0.0, 0.0, i.sheet, i.aimed_fire, 0, False, False, False, "clear",
-                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False, NO_LIGHTING)
+                  i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False, NO_LIGHTING,
+                  i.bollixed, i.scrambled)
     got = memo.views.get(i.vid)
     if got is None or got[0] != view:
         got = (view, _made(view))
@@ -797,6 +810,12 @@ def resolve(ctx: Ctx) -> None:
     liquid_contact(ctx)  # burning oil under a vehicle for 5 phases burns it again (000:L1047)
     s = ctx.state
     auto = automatic_fire.due(s, _combatants(s)) if any(v.automatic for v in s.vehicles) else []
+    if any(v.bumped or electronic_fire.fires_itself(v.sheet) for v in s.vehicles):   # 000:L2975, L2617, L2609
+        auto += electronic_fire.due(s, _combatants(s))
+        for v in s.vehicles:
+            if v.bumped:   # the triggers have done their work this phase
+                ctx.put(evolve(v, bumped=()))
+        s = ctx.state
     if not s.fire_declared and not auto:
         ctx.state = evolve(s, fire_declared=(), fire_passed=())
         debris_from_damage(ctx, phase_damage(ctx, {}))  # collisions, mines and the like this phase (000:L499)
@@ -855,6 +874,7 @@ def resolve(ctx: Ctx) -> None:
     if any(trig.startswith("gas_engine:") for _tid, trig in res.fire_triggers):  # (000:L1795)
         engine_hits(ctx, [(tid, int(trig.split(":")[1])) for tid, trig in res.fire_triggers
                           if trig.startswith("gas_engine:")])
+    scramble_software(ctx, res.reports)
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     for tid, rep in res.reports:
@@ -866,6 +886,25 @@ def resolve(ctx: Ctx) -> None:
     check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
     automatic_fire.after_phase(ctx, auto)
     ctx.state = evolve(ctx.state, fire_declared=(), fire_passed=())
+
+
+def scramble_software(ctx: Ctx, reports: Sequence[tuple[str, HitReport]]) -> None:
+    """Each hit that puts points on the power plant of a vehicle with computer-gunner software and no surge
+    protector scrambles the software on 1 in 6: its +1 becomes -2 for the rest of the game (000:L2616, L2673)."""
+    e = electronics_tables()
+    for tid, rep in reports:
+        v = ctx.v(tid)
+        if v.scrambled or not working(v.sheet, (e.software,)) or carries(v.sheet, e.surge_protector):
+            continue
+        plants = {c.id for c in v.sheet.components if c.kind == "plant"}
+        if not any(s.what in plants and s.points > 0 for s in rep.steps):
+            continue
+        r = ctx.roll(DiceExpr(1), "computer-gunner software on a hit to the plant", e.computer_gunner_source, tid)
+        if r <= e.scrambled_on:
+            ctx.put(evolve(ctx.v(tid), scrambled=True))
+            ctx.log.add(EquipmentActed(f"the hit on the plant scrambles the computer-gunner software: "
+                                       f"{e.scrambled_bonus:+d} to hit from now on", e.computer_gunner_source,
+                                       tid, accessory=e.software))
 
 
 def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:

@@ -13,6 +13,7 @@ from rules.driving.handling import CrashModifier, control_roll, crash_modifiers,
 from rules.play.context import Ctx
 from rules.play.state import Mode, Pending, VehicleState
 from rules.play.surfaces import off_road_crash_modifier, road_condition, said, surface_of, what_adds
+from rules.tables.electronics import electronics_tables
 
 # Modes that are a crash result still playing out, by the result they came from (000:L309).
 MODE_RESULT = {"spin": "spinout", "roll": "roll"}
@@ -217,10 +218,30 @@ def striking(ctx: Ctx, v: VehicleState, side: str) -> tuple[int, bool]:
     spike = ctx.roll(d.spike_dice, f"bumper spikes on the {side}", "000:L2518", v.id) \
         if on_side(v.sheet, d.spike_accessory, side) else 0
     plate = on_side(v.sheet, d.ramplate_accessory, side)
+    bumper_trigger(ctx, v, side)
     if plate:
         ctx.log.add(EquipmentActed(f"ramplate on the {side}: twice the damage dealt, half taken", "000:L2540",
                                    v.id, accessory=d.ramplate_accessory))
     return spike, plate
+
+
+def bumper_trigger(ctx: Ctx, v: VehicleState, side: str) -> None:
+    """A bumper trigger on the side a collision strikes sets off the weapons of that side (000:L2609; reading
+    RD8): armed from the start, on the front when the design gives it no side, gone once that side's armor
+    is; they fire at this phase's fire step (rules.phases.electronic_fire)."""
+    key = electronics_tables().bumper_trigger
+    sheet = v.sheet
+    here = [c for c in sheet.components if c.kind == "accessory" and c.id.rstrip("0123456789") == key
+            and not c.destroyed and (c.location if c.location in ARMOR_SIDES else "front") == side]
+    if not here or sheet.armor.get(side, 0) <= 0 or side in ctx.v(v.id).bumped:
+        return
+    ctx.update(v.id, bumped=(*ctx.v(v.id).bumped, side))
+    ctx.log.add(EquipmentActed(f"the collision sets off the bumper trigger on the {side}: its weapons fire on "
+                               f"automatic at this phase's fire step", electronics_tables().bumper_source,
+                               v.id, accessory=key))
+
+
+ARMOR_SIDES = ("front", "back", "left", "right")
 
 
 def _shocks(ctx: Ctx, v: VehicleState) -> int:

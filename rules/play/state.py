@@ -166,6 +166,9 @@ class VehicleState:
                                       # the game's start) (rules/concussion.py, 000:L472)
     driver_stunned: bool = False      # the driver is stunned: no vehicle controls, straight on (000:L472)
     left_map: bool = False            # drove off the map: out of the game (rules/map_play.py)
+    scrambled: bool = False           # its computer-gunner software was scrambled by a hit on the plant (000:L2616)
+    bumped: tuple[str, ...] = ()      # sides whose bumper trigger a collision set off this phase: their weapons
+                                      # fire on automatic at the phase's fire step (000:L2609; reading RD8)
     airborne: float = 0.0             # inches of a jump's flight still to go: straight on, no maneuvers or speed
                                       # changes, nothing on the ground touched (000:L279, L283)
     flight_ft: float = 0.0            # the whole flight of the jump in the air, for the landing hazard (000:L280)
