@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward, right
 
@@ -235,10 +236,12 @@ def bearing(a: Vec, b: Vec) -> float:
     return math.degrees(math.atan2(b.x - a.x, -(b.y - a.y))) % 360.0
 
 
+@cache
 def tire_sides(corner: str) -> frozenset[str]:
     """The sides a tire can be seen from, so aimed at (000:L830, L832; reading AU11): a corner's two
     sides ("BL": back and left); a lone wheel at the middle of an end ("F", "B" on a cycle or trike)
-    that end and both sides."""
+    that end and both sides. (A pure function of a few corner names, asked for every tire aim at every
+    target: cached.)"""
     ends = {"F": "front", "B": "back"}
     flanks = {"L": "left", "R": "right"}
     out = {ends[c] for c in corner if c in ends} | {flanks[c] for c in corner if c in flanks}

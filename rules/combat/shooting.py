@@ -12,8 +12,10 @@ mounted weapons, crew skills, handling penalties) so this module needs nothing f
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
+from types import MappingProxyType
 
 from rules.combat.arcs import (
     arc_groups,
@@ -71,7 +73,7 @@ from rules.core.events import (
     ShotNotAllowed,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
-from rules.core.kept import kept
+from rules.core.kept import kept, renewed
 from rules.tables.combat import DroppedKind, combat_tables
 from rules.vehicles.record_sheet import Pod, RecordSheet, WeaponMount, use_shot
 
@@ -358,7 +360,8 @@ def aim_point_of(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
 def _nearest_in_arc(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
     origin = lof_origin(c.pose, c.size, w.fires_from)
     candidates = [nearest_point(footprint(t.pose, t.size), origin), t.pose.centre, *footprint(t.pose, t.size)]
-    candidates.sort(key=lambda p: (p - origin).length())
+    ox, oy = origin.x, origin.y   # by (p - origin).length(), in plain floats (the same values)
+    candidates.sort(key=lambda p: math.hypot(p.x - ox, p.y - oy))
     for p in candidates:
         if in_arc(w.mount, c.pose, c.size, p, trike=c.kind == "trike"):
             return p
@@ -647,7 +650,7 @@ def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int
             if sw == wid and tid == d.target and last == turn - 1:
                 n = count + 1
         new.append((wid, d.target, n, turn))
-    return replace(c, weapons=weapons, fired=c.fired | set(wids), acted=c.acted | {crew},
+    return renewed(c, weapons=weapons, fired=c.fired | set(wids), acted=c.acted | {crew},
                    sustained=kept + tuple(new))
 
 
@@ -711,7 +714,7 @@ def _after_automatic(c: Combatant, wid: str) -> Combatant:
     """A shot or counter from a weapon on automatic: a round spent, the weapon fired this turn, no
     crewman's action, no sustained fire (000:L1024-L1025)."""
     weapons = tuple(replace(w, shots=w.shots - 1) if w.id == wid and w.shots > 0 else w for w in c.weapons)
-    return replace(c, weapons=weapons, fired=c.fired | {wid},
+    return renewed(c, weapons=weapons, fired=c.fired | {wid},
                    sustained=tuple(s for s in c.sustained if s[0] != wid))
 
 
@@ -917,9 +920,25 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     gunner, else the driver (firer_of), unless `extra` says otherwise (any Combatant field may be passed)."""
     inside, weapons, links, computers = kept(sheet, ("combatant", kind, order),
                                              lambda: _sheet_part(sheet, kind, order))
-    fields_: dict[str, object] = {"computers": computers, **extra}
-    return Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
-                     **fields_)  # type: ignore[arg-type]
+    # made without the frozen __init__ (it sets each of its 27 fields through object.__setattr__; a
+    # combatant is made for every vehicle that moved, every phase): the same fields, the defaults of
+    # the rest, a fresh `skills` dict as its default_factory gives
+    for name in extra:
+        if name not in _COMBATANT_EXTRA:
+            raise TypeError(f"combatant_of() takes no field {name} by name")
+    c: Combatant = object.__new__(Combatant)
+    d = c.__dict__
+    d.update(_COMBATANT_DEFAULTS)
+    d.update(id=vid, kind=kind, target_type=target_type, pose=pose, size=size, speed=speed, travel=travel,
+             sheet=sheet, interior=inside, weapons=weapons, links=links, skills={}, computers=computers)
+    d.update(extra)
+    return c
+
+
+_COMBATANT_EXTRA = frozenset(f.name for f in fields(Combatant)) - {
+    "id", "kind", "target_type", "pose", "size", "speed", "travel", "sheet", "interior", "weapons", "links"}
+# the defaults of the fields combatant_of does not always pass (read-only: every combatant starts from them)
+_COMBATANT_DEFAULTS = MappingProxyType({f.name: f.default for f in fields(Combatant) if f.default is not MISSING})
 
 
 def _sheet_part(sheet: RecordSheet, kind: str, order: tuple[str, ...]) -> tuple[

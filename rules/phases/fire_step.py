@@ -48,7 +48,7 @@ from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, we
 from rules.core.dice import chance_at_least
 from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
 from rules.core.geometry import CounterSize, Pose, Vec
-from rules.core.kept import kept
+from rules.core.kept import kept, renewed
 from rules.phases import automatic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
@@ -130,10 +130,10 @@ def _made(i: Inputs) -> Combatant:
                      moved=i.moved)
     if i.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if i.spec.gunner_skill == UNTRAINED else i.spec.gunner_skill
-        c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
+        c = renewed(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
     if i.substitute:  # he has the driver's seat and its triggers (000:L980)
         driver = c.interior.driver()
-        c = replace(c, wheel=i.substitute,
+        c = renewed(c, wheel=i.substitute,
                     weapons=tuple(replace(w, crew=i.substitute) if driver and w.crew == driver.id else w
                                   for w in c.weapons))
     return c
@@ -379,6 +379,7 @@ class _Work:
     may: dict[tuple[str, Declared], bool] = field(default_factory=dict)
     drops: dict[tuple[str, Declared], tuple[Drop, ...]] = field(default_factory=dict)
     shots: dict[tuple[str, str, str, str], tuple[Fire, ...]] = field(default_factory=dict)
+    targets: tuple[str, ...] | None = None            # `_targets`, once asked
 
 
 def _work(state: GameState) -> _Work:
@@ -417,7 +418,7 @@ def _replay(state: GameState) -> tuple[dict[str, Combatant], tuple[str, ...]]:
             wids = expand(c, weapon)
             crew = firer_of(c, wids)
             crews.append(crew)
-            cs[vid] = replace(c, fired=c.fired | set(wids), acted=c.acted | {crew})
+            cs[vid] = renewed(c, fired=c.fired | set(wids), acted=c.acted | {crew})
         got = work.pending.setdefault(state.fire_declared, (cs, tuple(crews)))
     return got
 
@@ -557,8 +558,8 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     crews = [(trig, firer_of(c, expand(c, trig))) for trig in triggers]
     # the firer before any declaration of its own this phase (then its memo may serve), else as it is now
     cv = _view(work, vid) if c is work.combatants[vid] else None
-    for tid, t in cs.items():
-        if tid == vid or t.sheet.destroyed or state.vehicle(tid).out:
+    for tid in _targets(state, work):
+        if tid == vid:
             continue
         for trig, crew in crews:
             key = (vid, tid, trig, crew)
@@ -566,6 +567,17 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
             if got is None:
                 got = work.shots.setdefault(key, _shots(state, work, cv or c, cv is not None, tid, trig, key))
             yield from got
+
+
+def _targets(state: GameState, work: _Work) -> tuple[str, ...]:
+    """The vehicles that may be shot at in this fire step: not destroyed, not out (a declaration changes
+    neither: it takes only the firer's weapons and crew), in the state's order."""
+    got = work.targets
+    if got is None:
+        out = {v.id for v in state.vehicles if v.out}
+        got = work.targets = tuple(tid for tid, t in work.combatants.items()
+                                   if not t.sheet.destroyed and tid not in out)
+    return got
 
 
 def _shots(state: GameState, work: _Work, c: Combatant, kept_firer: bool, tid: str, trig: str,
@@ -620,17 +632,20 @@ def _pair(c: Combatant, t: Combatant, trig: str) -> _Pair | None:
     why, wids, crew = shooting.trigger(c, trig)
     if why or trigger_problems(c, t, wids, crew, trig) or aim_problem(c, t, wids, plain):
         return None
-    first = c.weapon(expand(c, trig)[0])
-    origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
-        "front", "back", "left", "right", "turret") else "turret")
+    first = c.weapon(wids[0])
+    plain_origin = first.fires_from in ("front", "back", "left", "right", "turret")
+    origin = lof_origin(c.pose, c.size, first.fires_from if plain_origin else "turret")
     sides = facing_sides(t.pose, t.size, origin)
     aims = [""] + [f"side:{s}" for s in sorted(sides)]
     aims += (["side:top"] if t.kind == "trike" else []) + [     # a trike's top (000:L841)
         a for a in kept(t, "aims", lambda: tuple(target_aims(t)))
         if not a.startswith("tire:") or tire_sides(a[5:]) & sides]  # a tire facing the firer (000:L832)
     shots = tuple(a for aim in aims for a in (Fire(vid, trig, tid, aim),)
-                  # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
+                  # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems);
+                  # a side's is whether it faces the first weapon's origin: for a side in `sides` (worked out
+                  # from that very origin) it holds, and aim_problem asks nothing else of a side but the top
                   if not aim.startswith(("side:", "rider", "pod:", "sidecar"))
+                  or (plain_origin and aim[5:] in sides and aim.startswith("side:"))
                   or aim_problem(c, t, wids, declaration(a)) is None)
     return _Pair(shots, _line(c, t, trig))
 
