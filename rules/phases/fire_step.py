@@ -23,6 +23,7 @@ from rules.combat.line_of_fire import (
     first_on_line,
     line_of_fire_check,
     map_on_line,
+    vehicle_on_line,
     vehicles_on_line,
 )
 from rules.combat.shooting import (
@@ -33,6 +34,7 @@ from rules.combat.shooting import (
     aim_problem,
     cloud_kind,
     combatant_of,
+    crew_problem,
     drop,
     expand,
     firer_of,
@@ -42,7 +44,6 @@ from rules.combat.shooting import (
     resolve_fire,
     sheet_of,
     shot_for,
-    trigger_problems,
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
 from rules.core.dice import chance_at_least
@@ -210,7 +211,9 @@ class _Memo:
     combatants: dict[str, tuple[Inputs, Combatant]] = field(default_factory=dict)
     views: dict[str, tuple[Inputs, Combatant]] = field(default_factory=dict)
     pairs: dict[tuple[str, str, str, str], tuple[Combatant, Combatant, _Pair | None]] = field(default_factory=dict)
-    lines: dict[tuple[str, str, str, str], tuple[_Pair, tuple[object, ...] | None, str, MapChanges, bool, bool]] = field(
+    # the map's part of each line (kept while the map is unchanged) and the vehicle on it ("" for none)
+    # when every counter stood at `places`
+    lines: dict[tuple[str, str, str, str], tuple[_Pair, tuple[object, ...] | None, str, MapChanges, bool, str]] = field(
         default_factory=dict)
     at_map: dict[str, tuple[Combatant, tuple[str, ...], tuple[object, ...], str, MapChanges, tuple[Fire, ...]]] = (
         field(default_factory=dict))
@@ -380,6 +383,7 @@ class _Work:
     drops: dict[tuple[str, Declared], tuple[Drop, ...]] = field(default_factory=dict)
     shots: dict[tuple[str, str, str, str], tuple[Fire, ...]] = field(default_factory=dict)
     targets: tuple[str, ...] | None = None            # `_targets`, once asked
+    moved: list[tuple[tuple[object, ...], frozenset[str] | None]] = field(default_factory=list)  # `_moved`
 
 
 def _work(state: GameState) -> _Work:
@@ -555,7 +559,7 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     # what is left hangs on where everyone is, which no declaration changes, so the shots of a trigger at a
     # target by a crewman are worked out once a fire step (and kept in the memo while nothing they hang on
     # changes)
-    crews = [(trig, firer_of(c, expand(c, trig))) for trig in triggers]
+    crews = kept(c, ("crews", triggers), lambda: tuple((trig, firer_of(c, expand(c, trig))) for trig in triggers))
     # the firer before any declaration of its own this phase (then its memo may serve), else as it is now
     cv = _view(work, vid) if c is work.combatants[vid] else None
     for tid in _targets(state, work):
@@ -605,12 +609,37 @@ def _shots(state: GameState, work: _Work, c: Combatant, kept_firer: bool, tid: s
     line = memo.lines.get(key)
     if line is None or line[0] is not got or line[2] != state.map_id or line[3] != state.map_changes:
         line = (got, None, state.map_id, state.map_changes, map_on_line(state.map_id, origin, point, state.map_changes),
-                False)
-    if line[1] != work.places:   # a counter moved (or a new line): the vehicles on it again, the map's part kept
-        line = (got, work.places, line[2], line[3], line[4],
-                vehicles_on_line(work.combatants, origin, point, (c.id, t.id)))
+                "")
         memo.lines[key] = line
-    return () if line[4] or line[5] else got.shots
+    if line[4]:   # the map blocks it: the vehicles on it do not matter (while the map is unchanged)
+        return ()
+    if line[1] is not work.places:   # a new line, or a new fire step: the vehicles on it, the map's part kept
+        moved = None if line[1] is None else _moved(work, line[1])
+        if moved is None:   # a new line (or other counters): every vehicle looked at
+            who = vehicle_on_line(work.combatants, origin, point, (c.id, t.id))
+        elif line[5] and line[5] not in moved:   # what stood on the line stands there still
+            who = line[5]
+        else:   # clear before: only a counter that has moved can be on it now; else its blocker moved off
+            who = vehicle_on_line(work.combatants, origin, point, (c.id, t.id), None if line[5] else moved)
+        line = (got, work.places, line[2], line[3], line[4], who)
+        memo.lines[key] = line
+    return () if line[5] else got.shots
+
+
+def _moved(work: _Work, old: tuple[object, ...]) -> frozenset[str] | None:
+    """The vehicles whose counter is not where (or not the size) it was in `old` (an earlier step's
+    `places`), None when the counters are not the same ones in the same order. Worked out once a step
+    for each `old` asked about (found by identity: the work holds it, so it is the one compared)."""
+    for was, got in work.moved:
+        if was is old:
+            return got
+    new = work.places
+    found: frozenset[str] | None = None
+    if len(old) == len(new) and all(old[i] == new[i] for i in range(0, len(new), 3)):
+        found = frozenset(str(new[i]) for i in range(0, len(new), 3)
+                          if old[i + 1] != new[i + 1] or old[i + 2] != new[i + 2])
+    work.moved.append((old, found))
+    return found
 
 
 def _pair(c: Combatant, t: Combatant, trig: str) -> _Pair | None:
@@ -627,27 +656,51 @@ def _pair(c: Combatant, t: Combatant, trig: str) -> _Pair | None:
         if any(beyond_arc(m, c.pose, c.size, outline) for m in mounts):
             return None
     vid, tid = c.id, t.id
-    plain = declaration(Fire(vid, trig, tid))
-    # firing.problem of the plain shot; the aims below share its trigger's checks, adding their own
-    why, wids, crew = shooting.trigger(c, trig)
-    if why or trigger_problems(c, t, wids, crew, trig) or aim_problem(c, t, wids, plain):
+    # firing.problem of the plain shot; the aims below share its trigger's checks, adding their own. Those
+    # that hang on the firer alone (trigger, and trigger_problems but for the arcs) are kept with it: they
+    # are asked of each target in turn
+    why, wids, crew = kept(c, ("trigger", trig), lambda: shooting.trigger(c, trig))
+    if why or not _firer_ready(c, trig, wids, crew):
+        return None
+    # trigger_problems' arc check: every aimed weapon has a point of the target in its arc (000:L827)
+    if not all(aim_point_of(c, c.weapon(w), t) for w in wids if weapon_info(c.weapon(w).abbr).to_hit > 0):
         return None
     first = c.weapon(wids[0])
     plain_origin = first.fires_from in ("front", "back", "left", "right", "turret")
+    # aim_problem of the plain shot names no side nor aim: it asks nothing but a line of fire's origin
+    # (which fails only for a weapon that fires from no side)
+    if not plain_origin and aim_problem(c, t, wids, declaration(Fire(vid, trig, tid))):
+        return None
     origin = lof_origin(c.pose, c.size, first.fires_from if plain_origin else "turret")
     sides = facing_sides(t.pose, t.size, origin)
     aims = [""] + [f"side:{s}" for s in sorted(sides)]
     aims += (["side:top"] if t.kind == "trike" else []) + [     # a trike's top (000:L841)
         a for a in kept(t, "aims", lambda: tuple(target_aims(t)))
         if not a.startswith("tire:") or tire_sides(a[5:]) & sides]  # a tire facing the firer (000:L832)
-    shots = tuple(a for aim in aims for a in (Fire(vid, trig, tid, aim),)
-                  # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems);
-                  # a side's is whether it faces the first weapon's origin: for a side in `sides` (worked out
-                  # from that very origin) it holds, and aim_problem asks nothing else of a side but the top
-                  if not aim.startswith(("side:", "rider", "pod:", "sidecar"))
-                  or (plain_origin and aim[5:] in sides and aim.startswith("side:"))
-                  or aim_problem(c, t, wids, declaration(a)) is None)
+    chosen = tuple(aim for aim in aims
+                   # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems);
+                   # a side's is whether it faces the first weapon's origin: for a side in `sides` (worked out
+                   # from that very origin) it holds, and aim_problem asks nothing else of a side but the top
+                   if not aim.startswith(("side:", "rider", "pod:", "sidecar"))
+                   or (plain_origin and aim[5:] in sides and aim.startswith("side:"))
+                   or aim_problem(c, t, wids, declaration(Fire(vid, trig, tid, aim))) is None)
+    # the actions themselves hang on these names alone: made once, kept with the firer's record sheet
+    shots = tuple(Fire(vid, trig, tid, a) for a in chosen)
     return _Pair(shots, _line(c, t, trig))
+
+
+def _firer_ready(c: Combatant, trig: str, wids: tuple[str, ...], crew: str) -> bool:
+    """rules.combat.shooting.trigger_problems but for its arc check (the firer's side: the crewman can fire
+    it, a cupola's gunner only its weapon, an aimed weapon among them, each ready); kept with the combatant."""
+    def ready_now() -> bool:
+        if crew_problem(c, crew):
+            return False
+        if crew == c.interior.cupola_gunner and not all(c.weapon(w).cupola for w in wids):
+            return False
+        if not any(weapon_info(c.weapon(w).abbr).to_hit > 0 for w in wids):
+            return False
+        return all(ready(c, w) is None for w in wids)
+    return kept(c, ("ready", trig, crew), ready_now)
 
 
 def _line(c: Combatant, t: Combatant, trig: str) -> tuple[Vec, Vec] | None:
