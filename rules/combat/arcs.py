@@ -64,6 +64,36 @@ def in_arc(mount: str, pose: Pose, size: CounterSize, p: Vec, *, trike: bool = F
     return mount in arcs
 
 
+def first_in_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec], *,
+                 trike: bool = False) -> Vec | None:
+    """The first of `points` that in_arc (corners geometry) finds in the mount's arc, None for none: the
+    same test in plain floats, the counter's frame worked out once (the same values as _local and arcs_of)."""
+    if mount == "turret":
+        return points[0] if points else None
+    if mount not in SIDES:
+        raise ValueError(f"mount must be one of {', '.join(MOUNTS)}")
+    t = math.radians(pose.facing)
+    s, c = math.sin(t), math.cos(t)
+    cx, cy = pose.x, pose.y
+    hl, hw = size.length / 2, size.width / 2
+    side_of_trike = trike and mount in ("left", "right")
+    for p in points:
+        rx, ry = p.x - cx, p.y - cy
+        fx, to_right = rx * s + ry * -c, rx * c + ry * s
+        dx, dy = abs(fx) - hl, abs(to_right) - hw
+        along = "front" if fx >= 0 else "back"
+        across = "right" if to_right >= 0 else "left"
+        if abs(dx - dy) <= ON_LINE:
+            if mount in (along, across) or (side_of_trike and along == "front"):
+                return p
+        elif dx > dy:
+            if mount == along or (side_of_trike and along == "front"):
+                return p
+        elif mount == across:
+            return p
+    return None
+
+
 def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec], margin: float = 1e-6) -> bool:
     """Whether every point of a convex shape (its corners given) lies outside a side mount's arc, by
     more than `margin`: a cheap test before the nearest-point work (in_arc with corners geometry).

@@ -22,8 +22,8 @@ from rules.combat.arcs import (
     arcs_of,
     closing,
     facing_sides,
+    first_in_arc,
     footprint,
-    in_arc,
     lof_origin,
     nearest_point,
     on_half,
@@ -359,13 +359,11 @@ def aim_point_of(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
 
 def _nearest_in_arc(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
     origin = lof_origin(c.pose, c.size, w.fires_from)
-    candidates = [nearest_point(footprint(t.pose, t.size), origin), t.pose.centre, *footprint(t.pose, t.size)]
+    outline = footprint(t.pose, t.size)
+    candidates = [nearest_point(outline, origin), t.pose.centre, *outline]
     ox, oy = origin.x, origin.y   # by (p - origin).length(), in plain floats (the same values)
     candidates.sort(key=lambda p: math.hypot(p.x - ox, p.y - oy))
-    for p in candidates:
-        if in_arc(w.mount, c.pose, c.size, p, trike=c.kind == "trike"):
-            return p
-    return None
+    return first_in_arc(w.mount, c.pose, c.size, candidates, trike=c.kind == "trike")   # in_arc of each in turn
 
 
 # --- one shot -------------------------------------------------------------------------------------

@@ -441,6 +441,13 @@ def _on_automatic(state: GameState, c: Combatant, trig: str) -> str | None:
 def fire_problem(state: GameState, action: Fire) -> str | None:
     if action.vehicle in state.fire_passed:
         return f"{action.vehicle} has finished firing this phase"
+    # one of the vehicle's legal shots as fire_options has already listed them for this state (the engine
+    # checks the action a player chose from that list): every check below has been made of it
+    work = state.derived.get(FIRE_WORK)
+    if isinstance(work, _Work):
+        listed = work.fire.get(_own(state, action.vehicle))
+        if listed is not None and action in listed:
+            return None
     cs = _pending(state)
     if action.vehicle in cs:
         busy = _on_automatic(state, cs[action.vehicle], action.weapon)
@@ -781,7 +788,10 @@ def drop_options(state: GameState, vid: str) -> list[Drop]:
     """Every legal Drop action of a vehicle now."""
     if vid in state.fire_passed or state.vehicle(vid).out:
         return []
-    work, key = _work(state), _own(state, vid)
+    work = _work(state)
+    if vid in work.combatants and not _droppers(work.combatants[vid]):
+        return []   # no dropped weapon (they hang on the sheet, which no declaration changes)
+    key = _own(state, vid)
     got = work.drops.get(key)
     if got is None:
         c = _replay(state)[0][vid]
