@@ -729,10 +729,12 @@ def may_fire(state: GameState, vid: str) -> bool:
     if got is None:
         # a weapon on automatic may be taken off in any fire step; setting one rides on another choice, so
         # games that never use automatic ask the same questions as before (reading CB83)
-        got = work.may.setdefault(key, (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or
-                                  bool(drop_options(state, vid)) or (
+        # (the shots first: a drop's check lays its counters to see that it can, and a vehicle with a shot
+        # need not make it here)
+        got = work.may.setdefault(key, (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or (
             bool(work.fire[key]) if key in work.fire
-            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid))))
+            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid)))
+            or bool(drop_options(state, vid)))
     return got
 
 
