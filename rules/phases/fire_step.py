@@ -399,7 +399,8 @@ def _work(state: GameState) -> _Work:
 
 
 def _own(state: GameState, vid: str) -> tuple[str, Declared]:
-    return vid, tuple(d for d in state.fire_declared if d[0] == vid)
+    declared = state.fire_declared
+    return vid, tuple(d for d in declared if d[0] == vid) if declared else ()
 
 
 def _pending(state: GameState) -> dict[str, Combatant]:
