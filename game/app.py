@@ -11,15 +11,15 @@ from game.flow import Flow
 from game.input.bindings import Intent, intent_of
 from game.scenes.base import Scene
 from rules.core.paths import MAPS_DIR, SAVES_DIR
+from rules.core.tomlio import clean_stray_temp_files
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
 
 
 def clean_temp_files(saves_dir: Path | None) -> None:
-    """Remove what killed saves left behind in the save folders and the maps folder (rules.engine.saves)."""
-    from rules.engine.saves import clean_stray_temp_files
-
+    """Remove what killed saves left behind in the save folders and the maps folder (rules.core.tomlio: the
+    engine is not loaded for it)."""
     for d in ((saves_dir, saves_dir / "garage") if saves_dir else ()) + (MAPS_DIR,):
         if d.is_dir():
             clean_stray_temp_files(d)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward, right
 
@@ -61,6 +62,36 @@ def in_arc(mount: str, pose: Pose, size: CounterSize, p: Vec, *, trike: bool = F
     if trike and mount in ("left", "right") and "front" in arcs:
         return True
     return mount in arcs
+
+
+def first_in_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec], *,
+                 trike: bool = False) -> Vec | None:
+    """The first of `points` that in_arc (corners geometry) finds in the mount's arc, None for none: the
+    same test in plain floats, the counter's frame worked out once (the same values as _local and arcs_of)."""
+    if mount == "turret":
+        return points[0] if points else None
+    if mount not in SIDES:
+        raise ValueError(f"mount must be one of {', '.join(MOUNTS)}")
+    t = math.radians(pose.facing)
+    s, c = math.sin(t), math.cos(t)
+    cx, cy = pose.x, pose.y
+    hl, hw = size.length / 2, size.width / 2
+    side_of_trike = trike and mount in ("left", "right")
+    for p in points:
+        rx, ry = p.x - cx, p.y - cy
+        fx, to_right = rx * s + ry * -c, rx * c + ry * s
+        dx, dy = abs(fx) - hl, abs(to_right) - hw
+        along = "front" if fx >= 0 else "back"
+        across = "right" if to_right >= 0 else "left"
+        if abs(dx - dy) <= ON_LINE:
+            if mount in (along, across) or (side_of_trike and along == "front"):
+                return p
+        elif dx > dy:
+            if mount == along or (side_of_trike and along == "front"):
+                return p
+        elif mount == across:
+            return p
+    return None
 
 
 def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec], margin: float = 1e-6) -> bool:
@@ -235,10 +266,12 @@ def bearing(a: Vec, b: Vec) -> float:
     return math.degrees(math.atan2(b.x - a.x, -(b.y - a.y))) % 360.0
 
 
+@cache
 def tire_sides(corner: str) -> frozenset[str]:
     """The sides a tire can be seen from, so aimed at (000:L830, L832; reading AU11): a corner's two
     sides ("BL": back and left); a lone wheel at the middle of an end ("F", "B" on a cycle or trike)
-    that end and both sides."""
+    that end and both sides. (A pure function of a few corner names, asked for every tire aim at every
+    target: cached.)"""
     ends = {"F": "front", "B": "back"}
     flanks = {"L": "left", "R": "right"}
     out = {ends[c] for c in corner if c in ends} | {flanks[c] for c in corner if c in flanks}

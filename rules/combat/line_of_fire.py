@@ -9,7 +9,7 @@ once per map; vehicles are tested against their counters here, so the world need
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from functools import lru_cache
 
@@ -125,13 +125,20 @@ def first_on_line(cs: Mapping[str, Combatant], map_id: str, a: Vec, b: Vec, igno
 
 
 def vehicles_on_line(cs: Mapping[str, Combatant], a: Vec, b: Vec, ignore: tuple[str, ...]) -> bool:
-    """Whether the line a-b enters any vehicle's counter but those ignored (first_on_line's vehicle part;
-    _clear_of's test written out, the same arithmetic)."""
+    """Whether the line a-b enters any vehicle's counter but those ignored (first_on_line's vehicle part)."""
+    return bool(vehicle_on_line(cs, a, b, ignore))
+
+
+def vehicle_on_line(cs: Mapping[str, Combatant], a: Vec, b: Vec, ignore: tuple[str, ...],
+                    among: Collection[str] | None = None) -> str:
+    """The first vehicle (in `cs`'s order) whose counter the line a-b enters, those ignored left out and,
+    given `among`, only those in it looked at; "" for none (_clear_of's test written out, the same
+    arithmetic)."""
     ax, ay = a.x, a.y
     dx, dy = b.x - ax, b.y - ay
     den = dx * dx + dy * dy
     for vid, c in cs.items():
-        if vid in ignore:
+        if vid in ignore or (among is not None and vid not in among):
             continue
         cx, cy = c.pose.x, c.pose.y
         k = 0.0 if den == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / den))
@@ -140,8 +147,8 @@ def vehicles_on_line(cs: Mapping[str, Combatant], a: Vec, b: Vec, ignore: tuple[
         if ex * ex + ey * ey > reach * reach:
             continue
         if _entry(footprint(c.pose, c.size), a, b) is not None:
-            return True
-    return False
+            return vid
+    return ""
 
 
 def map_on_line(map_id: str, a: Vec, b: Vec, changes: MapChanges = NO_CHANGES) -> bool:

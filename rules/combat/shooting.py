@@ -12,8 +12,10 @@ mounted weapons, crew skills, handling penalties) so this module needs nothing f
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
+from types import MappingProxyType
 from typing import Any
 
 from rules.combat import electronics
@@ -22,8 +24,8 @@ from rules.combat.arcs import (
     arcs_of,
     closing,
     facing_sides,
+    first_in_arc,
     footprint,
-    in_arc,
     lof_origin,
     nearest_point,
     on_half,
@@ -76,7 +78,7 @@ from rules.core.events import (
     ShotNotAllowed,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, forward, heading_of, right
-from rules.core.kept import kept
+from rules.core.kept import kept, renewed
 from rules.driving.equipment import on_side
 from rules.tables.combat import DroppedKind, combat_tables
 from rules.tables.electronics import electronics_tables
@@ -386,12 +388,11 @@ def aim_point_of(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
 
 def _nearest_in_arc(c: Combatant, w: Mounted, t: Combatant) -> Vec | None:
     origin = lof_origin(c.pose, c.size, w.fires_from)
-    candidates = [nearest_point(footprint(t.pose, t.size), origin), t.pose.centre, *footprint(t.pose, t.size)]
-    candidates.sort(key=lambda p: (p - origin).length())
-    for p in candidates:
-        if in_arc(w.mount, c.pose, c.size, p, trike=c.kind == "trike"):
-            return p
-    return None
+    outline = footprint(t.pose, t.size)
+    candidates = [nearest_point(outline, origin), t.pose.centre, *outline]
+    ox, oy = origin.x, origin.y   # by (p - origin).length(), in plain floats (the same values)
+    candidates.sort(key=lambda p: math.hypot(p.x - ox, p.y - oy))
+    return first_in_arc(w.mount, c.pose, c.size, candidates, trike=c.kind == "trike")   # in_arc of each in turn
 
 
 # --- one shot -------------------------------------------------------------------------------------
@@ -738,7 +739,7 @@ def _after_firing(c: Combatant, d: Declaration, wids: tuple[str, ...], turn: int
             if sw == wid and tid == d.target and last == turn - 1:
                 n = count + 1
         new.append((wid, d.target, n, turn))
-    return replace(c, weapons=weapons, fired=c.fired | set(wids), acted=c.acted | {crew},
+    return renewed(c, weapons=weapons, fired=c.fired | set(wids), acted=c.acted | {crew},
                    sustained=kept + tuple(new))
 
 
@@ -914,7 +915,7 @@ def _after_automatic(c: Combatant, wid: str, aimed_at: str = "", turn: int = 0) 
     kept_ = tuple(s for s in c.sustained if s[0] != wid)
     if aimed_at:
         kept_ += ((wid, aimed_at, _sustained_count(c, wid, aimed_at, turn), turn),)
-    return replace(c, weapons=weapons, fired=c.fired | {wid}, sustained=kept_)
+    return renewed(c, weapons=weapons, fired=c.fired | {wid}, sustained=kept_)
 
 
 def automatic_shot(c: Combatant, w: Mounted, t: Combatant, point: Vec, origin: Vec, turn: int,
@@ -1168,9 +1169,25 @@ def combatant_of(vid: str, kind: str, target_type: str, pose: Pose, size: Counte
     gunner, else the driver (firer_of), unless `extra` says otherwise (any Combatant field may be passed)."""
     inside, weapons, links, computers = kept(sheet, ("combatant", kind, order),
                                              lambda: _sheet_part(sheet, kind, order))
-    fields_: dict[str, object] = {"computers": computers, **extra}
-    return Combatant(vid, kind, target_type, pose, size, speed, travel, sheet, inside, weapons, links,
-                     **fields_)  # type: ignore[arg-type]
+    # made without the frozen __init__ (it sets each of its 27 fields through object.__setattr__; a
+    # combatant is made for every vehicle that moved, every phase): the same fields, the defaults of
+    # the rest, a fresh `skills` dict as its default_factory gives
+    for name in extra:
+        if name not in _COMBATANT_EXTRA:
+            raise TypeError(f"combatant_of() takes no field {name} by name")
+    c: Combatant = object.__new__(Combatant)
+    d = c.__dict__
+    d.update(_COMBATANT_DEFAULTS)
+    d.update(id=vid, kind=kind, target_type=target_type, pose=pose, size=size, speed=speed, travel=travel,
+             sheet=sheet, interior=inside, weapons=weapons, links=links, skills={}, computers=computers)
+    d.update(extra)
+    return c
+
+
+_COMBATANT_EXTRA = frozenset(f.name for f in fields(Combatant)) - {
+    "id", "kind", "target_type", "pose", "size", "speed", "travel", "sheet", "interior", "weapons", "links"}
+# the defaults of the fields combatant_of does not always pass (read-only: every combatant starts from them)
+_COMBATANT_DEFAULTS = MappingProxyType({f.name: f.default for f in fields(Combatant) if f.default is not MISSING})
 
 
 def _sheet_part(sheet: RecordSheet, kind: str, order: tuple[str, ...]) -> tuple[

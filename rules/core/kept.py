@@ -28,3 +28,20 @@ def kept(obj: Any, key: Hashable, make: Callable[[], T]) -> T:
     except KeyError:
         got = store.setdefault(key, make())
     return got
+
+
+def renewed(obj: T, **changes: Any) -> T:
+    """dataclasses.replace for a frozen record with no __post_init__ and no init=False field, without
+    running its __init__ again (a frozen __init__ sets every field through object.__setattr__: some
+    ten times the cost of copying the fields' dict). Work kept with the old object is not carried to
+    the new one. A name that is no field raises TypeError, as replace() does."""
+    fields_ = type(obj).__dataclass_fields__  # type: ignore[attr-defined]
+    for name in changes:
+        if name not in fields_:
+            raise TypeError(f"{type(obj).__name__} has no field {name}")
+    new: T = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    d.pop(_STORE, None)
+    return new

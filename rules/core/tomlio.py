@@ -7,6 +7,7 @@ import re
 import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -158,3 +159,22 @@ def _mode_for(p: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+# killed atomic writes (the client cleans its folders at start-up: without the engine, which it loads later)
+STRAY_TEMP_AGE = 60.0  # seconds: an older temporary file is a write that was killed, not one under way
+
+
+def clean_stray_temp_files(directory: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files of atomic writes that were killed before their rename (`.NAME.*.tmp`,
+    rules.core.tomlio.atomic_write_text) and are older than STRAY_TEMP_AGE; the files removed."""
+    now = time.time() if now is None else now
+    removed = []
+    for p in directory.glob(".*.tmp"):
+        try:
+            if p.is_file() and not p.is_symlink() and now - p.stat().st_mtime > STRAY_TEMP_AGE:
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed

@@ -141,7 +141,7 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
                 *fire_step.automatic_options(state, vid), *people.leave_options(state, vid),
                 *people.vehicle_fire_options(state, vid), *people.inside_fire_options(state, vid),
                 *use_step.use_options(state, vid), Pass(vid)]
-    moves: list[Action] = [Move(vid, m) for m in legal_maneuvers(state, v)]
+    moves: list[Action] = list(_moves(state, v))
     return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
 
 
@@ -149,19 +149,32 @@ def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     """Every maneuver the turning key offers for this move (sorted by text form). Worked out once per
     state and vehicle: the engine asks it to see whether there is a choice, then legal_actions and
     check ask again of the same state (kept with the state, rules.play.state.GameState.derived)."""
+    return list(_kept_maneuvers(state, v)[1])
+
+
+def _moves(state: GameState, v: VehicleState) -> tuple[Move, ...]:
+    """The Move actions of legal_maneuvers, made once for the vehicle and what its maneuvers hang on (kept
+    with the maneuver table beside them)."""
+    key, maneuvers = _kept_maneuvers(state, v)
+    return kept(state.rules.movement.maneuvers, ("moves", v.id, key),
+                lambda: tuple(Move(v.id, m) for m in maneuvers))
+
+
+def _kept_maneuvers(state: GameState, v: VehicleState) -> tuple[tuple[object, ...], tuple[Maneuver, ...]]:
+    """legal_maneuvers with the key it is kept by on the maneuver table: once per state and vehicle."""
     if state.vehicle(v.id) is not v:   # a vehicle record not (yet) in this state: nothing to keep
         return _legal_maneuvers(state, v)
     work = state.derived.setdefault(MANEUVERS, {})
-    got = work.get(v.id)
+    got: tuple[tuple[object, ...], tuple[Maneuver, ...]] | None = work.get(v.id)
     if got is None:
-        got = work.setdefault(v.id, tuple(_legal_maneuvers(state, v)))
-    return list(got)
+        got = work.setdefault(v.id, _legal_maneuvers(state, v))
+    return got
 
 
 MANEUVERS = "legal_maneuvers"
 
 
-def _legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
+def _legal_maneuvers(state: GameState, v: VehicleState) -> tuple[tuple[object, ...], tuple[Maneuver, ...]]:
     t = state.rules.movement.maneuvers
     # all but evening-out hangs on a few of the vehicle's fields: worked out once for them, kept with
     # the (frozen) maneuver table; evening-out hangs on the facing as well, checked here
@@ -170,8 +183,9 @@ def _legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     plain, evened = kept(t, key, lambda: _maneuver_options(v))
     which = tuple(i for i, (m, _e) in enumerate(evened) if _may_even(v, m))
     if not which:
-        return list(plain)
-    return list(kept(t, (key, which), lambda: tuple(sorted({*plain, *(evened[i][1] for i in which)}, key=str))))
+        return key, plain
+    return (key, which), kept(t, (key, which), lambda: tuple(sorted({*plain, *(evened[i][1] for i in which)},
+                                                                   key=str)))
 
 
 def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tuple[Maneuver, Maneuver], ...]]:

@@ -18,7 +18,14 @@ from rules.core.errors import DataError, IllegalAction
 from rules.core.geometry import Pose
 from rules.core.paths import SAVES_DIR, referenced
 from rules.core.schema import Node
-from rules.core.tomlio import atomic_write_text, dumps_toml, load_toml, parse_toml
+from rules.core.tomlio import (  # noqa: F401 (clean_stray_temp_files, STRAY_TEMP_AGE: saves' names)
+    STRAY_TEMP_AGE,
+    atomic_write_text,
+    clean_stray_temp_files,
+    dumps_toml,
+    load_toml,
+    parse_toml,
+)
 from rules.engine.game import Game
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import check_setup
@@ -254,7 +261,6 @@ def autosave_path(name: str = "autosave") -> Path:
 # --- the saves folder ----------------------------------------------------------------------------
 
 AUTOSAVE_SLOTS = 3   # the latest autosave of this game and of the two games before it
-STRAY_TEMP_AGE = 60.0  # seconds: an older temporary file is a write that was killed, not one under way
 
 
 def autosave_slots(directory: Path, name: str = "autosave") -> list[Path]:
@@ -269,23 +275,6 @@ def rotate_autosaves(directory: Path, name: str = "autosave") -> None:
     for older, newer in zip(reversed(slots[1:]), reversed(slots[:-1]), strict=True):
         if newer.is_file():
             newer.replace(older)
-
-
-def clean_stray_temp_files(directory: Path, now: float | None = None) -> list[Path]:
-    """Remove the temporary files of atomic writes that were killed before their rename (`.NAME.*.tmp`,
-    rules.core.tomlio.atomic_write_text) and are older than STRAY_TEMP_AGE; the files removed."""
-    import time
-
-    now = time.time() if now is None else now
-    removed = []
-    for p in directory.glob(".*.tmp"):
-        try:
-            if p.is_file() and not p.is_symlink() and now - p.stat().st_mtime > STRAY_TEMP_AGE:
-                p.unlink()
-                removed.append(p)
-        except OSError:
-            continue  # gone already, or not ours to remove
-    return removed
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from rules.combat.line_of_fire import (
     first_on_line,
     line_of_fire_check,
     map_on_line,
+    vehicle_on_line,
     vehicles_on_line,
 )
 from rules.combat.shooting import (
@@ -34,6 +35,7 @@ from rules.combat.shooting import (
     aim_problem,
     cloud_kind,
     combatant_of,
+    crew_problem,
     drop,
     expand,
     firer_of,
@@ -44,13 +46,12 @@ from rules.combat.shooting import (
     resolve_fire,
     sheet_of,
     shot_for,
-    trigger_problems,
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
 from rules.core.dice import DiceExpr, chance_at_least
 from rules.core.events import BurnDamage, DiceRolled, EquipmentActed, EventLog, Exploded, OutOfFight
 from rules.core.geometry import CounterSize, Pose, Vec
-from rules.core.kept import kept
+from rules.core.kept import kept, renewed
 from rules.driving.equipment import carries
 from rules.phases import automatic_fire, electronic_fire
 from rules.play.actions import Automatic, Drop, Fire
@@ -144,13 +145,13 @@ def _made(i: Inputs) -> Combatant:
                      moved=i.moved, bollixed=i.bollixed, scrambled=i.scrambled)
     if i.lighting != NO_LIGHTING:
         g = i.lighting
-        c = replace(c, rain=g.rain, night_sight=g.night_sight, polarized=g.polarized, blinded=g.blinded, lit=g.lit)
+        c = renewed(c, rain=g.rain, night_sight=g.night_sight, polarized=g.polarized, blinded=g.blinded, lit=g.lit)
     if i.spec.gunner_skill:  # the crew's Gunner bonus on every shot, or none at all: -3 (000:L931, L1322; CB63)
         skill = None if i.spec.gunner_skill == UNTRAINED else i.spec.gunner_skill
-        c = replace(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
+        c = renewed(c, skills={p.id: skill for p in c.interior.parts if p.kind == "crew"})
     if i.substitute:  # he has the driver's seat and its triggers (000:L980)
         driver = c.interior.driver()
-        c = replace(c, wheel=i.substitute,
+        c = renewed(c, wheel=i.substitute,
                     weapons=tuple(replace(w, crew=i.substitute) if driver and w.crew == driver.id else w
                                   for w in c.weapons))
     return c
@@ -229,7 +230,9 @@ class _Memo:
     combatants: dict[str, tuple[Inputs, Combatant]] = field(default_factory=dict)
     views: dict[str, tuple[Inputs, Combatant]] = field(default_factory=dict)
     pairs: dict[tuple[str, str, str, str], tuple[Combatant, Combatant, _Pair | None]] = field(default_factory=dict)
-    lines: dict[tuple[str, str, str, str], tuple[_Pair, tuple[object, ...] | None, str, MapChanges, bool, bool]] = field(
+    # the map's part of each line (kept while the map is unchanged) and the vehicle on it ("" for none)
+    # when every counter stood at `places`
+    lines: dict[tuple[str, str, str, str], tuple[_Pair, tuple[object, ...] | None, str, MapChanges, bool, str]] = field(
         default_factory=dict)
     at_map: dict[str, tuple[Combatant, tuple[str, ...], tuple[object, ...], str, MapChanges, tuple[Fire, ...]]] = (
         field(default_factory=dict))
@@ -398,6 +401,8 @@ class _Work:
     may: dict[tuple[str, Declared], bool] = field(default_factory=dict)
     drops: dict[tuple[str, Declared], tuple[Drop, ...]] = field(default_factory=dict)
     shots: dict[tuple[str, str, str, str], tuple[Fire, ...]] = field(default_factory=dict)
+    targets: tuple[str, ...] | None = None            # `_targets`, once asked
+    moved: list[tuple[tuple[object, ...], frozenset[str] | None]] = field(default_factory=list)  # `_moved`
 
 
 def _work(state: GameState) -> _Work:
@@ -413,7 +418,8 @@ def _work(state: GameState) -> _Work:
 
 
 def _own(state: GameState, vid: str) -> tuple[str, Declared]:
-    return vid, tuple(d for d in state.fire_declared if d[0] == vid)
+    declared = state.fire_declared
+    return vid, tuple(d for d in declared if d[0] == vid) if declared else ()
 
 
 def _pending(state: GameState) -> dict[str, Combatant]:
@@ -436,7 +442,7 @@ def _replay(state: GameState) -> tuple[dict[str, Combatant], tuple[str, ...]]:
             wids = expand(c, weapon)
             crew = firer_of(c, wids)
             crews.append(crew)
-            cs[vid] = replace(c, fired=c.fired | set(wids), acted=c.acted | {crew})
+            cs[vid] = renewed(c, fired=c.fired | set(wids), acted=c.acted | {crew})
         got = work.pending.setdefault(state.fire_declared, (cs, tuple(crews)))
     return got
 
@@ -455,6 +461,13 @@ def _on_automatic(state: GameState, c: Combatant, trig: str) -> str | None:
 def fire_problem(state: GameState, action: Fire) -> str | None:
     if action.vehicle in state.fire_passed:
         return f"{action.vehicle} has finished firing this phase"
+    # one of the vehicle's legal shots as fire_options has already listed them for this state (the engine
+    # checks the action a player chose from that list): every check below has been made of it
+    work = state.derived.get(FIRE_WORK)
+    if isinstance(work, _Work):
+        listed = work.fire.get(_own(state, action.vehicle))
+        if listed is not None and action in listed:
+            return None
     cs = _pending(state)
     if action.vehicle in cs:
         busy = _on_automatic(state, cs[action.vehicle], action.weapon)
@@ -574,11 +587,11 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     # what is left hangs on where everyone is, which no declaration changes, so the shots of a trigger at a
     # target by a crewman are worked out once a fire step (and kept in the memo while nothing they hang on
     # changes)
-    crews = [(trig, firer_of(c, expand(c, trig))) for trig in triggers]
+    crews = kept(c, ("crews", triggers), lambda: tuple((trig, firer_of(c, expand(c, trig))) for trig in triggers))
     # the firer before any declaration of its own this phase (then its memo may serve), else as it is now
     cv = _view(work, vid) if c is work.combatants[vid] else None
-    for tid, t in cs.items():
-        if tid == vid or t.sheet.destroyed or state.vehicle(tid).out:
+    for tid in _targets(state, work):
+        if tid == vid:
             continue
         for trig, crew in crews:
             key = (vid, tid, trig, crew)
@@ -586,6 +599,17 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
             if got is None:
                 got = work.shots.setdefault(key, _shots(state, work, cv or c, cv is not None, tid, trig, key))
             yield from got
+
+
+def _targets(state: GameState, work: _Work) -> tuple[str, ...]:
+    """The vehicles that may be shot at in this fire step: not destroyed, not out (a declaration changes
+    neither: it takes only the firer's weapons and crew), in the state's order."""
+    got = work.targets
+    if got is None:
+        out = {v.id for v in state.vehicles if v.out}
+        got = work.targets = tuple(tid for tid, t in work.combatants.items()
+                                   if not t.sheet.destroyed and tid not in out)
+    return got
 
 
 def _shots(state: GameState, work: _Work, c: Combatant, kept_firer: bool, tid: str, trig: str,
@@ -613,12 +637,37 @@ def _shots(state: GameState, work: _Work, c: Combatant, kept_firer: bool, tid: s
     line = memo.lines.get(key)
     if line is None or line[0] is not got or line[2] != state.map_id or line[3] != state.map_changes:
         line = (got, None, state.map_id, state.map_changes, map_on_line(state.map_id, origin, point, state.map_changes),
-                False)
-    if line[1] != work.places:   # a counter moved (or a new line): the vehicles on it again, the map's part kept
-        line = (got, work.places, line[2], line[3], line[4],
-                vehicles_on_line(work.combatants, origin, point, (c.id, t.id)))
+                "")
         memo.lines[key] = line
-    return () if line[4] or line[5] else got.shots
+    if line[4]:   # the map blocks it: the vehicles on it do not matter (while the map is unchanged)
+        return ()
+    if line[1] is not work.places:   # a new line, or a new fire step: the vehicles on it, the map's part kept
+        moved = None if line[1] is None else _moved(work, line[1])
+        if moved is None:   # a new line (or other counters): every vehicle looked at
+            who = vehicle_on_line(work.combatants, origin, point, (c.id, t.id))
+        elif line[5] and line[5] not in moved:   # what stood on the line stands there still
+            who = line[5]
+        else:   # clear before: only a counter that has moved can be on it now; else its blocker moved off
+            who = vehicle_on_line(work.combatants, origin, point, (c.id, t.id), None if line[5] else moved)
+        line = (got, work.places, line[2], line[3], line[4], who)
+        memo.lines[key] = line
+    return () if line[5] else got.shots
+
+
+def _moved(work: _Work, old: tuple[object, ...]) -> frozenset[str] | None:
+    """The vehicles whose counter is not where (or not the size) it was in `old` (an earlier step's
+    `places`), None when the counters are not the same ones in the same order. Worked out once a step
+    for each `old` asked about (found by identity: the work holds it, so it is the one compared)."""
+    for was, got in work.moved:
+        if was is old:
+            return got
+    new = work.places
+    found: frozenset[str] | None = None
+    if len(old) == len(new) and all(old[i] == new[i] for i in range(0, len(new), 3)):
+        found = frozenset(str(new[i]) for i in range(0, len(new), 3)
+                          if old[i + 1] != new[i + 1] or old[i + 2] != new[i + 2])
+    work.moved.append((old, found))
+    return found
 
 
 def _pair(c: Combatant, t: Combatant, trig: str) -> _Pair | None:
@@ -635,24 +684,51 @@ def _pair(c: Combatant, t: Combatant, trig: str) -> _Pair | None:
         if any(beyond_arc(m, c.pose, c.size, outline) for m in mounts):
             return None
     vid, tid = c.id, t.id
-    plain = declaration(Fire(vid, trig, tid))
-    # firing.problem of the plain shot; the aims below share its trigger's checks, adding their own
-    why, wids, crew = shooting.trigger(c, trig)
-    if why or trigger_problems(c, t, wids, crew, trig) or aim_problem(c, t, wids, plain):
+    # firing.problem of the plain shot; the aims below share its trigger's checks, adding their own. Those
+    # that hang on the firer alone (trigger, and trigger_problems but for the arcs) are kept with it: they
+    # are asked of each target in turn
+    why, wids, crew = kept(c, ("trigger", trig), lambda: shooting.trigger(c, trig))
+    if why or not _firer_ready(c, trig, wids, crew):
         return None
-    first = c.weapon(expand(c, trig)[0])
-    origin = lof_origin(c.pose, c.size, first.fires_from if first.fires_from in (
-        "front", "back", "left", "right", "turret") else "turret")
+    # trigger_problems' arc check: every aimed weapon has a point of the target in its arc (000:L827)
+    if not all(aim_point_of(c, c.weapon(w), t) for w in wids if weapon_info(c.weapon(w).abbr).to_hit > 0):
+        return None
+    first = c.weapon(wids[0])
+    plain_origin = first.fires_from in ("front", "back", "left", "right", "turret")
+    # aim_problem of the plain shot names no side nor aim: it asks nothing but a line of fire's origin
+    # (which fails only for a weapon that fires from no side)
+    if not plain_origin and aim_problem(c, t, wids, declaration(Fire(vid, trig, tid))):
+        return None
+    origin = lof_origin(c.pose, c.size, first.fires_from if plain_origin else "turret")
     sides = facing_sides(t.pose, t.size, origin)
     aims = [""] + [f"side:{s}" for s in sorted(sides)]
     aims += (["side:top"] if t.kind == "trike" else []) + [     # a trike's top (000:L841)
         a for a in kept(t, "aims", lambda: tuple(target_aims(t)))
         if not a.startswith("tire:") or tire_sides(a[5:]) & sides]  # a tire facing the firer (000:L832)
-    shots = tuple(a for aim in aims for a in (Fire(vid, trig, tid, aim),)
-                  # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems)
-                  if not aim.startswith(("side:", "rider", "pod:", "sidecar"))
-                  or aim_problem(c, t, wids, declaration(a)) is None)
+    chosen = tuple(aim for aim in aims
+                   # only a chosen side, a rider or a pod adds a check to the plain shot's (firing._weapon_problems);
+                   # a side's is whether it faces the first weapon's origin: for a side in `sides` (worked out
+                   # from that very origin) it holds, and aim_problem asks nothing else of a side but the top
+                   if not aim.startswith(("side:", "rider", "pod:", "sidecar"))
+                   or (plain_origin and aim[5:] in sides and aim.startswith("side:"))
+                   or aim_problem(c, t, wids, declaration(Fire(vid, trig, tid, aim))) is None)
+    # the actions themselves hang on these names alone: made once, kept with the firer's record sheet
+    shots = tuple(Fire(vid, trig, tid, a) for a in chosen)
     return _Pair(shots, _line(c, t, trig))
+
+
+def _firer_ready(c: Combatant, trig: str, wids: tuple[str, ...], crew: str) -> bool:
+    """rules.combat.shooting.trigger_problems but for its arc check (the firer's side: the crewman can fire
+    it, a cupola's gunner only its weapon, an aimed weapon among them, each ready); kept with the combatant."""
+    def ready_now() -> bool:
+        if crew_problem(c, crew):
+            return False
+        if crew == c.interior.cupola_gunner and not all(c.weapon(w).cupola for w in wids):
+            return False
+        if not any(weapon_info(c.weapon(w).abbr).to_hit > 0 for w in wids):
+            return False
+        return all(ready(c, w) is None for w in wids)
+    return kept(c, ("ready", trig, crew), ready_now)
 
 
 def _line(c: Combatant, t: Combatant, trig: str) -> tuple[Vec, Vec] | None:
@@ -674,10 +750,12 @@ def may_fire(state: GameState, vid: str) -> bool:
     if got is None:
         # a weapon on automatic may be taken off in any fire step; setting one rides on another choice, so
         # games that never use automatic ask the same questions as before (reading CB83)
-        got = work.may.setdefault(key, (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or
-                                  bool(drop_options(state, vid)) or (
+        # (the shots first: a drop's check lays its counters to see that it can, and a vehicle with a shot
+        # need not make it here)
+        got = work.may.setdefault(key, (bool(state.vehicle(vid).automatic) and not state.vehicle(vid).out) or (
             bool(work.fire[key]) if key in work.fire
-            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid))))
+            else next(_fire_options(state, vid), None) is not None or bool(map_fire_options(state, vid)))
+            or bool(drop_options(state, vid)))
     return got
 
 
@@ -733,7 +811,10 @@ def drop_options(state: GameState, vid: str) -> list[Drop]:
     """Every legal Drop action of a vehicle now."""
     if vid in state.fire_passed or state.vehicle(vid).out:
         return []
-    work, key = _work(state), _own(state, vid)
+    work = _work(state)
+    if vid in work.combatants and not _droppers(work.combatants[vid]):
+        return []   # no dropped weapon (they hang on the sheet, which no declaration changes)
+    key = _own(state, vid)
     got = work.drops.get(key)
     if got is None:
         c = _replay(state)[0][vid]

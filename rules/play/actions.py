@@ -32,21 +32,35 @@ class SetSpeed:
         return f"{self.vehicle} speed {self.mph:g}"
 
 
-@dataclass(frozen=True, order=True)
+# (Move and Fire write their fields into __dict__ themselves, as rules.core.geometry's records do: the
+# engine lists dozens of them for every decision)
+@dataclass(frozen=True, order=True, init=False)
 class Move:
     vehicle: str
     maneuver: Maneuver
+
+    def __init__(self, vehicle: str, maneuver: Maneuver) -> None:
+        d = self.__dict__
+        d["vehicle"] = vehicle
+        d["maneuver"] = maneuver
 
     def __str__(self) -> str:
         return f"{self.vehicle} move {self.maneuver}"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, init=False)
 class Fire:
     vehicle: str
     weapon: str
     target: str
     aim: str = ""  # specific target: "", "tire", "driver", "weapon:<id>" ...
+
+    def __init__(self, vehicle: str, weapon: str, target: str, aim: str = "") -> None:
+        d = self.__dict__
+        d["vehicle"] = vehicle
+        d["weapon"] = weapon
+        d["target"] = target
+        d["aim"] = aim
 
     def __str__(self) -> str:
         aim = f" aim={self.aim}" if self.aim else ""

@@ -144,7 +144,8 @@ def world_for(ctx: Ctx) -> CollisionWorld:
     world = ctx.world
     if world is None or world.base is not base:   # the first move of the step, or the map changed
         world = ctx.world = CollisionWorld.over(base)
-    world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles})
+    counters = ctx.t.handling.counters   # size_of, without looking each vehicle up again
+    world.set_vehicles({v.id: (v.pose, counters[v.spec.kind]) for v in ctx.state.vehicles})
     return world
 
 
@@ -276,7 +277,8 @@ def _pile_up(ctx: Ctx, world: CollisionWorld, pushed: str, hit: Hit, travel: flo
     own = ctx.v(pushed).speed
     here = ctx.v(pushed).pose
     c = Contact(0, here, here, (hit,))
-    world.set_vehicles({v.id: (v.pose, size_of(ctx, v.id)) for v in ctx.state.vehicles})
+    counters = ctx.t.handling.counters   # size_of, without looking each vehicle up again
+    world.set_vehicles({v.id: (v.pose, counters[v.spec.kind]) for v in ctx.state.vehicles})
     ctx.update(pushed, speed=speed)
     if hit.kind == VEHICLE:
         _vehicle_collision(ctx, pushed, c, travel)

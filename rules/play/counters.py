@@ -328,6 +328,8 @@ def liquid_contact(ctx: Ctx) -> None:
     again once it has been in it for `recheck_phases` phases since the last roll (000:L1047). The first
     roll is the one for driving onto it (cross_counters); a vehicle found in it with no roll yet starts
     counting now."""
+    if not ctx.state.counters and not any(v.liquid_contact for v in ctx.state.vehicles):
+        return   # no counter on the map and none left to forget: nothing below can happen
     _melt_ice(ctx)
     _set_off(ctx)
     _clouds_go_off(ctx)

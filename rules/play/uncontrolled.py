@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.combat.damage import DRIVER_ROLES, Part, crew_state, driver_can_drive, interior_of
+from rules.combat.damage import DRIVER_ROLES, Interior, Part, crew_state, driver_can_drive, interior_of
 from rules.core.events import DriverReplaced, NobodyDriving, SeatChangeBegun
 from rules.core.geometry import Kind
+from rules.core.kept import kept
 from rules.driving.handling import CrashModifier
 from rules.play.context import Ctx
 from rules.play.crashes import lose_control
@@ -34,7 +35,12 @@ def nobody_drives(v: VehicleState) -> bool:
     (a movement-only design) has a driver that combat cannot reach."""
     if v.out or v.sheet.destroyed:
         return True
-    inside = interior_of(v.sheet, v.spec.kind.value)
+    kind = v.spec.kind.value
+    # asked of every vehicle every phase: it hangs on the sheet alone from here (kept with it)
+    return kept(v.sheet, ("nobody_drives", kind), lambda: _nobody_drives(interior_of(v.sheet, kind)))
+
+
+def _nobody_drives(inside: Interior) -> bool:
     return any(p.kind == "crew" for p in inside.parts) and not driver_can_drive(inside)
 
 

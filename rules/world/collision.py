@@ -346,10 +346,10 @@ class CollisionWorld:
 
     def _place(self, vid: str, pose: Pose, size: CounterSize | None) -> None:
         v = self._vehicles.get(vid)
-        if v is not None and size is not None and size != v.size:
+        if v is not None and size is not None and size is not v.size and size != v.size:
             self.remove_vehicle(vid)
             v = None
-        if v is not None and v.pose == pose:
+        if v is not None and (v.pose is pose or v.pose == pose):
             return   # where it is already: nothing to reindex
         if v is None:
             if size is None:

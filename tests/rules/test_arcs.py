@@ -109,3 +109,27 @@ def test_side_choice_penalty_000_L830_L939() -> None:
     assert struck_side(target, CAR, firer) == "right"
     assert side_penalty(target, CAR, firer, "front")
     assert not side_penalty(target, CAR, firer, "right")
+
+
+def test_first_in_arc_picks_what_in_arc_picks_000_L827() -> None:
+    """The fire step's aim point takes the first candidate point in the weapon's arc (000:L827) through
+    arcs.first_in_arc, the corners-geometry in_arc worked out in plain floats: it must choose the very point
+    the point-by-point in_arc test chooses, on the dividing lines (000:L830) as elsewhere, for trikes too."""
+    import random
+
+    from rules.combat.arcs import first_in_arc, footprint, in_arc
+    from rules.core.geometry import CounterSize, Pose, Vec
+
+    r = random.Random(5)
+    for i in range(3000):
+        pose = Pose.at(r.uniform(0, 40), r.uniform(0, 30), r.choice([0, 90, 45, r.uniform(0, 360)]))
+        size = CounterSize(r.choice([1.0, 2.0, 1.5]), r.choice([1.0, 0.5]))
+        pts = [Vec(round(r.uniform(-5, 45), r.choice([0, 1, 3])), round(r.uniform(-5, 35), r.choice([0, 1, 3])))
+               for _ in range(r.randint(1, 6))]
+        if i % 3 == 0:   # on the 45-degree lines out of a corner: in two arcs at once
+            c, d = footprint(pose, size)[r.randint(0, 3)], r.uniform(0, 5)
+            pts += [Vec(c.x + d, c.y + d), Vec(c.x - d, c.y + d)]
+        for mount in ("front", "back", "left", "right", "turret"):
+            for trike in (False, True):
+                want = next((p for p in pts if in_arc(mount, pose, size, p, trike=trike)), None)
+                assert first_in_arc(mount, pose, size, pts, trike=trike) is want

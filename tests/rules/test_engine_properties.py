@@ -5,6 +5,7 @@ legal-action lists are sorted and agree with check(), and undo restores the stat
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +20,14 @@ from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Action, Move, SetSpeed
 from rules.play.state import SPEED, GameState, digest
 from rules.tables.movement import tables
+
+
+def full_check(state: GameState, a: Action) -> str | None:
+    """engine.check of a copy that carries none of the state's derived work: a shot fire_options has listed
+    for this very state is not taken on the list's word there (rules.phases.fire_step.fire_problem trusts
+    a list it made itself), so here the lists are checked against every rule."""
+    return engine.check(replace(state), a)
+
 
 CAR = "generic kind=car hc=2 accel=10 top=100 weight=3000 tire=12 armor=10"
 TRIKE = "generic kind=trike hc=2 accel=10 top=90 weight=2000 tire=12 armor=10"
@@ -84,7 +93,7 @@ def test_random_legal_play_of_up_to_200_turns_with_4_vehicles_raises_nothing(see
             break
         assert engine.to_act(state), "the engine waits only when someone must decide"
         a = choose(state, rnd)
-        assert engine.check(state, a) is None
+        assert full_check(state, a) is None
         state, events = engine.apply(state, a)
         assert all(ev.kind and ev.text for ev in events)
         for v in state.vehicles:
@@ -169,7 +178,7 @@ def test_legal_actions_are_sorted_and_each_passes_check(seed, rng):
             assert acts and _sorted_ok(acts)
             for a in acts:
                 assert a.vehicle == vid
-                assert engine.check(state, a) is None, a
+                assert full_check(state, a) is None, a
         for v in state.vehicles:
             if v.id not in engine.to_act(state):
                 assert engine.legal_actions(state, v.id) == []
