@@ -97,7 +97,7 @@ def where_laid(state: GameState, vid: str, counter: Any) -> str:
     c = counter.pose.centre
     d = Vec(c.x - pose.x, c.y - pose.y)
     along, across = d.dot(forward(pose.facing)), d.dot(right(pose.facing))
-    size = tables().handling.counters[state.vehicle(vid).spec.kind]
+    size = state.vehicle(vid).spec.counter(tables().handling.counters)
     words = []
     if along > size.length / 2:
         words.append("ahead")

@@ -35,9 +35,9 @@ def draw_counters(b: BattleScene, surface: pygame.Surface) -> None:
         pose = b.anim.pose(v.id, v.pose)
         seat = b.session.seat(v.id)
         colour = theme.owner_colour(seat.colour)
-        draw_counter(surface, b.cam, v, pose, sizes[v.spec.kind], colour,
+        draw_counter(surface, b.cam, v, pose, v.spec.counter(sizes), colour,
                      active=v.id == actor and not b.anim.busy, label=False, squash=b.anim.tumble(v.id))
-        size = sizes[v.spec.kind]
+        size = v.spec.counter(sizes)
         sx, sy = b.cam.to_screen(pose.x, pose.y)
         below = sy + b.cam.zoom * max(size.length, size.width) / 2 + 6
         tag = v.id + ("  HOLD" if b.orders.holding(v.id, turn) and not v.out else "")

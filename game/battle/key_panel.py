@@ -184,10 +184,10 @@ class KeyPanel(DecisionPanel):
 
     def _on_counter(self, x: float, y: float) -> bool:
         v = self.b.state.vehicle(self.vid or "")
-        return bool(inside(corners(v.pose, tables().handling.counters[v.spec.kind]), Vec(x, y)))
+        return bool(inside(corners(v.pose, v.spec.counter(tables().handling.counters)), Vec(x, y)))
 
     def _size(self) -> CounterSize:
-        return tables().handling.counters[self.b.state.vehicle(self.vid or "").spec.kind]
+        return self.b.state.vehicle(self.vid or "").spec.counter(tables().handling.counters)
 
     def _greyed(self) -> list[Ghost]:
         return self.preview.greyed(self.skid, self.even) if self.preview is not None else []
@@ -285,7 +285,7 @@ class KeyPanel(DecisionPanel):
         cam = self.b.cam
         key = (self.version, self.choice, cam.zoom, cam.cx, cam.cy, cam.view_w, cam.view_h, id(self.ghosts))
         if self._cache is None or self._cache[0] != key:
-            size = tables().handling.counters[self.b.state.vehicle(self.vid or "").spec.kind]
+            size = self.b.state.vehicle(self.vid or "").spec.counter(tables().handling.counters)
             greyed = self._greyed()
             pts = [cam.to_screen(g.end.x, g.end.y) for g in self.ghosts + greyed]
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]

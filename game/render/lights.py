@@ -66,7 +66,7 @@ def draw_night(surface: pygame.Surface, cam: Camera, state: GameState, poses: Ma
     for v in state.vehicles:
         if v.out:
             continue
-        size = sizes[v.spec.kind]
+        size = v.spec.counter(sizes)
         lamp = any(carries(v.sheet, k) for k in SEARCHLIGHTS)
         for colour, pts in light_polygons(cam, poses.get(v.id, v.pose), size.length, size.width, lamp):
             pygame.draw.polygon(dark, colour, pts)

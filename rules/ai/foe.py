@@ -505,7 +505,7 @@ def _phase_end(view: View, node: Node, phases_on: int, weight: float) -> None:
             val += w * v1
             gun = gun or g1
             gap = (e_pose.centre - node.pose.centre).length()
-            if gap < (view.size.length + view.t.handling.counters[e.spec.kind].length) / 2 and w:
+            if gap < (view.size.length + e.spec.counter(view.t.handling.counters).length) / 2 and w:
                 if prof.ram > 0:
                     node.add(f"ram:{e.id}", prof.ram * RAM_VALUE * 0.5 * w * weight)
                 else:
@@ -575,7 +575,7 @@ def _after_stop(view: View, p: _Plan) -> None:
 def _meeting(view: View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
     """Where both counters will be at the end of the phase: close enough to collide on the way?"""
     gap = (e_pose.centre - p.end.centre).length()
-    reach = (view.size.length + view.t.handling.counters[e.spec.kind].length) / 2
+    reach = (view.size.length + e.spec.counter(view.t.handling.counters).length) / 2
     if gap >= reach:
         return
     prof = view.prof
@@ -594,7 +594,7 @@ def _shot_value(view: View, shooter: VehicleState, shooter_pose: Pose, target: V
     000:L901-L940), the line of fire checked as the fire step checks it (rules.combat.line_of_fire), the
     mean damage, and how thin the armor is on the side it would strike. `fresh`: a new turn, every
     weapon ready again."""
-    size = view.t.handling.counters[shooter.spec.kind]
+    size = shooter.spec.counter(view.t.handling.counters)
     guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
             and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
     cs, ct = view.combatants.get(shooter.id), view.combatants.get(target.id)
@@ -638,7 +638,7 @@ def _shot_estimate(view: View, shooter: VehicleState, shooter_pose: Pose, target
     fire (the fire step's own blocker) at the planned poses; the to-hit from one exact shot_for of this
     gun and target (its speeds, sizes and sights), its range modifier moved to the new range
     (000:L909-L910)."""
-    size = view.t.handling.counters[shooter.spec.kind]
+    size = shooter.spec.counter(view.t.handling.counters)
     guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
             and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
     if not guns:

@@ -20,9 +20,10 @@ from rules.core.errors import IllegalAction
 from rules.core.events import AutomaticSet, Event, GameEnded, PhaseBegan, ReflexesRolled, TurnBegan
 from rules.core.geometry import Kind
 from rules.core.kept import kept
+from rules.driving.articulated import rig_maneuver_error
 from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
-from rules.engine.setup import GameSetup, resolve_spec, starting_people
+from rules.engine.setup import GameSetup, resolve_rig, resolve_spec, starting_people, trailer_id
 from rules.phases import fire_step
 from rules.phases.movement import (
     defer,
@@ -47,6 +48,7 @@ from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move
 from rules.play.boosters import fire_booster, ready_boosters
 from rules.play.context import Ctx
 from rules.play.map_edges import advance_highway
+from rules.play.rigs import hitched_trailer, towing
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
@@ -61,12 +63,20 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         raise IllegalAction(why)
     vehicles = []
     for vs in setup.vehicles:
-        spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill)
+        towed = None
+        if vs.trailer:
+            spec, towed = resolve_rig(vs.design, vs.trailer, vs.driver_skill)
+            spec = replace(spec, gunner_skill=vs.gunner_skill)
+        else:
+            spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill)
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
             speed=float(abs(vs.speed)), reverse=vs.speed < 0, sheet=spec.sheet, start_speed=float(abs(vs.speed)),
         ))
+        if towed is not None:   # straight behind, on the hitch or fifth wheel (000:L551, L588)
+            towed = replace(towed, gunner_skill=vs.gunner_skill)
+            vehicles.append(hitched_trailer(vehicles[-1], trailer_id(vs.id), towed))
     ids = [v.id for v in vehicles]
     if len(set(ids)) != len(ids):
         raise IllegalAction("two vehicles share an id")
@@ -147,12 +157,19 @@ def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
     state and vehicle: the engine asks it to see whether there is a choice, then legal_actions and
     check ask again of the same state (kept with the state, rules.play.state.GameState.derived)."""
     if state.vehicle(v.id) is not v:   # a vehicle record not (yet) in this state: nothing to keep
-        return _legal_maneuvers(state, v)
+        return _towing_filter(state, v, _legal_maneuvers(state, v))
     work = state.derived.setdefault(MANEUVERS, {})
     got = work.get(v.id)
     if got is None:
-        got = work.setdefault(v.id, tuple(_legal_maneuvers(state, v)))
+        got = work.setdefault(v.id, tuple(_towing_filter(state, v, _legal_maneuvers(state, v))))
     return list(got)
+
+
+def _towing_filter(state: GameState, v: VehicleState, ms: list[Maneuver]) -> list[Maneuver]:
+    """A vehicle with a trailer on may not do all a car does (000:L559, L570, L590)."""
+    if not towing(state, v.id):
+        return ms
+    return [m for m in ms if rig_maneuver_error(m, v.speed, towing=True) is None]
 
 
 MANEUVERS = "legal_maneuvers"
@@ -268,7 +285,10 @@ def check(state: GameState, action: Action) -> str | None:
     if isinstance(action, Move):
         if state.step != MOVE:
             return "vehicles move after the speed changes"
-        return _maneuver_problem(v, action.maneuver)
+        why = _maneuver_problem(v, action.maneuver)
+        if why is None and towing(state, vid):
+            why = rig_maneuver_error(action.maneuver, v.speed, towing=True)
+        return why
     if isinstance(action, Boost):
         if action.booster not in ready_boosters(state, v):
             return (f"{action.booster} is no rocket booster {vid} may fire now: at the start of a phase, once, by a "

@@ -111,7 +111,7 @@ class Inputs(NamedTuple):
 
 
 def _inputs(state: GameState, v: VehicleState, vis: str) -> Inputs:
-    return Inputs(v.id, v.spec, v.pose, state.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel,
+    return Inputs(v.id, v.spec, v.pose, v.spec.counter(state.rules.movement.handling.counters), v.speed, v.travel,
                   v.sheet, v.aimed_fire, v.phase_d,
                   surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                   state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
@@ -925,7 +925,7 @@ def _out_of_action(v: VehicleState) -> str:
     """firing.out_of_action of the vehicle: it hangs on the record sheet alone (kept with it)."""
     kind = v.spec.kind.value
     return kept(v.sheet, ("out_of_action", kind), lambda: out_of_action(
-        combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)))
+        combatant_of(v.id, kind, kind, v.pose, v.spec.counter(tables().handling.counters), v.speed, v.travel, v.sheet)))
 
 
 def end_turn_fire(ctx: Ctx) -> None:

@@ -61,6 +61,7 @@ from rules.play.context import Ctx
 from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
 from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
+from rules.play.rigs import partner
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
 from rules.play.state import GameState, evolve
 from rules.play.terrain import note_ground
@@ -149,7 +150,7 @@ def world_for(ctx: Ctx) -> CollisionWorld:
 
 
 def size_of(ctx: Ctx, vid: str) -> CounterSize:
-    return ctx.t.handling.counters[ctx.v(vid).spec.kind]
+    return ctx.v(vid).spec.counter(ctx.t.handling.counters)
 
 
 def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
@@ -160,7 +161,7 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
     world = world_for(ctx)
     path = motion.path
     made: list[Pose] = [path[0]]
-    ignore: set[str] = set()
+    ignore: set[str] = {p for p in (partner(ctx.state, vid),) if p}   # a rig's two counters overlap (000:L588)
     touched: set[str] = set()
     sliding = ""   # the party it slid along or pushed: meeting it again ends the motion, no second collision
     for _ in range(MAX_COLLISIONS):
@@ -461,5 +462,5 @@ def own_world(state: GameState) -> CollisionWorld:
     world = (changed_world(state.map_id, state.map_changes, _area_shapes(state.map_id, state.map_changes.sections))
              if state.map_id else CollisionWorld())
     sizes = state.rules.movement.handling.counters
-    world.set_vehicles({v.id: (v.pose, sizes[v.spec.kind]) for v in state.vehicles})
+    world.set_vehicles({v.id: (v.pose, v.spec.counter(sizes)) for v in state.vehicles})
     return world

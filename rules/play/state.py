@@ -191,6 +191,9 @@ class VehicleState:
                                       # 000:L1795-L1812): (result, the turn its next step is due)
     starting: int = 0                 # turns before a vehicle whose driver has just got back in may move: the
                                       # 3 seconds to start it (000:L1472; rules/play/people.py)
+    towed_by: str = ""                # a trailer on its tower's hitch or fifth wheel: the tower's id. It makes no
+                                      # decision of its own but its gunners' and follows the tower (000:L561-L564)
+    loose: float = 0.0                # a trailer come loose: the mph it loses each turn, straight on (000:L576, L601-L603)
 
     @property
     def hc(self) -> int:

@@ -527,6 +527,8 @@ def load_handling(path: Path) -> HandlingTable:
     counters = {}
     ct = n.table("counter")
     for kind in Kind:
+        if not ct.has(kind.value):   # oversized kinds: each body's own counter (rules.tables.rigs)
+            continue
         c = ct.table(kind.value)
         counters[kind] = CounterSize(c.number("length"), c.number("width"))
         c.done()

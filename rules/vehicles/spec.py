@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rules.core.geometry import Kind
+from rules.core.geometry import CounterSize, Kind
 from rules.vehicles.record_sheet import RecordSheet
 
 
@@ -41,6 +42,12 @@ class VehicleSpec:
     road_tire_hc: int = 0              # HC its tires add on the road only, counted in hc: radials, slicks (000:L517)
     off_road_damage: bool = True       # False: OR tires spare it normal off-road damage (000:L1834)
     boosters: tuple[Booster, ...] = ()  # rocket boosters it may fire (000:L2649-L2659)
+    size: CounterSize | None = None    # an oversized vehicle's or trailer's own counter (its body's length,
+                                       # 000:L541-L550, L587); None: its kind's counter (000:L133)
+
+    def counter(self, sizes: Mapping[Kind, CounterSize]) -> CounterSize:
+        """The counter this vehicle is played on: its own, else its kind's."""
+        return self.size or sizes[self.kind]
 
     def acceleration_at(self, speed: float) -> float:
         """The most this vehicle may speed up in a turn from `speed` (a truck-like gearbox is slow from rest)."""
