@@ -48,6 +48,7 @@ from rules.combat.damage import (
     sheet_with,
 )
 from rules.combat.dropped import Counter, cloud_inches, kind_for_weapon, place, size_for, split
+from rules.combat.long_targets import location_struck
 from rules.combat.to_hit import Shot, ToHit, to_hit, weapon_info, worst_relative_speed
 from rules.core.dice import DiceSource, roll
 from rules.core.events import (
@@ -590,7 +591,10 @@ def _damage_roll(c: Combatant, wid: str, t: Combatant, side: str, aim: str, orig
     log.add(DamageRolled(f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942",
                          c.id, weapon=wid, target=t.id, expr=str(expr), faces=tuple(dfaces), points=points))
     sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
-    return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
+    face = side
+    if side in ("left", "right") and "front_left" in t.sheet.armor:   # a long vehicle's half (000:L1985, L2100)
+        face = location_struck(t.pose, t.size, origin, ten=True)
+    return _Pending(c.id, wid, t.id, face, aim, points, dfaces, info.laser, info.effect == "burst",
                     _fire_source(w.abbr, w.ammo), side in ("left", "right"), w.ammo, w.abbr, sidecar_side)
 
 

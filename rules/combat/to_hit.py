@@ -15,6 +15,7 @@ from rules.core.dice import DiceExpr
 from rules.tables.combat import CombatTables, Rule, WeaponInfo, combat_tables, weapon_table
 from rules.tables.construction import design_tables
 from rules.tables.movement import tables
+from rules.tables.rigs import target_tables
 
 FACES = ("front", "back", "left", "right")
 
@@ -127,6 +128,8 @@ def target_modifier(target: str, side: str, t: CombatTables | None = None) -> Mo
     """Vehicle-type modifier for the side the shot strikes (000:L851-L858)."""
     t = t or combat_tables()
     if target not in t.targets:
+        if target in target_tables().size:   # trailers and oversized vehicles (000:L859-L862)
+            return _big_target(target, side)
         raise ValueError(f"unknown target {target!r}; known: {', '.join(sorted(t.targets))}")
     tt = t.targets[target]
     if side == "top":
@@ -368,9 +371,26 @@ def base_to_hit(abbr: str) -> int:
 
 
 
+def _big_target(target: str, side: str) -> Modifier | None:
+    """A big target's size modifier by the side struck: +2 from the side of a trailer or bus ... (000:L859-L862)."""
+    row = target_tables().size[target]
+    value = row["side"] if side in ("left", "right") else row.get(side, 0)
+    if value == 0:
+        return None
+    where = "side" if side in ("left", "right") else side
+    return Modifier(f"{target.replace('_', ' ')} from the {where}", value, "000:L859-L862")
+
+
+BIG_TARGETS = {"ten_wheeler": "ten_wheeler", "tractor": "tractor", "bus": "bus", "semi_trailer": "trailer",
+               "car_trailer": "trailer"}
+
+
 def target_type_of(kind: str, body: str) -> str:
     """The target line of 000:L851-L858 for a vehicle: its body when it has one (compact,
-    subcompact, the trike sizes), a cycle, or a car (mid-sized and larger)."""
+    subcompact, the trike sizes), a cycle, or a car (mid-sized and larger); a trailer's, bus's or big
+    truck's size line (000:L859-L862)."""
+    if kind in BIG_TARGETS:
+        return "minibus" if body == "minibus" else BIG_TARGETS[kind]
     if body in combat_tables().targets:
         return body
     return "cycle" if kind == "cycle" else "car"
