@@ -47,11 +47,11 @@ from rules.play.crashes import (
     tstop_crash_extra,
 )
 from rules.play.crashes import braking_hazard as crashes_braking_hazard
-from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire, jackknife
+from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire, jackknife, released
 from rules.play.falling import land_falls, over_edge
 from rules.play.gas_engine import cracked, engine_turn
 from rules.play.map_edges import check_left_map
-from rules.play.rigs import coupling_of, towing, trailer_of
+from rules.play.rigs import coupling_broken, coupling_of, towing, trailer_of
 from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
@@ -611,6 +611,11 @@ def maneuver_d_added(ctx: Ctx, v: VehicleState) -> int:
 
 
 def end_phase(ctx: Ctx) -> None:
+    for v in ctx.state.vehicles:
+        if v.towed_by:   # a coupling shot off or broken in a collision: the trailer comes loose (000:L576, L601)
+            broken = coupling_broken(ctx.v(v.towed_by), v)
+            if broken:
+                released(ctx, v.id, f"its {broken} is destroyed", "000:L576, L601")
     for v in ctx.state.vehicles:
         if v.mode == Mode.T_STOP and v.moved_this_phase:
             _tstop_tires(ctx, v.id)

@@ -39,12 +39,14 @@ from rules.core.events import (
     RamTraded,
     RanOver,
     SlowedTo,
+    Steamrollered,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
 from rules.driving.collisions import (
     CollisionKind,
     Continuation,
     Party,
+    can_steamroller,
     classify,
     classify_fixed,
     collide,
@@ -56,6 +58,7 @@ from rules.driving.collisions import (
     who_moves_on,
 )
 from rules.driving.maneuvers import Motion
+from rules.driving.rig_collisions import collision_weight, steamroller
 from rules.play.concussion import concuss
 from rules.play.context import Ctx
 from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
@@ -63,7 +66,7 @@ from rules.play.effects import damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.rigs import partner
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
-from rules.play.state import GameState, evolve
+from rules.play.state import GameState, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.world.collision import (
     VEHICLE,
@@ -295,7 +298,10 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
                    Party(other.pose, osize, other.travel, other.speed), c.normal)
     v1, v2 = (mover, other) if cls.mover_is_v1 else (other, mover)
     side = {mover.id: cls.mover_side, other.id: cls.other_side}
-    dms = (damage_modifier(v1.spec.weight), damage_modifier(v2.spec.weight))
+    run = _steamroller(ctx, mover, other, cls.kind)
+    if run is not None:
+        return run, conform_pivots(ctx.v(other.id).pose, osize, c.point)[0]
+    dms = (damage_modifier(_weight(ctx, v1, cls.kind)), damage_modifier(_weight(ctx, v2, cls.kind)))
     out = collide(cls.kind, (v1.speed, v2.speed), dms)
     kind = cls.kind.value
     ctx.log.add(Collided(f"{kind.replace('_', '-')} with {other.id} at {out.collision_speed:g} mph "
@@ -322,6 +328,59 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
     cont = who_moves_on(out, cls.mover_is_v1)
     pivot = conform_pivots(ctx.v(other.id).pose, osize, c.point)[0]
     return cont, pivot
+
+
+def _weight(ctx: Ctx, v: VehicleState, kind: CollisionKind) -> int:
+    """The weight a party brings to a collision: a rig's two parts together head-on and rear-end, the part
+    hit alone from the side (000:L579)."""
+    other = partner(ctx.state, v.id)
+    if not other:
+        return v.spec.weight
+    mate = ctx.v(other)
+    tower, trailer = (mate, v) if v.towed_by else (v, mate)
+    return collision_weight(kind, tower.spec.weight, trailer.spec.weight, "trailer" if v.towed_by else "tower")
+
+
+def _big_class(ctx: Ctx, v: VehicleState) -> str:
+    """Which steamroller row a vehicle is: a ten-wheeler, a rig (a tractor with its trailer, or the trailer)
+    or a bus (000:L609-L611); "" for none."""
+    kind = v.spec.kind.value
+    if kind in ("ten_wheeler", "bus"):
+        return kind
+    if kind == "semi_trailer" or (kind == "tractor" and partner(ctx.state, v.id)):
+        return "rig"
+    return ""
+
+
+def _victim_class(v: VehicleState) -> str:
+    kind = v.spec.kind.value
+    return "cycle" if kind == "cycle" else v.spec.body
+
+
+def _steamroller(ctx: Ctx, mover: VehicleState, other: VehicleState, kind: CollisionKind) -> Continuation | None:
+    """A ten-wheeler, rig or bus meeting a smaller vehicle in anything but a sideswipe may run right over it
+    (000:L608-L611): 1d, and on 3-6 the victim stops dead, takes the ram damage spread over its components,
+    and the big one takes a D1 (a cycle) or D3 hazard; it drives on over the counter. None: a collision."""
+    for big, small in ((mover, other), (other, mover)):
+        row = _big_class(ctx, big)
+        if not row or not can_steamroller(row, _victim_class(small)) or kind.sideswipe:
+            continue
+        die = ctx.roll(DiceExpr(1), "steamroller? (3-6 runs it over)", "000:L609", big.id)
+        s = steamroller(row, _victim_class(small), kind, die)
+        if not s.run_over:
+            return None
+        speed = max(big.speed, small.speed)
+        ctx.log.add(Steamrollered(f"runs right over {small.id}", "000:L608-L611", big.id, victim=small.id))
+        ram = ctx.t.chart.ram(speed)
+        if ram:
+            damage_face(ctx, small.id, "top", ctx.roll(ram, f"steamrollered at {speed:g} mph", "000:L610", small.id),
+                        "steamrollered", "000:L610", "ram")
+        ctx.update(small.id, speed=0.0)
+        ctx.log.add(SlowedTo("steamrollered: it stops dead", "000:L610", small.id, speed=0.0))
+        hazard(ctx, big.id, s.hazard, "steamrollering", "000:L261, L610-L611")
+        return Continuation(mover_finishes=True, slides=False, conformer=None) if big is mover \
+            else Continuation(mover_finishes=False, slides=False, conformer=None)
+    return None
 
 
 def _dm(dm: Fraction) -> str:

@@ -72,3 +72,13 @@ def set_loose(ctx: Ctx, trailer_id: str, why: str, rule: str) -> VehicleState:
     w = ctx.put(evolve(v, towed_by="", loose=float(rt.num("loose", f"{kind}_decel")), driverless=True))
     ctx.log.add(TrailerLoose(f"the trailer comes loose from {tower}: {why}", rule, trailer_id, tower=tower))
     return w
+
+
+def coupling_broken(tower: VehicleState, trailer: VehicleState) -> str:
+    """What of the coupling is gone, "" while it holds: the tractor's fifth wheel, the tower's hitch or the
+    car trailer's tongue destroyed (000:L576, L601, L1970-L1971, L2067)."""
+    for v in (tower, trailer):
+        for c in v.sheet.components:
+            if c.destroyed and (c.id in ("fifth_wheel", "tongue") or c.id.endswith("_hitch")):
+                return c.name.lower()
+    return ""
