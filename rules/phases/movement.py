@@ -160,9 +160,9 @@ def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> N
     if tr is not None:
         over, dice = decel_crash(decel)
         if over:
+            crash_table_3(ctx, vid, 0, original, travel=ctx.v(vid).travel)
             for w in (vid, tr.id):
                 damage_each_tire(ctx, w, dice, "braking hard with a trailer", "000:L553")
-            crash_table_3(ctx, vid, 0, original, travel=ctx.v(vid).travel)
             return
     brake(ctx, vid, decel, original)
 
