@@ -17,7 +17,6 @@ from rules.core.events import (
     CrashRolled,
     Event,
     Jackknifed,
-    SlowedTo,
     Steamrollered,
     TireDamaged,
     TrailerFollowed,
