@@ -16,7 +16,7 @@ from rules.core.geometry import Pose
 from rules.engine import engine, saves, scenarios
 from rules.engine.game import Game
 from rules.engine.scenarios import Scenario
-from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup import GameSetup, VehicleSetup, trailer_id
 from rules.engine.setup_check import check_setup
 from rules.play.actions import Action
 from rules.play.state import GameState
@@ -150,6 +150,9 @@ class Session:
     def seat(self, vid: str) -> Seat:
         if vid not in {v.id for v in self.setup.vehicles} and "." in vid:
             vid = vid.split(".", 1)[0]   # a person on foot ("red.driver") sits where his vehicle's owner does
+        tower = next((v.id for v in self.setup.vehicles if v.trailer and trailer_id(v.id) == vid), "")
+        if tower:                        # a trailer's gunners sit with its tower's driver (issue 19)
+            vid = tower
         for i, v in enumerate(self.setup.vehicles):
             if v.id == vid:
                 return Seat(v.owner, v.colour or ("red", "blue", "green", "yellow", "orange", "purple", "cyan",

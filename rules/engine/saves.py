@@ -56,7 +56,7 @@ def save_dict(game: Game) -> dict[str, Any]:
             "vehicle": [
                 {"id": v.id, "owner": v.owner, "design": v.design, "x": v.pose.x, "y": v.pose.y,
                  "facing": v.pose.facing, "speed": v.speed, "driver_skill": v.driver_skill, "foe": v.foe,
-                 "colour": v.colour, "gunner_skill": v.gunner_skill}
+                 "colour": v.colour, "gunner_skill": v.gunner_skill} | ({"trailer": v.trailer} if v.trailer else {})
                 for v in s.vehicles
             ],
         },
@@ -95,6 +95,7 @@ def _setup(node: Node) -> GameSetup:
             speed=v.number("speed", 0.0, lo=-1000, hi=1000),
             driver_skill=v.integer("driver_skill", 0, lo=0, hi=MAX_SKILL), foe=v.text("foe", ""),
             colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=UNTRAINED, hi=MAX_SKILL),
+            trailer=v.text("trailer", ""),
         ))
         v.done()
     if not vehicles:

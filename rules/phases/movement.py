@@ -19,7 +19,7 @@ from rules.core.events import (
     TrailerFollowed,
 )
 from rules.core.geometry import Kind, Pose, angle_diff, norm_deg
-from rules.driving.articulated import decel_crash, follow, hitch_point, jackknifed, trailer_path
+from rules.driving.articulated import decel_crash, jackknifed, trailer_path
 from rules.driving.equipment import most_deceleration
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
@@ -51,7 +51,7 @@ from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_
 from rules.play.falling import land_falls, over_edge
 from rules.play.gas_engine import cracked, engine_turn
 from rules.play.map_edges import check_left_map
-from rules.play.rigs import coupling_broken, coupling_of, towing, trailer_of
+from rules.play.rigs import coupling_broken, coupling_of, towing, trailer_after, trailer_of
 from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
@@ -212,8 +212,7 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose) -> None:
     tr = trailer_of(ctx.state, vid)
     assert tr is not None
     c = coupling_of(tower, tr)
-    dist = (tower.pose.centre - start.centre).length()
-    rm = follow(tr.pose, hitch_point(tower.pose, c), dist, c, reverse=tower.reverse)
+    rm = trailer_after(start, tower.pose, tr.pose, c, reverse=tower.reverse)
     ctx.put(evolve(tr, speed=tower.speed, reverse=tower.reverse, travel=tower.travel))
     swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
     tr = ctx.put(evolve(ctx.v(tr.id), pose=swept.end))

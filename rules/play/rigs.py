@@ -7,8 +7,16 @@ L601-L603). Crash Table 3 and the loose trailer's control roll are in rules.play
 from __future__ import annotations
 
 from rules.core.events import TrailerLoose
-from rules.core.geometry import Kind
-from rules.driving.articulated import Coupling, car_trailer_coupling, hitched, jackknifed, rig_coupling
+from rules.core.geometry import Kind, Pose
+from rules.driving.articulated import (
+    Coupling,
+    car_trailer_coupling,
+    follow,
+    hitch_point,
+    hitched,
+    jackknifed,
+    rig_coupling,
+)
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState, evolve
 from rules.tables.movement import tables
@@ -51,6 +59,13 @@ def hitched_trailer(tower: VehicleState, tid: str, spec: VehicleSpec) -> Vehicle
     probe = VehicleState(id=tid, owner=tower.owner, spec=spec, pose=tower.pose, travel=tower.travel, speed=tower.speed)
     pose = hitched(tower.pose, coupling_of(tower, probe))
     return evolve(probe, pose=pose, reverse=tower.reverse, sheet=spec.sheet, start_speed=tower.speed, towed_by=tower.id)
+
+
+def trailer_after(tower_start: Pose, tower_end: Pose, trailer: Pose, c: Coupling, *, reverse: bool) -> Pose:
+    """Where the trailer ends after its tower moved from `tower_start` to `tower_end` (000:L561-L569): straight
+    along its axis as far as the tower's centre went, then about a rear corner onto the hitch."""
+    dist = (tower_end.centre - tower_start.centre).length()
+    return follow(trailer, hitch_point(tower_end, c), dist, c, reverse=reverse)
 
 
 def folded(state: GameState, vid: str) -> bool:
