@@ -7,6 +7,7 @@ Everything here asks rules/: set-ups, legal actions, saves. A bad file raises it
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ from rules.play.actions import Action
 from rules.play.state import GameState
 from rules.tables.foe_profiles import names as profile_names
 from rules.vehicles import design
+from rules.vehicles.figures import figures
+from rules.vehicles.towing import towing_figures
 from rules.world import maps
 from rules.world.maps import Map
 
@@ -42,6 +45,26 @@ def foe_profiles() -> list[str]:
 
 def stock_names() -> list[str]:
     return sorted(design.stock_names())
+
+
+RIG_JOIN = " + "   # a rig's label on the new-game screen: "Annihilator + Brotherhood"
+
+
+@lru_cache(maxsize=1)
+def rig_labels() -> dict[str, tuple[str, str]]:
+    """Every stock tower with every stock trailer the rules let it pull (a tractor and a semi-trailer, a
+    car with a hitch and a car trailer, issue 19): label -> (tower, trailer)."""
+    out: dict[str, tuple[str, str]] = {}
+    trailers = [(n, design.load_stock(n)) for n in design.trailer_names()]
+    weights = {n: figures(d).weight for n, d in trailers}
+    for tower in design.stock_names():
+        d = design.load_stock(tower)
+        if d.kind != "tractor" and not any(e.type.endswith("_hitch") for e in d.accessories):
+            continue
+        for name, t in trailers:
+            if not towing_figures(d, weights[name], t.kind).errors:   # as resolve_rig checks it
+                out[f"{tower}{RIG_JOIN}{name}"] = (tower, name)
+    return out
 
 
 def garage_designs(directory: Path | None = None) -> list[tuple[str, str]]:
