@@ -78,6 +78,8 @@ def generic_spec(text: str, driver_skill: int = 0) -> VehicleSpec:
         if key in fields and not math.isfinite(float(fields[key])):  # float() itself refuses non-numbers
             raise ValueError(f"{key} must be a finite number, found {fields[key]!r}")
     kind = Kind(fields.get("kind", "car"))
+    if kind not in (Kind.CAR, Kind.TRIKE, Kind.CYCLE):   # big vehicles come from their designs (issue 19)
+        raise ValueError(f"a generic vehicle is a car, trike or cycle, not {kind.value}")
     tire = int(fields.get("tire", "4"))
     armor = int(fields.get("armor", "10"))
     corners = {Kind.CAR: ("FL", "FR", "BL", "BR"), Kind.TRIKE: ("F", "BL", "BR"), Kind.CYCLE: ("F", "B")}[kind]

@@ -49,6 +49,7 @@ from rules.core.dice import chance_at_least
 from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept
+from rules.driving.articulated import fire_hazard
 from rules.phases import automatic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
@@ -74,6 +75,7 @@ from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.movement import RoadCondition, tables
 from rules.tables.ruleset import Ruleset
+from rules.vehicles.long_vehicles import BIG_KINDS
 from rules.vehicles.record_sheet import RecordSheet
 from rules.vehicles.spec import UNTRAINED, VehicleSpec
 from rules.world.map_changes import MapChanges
@@ -853,6 +855,9 @@ def resolve(ctx: Ctx) -> None:
     for tid, rep in res.reports:
         for hz in rep.hazards():
             hazard(ctx, tid, hz.d, hz.name, hz.rule)
+        big_d = fire_hazard(rep.taken) if ctx.v(tid).spec.kind.value in BIG_KINDS else 0
+        if big_d:   # an oversized vehicle shaken by one heavy attack: 13-21 points D2, 22+ D3 (000:L256-L257)
+            hazard(ctx, tid, big_d, f"{rep.taken} points of damage in one attack", "000:L256-L257")
         for corner in rep.corners_lost():
             corner_lost(ctx, tid, corner, True)
     _kills(ctx)

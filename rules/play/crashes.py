@@ -185,8 +185,12 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str, *, at_spee
     """A hazard (000:L244-L253): road conditions add to it, it lowers the handling status and needs
     its own control roll at the current speed, or at `at_speed` (a collision's: the speed before it,
     000:L428, reading AU7); a loss goes to Crash Table 2 (000:L308). Returns True if control was kept.
-    Collisions and combat call this."""
+    Collisions and combat call this. A hazard to a hitched trailer is its rig's: the tower's driver rolls, and a
+    loss goes to Crash Table 3 (000:L607)."""
     v = ctx.v(vid)
+    if v.towed_by:
+        vid = v.towed_by
+        v = ctx.v(vid)
     speed = v.speed if at_speed is None else at_speed
     if v.out or speed == 0:
         why = "stationary" if speed == 0 else "out of the fight"

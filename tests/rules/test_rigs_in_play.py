@@ -328,3 +328,31 @@ def test_the_convoy_scenario_plays_to_its_end_between_foes() -> None:
                 state.vehicle("rig").out
     assert engine.outcome(state) is not None
     assert followed > 10
+
+
+def test_a_hazard_to_a_hitched_trailer_is_its_rigs_000_L607() -> None:
+    from rules.core.events import HazardMet
+    from rules.play.crashes import hazard
+    state = rig_game()
+    ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
+    hazard(ctx, "rig_trailer", 2, "a hit on the trailer", "000:L607")
+    (met,) = of(ctx.log.events, HazardMet)
+    assert met.vehicle == "rig"
+
+
+def test_the_maneuver_query_still_refuses_a_trailer_alone() -> None:
+    from rules.tools.query import answer
+    got = answer({"op": "maneuver", "vehicle": "semi_trailer", "pose": {"x": 0, "y": 0, "facing": 0}, "speed": 20,
+                  "maneuver": {"kind": "straight"}})
+    assert got == {"error": "vehicle must be car, trike or cycle"}
+
+
+@pytest.mark.parametrize("name", ["bus_run", "trailer_tow", "convoy_rig"])
+def test_the_rig_scenarios_load_and_field_their_big_vehicles(name: str) -> None:
+    sc = load_scenario(f"maps/scenarios/{name}.toml")
+    state, _ = engine.new_game(game_setup(sc, seed=2))
+    kinds = {v.spec.kind for v in state.vehicles}
+    assert kinds & {Kind.BUS, Kind.TRACTOR, Kind.CAR_TRAILER}
+    for v in state.vehicles:
+        if v.towed_by:
+            assert on_hitch(state, v.towed_by) < 2e-3
