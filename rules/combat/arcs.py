@@ -15,7 +15,7 @@ from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, corners, for
 
 SIDES = ("front", "back", "left", "right")
 # the long sides of trailers and buses, split in halves (000:L2100, L2140); a ten-wheeler's carrier is its
-# back part (reading R-RIG5): its left and right weapons fire as the back half's, its back ones as the back's
+# back part (reading M-R17): its left and right weapons fire as the back half's, its back ones as the back's
 HALF_SIDES = ("front_left", "back_left", "front_right", "back_right")
 CARRIER = {"carrier-left": "back_left", "carrier-right": "back_right", "carrier-back": "back",
            "carrier-front": "front", "carrier-top": "turret", "carrier-turret": "turret", "carrier-underbody": "turret"}

@@ -423,7 +423,7 @@ class _Walk:
 
 def long_face(sheet: RecordSheet, face: str) -> str:
     """The armor location a hit on `face` strikes: the face itself, or on a long vehicle's sheet (ten
-    locations, 000:L2100) its front half when the caller did not say which (reading R-RIG6)."""
+    locations, 000:L2100) its front half when the caller did not say which (reading M-R18)."""
     if face in sheet.armor or f"front_{face}" not in sheet.armor:
         return face
     return f"front_{face}"

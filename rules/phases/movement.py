@@ -207,7 +207,7 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose) -> None:
     """The trailer's move after its tower's (000:L561-L569): straight along its axis as far as the tower
     went (backwards when reversing), turned about a rear corner and set on the hitch; a collision only
     where it ends (000:L565). Its speed is the tower's. A jackknife rolls at once for the coupling
-    (000:L574, L591; reading R-RIG2)."""
+    (000:L574, L591; reading M-R14)."""
     tower = ctx.v(vid)
     tr = trailer_of(ctx.state, vid)
     assert tr is not None

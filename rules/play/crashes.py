@@ -103,7 +103,7 @@ def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, 
 def crash_table_3(ctx: Ctx, vid: str, difficulty: int, speed: float, *, travel: float,
                   extra: tuple[CrashModifier, ...] = ()) -> None:
     """Crash Table 3 for a vehicle towing a trailer, modified as Crash Tables 1 and 2 are (000:L306-L314,
-    L337-L351). The skid and fishtail move the two counters at once (reading R-RIG3: not queued for the next
+    L337-L351). The skid and fishtail move the two counters at once (reading M-R15: not queued for the next
     movement as a car's result is); a loose trailer, a coupling's damage, a further D2 hazard, spins and rolls
     follow as the row says."""
     v = ctx.v(vid)

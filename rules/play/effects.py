@@ -177,7 +177,7 @@ def _say_what_brakes_did(ctx: Ctx, vid: str, decel: float, d: int) -> None:
 def jackknife(ctx: Ctx, vid: str, tid: str, fold: float) -> None:
     """The rig has folded past its jackknife: 1d, and on 1-3 the kingpin, tongue or hitch breaks and the
     trailer comes loose (000:L574, L591). A car trailer's maneuvered jackknife rolls at once too (reading
-    R-RIG2: the two phases' hold, 000:L574, is not counted)."""
+    M-R14: the two phases' hold, 000:L574, is not counted)."""
     die = ctx.roll(ONE_D, f"jackknife ({fold:.0f} degrees): 1-3 breaks the coupling", "000:L574, L591", vid)
     broke = jackknife_breaks(die)
     ctx.log.add(Jackknifed(f"jackknifes at {fold:.0f} degrees" + (": the coupling breaks" if broke else ""),
@@ -189,7 +189,7 @@ def jackknife(ctx: Ctx, vid: str, tid: str, fold: float) -> None:
 def released(ctx: Ctx, tid: str, why: str, rule: str) -> None:
     """A trailer off its tower while moving: a D2 hazard to the tower (000:L258); a semi-trailer's front hits
     the ground, 1d per 10 mph to its front underbody (000:L602); then the loose trailer's control roll at its
-    own HC (-1 for a semi or a car trailer) and Crash Table 2 if lost (000:L576, L602; reading R-RIG4 for the
+    own HC (-1 for a semi or a car trailer) and Crash Table 2 if lost (000:L576, L602; reading M-R16 for the
     semi's Crash Table 3)."""
     tower = ctx.v(tid).towed_by
     w = set_loose(ctx, tid, why, rule)
