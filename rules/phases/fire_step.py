@@ -46,10 +46,10 @@ from rules.combat.shooting import (
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
 from rules.core.dice import chance_at_least
-from rules.core.events import BurnDamage, DiceRolled, EventLog, Exploded, OutOfFight
+from rules.core.events import BurnDamage, DiceRolled, Event, EventLog, Exploded, OutOfFight, ShotFired
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept
-from rules.driving.articulated import fire_hazard
+from rules.driving.articulated import fire_hazard, oversized_hazard
 from rules.phases import automatic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
@@ -852,6 +852,7 @@ def resolve(ctx: Ctx) -> None:
                           if trig.startswith("gas_engine:")])
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
+    _big_guns(ctx, res.events)
     for tid, rep in res.reports:
         for hz in rep.hazards():
             hazard(ctx, tid, hz.d, hz.name, hz.rule)
@@ -864,6 +865,24 @@ def resolve(ctx: Ctx) -> None:
     check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
     automatic_fire.after_phase(ctx, auto)
     ctx.state = evolve(ctx.state, fire_declared=(), fire_passed=())
+
+
+def _big_guns(ctx: Ctx, events: Sequence[Event]) -> None:
+    """An oversized vehicle firing a tank gun takes a D2 hazard, an anti-tank gun fired to a side D1
+    (000:L259-L260); once a shot, a stray (a miss flying on) not counted again."""
+    for e in events:
+        if not isinstance(e, ShotFired) or e.stray_of or e.roll is None:
+            continue
+        v = ctx.v(e.vehicle)
+        if v.spec.kind.value not in BIG_KINDS:
+            continue
+        w = next((w for w in v.sheet.weapons if w.id == e.weapon), None)
+        if w is None:
+            continue
+        side = w.location.split("_")[-1] in ("left", "right")
+        event = "tank_gun" if w.abbr == "TG" else "atg_to_side" if w.abbr == "ATG" and side else ""
+        if event:
+            hazard(ctx, v.id, oversized_hazard(event), f"{w.abbr} fired", "000:L259-L260")
 
 
 def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:

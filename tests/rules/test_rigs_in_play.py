@@ -356,3 +356,15 @@ def test_the_rig_scenarios_load_and_field_their_big_vehicles(name: str) -> None:
     for v in state.vehicles:
         if v.towed_by:
             assert on_hitch(state, v.towed_by) < 2e-3
+
+
+@pytest.mark.parametrize(("weapon", "d"), [("TG1", 2), ("TwL1", 0)])
+def test_firing_a_tank_gun_from_a_rig_is_a_d2_hazard_000_L259_L260(weapon: str, d: int) -> None:
+    from rules.core.events import HazardMet, ShotFired
+    from rules.phases.fire_step import _big_guns
+    state = rig_game()
+    ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
+    _big_guns(ctx, [ShotFired("fires", "", "rig_trailer", weapon=weapon, target="W", need=7, roll=8, hit=True)])
+    met = of(ctx.log.events, HazardMet)
+    assert [m.difficulty for m in met] == ([d] if d else [])
+    assert all(m.vehicle == "rig" for m in met)    # the trailer's hazard is its rig's (000:L607)
