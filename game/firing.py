@@ -58,7 +58,7 @@ class FirePreview:
             return f"drop {a.weapon}: {what}"
         if not isinstance(a, Fire):
             return str(a)
-        aim = f" ({a.aim.replace('side:', '').replace('tire:', 'tire ').replace('pod:', 'pod ')})" if a.aim else ""
+        aim = f" ({a.aim.replace('side:', '').replace('tire:', 'tire ').replace('pod:', 'pod ').replace('coupling:', '').replace('_', ' ')})" if a.aim else ""
         head = f"{a.weapon} at {a.target}{aim}"
         if self.need is None:
             return f"{head}: to-hit unknown{' - ' + self.why if self.why else ''}"

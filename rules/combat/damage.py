@@ -593,6 +593,15 @@ def hit_tire(sheet: RecordSheet, inside: Interior, corner: str, damage: int, dic
     return w.sheet, w.inside, w.report()
 
 
+def hit_part(sheet: RecordSheet, inside: Interior, pid: str, damage: int,
+             dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    """Damage straight to one part aimed at: a tractor's exposed fifth wheel, a hitch or a tongue (no armor
+    in front of it, 000:L1970-L1971, L2067, L2138)."""
+    w = _Walk(sheet, inside, dice, pid, damage, damage)
+    w.part(inside.part(pid), "000:L1970-L1971, L2067")
+    return w.sheet, w.inside, w.report()
+
+
 def hit_tire_direct(sheet: RecordSheet, inside: Interior, index: int, damage: int,
                     dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
     """Damage straight to one tire (mines, spikes, flaming oil): no wheelguard roll."""

@@ -39,6 +39,7 @@ from rules.combat.damage import (
     crew_state,
     damage_dice,
     hit,
+    hit_part,
     hit_pod,
     hit_rider,
     hit_sidecar,
@@ -396,6 +397,21 @@ def _specific(aim: str) -> str:
     return aim.split(":", 1)[0] if aim else ""
 
 
+def coupling_part(aim: str) -> str:
+    """The part an aim "coupling:<component>" names, as the aiming table reads it: fifth_wheel, hitch, tongue."""
+    if _specific(aim) != "coupling":
+        return ""
+    cid = aim.split(":", 1)[1]
+    return "hitch" if cid.endswith("_hitch") else cid
+
+
+def coupling_aims(sheet: RecordSheet) -> list[str]:
+    """A tractor's fifth wheel, a tower's hitch, a car trailer's tongue still there: each may be aimed at
+    (000:L1970-L1971, L2067, L2138)."""
+    return [f"coupling:{c.id}" for c in sheet.components
+            if not c.destroyed and (c.id in ("fifth_wheel", "tongue") or c.id.endswith("_hitch"))]
+
+
 def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
              clouds: Sequence[Counter] = (), *, use_relative_speed: bool = True) -> tuple[Shot, str, Vec, Vec]:
     """The to-hit description of one weapon's shot: (shot, side struck, origin, aim point)."""
@@ -422,7 +438,7 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
     shot = Shot(
         base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
         target_speed=t.speed, firer_speed=c.speed, effective_speed=effective, firer_moved=c.moved, target_moved=t.moved,
-        specific="top" if top else _specific(d.aim),
+        specific="top" if top else _specific(d.aim), part=coupling_part(d.aim),
         gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus), cyberlink=bonus == "cyberlink",
         maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
@@ -635,6 +651,8 @@ def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, In
         return hit_sidecar(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser)
     if spec == "pod":
         return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, weapon=p.abbr)
+    if spec == "coupling":   # a fifth wheel, hitch or tongue aimed at (000:L1970-L1971, L2067)
+        return hit_part(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice)
     face = "top" if spec == "top" else p.face
     return hit(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst,
                pod_roll=p.aim != NEAR_MISS, ammo=p.ammo, weapon=p.abbr, sidecar_side=p.sidecar_side)

@@ -162,7 +162,8 @@ class Shot:
     firer_moved: bool = False       # at 0 mph now but moved this phase (a T-stop, a collision): moving (AU9)
     target_moved: bool = False
     effective_speed: float | None = None  # from the relative-speed table; None = target speed
-    specific: str = ""              # tire, turret, rider, sidecar, top ("" = the vehicle)
+    specific: str = ""              # tire, turret, rider, sidecar, top, coupling ("" = the vehicle)
+    part: str = ""                  # coupling: fifth_wheel, hitch or tongue (000:L1970-L1971, L2067)
     gunner_skill: int | None = 0    # None = no Gunner skill at all
     computer: str = "none"          # none, targeting, hi_res
     cyberlink: bool = False
@@ -300,7 +301,10 @@ def _target(s: Shot, t: CombatTables) -> list[Modifier]:
         out.append(_named(t, "pedestrian", "pedestrian"))
     if s.building:
         out.append(_named(t, "building", "building or wall"))
-    if s.specific:
+    if s.specific == "coupling":   # attached: a car trailer's tongue and hitch -7, a fifth wheel -6
+        value = target_tables().parts[s.part]["attached"]
+        out.append(Modifier(f"aimed at the {s.part.replace('_', ' ')}", value, "000:L1970-L1971, L2067"))
+    elif s.specific:
         if s.specific not in SPECIFIC:
             raise ValueError(f"specific target must be one of {', '.join(SPECIFIC)}")
         out.append(_named(t, SPECIFIC[s.specific], s.specific if s.specific != "top" else "trike top"))

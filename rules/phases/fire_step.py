@@ -33,6 +33,7 @@ from rules.combat.shooting import (
     aim_problem,
     cloud_kind,
     combatant_of,
+    coupling_aims,
     drop,
     expand,
     firer_of,
@@ -459,7 +460,8 @@ def target_aims(t: Combatant) -> list[str]:
     pods = [f"pod:{p.id}" for p in t.sheet.pods if not p.torn_off]
     rider = ["rider"] if t.kind == "cycle" and t.interior.driver() is not None else []   # 000:L884
     sidecar = ["sidecar"] if t.sheet.sidecar_spaces else []                                # 000:L838
-    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar
+    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar + \
+        coupling_aims(t.sheet)
 
 
 def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:

@@ -368,3 +368,40 @@ def test_firing_a_tank_gun_from_a_rig_is_a_d2_hazard_000_L259_L260(weapon: str, 
     met = of(ctx.log.events, HazardMet)
     assert [m.difficulty for m in met] == ([d] if d else [])
     assert all(m.vehicle == "rig" for m in met)    # the trailer's hazard is its rig's (000:L607)
+
+
+def test_a_fifth_wheel_may_be_aimed_at_at_minus_6_and_takes_the_damage_unarmored_000_L2067_L2138() -> None:
+    from rules.combat.shooting import coupling_aims, coupling_part
+    from rules.combat.to_hit import Shot, to_hit
+    from rules.phases.fire_step import target_aims
+    state = rig_game()
+    tractor = state.vehicle("rig")
+    assert coupling_aims(tractor.sheet) == ["coupling:fifth_wheel"]
+    assert coupling_part("coupling:heavy_hitch") == "hitch"
+    shot = Shot(base=7, range=5, target="tractor", target_side="back", specific="coupling", part="fifth_wheel")
+    assert any(m.value == -6 and "fifth wheel" in m.name for m in to_hit(shot).modifiers)
+    tongue = Shot(base=7, range=5, target="trailer", target_side="front", specific="coupling", part="tongue")
+    assert any(m.value == -7 for m in to_hit(tongue).modifiers)       # attached: as the hitch (000:L1970)
+    from rules.combat.damage import hit_part, sheet_with
+    sheet, inside, _rep = hit_part(tractor.sheet, interior_of(tractor.sheet, "tractor"), "fifth_wheel", 99,
+                                   ScriptedDice([], fallback_seed=1))
+    sheet = sheet_with(sheet, inside)
+    wheel = next(c for c in sheet.components if c.id == "fifth_wheel")
+    assert wheel.destroyed and sheet.armor == tractor.sheet.armor   # straight to the part, no armor in front
+    from rules.combat.shooting import combatant_of
+    c = combatant_of("rig", "tractor", "tractor", tractor.pose, big_counter("tractor", ""), 40, 0, tractor.sheet)
+    assert "coupling:fifth_wheel" in target_aims(c)
+
+
+def test_a_fifth_wheel_shot_off_sets_the_trailer_loose_at_the_phases_end_000_L601() -> None:
+    from dataclasses import replace as rep
+
+    from rules.phases.movement import end_phase
+    state = rig_game(mph=0)
+    tractor = state.vehicle("rig")
+    comps = tuple(rep(c, dp=0) if c.id == "fifth_wheel" else c for c in tractor.sheet.components)
+    state = state.with_vehicle(rep(tractor, sheet=rep(tractor.sheet, components=comps)))
+    ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
+    end_phase(ctx)
+    assert of(ctx.log.events, TrailerLoose, "rig_trailer")
+    assert ctx.v("rig_trailer").towed_by == ""
