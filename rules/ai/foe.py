@@ -65,12 +65,14 @@ from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Declaration, expand, shot_for
 from rules.combat.to_hit import range_modifier, to_hit, weapon_info
 from rules.core.geometry import Pose, angle_diff, forward, heading_of, norm_deg, right
+from rules.driving.articulated import jackknifed
 from rules.driving.handling import control_need, lower_status
-from rules.driving.maneuvers import Maneuver, slide
+from rules.driving.maneuvers import Maneuver, perform, slide
 from rules.engine.preview import ManeuverPreview, Previewer
 from rules.phases import fire_step
 from rules.play import people
 from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.rigs import coupling_of, trailer_after, trailer_of
 from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
 from rules.tables.foe_profiles import Profile
 from rules.tables.foe_profiles import profile as preset
@@ -276,12 +278,27 @@ def _worth_a_look(m: Maneuver) -> bool:
     return not m.skid and not m.even
 
 
+def _no_jackknife(state: GameState, me: VehicleState, look: list[Move]) -> list[Move]:
+    """A driver with a trailer behind him does not pick a maneuver that would fold the rig past its jackknife
+    (000:L573, L591), while another is open (issue 19): the preview moves the tower only."""
+    tr = trailer_of(state, me.id)
+    if tr is None:
+        return look
+    c = coupling_of(me, tr)
+    size = me.spec.counter(state.rules.movement.handling.counters)
+    kept = [a for a in look if a.maneuver.kind == "straight" or not jackknifed(
+        end := perform(a.maneuver, me.pose, size, travel=me.travel).end,
+        trailer_after(me.pose, end, tr.pose, c, reverse=me.reverse), c)]
+    return kept or look
+
+
 def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     moves = [a for a in options if isinstance(a, Move)]
     if len(moves) <= 1:
         return (moves[0] if moves else options[0]), "goes straight on: it has no choice"
     look = [a for a in moves if _worth_a_look(a.maneuver)] or moves
     me = view.me
+    look = _no_jackknife(view.state, me, look)
     # the engine's own preview of each: D, handling after, control chance, swept path and first contact
     pvs = Previewer().maneuvers(view.state, me.id, [a.maneuver for a in look], legal=[a.maneuver for a in moves])
     plans = [_root(view, a, pv, i) for i, (a, pv) in enumerate(zip(look, pvs, strict=True)) if pv.legal]

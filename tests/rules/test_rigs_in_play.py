@@ -405,3 +405,23 @@ def test_a_fifth_wheel_shot_off_sets_the_trailer_loose_at_the_phases_end_000_L60
     end_phase(ctx)
     assert of(ctx.log.events, TrailerLoose, "rig_trailer")
     assert ctx.v("rig_trailer").towed_by == ""
+
+
+def test_a_foe_with_a_trailer_leaves_out_the_maneuvers_that_would_jackknife_000_L591() -> None:
+    from rules.ai.foe import _no_jackknife
+    from rules.driving.articulated import hitched, jackknifed
+    from rules.driving.maneuvers import perform
+    state = to_move(rig_game())
+    tower, tr = state.vehicle("rig"), state.vehicle("rig_trailer")
+    c = coupling_of(tower, tr)
+    state = state.with_vehicle(replace(tr, pose=hitched(tower.pose, c, 85.0)))   # folded 85 degrees already
+    moves = [a for a in engine.legal_actions(state, "rig") if isinstance(a, Move)]
+    kept = _no_jackknife(state, state.vehicle("rig"), moves)
+    assert 0 < len(kept) < len(moves)
+    size = tower.spec.counter({})
+    from rules.play.rigs import trailer_after
+    for a in kept:
+        if a.maneuver.kind != "straight":
+            end = perform(a.maneuver, tower.pose, size, travel=tower.travel).end
+            after = trailer_after(tower.pose, end, state.vehicle("rig_trailer").pose, c, reverse=False)
+            assert not jackknifed(end, after, c)
