@@ -15,12 +15,15 @@ from rules.driving.articulated import (
     hitch_point,
     hitched,
     jackknifed,
+    oversized_hazard,
     rig_coupling,
+    truck_tire_immune,
 )
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState, evolve
 from rules.tables.movement import tables
 from rules.tables.rigs import rig_tables
+from rules.vehicles.long_vehicles import BIG_KINDS
 from rules.vehicles.spec import VehicleSpec
 
 
@@ -97,3 +100,21 @@ def coupling_broken(tower: VehicleState, trailer: VehicleState) -> str:
             if c.destroyed and (c.id in ("fifth_wheel", "tongue") or c.id.endswith("_hitch")):
                 return c.name.lower()
     return ""
+
+
+def oversized(v: VehicleState) -> bool:
+    """A ten-wheeler, tractor, bus or trailer: the hazards of oversized vehicles apply (000:L254-L261)."""
+    return v.spec.kind.value in BIG_KINDS
+
+
+def tire_immune(v: VehicleState, index: int, source: str) -> bool:
+    """A solid or plasticore truck tire takes nothing from spikes or debris (000:L2013)."""
+    if not oversized(v):
+        return False
+    words = v.sheet.tires[index].kind.lower().split()
+    return bool(words) and truck_tire_immune(words[-1], source)
+
+
+def obstacle_d(v: VehicleState, car_d: int) -> int:
+    """The D of striking an obstacle: D1 for an oversized vehicle (000:L255), a car's otherwise (000:L501)."""
+    return oversized_hazard("obstacle") if oversized(v) else car_d

@@ -425,3 +425,22 @@ def test_a_foe_with_a_trailer_leaves_out_the_maneuvers_that_would_jackknife_000_
             end = perform(a.maneuver, tower.pose, size, travel=tower.travel).end
             after = trailer_after(tower.pose, end, state.vehicle("rig_trailer").pose, c, reverse=False)
             assert not jackknifed(end, after, c)
+
+
+def test_solid_truck_tires_take_nothing_from_debris_or_spikes_but_obstacles_hurt_000_L2013() -> None:
+    from rules.play.rigs import tire_immune
+    state = rig_game()
+    rig = state.vehicle("rig")
+    assert {t.kind for t in rig.sheet.tires} == {"Solid"}
+    assert tire_immune(rig, 0, "debris") and tire_immune(rig, 0, "spikes")
+    assert not tire_immune(rig, 0, "obstacle")
+    car = state.vehicle("W")
+    assert not tire_immune(car, 0, "debris")
+
+
+def test_an_obstacle_is_d1_to_an_oversized_vehicle_000_L255() -> None:
+    from rules.play.rigs import obstacle_d
+    state = rig_game()
+    assert obstacle_d(state.vehicle("rig"), 3) == 1
+    assert obstacle_d(state.vehicle("rig_trailer"), 3) == 1
+    assert obstacle_d(state.vehicle("W"), 3) == 3                 # a car's D3 (000:L501)
