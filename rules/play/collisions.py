@@ -58,11 +58,11 @@ from rules.driving.collisions import (
     who_moves_on,
 )
 from rules.driving.maneuvers import Motion
-from rules.driving.rig_collisions import collision_weight, steamroller
+from rules.driving.rig_collisions import collision_weight, coupling_ram, steamroller
 from rules.play.concussion import concuss
 from rules.play.context import Ctx
 from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
-from rules.play.effects import damage_face, damage_one_tire, slick_hits
+from rules.play.effects import coupling_rammed, damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
 from rules.play.rigs import obstacle_d, partner, tire_immune
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
@@ -325,6 +325,12 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
             ctx.update(w.id, speed=new)
             ctx.log.add(SlowedTo(f"the collision leaves it at {new:g} mph", "000:L420-L421, L435-L436, L449", w.id,
                                  speed=new))
+        mate = partner(ctx.state, w.id)
+        ram = coupling_ram(w.speed, new).dice if mate and new < w.speed else None
+        if ram is not None:   # the rig slowed: its coupling takes the jolt (000:L474-L475)
+            pair = (mate, w.id) if w.towed_by else (w.id, mate)
+            coupling_rammed(ctx, *pair, ctx.roll(ram, f"the coupling's jolt ({w.speed - new:g} mph lost)",
+                                                 "000:L475", w.id))
     cont = who_moves_on(out, cls.mover_is_v1)
     pivot = conform_pivots(ctx.v(other.id).pose, osize, c.point)[0]
     return cont, pivot

@@ -4,6 +4,8 @@ below the modules that move counters."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.combat.damage import collision_hit, interior_of, sheet_with
 from rules.core.dice import DiceExpr
 from rules.core.events import (
@@ -204,3 +206,25 @@ def released(ctx: Ctx, tid: str, why: str, rule: str) -> None:
     ctx.update(tid, hs=hc)
     if not check_control(ctx, tid, 0, w.speed, "the loose trailer", "000:L576, L601-L602"):
         lose_control(ctx, tid, 2, 0, w.speed, travel=w.travel)
+
+
+def coupling_rammed(ctx: Ctx, tower: str, trailer: str, points: int) -> None:
+    """A rig that slowed in a collision: the ram damage at the speed it lost goes to the hitch (or fifth wheel)
+    and to the tongue alike, each one's excess on into the tower's back and the trailer's front armor
+    (000:L474-L475; a semi-trailer's kingpin has no DP of its own: its share goes to the trailer's front)."""
+    if points <= 0:
+        return
+    for vid, face, ids in ((tower, "back", ("fifth_wheel", "_hitch")), (trailer, "front", ("tongue",))):
+        v = ctx.v(vid)
+        comps = list(v.sheet.components)
+        i = next((i for i, c in enumerate(comps) if not c.destroyed and any(
+            c.id == k or (k.startswith("_") and c.id.endswith(k)) for k in ids)), None)
+        left = points
+        if i is not None:
+            took = min(comps[i].dp, points)
+            comps[i] = replace(comps[i], dp=comps[i].dp - took)
+            left -= took
+            v = ctx.put(evolve(v, sheet=replace(v.sheet, components=tuple(comps))))
+            ctx.log.add(Damaged(f"the collision's jolt: {took} to the {comps[i].name.lower()}", "000:L475", vid,
+                                cause="coupling ram", location=comps[i].id, points=took, taken=took))
+        damage_face(ctx, vid, face, left, "the coupling's excess", "000:L475", "ram")

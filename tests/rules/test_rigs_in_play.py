@@ -444,3 +444,17 @@ def test_an_obstacle_is_d1_to_an_oversized_vehicle_000_L255() -> None:
     assert obstacle_d(state.vehicle("rig"), 3) == 1
     assert obstacle_d(state.vehicle("rig_trailer"), 3) == 1
     assert obstacle_d(state.vehicle("W"), 3) == 3                 # a car's D3 (000:L501)
+
+
+def test_a_rig_slowed_in_a_collision_takes_the_jolt_in_its_hitch_and_tongue_000_L474_L475() -> None:
+    from rules.play.effects import coupling_rammed
+    state = rig_game(mph=0, tower="Morgan", trailer="Raven")
+    ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
+    hitch = next(c for c in ctx.v("rig").sheet.components if c.id.endswith("_hitch"))
+    tongue = next(c for c in ctx.v("rig_trailer").sheet.components if c.id == "tongue")
+    coupling_rammed(ctx, "rig", "rig_trailer", hitch.dp + 2)
+    s = ctx.finish()
+    assert next(c for c in s.vehicle("rig").sheet.components if c.id == hitch.id).destroyed
+    assert s.vehicle("rig").sheet.armor["back"] == state.vehicle("rig").sheet.armor["back"] - 2   # the excess
+    left = next(c for c in s.vehicle("rig_trailer").sheet.components if c.id == "tongue").dp
+    assert left == max(0, tongue.dp - hitch.dp - 2)
