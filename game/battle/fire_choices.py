@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.battle.names import thing_name
 from game.firing import FirePreview, fire_preview
-from rules.play.actions import Action, Automatic, Drop, Fire, Pass
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Release
 from rules.play.state import GameState
 
 CORNERS = {"FL": "front-left", "FR": "front-right", "BL": "back-left", "BR": "back-right",
@@ -75,6 +75,8 @@ def label_of(state: GameState, a: Action, p: FirePreview | None, owners: dict[st
         if _starshell(state, a.vehicle, a.weapon):   # its flare goes up: no aim, no counter (000:L2432)
             return f"Fire {weapon_name(state, a.vehicle, a.weapon)}: a starshell lights the whole table"
         return f"Drop {weapon_name(state, a.vehicle, a.weapon)}"
+    if isinstance(a, Release):
+        return "Release the trailer (its driver's firing action)"
     if isinstance(a, Automatic):
         meets = f" (its line meets {thing_name(state, p.why, owners)})" if p is not None and p.why else ""
         verb = "on" if a.on else "off"

@@ -44,11 +44,12 @@ from rules.phases.movement import (
 )
 from rules.play import counters as dropped_play
 from rules.play import people, uncontrolled
-from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, Release, SetSpeed
 from rules.play.boosters import fire_booster, ready_boosters
 from rules.play.context import Ctx
+from rules.play.effects import released
 from rules.play.map_edges import advance_highway
-from rules.play.rigs import hitched_trailer, towing
+from rules.play.rigs import hitched_trailer, release_fitting, towing, trailer_of
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
@@ -127,7 +128,7 @@ def _to_act(state: GameState) -> list[str]:
     if state.step == MOVE and state.movers:
         return [state.movers[0]]
     if state.step == FIRE and state.options.fire_step == "on":
-        vids = [v.id for v in state.vehicles if not v.out and fire_step.may_fire(state, v.id)]
+        vids = [v.id for v in state.vehicles if not v.out and (fire_step.may_fire(state, v.id) or _may_release(state, v))]
         return vids + [a for a in people.fire_step_actors(state) if a not in vids]
     return []
 
@@ -146,10 +147,21 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
         if v.out:   # only its crew's leaving (rules/play/people.py)
             return [*people.leave_options(state, vid), Pass(vid)]
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
-                *fire_step.automatic_options(state, vid), *people.leave_options(state, vid),
+                *fire_step.automatic_options(state, vid), *([Release(vid)] if _may_release(state, v) else []),
+                *people.leave_options(state, vid),
                 *people.vehicle_fire_options(state, vid), *people.inside_fire_options(state, vid), Pass(vid)]
     moves: list[Action] = [Move(vid, m) for m in legal_maneuvers(state, v)]
     return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
+
+
+def _may_release(state: GameState, v: VehicleState) -> bool:
+    """A tower whose trailer hangs on an explosive or quick-release kingpin or hitch may let it go from the
+    cab, a firing action of its driver's (000:L1979-L1981, L2105-L2107), while the fire step is still his."""
+    return v.id not in state.fire_passed and bool(release_fitting(state, v.id)) and _driver_id(v) not in v.fire_acted
+
+
+def _driver_id(v: VehicleState) -> str:
+    return next((c.id for c in v.sheet.components if c.kind == "crew" and c.role in ("driver", "cyclist")), "driver")
 
 
 def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
@@ -299,6 +311,11 @@ def check(state: GameState, action: Action) -> str | None:
             return ("only a driver with better reflexes than the next vehicle of his speed, before he moves, "
                     "may let it go first (000:L140)")
         return None
+    if isinstance(action, Release):
+        if state.step != FIRE or not _may_release(state, v):
+            return ("only a tower whose trailer hangs on an explosive or quick-release kingpin or hitch lets it go "
+                    "from inside, as its driver's firing action (000:L1979-L1981, L2105)")
+        return None
     if isinstance(action, (Fire, Drop, Automatic, Pass)):
         if state.step != FIRE:
             return "there is nothing to fire, drop or pass now"
@@ -365,8 +382,20 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         defer(ctx, action.vehicle)
     elif isinstance(action, Boost):
         fire_booster(ctx, action.vehicle, action.booster)
+    elif isinstance(action, Release):
+        _release(ctx, action.vehicle)
     _advance(ctx)
     return ctx.finish(), ctx.log.events
+
+
+def _release(ctx: Ctx, vid: str) -> None:
+    """The driver lets the trailer go (his firing action); an explosive kingpin or hitch is spent (000:L2105-L2107)."""
+    v = ctx.v(vid)
+    ctx.update(vid, fire_acted=(*v.fire_acted, _driver_id(v)))
+    tr = trailer_of(ctx.state, vid)
+    assert tr is not None
+    released(ctx, tr.id, f"released from the cab ({release_fitting(ctx.state, vid).replace('_', ' ')})",
+             "000:L1979-L1981, L2105-L2107")
 
 
 STALL_TURNS = 3  # whole turns with nobody able to decide anything: the game cannot go on

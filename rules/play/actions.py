@@ -9,6 +9,8 @@
     V1 pass              (nothing more to do in this step)
     V1 boost rocket_booster   (at the start of a phase: fire a rocket booster, 000:L2649-L2657)
     V1 defer             (equal speeds: the driver with better reflexes lets the next one move first)
+    V1 release           (fire step: let the trailer go from the cab, an explosive or quick-release kingpin
+                          or hitch, 000:L1979-L1981, L2105-L2107)
 """
 
 from __future__ import annotations
@@ -100,7 +102,18 @@ class Boost:
         return f"{self.vehicle} boost {self.booster}"
 
 
-Action = (SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost
+@dataclass(frozen=True, order=True)
+class Release:
+    """Let the trailer go from inside: an explosive or quick-release kingpin or hitch, a firing action
+    (000:L1979-L1981, L2105-L2107)."""
+
+    vehicle: str
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} release"
+
+
+Action = (SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost | Release
           | PersonAction)   # people's: rules/play/people_actions.py
 
 
@@ -130,6 +143,8 @@ def parse(text: str) -> Action:
         return Defer(vid)
     if verb == "boost" and len(rest) == 1:
         return Boost(vid, rest[0])
+    if verb == "release" and not rest:
+        return Release(vid)
     person = parse_person(words)
     if person is not None:
         return person

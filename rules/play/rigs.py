@@ -118,3 +118,12 @@ def tire_immune(v: VehicleState, index: int, source: str) -> bool:
 def obstacle_d(v: VehicleState, car_d: int) -> int:
     """The D of striking an obstacle: D1 for an oversized vehicle (000:L255), a car's otherwise (000:L501)."""
     return oversized_hazard("obstacle") if oversized(v) else car_d
+
+
+def release_fitting(state: GameState, vid: str) -> str:
+    """The fitting that lets vehicle `vid`'s trailer go from inside ("" if none, or no trailer on)."""
+    tr = trailer_of(state, vid)
+    if tr is None:
+        return ""
+    fitting = tr.spec.release if tr.spec.kind is Kind.SEMI_TRAILER else state.vehicle(vid).spec.release
+    return fitting if fitting in rig_tables().release_inside else ""

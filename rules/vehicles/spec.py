@@ -42,6 +42,8 @@ class VehicleSpec:
     road_tire_hc: int = 0              # HC its tires add on the road only, counted in hc: radials, slicks (000:L517)
     off_road_damage: bool = True       # False: OR tires spare it normal off-road damage (000:L1834)
     boosters: tuple[Booster, ...] = ()  # rocket boosters it may fire (000:L2649-L2659)
+    release: str = ""                 # a semi-trailer's kingpin or a tower's hitch that lets go from inside:
+                                      # explosive, quick_release, explosive_release (000:L1979-L1981, L2105-L2107)
     size: CounterSize | None = None    # an oversized vehicle's or trailer's own counter (its body's length,
                                        # 000:L541-L550, L587); None: its kind's counter (000:L133)
 

@@ -170,7 +170,17 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
                        off_road_suspension=susp.off_road, off_road_tire_hc=sum(m.hc_off_road for m in mods),
                        road_tire_hc=sum(m.hc_all_wheels for m in mods if m.hc_lost_off_road),
                        off_road_damage=not any(m.no_off_road_damage for m in mods), boosters=_boosters(d, fig),
-                       size=big_counter(d.kind, d.body) if d.kind in BIG_KINDS else None)
+                       size=big_counter(d.kind, d.body) if d.kind in BIG_KINDS else None, release=_release(d))
+
+
+def _release(d: Design) -> str:
+    """What lets this vehicle's coupling go: a semi-trailer's kingpin, or a hitch's release option."""
+    if d.kind == "semi_trailer":
+        return "" if d.kingpin == "standard" else d.kingpin
+    hitch = next((e for e in d.accessories if e.type.endswith("_hitch")), None)
+    if hitch is None:
+        return ""
+    return next((o for o in hitch.options if o in rig_tables().release_inside), "")
 
 
 def big_counter(kind: str, body: str) -> CounterSize:

@@ -458,3 +458,31 @@ def test_a_rig_slowed_in_a_collision_takes_the_jolt_in_its_hitch_and_tongue_000_
     assert s.vehicle("rig").sheet.armor["back"] == state.vehicle("rig").sheet.armor["back"] - 2   # the excess
     left = next(c for c in s.vehicle("rig_trailer").sheet.components if c.id == "tongue").dp
     assert left == max(0, tongue.dp - hitch.dp - 2)
+
+
+def test_an_explosive_kingpin_lets_the_trailer_go_from_the_cab_000_L2105_L2107(tmp_path) -> None:
+    from pathlib import Path
+
+    from rules.play.actions import Release, parse
+    from rules.vehicles.design import STOCK_DIR
+    text = (Path(STOCK_DIR) / "brotherhood.toml").read_text().replace('kingpin = "standard"', 'kingpin = "explosive"')
+    design = tmp_path / "brotherhood_x.toml"
+    design.write_text(text)
+    state = to_move(rig_game(trailer=str(design)))
+    assert Release("rig") not in engine.legal_actions(state, "rig")          # not while it moves
+    state, _ = engine.apply(state, Move("rig", Maneuver("straight")))
+    while "rig" not in engine.to_act(state):
+        vid = engine.to_act(state)[0]
+        state, _ = engine.apply(state, next(a for a in engine.legal_actions(state, vid) if str(a).endswith("pass")))
+    assert Release("rig") in engine.legal_actions(state, "rig")
+    assert parse("rig release") == Release("rig")
+    state, events = engine.apply(state, Release("rig"), ScriptedDice([], fallback_seed=3))
+    assert of(events, TrailerLoose, "rig_trailer")
+    assert state.vehicle("rig_trailer").towed_by == ""
+    assert Release("rig") not in engine.legal_actions(state, "rig")          # nothing left to let go
+
+
+def test_a_standard_kingpin_is_released_only_from_outside_000_L2105() -> None:
+    from rules.play.actions import Release
+    state = rig_game()
+    assert "quick-release" in (engine.check(state, Release("rig")) or "")
