@@ -22,7 +22,7 @@ from rules.core.geometry import Kind
 from rules.core.kept import kept
 from rules.driving.articulated import rig_maneuver_error
 from rules.driving.equipment import most_deceleration
-from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
+from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, shape_error, turn_of
 from rules.engine.setup import GameSetup, resolve_rig, resolve_spec, starting_people, trailer_id
 from rules.phases import fire_step
 from rules.phases.movement import (
@@ -53,6 +53,8 @@ from rules.play.rigs import hitched_trailer, release_fitting, towing, trailer_of
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
+from rules.tables.rigs import rig_tables
+from rules.vehicles.long_vehicles import BIG_KINDS
 
 # --- set-up --------------------------------------------------------------------------------------
 
@@ -221,7 +223,7 @@ def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tupl
                         options.append(Maneuver(kind, side, degrees=deg, drift=drift, skid=k, reverse=rev))
             options.append(Maneuver(ManeuverKind.T_STOP, side, reverse=rev))
             options.append(Maneuver(ManeuverKind.BOOTLEGGER, side))
-    if v.speed == t.pivot_mph and not v.maneuvered:
+    if (v.speed == t.pivot_mph or _ultra_slow(v)) and not v.maneuvered:
         for side in SIDES:
             for deg in t.pivot_degrees:
                 options.append(Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev))
@@ -229,6 +231,11 @@ def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tupl
     evened = tuple((m, e) for m in options if _may_be_evened(m)
                    for e in (replace(m, even=True),) if _maneuver_problem(v, e, even_checked=True) is None)
     return plain, evened
+
+
+def _ultra_slow(v: VehicleState) -> bool:
+    """An oversized vehicle at 2.5 mph: one quarter inch in phase 1, which may end in a pivot (000:L593-L599)."""
+    return v.spec.kind.value in BIG_KINDS and v.speed == rig_tables().num("towing", "ultra_slow_mph")
 
 
 def _may_be_evened(m: Maneuver) -> bool:
@@ -259,6 +266,8 @@ def _maneuver_problem(v: VehicleState, m: Maneuver, even_checked: bool = False) 
     if v.maneuvered:
         return "one maneuver per phase (000:L135)"
     if m.kind == "pivot":
+        if _ultra_slow(v) and inc == t.pivot_advance:
+            return shape_error(m, t)   # a truck at 2.5 mph: its quarter inch and a pivot (000:L593-L599)
         if v.speed != t.pivot_mph or inc != 0.5:
             return "a pivot replaces the half-move at 5 mph (000:L231)"
     elif inc < 1:

@@ -486,3 +486,17 @@ def test_a_standard_kingpin_is_released_only_from_outside_000_L2105() -> None:
     from rules.play.actions import Release
     state = rig_game()
     assert "quick-release" in (engine.check(state, Release("rig")) or "")
+
+
+def test_a_rig_at_2_5_mph_moves_a_quarter_inch_and_may_pivot_000_L593_L599() -> None:
+    state = to_move(rig_game(mph=2.5))
+    pivots = [a for a in engine.legal_actions(state, "rig") if isinstance(a, Move) and a.maneuver.kind == "pivot"]
+    assert pivots
+    m = next(a for a in pivots if a.maneuver.side == "right" and a.maneuver.degrees == 15)
+    state, events = engine.apply(state, m, ScriptedDice([], fallback_seed=1))
+    assert state.vehicle("rig").pose.facing == pytest.approx(15, abs=1e-3)
+    assert of(events, TrailerFollowed, "rig_trailer") and on_hitch(state) < 2e-3
+    car = engine.new_game(GameSetup((VehicleSetup("C", "a", PARKED, Pose.at(0, 0, 0), speed=2.5),),
+                                    seed=calm_seed(2)))[0]
+    car, _ = engine.apply(car, SetSpeed("C", 2.5))
+    assert not any(isinstance(a, Move) and a.maneuver.kind == "pivot" for a in engine.legal_actions(car, "C"))
