@@ -320,7 +320,7 @@ class KeyPanel(DecisionPanel):
             return
         v = state.vehicle(self.vid)
         c = coupling_of(v, tr)
-        end = trailer_after(v.pose, g.end, tr.pose, c, reverse=v.reverse)
+        end = trailer_after(v.pose, g.end, tr.pose, c, reverse=v.reverse, maneuver=g.maneuver)
         draw_trailer_ghost(surface, self.b.cam, tr.pose, end, c, jackknifed=jackknifed(g.end, end, c))
 
     def _draw_card(self, surface: pygame.Surface) -> None:

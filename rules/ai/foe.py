@@ -288,7 +288,7 @@ def _no_jackknife(state: GameState, me: VehicleState, look: list[Move]) -> list[
     size = me.spec.counter(state.rules.movement.handling.counters)
     kept = [a for a in look if a.maneuver.kind == "straight" or not jackknifed(
         end := perform(a.maneuver, me.pose, size, travel=me.travel).end,
-        trailer_after(me.pose, end, tr.pose, c, reverse=me.reverse), c)]
+        trailer_after(me.pose, end, tr.pose, c, reverse=me.reverse, maneuver=a.maneuver), c)]
     return kept or look
 
 

@@ -183,7 +183,7 @@ def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> N
 # --- moving ---------------------------------------------------------------------------------------
 
 
-def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
+def move_along(ctx: Ctx, vid: str, motion: Motion, what: str, maneuver: Maneuver | None = None) -> None:
     """Put the counter at the end of a motion, as far as collisions let it go (rules.play.collisions:
     a collision may also stop it for the rest of the phase by clearing its increments), then let the
     dropped-weapon counters it ran over act on it (rules.play.counters)."""
@@ -195,7 +195,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     path = tuple(motion.path[:: max(1, len(motion.path) // 8)]) + (motion.end,)
     ctx.log.add(Moved(f"{what} to {motion.end}", "", vid, what=what, end=motion.end, path=path))
     if towing(ctx.state, vid):
-        drag_trailer(ctx, vid, start)   # the trailer follows onto the hitch (000:L561-L564)
+        drag_trailer(ctx, vid, start, maneuver)   # the trailer follows onto the hitch (000:L561-L564)
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
@@ -203,7 +203,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     check_left_map(ctx, vid)          # off the map: out of the game (reading T27)
 
 
-def drag_trailer(ctx: Ctx, vid: str, start: Pose) -> None:
+def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = None) -> None:
     """The trailer's move after its tower's (000:L561-L569): straight along its axis as far as the tower
     went (backwards when reversing), turned about a rear corner and set on the hitch; a collision only
     where it ends (000:L565). Its speed is the tower's. A jackknife rolls at once for the coupling
@@ -212,7 +212,7 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose) -> None:
     tr = trailer_of(ctx.state, vid)
     assert tr is not None
     c = coupling_of(tower, tr)
-    rm = trailer_after(start, tower.pose, tr.pose, c, reverse=tower.reverse)
+    rm = trailer_after(start, tower.pose, tr.pose, c, reverse=tower.reverse, maneuver=maneuver)
     ctx.put(evolve(tr, speed=tower.speed, reverse=tower.reverse, travel=tower.travel))
     swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
     tr = ctx.put(evolve(ctx.v(tr.id), pose=swept.end))
@@ -529,7 +529,7 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
         return
     motion = chosen_motion(ctx.t, v, m)
     added = what_adds(ctx.state, vid, maneuver=True)   # named in the control roll's line, where it was chosen
-    move_along(ctx, vid, motion, str(m))
+    move_along(ctx, vid, motion, str(m), m)
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
     ctx.put(evolve(v, increments=v.increments[1:], maneuvered=True, steered=True,

@@ -15,10 +15,12 @@ from rules.driving.articulated import (
     hitch_point,
     hitched,
     jackknifed,
+    maneuver_distance,
     oversized_hazard,
     rig_coupling,
     truck_tire_immune,
 )
+from rules.driving.maneuvers import Maneuver
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState, evolve
 from rules.tables.movement import tables
@@ -64,10 +66,16 @@ def hitched_trailer(tower: VehicleState, tid: str, spec: VehicleSpec) -> Vehicle
     return evolve(probe, pose=pose, reverse=tower.reverse, sheet=spec.sheet, start_speed=tower.speed, towed_by=tower.id)
 
 
-def trailer_after(tower_start: Pose, tower_end: Pose, trailer: Pose, c: Coupling, *, reverse: bool) -> Pose:
+def trailer_after(tower_start: Pose, tower_end: Pose, trailer: Pose, c: Coupling, *, reverse: bool,
+                  maneuver: Maneuver | None = None) -> Pose:
     """Where the trailer ends after its tower moved from `tower_start` to `tower_end` (000:L561-L569): straight
-    along its axis as far as the tower's centre went, then about a rear corner onto the hitch."""
-    dist = (tower_end.centre - tower_start.centre).length()
+    along its axis as far as the tower went (a maneuver's inch, a pivot's quarter inch, as the query's
+    rig_maneuver; any other motion the distance the tower's centre went), then about a rear corner onto the
+    hitch."""
+    if maneuver is not None and maneuver.kind != "straight":
+        dist = maneuver_distance(maneuver)
+    else:
+        dist = (tower_end.centre - tower_start.centre).length()
     return follow(trailer, hitch_point(tower_end, c), dist, c, reverse=reverse)
 
 

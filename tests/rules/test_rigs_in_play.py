@@ -423,7 +423,8 @@ def test_a_foe_with_a_trailer_leaves_out_the_maneuvers_that_would_jackknife_000_
     for a in kept:
         if a.maneuver.kind != "straight":
             end = perform(a.maneuver, tower.pose, size, travel=tower.travel).end
-            after = trailer_after(tower.pose, end, state.vehicle("rig_trailer").pose, c, reverse=False)
+            after = trailer_after(tower.pose, end, state.vehicle("rig_trailer").pose, c, reverse=False,
+                                  maneuver=a.maneuver)
             assert not jackknifed(end, after, c)
 
 
@@ -500,3 +501,15 @@ def test_a_rig_at_2_5_mph_moves_a_quarter_inch_and_may_pivot_000_L593_L599() -> 
                                     seed=calm_seed(2)))[0]
     car, _ = engine.apply(car, SetSpeed("C", 2.5))
     assert not any(isinstance(a, Move) and a.maneuver.kind == "pivot" for a in engine.legal_actions(car, "C"))
+
+
+@pytest.mark.parametrize("m", [Maneuver("bend", "right", degrees=30), Maneuver("steep_drift", "left", 0.5)])
+def test_the_engine_moves_the_trailer_as_the_maneuver_query_answers_000_L562(m: Maneuver) -> None:
+    from rules.tools.query import answer
+    state = to_move(rig_game())
+    tower, tr = state.vehicle("rig"), state.vehicle("rig_trailer")
+    got = answer({"op": "maneuver", "vehicle": "tractor", "speed": 40, "pose": tower.pose.to_json(),
+                  "maneuver": m.to_json(), "trailer": {"body": "van_40", "pose": tr.pose.to_json()}})
+    state, _ = engine.apply(state, Move("rig", m), ScriptedDice([], fallback_seed=7))
+    assert state.vehicle("rig").pose.to_json() == got["pose"]
+    assert state.vehicle("rig_trailer").pose.to_json() == got["trailer_pose"]
