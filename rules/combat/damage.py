@@ -37,6 +37,7 @@ LASER_HALVED = ("laser_reflective", "lrfp", "metal_lr")         # lasers do half
 FIREPROOF_PLASTIC = ("fireproof", "lrfp")                       # incendiary rounds do less (000:L2506)
 FIREPROOF_KINDS = (*FIREPROOF_PLASTIC, *METAL_KINDS)             # no fire check if only armor is hit (000:L1698, L1704)
 DRIVER_ROLES = ("driver", "cyclist")   # crew roles at the controls (a cycle's rider is its driver)
+ENEMY_FIRE_RULE = "000:L250-L252"   # the car rules' enemy-fire hazard (oversized vehicles: 000:L256-L257)
 POD = "pod:"          # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
 SIDECAR = "sidecar"   # Part.location of what rides in a cycle's sidecar; its weapons' mounts start "sidecar-"
 
@@ -174,7 +175,7 @@ class HitReport:
         out = []
         d = hz.enemy_fire(self.taken)
         if d:
-            out.append(Hazard(f"enemy fire ({self.taken} hits)", d, "000:L250-L252"))
+            out.append(Hazard(f"enemy fire ({self.taken} hits)", d, ENEMY_FIRE_RULE))
         if self.driver_hurt:
             out.append(Hazard("driver wounded or killed", hz.difficulty["driver_hit"], "000:L253, L976"))
         for corner, td in self.tires:

@@ -406,10 +406,9 @@ def coupling_part(aim: str) -> str:
 
 
 def coupling_aims(sheet: RecordSheet) -> list[str]:
-    """A tractor's fifth wheel, a tower's hitch, a car trailer's tongue still there: each may be aimed at
-    (000:L1970-L1971, L2067, L2138)."""
-    return [f"coupling:{c.id}" for c in sheet.components
-            if not c.destroyed and (c.id in ("fifth_wheel", "tongue") or c.id.endswith("_hitch"))]
+    """A tractor's fifth wheel and a car trailer's tongue still there may be aimed at (000:L1970, L2067, L2138);
+    a car's hitch is not offered (reading M-R23: cars' games keep the choices they had)."""
+    return [f"coupling:{c.id}" for c in sheet.components if not c.destroyed and c.id in ("fifth_wheel", "tongue")]
 
 
 def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,

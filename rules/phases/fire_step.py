@@ -16,7 +16,15 @@ from typing import NamedTuple
 from rules.combat import shooting
 from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin, tire_sides
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
-from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
+from rules.combat.damage import (
+    ENEMY_FIRE_RULE,
+    HitReport,
+    Interior,
+    crew_state,
+    damage_dice,
+    interior_of,
+    sheet_with,
+)
 from rules.combat.dropped import Counter, kind_for_weapon
 from rules.combat.line_of_fire import (
     blocker,
@@ -856,17 +864,25 @@ def resolve(ctx: Ctx) -> None:
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
     _big_guns(ctx, res.events)
     for tid, rep in res.reports:
-        for hz in rep.hazards():
-            hazard(ctx, tid, hz.d, hz.name, hz.rule)
-        big_d = fire_hazard(rep.taken) if ctx.v(tid).spec.kind.value in BIG_KINDS else 0
-        if big_d:   # an oversized vehicle shaken by one heavy attack: 13-21 points D2, 22+ D3 (000:L256-L257)
-            hazard(ctx, tid, big_d, f"{rep.taken} points of damage in one attack", "000:L256-L257")
+        hit_hazards(ctx, tid, rep)
         for corner in rep.corners_lost():
             corner_lost(ctx, tid, corner, True)
     _kills(ctx)
     check_drivers(ctx)  # a driver knocked out or killed: nobody at the controls (000:L976-L978)
     automatic_fire.after_phase(ctx, auto)
     ctx.state = evolve(ctx.state, fire_declared=(), fire_passed=())
+
+
+def hit_hazards(ctx: Ctx, tid: str, rep: HitReport) -> None:
+    """The hazards one attack sets off (000:L245-L253); an oversized vehicle takes its own enemy-fire bands
+    instead of the car's: 13-21 points D2, 22 and more D3, nothing below (000:L256-L257)."""
+    big = ctx.v(tid).spec.kind.value in BIG_KINDS
+    for hz in rep.hazards():
+        if not (big and hz.rule == ENEMY_FIRE_RULE):
+            hazard(ctx, tid, hz.d, hz.name, hz.rule)
+    big_d = fire_hazard(rep.taken) if big else 0
+    if big_d:
+        hazard(ctx, tid, big_d, f"enemy fire ({rep.taken} hits)", "000:L256-L257")
 
 
 def _big_guns(ctx: Ctx, events: Sequence[Event]) -> None:

@@ -64,7 +64,7 @@ from rules.play.context import Ctx
 from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
 from rules.play.effects import coupling_rammed, damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
-from rules.play.rigs import obstacle_d, partner, tire_immune
+from rules.play.rigs import obstacle_d, oversized, partner, tire_immune
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
 from rules.play.state import GameState, VehicleState, evolve
 from rules.play.terrain import note_ground
@@ -475,7 +475,8 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
     elif t.kind == FeatureKind.OBSTACLE.value:
         ctx.log.add(RanOver("hits an obstacle", "000:L501", vid, obstacle="obstacle", other=t.other))
         _tires_over(ctx, vid, ctx.rules.collisions.obstacle_tire_damage, "obstacle", "000:L501")
-        hazard(ctx, vid, obstacle_d(ctx.v(vid), hz["obstacle"]), "obstacle", "000:L248, L255, L501")
+        big = oversized(ctx.v(vid))
+        hazard(ctx, vid, obstacle_d(ctx.v(vid), hz["obstacle"]), "obstacle", "000:L248, L255" if big else "000:L248, L501")
     elif t.kind == FeatureKind.CURB.value:
         hazard(ctx, vid, hz["curb"], "hits the curb", "000:L248")
     elif t.kind == FeatureKind.TERRAIN.value and t.tag in ("water", "ditch"):

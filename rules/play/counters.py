@@ -57,11 +57,12 @@ from rules.core.events import (
     RanOver,
 )
 from rules.core.geometry import Pose
+from rules.driving.articulated import fire_hazard
 from rules.driving.maneuvers import Motion
 from rules.play.context import Ctx
 from rules.play.crashes import hazard
 from rules.play.effects import damage_one_tire, slick_hits
-from rules.play.rigs import obstacle_d, tire_immune
+from rules.play.rigs import obstacle_d, oversized, tire_immune
 from rules.play.state import GameState, VehicleState, evolve
 from rules.play.surfaces import counter_size, slicks
 from rules.tables.construction import design_tables
@@ -147,8 +148,9 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
         tires = ctx.rules.collisions.debris_tire_damage if debris else ctx.rules.collisions.obstacle_tire_damage
         _each_tire(ctx, vid, tires, c, "000:L497" if debris else "000:L501")
         d = ctx.rules.movement.hazards.difficulty[c.kind]
+        big = oversized(ctx.v(vid))
         hazard(ctx, vid, d if debris else obstacle_d(ctx.v(vid), d), c.kind,
-               "000:L249, L497" if debris else "000:L248, L255, L501")
+               "000:L249, L497" if debris else "000:L248, L255" if big else "000:L248, L501")
         return
     if how == "on":
         _slick_hazard(ctx, vid, c)
@@ -254,9 +256,11 @@ def _fire_hit(ctx: Ctx, vid: str, c: Counter) -> None:
 def _enemy_fire(ctx: Ctx, vid: str, c: Counter, taken: int, enemy: bool) -> None:
     """Mines count as enemy fire: the hits they do are a hazard by their number (000:L245, L250-L252)."""
     if enemy and taken:
-        d = ctx.rules.movement.hazards.enemy_fire(taken)
+        big = oversized(ctx.v(vid))   # an oversized vehicle's bands: 13-21 hits D2, 22+ D3 (000:L256-L257)
+        d = fire_hazard(taken) if big else ctx.rules.movement.hazards.enemy_fire(taken)
         if d:
-            hazard(ctx, vid, d, f"{c.kind} ({taken} hits): enemy fire", "000:L245, L250-L252")
+            hazard(ctx, vid, d, f"{c.kind} ({taken} hits): enemy fire", "000:L245, L256-L257" if big else
+                   "000:L245, L250-L252")
 
 
 def _blast_other_tires(ctx: Ctx, vid: str, c: Counter) -> None:

@@ -318,7 +318,7 @@ def test_the_convoy_scenario_plays_to_its_end_between_foes() -> None:
         if engine.outcome(state) is not None:
             break
         vid = engine.to_act(state)[0]
-        owner = state.vehicle(vid).towed_by or vid
+        owner = vid if vid in foes else "rig"   # the trailer's gunners, hitched or loose, are the rig's side
         action, _why = decide(state, vid, engine.legal_actions(state, vid), foes[owner], 2.0)
         state, events = engine.apply(state, action)
         followed += len(of(events, TrailerFollowed))
@@ -377,7 +377,7 @@ def test_a_fifth_wheel_may_be_aimed_at_at_minus_6_and_takes_the_damage_unarmored
     state = rig_game()
     tractor = state.vehicle("rig")
     assert coupling_aims(tractor.sheet) == ["coupling:fifth_wheel"]
-    assert coupling_part("coupling:heavy_hitch") == "hitch"
+    assert coupling_part("coupling:heavy_hitch") == "hitch"   # the table's row for a hitch
     shot = Shot(base=7, range=5, target="tractor", target_side="back", specific="coupling", part="fifth_wheel")
     assert any(m.value == -6 and "fifth wheel" in m.name for m in to_hit(shot).modifiers)
     tongue = Shot(base=7, range=5, target="trailer", target_side="front", specific="coupling", part="tongue")
@@ -513,3 +513,16 @@ def test_the_engine_moves_the_trailer_as_the_maneuver_query_answers_000_L562(m: 
     state, _ = engine.apply(state, Move("rig", m), ScriptedDice([], fallback_seed=7))
     assert state.vehicle("rig").pose.to_json() == got["pose"]
     assert state.vehicle("rig_trailer").pose.to_json() == got["trailer_pose"]
+
+
+def test_an_oversized_vehicle_shrugs_off_fewer_than_13_hits_of_one_attack_000_L256_L257() -> None:
+    """The car rules' enemy-fire hazard (000:L250-L252) gives way to the oversized bands: below 13 hits none."""
+    from rules.combat.damage import Absorbed, HitReport
+    from rules.core.events import HazardMet
+    from rules.phases.fire_step import hit_hazards
+    state = rig_game()
+    for vid, points, d in (("rig_trailer", 5, None), ("rig_trailer", 15, 2), ("rig", 25, 3), ("W", 5, 1)):
+        ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
+        hit_hazards(ctx, vid, HitReport("front", points, steps=(Absorbed("front armor", points, 0, False, ""),)))
+        met = of(ctx.log.events, HazardMet)
+        assert [m.difficulty for m in met] == ([d] if d else []), (vid, points)
