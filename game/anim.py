@@ -33,6 +33,7 @@ from rules.core.events import (
     SearchlightAimed,
     ShotFired,
     ShotNotAllowed,
+    TrailerFollowed,
 )
 from rules.core.geometry import Pose
 from rules.play.state import GameState
@@ -116,7 +117,7 @@ class Animator:
         """Queue the motions; a flash shows when the motion it belongs to ends: a collision at the end of
         the motion it interrupts (logged just before it), anything else after the motion before it."""
         for e in events:
-            if isinstance(e, Moved) and e.path and e.vehicle:
+            if isinstance(e, (Moved, TrailerFollowed)) and e.path and e.vehicle:   # a trailer after its tower
                 poses = list(e.path)
                 style = self._style.pop(e.vehicle, "") or self._mode_style(e.vehicle)
                 self.queue.append((e.vehicle, poses, self._pending_flashes, style))

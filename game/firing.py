@@ -60,7 +60,7 @@ class FirePreview:
             return f"drop {a.weapon}: {what}"
         if not isinstance(a, Fire):
             return str(a)
-        aim = f" ({a.aim.replace('side:', '').replace('tire:', 'tire ').replace('pod:', 'pod ')})" if a.aim else ""
+        aim = f" ({a.aim.replace('side:', '').replace('tire:', 'tire ').replace('pod:', 'pod ').replace('coupling:', '').replace('_', ' ')})" if a.aim else ""
         head = f"{a.weapon} at {a.target}{aim}"
         if self.need is None:
             return f"{head}: to-hit unknown{' - ' + self.why if self.why else ''}"
@@ -101,7 +101,7 @@ def where_laid(state: GameState, vid: str, counter: Any) -> str:
     c = counter.pose.centre
     d = Vec(c.x - pose.x, c.y - pose.y)
     along, across = d.dot(forward(pose.facing)), d.dot(right(pose.facing))
-    size = tables().handling.counters[state.vehicle(vid).spec.kind]
+    size = state.vehicle(vid).spec.counter(tables().handling.counters)
     words = []
     if along > size.length / 2:
         words.append("ahead")

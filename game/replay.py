@@ -9,7 +9,7 @@ wrecks are shown as they were when the phase began (phase_start). Nothing in the
 from __future__ import annotations
 
 from game.anim import REPLAY_RATE, Animator
-from rules.core.events import Event, Moved, PhaseBegan, TurnBegan
+from rules.core.events import Event, Moved, PhaseBegan, TrailerFollowed, TurnBegan
 from rules.core.geometry import Pose
 from rules.engine.game import Step
 from rules.play.state import GameState
@@ -32,7 +32,7 @@ def start_poses(events: list[Event]) -> dict[str, Pose]:
     """Each moving vehicle's pose before its first motion among `events`."""
     out: dict[str, Pose] = {}
     for e in events:
-        if isinstance(e, Moved) and e.vehicle and e.vehicle not in out and e.path:
+        if isinstance(e, (Moved, TrailerFollowed)) and e.vehicle and e.vehicle not in out and e.path:
             out[e.vehicle] = e.path[0]
     return out
 

@@ -67,7 +67,7 @@ def thumbnail(game: Game, size: tuple[int, int] = THUMB) -> pygame.Surface:
     colours = {v.id: v.colour for v in game.setup.vehicles}
     for i, v in enumerate(game.state.vehicles):
         colour = theme.owner_colour(colours.get(v.id, ""), i)
-        draw_counter(surf, cam, v, v.pose, sizes[v.spec.kind], colour, label=False)
+        draw_counter(surf, cam, v, v.pose, v.spec.counter(sizes), colour, label=False)
         at = cam.to_screen(v.pose.x, v.pose.y)   # a counter is a few pixels here: a ringed dot finds it
         pygame.draw.circle(surf, (110, 110, 110) if v.out else colour, at, 4)
         pygame.draw.circle(surf, (250, 250, 250), at, 5, 1)

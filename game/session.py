@@ -7,6 +7,7 @@ Everything here asks rules/: set-ups, legal actions, saves. A bad file raises it
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +17,14 @@ from rules.core.geometry import Pose
 from rules.engine import engine, saves, scenarios
 from rules.engine.game import Game
 from rules.engine.scenarios import Scenario
-from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup import GameSetup, VehicleSetup, trailer_id
 from rules.engine.setup_check import check_setup
 from rules.play.actions import Action
 from rules.play.state import GameState
 from rules.tables.foe_profiles import names as profile_names
 from rules.vehicles import design
+from rules.vehicles.figures import figures
+from rules.vehicles.towing import towing_figures
 from rules.world import maps
 from rules.world.maps import Map
 
@@ -43,6 +46,26 @@ def foe_profiles() -> list[str]:
 
 def stock_names() -> list[str]:
     return sorted(design.stock_names())
+
+
+RIG_JOIN = " + "   # a rig's label on the new-game screen: "Annihilator + Brotherhood"
+
+
+@lru_cache(maxsize=1)
+def rig_labels() -> dict[str, tuple[str, str]]:
+    """Every stock tower with every stock trailer the rules let it pull (a tractor and a semi-trailer, a
+    car with a hitch and a car trailer, issue 19): label -> (tower, trailer)."""
+    out: dict[str, tuple[str, str]] = {}
+    trailers = [(n, design.load_stock(n)) for n in design.trailer_names()]
+    weights = {n: figures(d).weight for n, d in trailers}
+    for tower in design.stock_names():
+        d = design.load_stock(tower)
+        if d.kind != "tractor" and not any(e.type.endswith("_hitch") for e in d.accessories):
+            continue
+        for name, t in trailers:
+            if not towing_figures(d, weights[name], t.kind).errors:   # as resolve_rig checks it
+                out[f"{tower}{RIG_JOIN}{name}"] = (tower, name)
+    return out
 
 
 def garage_designs(directory: Path | None = None) -> list[tuple[str, str]]:
@@ -152,6 +175,9 @@ class Session:
     def seat(self, vid: str) -> Seat:
         if vid not in {v.id for v in self.setup.vehicles} and "." in vid:
             vid = vid.split(".", 1)[0]   # a person on foot ("red.driver") sits where his vehicle's owner does
+        tower = next((v.id for v in self.setup.vehicles if v.trailer and trailer_id(v.id) == vid), "")
+        if tower:                        # a trailer's gunners sit with its tower's driver (issue 19)
+            vid = tower
         for i, v in enumerate(self.setup.vehicles):
             if v.id == vid:
                 return Seat(v.owner, v.colour or ("red", "blue", "green", "yellow", "orange", "purple", "cyan",

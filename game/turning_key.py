@@ -160,7 +160,7 @@ class KeyPreview:
         self.previewer = previewer or Previewer()
         v = state.vehicle(vid)
         self.legal = engine.legal_maneuvers(state, v)
-        self.size = tables().handling.counters[v.spec.kind]
+        self.size = v.spec.counter(tables().handling.counters)
         self._family: dict[tuple[float, bool], tuple[list[Ghost], list[Ghost]]] = {}
 
     def _build(self, skid: float, even: bool) -> tuple[list[Ghost], list[Ghost]]:

@@ -14,7 +14,9 @@ from game.render import effects
 from game.render.counters import draw_counter
 from game.render.lights import draw_light_marks, draw_night
 from game.render.people import draw_people
+from game.render.rig import draw_coupling
 from game.ui import text, wrap
+from rules.play.rigs import coupling_of
 from rules.play.state import FIRE, MOVE, SPEED
 from rules.tables.movement import tables
 
@@ -31,19 +33,25 @@ def draw_counters(b: BattleScene, surface: pygame.Surface) -> None:
     turn = b.state.turn
     shown = b.shown_state()   # at night: the dark and the lights under the counters (issue 17)
     draw_night(surface, b.cam, shown, {v.id: b.anim.pose(v.id, v.pose) for v in shown.vehicles})
-    for v in sorted(b.shown_state().vehicles, key=lambda v: (not v.out, v.id == actor)):
+    # a trailer under its tower (a semi-trailer overlaps the tractor's back, 000:L588)
+    for v in sorted(b.shown_state().vehicles, key=lambda v: (not v.out, not v.towed_by, v.id == actor)):
         pose = b.anim.pose(v.id, v.pose)
         seat = b.session.seat(v.id)
         colour = theme.owner_colour(seat.colour)
-        draw_counter(surface, b.cam, v, pose, sizes[v.spec.kind], colour,
+        draw_counter(surface, b.cam, v, pose, v.spec.counter(sizes), colour,
                      active=v.id == actor and not b.anim.busy, label=False, squash=b.anim.tumble(v.id))
-        size = sizes[v.spec.kind]
+        size = v.spec.counter(sizes)
         sx, sy = b.cam.to_screen(pose.x, pose.y)
         below = sy + b.cam.zoom * max(size.length, size.width) / 2 + 6
         tag = v.id + ("  HOLD" if b.orders.holding(v.id, turn) and not v.out else "")
         text(surface, tag, (sx + 1, below + 1), LABEL_SIZE, (0, 0, 0), bold=True, anchor="midtop")
         text(surface, tag, (sx, below), LABEL_SIZE, theme.TEXT if not v.out else theme.DIM, bold=True,
              anchor="midtop")
+    for v in shown.vehicles:   # each hitch or fifth wheel with the trailer's coupling on it (issue 19)
+        if v.towed_by:
+            tower = shown.vehicle(v.towed_by)
+            draw_coupling(surface, b.cam, b.anim.pose(tower.id, tower.pose), b.anim.pose(v.id, v.pose),
+                          coupling_of(tower, v))
 
 
     shown = b.shown_state()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from game.battle.names import thing_name
 from game.firing import FirePreview, fire_preview
 from rules.phases.use_step import describe
-from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Use
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Release, Use
 from rules.play.state import GameState
 
 CORNERS = {"FL": "front-left", "FR": "front-right", "BL": "back-left", "BR": "back-right",
@@ -81,6 +81,8 @@ def label_of(state: GameState, a: Action, p: FirePreview | None, owners: dict[st
         if p is not None and p.need is not None:
             words = f"{p.chance * 100:.0f}%  {p.need}+  {words}"
         return words
+    if isinstance(a, Release):
+        return "Release the trailer (its driver's firing action)"
     if isinstance(a, Automatic):
         meets = f" (its line meets {thing_name(state, p.why, owners)})" if p is not None and p.why else ""
         verb = "on" if a.on else "off"

@@ -219,7 +219,7 @@ class FirePanel(DecisionPanel):
         mx, my = self.b.cam.to_map(*pos)
         sizes = tables().handling.counters
         for v in self.b.state.vehicles:
-            if v.id != self.vid and inside(corners(v.pose, sizes[v.spec.kind]), Vec(mx, my)):
+            if v.id != self.vid and inside(corners(v.pose, v.spec.counter(sizes)), Vec(mx, my)):
                 n = len(self.rows)
                 for k in range(1, n + 1):
                     i = (self.index + k) % n
@@ -280,7 +280,7 @@ class FirePanel(DecisionPanel):
         v = st.vehicle(self.vid)
         info = c.preview if c else None
         if info is not None and info.mount:
-            fan = arc_outline(info.mount, v.pose, tables().handling.counters[v.spec.kind])
+            fan = arc_outline(info.mount, v.pose, v.spec.counter(tables().handling.counters))
             if len(fan) >= 3:
                 shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                 pygame.draw.polygon(shade, (250, 220, 90, 40), [cam.to_screen(p.x, p.y) for p in fan])

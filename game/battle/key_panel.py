@@ -12,14 +12,17 @@ import pygame
 from game import theme
 from game.battle.panel import DecisionPanel, card, grid_button
 from game.input.bindings import Intent
+from game.render.rig import draw_trailer_ghost
 from game.render.turning_key import draw_card, draw_key, ghost_at
 from game.turning_key import SKIDS, Ghost, KeyPreview, grab_offset, mirrored, nearest
 from game.ui import Button
 from rules.combat.arcs import inside
 from rules.core.geometry import CounterSize, Vec, corners
+from rules.driving.articulated import jackknifed
 from rules.driving.maneuvers import Maneuver
 from rules.engine.engine import legal_actions
 from rules.play.actions import Defer, Move
+from rules.play.rigs import coupling_of, trailer_after, trailer_of
 from rules.play.state import MOVE
 from rules.tables.movement import tables
 
@@ -184,10 +187,10 @@ class KeyPanel(DecisionPanel):
 
     def _on_counter(self, x: float, y: float) -> bool:
         v = self.b.state.vehicle(self.vid or "")
-        return bool(inside(corners(v.pose, tables().handling.counters[v.spec.kind]), Vec(x, y)))
+        return bool(inside(corners(v.pose, v.spec.counter(tables().handling.counters)), Vec(x, y)))
 
     def _size(self) -> CounterSize:
-        return tables().handling.counters[self.b.state.vehicle(self.vid or "").spec.kind]
+        return self.b.state.vehicle(self.vid or "").spec.counter(tables().handling.counters)
 
     def _greyed(self) -> list[Ghost]:
         return self.preview.greyed(self.skid, self.even) if self.preview is not None else []
@@ -285,7 +288,7 @@ class KeyPanel(DecisionPanel):
         cam = self.b.cam
         key = (self.version, self.choice, cam.zoom, cam.cx, cam.cy, cam.view_w, cam.view_h, id(self.ghosts))
         if self._cache is None or self._cache[0] != key:
-            size = tables().handling.counters[self.b.state.vehicle(self.vid or "").spec.kind]
+            size = self.b.state.vehicle(self.vid or "").spec.counter(tables().handling.counters)
             greyed = self._greyed()
             pts = [cam.to_screen(g.end.x, g.end.y) for g in self.ghosts + greyed]
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -300,9 +303,25 @@ class KeyPanel(DecisionPanel):
             self._cache = (key, layer, area)
         _, layer, area = self._cache
         surface.blit(layer, area)
+        self._draw_trailer(surface)
         if self.hover is not None and not self.dragging:
             view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
             draw_card(surface, self.hover, self.hover_pos, view, cam, self._size())
+
+    def _draw_trailer(self, surface: pygame.Surface) -> None:
+        """A towing vehicle's key also shows where its trailer would end for the chosen maneuver, and the
+        path it sweeps getting there (issue 19; the rules' own follow, rules.play.rigs.trailer_after)."""
+        g = self.chosen
+        if g is None or not self.vid:
+            return
+        state = self.b.state
+        tr = trailer_of(state, self.vid)
+        if tr is None:
+            return
+        v = state.vehicle(self.vid)
+        c = coupling_of(v, tr)
+        end = trailer_after(v.pose, g.end, tr.pose, c, reverse=v.reverse, maneuver=g.maneuver)
+        draw_trailer_ghost(surface, self.b.cam, tr.pose, end, c, jackknifed=jackknifed(g.end, end, c))
 
     def _draw_card(self, surface: pygame.Surface) -> None:
         g = self.chosen

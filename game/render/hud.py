@@ -56,7 +56,8 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameState, col
                 text(surface, f"{inches:g}", (px + 2, y), 16, theme.TEXT if i + 1 == state.phase else theme.DIM)
         y += ROW
     order = ", ".join(state.movers) if state.step == MOVE else ", ".join(
-        v.id for v in state.vehicles if v.id not in state.declared and not v.out) if state.step == SPEED else ""
+        v.id for v in state.vehicles if v.id not in state.declared and not v.out and not v.towed_by) \
+        if state.step == SPEED else ""
     who = f"next: {nxt}" if nxt else ("speed changes: " + order if state.step == SPEED else "")
     text(surface, who[:48], (x0, y + 2), 15, theme.DIM)
 

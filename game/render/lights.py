@@ -78,13 +78,13 @@ def draw_night(surface: pygame.Surface, cam: Camera, state: GameState, poses: Ma
     for v in state.vehicles:
         if v.out:
             continue
-        size = sizes[v.spec.kind]
+        size = v.spec.counter(sizes)
         lamp = any(carries(v.sheet, k) for k in SEARCHLIGHTS) and v.id not in {h[0] for h in held}
         for colour, pts in light_polygons(cam, poses.get(v.id, v.pose), size.length, size.width, lamp):
             pygame.draw.polygon(dark, colour, pts)
     for vid, tid in held:   # a searchlight held on the vehicle it tracks (000:L2661)
         a, b = poses.get(vid, state.vehicle(vid).pose), poses.get(tid, state.vehicle(tid).pose)
-        pygame.draw.polygon(dark, HELD_BEAM, _beam(cam, a, b, sizes[state.vehicle(tid).spec.kind].length))
+        pygame.draw.polygon(dark, HELD_BEAM, _beam(cam, a, b, state.vehicle(tid).spec.counter(sizes).length))
     surface.blit(dark, (0, 0))
 
 

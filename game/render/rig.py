@@ -10,9 +10,10 @@ import pygame
 from game import theme
 from game.camera import Camera
 from rules.core.geometry import CounterSize, Pose, corners, forward, right
-from rules.driving.articulated import Coupling, RigGhost, coupling_point, hitch_point
+from rules.driving.articulated import Coupling, RigGhost, coupling_point, hitch_point, trailer_path
 
 DOT = (20, 20, 20)
+TRAILER_GHOST = (120, 210, 255)     # where the trailer would end: apart from the tower's ghosts' colours
 
 
 def _screen(cam: Camera, pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -47,6 +48,38 @@ def draw_rig(surface: pygame.Surface, cam: Camera, tower: Pose, trailer: Pose, c
     pygame.draw.circle(surface, theme.TEXT, cam.to_screen(nose.x, nose.y), max(2.0, cam.zoom * 0.06))
     h = hitch_point(tower, c)
     pygame.draw.circle(surface, DOT, cam.to_screen(h.x, h.y), max(2.0, cam.zoom * 0.05))
+
+
+def draw_coupling(surface: pygame.Surface, cam: Camera, tower: Pose, trailer: Pose, c: Coupling) -> None:
+    """Where a trailer hangs on its tower, over both counters: a car trailer's tongue triangle up to the hitch,
+    the kingpin dot over the fifth wheel (000:L541, L588); while a move plays the two are apart a moment."""
+    if not c.rig:
+        f, r = forward(trailer.facing), right(trailer.facing)
+        front = trailer.centre + f * (c.trailer.length / 2)
+        tip = coupling_point(trailer, c)
+        half = c.trailer.width / 2
+        tri = [front - r * half, tip, front + r * half]
+        pygame.draw.polygon(surface, theme.PANEL_EDGE, _screen(cam, [(p.x, p.y) for p in tri]), 2)
+    k = coupling_point(trailer, c)
+    h = hitch_point(tower, c)
+    pygame.draw.circle(surface, DOT, cam.to_screen(h.x, h.y), max(2.0, cam.zoom * 0.06))
+    pygame.draw.circle(surface, theme.TEXT, cam.to_screen(k.x, k.y), max(1.5, cam.zoom * 0.035))
+
+
+def draw_trailer_ghost(surface: pygame.Surface, cam: Camera, start: Pose, end: Pose, c: Coupling, *,
+                       jackknifed: bool = False) -> None:
+    """The trailer's swept path from `start` to `end` (thin outlines) and its end outline, red if it would
+    jackknife."""
+    col = theme.BAD if jackknifed else TRAILER_GHOST
+    for p in trailer_path(start, end)[1:-1]:
+        pygame.draw.polygon(surface, theme.GHOST, _screen(cam, trailer_outline(p, c)), 1)
+    pts = _screen(cam, trailer_outline(end, c))
+    xs, ys = [int(x) for x, _ in pts], [int(y) for _, y in pts]
+    box = pygame.Rect(min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 4, max(ys) - min(ys) + 4)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(layer, (*col, 70), [(x - box.x, y - box.y) for x, y in pts])
+    surface.blit(layer, box)
+    pygame.draw.polygon(surface, col, pts, 2)
 
 
 def draw_rig_key(surface: pygame.Surface, cam: Camera, ghosts: tuple[RigGhost, ...], size: CounterSize,

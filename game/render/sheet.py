@@ -30,7 +30,12 @@ PAPER = (44, 47, 55)          # a box on the sheet
 INK = (200, 204, 212)         # its ruling
 LOST = theme.BAD
 FACES = ("front", "back", "left", "right")
-NAMES = {"front": "FRONT", "back": "BACK", "left": "LEFT", "right": "RIGHT", "top": "TOP", "underbody": "UNDER"}
+NAMES = {"front": "FRONT", "back": "BACK", "left": "LEFT", "right": "RIGHT", "top": "TOP", "underbody": "UNDER",
+         "front_left": "FRONT L", "back_left": "BACK L", "front_right": "FRONT R", "back_right": "BACK R",
+         "front_top": "TOP FRONT", "back_top": "TOP BACK", "front_underbody": "UNDER FRONT",
+         "back_underbody": "UNDER BACK"}
+HALF_LOCATIONS = ("front_left", "back_left", "front_right", "back_right", "front_top", "back_top",
+                  "front_underbody", "back_underbody")
 PIP_MAX = 16                  # more DP than this are shown as a number with a bar
 
 
@@ -67,7 +72,10 @@ def outline_of(v: VehicleState, area: pygame.Rect, compact: bool = False) -> Out
     inset = length // 7
     stick = length // 22
     tire_at = {"FL": (lf, t + inset), "FR": (r, t + inset), "BL": (lf, b - inset), "BR": (r, b - inset),
-               "F": (cx, t - stick), "B": (cx, b + stick)}
+               "F": (cx, t - stick), "B": (cx, b + stick),
+               # the dual axles of trucks, buses and semi-trailers: the middle pair ahead of the back one
+               "ML": (lf, b - inset * 2 - inset // 3), "MR": (r, b - inset * 2 - inset // 3),
+               "L": (lf, b - inset), "R": (r, b - inset)}
     pts: tuple[tuple[int, int], ...]
     if kind is Kind.TRIKE:
         narrow = width // 4
@@ -147,9 +155,9 @@ def _tires(surface: pygame.Surface, o: Outline, v: VehicleState, compact: bool) 
         x, y = o.tire_at.get(tire.corner, o.tire_at["F"])
         if tire.corner == "S":
             continue   # the sidecar's wheel is drawn with the sidecar
-        if tire.corner in ("FL", "BL"):
+        if tire.corner in ("FL", "BL", "ML", "L"):
             x -= n * (tw + 2)
-        elif tire.corner in ("FR", "BR"):
+        elif tire.corner in ("FR", "BR", "MR", "R"):
             x += n * (tw + 2)
         else:
             y += (-1 if tire.corner == "F" else 1) * n * (th + 2)
@@ -160,7 +168,7 @@ def _tires(surface: pygame.Surface, o: Outline, v: VehicleState, compact: bool) 
         first.center = o.tire_at.get(tire.corner, o.tire_at["F"])
         drop = n * (12 if compact else 17) if tire.corner not in ("F", "B") else 0
         outer = (count.get(tire.corner, 1) - 1) * (tw + 2)
-        if tire.corner in ("FL", "BL"):
+        if tire.corner in ("FL", "BL", "ML", "L"):
             label_at, anchor = (first.left - outer - 4, first.centery + drop), "midright"
         else:
             label_at, anchor = (first.right + outer + 4, first.centery + drop), "midleft"
@@ -191,7 +199,16 @@ def _armor_boxes(surface: pygame.Surface, o: Outline, v: VehicleState, area: pyg
               "left": (b.left - side - bw // 2, b.centery), "right": (b.right + side + bw // 2, b.centery)}
     places["top"] = (area.left + bw // 2 + 4, area.bottom - bh // 2 - 2)
     places["underbody"] = (area.right - bw // 2 - 4, area.bottom - bh // 2 - 2)
-    for loc in LOCATIONS:
+    # a long vehicle's halves (000:L2100): each side's two boxes level with their halves, the top's and
+    # underbody's two stacked in the corners
+    q = b.height // 4
+    back = b.centery + bh // 2 + 6     # the back half's boxes above its tires' labels
+    places.update({"front_left": (places["left"][0], b.top + q), "back_left": (places["left"][0], back),
+                   "front_right": (places["right"][0], b.top + q), "back_right": (places["right"][0], back),
+                   "front_top": (places["top"][0], places["top"][1] - bh - 4), "back_top": places["top"],
+                   "front_underbody": (places["underbody"][0], places["underbody"][1] - bh - 4),
+                   "back_underbody": places["underbody"]})
+    for loc in LOCATIONS + HALF_LOCATIONS:
         if loc not in start:   # a cycle has no side armor: its sides are open (000:L835)
             continue
         rect = pygame.Rect(0, 0, bw, bh)
@@ -242,6 +259,10 @@ def _weapon_marks(surface: pygame.Surface, o: Outline, v: VehicleState, compact:
                 p, d = (b.left + 4, int(b.top + b.height * (0.3 + 0.4 * k))), (-1, 0)
             elif face == "right":
                 p, d = (b.right - 4, int(b.top + b.height * (0.3 + 0.4 * k))), (1, 0)
+            elif face in HALF_LOCATIONS[:4]:   # a half-side of a long vehicle: along that half (000:L2140)
+                half, side = face.split("_")
+                y = int(b.top + b.height * ((0.05 if half == "front" else 0.55) + 0.4 * k))
+                p, d = ((b.left + 4, y), (-1, 0)) if side == "left" else ((b.right - 4, y), (1, 0))
             else:
                 continue
             _notch(surface, p, d, size, w, compact)

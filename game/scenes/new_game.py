@@ -42,6 +42,7 @@ from game.session import (
     load_scenario,
     quick_setup,
     rel,
+    rig_labels,
     setup_from_scenario,
     stock_names,
 )
@@ -104,6 +105,8 @@ class NewGameScene(Scene):
         self.maps = list_maps()
         self.message = ""
         self.stock = stock_names()
+        self.rig_of = rig_labels()        # "tower + trailer" -> (tower, trailer): rigs and towed trailers
+        self.stock += list(self.rig_of)
         self.design_of = {label: path for label, path in garage_designs()}   # a label -> its design file
         self.stock += list(self.design_of)
         self.drivers = [f"Player {i}" for i in range(1, 9)] + [f"foe: {p}" for p in self._foe_profiles()]
@@ -138,8 +141,14 @@ class NewGameScene(Scene):
         return out
 
     def design(self, label: str) -> str:
-        """What a set-up names for a design label: a stock name, or a garage design's file."""
+        """What a set-up names for a design label: a stock name, or a garage design's file; a rig's tower."""
+        if label in self.rig_of:
+            return self.rig_of[label][0]
         return self.design_of.get(label, label)
+
+    def trailer(self, label: str) -> str:
+        """The trailer a design label puts behind its vehicle ("" for none)."""
+        return self.rig_of[label][1] if label in self.rig_of else ""
 
     def rule_options(self) -> RuleOptions:
         return RuleOptions(**{f.name[4:]: f.value for f in self.options})
@@ -182,7 +191,7 @@ class NewGameScene(Scene):
                 stock = [s for s in self.stock]
                 si = 0
                 for k, s in enumerate(stock):
-                    if s == v.design or self.design(s) == v.design:
+                    if (s == v.design or self.design(s) == v.design) and self.trailer(s) == v.trailer:
                         si = k
                 owner_i = owners.setdefault(v.owner, len(owners))
                 di = self.drivers.index(f"foe: {v.foe}") if v.foe and f"foe: {v.foe}" in self.drivers else owner_i
@@ -265,7 +274,7 @@ class NewGameScene(Scene):
                 owner = f"Foe {v.id}" if foe else self.owner_name(driver.value)
                 skill_d, skill_g = CREW[crew.index]
                 vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value,
-                                  driver_skill=skill_d, gunner_skill=skill_g))
+                                  driver_skill=skill_d, gunner_skill=skill_g, trailer=self.trailer(stock.value)))
             # pedestrians on foot from the start fight for their team's first vehicle's new owner, with people on
             owner_of = {old.owner: new.owner for old, new in zip(base.vehicles, vs, strict=True)}
             walkers = tuple(replace(p, owner=owner_of.get(p.owner, p.owner)) for p in base.people)
@@ -287,7 +296,8 @@ class NewGameScene(Scene):
             owner = f"Foe car{i + 1}" if foe else self.owner_name(driver.value)
             skill_d, skill_g = CREW[crew.index]
             vs.append(VehicleSetup(f"car{i + 1}", owner, self.design(stock.value), pose, speed, foe=foe,
-                                   colour=colour.value, driver_skill=skill_d, gunner_skill=skill_g))
+                                   colour=colour.value, driver_skill=skill_d, gunner_skill=skill_g,
+                                   trailer=self.trailer(stock.value)))
         title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
         return GameSetup(tuple(vs), seed=_seed(), map=rel(map_path) if map_path else "",
                          options=self.rule_options()), title
@@ -476,7 +486,7 @@ class NewGameScene(Scene):
         if label not in self._figures:
             path = self.design_of.get(label)
             try:
-                d = load_design(ROOT / path) if path else load_stock(label)
+                d = load_design(ROOT / path) if path else load_stock(self.design(label))
                 self._figures[label] = (figures(d), spec(d))
             except Exception as exc:  # noqa: BLE001 - a design that does not load says why
                 self._figures[label] = str(exc)

@@ -65,12 +65,14 @@ from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Declaration, expand, shot_for
 from rules.combat.to_hit import range_modifier, to_hit, weapon_info
 from rules.core.geometry import Pose, angle_diff, forward, heading_of, norm_deg, right
+from rules.driving.articulated import jackknifed
 from rules.driving.handling import control_need, lower_status
-from rules.driving.maneuvers import Maneuver, slide
+from rules.driving.maneuvers import Maneuver, perform, slide
 from rules.engine.preview import ManeuverPreview, Previewer
 from rules.phases import fire_step
 from rules.play import people
 from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.rigs import coupling_of, trailer_after, trailer_of
 from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
 from rules.tables.foe_profiles import Profile
 from rules.tables.foe_profiles import profile as preset
@@ -276,12 +278,27 @@ def _worth_a_look(m: Maneuver) -> bool:
     return not m.skid and not m.even
 
 
+def _no_jackknife(state: GameState, me: VehicleState, look: list[Move]) -> list[Move]:
+    """A driver with a trailer behind him does not pick a maneuver that would fold the rig past its jackknife
+    (000:L573, L591), while another is open (issue 19): the preview moves the tower only."""
+    tr = trailer_of(state, me.id)
+    if tr is None:
+        return look
+    c = coupling_of(me, tr)
+    size = me.spec.counter(state.rules.movement.handling.counters)
+    kept = [a for a in look if a.maneuver.kind == "straight" or not jackknifed(
+        end := perform(a.maneuver, me.pose, size, travel=me.travel).end,
+        trailer_after(me.pose, end, tr.pose, c, reverse=me.reverse, maneuver=a.maneuver), c)]
+    return kept or look
+
+
 def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     moves = [a for a in options if isinstance(a, Move)]
     if len(moves) <= 1:
         return (moves[0] if moves else options[0]), "goes straight on: it has no choice"
     look = [a for a in moves if _worth_a_look(a.maneuver)] or moves
     me = view.me
+    look = _no_jackknife(view.state, me, look)
     # the engine's own preview of each: D, handling after, control chance, swept path and first contact
     pvs = Previewer().maneuvers(view.state, me.id, [a.maneuver for a in look], legal=[a.maneuver for a in moves])
     plans = [_root(view, a, pv, i) for i, (a, pv) in enumerate(zip(look, pvs, strict=True)) if pv.legal]
@@ -505,7 +522,7 @@ def _phase_end(view: View, node: Node, phases_on: int, weight: float) -> None:
             val += w * v1
             gun = gun or g1
             gap = (e_pose.centre - node.pose.centre).length()
-            if gap < (view.size.length + view.t.handling.counters[e.spec.kind].length) / 2 and w:
+            if gap < (view.size.length + e.spec.counter(view.t.handling.counters).length) / 2 and w:
                 if prof.ram > 0:
                     node.add(f"ram:{e.id}", prof.ram * RAM_VALUE * 0.5 * w * weight)
                 else:
@@ -575,7 +592,7 @@ def _after_stop(view: View, p: _Plan) -> None:
 def _meeting(view: View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
     """Where both counters will be at the end of the phase: close enough to collide on the way?"""
     gap = (e_pose.centre - p.end.centre).length()
-    reach = (view.size.length + view.t.handling.counters[e.spec.kind].length) / 2
+    reach = (view.size.length + e.spec.counter(view.t.handling.counters).length) / 2
     if gap >= reach:
         return
     prof = view.prof
@@ -594,7 +611,7 @@ def _shot_value(view: View, shooter: VehicleState, shooter_pose: Pose, target: V
     000:L901-L940), the line of fire checked as the fire step checks it (rules.combat.line_of_fire), the
     mean damage, and how thin the armor is on the side it would strike. `fresh`: a new turn, every
     weapon ready again."""
-    size = view.t.handling.counters[shooter.spec.kind]
+    size = shooter.spec.counter(view.t.handling.counters)
     guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
             and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
     cs, ct = view.combatants.get(shooter.id), view.combatants.get(target.id)
@@ -638,7 +655,7 @@ def _shot_estimate(view: View, shooter: VehicleState, shooter_pose: Pose, target
     fire (the fire step's own blocker) at the planned poses; the to-hit from one exact shot_for of this
     gun and target (its speeds, sizes and sights), its range modifier moved to the new range
     (000:L909-L910)."""
-    size = view.t.handling.counters[shooter.spec.kind]
+    size = shooter.spec.counter(view.t.handling.counters)
     guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
             and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
     if not guns:

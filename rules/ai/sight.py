@@ -79,10 +79,10 @@ class View:
         me = state.vehicle(vid)
         world = CollisionWorld.over(map_world(state.map_id, state.map_changes))   # the foe's own vehicles
         bounds = map_area(state)
-        world.set_vehicles({v.id: (v.pose, t.handling.counters[v.spec.kind]) for v in state.vehicles if not v.out})
+        world.set_vehicles({v.id: (v.pose, v.spec.counter(t.handling.counters)) for v in state.vehicles if not v.out})
         enemies = [v for v in state.vehicles if v.owner != me.owner and not v.out]
         friends = [v for v in state.vehicles if v.owner == me.owner and v.id != vid and not v.out]
-        view = View(state, me, prof, deadline, t, t.handling.counters[me.spec.kind], world, bounds, enemies, friends)
+        view = View(state, me, prof, deadline, t, me.spec.counter(t.handling.counters), world, bounds, enemies, friends)
         view.static = CollisionWorld.over(map_world(state.map_id, state.map_changes))
         view.combatants = combatants_of(state, [me, *enemies, *friends])
         view.guns = {vid: guns_of(c) for vid, c in view.combatants.items()}

@@ -15,7 +15,12 @@ from functools import cache
 from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, corners, forward, right
 
 SIDES = ("front", "back", "left", "right")
-MOUNTS = SIDES + ("turret",)
+# the long sides of trailers and buses, split in halves (000:L2100, L2140); a ten-wheeler's carrier is its
+# back part (reading M-R17): its left and right weapons fire as the back half's, its back ones as the back's
+HALF_SIDES = ("front_left", "back_left", "front_right", "back_right")
+CARRIER = {"carrier-left": "back_left", "carrier-right": "back_right", "carrier-back": "back",
+           "carrier-front": "front", "carrier-top": "turret", "carrier-turret": "turret", "carrier-underbody": "turret"}
+MOUNTS = SIDES + ("turret",) + HALF_SIDES
 ON_LINE = 1 / 64  # inches: closer than this to a dividing line counts as on it
 ARC_GEOMETRIES = ("corners", "centre")
 _EPS = 1e-6
@@ -54,8 +59,13 @@ def arc_groups(arcs: frozenset[str]) -> frozenset[str]:
 def in_arc(mount: str, pose: Pose, size: CounterSize, p: Vec, *, trike: bool = False,
            geometry: str = "corners") -> bool:
     """Whether a weapon on this mount can fire at point p (000:L827; trike sides, 000:L1937-L1938)."""
+    mount = CARRIER.get(mount, mount)
     if mount == "turret":
         return True
+    if mount in HALF_SIDES:   # the half's own side arc: the two halves' side arcs overlap (000:L2140)
+        half, side = mount.split("_")
+        hp, hs = half_counter(pose, size, half)
+        return side in arcs_of(hp, hs, p, geometry)
     if mount not in SIDES:
         raise ValueError(f"mount must be one of {', '.join(MOUNTS)}")
     arcs = arcs_of(pose, size, p, geometry)
@@ -68,8 +78,11 @@ def first_in_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec
                  trike: bool = False) -> Vec | None:
     """The first of `points` that in_arc (corners geometry) finds in the mount's arc, None for none: the
     same test in plain floats, the counter's frame worked out once (the same values as _local and arcs_of)."""
+    mount = CARRIER.get(mount, mount)
     if mount == "turret":
         return points[0] if points else None
+    if mount in HALF_SIDES:   # a long vehicle's half side (000:L2140): the plain test, rare enough
+        return next((p for p in points if in_arc(mount, pose, size, p, trike=trike)), None)
     if mount not in SIDES:
         raise ValueError(f"mount must be one of {', '.join(MOUNTS)}")
     t = math.radians(pose.facing)
@@ -145,10 +158,21 @@ def lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:
     return got
 
 
+def half_counter(pose: Pose, size: CounterSize, half: str) -> tuple[Pose, CounterSize]:
+    """The front or back half of a long counter as a counter of its own (000:L2140)."""
+    quarter = size.length / 4
+    centre = pose.centre + forward(pose.facing) * (quarter if half == "front" else -quarter)
+    return Pose.of(centre, pose.facing), CounterSize(size.length / 2, size.width)
+
+
 def _lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:
+    mount = CARRIER.get(mount, mount)
     c = pose.centre
     if mount == "turret":
         return c
+    if mount in HALF_SIDES:   # the middle of that half's side
+        part, side = mount.split("_")
+        return _lof_origin(half_counter(pose, size, part)[0], CounterSize(size.length / 2, size.width), side)
     half = {"front": forward(pose.facing) * (size.length / 2), "back": forward(pose.facing) * (-size.length / 2),
             "right": right(pose.facing) * (size.width / 2), "left": right(pose.facing) * (-size.width / 2)}
     if mount not in half:

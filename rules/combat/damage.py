@@ -28,6 +28,8 @@ from rules.vehicles.record_sheet import Pod, RecordSheet, TireDamage, damage_arm
 CAR_FACES = ("front", "back", "left", "right", "top", "underbody")
 OPPOSITE = {"front": "back", "back": "front", "left": "right", "right": "left", "top": "underbody",
             "underbody": "top"}
+# a long vehicle's halves (000:L2100): each armored apart, the same walk as the whole side (000:L1985)
+HALVES = {f"{h}_{side}": (h, side) for h in ("front", "back") for side in ("left", "right", "top", "underbody")}
 CORNER_FACES = {"FL": ("front", "left"), "FR": ("front", "right"), "BL": ("back", "left"), "BR": ("back", "right")}
 ARMOR_TYPES = ("plastic", "fireproof", "laser_reflective", "lrfp", "metal", "metal_lr")
 METAL_KINDS = ("metal", "metal_lr")                             # metal rules: 6s cost a point (000:L1703-L1704)
@@ -35,6 +37,7 @@ LASER_HALVED = ("laser_reflective", "lrfp", "metal_lr")         # lasers do half
 FIREPROOF_PLASTIC = ("fireproof", "lrfp")                       # incendiary rounds do less (000:L2506)
 FIREPROOF_KINDS = (*FIREPROOF_PLASTIC, *METAL_KINDS)             # no fire check if only armor is hit (000:L1698, L1704)
 DRIVER_ROLES = ("driver", "cyclist")   # crew roles at the controls (a cycle's rider is its driver)
+ENEMY_FIRE_RULE = "000:L250-L252"   # the car rules' enemy-fire hazard (oversized vehicles: 000:L256-L257)
 POD = "pod:"          # Part.mount of a weapon in an external pod: hits reach it only through the pod (000:L2529)
 SIDECAR = "sidecar"   # Part.location of what rides in a cycle's sidecar; its weapons' mounts start "sidecar-"
 
@@ -172,7 +175,7 @@ class HitReport:
         out = []
         d = hz.enemy_fire(self.taken)
         if d:
-            out.append(Hazard(f"enemy fire ({self.taken} hits)", d, "000:L250-L252"))
+            out.append(Hazard(f"enemy fire ({self.taken} hits)", d, ENEMY_FIRE_RULE))
         if self.driver_hurt:
             out.append(Hazard("driver wounded or killed", hz.difficulty["driver_hit"], "000:L253, L976"))
         for corner, td in self.tires:
@@ -419,9 +422,32 @@ class _Walk:
 # --- cars and trikes ------------------------------------------------------------------------------
 
 
+def long_face(sheet: RecordSheet, face: str) -> str:
+    """The armor location a hit on `face` strikes: the face itself, or on a long vehicle's sheet (ten
+    locations, 000:L2100) its front half when the caller did not say which (reading M-R18)."""
+    if face in sheet.armor or f"front_{face}" not in sheet.armor:
+        return face
+    return f"front_{face}"
+
+
+def _half_path(w: _Walk) -> None:
+    """A hit on one half of a long side, top or underbody: that half's armor, the weapons on it, a random
+    internal location, the weapons on the far half, the far half's armor (000:L955-L958 for each half)."""
+    half, side = HALVES[w.face]
+    far = f"{half}_{OPPOSITE[side]}"
+    w.armor(w.face, "000:L955-L958, L2100")
+    w.one_of(w.inside.weapons_on(w.face, side), f"{w.face.replace('_', ' ')} weapon hit", "000:L955, L2100")
+    _random_location(w, "000:L955, L963")
+    w.one_of(w.inside.weapons_on(far, OPPOSITE[side]), f"{far.replace('_', ' ')} weapon hit", "000:L955, L2100")
+    w.armor(far, "000:L955-L958, L2100")
+
+
 def _car_path(w: _Walk) -> None:
     f = w.face
     inside = w.inside
+    if f in HALVES:
+        _half_path(w)
+        return
     if f in ("front", "back"):
         w.armor(f, "000:L953-L954")
         w.one_of(inside.weapons_on(f), f"{f} weapon hit", "000:L953")
@@ -482,6 +508,7 @@ def hit(sheet: RecordSheet, inside: Interior, face: str, damage: int, dice: Dice
     abbreviation (a flechette gun harms only tires and people, 000:L2415). `sidecar_side`: the shot
     at a cycle came from its sidecar's side of the centre line (000:L838).
     """
+    face = long_face(sheet, face)
     w = _Walk(sheet, inside, dice, face, damage, damage, faces, laser, burst, ammo=ammo,
               flame=weapon in combat_tables().component_fire_weapons)
     only_tires = tires_and_people_only(weapon)
@@ -564,6 +591,15 @@ def hit_tire(sheet: RecordSheet, inside: Interior, corner: str, damage: int, dic
         if r <= takes_on:
             w.part(shield[0], rule)
     w.tire(_tire_index(w.sheet, corner))
+    return w.sheet, w.inside, w.report()
+
+
+def hit_part(sheet: RecordSheet, inside: Interior, pid: str, damage: int,
+             dice: DiceSource) -> tuple[RecordSheet, Interior, HitReport]:
+    """Damage straight to one part aimed at: a tractor's exposed fifth wheel, a hitch or a tongue (no armor
+    in front of it, 000:L1970-L1971, L2067, L2138)."""
+    w = _Walk(sheet, inside, dice, pid, damage, damage)
+    w.part(inside.part(pid), "000:L1970-L1971, L2067")
     return w.sheet, w.inside, w.report()
 
 
@@ -979,6 +1015,7 @@ def collision_hit(sheet: RecordSheet, inside: Interior, face: str, damage: int,
     internal location's items share it, the excess goes to the next location; side: the locations
     share it, then their items; an empty or destroyed location passes its share to the far side.
     `crash` says whether the damage is a roll's or a ram's, for a roll cage (000:L2595)."""
+    face = long_face(sheet, face)
     w = _Walk(sheet, inside, dice, face, damage, damage, cage=crash if inside.roll_cage else "")
     _pods_in_collision(w, crash)
     _collision_armor(w, face)
@@ -1006,4 +1043,6 @@ def collision_hit(sheet: RecordSheet, inside: Interior, face: str, damage: int,
         w.left = through
     if w.left > 0 and face in OPPOSITE:
         _collision_armor(w, OPPOSITE[face])
+    elif w.left > 0 and face in HALVES:
+        _collision_armor(w, f"{HALVES[face][0]}_{OPPOSITE[HALVES[face][1]]}")
     return w.sheet, w.inside, w.report()

@@ -4,7 +4,7 @@ hitch, fifth wheel, landing legs), and which of a long vehicle's ten locations a
 
 from __future__ import annotations
 
-from rules.combat.arcs import arcs_of
+from rules.combat.arcs import arcs_of, half_counter
 from rules.core.geometry import CounterSize, Pose, Vec, forward, point_side
 from rules.tables.rigs import TargetTables, target_tables
 
@@ -36,9 +36,7 @@ def location_struck(target: Pose, size: CounterSize, firer: Vec, *, ten: bool) -
 
 def half_pose(target: Pose, size: CounterSize, half: str) -> tuple[Pose, CounterSize]:
     """The front or back half of a long counter as a counter of its own (its aiming dots mark their middles)."""
-    quarter = size.length / 4
-    centre = target.centre + forward(target.facing) * (quarter if half == "front" else -quarter)
-    return Pose.of(centre, target.facing), CounterSize(size.length / 2, size.width)
+    return half_counter(target, size, half)
 
 
 def long_arcs(target: Pose, size: CounterSize, p: Vec) -> frozenset[str]:

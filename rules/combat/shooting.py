@@ -44,6 +44,7 @@ from rules.combat.damage import (
     damage_dice,
     hit,
     hit_lamp,
+    hit_part,
     hit_pod,
     hit_rider,
     hit_sidecar,
@@ -53,6 +54,7 @@ from rules.combat.damage import (
     sheet_with,
 )
 from rules.combat.dropped import Counter, cloud_inches, kind_for_weapon, place, size_for, split
+from rules.combat.long_targets import location_struck
 from rules.combat.to_hit import Shot, ToHit, to_hit, weapon_info, worst_relative_speed
 from rules.core.dice import DiceSource, roll
 from rules.core.events import (
@@ -426,6 +428,20 @@ def _specific(aim: str) -> str:
     return aim.split(":", 1)[0] if aim else ""
 
 
+def coupling_part(aim: str) -> str:
+    """The part an aim "coupling:<component>" names, as the aiming table reads it: fifth_wheel, hitch, tongue."""
+    if _specific(aim) != "coupling":
+        return ""
+    cid = aim.split(":", 1)[1]
+    return "hitch" if cid.endswith("_hitch") else cid
+
+
+def coupling_aims(sheet: RecordSheet) -> list[str]:
+    """A tractor's fifth wheel and a car trailer's tongue still there may be aimed at (000:L1970, L2067, L2138);
+    a car's hitch is not offered (reading M-R23: cars' games keep the choices they had)."""
+    return [f"coupling:{c.id}" for c in sheet.components if not c.destroyed and c.id in ("fifth_wheel", "tongue")]
+
+
 def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
              clouds: Sequence[Counter] = (), *, use_relative_speed: bool = True) -> tuple[Shot, str, Vec, Vec]:
     """The to-hit description of one weapon's shot: (shot, side struck, origin, aim point)."""
@@ -452,7 +468,7 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
     shot = Shot(
         base=info.to_hit, range=(point - origin).length(), target=t.target_type, target_side=side,
         target_speed=t.speed, firer_speed=c.speed, effective_speed=effective, firer_moved=c.moved, target_moved=t.moved,
-        specific="top" if top else _specific(d.aim),
+        specific="top" if top else _specific(d.aim), part=coupling_part(d.aim),
         gunner_skill=c.skills.get(crew, 0), computer=shot_computer(bonus), cyberlink=bonus == "cyberlink",
         maneuver_d=c.maneuver_d if c.at_wheel(crew) else 0, aimed_fire=c.aimed_fire,
         not_in_side_arc=not in_side_arc and not d.aim, smoke_inches=cloud_inches(clouds, origin, point),
@@ -680,7 +696,10 @@ def _damage_roll(c: Combatant, wid: str, t: Combatant, side: str, aim: str, orig
     log.add(DamageRolled(f"{wid} damage {expr}: rolls {points} ({'+'.join(map(str, dfaces))})", "000:L941-L942",
                          c.id, weapon=wid, target=t.id, expr=str(expr), faces=tuple(dfaces), points=points))
     sidecar_side = bool(t.sheet.sidecar_spaces) and on_half(t.pose, origin, t.sheet.sidecar_side)
-    return _Pending(c.id, wid, t.id, side, aim, points, dfaces, info.laser, info.effect == "burst",
+    face = side
+    if side in ("left", "right") and "front_left" in t.sheet.armor:   # a long vehicle's half (000:L1985, L2100)
+        face = location_struck(t.pose, t.size, origin, ten=True)
+    return _Pending(c.id, wid, t.id, face, aim, points, dfaces, info.laser, info.effect == "burst",
                     _fire_source(w.abbr, w.ammo), side in ("left", "right"), w.ammo, w.abbr, sidecar_side)
 
 
@@ -723,6 +742,8 @@ def _apply(t: Combatant, p: _Pending, dice: DiceSource) -> tuple[RecordSheet, In
         return hit_lamp(t.sheet, t.interior, lamp_of(t.sheet), p.points, dice)
     if spec == "pod":
         return hit_pod(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice, weapon=p.abbr)
+    if spec == "coupling":   # a fifth wheel, hitch or tongue aimed at (000:L1970-L1971, L2067)
+        return hit_part(t.sheet, t.interior, p.aim.split(":", 1)[1], p.points, dice)
     face = "top" if spec == "top" else p.face
     return hit(t.sheet, t.interior, face, p.points, dice, faces=p.faces, laser=p.laser, burst=p.burst,
                pod_roll=p.aim != NEAR_MISS, ammo=p.ammo, weapon=p.abbr, sidecar_side=p.sidecar_side)

@@ -17,6 +17,7 @@ from rules.tables.combat import CombatTables, Rule, WeaponInfo, combat_tables, w
 from rules.tables.construction import design_tables
 from rules.tables.electronics import ElectronicsTables, electronics_tables
 from rules.tables.movement import tables
+from rules.tables.rigs import target_tables
 
 FACES = ("front", "back", "left", "right")
 
@@ -129,6 +130,8 @@ def target_modifier(target: str, side: str, t: CombatTables | None = None) -> Mo
     """Vehicle-type modifier for the side the shot strikes (000:L851-L858)."""
     t = t or combat_tables()
     if target not in t.targets:
+        if target in target_tables().size:   # trailers and oversized vehicles (000:L859-L862)
+            return _big_target(target, side)
         raise ValueError(f"unknown target {target!r}; known: {', '.join(sorted(t.targets))}")
     tt = t.targets[target]
     if side == "top":
@@ -161,7 +164,8 @@ class Shot:
     firer_moved: bool = False       # at 0 mph now but moved this phase (a T-stop, a collision): moving (AU9)
     target_moved: bool = False
     effective_speed: float | None = None  # from the relative-speed table; None = target speed
-    specific: str = ""              # tire, turret, rider, sidecar, top ("" = the vehicle)
+    specific: str = ""              # tire, turret, rider, sidecar, top, coupling ("" = the vehicle)
+    part: str = ""                  # coupling: fifth_wheel, hitch or tongue (000:L1970-L1971, L2067)
     gunner_skill: int | None = 0    # None = no Gunner skill at all
     computer: str = "none"          # none, targeting, hi_res
     cyberlink: bool = False
@@ -351,7 +355,10 @@ def _target(s: Shot, t: CombatTables) -> list[Modifier]:
         out.append(_named(t, "pedestrian", "pedestrian"))
     if s.building:
         out.append(_named(t, "building", "building or wall"))
-    if s.specific:
+    if s.specific == "coupling":   # attached: a car trailer's tongue and hitch -7, a fifth wheel -6
+        value = target_tables().parts[s.part]["attached"]
+        out.append(Modifier(f"aimed at the {s.part.replace('_', ' ')}", value, "000:L1970-L1971, L2067"))
+    elif s.specific:
         if s.specific not in SPECIFIC:
             raise ValueError(f"specific target must be one of {', '.join(SPECIFIC)}")
         out.append(_named(t, SPECIFIC[s.specific], s.specific if s.specific != "top" else "trike top"))
@@ -460,9 +467,26 @@ def base_to_hit(abbr: str) -> int:
 
 
 
+def _big_target(target: str, side: str) -> Modifier | None:
+    """A big target's size modifier by the side struck: +2 from the side of a trailer or bus ... (000:L859-L862)."""
+    row = target_tables().size[target]
+    value = row["side"] if side in ("left", "right") else row.get(side, 0)
+    if value == 0:
+        return None
+    where = "side" if side in ("left", "right") else side
+    return Modifier(f"{target.replace('_', ' ')} from the {where}", value, "000:L859-L862")
+
+
+BIG_TARGETS = {"ten_wheeler": "ten_wheeler", "tractor": "tractor", "bus": "bus", "semi_trailer": "trailer",
+               "car_trailer": "trailer"}
+
+
 def target_type_of(kind: str, body: str) -> str:
     """The target line of 000:L851-L858 for a vehicle: its body when it has one (compact,
-    subcompact, the trike sizes), a cycle, or a car (mid-sized and larger)."""
+    subcompact, the trike sizes), a cycle, or a car (mid-sized and larger); a trailer's, bus's or big
+    truck's size line (000:L859-L862)."""
+    if kind in BIG_TARGETS:
+        return "minibus" if body == "minibus" else BIG_TARGETS[kind]
     if body in combat_tables().targets:
         return body
     return "cycle" if kind == "cycle" else "car"

@@ -111,6 +111,46 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TrailerFollowed(Event):
+    """A hitched trailer followed its tower's move onto the hitch or fifth wheel (000:L561-L564); `fold` is
+    the angle between the two counters' axes after it."""
+
+    tower: str
+    end: Pose
+    path: tuple[Pose, ...]
+    fold: float
+    KIND: ClassVar[str] = "moved"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Jackknifed(Event):
+    """A rig or a vehicle and its trailer folded past the jackknife (000:L573-L574, L591); `broke`: the
+    1d roll broke the kingpin, tongue or hitch."""
+
+    trailer: str
+    fold: float
+    broke: bool
+    KIND: ClassVar[str] = "crash"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrailerLoose(Event):
+    """A trailer came off its tower: coupling broken or shot off, a crash result (000:L576, L601-L603)."""
+
+    tower: str
+    KIND: ClassVar[str] = "crash"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Steamrollered(Event):
+    """A big vehicle ran right over a smaller one (000:L608-L611): the victim stops, the big one takes a
+    hazard, the ram damage spread over the victim's components."""
+
+    victim: str
+    KIND: ClassVar[str] = "crash"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SpeedChanged(Event):
     """A speed the driver chose (000:L136, L144); signed, negative in reverse."""
 

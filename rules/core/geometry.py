@@ -21,6 +21,13 @@ class Kind(str, Enum):
     CAR = "car"
     TRIKE = "trike"
     CYCLE = "cycle"
+    # oversized vehicles and trailers (chapters 7 and 8, issue 19): their counters' lengths are a body's,
+    # carried by each VehicleSpec (rules.vehicles.starting_sheet)
+    TEN_WHEELER = "ten_wheeler"
+    TRACTOR = "tractor"
+    BUS = "bus"
+    SEMI_TRAILER = "semi_trailer"
+    CAR_TRAILER = "car_trailer"
 
 
 @dataclass(frozen=True)

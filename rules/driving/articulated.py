@@ -141,7 +141,7 @@ class RigMotion:
     jackknifed: bool
 
 
-def _trailer_path(start: Pose, end: Pose, steps: int = 4) -> tuple[Pose, ...]:
+def trailer_path(start: Pose, end: Pose, steps: int = 4) -> tuple[Pose, ...]:
     """Poses between the trailer's start and end, for sweeps and animation (the book counts contact only
     where the trailer ends, 000:L565)."""
     turn = ((end.facing - start.facing + 180) % 360) - 180
@@ -157,7 +157,7 @@ def rig_maneuver(m: Maneuver, tower: Pose, trailer: Pose, c: Coupling, *, travel
     """The tower's maneuver, then the trailer following it (000:L561-L564, L568-L569, L591)."""
     tm = perform(m, tower, c.tower, travel=travel)
     end = follow(trailer, hitch_point(tm.end, c), maneuver_distance(m), c, reverse=m.reverse)
-    return RigMotion(tm, Motion(end, _trailer_path(trailer, end)), jackknifed(tm.end, end, c))
+    return RigMotion(tm, Motion(end, trailer_path(trailer, end)), jackknifed(tm.end, end, c))
 
 
 def rig_maneuver_error(m: Maneuver, speed: float, *, towing: bool, guarded: bool = False,
@@ -424,5 +424,5 @@ def ultra_slow_moves(tower: Pose, trailer: Pose, c: Coupling, *, side: str, degr
     for name, motion, dist in (("straight", ahead, step), ("forward_and_pivot", with_pivot, step),
                                ("pivot", standing, 0.0)):
         end = follow(trailer, hitch_point(motion.end, c), dist, c)
-        out[name] = RigMotion(motion, Motion(end, _trailer_path(trailer, end)), jackknifed(motion.end, end, c))
+        out[name] = RigMotion(motion, Motion(end, trailer_path(trailer, end)), jackknifed(motion.end, end, c))
     return out

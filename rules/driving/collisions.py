@@ -495,7 +495,8 @@ def debris_tire_damage(faces: Sequence[int], *, obstacle: bool = False) -> tuple
 
 def off_road_hc_penalty(kind: str) -> int:
     """HC lost off-road without off-road suspension (000:L512-L516); kinds: cycle, trike, car, oversized."""
-    return terrain_data().off_road_hc_penalty[kind]
+    table = terrain_data().off_road_hc_penalty
+    return table[kind] if kind in table else table["oversized"]   # trucks, buses, tractors and trailers
 
 
 def off_road_hc_loss(spec: VehicleSpec) -> int:

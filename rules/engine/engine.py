@@ -20,9 +20,10 @@ from rules.core.errors import IllegalAction
 from rules.core.events import AutomaticSet, Event, GameEnded, PhaseBegan, ReflexesRolled, TurnBegan
 from rules.core.geometry import Kind
 from rules.core.kept import kept
+from rules.driving.articulated import rig_maneuver_error
 from rules.driving.equipment import most_deceleration
-from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
-from rules.engine.setup import GameSetup, resolve_spec, starting_people
+from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, shape_error, turn_of
+from rules.engine.setup import GameSetup, resolve_rig, resolve_spec, starting_people, trailer_id
 from rules.phases import fire_step, use_step
 from rules.phases.movement import (
     defer,
@@ -43,13 +44,17 @@ from rules.phases.movement import (
 )
 from rules.play import counters as dropped_play
 from rules.play import people, uncontrolled
-from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, SetSpeed, Use
+from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, Release, SetSpeed, Use
 from rules.play.boosters import fire_booster, ready_boosters
 from rules.play.context import Ctx
+from rules.play.effects import released
 from rules.play.map_edges import advance_highway
+from rules.play.rigs import hitched_trailer, release_fitting, towing, trailer_of
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
+from rules.tables.rigs import rig_tables
+from rules.vehicles.long_vehicles import BIG_KINDS
 
 # --- set-up --------------------------------------------------------------------------------------
 
@@ -61,12 +66,21 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         raise IllegalAction(why)
     vehicles = []
     for vs in setup.vehicles:
-        spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill, crew_gear=vs.crew_gear)
+        towed = None
+        if vs.trailer:
+            spec, towed = resolve_rig(vs.design, vs.trailer, vs.driver_skill)
+            spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=vs.crew_gear)
+        else:
+            spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill,
+                           crew_gear=vs.crew_gear)
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
             speed=float(abs(vs.speed)), reverse=vs.speed < 0, sheet=spec.sheet, start_speed=float(abs(vs.speed)),
         ))
+        if towed is not None:   # straight behind, on the hitch or fifth wheel (000:L551, L588)
+            towed = replace(towed, gunner_skill=vs.gunner_skill)
+            vehicles.append(hitched_trailer(vehicles[-1], trailer_id(vs.id), towed))
     ids = [v.id for v in vehicles]
     if len(set(ids)) != len(ids):
         raise IllegalAction("two vehicles share an id")
@@ -118,7 +132,7 @@ def _to_act(state: GameState) -> list[str]:
         return [state.movers[0]]
     if state.step == FIRE and state.options.fire_step == "on":
         vids = [v.id for v in state.vehicles if not v.out and (
-            fire_step.may_fire(state, v.id)
+            fire_step.may_fire(state, v.id) or _may_release(state, v)
             or (use_step.may_have_uses(state, v) and use_step.use_options(state, v.id)))]   # issue 17
         return vids + [a for a in people.fire_step_actors(state) if a not in vids]
     return []
@@ -138,11 +152,22 @@ def legal_actions(state: GameState, vid: str) -> list[Action]:
         if v.out:   # only its crew's leaving (rules/play/people.py)
             return [*people.leave_options(state, vid), Pass(vid)]
         return [*fire_step.fire_options(state, vid), *fire_step.drop_options(state, vid),
-                *fire_step.automatic_options(state, vid), *people.leave_options(state, vid),
+                *fire_step.automatic_options(state, vid), *([Release(vid)] if _may_release(state, v) else []),
+                *people.leave_options(state, vid),
                 *people.vehicle_fire_options(state, vid), *people.inside_fire_options(state, vid),
                 *use_step.use_options(state, vid), Pass(vid)]
     moves: list[Action] = list(_moves(state, v))
     return moves + ([Defer(vid)] if may_defer(state, vid) else [])   # the better reflexes choose (000:L140)
+
+
+def _may_release(state: GameState, v: VehicleState) -> bool:
+    """A tower whose trailer hangs on an explosive or quick-release kingpin or hitch may let it go from the
+    cab, a firing action of its driver's (000:L1979-L1981, L2105-L2107), while the fire step is still his."""
+    return v.id not in state.fire_passed and bool(release_fitting(state, v.id)) and _driver_id(v) not in v.fire_acted
+
+
+def _driver_id(v: VehicleState) -> str:
+    return next((c.id for c in v.sheet.components if c.kind == "crew" and c.role in ("driver", "cyclist")), "driver")
 
 
 def legal_maneuvers(state: GameState, v: VehicleState) -> list[Maneuver]:
@@ -163,12 +188,28 @@ def _moves(state: GameState, v: VehicleState) -> tuple[Move, ...]:
 def _kept_maneuvers(state: GameState, v: VehicleState) -> tuple[tuple[object, ...], tuple[Maneuver, ...]]:
     """legal_maneuvers with the key it is kept by on the maneuver table: once per state and vehicle."""
     if state.vehicle(v.id) is not v:   # a vehicle record not (yet) in this state: nothing to keep
-        return _legal_maneuvers(state, v)
+        return _towed_kept(state, v)
     work = state.derived.setdefault(MANEUVERS, {})
     got: tuple[tuple[object, ...], tuple[Maneuver, ...]] | None = work.get(v.id)
     if got is None:
-        got = work.setdefault(v.id, _legal_maneuvers(state, v))
+        got = work.setdefault(v.id, _towed_kept(state, v))
     return got
+
+
+def _towed_kept(state: GameState, v: VehicleState) -> tuple[tuple[object, ...], tuple[Maneuver, ...]]:
+    """_legal_maneuvers less what a vehicle with a trailer on may not do; a towing vehicle's key says so,
+    so its Move actions are kept apart from a lone car's of the same fields."""
+    key, ms = _legal_maneuvers(state, v)
+    if not towing(state, v.id):
+        return key, ms
+    return ("towing", key), tuple(_towing_filter(state, v, list(ms)))
+
+
+def _towing_filter(state: GameState, v: VehicleState, ms: list[Maneuver]) -> list[Maneuver]:
+    """A vehicle with a trailer on may not do all a car does (000:L559, L570, L590)."""
+    if not towing(state, v.id):
+        return ms
+    return [m for m in ms if rig_maneuver_error(m, v.speed, towing=True) is None]
 
 
 MANEUVERS = "legal_maneuvers"
@@ -209,7 +250,7 @@ def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tupl
                         options.append(Maneuver(kind, side, degrees=deg, drift=drift, skid=k, reverse=rev))
             options.append(Maneuver(ManeuverKind.T_STOP, side, reverse=rev))
             options.append(Maneuver(ManeuverKind.BOOTLEGGER, side))
-    if v.speed == t.pivot_mph and not v.maneuvered:
+    if (v.speed == t.pivot_mph or _ultra_slow(v)) and not v.maneuvered:
         for side in SIDES:
             for deg in t.pivot_degrees:
                 options.append(Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev))
@@ -217,6 +258,11 @@ def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tupl
     evened = tuple((m, e) for m in options if _may_be_evened(m)
                    for e in (replace(m, even=True),) if _maneuver_problem(v, e, even_checked=True) is None)
     return plain, evened
+
+
+def _ultra_slow(v: VehicleState) -> bool:
+    """An oversized vehicle at 2.5 mph: one quarter inch in phase 1, which may end in a pivot (000:L593-L599)."""
+    return v.spec.kind.value in BIG_KINDS and v.speed == rig_tables().num("towing", "ultra_slow_mph")
 
 
 def _may_be_evened(m: Maneuver) -> bool:
@@ -247,6 +293,8 @@ def _maneuver_problem(v: VehicleState, m: Maneuver, even_checked: bool = False) 
     if v.maneuvered:
         return "one maneuver per phase (000:L135)"
     if m.kind == "pivot":
+        if _ultra_slow(v) and inc == t.pivot_advance:
+            return shape_error(m, t)   # a truck at 2.5 mph: its quarter inch and a pivot (000:L593-L599)
         if v.speed != t.pivot_mph or inc != 0.5:
             return "a pivot replaces the half-move at 5 mph (000:L231)"
     elif inc < 1:
@@ -285,7 +333,10 @@ def check(state: GameState, action: Action) -> str | None:
     if isinstance(action, Move):
         if state.step != MOVE:
             return "vehicles move after the speed changes"
-        return _maneuver_problem(v, action.maneuver)
+        why = _maneuver_problem(v, action.maneuver)
+        if why is None and towing(state, vid):
+            why = rig_maneuver_error(action.maneuver, v.speed, towing=True)
+        return why
     if isinstance(action, Boost):
         if action.booster not in ready_boosters(state, v):
             return (f"{action.booster} is no rocket booster {vid} may fire now: at the start of a phase, once, by a "
@@ -298,6 +349,11 @@ def check(state: GameState, action: Action) -> str | None:
         return None
     if isinstance(action, Use):
         return use_step.use_problem(state, action)
+    if isinstance(action, Release):
+        if state.step != FIRE or not _may_release(state, v):
+            return ("only a tower whose trailer hangs on an explosive or quick-release kingpin or hitch lets it go "
+                    "from inside, as its driver's firing action (000:L1979-L1981, L2105)")
+        return None
     if isinstance(action, (Fire, Drop, Automatic, Pass)):
         if state.step != FIRE:
             return "there is nothing to fire, drop or pass now"
@@ -366,8 +422,20 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
         fire_booster(ctx, action.vehicle, action.booster)
     elif isinstance(action, Use):
         use_step.apply_use(ctx, action)
+    elif isinstance(action, Release):
+        _release(ctx, action.vehicle)
     _advance(ctx)
     return ctx.finish(), ctx.log.events
+
+
+def _release(ctx: Ctx, vid: str) -> None:
+    """The driver lets the trailer go (his firing action); an explosive kingpin or hitch is spent (000:L2105-L2107)."""
+    v = ctx.v(vid)
+    ctx.update(vid, fire_acted=(*v.fire_acted, _driver_id(v)))
+    tr = trailer_of(ctx.state, vid)
+    assert tr is not None
+    released(ctx, tr.id, f"released from the cab ({release_fitting(ctx.state, vid).replace('_', ' ')})",
+             "000:L1979-L1981, L2105-L2107")
 
 
 STALL_TURNS = 3  # whole turns with nobody able to decide anything: the game cannot go on

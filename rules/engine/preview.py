@@ -204,7 +204,7 @@ class Previewer:
             self._world, self._world_key, self._placed = own_world(state), key, state
         elif self._placed is not state:
             sizes = Ctx(state).t.handling.counters
-            self._world.set_vehicles({v.id: (v.pose, sizes[v.spec.kind]) for v in state.vehicles})
+            self._world.set_vehicles({v.id: (v.pose, v.spec.counter(sizes)) for v in state.vehicles})
             self._placed = state
         return self._world
 
@@ -260,7 +260,7 @@ class Previewer:
     def _sweep(self, state: GameState, v: VehicleState, todo: list[tuple[Maneuver, _Shared]]
                ) -> dict[Maneuver, tuple[Meets | None, tuple[Meets, ...]]]:
         world = self.world(state)
-        size = Ctx(state).t.handling.counters[v.spec.kind]
+        size = v.spec.counter(Ctx(state).t.handling.counters)
         names = _Names(state)
         box = map_area(state)
         clear = not todo or _nothing_near(world, v, size, [sh.swept for _m, sh in todo])

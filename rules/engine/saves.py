@@ -79,7 +79,8 @@ def save_dict(game: Game) -> dict[str, Any]:
                 {"id": v.id, "owner": v.owner, "design": v.design, "x": v.pose.x, "y": v.pose.y,
                  "facing": v.pose.facing, "speed": v.speed, "driver_skill": v.driver_skill, "foe": v.foe,
                  "colour": v.colour, "gunner_skill": v.gunner_skill,
-                 **({"crew_gear": list(v.crew_gear)} if v.crew_gear else {})}   # only when worn: old saves unchanged
+                 **({"crew_gear": list(v.crew_gear)} if v.crew_gear else {}),   # only when worn: old saves unchanged
+                 **({"trailer": v.trailer} if v.trailer else {})}
                 for v in s.vehicles
             ],
         },
@@ -120,6 +121,7 @@ def _setup(node: Node) -> GameSetup:
             driver_skill=v.integer("driver_skill", 0, lo=0, hi=MAX_SKILL), foe=v.text("foe", ""),
             colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=UNTRAINED, hi=MAX_SKILL),
             crew_gear=crew_gear(v),
+            trailer=v.text("trailer", ""),
         ))
         v.done()
     if not vehicles:

@@ -17,6 +17,7 @@ from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import check_setup
 from rules.play.state import RuleOptions
 from rules.vehicles.design import stock_names as design_stock_names
+from rules.vehicles.design import trailer_names as design_trailer_names
 from rules.vehicles.spec import UNTRAINED
 from rules.world.maps import (  # the same readers as map files
     Map,
@@ -47,6 +48,7 @@ class ScenarioVehicle:
     driver_skill: int = 0       # the crew's Driver and Gunner bonuses (000:L931, L1309)
     gunner_skill: int = 0
     crew_gear: tuple[str, ...] = ()  # goggles the crew wear (reading AU19)
+    trailer: str = ""           # a stock trailer on its hitch or fifth wheel (issue 19); id "<id>_trailer"
 
 
 @dataclass(frozen=True)
@@ -114,11 +116,16 @@ def stock_names() -> frozenset[str]:
     return frozenset(str(name).lower() for name in design_stock_names())
 
 
+def trailer_names() -> frozenset[str]:
+    """Lower-cased stock trailer names (car trailers and semi-trailers)."""
+    return frozenset(str(name).lower() for name in design_trailer_names())
+
+
 def _read_vehicle(n: Node) -> ScenarioVehicle:
     speed = read_number(n, "speed", lo=0) if n.has("speed") else None
     return ScenarioVehicle(n.text("id"), n.text("stock"), n.text("owner"), n.text("team"), n.text("start"),
                            n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
-                           n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n))
+                           n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n), n.text("trailer", ""))
 
 
 def _read_victory(n: Node) -> Victory:
@@ -175,6 +182,10 @@ def validate_scenario(sc: Scenario, names: frozenset[str] | None = None) -> list
         ids.add(v.id)
         if names is not None and v.stock.lower() not in names:
             probs.append(Problem(f"{w}.stock", f"unknown stock vehicle {v.stock!r}"))
+        if v.trailer and v.trailer.lower() not in trailer_names():
+            probs.append(Problem(f"{w}.trailer", f"unknown stock trailer {v.trailer!r}"))
+        if v.trailer and f"{v.id}_trailer" in {o.id for o in sc.vehicles}:
+            probs.append(Problem(f"{w}.trailer", f"id {v.id}_trailer, its trailer's, is another vehicle's"))
         if v.start not in starts:
             probs.append(Problem(f"{w}.start", f"the map has no start position {v.start!r}"))
         elif v.start in used:
@@ -237,7 +248,7 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         speed = st.speed if v.speed is None else v.speed
         vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
-                                     gunner_skill=v.gunner_skill, crew_gear=v.crew_gear))
+                                     gunner_skill=v.gunner_skill, crew_gear=v.crew_gear, trailer=v.trailer))
     options = RuleOptions(people="on") if sc.people else RuleOptions()
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,
                                 "" if p.driver == "human" else p.driver, p.prone, p.name) for p in sc.pedestrians)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.core.errors import DataError
 from rules.core.geometry import Kind, Pose
@@ -14,10 +14,12 @@ from rules.play.state import RuleOptions
 from rules.tables.lights import lights_tables
 from rules.tables.people import PeopleTables
 from rules.tables.ruleset import Ruleset, standard
-from rules.vehicles.design import load_design, load_stock
+from rules.vehicles.design import Design, load_design, load_stock
+from rules.vehicles.long_vehicles import TRAILER_KINDS
 from rules.vehicles.record_sheet import RecordSheet, Tire
 from rules.vehicles.spec import UNTRAINED, VehicleSpec
 from rules.vehicles.starting_sheet import spec as spec_of
+from rules.vehicles.towing import towing_figures
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,8 @@ class VehicleSetup:
     colour: str = ""
     gunner_skill: int = 0     # the crew's Gunner bonus, added to every shot they fire (000:L931); UNTRAINED: none
     crew_gear: tuple[str, ...] = ()  # personal gear the whole crew wears: li_goggles, tinted_goggles (reading AU19)
+    trailer: str = ""         # a trailer on its hitch or fifth wheel, straight behind it (a stock name or a
+                              # design file, as `design`); its id is this vehicle's with "_trailer" after it
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,8 @@ def generic_spec(text: str, driver_skill: int = 0) -> VehicleSpec:
         if key in fields and not math.isfinite(float(fields[key])):  # float() itself refuses non-numbers
             raise ValueError(f"{key} must be a finite number, found {fields[key]!r}")
     kind = Kind(fields.get("kind", "car"))
+    if kind not in (Kind.CAR, Kind.TRIKE, Kind.CYCLE):   # big vehicles come from their designs (issue 19)
+        raise ValueError(f"a generic vehicle is a car, trike or cycle, not {kind.value}")
     tire = int(fields.get("tire", "4"))
     armor = int(fields.get("armor", "10"))
     corners = {Kind.CAR: ("FL", "FR", "BL", "BR"), Kind.TRIKE: ("F", "BL", "BR"), Kind.CYCLE: ("F", "B")}[kind]
@@ -100,6 +106,29 @@ def generic_spec(text: str, driver_skill: int = 0) -> VehicleSpec:
                        sheet=sheet, driver_skill=driver_skill)
 
 
+def trailer_id(tower: str) -> str:
+    return f"{tower}_trailer"
+
+
+def _design(design: str) -> Design:
+    return load_design(locate(design)) if design.endswith(".toml") else load_stock(design)
+
+
+def resolve_rig(design: str, trailer: str, driver_skill: int = 0) -> tuple[VehicleSpec, VehicleSpec]:
+    """The tower's spec with the trailer behind it (acceleration and top speed with the trailer's weight,
+    a rig's HC 1: 000:L553, L2069) and the trailer's own; a tow the rules refuse is a DataError."""
+    tower, towed = _design(design), _design(trailer)
+    if towed.kind not in TRAILER_KINDS:
+        raise DataError(trailer, "trailer", f"{towed.name} is a {towed.kind.replace('_', ' ')}, not a trailer")
+    tspec = spec_of(towed)
+    tf = towing_figures(tower, tspec.weight, towed.kind)
+    if tf.errors:
+        raise DataError(trailer, "trailer", f"{tower.name} cannot tow {towed.name}: {' '.join(tf.errors)}")
+    own = spec_of(tower, driver_skill=driver_skill)
+    low = (tf.gears[0] if len(tf.gears) > 1 else None) or own.low_gear
+    return replace(own, acceleration=tf.acceleration, top_speed=tf.top_speed, hc=tf.hc, low_gear=low), tspec
+
+
 def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:
     """The spec of a stock vehicle, a design file or a generic test vehicle."""
     if design.startswith("generic"):
@@ -107,8 +136,7 @@ def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:
             return generic_spec(design, driver_skill)
         except ValueError as exc:
             raise DataError(design, "design", str(exc)) from None
-    d = load_design(locate(design)) if design.endswith(".toml") else load_stock(design)
-    return spec_of(d, driver_skill=driver_skill)
+    return spec_of(_design(design), driver_skill=driver_skill)
 
 
 def starting_people(setup: GameSetup, t: PeopleTables) -> tuple[PersonState, ...]:

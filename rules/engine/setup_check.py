@@ -134,7 +134,7 @@ def _reverse_top(spec: VehicleSpec) -> float:
 
 
 def _outline(v: VehicleSetup, spec: VehicleSpec) -> tuple[tuple[float, float], ...]:
-    size = tables().handling.counters[spec.kind]
+    size = spec.counter(tables().handling.counters)
     pose = v.pose if math.isfinite(v.pose.facing) else Pose.at(v.pose.x, v.pose.y, 0)
     return tuple((c.x, c.y) for c in corners(pose, size))
 

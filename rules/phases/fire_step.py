@@ -16,7 +16,15 @@ from typing import NamedTuple
 from rules.combat import shooting
 from rules.combat.arcs import beyond_arc, facing_sides, footprint, lof_origin, tire_sides
 from rules.combat.burning import end_of_turn, fire_modifiers, fire_value, hit_from, hit_key
-from rules.combat.damage import HitReport, Interior, crew_state, damage_dice, interior_of, sheet_with
+from rules.combat.damage import (
+    ENEMY_FIRE_RULE,
+    HitReport,
+    Interior,
+    crew_state,
+    damage_dice,
+    interior_of,
+    sheet_with,
+)
 from rules.combat.dropped import Counter, kind_for_weapon
 from rules.combat.electronics import has_bollix, working
 from rules.combat.line_of_fire import (
@@ -35,6 +43,7 @@ from rules.combat.shooting import (
     aim_problem,
     cloud_kind,
     combatant_of,
+    coupling_aims,
     crew_problem,
     drop,
     expand,
@@ -49,9 +58,19 @@ from rules.combat.shooting import (
 )
 from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
 from rules.core.dice import DiceExpr, chance_at_least
-from rules.core.events import BurnDamage, DiceRolled, EquipmentActed, EventLog, Exploded, OutOfFight
+from rules.core.events import (
+    BurnDamage,
+    DiceRolled,
+    EquipmentActed,
+    Event,
+    EventLog,
+    Exploded,
+    OutOfFight,
+    ShotFired,
+)
 from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept, renewed
+from rules.driving.articulated import fire_hazard, oversized_hazard
 from rules.driving.equipment import carries
 from rules.phases import automatic_fire, electronic_fire
 from rules.play.actions import Automatic, Drop, Fire
@@ -79,6 +98,7 @@ from rules.tables.construction import design_tables
 from rules.tables.electronics import electronics_tables
 from rules.tables.movement import RoadCondition, tables
 from rules.tables.ruleset import Ruleset
+from rules.vehicles.long_vehicles import BIG_KINDS
 from rules.vehicles.record_sheet import RecordSheet
 from rules.vehicles.spec import UNTRAINED, VehicleSpec
 from rules.world.map_changes import MapChanges
@@ -119,7 +139,7 @@ class Inputs(NamedTuple):
 
 
 def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None) -> Inputs:
-    return Inputs(v.id, v.spec, v.pose, state.rules.movement.handling.counters[v.spec.kind], v.speed, v.travel,
+    return Inputs(v.id, v.spec, v.pose, v.spec.counter(state.rules.movement.handling.counters), v.speed, v.travel,
                   v.sheet, v.aimed_fire, v.phase_d,
                   surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
                   state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
@@ -490,7 +510,8 @@ def target_aims(t: Combatant) -> list[str]:
     rider = ["rider"] if t.kind == "cycle" and t.interior.driver() is not None else []   # 000:L884
     sidecar = ["sidecar"] if t.sheet.sidecar_spaces else []                                # 000:L838
     lamp = ["searchlight"] if lamp_of(t.sheet) else []                                     # 000:L892
-    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar + lamp
+    return aims + (["turret"] if t.interior.weapons_on("turret") else []) + pods + rider + sidecar + lamp + \
+        coupling_aims(t.sheet)
 
 
 def _aim_problem(cs: dict[str, Combatant], d: Declaration) -> str | None:
@@ -958,9 +979,9 @@ def resolve(ctx: Ctx) -> None:
     scramble_software(ctx, res.reports)
     apply_map_hits(ctx, map_hits)
     debris_from_damage(ctx, phase_damage(ctx, taken_this_phase(res.reports)))
+    _big_guns(ctx, res.events)
     for tid, rep in res.reports:
-        for hz in rep.hazards():
-            hazard(ctx, tid, hz.d, hz.name, hz.rule)
+        hit_hazards(ctx, tid, rep)
         for corner in rep.corners_lost():
             corner_lost(ctx, tid, corner, True)
     _kills(ctx)
@@ -986,6 +1007,36 @@ def scramble_software(ctx: Ctx, reports: Sequence[tuple[str, HitReport]]) -> Non
             ctx.log.add(EquipmentActed(f"the hit on the plant scrambles the computer-gunner software: "
                                        f"{e.scrambled_bonus:+d} to hit from now on", e.computer_gunner_source,
                                        tid, accessory=e.software))
+
+
+def hit_hazards(ctx: Ctx, tid: str, rep: HitReport) -> None:
+    """The hazards one attack sets off (000:L245-L253); an oversized vehicle takes its own enemy-fire bands
+    instead of the car's: 13-21 points D2, 22 and more D3, nothing below (000:L256-L257)."""
+    big = ctx.v(tid).spec.kind.value in BIG_KINDS
+    for hz in rep.hazards():
+        if not (big and hz.rule == ENEMY_FIRE_RULE):
+            hazard(ctx, tid, hz.d, hz.name, hz.rule)
+    big_d = fire_hazard(rep.taken) if big else 0
+    if big_d:
+        hazard(ctx, tid, big_d, f"enemy fire ({rep.taken} hits)", "000:L256-L257")
+
+
+def _big_guns(ctx: Ctx, events: Sequence[Event]) -> None:
+    """An oversized vehicle firing a tank gun takes a D2 hazard, an anti-tank gun fired to a side D1
+    (000:L259-L260); once a shot, a stray (a miss flying on) not counted again."""
+    for e in events:
+        if not isinstance(e, ShotFired) or e.stray_of or e.roll is None:
+            continue
+        v = ctx.v(e.vehicle)
+        if v.spec.kind.value not in BIG_KINDS:
+            continue
+        w = next((w for w in v.sheet.weapons if w.id == e.weapon), None)
+        if w is None:
+            continue
+        side = w.location.split("_")[-1] in ("left", "right")
+        event = "tank_gun" if w.abbr == "TG" else "atg_to_side" if w.abbr == "ATG" and side else ""
+        if event:
+            hazard(ctx, v.id, oversized_hazard(event), f"{w.abbr} fired", "000:L259-L260")
 
 
 def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:
@@ -1052,7 +1103,7 @@ def _out_of_action(v: VehicleState) -> str:
     """firing.out_of_action of the vehicle: it hangs on the record sheet alone (kept with it)."""
     kind = v.spec.kind.value
     return kept(v.sheet, ("out_of_action", kind), lambda: out_of_action(
-        combatant_of(v.id, kind, kind, v.pose, tables().handling.counters[v.spec.kind], v.speed, v.travel, v.sheet)))
+        combatant_of(v.id, kind, kind, v.pose, v.spec.counter(tables().handling.counters), v.speed, v.travel, v.sheet)))
 
 
 def end_turn_fire(ctx: Ctx) -> None:

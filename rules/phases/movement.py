@@ -16,8 +16,10 @@ from rules.core.events import (
     OccupantsHurt,
     SlowedTo,
     SpeedChanged,
+    TrailerFollowed,
 )
-from rules.core.geometry import Kind, angle_diff, norm_deg
+from rules.core.geometry import Kind, Pose, angle_diff, norm_deg
+from rules.driving.articulated import decel_crash, jackknifed, trailer_path
 from rules.driving.equipment import most_deceleration
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
@@ -38,13 +40,14 @@ from rules.play.counters import cross_counters
 from rules.play.crashes import (
     ONE_D,
     check_control,
+    crash_table_3,
     hazard,
     lose_control,
     penalty_when_done,
     tstop_crash_extra,
 )
 from rules.play.crashes import braking_hazard as crashes_braking_hazard
-from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire
+from rules.play.effects import brake, damage_each_tire, damage_face, damage_one_tire, jackknife, released
 from rules.play.ejection import ejection_phase
 from rules.play.falling import land_falls, over_edge
 from rules.play.gas_engine import cracked, engine_turn
@@ -52,6 +55,7 @@ from rules.play.lights import blinded_d, drop_spent_beams
 from rules.play.map_edges import check_left_map
 from rules.play.nitrous import extra_acceleration, nitrous_turn
 from rules.play.nitrous import top_speed as nitrous_top
+from rules.play.rigs import coupling_broken, coupling_of, towing, trailer_after, trailer_of
 from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
@@ -76,8 +80,8 @@ def increments_for(t: Tables, speed: float, phase: int) -> tuple[float, ...]:
 def move_order(ctx: Ctx) -> tuple[str, ...]:
     """Vehicles that move this phase, fastest first; ties by the better reflex roll (000:L140)."""
     s = ctx.state
-    movers = [v for v in s.vehicles if (not v.out or v.driverless) and v.speed > 0
-              and increments_for(ctx.t, v.speed, s.phase)]  # a wreck still rolling on moves too (000:L978)
+    movers = [v for v in s.vehicles if (not v.out or v.driverless) and v.speed > 0 and not v.towed_by
+              and increments_for(ctx.t, v.speed, s.phase)]  # a hitched trailer follows its tower (000:L561)  # a wreck still rolling on moves too (000:L978)
     movers.sort(key=lambda v: (-v.speed, -v.reflex_roll, v.id))
     return tuple(v.id for v in movers)
 
@@ -92,6 +96,7 @@ def reverse_top(t: Tables, v: VehicleState) -> float:
 
 def may_change_speed(v: VehicleState) -> bool:
     return (not v.out and not v.speed_changed and v.mode == Mode.NORMAL and not v.steering_lost and not v.driverless
+            and not v.towed_by  # a trailer cannot accelerate by itself (000:L555)
             and not v.airborne and not v.fall_lands and not v.driver_stunned  # none in flight or while stunned (000:L283, L472)
             and not no_pedals(v)  # a sidecar passenger at the wheel has no brakes or throttle (000:L979)
             and not substitute_at_guns(v))  # he fired this turn: hands off the controls (000:L980)
@@ -130,6 +135,9 @@ def set_speed(ctx: Ctx, vid: str, signed: float) -> None:
     decel = deceleration(v, signed)
     ctx.put(evolve(v, speed=new_speed, reverse=new_rev, speed_changed=True, steered=True,
                     travel=norm_deg(v.pose.facing + (180 if new_rev else 0)) if v.speed == 0 else v.travel))
+    tr = trailer_of(ctx.state, vid)
+    if tr is not None:   # a trailer goes as fast as its tower (000:L555)
+        ctx.put(evolve(tr, speed=new_speed, reverse=new_rev))
     word = "reverse " if new_rev else ""
     ctx.log.add(SpeedChanged(f"speed {v.signed_speed:g} -> {word}{new_speed:g} mph", "000:L136, L144", vid,
                              old=v.signed_speed, new=signed))
@@ -150,7 +158,17 @@ def braking_hazard(ctx: Ctx, vid: str, decel: float) -> tuple[int, DiceExpr]:
 
 
 def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> None:
-    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233)."""
+    """Braking hard is a maneuver resolved at once, at the original speed (000:L146-L154, L233); a vehicle
+    towing a trailer that sheds more than 30 mph in a turn goes straight to Crash Table 3, every tire (the
+    trailer's too) taking 2d (000:L553)."""
+    tr = trailer_of(ctx.state, vid)
+    if tr is not None:
+        over, dice = decel_crash(decel)
+        if over:
+            crash_table_3(ctx, vid, 0, original, travel=ctx.v(vid).travel)
+            for w in (vid, tr.id):
+                damage_each_tire(ctx, w, dice, "braking hard with a trailer", "000:L553")
+            return
     brake(ctx, vid, decel, original)
 
 
@@ -170,7 +188,7 @@ def _deceleration_hazard(ctx: Ctx, vid: str, decel: float, original: float) -> N
 # --- moving ---------------------------------------------------------------------------------------
 
 
-def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
+def move_along(ctx: Ctx, vid: str, motion: Motion, what: str, maneuver: Maneuver | None = None) -> None:
     """Put the counter at the end of a motion, as far as collisions let it go (rules.play.collisions:
     a collision may also stop it for the rest of the phase by clearing its increments), then let the
     dropped-weapon counters it ran over act on it (rules.play.counters)."""
@@ -181,11 +199,39 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str) -> None:
     ctx.put(evolve(v, pose=motion.end))
     path = tuple(motion.path[:: max(1, len(motion.path) // 8)]) + (motion.end,)
     ctx.log.add(Moved(f"{what} to {motion.end}", "", vid, what=what, end=motion.end, path=path))
+    if towing(ctx.state, vid):
+        drag_trailer(ctx, vid, start, maneuver)   # the trailer follows onto the hitch (000:L561-L564)
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
     over_edge(ctx, vid, start)        # over a cliff or ledge: a fall, or corners hanging over (000:L283, L302)
     check_left_map(ctx, vid)          # off the map: out of the game (reading T27)
+
+
+def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = None) -> None:
+    """The trailer's move after its tower's (000:L561-L569): straight along its axis as far as the tower
+    went (backwards when reversing), turned about a rear corner and set on the hitch; a collision only
+    where it ends (000:L565). Its speed is the tower's. A jackknife rolls at once for the coupling
+    (000:L574, L591; reading M-R14)."""
+    tower = ctx.v(vid)
+    tr = trailer_of(ctx.state, vid)
+    assert tr is not None
+    c = coupling_of(tower, tr)
+    rm = trailer_after(start, tower.pose, tr.pose, c, reverse=tower.reverse, maneuver=maneuver)
+    ctx.put(evolve(tr, speed=tower.speed, reverse=tower.reverse, travel=tower.travel))
+    swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
+    tr = ctx.put(evolve(ctx.v(tr.id), pose=swept.end))
+    path = trailer_path(swept.path[0], swept.end)
+    fold = angle_diff(tower.pose.facing, tr.pose.facing)
+    ctx.log.add(TrailerFollowed(f"trailer follows to {swept.end}", "000:L561-L564", tr.id, tower=vid,
+                                end=swept.end, path=path, fold=round(fold, 3)))
+    cross_counters(ctx, tr.id, Motion(swept.end, path))
+    note_ground(ctx, tr.id)
+    check_left_map(ctx, tr.id)
+    if stopped(ctx, tr.id):   # the trailer met something: the tower it pulls is held there too
+        ctx.update(vid, increments=())
+    if jackknifed(tower.pose, tr.pose, c):
+        jackknife(ctx, vid, tr.id, fold)
 
 
 def forced(v: VehicleState) -> bool:
@@ -219,7 +265,7 @@ def _start_crash_effect(ctx: Ctx, vid: str, p: object) -> None:
 
     assert isinstance(p, Pending)
     v = ctx.v(vid)
-    size = ctx.t.handling.counters[v.spec.kind]
+    size = v.spec.counter(ctx.t.handling.counters)
     if p.kind == "fishtail":
         m = fishtail(v.pose, size, p.side, int(p.skid))
         move_along(ctx, vid, m, f"fishtails {p.side} {int(p.skid)} square(s)")
@@ -466,7 +512,7 @@ def chosen_motion(t: Tables, v: VehicleState, m: Maneuver) -> Motion:
     move's inches along the travel direction; a maneuver replaces a 1" move (000:L135, L197)."""
     if m.kind == "straight":
         return slide(v.pose, v.travel, v.increments[0])
-    return perform(m, v.pose, t.handling.counters[v.spec.kind], travel=v.travel)
+    return perform(m, v.pose, v.spec.counter(t.handling.counters), travel=v.travel)
 
 
 def asks_control(m: Maneuver, difficulty: int) -> bool:
@@ -488,7 +534,7 @@ def player_move(ctx: Ctx, vid: str, m: Maneuver, difficulty: int) -> None:
         return
     motion = chosen_motion(ctx.t, v, m)
     added = what_adds(ctx.state, vid, maneuver=True)   # named in the control roll's line, where it was chosen
-    move_along(ctx, vid, motion, str(m))
+    move_along(ctx, vid, motion, str(m), m)
     v = ctx.v(vid)
     after_travel = norm_deg(v.pose.facing + (180 if v.reverse else 0))
     ctx.put(evolve(v, increments=v.increments[1:], maneuvered=True, steered=True,
@@ -571,6 +617,11 @@ def maneuver_d_added(ctx: Ctx, v: VehicleState) -> int:
 
 def end_phase(ctx: Ctx) -> None:
     for v in ctx.state.vehicles:
+        if v.towed_by:   # a coupling shot off or broken in a collision: the trailer comes loose (000:L576, L601)
+            broken = coupling_broken(ctx.v(v.towed_by), v)
+            if broken:
+                released(ctx, v.id, f"its {broken} is destroyed", "000:L576, L601")
+    for v in ctx.state.vehicles:
         if v.mode == Mode.T_STOP and v.moved_this_phase:
             _tstop_tires(ctx, v.id)
         w = ctx.v(v.id)
@@ -639,7 +690,7 @@ def start_turn(ctx: Ctx) -> None:
             loss = ctx.t.hazards.two_corners_speed_loss
         elif v.driverless:
 
-            loss = ctx.rules.combat.uncontrolled_decel  # 000:L978
+            loss = v.loose or ctx.rules.combat.uncontrolled_decel  # 000:L978; a loose trailer's (000:L576, L601-L603)
         elif v.plant_out:
 
             loss, rule = ctx.rules.terrain.plant_out_decel, "000:L528, L1742"

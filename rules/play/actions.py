@@ -13,6 +13,8 @@
     V1 use RL1 at 12.5,-3      (combat: an RL flare round fired to light a point, 000:L2989)
     V1 use nitrous             (combat: open a tank of nitrous oxide, 000:L1797)
     V1 use eject:driver        (combat: the driver's ejection seat, 000:L2580)
+    V1 release           (fire step: let the trailer go from the cab, an explosive or quick-release kingpin
+                          or hitch, 000:L1979-L1981, L2105-L2107)
 """
 
 from __future__ import annotations
@@ -136,7 +138,18 @@ NITROUS = "nitrous"
 EJECT = "eject"
 
 
-Action = (SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost | Use
+@dataclass(frozen=True, order=True)
+class Release:
+    """Let the trailer go from inside: an explosive or quick-release kingpin or hitch, a firing action
+    (000:L1979-L1981, L2105-L2107)."""
+
+    vehicle: str
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} release"
+
+
+Action = (SetSpeed | Move | Fire | Drop | Automatic | Pass | Defer | Boost | Use | Release
           | PersonAction)   # people's: rules/play/people_actions.py
 
 
@@ -168,6 +181,8 @@ def parse(text: str) -> Action:
         return Boost(vid, rest[0])
     if verb == "use" and (len(rest) == 1 or (len(rest) == 3 and rest[1] == "at")):
         return Use(vid, rest[0], rest[2] if len(rest) == 3 else "")
+    if verb == "release" and not rest:
+        return Release(vid)
     person = parse_person(words)
     if person is not None:
         return person

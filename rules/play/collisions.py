@@ -39,12 +39,14 @@ from rules.core.events import (
     RamTraded,
     RanOver,
     SlowedTo,
+    Steamrollered,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
 from rules.driving.collisions import (
     CollisionKind,
     Continuation,
     Party,
+    can_steamroller,
     classify,
     classify_fixed,
     collide,
@@ -56,13 +58,15 @@ from rules.driving.collisions import (
     who_moves_on,
 )
 from rules.driving.maneuvers import Motion
+from rules.driving.rig_collisions import collision_weight, coupling_ram, steamroller
 from rules.play.concussion import concuss
 from rules.play.context import Ctx
 from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
-from rules.play.effects import damage_face, damage_one_tire, slick_hits
+from rules.play.effects import coupling_rammed, damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
+from rules.play.rigs import obstacle_d, oversized, partner, tire_immune
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
-from rules.play.state import GameState, evolve
+from rules.play.state import GameState, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.world.collision import (
     VEHICLE,
@@ -145,12 +149,12 @@ def world_for(ctx: Ctx) -> CollisionWorld:
     if world is None or world.base is not base:   # the first move of the step, or the map changed
         world = ctx.world = CollisionWorld.over(base)
     counters = ctx.t.handling.counters   # size_of, without looking each vehicle up again
-    world.set_vehicles({v.id: (v.pose, counters[v.spec.kind]) for v in ctx.state.vehicles})
+    world.set_vehicles({v.id: (v.pose, v.spec.counter(counters)) for v in ctx.state.vehicles})
     return world
 
 
 def size_of(ctx: Ctx, vid: str) -> CounterSize:
-    return ctx.t.handling.counters[ctx.v(vid).spec.kind]
+    return ctx.v(vid).spec.counter(ctx.t.handling.counters)
 
 
 def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
@@ -161,7 +165,7 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
     world = world_for(ctx)
     path = motion.path
     made: list[Pose] = [path[0]]
-    ignore: set[str] = set()
+    ignore: set[str] = {p for p in (partner(ctx.state, vid),) if p}   # a rig's two counters overlap (000:L588)
     touched: set[str] = set()
     sliding = ""   # the party it slid along or pushed: meeting it again ends the motion, no second collision
     for _ in range(MAX_COLLISIONS):
@@ -278,7 +282,7 @@ def _pile_up(ctx: Ctx, world: CollisionWorld, pushed: str, hit: Hit, travel: flo
     here = ctx.v(pushed).pose
     c = Contact(0, here, here, (hit,))
     counters = ctx.t.handling.counters   # size_of, without looking each vehicle up again
-    world.set_vehicles({v.id: (v.pose, counters[v.spec.kind]) for v in ctx.state.vehicles})
+    world.set_vehicles({v.id: (v.pose, v.spec.counter(counters)) for v in ctx.state.vehicles})
     ctx.update(pushed, speed=speed)
     if hit.kind == VEHICLE:
         _vehicle_collision(ctx, pushed, c, travel)
@@ -296,7 +300,10 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
                    Party(other.pose, osize, other.travel, other.speed), c.normal)
     v1, v2 = (mover, other) if cls.mover_is_v1 else (other, mover)
     side = {mover.id: cls.mover_side, other.id: cls.other_side}
-    dms = (damage_modifier(v1.spec.weight), damage_modifier(v2.spec.weight))
+    run = _steamroller(ctx, mover, other, cls.kind)
+    if run is not None:
+        return run, conform_pivots(ctx.v(other.id).pose, osize, c.point)[0]
+    dms = (damage_modifier(_weight(ctx, v1, cls.kind)), damage_modifier(_weight(ctx, v2, cls.kind)))
     out = collide(cls.kind, (v1.speed, v2.speed), dms)
     kind = cls.kind.value
     ctx.log.add(Collided(f"{kind.replace('_', '-')} with {other.id} at {out.collision_speed:g} mph "
@@ -320,9 +327,68 @@ def _vehicle_collision(ctx: Ctx, vid: str, c: Contact, travel: float) -> tuple[C
             ctx.update(w.id, speed=new)
             ctx.log.add(SlowedTo(f"the collision leaves it at {new:g} mph", "000:L420-L421, L435-L436, L449", w.id,
                                  speed=new))
+        mate = partner(ctx.state, w.id)
+        ram = coupling_ram(w.speed, new).dice if mate and new < w.speed else None
+        if ram is not None:   # the rig slowed: its coupling takes the jolt (000:L474-L475)
+            pair = (mate, w.id) if w.towed_by else (w.id, mate)
+            coupling_rammed(ctx, *pair, ctx.roll(ram, f"the coupling's jolt ({w.speed - new:g} mph lost)",
+                                                 "000:L475", w.id))
     cont = who_moves_on(out, cls.mover_is_v1)
     pivot = conform_pivots(ctx.v(other.id).pose, osize, c.point)[0]
     return cont, pivot
+
+
+def _weight(ctx: Ctx, v: VehicleState, kind: CollisionKind) -> int:
+    """The weight a party brings to a collision: a rig's two parts together head-on and rear-end, the part
+    hit alone from the side (000:L579)."""
+    other = partner(ctx.state, v.id)
+    if not other:
+        return v.spec.weight
+    mate = ctx.v(other)
+    tower, trailer = (mate, v) if v.towed_by else (v, mate)
+    return collision_weight(kind, tower.spec.weight, trailer.spec.weight, "trailer" if v.towed_by else "tower")
+
+
+def _big_class(ctx: Ctx, v: VehicleState) -> str:
+    """Which steamroller row a vehicle is: a ten-wheeler, a rig (a tractor with its trailer, or the trailer)
+    or a bus (000:L609-L611); "" for none."""
+    kind = v.spec.kind.value
+    if kind in ("ten_wheeler", "bus"):
+        return kind
+    if kind == "semi_trailer" or (kind == "tractor" and partner(ctx.state, v.id)):
+        return "rig"
+    return ""
+
+
+def _victim_class(v: VehicleState) -> str:
+    kind = v.spec.kind.value
+    return "cycle" if kind == "cycle" else v.spec.body
+
+
+def _steamroller(ctx: Ctx, mover: VehicleState, other: VehicleState, kind: CollisionKind) -> Continuation | None:
+    """A ten-wheeler, rig or bus meeting a smaller vehicle in anything but a sideswipe may run right over it
+    (000:L608-L611): 1d, and on 3-6 the victim stops dead, takes the ram damage spread over its components,
+    and the big one takes a D1 (a cycle) or D3 hazard; it drives on over the counter. None: a collision."""
+    for big, small in ((mover, other), (other, mover)):
+        row = _big_class(ctx, big)
+        if not row or not can_steamroller(row, _victim_class(small)) or kind.sideswipe:
+            continue
+        die = ctx.roll(DiceExpr(1), "steamroller? (3-6 runs it over)", "000:L609", big.id)
+        s = steamroller(row, _victim_class(small), kind, die)
+        if not s.run_over:
+            return None
+        speed = max(big.speed, small.speed)
+        ctx.log.add(Steamrollered(f"runs right over {small.id}", "000:L608-L611", big.id, victim=small.id))
+        ram = ctx.t.chart.ram(speed)
+        if ram:
+            damage_face(ctx, small.id, "top", ctx.roll(ram, f"steamrollered at {speed:g} mph", "000:L610", small.id),
+                        "steamrollered", "000:L610", "ram")
+        ctx.update(small.id, speed=0.0)
+        ctx.log.add(SlowedTo("steamrollered: it stops dead", "000:L610", small.id, speed=0.0))
+        hazard(ctx, big.id, s.hazard, "steamrollering", "000:L261, L610-L611")
+        return Continuation(mover_finishes=True, slides=False, conformer=None) if big is mover \
+            else Continuation(mover_finishes=False, slides=False, conformer=None)
+    return None
 
 
 def _dm(dm: Fraction) -> str:
@@ -411,7 +477,8 @@ def _touch(ctx: Ctx, vid: str, t: Touch) -> bool:
     elif t.kind == FeatureKind.OBSTACLE.value:
         ctx.log.add(RanOver("hits an obstacle", "000:L501", vid, obstacle="obstacle", other=t.other))
         _tires_over(ctx, vid, ctx.rules.collisions.obstacle_tire_damage, "obstacle", "000:L501")
-        hazard(ctx, vid, hz["obstacle"], "obstacle", "000:L248, L501")
+        big = oversized(ctx.v(vid))
+        hazard(ctx, vid, obstacle_d(ctx.v(vid), hz["obstacle"]), "obstacle", "000:L248, L255" if big else "000:L248, L501")
     elif t.kind == FeatureKind.CURB.value:
         hazard(ctx, vid, hz["curb"], "hits the curb", "000:L248")
     elif t.kind == FeatureKind.TERRAIN.value and t.tag in ("water", "ditch"):
@@ -426,6 +493,8 @@ def _tires_over(ctx: Ctx, vid: str, dmg: DiceExpr, kind: str, rule: str) -> None
     dropped counters (000:L1835, rules.play.counters.slick_hits)."""
 
     for i in range(len(ctx.v(vid).sheet.tires)):
+        if tire_immune(ctx.v(vid), i, kind):   # solid and plasticore truck tires and debris (000:L2013)
+            continue
         hits = ctx.roll(dmg, f"{kind}: tire {ctx.v(vid).sheet.tires[i].corner}", rule, vid) if dmg.n else dmg.mod
         damage_one_tire(ctx, vid, i, slick_hits(ctx, vid, i, hits, kind), kind, rule)
 
@@ -463,5 +532,5 @@ def own_world(state: GameState) -> CollisionWorld:
     world = (changed_world(state.map_id, state.map_changes, _area_shapes(state.map_id, state.map_changes.sections))
              if state.map_id else CollisionWorld())
     sizes = state.rules.movement.handling.counters
-    world.set_vehicles({v.id: (v.pose, sizes[v.spec.kind]) for v in state.vehicles})
+    world.set_vehicles({v.id: (v.pose, v.spec.counter(sizes)) for v in state.vehicles})
     return world

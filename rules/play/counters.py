@@ -57,10 +57,12 @@ from rules.core.events import (
     RanOver,
 )
 from rules.core.geometry import Pose
+from rules.driving.articulated import fire_hazard
 from rules.driving.maneuvers import Motion
 from rules.play.context import Ctx
 from rules.play.crashes import hazard
 from rules.play.effects import damage_one_tire, slick_hits
+from rules.play.rigs import obstacle_d, oversized, tire_immune
 from rules.play.state import GameState, VehicleState, evolve
 from rules.play.surfaces import counter_size, slicks
 from rules.tables.construction import design_tables
@@ -145,7 +147,10 @@ def _effect(ctx: Ctx, vid: str, c: Counter, how: str, motion: Motion) -> None:
                             "000:L496" if debris else "000:L501", vid, obstacle=c.kind, other=c.id))
         tires = ctx.rules.collisions.debris_tire_damage if debris else ctx.rules.collisions.obstacle_tire_damage
         _each_tire(ctx, vid, tires, c, "000:L497" if debris else "000:L501")
-        hazard(ctx, vid, ctx.rules.movement.hazards.difficulty[c.kind], c.kind, "000:L249, L497" if debris else "000:L248, L501")
+        d = ctx.rules.movement.hazards.difficulty[c.kind]
+        big = oversized(ctx.v(vid))
+        hazard(ctx, vid, d if debris else obstacle_d(ctx.v(vid), d), c.kind,
+               "000:L249, L497" if debris else "000:L248, L255" if big else "000:L248, L501")
         return
     if how == "on":
         _slick_hazard(ctx, vid, c)
@@ -251,9 +256,11 @@ def _fire_hit(ctx: Ctx, vid: str, c: Counter) -> None:
 def _enemy_fire(ctx: Ctx, vid: str, c: Counter, taken: int, enemy: bool) -> None:
     """Mines count as enemy fire: the hits they do are a hazard by their number (000:L245, L250-L252)."""
     if enemy and taken:
-        d = ctx.rules.movement.hazards.enemy_fire(taken)
+        big = oversized(ctx.v(vid))   # an oversized vehicle's bands: 13-21 hits D2, 22+ D3 (000:L256-L257)
+        d = fire_hazard(taken) if big else ctx.rules.movement.hazards.enemy_fire(taken)
         if d:
-            hazard(ctx, vid, d, f"{c.kind} ({taken} hits): enemy fire", "000:L245, L250-L252")
+            hazard(ctx, vid, d, f"{c.kind} ({taken} hits): enemy fire", "000:L245, L256-L257" if big else
+                   "000:L245, L250-L252")
 
 
 def _blast_other_tires(ctx: Ctx, vid: str, c: Counter) -> None:
@@ -287,6 +294,8 @@ def _each_tire(ctx: Ctx, vid: str, dmg: DiceExpr, c: Counter, rule: str) -> None
     """Every tire of a vehicle running over debris or an obstacle (000:L497, L501), each rolled."""
 
     for i in range(len(ctx.v(vid).sheet.tires)):
+        if tire_immune(ctx.v(vid), i, c.kind):   # solid and plasticore truck tires and debris (000:L2013)
+            continue
         hits = ctx.roll(dmg, f"{c.kind}: tire {ctx.v(vid).sheet.tires[i].corner}", rule, vid) if dmg.n else dmg.mod
         damage_one_tire(ctx, vid, i, _slick_hits(ctx, vid, i, hits, c), c.kind, rule)
 
@@ -297,6 +306,8 @@ def _tires(ctx: Ctx, vid: str, damage: Sequence[tuple[str, int]], c: Counter) ->
     for corner, rolled in damage:
         v = ctx.v(vid)
         index = next((i for i, t in enumerate(v.sheet.tires) if t.corner == corner), None)
+        if index is not None and tire_immune(v, index, "spikes" if "spike" in c.kind else c.kind):
+            continue   # solid and plasticore truck tires and spikes (000:L2013)
         if index is None or rolled <= 0:
             continue
         hits = _slick_hits(ctx, vid, index, rolled, c)

@@ -7,10 +7,20 @@ import math
 from dataclasses import replace
 
 from rules.core.dice import DiceExpr
-from rules.core.events import ControlRolled, CrashIgnored, CrashRolled, DiceRolled, EquipmentActed, HazardMet
+from rules.core.events import (
+    ControlRolled,
+    CrashIgnored,
+    CrashMotion,
+    CrashRolled,
+    DiceRolled,
+    EquipmentActed,
+    HazardMet,
+)
+from rules.driving.articulated import crash3, crash3_motion, jackknife_breaks
 from rules.driving.equipment import antilock, brakes, carries, on_side
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
 from rules.play.context import Ctx
+from rules.play.rigs import coupling_of, set_loose, towing, trailer_of
 from rules.play.state import Mode, Pending, VehicleState
 from rules.play.surfaces import off_road_crash_modifier, road_condition, said, surface_of, what_adds
 from rules.tables.electronics import electronics_tables
@@ -51,8 +61,12 @@ def check_control(ctx: Ctx, vid: str, difficulty: int, speed: float, what: str, 
 
 def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, *, travel: float,
                  extra: tuple[CrashModifier, ...] = (), swing: str = "") -> None:
-    """Roll on Crash Table 1 or 2 and queue the result for the vehicle's next movement (000:L316)."""
+    """Roll on Crash Table 1 or 2 and queue the result for the vehicle's next movement (000:L316); a vehicle
+    towing a trailer rolls on Crash Table 3 instead, for any cause (000:L578, L607)."""
 
+    if towing(ctx.state, vid):
+        crash_table_3(ctx, vid, difficulty, speed, travel=travel, extra=extra)
+        return
     v = ctx.v(vid)
     ground = off_road_crash_modifier(ctx.state, vid)
     extra = extra + ((ground,) if ground else ())   # -3 off-road (000:L507)
@@ -84,6 +98,65 @@ def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, 
     ctx.update(vid, aimed_fire=min(v.aimed_fire, row.aimed_fire))
 
 
+# --- rigs and trailers (issue 19, 000:L337-L351, L573-L578, L591, L601-L603) -----------------------
+
+
+def crash_table_3(ctx: Ctx, vid: str, difficulty: int, speed: float, *, travel: float,
+                  extra: tuple[CrashModifier, ...] = ()) -> None:
+    """Crash Table 3 for a vehicle towing a trailer, modified as Crash Tables 1 and 2 are (000:L306-L314,
+    L337-L351). The skid and fishtail move the two counters at once (reading M-R15: not queued for the next
+    movement as a car's result is); a loose trailer, a coupling's damage, a further D2 hazard, spins and rolls
+    follow as the row says."""
+    v = ctx.v(vid)
+    tr = trailer_of(ctx.state, vid)
+    assert tr is not None
+    ground = off_road_crash_modifier(ctx.state, vid)
+    extra = extra + ((ground,) if ground else ())
+    mods = crash_modifiers(speed, difficulty, v.spec.driver_skill, extra=extra, t=ctx.t)
+    total = ctx.roll(TWO_D, "Crash Table 3", "000:L337-L351", vid) + sum(m.value for m in mods)
+    row = crash3(total)
+    shown = ", ".join(f"{m.name} {m.value:+d}" for m in mods if m.value)
+    ctx.log.add(CrashRolled(f"Crash Table 3: {total} ({shown or 'no modifiers'}) -> {row.result.replace('_', ' ')}",
+                            row.source or "000:L337-L351", vid, table=3, roll=total, result=row.result))
+    side = "left" if ctx.roll(ONE_D, "which way the trailer swings (1-3 left, 4-6 right)", "000:L339", vid) <= 3 \
+        else "right"
+    c = coupling_of(v, tr)
+    tower_end, trailer_end, folded = crash3_motion(row, v.pose, tr.pose, c, travel, side)
+    for w, end in ((v, tower_end), (tr, trailer_end)):
+        if end != w.pose:
+            ctx.update(w.id, pose=end)
+            ctx.log.add(CrashMotion(f"Crash Table 3: {'skids' if w is v else 'swings'} to {end}", "000:L337-L345",
+                                    w.id, motion="skid" if w is v else "fishtail", ended=True))
+    ctx.update(vid, aimed_fire=min(ctx.v(vid).aimed_fire, row.aimed_fire))
+    if row.coupling and row.coupling_damage:
+        _coupling_damage(ctx, vid if row.coupling == "fifth_wheel" else tr.id, row.coupling_damage)
+    if folded and not row.loose and jackknife_breaks(ctx.roll(ONE_D, "jackknife: 1-3 breaks the coupling",
+                                                              "000:L574, L591", vid)):
+        set_loose(ctx, tr.id, "the coupling broke in the jackknife", "000:L574, L591")
+    if row.loose and trailer_of(ctx.state, vid) is not None:
+        set_loose(ctx, tr.id, row.result.replace("_", " "), row.source or "000:L347")
+    if row.trailer_spins:
+        _queue_worst(ctx, tr.id, (Pending("spinout", travel, side, 0.0, ctx.t.crash.severity("spinout")),))
+    for who in row.rolls:
+        wid = vid if who == "tractor" else tr.id
+        kind = "vault" if row.vaults and who == "tractor" else "burning_roll" if row.fire_on else "roll"
+        _queue_worst(ctx, wid, (_pending_ct1(ctx, kind, travel, "", 0.0, speed),))
+    if row.further_hazard:
+        hazard(ctx, vid, row.further_hazard, "Crash Table 3: a further hazard", row.source or "000:L347")
+
+
+def _coupling_damage(ctx: Ctx, vid: str, dice: DiceExpr) -> None:
+    """The fifth wheel (or the trailer's coupling: its kingpin's legs, its tongue) takes the row's damage."""
+    pts = max(0, ctx.roll(dice, "damage to the coupling", "000:L347-L348", vid))
+    v = ctx.v(vid)
+    comps = list(v.sheet.components)
+    for i, comp in enumerate(comps):
+        if comp.kind == "coupling" and comp.dp > 0:
+            comps[i] = replace(comp, dp=max(0, comp.dp - pts))
+            ctx.put(replace(v, sheet=replace(v.sheet, components=tuple(comps))))
+            return
+
+
 def _ft_name(squares: int) -> str:
     return "minor_fishtail" if squares <= 1 else "major_fishtail"
 
@@ -113,8 +186,12 @@ def hazard(ctx: Ctx, vid: str, difficulty: int, what: str, rule: str, *, at_spee
     """A hazard (000:L244-L253): road conditions add to it, it lowers the handling status and needs
     its own control roll at the current speed, or at `at_speed` (a collision's: the speed before it,
     000:L428, reading AU7); a loss goes to Crash Table 2 (000:L308). Returns True if control was kept.
-    Collisions and combat call this."""
+    Collisions and combat call this. A hazard to a hitched trailer is its rig's: the tower's driver rolls, and a
+    loss goes to Crash Table 3 (000:L607)."""
     v = ctx.v(vid)
+    if v.towed_by:
+        vid = v.towed_by
+        v = ctx.v(vid)
     speed = v.speed if at_speed is None else at_speed
     if v.out or speed == 0:
         why = "stationary" if speed == 0 else "out of the fight"

@@ -4,6 +4,8 @@ below the modules that move counters."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.combat.damage import collision_hit, interior_of, sheet_with
 from rules.core.dice import DiceExpr
 from rules.core.events import (
@@ -11,17 +13,21 @@ from rules.core.events import (
     Damaged,
     DamageStep,
     EquipmentActed,
+    Jackknifed,
     SlickDoubled,
     SteeringLost,
     TireDamaged,
 )
 from rules.core.geometry import Kind
+from rules.driving.articulated import jackknife_breaks, loose_trailer
 from rules.driving.equipment import antilock, brakes
 from rules.driving.handling import lower_status
 from rules.play.context import Ctx
-from rules.play.crashes import braking_hazard, braking_road, check_control, hazard, lose_control
+from rules.play.crashes import ONE_D, braking_hazard, braking_road, check_control, hazard, lose_control
+from rules.play.rigs import set_loose
 from rules.play.state import VehicleState, evolve
 from rules.play.surfaces import racing_slick, road_condition
+from rules.tables.rigs import rig_tables
 from rules.vehicles.record_sheet import damage_tire
 
 
@@ -165,3 +171,60 @@ def _say_what_brakes_did(ctx: Ctx, vid: str, decel: float, d: int) -> None:
         if spared:
             ctx.log.add(EquipmentActed(f"ABS, braking {decel:g} mph: " + ", ".join(spared), ab.source, vid,
                                        accessory=ab.accessory))
+
+
+# --- trailers (issue 19) ---------------------------------------------------------------------------
+
+
+def jackknife(ctx: Ctx, vid: str, tid: str, fold: float) -> None:
+    """The rig has folded past its jackknife: 1d, and on 1-3 the kingpin, tongue or hitch breaks and the
+    trailer comes loose (000:L574, L591). A car trailer's maneuvered jackknife rolls at once too (reading
+    M-R14: the two phases' hold, 000:L574, is not counted)."""
+    die = ctx.roll(ONE_D, f"jackknife ({fold:.0f} degrees): 1-3 breaks the coupling", "000:L574, L591", vid)
+    broke = jackknife_breaks(die)
+    ctx.log.add(Jackknifed(f"jackknifes at {fold:.0f} degrees" + (": the coupling breaks" if broke else ""),
+                           "000:L573-L574, L591", vid, trailer=tid, fold=round(fold, 3), broke=broke))
+    if broke:
+        released(ctx, tid, "the coupling broke in the jackknife", "000:L574, L591")
+
+
+def released(ctx: Ctx, tid: str, why: str, rule: str) -> None:
+    """A trailer off its tower while moving: a D2 hazard to the tower (000:L258); a semi-trailer's front hits
+    the ground, 1d per 10 mph to its front underbody (000:L602); then the loose trailer's control roll at its
+    own HC (-1 for a semi or a car trailer) and Crash Table 2 if lost (000:L576, L602; reading M-R16 for the
+    semi's Crash Table 3)."""
+    tower = ctx.v(tid).towed_by
+    w = set_loose(ctx, tid, why, rule)
+    if w.speed <= 0:
+        return
+    if tower:
+        hazard(ctx, tower, int(rig_tables().num("hazards", "trailer_released")), "its trailer came loose", "000:L258")
+    dmg, where, hc, _table, _decel = loose_trailer(w.spec.kind.value, w.speed)
+    if dmg is not None and where == "front_underbody":
+        damage_face(ctx, tid, where, ctx.roll(dmg, "the semi-trailer's front hits the road", "000:L602", tid),
+                    "the front hits the road", "000:L602", "ram")
+    ctx.update(tid, hs=hc)
+    if not check_control(ctx, tid, 0, w.speed, "the loose trailer", "000:L576, L601-L602"):
+        lose_control(ctx, tid, 2, 0, w.speed, travel=w.travel)
+
+
+def coupling_rammed(ctx: Ctx, tower: str, trailer: str, points: int) -> None:
+    """A rig that slowed in a collision: the ram damage at the speed it lost goes to the hitch (or fifth wheel)
+    and to the tongue alike, each one's excess on into the tower's back and the trailer's front armor
+    (000:L474-L475; a semi-trailer's kingpin has no DP of its own: its share goes to the trailer's front)."""
+    if points <= 0:
+        return
+    for vid, face, ids in ((tower, "back", ("fifth_wheel", "_hitch")), (trailer, "front", ("tongue",))):
+        v = ctx.v(vid)
+        comps = list(v.sheet.components)
+        i = next((i for i, c in enumerate(comps) if not c.destroyed and any(
+            c.id == k or (k.startswith("_") and c.id.endswith(k)) for k in ids)), None)
+        left = points
+        if i is not None:
+            took = min(comps[i].dp, points)
+            comps[i] = replace(comps[i], dp=comps[i].dp - took)
+            left -= took
+            v = ctx.put(evolve(v, sheet=replace(v.sheet, components=tuple(comps))))
+            ctx.log.add(Damaged(f"the collision's jolt: {took} to the {comps[i].name.lower()}", "000:L475", vid,
+                                cause="coupling ram", location=comps[i].id, points=took, taken=took))
+        damage_face(ctx, vid, face, left, "the coupling's excess", "000:L475", "ram")

@@ -95,7 +95,7 @@ def wheel_points(ctx: Ctx, vid: str) -> dict[str, Vec]:
     """Where the vehicle's wheel positions are on its counter: a car's at its four corners; a cycle's
     F and B, and a trike's single wheel, at the middle of the front or back edge (reading T46)."""
     v = ctx.v(vid)
-    at = dict(zip(CORNERS, corners(v.pose, ctx.t.handling.counters[v.spec.kind]), strict=True))
+    at = dict(zip(CORNERS, corners(v.pose, v.spec.counter(ctx.t.handling.counters)), strict=True))
     at["F"], at["B"] = (at["FL"] + at["FR"]) * 0.5, (at["BL"] + at["BR"]) * 0.5
     names = v.sheet.corners() or DEFAULT_WHEELS[v.spec.kind]
     return {n: at[n] for n in names if n in at}

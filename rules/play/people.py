@@ -152,7 +152,7 @@ def beside(state: GameState, v: VehicleState) -> Pose:
     """The square he steps or lands into: beside the vehicle's left door, else the right, the back, the
     front; the first one clear of every vehicle (000:L1469-L1470: "beside it", "any adjacent square")."""
     t = tables_of(state)
-    size = state.rules.movement.handling.counters[v.spec.kind]
+    size = v.spec.counter(state.rules.movement.handling.counters)
     c, f = v.pose.centre, v.pose.facing
     reach_side, reach_end = size.width / 2 + t.person.square / 2, size.length / 2 + t.person.square / 2
     for offset in (right(f) * -reach_side, right(f) * reach_side, forward(f) * -reach_end, forward(f) * reach_end):
@@ -167,7 +167,7 @@ def _free(state: GameState, x: float, y: float, ignore: tuple[str, ...]) -> bool
     """No vehicle's counter covers the square's centre."""
     p = Vec(x, y)
     counters = state.rules.movement.handling.counters
-    return not any(inside(footprint(v.pose, counters[v.spec.kind]), p) for v in state.vehicles if v.id not in ignore)
+    return not any(inside(footprint(v.pose, v.spec.counter(counters)), p) for v in state.vehicles if v.id not in ignore)
 
 
 def get_out(ctx: Ctx, a: GetOut) -> None:
@@ -334,7 +334,7 @@ def _targets(state: GameState, p: PersonState) -> Iterator[tuple[str, Vec]]:
     counters = state.rules.movement.handling.counters
     for v in state.vehicles:
         if not v.out:
-            yield v.id, nearest_point(footprint(v.pose, counters[v.spec.kind]), p.pose.centre)
+            yield v.id, nearest_point(footprint(v.pose, v.spec.counter(counters)), p.pose.centre)
     for o in state.people:
         if o.id != p.id and not o.down:
             yield o.id, o.pose.centre
@@ -381,7 +381,7 @@ def _ground_cover(state: GameState, shooter: Vec, o: PersonState) -> str:
 
 def _vehicle_combatants(state: GameState) -> dict[str, Combatant]:
     counters = state.rules.movement.handling.counters
-    return {v.id: combatant_of(v.id, v.spec.kind.value, "car", v.pose, counters[v.spec.kind], v.speed, v.travel,
+    return {v.id: combatant_of(v.id, v.spec.kind.value, "car", v.pose, v.spec.counter(counters), v.speed, v.travel,
                                v.sheet) for v in state.vehicles}
 
 
@@ -494,7 +494,7 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
                                          aloft=aloft_modifier(state, o.id)), shot, t,
                              state.rules.combat)
     v = state.vehicle(a.target)
-    size = state.rules.movement.handling.counters[v.spec.kind]
+    size = v.spec.counter(state.rules.movement.handling.counters)
     shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
                 target=target_type_of(v.spec.kind.value, v.spec.body), target_side=struck_side(v.pose, size, p.pose.centre),
                 target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill, height_ft=climb)
@@ -514,7 +514,7 @@ def _shoot(ctx: Ctx, a: Shoot) -> None:
     put(ctx, replace(p, shots=p.shots - 1))
     if not is_person(s, a.target):
         v = s.vehicle(a.target)
-        size = ctx.rules.movement.handling.counters[v.spec.kind]
+        size = v.spec.counter(ctx.rules.movement.handling.counters)
     made = roll_to_hit(th, w.to_hit, f"{p.name} fires his {w.name} at {a.target}", "", "", ctx.dice, ctx.log,
                        p.id, w.key, a.target)
     if not made or not made[0] or w.dice is None:
@@ -632,7 +632,7 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
     if kind.vehicles is not None and level == 0:
         counters = ctx.rules.movement.handling.counters
         for v in list(ctx.state.vehicles):
-            size = counters[v.spec.kind]
+            size = v.spec.counter(counters)
             if (nearest_point(footprint(v.pose, size), at) - at).length() <= kind.vehicle_radius + 1e-9:
                 pts = ctx.roll(kind.vehicles, f"{kind.name.lower()} grenade on {v.id}", kind.source, v.id)
                 _hit_vehicle(ctx, v.id, struck_side(v.pose, size, at), pts, f"a {kind.name.lower()} grenade")
@@ -653,7 +653,7 @@ def run_over(ctx: Ctx) -> None:
     for v in s.vehicles:
         if v.speed <= 0:
             continue
-        poly = footprint(v.pose, counters[v.spec.kind])
+        poly = footprint(v.pose, v.spec.counter(counters))
         for p in ctx.state.people:
             if p.state == DEAD or p.id in up or not inside(poly, p.pose.centre):
                 continue
@@ -763,7 +763,7 @@ def reach(state: GameState, p: PersonState) -> float:
 
 def _vehicle_view(state: GameState, v: VehicleState) -> Combatant:
     counters = state.rules.movement.handling.counters
-    return combatant_of(v.id, v.spec.kind.value, "car", v.pose, counters[v.spec.kind], v.speed, v.travel, v.sheet,
+    return combatant_of(v.id, v.spec.kind.value, "car", v.pose, v.spec.counter(counters), v.speed, v.travel, v.sheet,
                         fired=frozenset(v.fired), acted=frozenset(v.fire_acted), aimed_fire=v.aimed_fire)
 
 
@@ -810,7 +810,7 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
         return
     info = weapon_info(next(w.abbr for w in v.sheet.weapons if w.id == a.weapon))
     mount = next(w.location for w in v.sheet.weapons if w.id == a.weapon)
-    size = ctx.rules.movement.handling.counters[v.spec.kind]
+    size = v.spec.counter(ctx.rules.movement.handling.counters)
     origin = lof_origin(v.pose, size, mount if mount in ("front", "back", "left", "right", "turret") else "turret")
     th = vehicle_shot_to_hit(ctx.state, a, origin)
     _spend_shot(ctx, v.id, a.weapon)
@@ -981,7 +981,7 @@ def _get_in_options(state: GameState, p: PersonState) -> list[GetIn]:
             continue
         if not free_seat(v, p):
             continue
-        size = state.rules.movement.handling.counters[v.spec.kind]
+        size = v.spec.counter(state.rules.movement.handling.counters)
         if (nearest_point(footprint(v.pose, size), p.pose.centre) - p.pose.centre).length() <= reach:
             out.append(GetIn(p.id, v.id))
     return out

@@ -204,6 +204,9 @@ class VehicleState:
     glare: tuple[int, int] | tuple[()] = ()  # blinded by a searchlight: (first clock, last clock lit) (000:L2674)
     nitrous: tuple[int, ...] = ()     # turns its nitrous tanks were opened (000:L1797)
     eject: tuple[tuple[str, int], ...] = ()  # ejections declared: (crew id, clock the seat fires) (000:L2580)
+    towed_by: str = ""                # a trailer on its tower's hitch or fifth wheel: the tower's id. It makes no
+                                      # decision of its own but its gunners' and follows the tower (000:L561-L564)
+    loose: float = 0.0                # a trailer come loose: the mph it loses each turn, straight on (000:L576, L601-L603)
 
     @property
     def hc(self) -> int:

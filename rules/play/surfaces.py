@@ -63,7 +63,7 @@ def off_road_crash_modifier(state: GameState, vid: str) -> CrashModifier | None:
 
 
 def counter_size(v: VehicleState) -> CounterSize:
-    return tables().handling.counters[v.spec.kind]
+    return v.spec.counter(tables().handling.counters)
 
 
 def slicks(v: VehicleState) -> bool:

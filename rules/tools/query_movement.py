@@ -87,6 +87,8 @@ def op_maneuver(req: Request) -> Answer:
         kind = Kind(str(req.get("vehicle", "")))
     except ValueError:
         raise QueryError("vehicle must be car, trike or cycle") from None
+    if kind not in (Kind.CAR, Kind.TRIKE, Kind.CYCLE):   # a trailer alone makes no maneuver (000:L555)
+        raise QueryError("vehicle must be car, trike or cycle")
     speed = _speed(req)
     raw: Any = req.get("maneuver")
     if not isinstance(raw, dict):

@@ -456,13 +456,21 @@ def _stock_index() -> dict[str, Path]:
     return index
 
 
-PLAYED_KINDS = ("car", "cycle", "trike")   # the kinds a game can field today (chapter 15's rigs are built only)
+PLAYED_KINDS = ("car", "cycle", "trike")   # the kinds the car rules play
+DRIVEN_KINDS = PLAYED_KINDS + ("ten_wheeler", "tractor", "bus")   # a game fields them on their own (issue 19)
 
 
 def stock_names() -> list[str]:
-    """Every stock vehicle's printed name that a game can field (cars, cycles and trikes)."""
+    """Every stock vehicle's printed name that a game can field on its own: cars, cycles, trikes,
+    ten-wheelers, tractors and buses (trailers go behind one: trailer_names)."""
     return sorted(str(data["name"]) for data in (load_toml(p) for p in _stock_index().values())
-                  if data.get("kind") in PLAYED_KINDS)
+                  if data.get("kind") in DRIVEN_KINDS)
+
+
+def trailer_names() -> list[str]:
+    """Every stock car trailer's and semi-trailer's printed name."""
+    return sorted(str(data["name"]) for data in (load_toml(p) for p in _stock_index().values())
+                  if data.get("kind") in ("car_trailer", "semi_trailer"))
 
 
 def all_stock_names() -> list[str]:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rules.core.geometry import Kind
+from rules.core.geometry import CounterSize, Kind
 from rules.vehicles.record_sheet import RecordSheet
 
 
@@ -44,6 +45,14 @@ class VehicleSpec:
     nitrous_tanks: int = 0             # tanks of nitrous oxide on its gas engine (000:L1797)
     crew_gear: tuple[str, ...] = ()    # personal gear every crewman wears: people.toml [gear.*] keys (li_goggles,
                                        # tinted_goggles), set by the scenario or set-up (reading AU19)
+    release: str = ""                 # a semi-trailer's kingpin or a tower's hitch that lets go from inside:
+                                      # explosive, quick_release, explosive_release (000:L1979-L1981, L2105-L2107)
+    size: CounterSize | None = None    # an oversized vehicle's or trailer's own counter (its body's length,
+                                       # 000:L541-L550, L587); None: its kind's counter (000:L133)
+
+    def counter(self, sizes: Mapping[Kind, CounterSize]) -> CounterSize:
+        """The counter this vehicle is played on: its own, else its kind's."""
+        return self.size or sizes[self.kind]
 
     def acceleration_at(self, speed: float) -> float:
         """The most this vehicle may speed up in a turn from `speed` (a truck-like gearbox is slow from rest)."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 
 from rules.core.errors import DataError
-from rules.core.geometry import Kind
+from rules.core.geometry import CounterSize, Kind
 from rules.core.paths import portable
 from rules.tables.construction import (
     DesignTables,
 )
 from rules.tables.lights import lights_tables
+from rules.tables.rigs import rig_tables
 from rules.vehicles.design import CYCLE_FACINGS, PLAYED_KINDS, Design, design_wheels
 from rules.vehicles.figures import Figures, _fr, booster_units, figures, magazine_rockets, tire_dp
 from rules.vehicles.long_vehicles import BIG_KINDS, POWERED_KINDS, armor_locations
@@ -159,12 +160,11 @@ def _pod_facing(d: Design, mount: str) -> tuple[str, str]:
 
 def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
     """The VehicleSpec the engine plays with, with its start-of-play record sheet."""
-    if d.kind not in PLAYED_KINDS:
-        raise DataError(d.path or d.name, "kind", f"a {d.kind.replace('_', ' ')} can be designed but not yet fielded "
-                                                  f"in a game (cars, cycles and trikes can)")
+    if d.kind not in PLAYED_KINDS + BIG_KINDS:
+        raise DataError(d.path or d.name, "kind", f"a {d.kind.replace('_', ' ')} cannot be fielded in a game")
     fig = figures(d)
     t = d.tables()
-    susp = (t.suspensions if d.kind == "car" else t.cycle_suspensions)[d.suspension]
+    susp = (t.suspensions if d.kind in ("car",) + BIG_KINDS else t.cycle_suspensions)[d.suspension]
     mods = [t.tire_mods[k] for k in d.tire_mods]  # one tire type on every wheel: "on all its wheels" holds
     return VehicleSpec(name=d.name, kind=Kind(d.kind), weight=fig.weight, hc=fig.hc, acceleration=fig.acceleration,
                        top_speed=fig.top_speed, sheet=record_sheet(d, fig), driver_skill=driver_skill,
@@ -172,7 +172,25 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
                        off_road_suspension=susp.off_road, off_road_tire_hc=sum(m.hc_off_road for m in mods),
                        road_tire_hc=sum(m.hc_all_wheels for m in mods if m.hc_lost_off_road),
                        off_road_damage=not any(m.no_off_road_damage for m in mods), boosters=_boosters(d, fig),
-                       nitrous_tanks=d.plant_accessories.count(lights_tables().nitrous))
+                       nitrous_tanks=d.plant_accessories.count(lights_tables().nitrous),
+                       size=big_counter(d.kind, d.body) if d.kind in BIG_KINDS else None, release=_release(d))
+
+
+def _release(d: Design) -> str:
+    """What lets this vehicle's coupling go: a semi-trailer's kingpin, or a hitch's release option."""
+    if d.kind == "semi_trailer":
+        return "" if d.kingpin == "standard" else d.kingpin
+    hitch = next((e for e in d.accessories if e.type.endswith("_hitch")), None)
+    if hitch is None:
+        return ""
+    return next((o for o in hitch.options if o in rig_tables().release_inside), "")
+
+
+def big_counter(kind: str, body: str) -> CounterSize:
+    """The counter of an oversized vehicle or trailer: a car trailer's or bus's by its body, else its kind's
+    (000:L541-L550; rigs and buses reconstructed, 000:L587)."""
+    rt = rig_tables()
+    return CounterSize(rt.lengths[body if body in rt.lengths else kind], rt.counter_width)
 
 
 def _boosters(d: Design, fig: Figures) -> tuple[Booster, ...]:

@@ -8,8 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.errors import DataError
-from rules.vehicles.design import all_stock_names, dumps_design, load_design, load_stock, stock_names
+from rules.vehicles.design import (
+    all_stock_names,
+    dumps_design,
+    load_design,
+    load_stock,
+    stock_names,
+    trailer_names,
+)
 from rules.vehicles.figures import figures
 from rules.vehicles.long_vehicles import BIG_KINDS
 
@@ -32,10 +38,13 @@ CHAPTER_15_BIG = {
 
 
 def test_every_big_sample_is_stocked() -> None:
-    """000:L2747-L2772: the 20 samples load by name; a game's list (stock_names) keeps to cars, cycles, trikes."""
+    """000:L2747-L2772: the 20 samples load by name; a game's list (stock_names) fields the ten-wheelers,
+    tractors and buses, and the trailers go behind a tower (trailer_names)."""
     big = {n for n in all_stock_names() if load_stock(n).kind in BIG_KINDS}
     assert big == set(CHAPTER_15_BIG)
-    assert not big & set(stock_names())
+    trailers = {n for n, (_line, kind) in CHAPTER_15_BIG.items() if kind in ("car_trailer", "semi_trailer")}
+    assert big & set(stock_names()) == big - trailers
+    assert set(trailer_names()) == trailers
 
 
 @pytest.mark.parametrize("name", sorted(CHAPTER_15_BIG))
@@ -105,8 +114,10 @@ def test_free_cargo_spaces(name: str, spaces: int) -> None:
     assert figures(load_stock(name)).cargo_spaces == spaces
 
 
-def test_stock_big_vehicle_cannot_be_fielded_yet() -> None:
+def test_every_big_sample_has_a_spec_to_play_with() -> None:
+    """Issue 19: every sample gets its VehicleSpec, on a counter of its own length (000:L541-L550, L587)."""
     from rules.vehicles.starting_sheet import spec
 
-    with pytest.raises(DataError, match="not yet fielded"):
-        spec(load_stock("Economy"))
+    for name in CHAPTER_15_BIG:
+        s = spec(load_stock(name))
+        assert s.size is not None and s.kind.value == load_stock(name).kind

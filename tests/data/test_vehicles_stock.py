@@ -83,7 +83,8 @@ def test_exact_matches_of_the_reference_are_marked_exact() -> None:
 
 
 def test_the_stock_list_is_complete() -> None:
-    assert sorted(CHAPTER_15) == stock_names()
+    cars = [n for n in stock_names() if load_stock(n).kind in ("car", "cycle", "trike")]
+    assert sorted(CHAPTER_15) == cars
 
 
 @pytest.mark.parametrize("name", ["killer kart", "KILLER KART", "  Killer Kart "])

@@ -262,7 +262,7 @@ ordinary = st.one_of(
 
 @st.composite
 def maneuver_requests(draw):
-    kind = draw(st.sampled_from(list(Kind)))
+    kind = draw(st.sampled_from([Kind.CAR, Kind.TRIKE, Kind.CYCLE]))   # the big kinds: test_query_rigs.py
     choice = draw(st.sampled_from(["ordinary", "pivot", "bootlegger"] if kind is not Kind.CYCLE
                                   else ["ordinary", "pivot"]))
     if choice == "pivot":
