@@ -2,6 +2,7 @@
 
     .venv/bin/python -m benchmarks.count_instructions [--cars C] [--turns T]
     .venv/bin/python -m benchmarks.count_instructions --previews N
+    .venv/bin/python -m benchmarks.count_instructions --save
 
 
 On the shared 2-core machine CPU times of the same code move by 20-60 % between runs (other sessions'
@@ -37,6 +38,20 @@ def _inner(cars: int, turns: int) -> None:
     run = random_run(cars, turns)
     subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], capture_output=True, check=False)
     print(f"turns {run.turns} decisions {run.decisions}")
+
+
+def _save_inner() -> None:
+    """Run inside valgrind: warm up uninstrumented, then count loading (replaying and verifying) the 200-turn
+    combat save (bench_engine.save_load's file)."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.bench_engine import SAVE, warm_up
+    from rules.engine.saves import load_game
+
+    warm_up()
+    subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], capture_output=True, check=False)
+    game = load_game(SAVE)
+    subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], capture_output=True, check=False)
+    print(f"{len(game.actions)} actions")
 
 
 def _preview_inner(previews: int) -> None:
@@ -75,16 +90,17 @@ def _preview_inner(previews: int) -> None:
     print(f"{shown} maneuvers a preview")
 
 
-def count(cars: int, turns: int, previews: int = 0) -> tuple[int, str]:
+def count(cars: int, turns: int, previews: int = 0, save: bool = False) -> tuple[int, str]:
     """(instructions, the game's turns and decisions) for `turns` turns of `cars` cars; with `previews`,
-    (instructions, what was shown) for that many turning-key previews instead."""
+    (instructions, what was shown) for that many turning-key previews instead; with `save`, (instructions,
+    the actions replayed) for loading the 200-turn save."""
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={tmp}/cg.out",
              sys.executable, __file__, "--inner", "--cars", str(cars), "--turns", str(turns),
-             "--previews", str(previews)],
+             "--previews", str(previews), *(["--save"] if save else [])],
             capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
     got = re.search(r"Collected : (\d+)", out.stderr)
     if got is None:
@@ -97,13 +113,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cars", type=int, default=4)
     ap.add_argument("--turns", type=int, default=30)
     ap.add_argument("--previews", type=int, default=0, help="count this many turning-key previews instead")
+    ap.add_argument("--save", action="store_true", help="count loading the 200-turn combat save instead")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.inner:
-        if args.previews:
+        if args.save:
+            _save_inner()
+        elif args.previews:
             _preview_inner(args.previews)
         else:
             _inner(args.cars, args.turns)
+        return 0
+    if args.save:
+        n, replayed = count(args.cars, args.turns, save=True)
+        acts = int(replayed.split()[0])
+        print(f"loading the 200-turn save ({replayed}): {n / 1e6:.1f} M instructions, {n / 1e6 / acts:.3f} M an action")
         return 0
     if args.previews:
         n, shown = count(args.cars, args.turns, args.previews)

@@ -113,23 +113,10 @@ def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec],
     The arc is an intersection of half-planes in the counter's frame (ahead, right): for the front,
     ahead >= 0 and ahead - L/2 -/+ right + W/2 + ON_LINE >= 0; when all the corners are beyond one of
     those lines, so is every point of the shape. False for a turret or an unknown mount."""
-    if mount == "front":
-        sign_f, sign_r = 1.0, 0.0
-    elif mount == "back":
-        sign_f, sign_r = -1.0, 0.0
-    elif mount == "right":
-        sign_f, sign_r = 0.0, 1.0
-    elif mount == "left":
-        sign_f, sign_r = 0.0, -1.0
-    else:
+    frame = _arc_frame(pose, size, mount)
+    if frame is None:
         return False
-    t = math.radians(pose.facing)
-    fwx, fwy, rtx, rty = math.sin(t), -math.cos(t), math.cos(t), math.sin(t)
-    cx, cy = pose.x, pose.y
-    # along: the counter's own axis for this arc; across: the other; half-sizes along and across
-    hl, hw = (size.length / 2, size.width / 2) if sign_f else (size.width / 2, size.length / 2)
-    sign = sign_f or sign_r
-    slack = ON_LINE - hl + hw
+    fwx, fwy, rtx, rty, cx, cy, sign_f, sign, slack = frame
     # one pass: every point beyond a line <=> the greatest of its values is (the same values as before)
     behind = left_of = right_of = -math.inf
     for p in points:
@@ -143,6 +130,40 @@ def beyond_arc(mount: str, pose: Pose, size: CounterSize, points: Sequence[Vec],
         if a + r + slack > right_of:
             right_of = a + r + slack
     return behind < -margin or left_of < -margin or right_of < -margin
+
+
+_ArcFrame = tuple[float, float, float, float, float, float, float, float, float]
+
+
+def _arc_frame(pose: Pose, size: CounterSize, mount: str) -> _ArcFrame | None:
+    """beyond_arc's frame of a counter for a side mount (None for any other): its axes, centre, which axis
+    the arc lies along, the sign and the slack of the dividing lines. Kept with the pose (the firer's
+    frame is the same for every target it is tested against)."""
+    store: dict[tuple[float, float, str], _ArcFrame | None] | None = pose.__dict__.get("_arc_frames")
+    if store is None:
+        store = pose.__dict__.setdefault("_arc_frames", {})
+    key = (size.length, size.width, mount)
+    if key in store:
+        return store[key]
+    return store.setdefault(key, _frame_of(pose, size, mount))
+
+
+def _frame_of(pose: Pose, size: CounterSize, mount: str) -> _ArcFrame | None:
+    if mount == "front":
+        sign_f, sign_r = 1.0, 0.0
+    elif mount == "back":
+        sign_f, sign_r = -1.0, 0.0
+    elif mount == "right":
+        sign_f, sign_r = 0.0, 1.0
+    elif mount == "left":
+        sign_f, sign_r = 0.0, -1.0
+    else:
+        return None
+    t = math.radians(pose.facing)
+    fwx, fwy, rtx, rty = math.sin(t), -math.cos(t), math.cos(t), math.sin(t)
+    # along: the counter's own axis for this arc; across: the other; half-sizes along and across
+    hl, hw = (size.length / 2, size.width / 2) if sign_f else (size.width / 2, size.length / 2)
+    return fwx, fwy, rtx, rty, pose.x, pose.y, sign_f, sign_f or sign_r, ON_LINE - hl + hw
 
 
 def lof_origin(pose: Pose, size: CounterSize, mount: str) -> Vec:

@@ -80,7 +80,7 @@ from rules.core.events import (
     ShotNotAllowed,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, forward, heading_of, right
-from rules.core.kept import kept, renewed
+from rules.core.kept import carry, kept, renewed
 from rules.driving.equipment import on_side
 from rules.tables.combat import DroppedKind, combat_tables
 from rules.tables.electronics import electronics_tables
@@ -1259,5 +1259,7 @@ def sheet_of(c: Combatant, before: RecordSheet | None = None) -> RecordSheet:
             continue
         spent = sheet.weapon(w.id).shots_left - w.shots
         if spent > 0:
-            sheet = use_shot(sheet, w.id, spent)
+            after = use_shot(sheet, w.id, spent)
+            carry(sheet, after, "interior")   # shots left are no part of the interior (damage.interior_of)
+            sheet = after
     return sheet

@@ -45,3 +45,17 @@ def renewed(obj: T, **changes: Any) -> T:
     d.update(changes)
     d.pop(_STORE, None)
     return new
+
+
+def carry(old: Any, new: Any, first: str) -> None:
+    """Hand `new` the work kept with `old` under the (tuple) keys whose first element is `first`: for a
+    copy of `old` that differs from it only in what that work does not hang on (the caller vouches)."""
+    store: dict[Hashable, Any] | None = old.__dict__.get(_STORE)
+    if not store:
+        return
+    mine: dict[Hashable, Any] | None = new.__dict__.get(_STORE)
+    if mine is None:
+        mine = new.__dict__.setdefault(_STORE, {})
+    for key, value in list(store.items()):
+        if isinstance(key, tuple) and key and key[0] == first:
+            mine.setdefault(key, value)

@@ -91,7 +91,7 @@ from rules.play.shots_at_map import (
     roll_map_shots,
 )
 from rules.play.state import GameState, VehicleState, carried, evolve, lineage
-from rules.play.surfaces import road_condition, surface_of
+from rules.play.surfaces import road_condition_under, surface_under
 from rules.play.uncontrolled import check_drivers, substitute_driving
 from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
@@ -141,7 +141,7 @@ class Inputs(NamedTuple):
 def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None) -> Inputs:
     return Inputs(v.id, v.spec, v.pose, v.spec.counter(state.rules.movement.handling.counters), v.speed, v.travel,
                   v.sheet, v.aimed_fire, v.phase_d,
-                  surface_of(state, v.id).bad_footing or _road(state, v.id).bad_footing,  # 000:L934
+                  surface_under(state, v).bad_footing or _road(state, v).bad_footing,  # 000:L934
                   state.turn <= v.paint_until, v.reverse, own_visibility(state, v, vis),  # (000:L1053); IRSS (000:L2631)
                   ("gunner", "passenger") if state.options.passengers_fire == "on" else ("gunner",),
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
@@ -177,10 +177,10 @@ def _made(i: Inputs) -> Combatant:
     return c
 
 
-def _road(state: GameState, vid: str) -> RoadCondition:
+def _road(state: GameState, v: VehicleState) -> RoadCondition:
     """The road condition under a vehicle, for its footing when it fires (gravel, oil: 000:L934)."""
 
-    return state.rules.movement.hazards.road[road_condition(state, vid)]
+    return state.rules.movement.hazards.road[road_condition_under(state, v)]
 
 
 def visibility(state: GameState) -> str:

@@ -25,9 +25,14 @@ from rules.world.maps import Terrain, terrain_at
 def ground_of(state: GameState, vid: str) -> Terrain | None:
     """The terrain under a vehicle's centre on the map as it lies now (an endless highway's sections
     move); None when the game has no map."""
+    return ground_under(state, state.vehicle(vid)) if state.map_id else None
+
+
+def ground_under(state: GameState, v: VehicleState) -> Terrain | None:
+    """ground_of for the vehicle's record at hand (no lookup by id)."""
     if not state.map_id:
         return None
-    p = state.vehicle(vid).pose
+    p = v.pose
     # kept with the (frozen) pose: the map as it lies now hangs on its id and the highway's sections
     return kept(p, ("ground", state.map_id, state.map_changes.sections),
                 lambda: terrain_at(map_of(state.map_id, state.map_changes), p.x, p.y))
@@ -40,7 +45,12 @@ def terrain_under(ctx: Ctx, vid: str) -> Terrain | None:
 def road_condition(state: GameState, vid: str) -> str:
     """The road condition under a vehicle (000:L267-L275): the map's own where an area (or the ground)
     gives one other than dry, else the game's RuleOptions.road_condition (the weather)."""
-    under = ground_of(state, vid)
+    return road_condition_under(state, state.vehicle(vid)) if state.map_id else state.options.road_condition
+
+
+def road_condition_under(state: GameState, v: VehicleState) -> str:
+    """road_condition for the vehicle's record at hand (no lookup by id)."""
+    under = ground_under(state, v)
     if under is not None and under.condition != "dry":
         return under.condition
     return state.options.road_condition
@@ -83,7 +93,13 @@ def surface_of(state: GameState, vid: str) -> Surface:
     """Oil, burning oil or ice under the vehicle now: +D to maneuvers and hazards, bad footing for fire."""
     if not state.counters:
         return Surface()
-    v = state.vehicle(vid)
+    return surface_under(state, state.vehicle(vid))
+
+
+def surface_under(state: GameState, v: VehicleState) -> Surface:
+    """surface_of for the vehicle's record at hand (no lookup by id)."""
+    if not state.counters:
+        return Surface()
     out = surface(state.counters, v.pose, counter_size(v), state.turn, state.phase)
     if not (out.maneuver_d or out.maneuver_hazard_d) or not slicks(v):
         return out
