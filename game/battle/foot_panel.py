@@ -11,6 +11,7 @@ from game import theme
 from game.battle.panel import DecisionPanel, card, grid_button
 from game.input.bindings import Intent
 from game.ui import Button, text
+from rules.people.grenades import scatter_reach
 from rules.play import people
 from rules.play.actions import Action, Fire, Pass
 from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Throw, Walk
@@ -27,7 +28,10 @@ def describe(state: GameState, a: Action) -> str:
         th = people.hand_to_hit(state, a)
         return f"{a.weapon} at {a.target}: needs {th.need}" if th.allowed else f"{a.weapon} at {a.target}: no shot"
     if isinstance(a, Throw):
-        return f"grenade at {a.x:g},{a.y:g}"
+        p = people.person(state, a.person)
+        need = f": needs {people.throw_need(state, p, a.x, a.y)}" if p is not None else ""
+        at = next((tid for tid, q in people.target_points(state, p) if (q.x, q.y) == (a.x, a.y)), "") if p else ""
+        return f"{a.grenade} grenade at {at or f'{a.x:g},{a.y:g}'}{need}"
     if isinstance(a, GetOut):
         return f"{'jump' if a.jump else 'get out'}: {a.crew}"
     if isinstance(a, GetIn):
@@ -145,6 +149,11 @@ class FootPanel(DecisionPanel):
                 size = max(3, int(cam.zoom * sq))
                 pygame.draw.rect(surface, theme.ACCENT if (dx, dy) != (0, 0) else theme.DIM,
                                  pygame.Rect(int(x0), int(y0), size, size), 2)
+                if (dx, dy) != (0, 0):   # the way he will face there: the way he stepped (rules.play.people.walk)
+                    c = cam.to_screen(p.pose.x + dx * sq, p.pose.y + dy * sq)
+                    n = (dx * dx + dy * dy) ** 0.5
+                    tip = (c[0] + dx / n * size * 0.4, c[1] + dy / n * size * 0.4)
+                    pygame.draw.line(surface, theme.ACCENT, c, tip, 2)
             return
         origin = cam.to_screen(p.pose.x, p.pose.y)
         points = dict(people.target_points(state, p))
@@ -154,25 +163,57 @@ class FootPanel(DecisionPanel):
                 pygame.draw.line(surface, theme.ACCENT if i == self.index else theme.DIM, origin,
                                  cam.to_screen(q.x, q.y), 2)
             if isinstance(a, Throw) and i == self.index:
-                pygame.draw.circle(surface, (255, 190, 80), cam.to_screen(a.x, a.y), max(4, int(cam.zoom * sq)), 2)
+                aim = cam.to_screen(a.x, a.y)
+                pygame.draw.circle(surface, (255, 190, 80), aim, max(4, int(cam.zoom * sq)), 2)
+                near, worst = self.scatter_rings(a)   # where a miss may come down (000:L1178-L1191)
+                pygame.draw.line(surface, (255, 190, 80), origin, aim, 1)
+                pygame.draw.circle(surface, (255, 190, 80), aim, max(5, int(cam.zoom * near)), 1)
+                pygame.draw.circle(surface, (200, 120, 60), aim, max(6, int(cam.zoom * worst)), 1)
         reach = state.rules.people.throw.max_range
         pygame.draw.circle(surface, theme.DIM, origin, int(cam.zoom * reach), 1)
+        lines = self.chosen_lines()
+        if lines:   # the chosen shot's modifiers or the throw's need and scatter, on a card at the board's foot
+            board = self.b.layout.board
+            person_card(surface, (board.x + 10, board.bottom - 14 - 20 * len(lines)), lines, width=460)
+
+    def chosen_lines(self) -> list[str]:
+        """The chosen shot's modifiers (each with its rule), or the chosen throw's need and scatter."""
+        p = people.person(self.b.state, self.vid or "")
+        options = self.others()
+        chosen = options[self.index] if self.b.state.step != MOVE and options else None
+        lines: list[str] = []
+        if isinstance(chosen, Shoot) and p is not None:
+            th = people.hand_to_hit(self.b.state, chosen)
+            lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers]
+        elif isinstance(chosen, Throw) and p is not None:
+            need = people.throw_need(self.b.state, p, chosen.x, chosen.y)
+            near, worst = self.scatter_rings(chosen)
+            lines = [f"needs {need}; only a 12 lands on the spot (000:L1176)",
+                     f"a near miss lands within {near:.2g}\", the worst {worst:.2g}\" (rings)",
+                     "a 1-second timer: it goes off at the end of next turn (000:L1174)"]
+        return ([describe(self.b.state, chosen)] if lines and chosen is not None else []) + lines[:7]
+
+    def scatter_rings(self, a: Throw) -> tuple[float, float]:
+        """How far from the aim a throw's near miss (the best roll short of 12) and its worst (a 2) can land."""
+        state = self.b.state
+        p = people.person(state, a.person)
+        if p is None:
+            return 0.0, 0.0
+        need = people.throw_need(state, p, a.x, a.y)
+        near = (((a.x - p.pose.x) ** 2 + (a.y - p.pose.y) ** 2) ** 0.5) < state.rules.combat.point_blank_below
+        best = state.rules.people.throw.exact_on - 1
+        return (scatter_reach(best, need, point_blank=near, t=state.rules.people),
+                scatter_reach(2, need, point_blank=near, t=state.rules.people))
 
     def draw_controls(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_controls(surface, rect)
         p = people.person(self.b.state, self.vid or "")
-        options = self.others()
-        chosen = options[self.index] if self.b.state.step != MOVE and options else None
-        if isinstance(chosen, Shoot):
-            th = people.hand_to_hit(self.b.state, chosen)
-            lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers]
-            for i, ln in enumerate(lines[:6]):
-                text(surface, ln, (rect.x + 8, rect.y + 100 + i * 18), 14, theme.TEXT)
         if p is not None:
             armor = f", armor {p.armor_left}" if p.armor else ""
             line = f"{p.name}: {p.state}{armor}; {p.weapon} {p.shots} shots, {len(p.grenades)} grenades"
             text(surface, line, (rect.x + 8, rect.bottom - 22), 15, theme.DIM)
 
 
-def person_card(surface: pygame.Surface, at: tuple[int, int], lines: list[str]) -> None:
-    card(surface, pygame.Rect(at[0], at[1], 260, 8 + 20 * len(lines)), [(s, 16, theme.TEXT, False) for s in lines])
+def person_card(surface: pygame.Surface, at: tuple[int, int], lines: list[str], width: int = 260) -> None:
+    card(surface, pygame.Rect(at[0], at[1], width, 8 + 20 * len(lines)),
+         [(s, 16, theme.ACCENT if i == 0 else theme.TEXT, i == 0) for i, s in enumerate(lines)])

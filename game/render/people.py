@@ -11,6 +11,7 @@ import pygame
 
 from game.camera import Camera
 from game.ui import text
+from rules.people.person import carried_ge, carry_limit
 from rules.play.state import GameState
 
 DOWN_COLOUR = (110, 110, 116)
@@ -57,9 +58,37 @@ def draw_people(surface: pygame.Surface, cam: Camera, state: GameState, colours:
         text(surface, g.id, (at[0] + 8, at[1] - 8), 13, GRENADE, bold=True)
 
 
+def person_sheet_lines(state: GameState, pid: str) -> list[str]:
+    """His kit in words for the sheet: each hand weapon with its to-hit, damage and shots, his armor, his
+    grenades and gear, and the grenade-equivalents he carries against the 6 he may (000:L1447)."""
+    p = next((x for x in state.people if x.id == pid), None)
+    if p is None:
+        return []
+    t = state.rules.people
+    out = []
+    if p.weapon:
+        w = t.hand_weapons[p.weapon]
+        out.append(f"{w.name} ({w.abbr or w.key}): to hit {w.to_hit}, damage {w.damage}, "
+                   f"{p.shots}/{w.shots or 0} shots, {w.weight:g} lb")
+    else:
+        out.append("no hand weapon")
+    if p.armor:
+        a = t.armor[p.armor]
+        out.append(f"{a.name}: {p.armor_left}/{a.dp} DP" + ("" if a.stops_fire else ", not against fire")
+                   + (", stops collisions (halved)" if a.stops_collisions else ""))
+    if p.grenades:
+        kinds = ", ".join(f"{p.grenades.count(g)} {t.grenades[g].name.lower()}" for g in sorted(set(p.grenades)))
+        out.append(f"grenades: {kinds}")
+    if p.gear:
+        out.append("gear: " + ", ".join(t.gear[g].name.lower() if g in t.gear else g for g in p.gear))
+    out.append(f"carried: {carried_ge(p.weapon, p.grenades, p.gear, t):g} of "
+               f"{carry_limit(p.weapon, p.gear, t):g} grenade-equivalents (000:L1447)")
+    return out
+
+
 def draw_person_sheet(surface: pygame.Surface, rect: pygame.Rect, state: GameState, pid: str, owner: str) -> None:
     """A person's record sheet: his wounds (3 boxes, 000:L1450), his body armor's points, his hand weapon
-    and its shots, his grenades, and whether he is prone or busy getting out or up."""
+    and its shots, his grenades and gear, and whether he is prone or busy getting out or up."""
     from game import theme
 
     p = next((x for x in state.people if x.id == pid), None)
@@ -83,20 +112,24 @@ def draw_person_sheet(surface: pygame.Surface, rect: pygame.Rect, state: GameSta
     if p.armor:
         armor = t.armor[p.armor]
         text(surface, armor.name.lower(), (x, y), 15, theme.DIM)
+        ax = x + 10 + theme.font(15).size(armor.name.lower())[0]
         for i in range(armor.dp):
-            box = pygame.Rect(x + 110 + i * 22, y, 18, 18)
+            box = pygame.Rect(ax + i * 22, y, 18, 18)
             pygame.draw.rect(surface, (70, 110, 170) if i < p.armor_left else (40, 44, 52), box)
             pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1)
         y += 26
-    if p.weapon:
-        w = t.hand_weapons[p.weapon]
-        text(surface, f"{w.name} ({w.abbr or w.key}): to hit {w.to_hit}, {w.damage}, {p.shots}/{w.shots} shots",
-             (x, y), 15, theme.TEXT)
-        y += 22
-    if p.grenades:
-        kinds = ", ".join(f"{p.grenades.count(g)} {t.grenades[g].name.lower()}" for g in sorted(set(p.grenades)))
-        text(surface, f"grenades: {kinds}", (x, y), 15, theme.TEXT)
-        y += 22
+    for line in person_sheet_lines(state, pid):
+        if y + 20 > rect.bottom:
+            break
+        for part in _wrap(line, rect.width - 20, 15):
+            text(surface, part, (x, y), 15, theme.TEXT)
+            y += 20
     per_turn = state.rules.movement.chart.phases_per_turn
-    if p.busy_until > state.turn * per_turn + state.phase:
+    if p.busy_until > state.turn * per_turn + state.phase and y + 20 <= rect.bottom:
         text(surface, "busy (getting out or up) until the next turn", (x, y), 15, theme.DIM)
+
+
+def _wrap(line: str, width: int, size: int) -> list[str]:
+    from game.ui import wrap
+
+    return wrap(line, size, width) or [line]

@@ -22,7 +22,7 @@ from rules.core.geometry import Kind
 from rules.core.kept import kept
 from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, turn_of
-from rules.engine.setup import GameSetup, resolve_spec, starting_people
+from rules.engine.setup import GameSetup, kit_armor, resolve_spec, starting_people
 from rules.phases import fire_step
 from rules.phases.movement import (
     defer,
@@ -65,7 +65,8 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
-            speed=float(abs(vs.speed)), reverse=vs.speed < 0, sheet=spec.sheet, start_speed=float(abs(vs.speed)),
+            speed=float(abs(vs.speed)), reverse=vs.speed < 0, sheet=kit_armor(spec.sheet, vs.kit, setup.rules.people),
+            start_speed=float(abs(vs.speed)),
         ))
     ids = [v.id for v in vehicles]
     if len(set(ids)) != len(ids):
@@ -74,7 +75,8 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         raise IllegalAction("people on foot need the rule option people = \"on\"")
     state = GameState(seed=setup.seed, rolls=0, turn=1, phase=1, step=SPEED, vehicles=tuple(vehicles),
                       options=setup.options, map_id=setup.map, max_turns=setup.max_turns, rules=setup.rules,
-                      people=starting_people(setup, setup.rules.people))
+                      people=starting_people(setup, setup.rules.people),
+                      kits=tuple((vs.id, vs.kit) for vs in setup.vehicles if vs.kit is not None))
     ctx = Ctx(state)
     for v in vehicles:
         note_ground(ctx, v.id)  # a start off-road: its HC is lower from the first roll (000:L512-L516)

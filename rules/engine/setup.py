@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.core.errors import DataError
 from rules.core.geometry import Kind, Pose
 from rules.core.paths import locate
-from rules.people.record import PersonState
+from rules.people.record import Kit, PersonState
 from rules.play.state import RuleOptions
 from rules.tables.people import PeopleTables
 from rules.tables.ruleset import Ruleset, standard
@@ -29,6 +29,7 @@ class VehicleSetup:
     foe: str = ""             # scripted-foe profile; "" = a human player
     colour: str = ""
     gunner_skill: int = 0     # the crew's Gunner bonus, added to every shot they fire (000:L931); UNTRAINED: none
+    kit: Kit | None = None    # what the crew carry (reading PD18); None: people.toml's [loadout]
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class PersonSetup:
     foe: str = ""             # scripted-foe profile; "" = a human player
     prone: bool = False
     name: str = ""
+    gear: tuple[str, ...] = ()   # [gear.*] keys
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,16 @@ def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:
     return spec_of(d, driver_skill=driver_skill)
 
 
+def kit_armor(sheet: RecordSheet, kit: Kit | None, t: PeopleTables) -> RecordSheet:
+    """A crew whose kit names body armor wear it aboard: every crewman's body-armor DP is the armor's
+    (000:L975, reading PD18); without a kit, or a kit without armor, the sheet as designed."""
+    if kit is None or not kit.armor or kit.armor not in t.armor:
+        return sheet
+    dp = t.armor[kit.armor].dp
+    comps = tuple(replace(c, body_armor=dp) if c.kind == "crew" else c for c in sheet.components)
+    return replace(sheet, components=comps)
+
+
 def starting_people(setup: GameSetup, t: PeopleTables) -> tuple[PersonState, ...]:
     """The set-up's pedestrians as the state keeps them: a full weapon, armor at its full DP, unhurt;
     `from_vehicle` empty (he has no seat to go back to)."""
@@ -104,6 +116,6 @@ def starting_people(setup: GameSetup, t: PeopleTables) -> tuple[PersonState, ...
         armor = t.armor.get(ps.armor) if ps.armor else None
         out.append(PersonState(ps.id, ps.owner, ps.name or ps.id, ps.pose, "", armor=ps.armor,
                                armor_left=armor.dp if armor else 0, weapon=ps.weapon,
-                               shots=(w.shots or 0) if w else 0, grenades=ps.grenades, prone=ps.prone,
+                               shots=(w.shots or 0) if w else 0, grenades=ps.grenades, gear=ps.gear, prone=ps.prone,
                                skill=-99 if ps.skill == UNTRAINED else ps.skill))
     return tuple(out)

@@ -25,6 +25,7 @@ class PersonState:
     weapon: str = ""               # [hand_weapon.*] key, "" = none
     shots: int = 0                 # shots left in the weapon
     grenades: tuple[str, ...] = () # [grenade.*] keys carried
+    gear: tuple[str, ...] = ()     # [gear.*] keys carried (000:L1505-L1538): shown on his sheet
     prone: bool = False
     busy_until: int = 0            # clock (turn and phase as `clock` counts them) before which he may not move or fire:
                                    # getting out, landing from a jump, standing up (000:L1461, L1469-L1470)
@@ -42,6 +43,18 @@ class PersonState:
     def down(self) -> bool:
         """Unconscious or dead: he does nothing more (000:L1450)."""
         return self.state in (UNCONSCIOUS, DEAD)
+
+
+@dataclass(frozen=True)
+class Kit:
+    """What a vehicle's crew carry (reading PD18): a hand weapon, body armor, grenades and gear, keys of
+    people.toml's [hand_weapon.*], [armor.*], [grenade.*] and [gear.*]. A scenario or a save sets it for a
+    vehicle; without one the crew carry the [loadout] kit. The armor is worn aboard too (000:L975)."""
+
+    weapon: str = ""
+    armor: str = ""
+    grenades: tuple[str, ...] = ()
+    gear: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from rules.people.hand_fire import PersonShot, damage_to_vehicle, hand_range, pe
 from rules.people.jumping import jump_damage
 from rules.people.person import COLLISION, DEAD, HAZARD, WEAPON, take
 from rules.people.person import FIRE as BURNING
-from rules.people.record import Grenade, PersonState, clock
+from rules.people.record import Grenade, Kit, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
@@ -114,6 +114,15 @@ def counter(t: PeopleTables) -> CounterSize:
 # --- leaving a vehicle (000:L1469-L1470, L534) -----------------------------------------------------------
 
 
+def kit_of(state: GameState, vid: str) -> Kit:
+    """What a vehicle's crew carry: the kit its set-up chose, else people.toml's [loadout] (reading PD18)."""
+    chosen = dict(state.kits).get(vid)
+    if chosen is not None:
+        return chosen
+    t = tables_of(state)
+    return Kit(weapon=t.loadout_weapon, grenades=t.loadout_grenades)
+
+
 def crew_aboard(v: VehicleState) -> list[str]:
     """Crewmen still in the vehicle and able to act (unconscious or dead men stay where they are)."""
     parts = interior_of(v.sheet, v.spec.kind.value).parts
@@ -180,10 +189,12 @@ def get_out(ctx: Ctx, a: GetOut) -> None:
     pid = f"{v.id}.{a.crew}"
     while person(ctx.state, pid) is not None:   # the seat's first man still on foot: another took it since
         pid += "'"
+    kit = kit_of(ctx.state, v.id)
+    worn = kit.armor or ("body_armor" if comp.body_armor > 0 else "")   # what is left of it aboard goes with him
     p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
-                    armor="body_armor" if comp.body_armor > 0 else "", armor_left=comp.body_armor,
-                    weapon=t.loadout_weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
-                    grenades=t.loadout_grenades,
+                    armor=worn, armor_left=comp.body_armor if worn else 0,
+                    weapon=kit.weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
+                    grenades=kit.grenades, gear=kit.gear,
                     busy_until=(now(ctx.state) + per_turn) if not a.jump else clock(ctx.state.turn + 1, 1, per_turn),
                     skill=-99 if skill == UNTRAINED else skill)
     seat = replace(comp, name=comp.name + GOT_OUT, dp=0, body_armor=0)
@@ -508,6 +519,12 @@ def _hit_vehicle(ctx: Ctx, vid: str, face: str, points: int, cause: str) -> None
     ctx.update(vid, sheet=sheet, out=v.out or sheet.destroyed)
 
 
+def throw_need(state: GameState, p: PersonState, x: float, y: float) -> int:
+    """A throw's need: 9 with the range's modifiers (000:L1176, L1196)."""
+    rm = range_modifier((Vec(x, y) - p.pose.centre).length(), state.rules.combat)
+    return tables_of(state).throw.need - (rm.value if rm else 0)
+
+
 def _throw(ctx: Ctx, a: Throw) -> None:
     """Thrown: it lands a second later (000:L1175); the throw's need is 9 with the range's modifiers
     (000:L1176, L1196); the roll is made as it touches down (002:L17)."""
@@ -515,9 +532,7 @@ def _throw(ctx: Ctx, a: Throw) -> None:
     p = person(s, a.person)
     if p is None:
         return
-    dist = (Vec(a.x, a.y) - p.pose.centre).length()
-    rm = range_modifier(dist, ctx.rules.combat)
-    need = t.throw.need - (rm.value if rm else 0)
+    need = throw_need(s, p, a.x, a.y)
     per_turn = ctx.rules.movement.chart.phases_per_turn
     lands = now(s) + t.throw.flight_turns * per_turn
     g = Grenade(f"G{s.grenades_thrown + 1}", a.grenade, p.id, (p.pose.x, p.pose.y), (a.x, a.y), need, lands,
@@ -1036,10 +1051,13 @@ def bursts_after(ctx: Ctx, since: int) -> None:
 
 
 def shots_left_aboard(state: GameState, crew: str) -> int:
-    """The shots left in a crewman's kit weapon (the [loadout] one, reading PD18) after those he fired aboard."""
+    """The shots left in a crewman's kit weapon (his vehicle's kit, reading PD18) after those he fired aboard."""
     t = tables_of(state)
+    weapon = kit_of(state, crew.split(".", 1)[0]).weapon
+    if not weapon:
+        return 0
     fired = dict(state.shots_aboard).get(crew, 0)
-    return max(0, (t.hand_weapons[t.loadout_weapon].shots or 0) - fired)
+    return max(0, (t.hand_weapons[weapon].shots or 0) - fired)
 
 
 def _crew_role(v: VehicleState, crew: str) -> str:
@@ -1058,7 +1076,10 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
     if v.sheet.destroyed or v.left_map:
         return []
     t = tables_of(state)
-    w = t.hand_weapons[t.loadout_weapon]
+    kit = kit_of(state, vid)
+    if not kit.weapon:
+        return []
+    w = t.hand_weapons[kit.weapon]
     out = []
     for crew in crew_aboard(v):
         cid = f"{v.id}.{crew}"

@@ -12,7 +12,7 @@ from rules.combat.dropped import Counter
 from rules.core.geometry import Pose
 from rules.core.named import Named
 from rules.driving.collisions import off_road_hc_loss
-from rules.people.record import Grenade, PersonState
+from rules.people.record import Grenade, Kit, PersonState
 from rules.play.actions import Fire
 from rules.play.people_actions import Shoot, Throw
 from rules.tables.construction import design_tables
@@ -258,6 +258,7 @@ class GameState:
     lit_until: int = 0                         # a starshell lights the table to the end of this turn (000:L2432)
     shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
                                                # ("<vehicle>.<crew>", shots), rules/play/people.py
+    kits: tuple[tuple[str, Kit], ...] = ()     # (vehicle, what its crew carry) where the set-up chose it (PD18)
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 

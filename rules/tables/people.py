@@ -137,6 +137,7 @@ class Person:
     spike_kinds: tuple[str, ...] = ()
     oil_kinds: tuple[str, ...] = ()
     burning_kinds: tuple[str, ...] = ()
+    pack_ge: int = 0                   # GE of hand weapons a worn backpack holds beyond carry_ge (000:L1506)
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,7 @@ def _person(n: Node) -> Person:
         hz.integer("spike_roll_at_most", lo=2, hi=12), _dice(hz, "spike_damage"),
         tuple(int(x) for x in hz.array("oil_rolls")), hz.integer("stand_on_oil", lo=2, hi=12),
         hz.integer("flaming_oil_damage", lo=0), tuple(hz.names("spike_kinds")), tuple(hz.names("oil_kinds")),
-        tuple(hz.names("burning_kinds")))
+        tuple(hz.names("burning_kinds")), p.integer("pack_ge", 0, lo=0))
     wounds.done()
     hz.done()
     p.done()

@@ -1,0 +1,135 @@
+"""The client's screens for people on foot (issue 18 item 6): the new-game option, a person's tabs in the
+record sheets (wounds, armor, weapon, grenades, gear), and a throw's need and scatter on the board."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.battle.foot_panel import FootPanel
+from game.render.people import person_sheet_lines
+from game.scenes.new_game import NewGameScene
+from game.scenes.record_sheet import RecordSheetScene
+from game.scenes.title import TitleScene
+from game.session import Session
+from rules.core.geometry import Pose
+from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
+from rules.people.grenades import scatter_reach
+from rules.people.record import Kit
+from rules.play import people
+from rules.play.actions import Pass, SetSpeed
+from rules.play.people_actions import Throw, Walk
+from rules.play.state import FIRE, MOVE, SPEED, RuleOptions
+from tests.game.test_people_client import _battle
+
+
+def _new_game(app) -> NewGameScene:
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    return ng
+
+
+def _pick(ng: NewGameScene, stem: str) -> None:
+    ng.source.index = 1 + [p.stem for p in ng.scenarios].index(stem)
+    ng.changed(ng.source)
+
+
+def test_the_new_game_screen_offers_people_on_foot(app):
+    """A custom game with the option on plays with people (rule option people = on)."""
+    ng = _new_game(app)
+    field = ng._field_named("opt_people")
+    assert field is not None and field.value == "off"
+    setup, _ = ng.build_setup()
+    assert setup.options.people == "off"
+    ng.change(field, 1)
+    setup, _ = ng.build_setup()
+    assert setup.options.people == "on"
+
+
+def test_a_people_scenario_holds_the_option_on_and_gives_it_back(app):
+    """The duel on foot says people = true: from the new-game screen it is played with people on (it was
+    played with them off before), the field shows it, and another game gets the player's own choice."""
+    ng = _new_game(app)
+    field = ng._field_named("opt_people")
+    _pick(ng, "duel_on_foot")
+    assert field.value == "on" and ng.build_setup()[0].options.people == "on"
+    assert ng.choices()["options"]["people"] == "off"   # remembered as the player set it
+    _pick(ng, "arena_duel")
+    assert field.value == "off" and ng.build_setup()[0].options.people == "off"
+
+
+def _session(kit: Kit | None = None) -> Session:
+    setup = GameSetup((VehicleSetup("red", "Player 1", "Killer Kart", Pose.at(5, 10, 90), 0.0, kit=kit),
+                       VehicleSetup("blue", "Player 2", "Killer Kart", Pose.at(12, 10, 270), 0.0)),
+                      seed=3, options=RuleOptions(people="on"),
+                      people=(PersonSetup("gunner", "Player 1", Pose.at(9.125, 10.125, 90), weapon="SMG",
+                                          armor="body_armor", grenades=("explosive", "smoke"),
+                                          gear=("gas_mask",)),))
+    return Session.start(setup, "people", autosave_dir=None)
+
+
+def _until(session: Session, step: str, who: str) -> None:
+    for _ in range(200):
+        s = session.state
+        if s.step == step and session.to_act() and session.to_act()[0] == who:
+            return
+        actor = session.to_act()[0]
+        if s.step == SPEED:
+            session.apply(SetSpeed(actor, 0.0))
+        elif s.step == MOVE and people.is_person(s, actor):
+            session.apply(Walk(actor, 0, 0))
+        elif s.step == MOVE:
+            session.apply(next(a for a in session.legal(actor) if "straight" in str(a)))
+        else:
+            session.apply(Pass(actor))
+    raise AssertionError(f"{who} never came to act in the {step} step")
+
+
+def test_the_record_sheets_have_a_tab_for_a_man_on_foot(app):
+    """000:L1450 wounds, 000:L1508 body armor's DP, his SMG's shots, his grenades and gear, and the GE he
+    carries of the 6 he may (000:L1447)."""
+    session = _session()
+    scene = RecordSheetScene(app, session, focus="gunner")
+    assert scene.ids() == ["red", "blue", "gunner"] and scene.index == 2
+    lines = person_sheet_lines(session.state, "gunner")
+    assert any(ln.startswith("Submachine Gun (SMG): to hit 6") and "10/10 shots" in ln for ln in lines)
+    assert "Body armor: 3/3 DP" in lines
+    assert "grenades: 1 explosive, 1 smoke" in lines and "gear: gas mask" in lines
+    assert "carried: 5 of 6 grenade-equivalents (000:L1447)" in lines
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+
+
+def test_a_crewman_out_of_his_car_shows_his_kit(app):
+    """Reading PD18: the kit the set-up gave the car's crew is what his sheet lists once he is out."""
+    from rules.play.people_actions import GetOut
+
+    session = _session(Kit("Rifle", "blended", ("smoke",), ("walkie_talkie",)))
+    _until(session, FIRE, "red")
+    session.apply(GetOut("red", "driver"))
+    lines = person_sheet_lines(session.state, "red.driver")
+    assert lines[0].startswith("Rifle") and "Blended body armor: 3/3 DP" in lines
+    assert "gear: walkie-talkie" in lines
+
+
+def test_the_throw_shows_its_need_and_the_scatter_it_risks(app):
+    """000:L1176: 9 or better with the range's modifiers, only a 12 exact; the near miss and the worst
+    roll's reach from the Distance Table (000:L1185-L1191) are drawn as rings and listed."""
+    session = _session()
+    _until(session, FIRE, "gunner")
+    battle = _battle(app, session, "gunner")
+    panel = battle.panel()
+    assert isinstance(panel, FootPanel)
+    panel.sync("gunner")
+    throws = [a for a in panel.others() if isinstance(a, Throw) and a.grenade == "explosive"]
+    assert throws
+    panel.index = panel.others().index(throws[0])
+    lines = panel.chosen_lines()
+    p = people.person(session.state, "gunner")
+    need = people.throw_need(session.state, p, throws[0].x, throws[0].y)
+    assert lines[0].startswith("explosive grenade at blue") and lines[0].endswith(f"needs {need}")
+    assert lines[1].startswith(f"needs {need}; only a 12")
+    near, worst = panel.scatter_rings(throws[0])
+    assert 0 < near < worst == scatter_reach(2, need)
+    surface = pygame.Surface(app.size)
+    battle.draw(surface)
