@@ -11,6 +11,7 @@ from game import theme
 from game.battle.panel import DecisionPanel, card, grid_button
 from game.input.bindings import Intent
 from game.ui import Button, text
+from rules.combat.to_hit import ToHit
 from rules.people.grenades import scatter_reach
 from rules.play import people
 from rules.play.actions import Action, Fire, Pass
@@ -19,14 +20,22 @@ from rules.play.state import MOVE, GameState
 
 ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
           (-1, 1): "SW", (0, 1): "S", (1, 1): "SE"}
+FOOT_ZOOM = 64.0   # pixels per inch the camera comes to for a man's move (a square 16 px), until the player zooms
 KEYS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
+
+
+def shot_to_hit(state: GameState, a: Shoot) -> ToHit:
+    """A hand-weapon shot's to-hit: on foot, or by a crewman from inside his vehicle (PD27)."""
+    return people.hand_to_hit(state, a) if people.is_person(state, a.person) else people.inside_to_hit(state, a)
 
 
 def describe(state: GameState, a: Action) -> str:
     """An action in a player's words, with the roll a shot needs."""
     if isinstance(a, Shoot):
-        th = people.hand_to_hit(state, a)
-        return f"{a.weapon} at {a.target}: needs {th.need}" if th.allowed else f"{a.weapon} at {a.target}: no shot"
+        th = shot_to_hit(state, a)
+        who = "" if people.is_person(state, a.person) else f"{a.person.split('.', 1)[1]}'s "
+        return (f"{who}{a.weapon} at {a.target}: needs {th.need}" if th.allowed
+                else f"{who}{a.weapon} at {a.target}: no shot")
     if isinstance(a, Throw):
         p = people.person(state, a.person)
         need = f": needs {people.throw_need(state, p, a.x, a.y)}" if p is not None else ""
@@ -62,6 +71,8 @@ class FootPanel(DecisionPanel):
         self.title = "On foot: move" if self.b.state.step == MOVE else (
             "On foot: fire" if people.is_person(self.b.state, vid) else "Crew and people")
         self.index = 0
+        if self.b.state.step == MOVE and not self.b.user_zoomed:   # his squares are a quarter inch: come close
+            self.b.cam.zoom = max(self.b.cam.zoom, FOOT_ZOOM)
 
     # --- choices -------------------------------------------------------------------------------------
 
@@ -114,7 +125,7 @@ class FootPanel(DecisionPanel):
 
     def hint(self) -> str:
         if self.b.state.step == MOVE:
-            return "Arrows or a click: step a square; Enter: stay"
+            return "Arrows or a click: step a square (he turns that way); Enter: stay; H: walk on this turn"
         return "Up/Down: choose; Enter: do it"
 
     def layout_buttons(self, rect: pygame.Rect) -> list[Button]:
@@ -125,9 +136,13 @@ class FootPanel(DecisionPanel):
                 w = walks.get((dx, dy))
                 bs.append(grid_button(rect, dx + 1, dy + 1, label, (lambda w=w: self.choose(w)) if w else (lambda: None),
                                       f"walk {dx} {dy}", enabled=w is not None))
-            for i, a in enumerate(self.others()):
+            others = self.others()
+            for i, a in enumerate(others):
                 bs.append(grid_button(rect, 0, 3 + i, describe(self.b.state, a), lambda a=a: self.choose(a),
                                       f"other {i}", span=3))
+            holding = self.b.orders.holding(self.vid or "", self.b.state.turn)
+            bs.append(grid_button(rect, 0, 3 + len(others), "stop walking on (H)" if holding else
+                                  "walk on this turn, the way he faces (H)", self.b.hold_course, "walk on", span=3))
         else:
             for i, a in enumerate(self.others()[:8]):
                 bs.append(grid_button(rect, 0, i, describe(self.b.state, a), lambda a=a: self.choose(a),
@@ -141,6 +156,7 @@ class FootPanel(DecisionPanel):
         state, cam = self.b.state, self.b.cam
         p = people.person(state, self.vid or "")
         if p is None:
+            self._draw_from_inside(surface)
             return
         sq = state.rules.people.person.square
         if state.step == MOVE:
@@ -176,14 +192,30 @@ class FootPanel(DecisionPanel):
             board = self.b.layout.board
             person_card(surface, (board.x + 10, board.bottom - 14 - 20 * len(lines)), lines, width=460)
 
+    def _draw_from_inside(self, surface: pygame.Surface) -> None:
+        """A vehicle's crew deciding: each shot from inside as a line from its centre to the man on foot."""
+        state, cam = self.b.state, self.b.cam
+        if state.step == MOVE or not any(v.id == self.vid for v in state.vehicles):
+            return
+        origin = state.vehicle(self.vid or "").pose.centre
+        for i, a in enumerate(self.others()):
+            o = people.person(state, a.target) if isinstance(a, Shoot) else None
+            if o is not None:
+                pygame.draw.line(surface, theme.ACCENT if i == self.index else theme.DIM,
+                                 cam.to_screen(origin.x, origin.y), cam.to_screen(o.pose.x, o.pose.y), 2)
+        lines = self.chosen_lines()
+        if lines:
+            board = self.b.layout.board
+            person_card(surface, (board.x + 10, board.bottom - 14 - 20 * len(lines)), lines, width=460)
+
     def chosen_lines(self) -> list[str]:
         """The chosen shot's modifiers (each with its rule), or the chosen throw's need and scatter."""
         p = people.person(self.b.state, self.vid or "")
         options = self.others()
         chosen = options[self.index] if self.b.state.step != MOVE and options else None
         lines: list[str] = []
-        if isinstance(chosen, Shoot) and p is not None:
-            th = people.hand_to_hit(self.b.state, chosen)
+        if isinstance(chosen, Shoot):
+            th = shot_to_hit(self.b.state, chosen)
             lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers]
         elif isinstance(chosen, Throw) and p is not None:
             need = people.throw_need(self.b.state, p, chosen.x, chosen.y)

@@ -17,7 +17,7 @@ from rules.people.grenades import scatter_reach
 from rules.people.record import Kit
 from rules.play import people
 from rules.play.actions import Pass, SetSpeed
-from rules.play.people_actions import Throw, Walk
+from rules.play.people_actions import Shoot, Throw, Walk
 from rules.play.state import FIRE, MOVE, SPEED, RuleOptions
 from tests.game.test_people_client import _battle
 
@@ -133,3 +133,56 @@ def test_the_throw_shows_its_need_and_the_scatter_it_risks(app):
     assert 0 < near < worst == scatter_reach(2, need)
     surface = pygame.Surface(app.size)
     battle.draw(surface)
+
+
+def test_h_walks_a_man_on_the_way_he_faces_for_the_turn(app):
+    """One input for the turn's walk: H (or its button) walks him a square a phase the way he faces
+    (000:L539); the next turn asks again; a square not open to him stops it with a message."""
+    from game.battle import pilot
+
+    session = _session()
+    _until(session, MOVE, "gunner")
+    battle = _battle(app, session, "gunner")
+    start = people.person(session.state, "gunner").pose
+    assert start.facing == 90
+    assert "walk on" in {b.name for b in battle.panel().layout_buttons(battle.layout.controls)}
+    battle.hold_course()
+    for _ in range(400):
+        battle.update(0.1)
+        s = session.state
+        who = session.to_act()[0] if session.to_act() else None
+        if s.turn == 2 and who == "gunner" and s.step == MOVE and battle._auto is None:
+            break
+        if battle._auto is None and who not in (None, "gunner"):
+            session.apply(Pass(who) if s.step == FIRE else SetSpeed(who, 0.0) if s.step == SPEED
+                          else next(a for a in session.legal(who) if "straight" in str(a)))
+        elif battle._auto is None and who == "gunner" and s.step == FIRE:
+            session.apply(Pass(who))
+    p = people.person(session.state, "gunner").pose
+    assert session.state.turn == 2 and p.y == start.y and p.x == start.x + 5 * 0.25   # a square each phase
+    assert isinstance(battle.panel(), FootPanel)   # turn 2: his own decision again
+    # the square ahead shut: the order ends and says why
+    orders = pilot.Orders()
+    orders.set_hold("gunner", session.state.turn)
+    legal = [a for a in session.legal("gunner") if a != Walk("gunner", 1, 0)]
+    got = pilot.answer(session.state, "gunner", legal, orders)
+    assert got.action is None and "stops walking on" in got.note and not orders.holding("gunner", session.state.turn)
+
+
+def test_a_players_car_offers_its_crews_shot_from_inside_with_its_need(app):
+    """PD27 (000:L1164, L1171): a player's car with a man of the other side in reach lists the driver's
+    SMG shot with its need (the client used to fail on it: it asked the on-foot to-hit of a man aboard)."""
+    session = _session()
+    _until(session, FIRE, "blue")
+    battle = _battle(app, session, "blue")
+    panel = battle.panel()
+    assert isinstance(panel, FootPanel)
+    panel.sync("blue")
+    shot = Shoot("blue.driver", "SMG", "gunner")
+    assert shot in panel.others()
+    need = people.inside_to_hit(session.state, shot).need
+    labels = [b.label for b in panel.layout_buttons(battle.layout.controls)]
+    assert f"driver's SMG at gunner: needs {need}" in labels
+    panel.index = panel.others().index(shot)
+    assert panel.chosen_lines()[0] == f"driver's SMG at gunner: needs {need}"
+    battle.draw(pygame.Surface(app.size))
