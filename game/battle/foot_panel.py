@@ -8,7 +8,9 @@ from __future__ import annotations
 import pygame
 
 from game import theme
+from game.battle import view
 from game.battle.panel import DecisionPanel, card, grid_button
+from game.camera import Camera
 from game.input.bindings import Intent
 from game.ui import Button, text
 from rules.combat.to_hit import ToHit
@@ -21,6 +23,7 @@ from rules.play.state import MOVE, GameState
 ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
           (-1, 1): "SW", (0, 1): "S", (1, 1): "SE"}
 FOOT_ZOOM = 64.0   # pixels per inch the camera comes to for a man's move (a square 16 px), until the player zooms
+FOOT_ZOOM_OUT = 32.0   # ... or as far out as this (a square 8 px) to show the nearest enemy with him
 KEYS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
 
 
@@ -39,7 +42,9 @@ def describe(state: GameState, a: Action) -> str:
     if isinstance(a, Throw):
         p = people.person(state, a.person)
         need = f": needs {people.throw_need(state, p, a.x, a.y)}" if p is not None else ""
-        at = next((tid for tid, q in people.target_points(state, p) if (q.x, q.y) == (a.x, a.y)), "") if p else ""
+        # the option aims at a target's nearest point, rounded (rules.play.people._options): name the target
+        at = next((tid for tid, q in people.target_points(state, p)
+                   if abs(q.x - a.x) < 1e-3 and abs(q.y - a.y) < 1e-3), "") if p else ""
         return f"{a.grenade} grenade at {at or f'{a.x:g},{a.y:g}'}{need}"
     if isinstance(a, GetOut):
         return f"{'jump' if a.jump else 'get out'}: {a.crew}"
@@ -71,8 +76,32 @@ class FootPanel(DecisionPanel):
         self.title = "On foot: move" if self.b.state.step == MOVE else (
             "On foot: fire" if people.is_person(self.b.state, vid) else "Crew and people")
         self.index = 0
-        if self.b.state.step == MOVE and not self.b.user_zoomed:   # his squares are a quarter inch: come close
-            self.b.cam.zoom = max(self.b.cam.zoom, FOOT_ZOOM)
+        if self.b.state.step == MOVE and not self.b.user_zoomed:
+            self._frame_move()
+
+    def _frame_move(self) -> None:
+        """His squares are a quarter inch: come close, but keep the nearest enemy in view if it is not far."""
+        state, cam = self.b.state, self.b.cam
+        p = people.person(state, self.vid or "")
+        if p is None:
+            return
+        foes = [v.pose.centre for v in state.vehicles if not v.out and v.owner != p.owner]
+        foes += [o.pose.centre for o in people.standing(state) if o.owner != p.owner]
+        at = p.pose.centre
+        near = min(foes, key=lambda q: (q - at).length(), default=None)
+        pad = (int(cam.view_w * 0.3), int(cam.view_h * 0.3))   # both well inside the middle, where follow leaves them
+        pair = Camera(cx=cam.cx, cy=cam.cy, zoom=FOOT_ZOOM, view_x=cam.view_x, view_y=cam.view_y,
+                      view_w=cam.view_w, view_h=cam.view_h)
+        if near is not None:
+            view.frame_pair(pair, (at.x, at.y), (near.x, near.y), pad)
+        if near is None or pair.zoom < FOOT_ZOOM_OUT:   # nobody near enough to show with him: he alone, close
+            if cam.zoom == FOOT_ZOOM and view.in_middle(cam, at.x, at.y, 0.7):
+                return   # the board stays still from phase to phase
+            cam.zoom, cam.cx, cam.cy = FOOT_ZOOM, at.x, at.y
+        elif not (FOOT_ZOOM_OUT <= cam.zoom <= FOOT_ZOOM and view.in_middle(cam, at.x, at.y, 0.7)
+                  and view.in_middle(cam, near.x, near.y, 0.7)):
+            cam.zoom, cam.cx, cam.cy = pair.zoom, pair.cx, pair.cy
+        self.b.clamp()
 
     # --- choices -------------------------------------------------------------------------------------
 

@@ -186,3 +186,27 @@ def test_a_players_car_offers_its_crews_shot_from_inside_with_its_need(app):
     panel.index = panel.others().index(shot)
     assert panel.chosen_lines()[0] == f"driver's SMG at gunner: needs {need}"
     battle.draw(pygame.Surface(app.size))
+
+
+def test_a_mans_move_brings_the_camera_close_with_the_nearest_enemy_in_view(app):
+    """His squares are a quarter inch (000:L1437): the move comes in to at least 32 px an inch with the
+    nearest enemy car in the middle of the view too, or to 64 px on him alone when the enemy is far."""
+    from game.battle.foot_panel import FOOT_ZOOM, FOOT_ZOOM_OUT
+    from game.battle.view import in_middle
+
+    session = _session()
+    _until(session, MOVE, "gunner")
+    battle = _battle(app, session, "gunner")
+    cam = battle.cam
+    man, car = people.person(session.state, "gunner").pose, session.state.vehicle("blue").pose
+    assert FOOT_ZOOM_OUT <= cam.zoom <= FOOT_ZOOM
+    assert in_middle(cam, man.x, man.y) and in_middle(cam, car.x, car.y)
+    far = GameSetup((VehicleSetup("red", "Player 1", "Killer Kart", Pose.at(5, 10, 90), 0.0),
+                     VehicleSetup("blue", "Player 2", "Killer Kart", Pose.at(70, 40, 270), 0.0)),
+                    seed=3, options=RuleOptions(people="on"),
+                    people=(PersonSetup("gunner", "Player 1", Pose.at(9.125, 10.125, 90), weapon="SMG"),))
+    session = Session.start(far, "far", autosave_dir=None)
+    _until(session, MOVE, "gunner")
+    battle = _battle(app, session, "gunner")
+    man = people.person(session.state, "gunner").pose
+    assert battle.cam.zoom == FOOT_ZOOM and in_middle(battle.cam, man.x, man.y)
