@@ -39,7 +39,7 @@ class RecordSheetScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         w, _h = size
         n = max(1, len(self.ids()))
-        tab_w = min(200, (w - 180) // n)
+        tab_w = min(200, (w - 180 - 6 * n) // n)   # clear of the Back button
         self.tabs = [pygame.Rect(20 + i * (tab_w + 6), 58, tab_w, TAB_H) for i in range(n)]
         self.back.rect = pygame.Rect(w - 130, 58, 110, TAB_H)
 
@@ -101,8 +101,8 @@ class RecordSheetScene(Scene):
         vid = ids[self.index % len(ids)]
         seat = self.session.seat(vid)
         if vid in people:
-            draw_person_sheet(surface, pygame.Rect(20, 100, min(w - 40, 720), min(h - 116, 360)), st, vid,
-                              seat.owner)
+            draw_person_sheet(surface, pygame.Rect(20, 100, min(w - 40, 900), h - 116), st, vid, seat.owner,
+                              scale=1.5)
             return
         draw_record_sheet(surface, pygame.Rect(20, 100, w - 40, h - 116), st.vehicle(vid), seat.owner,
                           theme.owner_colour(seat.colour))
