@@ -301,11 +301,22 @@ def walk(ctx: Ctx, a: Walk) -> None:
 
 
 def go_prone(ctx: Ctx, a: Prone) -> None:
-    """Dropping prone takes no time; standing up a full second (000:L1459, L1461)."""
+    """Dropping prone takes no time; standing up a full second (000:L1459, L1461), and on oil it needs 7
+    or better on 2d besides: failing, the second is spent and he is still down (000:L1464)."""
     p = person(ctx.state, a.person)
     assert p is not None
     t = tables_of(ctx.state)
     busy = p.busy_until if a.down else now(ctx.state) + t.person.stand_up_turns * ctx.rules.movement.chart.phases_per_turn
+    up = not a.down
+    if up and _kinds_under(ctx.state, p) & set(t.person.oil_kinds):
+        need = t.person.stand_on_oil
+        up = ctx.roll(DiceExpr(2), f"{p.name} stands up on oil: needs {need}", "000:L1464", p.id) >= need
+        if not up:
+            put(ctx, replace(p, busy_until=busy))
+            ctx.log.add(PersonProne(f"{p.name} slips on the oil trying to get up (the second is spent)",
+                                    "000:L1464", p.id, prone=True))
+            ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
+            return
     put(ctx, replace(p, prone=a.down, busy_until=busy))
     ctx.log.add(PersonProne(f"{p.name} {'drops prone' if a.down else 'gets up (a full second)'}",
                             "000:L1459" if a.down else "000:L1461", p.id, prone=a.down))
