@@ -17,7 +17,7 @@ from rules.combat.to_hit import ToHit
 from rules.people.grenades import scatter_reach
 from rules.play import people
 from rules.play.actions import Action, Fire, Pass
-from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Throw, Walk
+from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Sprint, Throw, Walk
 from rules.play.state import MOVE, GameState
 
 ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
@@ -58,6 +58,8 @@ def describe(state: GameState, a: Action) -> str:
         return "pass"
     if isinstance(a, Prone):
         return "drop prone" if a.down else "stand up"
+    if isinstance(a, Sprint):
+        return "sprint this second (+5 mph, no firing; 000:L1441)"
     return str(a)
 
 

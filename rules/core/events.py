@@ -850,6 +850,15 @@ class PersonProne(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PersonSprint(Event):
+    """A man sprints a second (+5 mph, no firing), or, his run over, must rest (000:L1441)."""
+
+    sprinting: bool           # True: he sprints this second; False: he rests `rest` seconds
+    rest: int = 0
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PersonHurt(Event):
     """Damage reaching a person: what his armor stopped, what his body took, his state after."""
 

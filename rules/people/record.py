@@ -33,6 +33,9 @@ class PersonState:
     walked: int = 0                # clock of the phase he last walked in
     skill: int = 0                 # Handgunner level (his vehicle's Gunner bonus, 000:L932); -99: no skill
     oil_squares: int = 0           # oil squares entered one after another (the 5, 7, 9, 11 ladder, 001:L181)
+    sprint_turn: int = 0           # the turn he sprints in (000:L1441): +5 mph, no firing
+    sprinted: int = 0              # seconds sprinted in his present run
+    ran_on: int = 0                # seconds run on at base speed since the sprint ended
     struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each
 
     @property

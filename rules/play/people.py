@@ -35,6 +35,7 @@ from rules.core.events import (
     PersonHurt,
     PersonProne,
     PersonRunOver,
+    PersonSprint,
     PersonWalked,
     ShotFired,
 )
@@ -49,7 +50,7 @@ from rules.people.record import Grenade, Kit, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
-from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
+from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, PeopleTables
 from rules.vehicles.record_sheet import WeaponMount
@@ -241,9 +242,13 @@ def squares_now(state: GameState, p: PersonState) -> int:
     if p.prone:
         return 1 if state.phase in t.person.crawl_phases else 0
     armor = t.armor.get(p.armor) if p.armor else None
-    mph = t.person.speed_mph - (armor.speed_loss_mph if armor else 0.0)
+    mph = t.person.speed_mph - (armor.speed_loss_mph if armor else 0.0) + (t.person.sprint_mph if sprinting(state, p) else 0.0)
     inches = state.rules.movement.chart.pedestrian(mph)[state.phase - 1]
     return round(inches / t.person.square)
+
+
+def sprinting(state: GameState, p: PersonState) -> bool:
+    return p.sprint_turn == state.turn and p.sprint_turn > 0
 
 
 def may_walk(state: GameState, p: PersonState) -> bool:
@@ -253,9 +258,11 @@ def may_walk(state: GameState, p: PersonState) -> bool:
 
 
 def walkers(state: GameState) -> tuple[str, ...]:
+    """Who walks this phase, once for every square his speed's row gives him (two in some phases when he
+    sprints, 000:L1439-L1441)."""
     if not playing(state):
         return ()
-    return tuple(p.id for p in state.people if may_walk(state, p))
+    return tuple(p.id for p in state.people if may_walk(state, p) for _ in range(max(1, squares_now(state, p))))
 
 
 def walk_options(state: GameState, pid: str) -> list[PersonAction]:
@@ -263,11 +270,58 @@ def walk_options(state: GameState, pid: str) -> list[PersonAction]:
     if p is None:
         return []
     out: list[PersonAction] = [Prone(pid, not p.prone)]
+    if _may_sprint(state, p):
+        out.append(Sprint(pid))
     if squares_now(state, p) > 0:
         out += [Walk(pid, dx, dy) for dx, dy in STEPS if (dx, dy) == (0, 0) or _step_problem(state, p, dx, dy) is None]
     else:
         out.append(Walk(pid, 0, 0))
     return sorted(out, key=str)
+
+
+def _may_sprint(state: GameState, p: PersonState) -> bool:
+    """A sprint is a whole second: chosen at his first step of the turn, standing, not yet fired this turn,
+    with seconds of sprint left in this run (000:L1441)."""
+    h = tables_of(state).person
+    return (h.sprint_mph > 0 and state.phase == 1 and not p.prone and not sprinting(state, p)
+            and p.fired_turn != state.turn and p.walked < clock(state.turn, 1, state.rules.movement.chart.phases_per_turn)
+            and p.sprinted < h.sprint_turns and p.ran_on == 0)
+
+
+def sprint(ctx: Ctx, a: Sprint) -> None:
+    """He sprints this second: 5 mph faster (another square in the phases his new row gives two), and he may
+    not fire (000:L1441); he is still to step this phase."""
+    p = person(ctx.state, a.person)
+    assert p is not None
+    before = squares_now(ctx.state, p)
+    p = put(ctx, replace(p, sprint_turn=ctx.state.turn))
+    extra = max(0, squares_now(ctx.state, p) - max(1, before))
+    ctx.state = evolve(ctx.state, walkers=(p.id,) * extra + ctx.state.walkers)
+    ctx.log.add(PersonSprint(f"{p.name} sprints ({p.sprinted + 1} of {tables_of(ctx.state).person.sprint_turns} "
+                             "seconds; no firing)", "000:L1441", p.id, sprinting=True))
+
+
+def _sprints_at_turn_end(ctx: Ctx) -> None:
+    """A sprinted second is counted; after the sprint he may run on at his base speed 10 seconds more; when
+    he stops, or those are gone, he rests a second for every 2 he sprinted, doing nothing (000:L1441)."""
+    h = tables_of(ctx.state).person
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    for p in list(ctx.state.people):
+        if sprinting(ctx.state, p):
+            put(ctx, replace(p, sprinted=p.sprinted + 1))
+            continue
+        if not p.sprinted:
+            continue
+        walked = p.walked > clock(ctx.state.turn, 0, per_turn)
+        if walked and p.ran_on + 1 < h.run_on_turns and not p.down:
+            put(ctx, replace(p, ran_on=p.ran_on + 1))
+            continue
+        rest = math.ceil(p.sprinted * h.rest_per_sprint)
+        put(ctx, replace(p, sprinted=0, ran_on=0,
+                         busy_until=max(p.busy_until, clock(ctx.state.turn + 1 + rest, 1, per_turn))))
+        if not p.down:
+            ctx.log.add(PersonSprint(f"{p.name} must rest {rest} second{'s' if rest != 1 else ''} after his sprint",
+                                     "000:L1441", p.id, sprinting=False, rest=rest))
 
 
 def _step_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | None:
@@ -327,8 +381,9 @@ def go_prone(ctx: Ctx, a: Prone) -> None:
 
 
 def may_fire(state: GameState, p: PersonState) -> bool:
+    """Once a turn, not while getting out or up, resting, or sprinting (000:L1441, L1449)."""
     return (not p.down and p.busy_until <= now(state) and p.fired_turn != state.turn
-            and p.id not in state.fire_passed)
+            and p.id not in state.fire_passed and not sprinting(state, p))
 
 
 def fire_actors(state: GameState) -> list[str]:
@@ -399,6 +454,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return f"there is nobody called {who!r}"
     if isinstance(a, Pass):
         return None if state.step == FIRE else "people pass only in the fire step"
+    if isinstance(a, Sprint):
+        return None if state.step == MOVE and a in walk_options(state, who) and who in acting else \
+            "he may sprint at his first step of a turn, standing, before firing, with seconds of sprint left (000:L1441)"
     if isinstance(a, (Walk, Prone)):
         if state.step != MOVE:
             return "people walk, drop prone or stand up in the movement step"
@@ -458,6 +516,7 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
     if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
         _timed_blasts(ctx)
         _burning_underfoot(ctx)
+        _sprints_at_turn_end(ctx)
         for v in ctx.state.vehicles:   # a second of starting gone each turn (000:L1472)
             if v.starting:
                 ctx.update(v.id, starting=v.starting - 1)
@@ -466,7 +525,10 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
 def _speed_of(state: GameState, p: PersonState) -> float:
     """A pedestrian who has walked this turn is moving (reading PD17); else he stands still."""
     per_turn = state.rules.movement.chart.phases_per_turn
-    return tables_of(state).person.speed_mph if p.walked > clock(state.turn, 0, per_turn) else 0.0
+    h = tables_of(state).person
+    if p.walked <= clock(state.turn, 0, per_turn):
+        return 0.0
+    return h.speed_mph + (h.sprint_mph if sprinting(state, p) else 0.0)
 
 
 def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
@@ -708,6 +770,8 @@ def apply(ctx: Ctx, a: Action) -> None:
         walk(ctx, a)
     elif isinstance(a, Prone):
         go_prone(ctx, a)
+    elif isinstance(a, Sprint):
+        sprint(ctx, a)
     elif isinstance(a, (Shoot, Throw)):
         declare(ctx, a)
     elif isinstance(a, GetIn):
@@ -832,7 +896,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Shoot, Throw, GetIn)) or is_person(state, a.vehicle)
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, GetIn)) or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
 

@@ -138,6 +138,10 @@ class Person:
     oil_kinds: tuple[str, ...] = ()
     burning_kinds: tuple[str, ...] = ()
     pack_ge: int = 0                   # GE of hand weapons a worn backpack holds beyond carry_ge (000:L1506)
+    sprint_mph: float = 0.0            # Sprinting (000:L1441): the extra speed, the most seconds of it,
+    sprint_turns: int = 0              # the seconds he may run on after it at base speed, and the rest
+    run_on_turns: int = 0              # a sprinted second costs
+    rest_per_sprint: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -268,7 +272,8 @@ def _person(n: Node) -> Person:
         hz.integer("spike_roll_at_most", lo=2, hi=12), _dice(hz, "spike_damage"),
         tuple(int(x) for x in hz.array("oil_rolls")), hz.integer("stand_on_oil", lo=2, hi=12),
         hz.integer("flaming_oil_damage", lo=0), tuple(hz.names("spike_kinds")), tuple(hz.names("oil_kinds")),
-        tuple(hz.names("burning_kinds")), p.integer("pack_ge", 0, lo=0))
+        tuple(hz.names("burning_kinds")), p.integer("pack_ge", 0, lo=0), p.number("sprint_mph", 0.0, lo=0),
+        p.integer("sprint_turns", 0, lo=0), p.integer("run_on_turns", 0, lo=0), p.number("rest_per_sprint", 0.0, lo=0))
     wounds.done()
     hz.done()
     p.done()
