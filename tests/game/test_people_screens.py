@@ -210,3 +210,16 @@ def test_a_mans_move_brings_the_camera_close_with_the_nearest_enemy_in_view(app)
     battle = _battle(app, session, "gunner")
     man = people.person(session.state, "gunner").pose
     assert battle.cam.zoom == FOOT_ZOOM and in_middle(battle.cam, man.x, man.y)
+
+
+def test_an_empty_seat_reads_on_foot_not_dead(app):
+    """The car's sheet after its driver got out (000:L1469): his seat is empty, he is not dead."""
+    from game.render.sheet import crew_states, damage_summary
+    from rules.play.people_actions import GetOut
+
+    session = _session()
+    _until(session, FIRE, "red")
+    session.apply(GetOut("red", "driver"))
+    car = session.state.vehicle("red")
+    assert crew_states(car)["driver"] == "on foot"
+    assert "driver on foot" in damage_summary(car) and not any("dead" in d for d in damage_summary(car))
