@@ -859,6 +859,15 @@ class PersonSprint(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PersonGassed(Event):
+    """A man in tear gas rolls: unconscious, choking or stinging for a while (000:L1585-L1588)."""
+
+    effect: str
+    turns: int
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PersonHurt(Event):
     """Damage reaching a person: what his armor stopped, what his body took, his state after."""
 

@@ -23,13 +23,14 @@ from rules.combat.damage import collision_hit, crew_state, hit, interior_of, she
 from rules.combat.dropped import Counter
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
-from rules.combat.to_hit import Shot, ToHit, range_modifier, target_type_of, weapon_info
+from rules.combat.to_hit import Modifier, Shot, ToHit, range_modifier, target_type_of, weapon_info
 from rules.core.dice import DiceExpr
 from rules.core.events import (
     DamageRolled,
     GrenadeExploded,
     GrenadeLanded,
     GrenadeThrown,
+    PersonGassed,
     PersonGotIn,
     PersonGotOut,
     PersonHurt,
@@ -52,7 +53,7 @@ from rules.play.context import Ctx
 from rules.play.counters import add_counters
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
-from rules.tables.people import Effects, PeopleTables
+from rules.tables.people import Effects, GasResult, PeopleTables
 from rules.vehicles.record_sheet import WeaponMount
 from rules.vehicles.spec import UNTRAINED
 
@@ -239,12 +240,59 @@ def squares_now(state: GameState, p: PersonState) -> int:
     """Squares he may move this phase: his speed's row of the chart (000:L1439), or crawling in phases
     2 and 4 (000:L1460)."""
     t = tables_of(state)
+    gas = gas_effect(state, p)
+    if p.prone and gas is not None and gas.crawl_mph:   # choking in tear gas: 3 squares a turn (000:L1587)
+        return round(state.rules.movement.chart.pedestrian(gas.crawl_mph)[state.phase - 1] / t.person.square)
     if p.prone:
         return 1 if state.phase in t.person.crawl_phases else 0
     armor = t.armor.get(p.armor) if p.armor else None
     mph = t.person.speed_mph - (armor.speed_loss_mph if armor else 0.0) + (t.person.sprint_mph if sprinting(state, p) else 0.0)
     inches = state.rules.movement.chart.pedestrian(mph)[state.phase - 1]
     return round(inches / t.person.square)
+
+
+def gas_effect(state: GameState, p: PersonState) -> GasResult | None:
+    """The tear-gas effect on him now, if any (000:L1585-L1588)."""
+    gas = tables_of(state).tear_gas
+    if gas is None or not p.gas or p.gas_until <= now(state):
+        return None
+    return next((r for r in gas.results if r.effect == p.gas), None)
+
+
+def _gassed(state: GameState, p: PersonState, th: ToHit) -> ToHit:
+    """-6 or -2 to hit with any weapon while tear gas holds him (000:L1587-L1588)."""
+    gas, table = gas_effect(state, p), tables_of(state).tear_gas
+    if gas is None or table is None or not gas.to_hit or not th.allowed:
+        return th
+    mod = Modifier(f"in tear gas ({gas.effect})", gas.to_hit, table.source)
+    return ToHit(th.need - gas.to_hit, (*th.modifiers, mod), th.allowed, th.why)
+
+
+def _tear_gas_at_turn_end(ctx: Ctx) -> None:
+    """A man in a tear-gas cloud without a gas mask rolls 1d; the worst result so far holds while it lasts:
+    unconscious (he does nothing, down), choking (-6, only crawls) or stinging (-2) (000:L1585-L1588)."""
+    t = tables_of(ctx.state)
+    gas = t.tear_gas
+    clouds = [c for c in ctx.state.counters if c.weapon == "tear_gas"]
+    if gas is None or not clouds:
+        return
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    rank = {r.effect: i for i, r in enumerate(gas.results)}
+    for p in list(ctx.state.people):
+        if p.down or set(p.gear) & set(gas.immune_gear):
+            continue
+        if not any(inside(c.polygon(), p.pose.centre) for c in clouds):
+            continue
+        r = gas.result(ctx.roll(DiceExpr(1), f"{p.name} in tear gas", gas.source, p.id))
+        now_on = gas_effect(ctx.state, p)
+        if now_on is not None and rank[now_on.effect] <= rank[r.effect]:
+            continue   # not worse than what holds him: the worst so far stands (000:L1586)
+        until = clock(ctx.state.turn + 1 + r.turns, 1, per_turn)
+        down = r.effect == "unconscious" or bool(r.crawl_mph)
+        put(ctx, replace(p, gas=r.effect, gas_until=until, prone=p.prone or down,
+                         busy_until=max(p.busy_until, until) if r.effect == "unconscious" else p.busy_until))
+        ctx.log.add(PersonGassed(f"{p.name} is {r.effect} from the tear gas for {r.turns} seconds", gas.source, p.id,
+                                 effect=r.effect, turns=r.turns))
 
 
 def sprinting(state: GameState, p: PersonState) -> bool:
@@ -269,7 +317,9 @@ def walk_options(state: GameState, pid: str) -> list[PersonAction]:
     p = person(state, pid)
     if p is None:
         return []
-    out: list[PersonAction] = [Prone(pid, not p.prone)]
+    gas = gas_effect(state, p)
+    choking = gas is not None and bool(gas.crawl_mph)
+    out: list[PersonAction] = [] if choking and p.prone else [Prone(pid, not p.prone)]   # choking: he crawls
     if _may_sprint(state, p):
         out.append(Sprint(pid))
     if squares_now(state, p) > 0:
@@ -517,6 +567,7 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
         _timed_blasts(ctx)
         _burning_underfoot(ctx)
         _sprints_at_turn_end(ctx)
+        _tear_gas_at_turn_end(ctx)
         for v in ctx.state.vehicles:   # a second of starting gone each turn (000:L1472)
             if v.starting:
                 ctx.update(v.id, starting=v.starting - 1)
@@ -543,13 +594,13 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
     if o is not None:
         shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
                     target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill)
-        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone), shot, t, state.rules.combat)
+        return _gassed(state, p, person_to_hit(PersonShot("pedestrian", w, prone=o.prone), shot, t, state.rules.combat))
     v = state.vehicle(a.target)
     size = state.rules.movement.handling.counters[v.spec.kind]
     shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
                 target=target_type_of(v.spec.kind.value, v.spec.body), target_side=struck_side(v.pose, size, p.pose.centre),
                 target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill)
-    return person_to_hit(PersonShot("pedestrian", w), shot, t, state.rules.combat)
+    return _gassed(state, p, person_to_hit(PersonShot("pedestrian", w), shot, t, state.rules.combat))
 
 
 def _shoot(ctx: Ctx, a: Shoot) -> None:
@@ -595,7 +646,8 @@ def _hit_vehicle(ctx: Ctx, vid: str, face: str, points: int, cause: str) -> None
 def throw_need(state: GameState, p: PersonState, x: float, y: float) -> int:
     """A throw's need: 9 with the range's modifiers (000:L1176, L1196)."""
     rm = range_modifier((Vec(x, y) - p.pose.centre).length(), state.rules.combat)
-    return tables_of(state).throw.need - (rm.value if rm else 0)
+    gas = gas_effect(state, p)
+    return tables_of(state).throw.need - (rm.value if rm else 0) - (gas.to_hit if gas else 0)
 
 
 def _throw(ctx: Ctx, a: Throw) -> None:
@@ -668,7 +720,7 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
         owners = {p.id: p.owner for p in ctx.state.people} | {v.id: v.owner for v in ctx.state.vehicles}
         owner = owners.get(g.thrower, "")
         cloud = Counter(kind.cloud, Pose.at(at.x, at.y, 0), kind.cloud_inches, kind.cloud_inches, ctx.state.turn,
-                        ctx.state.phase, owner=owner)
+                        ctx.state.phase, owner=owner, weapon=g.kind)   # the grenade type: tear gas is known from smoke
         add_counters(ctx, [cloud], f"a {kind.name.lower()} grenade's cloud", kind.source)
     if kind.people is not None:
         for p in list(ctx.state.people):

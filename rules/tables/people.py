@@ -175,6 +175,25 @@ class Effects:
 
 
 @dataclass(frozen=True)
+class GasResult:
+    at_most: int
+    effect: str              # "unconscious", "choking", "stinging"
+    turns: int
+    to_hit: int
+    crawl_mph: float = 0.0   # choking: he crawls at this speed's row (0: not at all)
+
+
+@dataclass(frozen=True)
+class TearGas:
+    results: tuple[GasResult, ...]   # by 1d, in order; a later row is a milder one
+    immune_gear: tuple[str, ...]
+    source: str
+
+    def result(self, roll: int) -> GasResult:
+        return next(r for r in self.results if roll <= r.at_most)
+
+
+@dataclass(frozen=True)
 class PeopleTables:
     person: Person
     vehicles: VehicleTimes
@@ -196,6 +215,7 @@ class PeopleTables:
     loadout_weapon: str                # what a crewman leaving his vehicle carries (reading PD18)
     loadout_grenades: tuple[str, ...]
     effects: Effects | None = None     # None only for tables built by hand in tests
+    tear_gas: TearGas | None = None    # people in tear gas (000:L1585-L1588); None: not played
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -373,11 +393,29 @@ def load_people(path: Path) -> PeopleTables:
     effects = Effects(e.number("area_radius", lo=0), tuple(e.names("area_full_damage")), _dice(e, "burst_people"),
                       e.number("burst_radius", lo=0), e.text("source"))
     e.done()
+    gas = _tear_gas(n.table("tear_gas"), gear) if n.has("tear_gas") else None
     n.done()
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
                         MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
-                        effects)
+                        effects, gas)
+
+
+def _tear_gas(g: Node, gear: Mapping[str, Gear]) -> TearGas:
+    results = []
+    for r in g.tables("results"):
+        results.append(GasResult(r.integer("at_most", lo=1, hi=6), r.text("effect"), r.integer("turns", lo=0),
+                                 r.integer("to_hit", hi=0), r.number("crawl_mph", 0.0, lo=0)))
+        r.done()
+    if not results or results[-1].at_most != 6 or [r.at_most for r in results] != sorted(r.at_most for r in results):
+        raise g.error("results", "expected rows by 1d in order, the last at_most = 6")
+    immune = tuple(g.names("immune_gear"))
+    for name in immune:
+        if name not in gear:
+            raise g.error("immune_gear", f"no gear {name!r}")
+    out = TearGas(tuple(results), immune, g.text("source"))
+    g.done()
+    return out
 
 
 @lru_cache(maxsize=1)
