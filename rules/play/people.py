@@ -21,7 +21,7 @@ from fractions import Fraction
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
 from rules.combat.dropped import Counter
-from rules.combat.line_of_fire import blocker
+from rules.combat.line_of_fire import blocker, first_on_line
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
 from rules.combat.to_hit import Modifier, Shot, ToHit, range_modifier, target_type_of, weapon_info
 from rules.core.dice import DiceExpr
@@ -677,14 +677,44 @@ def _landings(ctx: Ctx) -> None:
         roll = ctx.roll(DiceExpr(2), f"grenade {g.id} touches down: the throw", "000:L1176", g.thrower)
         sc = scatter(roll, t=t) if roll == t.throw.exact_on else _rolled_scatter(ctx, roll, g)
         point = landing(g.origin, g.aim, sc, t)
-        g2 = replace(g, point=point)
-        ctx.state = evolve(ctx.state, grenades=tuple(g2 if x.id == g.id else x for x in ctx.state.grenades))
         ctx.log.add(GrenadeLanded(f"grenade {g.id} lands {sc.direction}"
                                   + ("" if sc.exact else f" ({sc.side_squares} and {sc.along_squares} squares off)"),
                                   "000:L1176-L1191", g.thrower, grenade=g.kind, aim=Vec(*g.aim), point=Vec(*point),
                                   exact=sc.exact, direction=sc.direction))
+        point = _bounced(ctx, g, point)
+        g2 = replace(g, point=point)
+        ctx.state = evolve(ctx.state, grenades=tuple(g2 if x.id == g.id else x for x in ctx.state.grenades))
         if not g.fuse:
             _blast(ctx, g2)
+
+
+def _bounced(ctx: Ctx, g: Grenade, point: tuple[float, float]) -> tuple[float, float]:
+    """A grenade meeting a building, wall or vehicle on its way down (000:L1195): with an impact fuse it goes
+    off where it struck; else it bounces 1d-1 squares back toward the thrower (reading PD34) and stops. What
+    it comes down on at the end of its flight (the side of the car aimed at) is where it lands, not a bounce."""
+    s, t = ctx.state, tables_of(ctx.state)
+    start, end = Vec(*g.origin), Vec(*point)
+    length = (end - start).length()
+    if length <= 0:
+        return point
+    met = first_on_line(_vehicle_combatants(s), s.map_id, start, end, (), s.map_changes)
+    if met is None or (met[1] - start).length() >= length - t.person.square / 2:
+        return point
+    what, at = met
+    back = (start - at) * (1 / max((start - at).length(), 1e-9))
+    if not g.fuse:
+        hit = at + back * 0.01   # just this side of what it struck
+        ctx.log.add(GrenadeLanded(f"grenade {g.id} strikes {what} in flight and goes off there", "000:L1195",
+                                  g.thrower, grenade=g.kind, aim=Vec(*g.aim), point=hit, exact=False,
+                                  direction="struck"))
+        return (hit.x, hit.y)
+    squares = max(0, ctx.roll(t.throw.bounce, f"grenade {g.id} bounces off {what}", "000:L1195", g.thrower))
+    room = max(0.0, (start - at).length() - 0.01)
+    off = at + back * min(room, 0.01 + squares * t.person.square)
+    ctx.log.add(GrenadeLanded(f"grenade {g.id} bounces off {what}, {squares} square{'s' if squares != 1 else ''} back",
+                              "000:L1195", g.thrower, grenade=g.kind, aim=Vec(*g.aim), point=off, exact=False,
+                              direction="bounced"))
+    return (off.x, off.y)
 
 
 def _rolled_scatter(ctx: Ctx, roll: int, g: Grenade) -> Scatter:
