@@ -17,7 +17,7 @@ from rules.combat.to_hit import ToHit
 from rules.people.grenades import scatter_reach
 from rules.play import people
 from rules.play.actions import Action, Fire, Pass
-from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Sprint, Throw, Walk
+from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import MOVE, GameState
 
 ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
@@ -58,6 +58,10 @@ def describe(state: GameState, a: Action) -> str:
         return "pass"
     if isinstance(a, Prone):
         return "drop prone" if a.down else "stand up"
+    if isinstance(a, Strike):
+        if people.is_person(state, a.target):
+            return f"strike {a.target} hand-to-hand: needs {people.strike_to_hit(state, a).need}"
+        return f"strike {a.target} (1d-5, no roll)"
     if isinstance(a, Sprint):
         return "sprint this second (+5 mph, no firing; 000:L1441)"
     return str(a)
@@ -248,6 +252,10 @@ class FootPanel(DecisionPanel):
         if isinstance(chosen, Shoot):
             th = shot_to_hit(self.b.state, chosen)
             lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers]
+        elif isinstance(chosen, Strike) and people.is_person(self.b.state, chosen.target):
+            th = people.strike_to_hit(self.b.state, chosen)
+            lines = ["base 2, no point-blank bonus (000:L1453)"] + [f"{m.name} {m.value:+d} ({m.rule})"
+                                                                     for m in th.modifiers]
         elif isinstance(chosen, Throw) and p is not None:
             need = people.throw_need(self.b.state, p, chosen.x, chosen.y)
             near, worst = self.scatter_rings(chosen)

@@ -36,6 +36,9 @@ class PersonState:
     sprint_turn: int = 0           # the turn he sprints in (000:L1441): +5 mph, no firing
     sprinted: int = 0              # seconds sprinted in his present run
     ran_on: int = 0                # seconds run on at base speed since the sprint ended
+    steps: int = 0                 # squares walked in turn `steps_turn` (hand-to-hand: not after half, 000:L1454)
+    steps_turn: int = 0
+    club: bool = False             # his hand weapon was used to strike a vehicle: a club from then on (000:L1455)
     gas: str = ""                  # the worst tear-gas effect on him ([tear_gas.results] effect), until
     gas_until: int = 0             # this clock (000:L1585-L1588)
     struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each

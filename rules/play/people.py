@@ -51,7 +51,7 @@ from rules.people.record import Grenade, Kit, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
-from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Throw, Walk
+from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, GasResult, PeopleTables
 from rules.vehicles.record_sheet import WeaponMount
@@ -397,7 +397,8 @@ def walk(ctx: Ctx, a: Walk) -> None:
     if (a.dx, a.dy) != (0, 0):
         facing = math.degrees(math.atan2(a.dx, -a.dy)) % 360
         end = Pose.at(p.pose.x + a.dx * sq, p.pose.y + a.dy * sq, facing)
-        put(ctx, replace(p, pose=end, walked=now(ctx.state)))
+        steps = p.steps + 1 if p.steps_turn == ctx.state.turn else 1
+        put(ctx, replace(p, pose=end, walked=now(ctx.state), steps=steps, steps_turn=ctx.state.turn))
         ctx.log.add(PersonWalked(f"{p.name} {'crawls' if p.prone else 'moves'} to ({end.x:g}, {end.y:g})",
                                  "000:L1460" if p.prone else "000:L539", p.id, start=p.pose, end=end, crawled=p.prone))
         underfoot(ctx, p.id)
@@ -471,6 +472,78 @@ def _options(state: GameState, p: PersonState) -> Iterator[PersonAction]:
         if dist <= t.throw.max_range:
             for g in sorted(set(p.grenades)):
                 yield Throw(p.id, g, round(point.x, 3), round(point.y, 3), 1)
+        if _may_strike(state, p, target, point):
+            yield Strike(p.id, target)
+
+
+def _may_strike(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
+    """Hand-to-hand: a man of another side in an adjacent square, or a vehicle his square touches when he has
+    something to hit it with; not after moving more than half his squares this turn (000:L1452-L1455)."""
+    t = tables_of(state)
+    if t.hand_to_hand is None:
+        return False
+    sq = t.person.square
+    o = person(state, target)
+    if o is not None:
+        near = o.owner != p.owner and max(abs(o.pose.x - p.pose.x), abs(o.pose.y - p.pose.y)) <= sq * 1.01
+    else:
+        near = (point - p.pose.centre).length() <= sq * 0.75 and bool(p.weapon or p.grenades)
+    if not near:
+        return False
+    moved = p.steps if p.steps_turn == state.turn else 0
+    return moved * 2 <= _allowance(state, p)
+
+
+def _allowance(state: GameState, p: PersonState) -> int:
+    """The squares his speed gives him this turn (000:L1439)."""
+    per_turn = state.rules.movement.chart.phases_per_turn
+    return sum(squares_now(evolve(state, phase=k), p) for k in range(1, per_turn + 1))
+
+
+def strike_to_hit(state: GameState, a: Strike) -> ToHit:
+    """A blow at an adjacent man: 2 or better with every targeting modifier but the point-blank bonus, the
+    pedestrian's -3 among them (000:L1453): read at the point-blank limit, where no range line applies."""
+    t = tables_of(state)
+    h = t.hand_to_hand
+    p, o = person(state, a.person), person(state, a.target)
+    assert p is not None and o is not None and h is not None
+    shot = Shot(base=h.to_hit, range=state.rules.combat.point_blank_below, target="pedestrian",
+                target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=0)
+    return _gassed(state, p, person_to_hit(PersonShot("", None, prone=o.prone), shot, t, state.rules.combat))
+
+
+def _strike(ctx: Ctx, a: Strike) -> None:
+    """The blow (000:L1453-L1455): at a man, the roll, then a fist's 1d-5, something heavy's 1d-4 or a knife's
+    own dice, spiked armor +1; at a vehicle, no roll, 1d-5 on the side he stands at, his weapon a club after."""
+    s, t = ctx.state, tables_of(ctx.state)
+    h = t.hand_to_hand
+    p = person(s, a.person)
+    if p is None or p.down or h is None:
+        return
+    knife = t.hand_weapons.get(p.weapon) if p.weapon and t.hand_weapons[p.weapon].vs_vehicles == "none" else None
+    o = person(s, a.target)
+    if o is None:
+        if not any(v.id == a.target for v in s.vehicles):
+            return
+        v = s.vehicle(a.target)
+        size = ctx.rules.movement.handling.counters[v.spec.kind]
+        points = max(0, ctx.roll(h.vehicle, f"{p.name} strikes {v.id}", h.source, p.id))
+        if not p.grenades and p.weapon and not p.club:   # a hand weapon used so is a club from then on
+            put(ctx, replace(p, club=True, shots=0))
+        _hit_vehicle(ctx, v.id, struck_side(v.pose, size, p.pose.centre), points, f"{p.name}'s blow")
+        return
+    if o.down:
+        return
+    th = strike_to_hit(s, a)
+    made = roll_to_hit(th, h.to_hit, f"{p.name} strikes at {o.name} hand-to-hand", "", "", ctx.dice, ctx.log,
+                       p.id, "hand", o.id)
+    if not made or not made[0]:
+        return
+    dice = knife.dice if knife is not None and knife.dice is not None else (
+        h.heavy if p.weapon or p.grenades else h.fist)
+    points = max(0, ctx.roll(dice, f"{p.name}'s blow", h.source, p.id)) + (
+        h.spiked_extra if h.spiked_gear in p.gear else 0)
+    hurt(ctx, o.id, points, WEAPON if knife is not None else HAZARD, f"{p.name}'s blow", h.source)
 
 
 def _clear(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
@@ -519,6 +592,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return None if a in _get_in_options(state, p) else f"he cannot get into {a.into} now (000:L1472)"
     if isinstance(a, Shoot):
         return None if a in list(_options(state, p)) else f"{a.target} cannot be shot with {a.weapon} from here"
+    if isinstance(a, Strike):
+        return None if a in list(_options(state, p)) else \
+            f"{a.target} is not in reach of his hands (adjacent, not after half his move: 000:L1453-L1455)"
     if isinstance(a, Throw):
         if a.grenade not in p.grenades:
             return f"he carries no {a.grenade} grenade"
@@ -529,7 +605,7 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
     return "that action is not available now"
 
 
-def declare(ctx: Ctx, a: Shoot | Throw) -> None:
+def declare(ctx: Ctx, a: Shoot | Throw | Strike) -> None:
     """A shot or throw is declared now and resolved with the phase's other fire (000:L819); he may not
     move for the rest of the turn (000:L1449)."""
     p = person(ctx.state, a.person)
@@ -559,6 +635,8 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
             _shoot(ctx, a)
         elif isinstance(a, Fire):
             _vehicle_shot(ctx, a)
+        elif isinstance(a, Strike):
+            _strike(ctx, a)
         else:
             _throw(ctx, a)
     ctx.state = evolve(ctx.state, people_declared=())
@@ -854,7 +932,7 @@ def apply(ctx: Ctx, a: Action) -> None:
         go_prone(ctx, a)
     elif isinstance(a, Sprint):
         sprint(ctx, a)
-    elif isinstance(a, (Shoot, Throw)):
+    elif isinstance(a, (Shoot, Throw, Strike)):
         declare(ctx, a)
     elif isinstance(a, GetIn):
         get_in(ctx, a)
@@ -978,7 +1056,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, GetIn)) or is_person(state, a.vehicle)
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn)) or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
 

@@ -14,7 +14,7 @@ from rules.core.named import Named
 from rules.driving.collisions import off_road_hc_loss
 from rules.people.record import Grenade, Kit, PersonState
 from rules.play.actions import Fire
-from rules.play.people_actions import Shoot, Throw
+from rules.play.people_actions import Shoot, Strike, Throw
 from rules.tables.construction import design_tables
 from rules.tables.movement import HD_READINGS, tables
 from rules.tables.ruleset import Ruleset, standard
@@ -251,7 +251,7 @@ class GameState:
     # without them keep their digests
     people: tuple[PersonState, ...] = ()       # crewmen out of their vehicles
     walkers: tuple[str, ...] = ()              # people still to walk this phase, in order (before the movers)
-    people_declared: tuple[Shoot | Throw | Fire, ...] = ()  # this phase's shots and throws by people, and vehicle
+    people_declared: tuple[Shoot | Throw | Strike | Fire, ...] = ()  # this phase's shots and throws by people, and vehicle
                                                # shots at people (rules/play/people.py)
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)

@@ -175,6 +175,17 @@ class Effects:
 
 
 @dataclass(frozen=True)
+class HandToHand:
+    to_hit: int
+    fist: DiceExpr
+    heavy: DiceExpr
+    vehicle: DiceExpr
+    spiked_gear: str
+    spiked_extra: int
+    source: str
+
+
+@dataclass(frozen=True)
 class GasResult:
     at_most: int
     effect: str              # "unconscious", "choking", "stinging"
@@ -216,6 +227,7 @@ class PeopleTables:
     loadout_grenades: tuple[str, ...]
     effects: Effects | None = None     # None only for tables built by hand in tests
     tear_gas: TearGas | None = None    # people in tear gas (000:L1585-L1588); None: not played
+    hand_to_hand: HandToHand | None = None   # (000:L1452-L1455); None: not played
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -394,11 +406,19 @@ def load_people(path: Path) -> PeopleTables:
                       e.number("burst_radius", lo=0), e.text("source"))
     e.done()
     gas = _tear_gas(n.table("tear_gas"), gear) if n.has("tear_gas") else None
+    hth = None
+    if n.has("hand_to_hand"):
+        h = n.table("hand_to_hand")
+        hth = HandToHand(h.integer("to_hit", lo=2, hi=12), _dice(h, "fist"), _dice(h, "heavy"), _dice(h, "vehicle"),
+                         h.text("spiked_gear"), h.integer("spiked_extra", lo=0), h.text("source"))
+        if hth.spiked_gear not in gear:
+            raise h.error("spiked_gear", f"no gear {hth.spiked_gear!r}")
+        h.done()
     n.done()
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
                         MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
-                        effects, gas)
+                        effects, gas, hth)
 
 
 def _tear_gas(g: Node, gear: Mapping[str, Gear]) -> TearGas:
