@@ -456,6 +456,13 @@ class FireStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FireOut(Event):
+    """A vehicle's fire put out from outside (a foam grenade, 000:L1581)."""
+
+    KIND: ClassVar[str] = "fire"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FireTableHit(Event):
     """Touching a burning counter: a fire-table hit with its modifier (000:L1018)."""
 

@@ -27,6 +27,7 @@ from rules.combat.to_hit import Modifier, Shot, ToHit, range_modifier, target_ty
 from rules.core.dice import DiceExpr
 from rules.core.events import (
     DamageRolled,
+    FireOut,
     GrenadeExploded,
     GrenadeLanded,
     GrenadeThrown,
@@ -53,7 +54,7 @@ from rules.play.context import Ctx
 from rules.play.counters import add_counters
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
-from rules.tables.people import Effects, GasResult, PeopleTables
+from rules.tables.people import Effects, GasResult, GrenadeType, PeopleTables
 from rules.vehicles.record_sheet import WeaponMount
 from rules.vehicles.spec import UNTRAINED
 
@@ -795,6 +796,21 @@ def _bounced(ctx: Ctx, g: Grenade, point: tuple[float, float]) -> tuple[float, f
     return (off.x, off.y)
 
 
+def _foam(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
+    """A foam grenade within 1/2" of a burning vehicle puts its fire out on a 1 on 1d (000:L1581)."""
+    counters = ctx.rules.movement.handling.counters
+    for v in list(ctx.state.vehicles):
+        if not v.sheet.on_fire:
+            continue
+        near = nearest_point(footprint(v.pose, counters[v.spec.kind]), at)
+        if (near - at).length() > kind.puts_out_within + 1e-9:
+            continue
+        r = ctx.roll(DiceExpr(1), f"foam on {v.id}'s fire: puts it out on {kind.puts_out_on} or less", kind.source, g.thrower)
+        if r <= kind.puts_out_on:
+            ctx.update(v.id, sheet=replace(ctx.v(v.id).sheet, on_fire=False))
+            ctx.log.add(FireOut(f"the foam puts out {v.id}'s fire", kind.source, v.id))
+
+
 def _rolled_scatter(ctx: Ctx, roll: int, g: Grenade) -> Scatter:
     t = tables_of(ctx.state)
     d = ctx.roll(DiceExpr(1), "grenade direction", "000:L1178-L1184")
@@ -824,6 +840,8 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
     at = Vec(*g.point)
     ctx.log.add(GrenadeExploded(f"grenade {g.id} ({kind.name.lower()}) goes off", kind.source, g.thrower,
                                 grenade=g.kind, point=at))
+    if kind.puts_out_on:
+        _foam(ctx, g, kind, at)
     if kind.cloud:   # smoke, paint: a standard cloud counter where it went off (000:L1583-L1590)
         owners = {p.id: p.owner for p in ctx.state.people} | {v.id: v.owner for v in ctx.state.vehicles}
         owner = owners.get(g.thrower, "")

@@ -80,6 +80,8 @@ class GrenadeType:
     source: str
     cloud: str = ""                    # the dropped-weapon counter it leaves where it goes off ("" none)
     cloud_inches: float = 0.0          # the cloud's side
+    puts_out_within: float = 0.0       # foam: vehicle fires this near go out ...
+    puts_out_on: int = 0               # ... on this or less on 1d (000:L1581); 0: none
 
 
 @dataclass(frozen=True)
@@ -389,7 +391,8 @@ def load_people(path: Path) -> PeopleTables:
         grenades[key] = GrenadeType(key, g.text("name"), g.integer("cost", lo=0), _dice_or_none(g, "people"),
                                     g.number("person_radius", lo=0), _dice_or_none(g, "vehicles"),
                                     g.number("vehicle_radius", lo=0), g.text("source"),
-                                    g.text("cloud", "", choices=("", "smoke", "paint")), g.number("cloud_inches", 0.0, lo=0))
+                                    g.text("cloud", "", choices=("", "smoke", "paint")), g.number("cloud_inches", 0.0, lo=0),
+                                    g.number("puts_out_within", 0.0, lo=0), g.integer("puts_out_on", 0, lo=0, hi=6))
         g.done()
     fuse = n.table("impact_fuse")
     fuse_cost = fuse.integer("cost", lo=0)
