@@ -233,11 +233,12 @@ class FootPanel(DecisionPanel):
         if state.step == MOVE or not any(v.id == self.vid for v in state.vehicles):
             return
         origin = state.vehicle(self.vid or "").pose.centre
+        where = {p.id: p.pose.centre for p in state.people} | {v.id: v.pose.centre for v in state.vehicles}
         for i, a in enumerate(self.others()):
-            o = people.person(state, a.target) if isinstance(a, Shoot) else None
-            if o is not None:
+            at = where.get(a.target) if isinstance(a, Shoot) else None
+            if at is not None:
                 pygame.draw.line(surface, theme.ACCENT if i == self.index else theme.DIM,
-                                 cam.to_screen(origin.x, origin.y), cam.to_screen(o.pose.x, o.pose.y), 2)
+                                 cam.to_screen(origin.x, origin.y), cam.to_screen(at.x, at.y), 2)
         lines = self.chosen_lines()
         if lines:
             board = self.b.layout.board

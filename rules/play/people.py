@@ -1321,8 +1321,8 @@ def _crew_role(v: VehicleState, crew: str) -> str:
 
 def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
     """A crewman aboard may fire his hand weapon any turn he does not fire a vehicle weapon (000:L1164):
-    able, not yet acted this turn, with shots left, at a person on foot of another side within reach
-    and with a clear line from the vehicle's centre (reading PD27). Offered only while people are on foot."""
+    able, not yet acted this turn, with shots left, at a person on foot or a vehicle of another side within
+    reach and with a clear line from the vehicle's centre (reading PD27). Offered only while people are on foot."""
     if not playing(state) or not state.people or state.step != FIRE or vid in state.fire_passed:
         return []
     v = state.vehicle(vid)
@@ -1344,7 +1344,24 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
             if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, p.pose.centre, (vid,),
                        state.map_changes) is None:
                 out.append(Shoot(cid, w.key, p.id))
+        out += [Shoot(cid, w.key, o) for o in _vehicles_from_inside(state, v, hand_range(w, t))]
     return sorted(out, key=str)
+
+
+def _vehicles_from_inside(state: GameState, v: VehicleState, reach: float) -> list[str]:
+    """Vehicles of other sides a hand weapon from inside `v` could reach: in range of its centre and with a
+    clear line to their nearest point (000:L1164-L1171, reading PD27)."""
+    counters = state.rules.movement.handling.counters
+    out = []
+    for o in state.vehicles:
+        if o.owner == v.owner or o.out or o.left_map:
+            continue
+        at = nearest_point(footprint(o.pose, counters[o.spec.kind]), v.pose.centre)
+        if (at - v.pose.centre).length() > reach:
+            continue
+        if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, at, (v.id, o.id), state.map_changes) is None:
+            out.append(o.id)
+    return out
 
 
 def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
@@ -1355,8 +1372,15 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
     t = tables_of(state)
     w = t.hand_weapons[a.weapon]
     o = person(state, a.target)
-    assert o is not None
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    if o is None:   # at a vehicle: its target type and the side the line from his car's centre meets
+        tv = state.vehicle(a.target)
+        size = state.rules.movement.handling.counters[tv.spec.kind]
+        shot = Shot(base=w.to_hit, range=range_to(v.pose.centre, tv.pose, size),
+                    target=target_type_of(tv.spec.kind.value, tv.spec.body),
+                    target_side=struck_side(tv.pose, size, v.pose.centre), target_speed=tv.speed,
+                    firer_speed=v.speed, gunner_skill=skill)
+        return person_to_hit(PersonShot(_crew_role(v, crew), w), shot, t, state.rules.combat)
     shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill)
     return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone), shot, t, state.rules.combat)
@@ -1376,7 +1400,12 @@ def declare_inside(ctx: Ctx, a: Shoot) -> None:
 def _shoot_from_inside(ctx: Ctx, a: Shoot) -> None:
     o = person(ctx.state, a.target)
     vid = a.person.split(".", 1)[0]
-    if o is None or o.down or not any(x.id == vid for x in ctx.state.vehicles):
+    if not any(x.id == vid for x in ctx.state.vehicles):
+        return
+    if o is None and any(x.id == a.target for x in ctx.state.vehicles):
+        _shoot_vehicle_from_inside(ctx, a, vid)
+        return
+    if o is None or o.down:
         return
     w = tables_of(ctx.state).hand_weapons[a.weapon]
     th = inside_to_hit(ctx.state, a)
@@ -1388,6 +1417,26 @@ def _shoot_from_inside(ctx: Ctx, a: Shoot) -> None:
     ctx.log.add(DamageRolled(f"{w.name} hits {o.name} for {points}", "000:L941", vid, weapon=w.key,
                              target=o.id, expr=str(w.dice), faces=(), points=points))
     hurt(ctx, o.id, points, WEAPON, f"{a.person}'s {w.name}", "000:L1450, L1457")
+
+
+def _shoot_vehicle_from_inside(ctx: Ctx, a: Shoot, vid: str) -> None:
+    """A hand weapon from inside at a vehicle: an SMG's half damage, most others nothing but to tires
+    (000:L1167), on the side the line from his car's centre meets."""
+    w = tables_of(ctx.state).hand_weapons[a.weapon]
+    tv, v = ctx.v(a.target), ctx.v(vid)
+    if tv.out:
+        return
+    th = inside_to_hit(ctx.state, a)
+    made = roll_to_hit(th, w.to_hit, f"{a.person} fires his {w.name} from inside {vid} at {tv.id}", "", "",
+                       ctx.dice, ctx.log, vid, w.key, tv.id)
+    if not made or not made[0] or w.dice is None:
+        return
+    points = ctx.roll(w.dice, f"{w.name} damage", "000:L1449", vid) if w.dice.n else w.dice.mod
+    ctx.log.add(DamageRolled(f"{w.name} hits {tv.id} for {points}", "000:L941", vid, weapon=w.key,
+                             target=tv.id, expr=str(w.dice), faces=(), points=points))
+    size = ctx.rules.movement.handling.counters[tv.spec.kind]
+    _hit_vehicle(ctx, tv.id, struck_side(tv.pose, size, v.pose.centre), damage_to_vehicle(w, points),
+                 f"{a.person}'s {w.name}")
 
 
 # --- grenade launchers on vehicles (000:L2426, L1568-L1590) ----------------------------------------------
