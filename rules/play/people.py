@@ -1058,7 +1058,7 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
         hurt(ctx, victim.id, each, WEAPON, f"{v.id}'s {a.weapon}",
              "000:L1450, L1457" if len(victims) == 1 else "000:L945-L946, L1450")
     if info.effect == "burst":
-        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in victims[:hits]))
+        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in victims[:hits]), abbr=info.abbr)
 
 
 def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
@@ -1264,13 +1264,23 @@ def _effects(state: GameState) -> Effects:
     return e
 
 
+def burst_radius(state: GameState, abbr: str) -> float:
+    """A burst weapon's own radius where the weapon list gives one (the quick-reference column: 000:L1080-
+    L1100, weapons.toml `burst_radius`), else the 2" of [effects] (reading PD26)."""
+    w = state.rules.construction.weapons.get(abbr)
+    own = w.burst_radius if w is not None else 0.0
+    return own if own > 0 else _effects(state).burst_radius
+
+
 def burst(ctx: Ctx, firer: str, weapon: str, point: Vec, exclude: tuple[str, ...] = (),
-          ignore: tuple[str, ...] = ()) -> None:
-    """A burst-effect hit at `point`: 1d to every person within 2" not under cover, that is with no wall
-    or vehicle (but those in `ignore`, the one struck) between him and the point (000:L944, reading PD26)."""
+          ignore: tuple[str, ...] = (), abbr: str = "") -> None:
+    """A burst-effect hit at `point`: 1d to every person within the weapon's burst radius not under cover,
+    that is with no wall or vehicle (but those in `ignore`, the one struck) between him and the point
+    (000:L944, reading PD26)."""
     e = _effects(ctx.state)
+    radius = burst_radius(ctx.state, abbr) if abbr else e.burst_radius
     for p in list(ctx.state.people):
-        if p.id in exclude or p.state == DEAD or (p.pose.centre - point).length() > e.burst_radius:
+        if p.id in exclude or p.state == DEAD or (p.pose.centre - point).length() > radius:
             continue
         if blocker(_vehicle_combatants(ctx.state), ctx.state.map_id, point, p.pose.centre, ignore,
                    ctx.state.map_changes) is not None:
@@ -1297,7 +1307,7 @@ def bursts_after(ctx: Ctx, since: int) -> None:
         except ValueError:
             continue
         if effect == "burst":
-            burst(ctx, v.id, w.id, t.pose.centre, ignore=(t.id,))
+            burst(ctx, v.id, w.id, t.pose.centre, ignore=(t.id,), abbr=w.abbr)
 
 
 # --- hand weapons fired from inside a vehicle (000:L1164, L1171; 002:L1-L5) ------------------------------
