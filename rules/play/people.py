@@ -1054,11 +1054,12 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
     ctx.log.add(DamageRolled(f"{a.weapon} hits {o.name} for {points}", "000:L941", v.id, weapon=a.weapon,
                              target=o.id, expr=str(info.damage), faces=(), points=points))
     each = area_share(tables_of(ctx.state), info.abbr, points, len(victims))
-    for victim in victims[:hits]:   # how many the rolls say; who: the nearest the aim first (reading PD26)
+    for victim in defenders_pick(ctx.state, victims, hits):   # how many the rolls say; who: the defender's pick
         hurt(ctx, victim.id, each, WEAPON, f"{v.id}'s {a.weapon}",
              "000:L1450, L1457" if len(victims) == 1 else "000:L945-L946, L1450")
     if info.effect == "burst":
-        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in victims[:hits]), abbr=info.abbr)
+        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in defenders_pick(ctx.state, victims, hits)),
+              abbr=info.abbr)
 
 
 def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
@@ -1247,6 +1248,21 @@ def swept_with(state: GameState, firer_owner: str, aimed: PersonState) -> list[P
     near = [p for p in standing(state) if p.id != aimed.id and p.owner != firer_owner
             and (p.pose.centre - aimed.pose.centre).length() <= r]
     return sorted(near, key=lambda p: ((p.pose.centre - aimed.pose.centre).length(), p.id))
+
+
+def defenders_pick(state: GameState, victims: list[PersonState], hits: int) -> list[PersonState]:
+    """Who of an area sweep's men the hits fall on (000:L945): the defender picks; when they are all one
+    side's, the pick is made for him as he would make it, the men best able to take a hit first (most armor
+    and body points left; reading PD26); men of more than one side are the attacker's pick, the nearest the
+    aim first (the order `victims` comes in)."""
+    if len({p.owner for p in victims}) > 1:
+        return victims[:hits]
+    t = tables_of(state)
+
+    def sturdiness(p: PersonState) -> tuple[int, int]:
+        return (-(p.armor_left + t.person.damage_points - p.damage), victims.index(p))
+
+    return sorted(victims, key=sturdiness)[:hits]
 
 
 def area_share(t: PeopleTables, abbr: str, points: int, victims: int) -> int:
