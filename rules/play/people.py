@@ -842,7 +842,7 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
                                 grenade=g.kind, point=at))
     if kind.puts_out_on:
         _foam(ctx, g, kind, at)
-    if kind.cloud:   # smoke, paint: a standard cloud counter where it went off (000:L1583-L1590)
+    if kind.cloud:   # smoke, paint, flaming oil: the standard counter where it went off (000:L1579, L1583-L1590)
         owners = {p.id: p.owner for p in ctx.state.people} | {v.id: v.owner for v in ctx.state.vehicles}
         owner = owners.get(g.thrower, "")
         cloud = Counter(kind.cloud, Pose.at(at.x, at.y, 0), kind.cloud_inches, kind.cloud_inches, ctx.state.turn,

@@ -391,7 +391,7 @@ def load_people(path: Path) -> PeopleTables:
         grenades[key] = GrenadeType(key, g.text("name"), g.integer("cost", lo=0), _dice_or_none(g, "people"),
                                     g.number("person_radius", lo=0), _dice_or_none(g, "vehicles"),
                                     g.number("vehicle_radius", lo=0), g.text("source"),
-                                    g.text("cloud", "", choices=("", "smoke", "paint")), g.number("cloud_inches", 0.0, lo=0),
+                                    g.text("cloud", "", choices=("", "smoke", "paint", "flaming_oil")), g.number("cloud_inches", 0.0, lo=0),
                                     g.number("puts_out_within", 0.0, lo=0), g.integer("puts_out_on", 0, lo=0, hi=6))
         g.done()
     fuse = n.table("impact_fuse")

@@ -44,3 +44,15 @@ def test_foam_puts_out_a_fire_within_half_an_inch_on_a_1_000_L1581():
 def test_foam_farther_than_half_an_inch_does_nothing_000_L1581():
     out, ev = _foam_at(_burning_car(), 11.9, 1)        # 0.6" away
     assert out.vehicle("blue").sheet.on_fire and not any(isinstance(e, FireOut) for e in ev)
+
+
+def test_a_flaming_oil_grenade_leaves_a_half_inch_slick_that_ignites_a_phase_later_000_L1579():
+    from rules.combat.dropped import burning
+
+    s = _burning_car()
+    ctx = Ctx(s, ScriptedDice([1] * 5))
+    people._blast(ctx, Grenade("G1", "flaming_oil", "man", (10.125, 10.125), (20.0, 20.0), 7, 0, 0,
+                               point=(20.0, 20.0)))
+    slick = ctx.state.counters[-1]
+    assert (slick.kind, slick.length, slick.width, slick.pose.x) == ("flaming_oil", 0.5, 0.5, 20.0)
+    assert not burning(slick, s.turn, s.phase) and burning(slick, s.turn, s.phase + 1)
