@@ -5,6 +5,9 @@ man on foot). Every figure comes from rules/ (legal actions, the rules' to-hit o
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import pygame
 
 from game import theme
@@ -24,6 +27,8 @@ ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "st
           (-1, 1): "SW", (0, 1): "S", (1, 1): "SE"}
 FOOT_ZOOM = 64.0   # pixels per inch the camera comes to for a man's move (a square 16 px), until the player zooms
 FOOT_ZOOM_OUT = 32.0   # ... or as far out as this (a square 8 px) to show the nearest enemy with him
+ROWS = 5   # fire-step choices shown at once in the controls box, a row left for the fuse and 'more'
+FUSES = (1, 2, 3, 4, 5, 0)   # a throw's timer in seconds (000:L1174), 0: an impact fuse (000:L1195, L1582)
 KEYS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
 
 
@@ -45,7 +50,7 @@ def describe(state: GameState, a: Action) -> str:
         # the option aims at a target's nearest point, rounded (rules.play.people._options): name the target
         at = next((tid for tid, q in people.target_points(state, p)
                    if abs(q.x - a.x) < 1e-3 and abs(q.y - a.y) < 1e-3), "") if p else ""
-        return f"{a.grenade} grenade at {at or f'{a.x:g},{a.y:g}'}{need}"
+        return f"{a.grenade} grenade at {at or f'{a.x:g},{a.y:g}'}{need} ({fuse_words(a.fuse)})"
     if isinstance(a, GetOut):
         return f"{'jump' if a.jump else 'get out'}: {a.crew}"
     if isinstance(a, GetIn):
@@ -75,6 +80,7 @@ class FootPanel(DecisionPanel):
         super().__init__(battle)  # type: ignore[arg-type]
         self.legal: list[Action] = []
         self.index = 0
+        self.fuse = FUSES[0]   # the player's fuse for his throws, kept from throw to throw
 
     def sync(self, vid: str) -> None:
         super().sync(vid)
@@ -115,7 +121,24 @@ class FootPanel(DecisionPanel):
         return {(a.dx, a.dy): a for a in self.legal if isinstance(a, Walk)}
 
     def others(self) -> list[Action]:
-        return [a for a in self.legal if not isinstance(a, Walk)]
+        return [replace(a, fuse=self.fuse) if isinstance(a, Throw) else a for a in self.legal if not isinstance(a, Walk)]
+
+    def window_start(self, n: int, at: int) -> int:
+        """The first of the ROWS listed choices shown: the window keeps the chosen one (`at`) in it."""
+        return max(0, min(at - ROWS // 2, n - ROWS)) if n > ROWS else 0
+
+    def next_page(self) -> None:
+        """The next ROWS listed choices: the choice moves to the middle of the next page (round at the end)."""
+        listed = [i for i, a in enumerate(self.others()) if not isinstance(a, Pass)]
+        if listed:
+            at = next((k for k, i in enumerate(listed) if i == self.index), 0)
+            page = self.window_start(len(listed), at) + ROWS
+            self.index = listed[min(page + ROWS // 2, len(listed) - 1)] if page < len(listed) else listed[0]
+        self.b._layout_buttons()
+
+    def next_fuse(self) -> None:
+        self.fuse = FUSES[(FUSES.index(self.fuse) + 1) % len(FUSES)]
+        self.b._layout_buttons()
 
     def choose(self, a: Action) -> None:
         self.b.commit(a)
@@ -140,6 +163,9 @@ class FootPanel(DecisionPanel):
         if intent is Intent.CONFIRM and options:
             self.choose(options[self.index])
             return True
+        if intent is Intent.SKID and any(isinstance(a, Throw) for a in options):
+            self.next_fuse()
+            return True
         return False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -161,7 +187,7 @@ class FootPanel(DecisionPanel):
     def hint(self) -> str:
         if self.b.state.step == MOVE:
             return "Arrows or a click: step a square (he turns that way); Enter: stay; H: walk on this turn"
-        return "Up/Down: choose; Enter: do it"
+        return "Up/Down: choose; Enter: do it; K: a throw's fuse"
 
     def layout_buttons(self, rect: pygame.Rect) -> list[Button]:
         bs: list[Button] = []
@@ -179,9 +205,28 @@ class FootPanel(DecisionPanel):
             bs.append(grid_button(rect, 0, 3 + len(others), "stop walking on (H)" if holding else
                                   "walk on this turn, the way he faces (H)", self.b.hold_course, "walk on", span=3))
         else:
-            for i, a in enumerate(self.others()[:8]):
-                bs.append(grid_button(rect, 0, i, describe(self.b.state, a), lambda a=a: self.choose(a),
+            others = self.others()
+            listed = [(i, a) for i, a in enumerate(others) if not isinstance(a, Pass)]   # pass has its own button
+            at = next((k for k, (i, _a) in enumerate(listed) if i == self.index), 0)
+            start = self.window_start(len(listed), at)
+            shown = listed[start:start + ROWS]
+            for row, (i, a) in enumerate(shown):
+                bs.append(grid_button(rect, 0, row, describe(self.b.state, a), lambda a=a: self.choose(a),
                                       f"option {i}", span=3, active=i == self.index))
+            extras: list[tuple[str, Callable[[], None], str, bool]] = []
+            if any(isinstance(a, Throw) for a in others):
+                extras.append((f"fuse: {fuse_words(self.fuse, short=True)} (K)", self.next_fuse, "fuse", False))
+            if len(listed) > ROWS:   # a mouse reaches the rest a page at a time (keys scroll with the choice)
+                extras.append((f"more ({len(listed) - len(shown)})", self.next_page, "more", False))
+            passing = next((i for i, a in enumerate(others) if isinstance(a, Pass)), None)
+            if passing is not None:
+                pass_action = others[passing]
+                extras.append(("pass", lambda: self.choose(pass_action), "pass", passing == self.index))
+            width = {1: 3, 2: 1, 3: 1}.get(len(extras), 1)
+            for k, (label, fn, name, on) in enumerate(extras):
+                span = 2 if len(extras) == 2 and k == 0 else width
+                col = 0 if k == 0 else (2 if len(extras) == 2 else k)
+                bs.append(grid_button(rect, col, len(shown), label, fn, name, span=span, active=on))
         self.buttons = bs
         return bs
 
@@ -262,7 +307,9 @@ class FootPanel(DecisionPanel):
             near, worst = self.scatter_rings(chosen)
             lines = [f"needs {need}; only a 12 lands on the spot (000:L1176)",
                      f"a near miss lands within {near:.2g}\", the worst {worst:.2g}\" (rings)",
-                     "a 1-second timer: it goes off at the end of next turn (000:L1174)"]
+                     (f"a {chosen.fuse}-second timer: it goes off at the end of turn {self.b.state.turn + chosen.fuse} "
+                      "(000:L1174); K: the fuse" if chosen.fuse else
+                      "an impact fuse: it goes off where it lands or strikes (000:L1195); K: the fuse")]
         return ([describe(self.b.state, chosen)] if lines and chosen is not None else []) + lines[:7]
 
     def scatter_rings(self, a: Throw) -> tuple[float, float]:
@@ -284,6 +331,12 @@ class FootPanel(DecisionPanel):
             armor = f", armor {p.armor_left}" if p.armor else ""
             line = f"{p.name}: {p.state}{armor}; {p.weapon} {p.shots} shots, {len(p.grenades)} grenades"
             text(surface, line, (rect.x + 8, rect.bottom - 22), 15, theme.DIM)
+
+
+def fuse_words(fuse: int, *, short: bool = False) -> str:
+    if fuse == 0:
+        return "impact"
+    return f"{fuse} s" if short else f"{fuse}-second timer"
 
 
 def person_card(surface: pygame.Surface, at: tuple[int, int], lines: list[str], width: int = 260) -> None:

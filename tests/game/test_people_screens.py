@@ -127,7 +127,7 @@ def test_the_throw_shows_its_need_and_the_scatter_it_risks(app):
     lines = panel.chosen_lines()
     p = people.person(session.state, "gunner")
     need = people.throw_need(session.state, p, throws[0].x, throws[0].y)
-    assert lines[0].startswith("explosive grenade at blue") and lines[0].endswith(f"needs {need}")
+    assert lines[0] == f"explosive grenade at blue: needs {need} (1-second timer)"
     assert lines[1].startswith(f"needs {need}; only a 12")
     near, worst = panel.scatter_rings(throws[0])
     assert 0 < near < worst == scatter_reach(2, need)
@@ -181,9 +181,9 @@ def test_a_players_car_offers_its_crews_shot_from_inside_with_its_need(app):
     shot = Shoot("blue.driver", "SMG", "gunner")
     assert shot in panel.others()
     need = people.inside_to_hit(session.state, shot).need
+    panel.index = panel.others().index(shot)   # the buttons show a window of the choices round the chosen one
     labels = [b.label for b in panel.layout_buttons(battle.layout.controls)]
     assert f"driver's SMG at gunner: needs {need}" in labels
-    panel.index = panel.others().index(shot)
     assert panel.chosen_lines()[0] == f"driver's SMG at gunner: needs {need}"
     battle.draw(pygame.Surface(app.size))
 
@@ -223,3 +223,45 @@ def test_an_empty_seat_reads_on_foot_not_dead(app):
     car = session.state.vehicle("red")
     assert crew_states(car)["driver"] == "on foot"
     assert "driver on foot" in damage_summary(car) and not any("dead" in d for d in damage_summary(car))
+
+
+def test_k_sets_a_throws_fuse_impact_or_timer(app):
+    """000:L1174: a timer of 1 to 5 seconds, or an impact fuse (000:L1195): K (or the button) changes the
+    fuse of the throws the panel offers, and the throw committed carries it."""
+    from game.input.bindings import Intent
+
+    session = _session()
+    _until(session, FIRE, "gunner")
+    battle = _battle(app, session, "gunner")
+    panel = battle.panel()
+    panel.sync("gunner")
+    assert "fuse" in {b.name for b in panel.layout_buttons(battle.layout.controls)}
+    for _ in range(5):
+        assert panel.handle_intent(Intent.SKID)
+    throws = [a for a in panel.others() if isinstance(a, Throw)]
+    assert throws and all(a.fuse == 0 for a in throws)
+    panel.index = panel.others().index(throws[0])
+    assert panel.chosen_lines()[0].endswith("(impact)")
+    panel.handle_intent(Intent.CONFIRM)
+    assert session.state.grenades and session.state.grenades[-1].fuse == 0   # thrown with an impact fuse
+
+
+def test_a_long_list_of_choices_pages_for_the_mouse(app):
+    """More choices than the controls box holds: five at a time, a 'more' button pages on (a mouse player
+    reaches every one), 'pass' always shown, and Up/Down scroll the window with the choice."""
+    session = _session()
+    _until(session, FIRE, "blue")
+    battle = _battle(app, session, "blue")
+    panel = battle.panel()
+    panel.sync("blue")
+    n = len(panel.others())
+    assert n > 5
+    seen = set()
+    for _ in range(4):
+        bs = panel.layout_buttons(battle.layout.controls)
+        seen |= {b.label for b in bs if b.name.startswith("option")}
+        assert sum(b.name.startswith("option") for b in bs) <= 5
+        next(b for b in bs if b.name == "more").action()
+    from game.battle.foot_panel import describe
+    assert {describe(session.state, a) for a in panel.others() if not isinstance(a, Pass)} <= seen
+    assert "pass" in {b.name for b in panel.layout_buttons(battle.layout.controls)}   # always at hand
