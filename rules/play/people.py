@@ -625,8 +625,10 @@ def declare(ctx: Ctx, a: Shoot | Throw | Strike) -> None:
 
 def resolve(ctx: Ctx, since: int | None = None) -> None:
     """The people's shots and throws of this phase, grenades landing and going off (000:L1175); `since`:
-    where the fire step's own events begin in the log, for the bursts of its hits (000:L944)."""
+    where the fire step's own events begin in the log, for the bursts of its hits (000:L944). With people
+    off only the vehicles' grenade launchers are played here (their grenades' work on vehicles, PD30)."""
     if not playing(ctx.state):
+        _launchers_only(ctx, since)
         return
     if since is not None:
         bursts_after(ctx, since)
@@ -1476,10 +1478,22 @@ def launcher_load(w: WeaponMount) -> str:
     return w.ammo[i] if i < len(w.ammo) else ""
 
 
+def _launchers_only(ctx: Ctx, since: int | None) -> None:
+    """People off: a launcher's grenades still fly, land and go off on the vehicles (000:L2426; reading
+    PD30). A game with no launcher shot never has a grenade, so it plays as before."""
+    if since is not None:
+        launcher_grenades(ctx, since)
+    if not ctx.state.grenades:
+        return
+    _landings(ctx)
+    if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
+        _timed_blasts(ctx)
+
+
 def launcher_grenades(ctx: Ctx, since: int) -> None:
     """The fire step's grenade-launcher shots, from its log since `since`: a hit goes off on the target at
     once; a miss flies on and comes down a second later where the throw tables scatter it (000:L1175-L1191,
-    reading PD30); either does what its grenade type does (000:L1568-L1590). Played only with people on."""
+    reading PD30); either does what its grenade type does (000:L1568-L1590), with people on or off."""
     t = tables_of(ctx.state)
     weapons = ctx.rules.construction.weapons
     for ev in list(ctx.log.events[since:]):
