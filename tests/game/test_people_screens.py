@@ -265,3 +265,16 @@ def test_a_long_list_of_choices_pages_for_the_mouse(app):
     from game.battle.foot_panel import describe
     assert {describe(session.state, a) for a in panel.others() if not isinstance(a, Pass)} <= seen
     assert "pass" in {b.name for b in panel.layout_buttons(battle.layout.controls)}   # always at hand
+
+
+def test_the_game_over_card_tells_how_the_man_on_foot_ended(app):
+    """A bail-out game's end: the car's card says its driver is on foot, and how he is."""
+    from game.scenes.game_over import GameOverScene
+    from rules.play.people_actions import GetOut
+
+    session = _session()
+    _until(session, FIRE, "red")
+    session.apply(GetOut("red", "driver"))
+    scene = GameOverScene(app, session)
+    assert scene._on_foot(session.state.vehicle("red")) == ["Driver on foot: unhurt, 10 shots left"]
+    scene.draw(pygame.Surface(app.size))
