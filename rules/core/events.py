@@ -866,6 +866,14 @@ class PersonSprint(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PersonBlinded(Event):
+    """A flash grenade at night blinds a man who sees it (002:L91)."""
+
+    turns: int
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PersonGassed(Event):
     """A man in tear gas rolls: unconscious, choking or stinging for a while (000:L1585-L1588)."""
 

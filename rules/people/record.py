@@ -38,6 +38,7 @@ class PersonState:
     ran_on: int = 0                # seconds run on at base speed since the sprint ended
     steps: int = 0                 # squares walked in turn `steps_turn` (hand-to-hand: not after half, 000:L1454)
     steps_turn: int = 0
+    blind_until: int = 0           # clock before which a flash grenade's blinding holds: no shots or throws (002:L91)
     club: bool = False             # his hand weapon was used to strike a vehicle: a club from then on (000:L1455)
     gas: str = ""                  # the worst tear-gas effect on him ([tear_gas.results] effect), until
     gas_until: int = 0             # this clock (000:L1585-L1588)

@@ -31,6 +31,7 @@ from rules.core.events import (
     GrenadeExploded,
     GrenadeLanded,
     GrenadeThrown,
+    PersonBlinded,
     PersonGassed,
     PersonGotIn,
     PersonGotOut,
@@ -52,6 +53,7 @@ from rules.people.record import Grenade, Kit, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
+from rules.play.lights import table_lit
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, GasResult, GrenadeType, PeopleTables
@@ -433,9 +435,9 @@ def go_prone(ctx: Ctx, a: Prone) -> None:
 
 
 def may_fire(state: GameState, p: PersonState) -> bool:
-    """Once a turn, not while getting out or up, resting, or sprinting (000:L1441, L1449)."""
+    """Once a turn, not while getting out or up, resting, sprinting or blinded (000:L1441, L1449; 002:L91)."""
     return (not p.down and p.busy_until <= now(state) and p.fired_turn != state.turn
-            and p.id not in state.fire_passed and not sprinting(state, p))
+            and p.id not in state.fire_passed and not sprinting(state, p) and p.blind_until <= now(state))
 
 
 def fire_actors(state: GameState) -> list[str]:
@@ -798,6 +800,24 @@ def _bounced(ctx: Ctx, g: Grenade, point: tuple[float, float]) -> tuple[float, f
     return (off.x, off.y)
 
 
+def _flash(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
+    """A flash grenade at night (no starshell over the table) blinds every man within 2" with a clear line
+    to it for a second, two with light-intensifier goggles: he may not fire or throw (002:L91, reading PD37)."""
+    s = ctx.state
+    if s.options.visibility != "night" or table_lit(s):
+        return
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    for p in list(s.people):
+        if p.down or (p.pose.centre - at).length() > kind.blind_radius + 1e-9:
+            continue
+        if blocker(_vehicle_combatants(s), s.map_id, at, p.pose.centre, (), s.map_changes) is not None:
+            continue
+        turns = kind.blind_turns * (2 if set(p.gear) & set(kind.blind_doubled_by) else 1)
+        put(ctx, replace(p, blind_until=max(p.blind_until, now(ctx.state) + turns * per_turn)))
+        ctx.log.add(PersonBlinded(f"{p.name} is blinded by the flash for {turns} second{'s' if turns != 1 else ''}",
+                                  kind.source, p.id, turns=turns))
+
+
 def _foam(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
     """A foam grenade within 1/2" of a burning vehicle puts its fire out on a 1 on 1d (000:L1581)."""
     counters = ctx.rules.movement.handling.counters
@@ -844,6 +864,8 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
                                 grenade=g.kind, point=at))
     if kind.puts_out_on:
         _foam(ctx, g, kind, at)
+    if kind.blind_turns:
+        _flash(ctx, g, kind, at)
     if kind.cloud:   # smoke, paint, flaming oil: the standard counter where it went off (000:L1579, L1583-L1590)
         owners = {p.id: p.owner for p in ctx.state.people} | {v.id: v.owner for v in ctx.state.vehicles}
         owner = owners.get(g.thrower, "")

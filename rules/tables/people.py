@@ -82,6 +82,9 @@ class GrenadeType:
     cloud_inches: float = 0.0          # the cloud's side
     puts_out_within: float = 0.0       # foam: vehicle fires this near go out ...
     puts_out_on: int = 0               # ... on this or less on 1d (000:L1581); 0: none
+    blind_radius: float = 0.0          # flash: at night, men this near who see it are blinded ...
+    blind_turns: int = 0               # ... for this long, twice with the gear named (002:L91)
+    blind_doubled_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -392,7 +395,9 @@ def load_people(path: Path) -> PeopleTables:
                                     g.number("person_radius", lo=0), _dice_or_none(g, "vehicles"),
                                     g.number("vehicle_radius", lo=0), g.text("source"),
                                     g.text("cloud", "", choices=("", "smoke", "paint", "flaming_oil")), g.number("cloud_inches", 0.0, lo=0),
-                                    g.number("puts_out_within", 0.0, lo=0), g.integer("puts_out_on", 0, lo=0, hi=6))
+                                    g.number("puts_out_within", 0.0, lo=0), g.integer("puts_out_on", 0, lo=0, hi=6),
+                                    g.number("blind_radius", 0.0, lo=0), g.integer("blind_turns", 0, lo=0),
+                                    tuple(g.names("blind_doubled_by")) if g.has("blind_doubled_by") else ())
         g.done()
     fuse = n.table("impact_fuse")
     fuse_cost = fuse.integer("cost", lo=0)
