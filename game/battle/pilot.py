@@ -9,6 +9,7 @@ run turns by themselves (not even all stopped at 0 mph).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from game.battle.names import what_lies_ahead
@@ -17,6 +18,7 @@ from game.turning_key import straight_meets
 from rules.driving.maneuvers import Maneuver, ManeuverKind
 from rules.play import people
 from rules.play.actions import Action, Boost, Drop, Fire, Move, Pass, SetSpeed, Use
+from rules.play.people_actions import Walk
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
 
@@ -24,7 +26,8 @@ from rules.play.state import FIRE, MOVE, SPEED, GameState
 class Orders:
     """Standing orders by vehicle, each with the turn it holds for."""
 
-    hold: dict[str, int] = field(default_factory=dict)   # hold course: keep the speed, drive straight
+    hold: dict[str, int] = field(default_factory=dict)   # hold course: keep the speed, drive straight;
+                                                         # a man on foot: walk on the way he faces
     keep: dict[str, int] = field(default_factory=dict)   # keep this speed for the turn (moves still asked)
     hold_fire: dict[str, int] = field(default_factory=dict)  # hold fire for the rest of the turn
     no_boost: dict[str, int] = field(default_factory=dict)   # booster offered and declined this turn
@@ -78,6 +81,21 @@ def _only_boosts_besides(state: GameState, vid: str, legal: list[Action]) -> boo
         and all(isinstance(a, (SetSpeed, Boost)) for a in legal)
 
 
+def _walk_on(state: GameState, pid: str, legal: list[Action]) -> Action | None:
+    """A man walking on: a square the way he faces (he faces the way he last stepped, rules.play.people.walk);
+    prone in a phase he may not crawl in, he stays; None when that square is not open to him."""
+    p = people.person(state, pid)
+    if p is None:
+        return None
+    f = math.radians(p.pose.facing)
+    step = Walk(pid, round(math.sin(f)), round(-math.cos(f)))
+    if step in legal:
+        return step
+    stay = Walk(pid, 0, 0)
+    moves = [a for a in legal if isinstance(a, Walk) and a != stay]
+    return stay if p.prone and not moves and stay in legal else None
+
+
 def shot_can_hit(state: GameState, legal: list[Action]) -> bool:
     """Whether any shot at a vehicle could hit now (a wall or building is never worth a stop by itself)."""
     ids = {v.id for v in state.vehicles}
@@ -97,6 +115,14 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
         return Answer(_same_speed(state, vid, legal))
     if state.step == SPEED and orders.no_boost.get(vid) == turn and _only_boosts_besides(state, vid, legal):
         return Answer(_same_speed(state, vid, legal))   # a ready booster alone does not ask again this turn
+    if state.step == MOVE and people.is_person(state, vid):
+        if not orders.holding(vid, turn):
+            return Answer()
+        walk = _walk_on(state, vid, legal)
+        if walk is None:
+            orders.drop_hold(vid)
+            return Answer(None, f"{vid} stops walking on: the square ahead is not open to him")
+        return Answer(walk)
     if state.step == MOVE and orders.holding(vid, turn):
         straight = _straight(state, vid, legal)
         if straight is None:

@@ -238,7 +238,8 @@ class BattleScene(Scene):
             self._layout_buttons()
             return
         self.orders.set_hold(a, turn)
-        self.message = f"{a} holds its course for the rest of turn {turn}"
+        self.message = (f"{a} walks on the way he faces for the rest of turn {turn} (H again: stop)"
+                        if people.is_person(self.state, a) else f"{a} holds its course for the rest of turn {turn}")
         if self.state.step == SPEED:
             same = SetSpeed(a, self.state.vehicle(a).signed_speed)
             if same.mph in self.speed.options:

@@ -11,6 +11,8 @@ import pygame
 
 from game.camera import Camera
 from game.ui import text
+from rules.people.person import carried_ge, carry_limit
+from rules.people.record import PersonState
 from rules.play.state import GameState
 
 DOWN_COLOUR = (110, 110, 116)
@@ -57,9 +59,65 @@ def draw_people(surface: pygame.Surface, cam: Camera, state: GameState, colours:
         text(surface, g.id, (at[0] + 8, at[1] - 8), 13, GRENADE, bold=True)
 
 
-def draw_person_sheet(surface: pygame.Surface, rect: pygame.Rect, state: GameState, pid: str, owner: str) -> None:
+def person_sheet_lines(state: GameState, pid: str, *, full: bool = False) -> list[str]:
+    """His kit in words for the sheet: each hand weapon with its to-hit, damage and shots, his armor, his
+    grenades and gear, and the grenade-equivalents he carries against the 6 he may (000:L1447)."""
+    p = next((x for x in state.people if x.id == pid), None)
+    if p is None:
+        return []
+    t = state.rules.people
+    out = []
+    if p.weapon:
+        w = t.hand_weapons[p.weapon]
+        out.append(f"{w.name}{f' ({w.abbr})' if w.abbr else ''}: to hit {w.to_hit}, damage {w.damage}, "
+                   f"{p.shots}/{w.shots or 0} shots, {w.weight:g} lb")
+    else:
+        out.append("no hand weapon")
+    if p.armor:
+        a = t.armor[p.armor]
+        out.append(f"{a.name}: {p.armor_left}/{a.dp} DP" + ("" if a.stops_fire else ", not against fire")
+                   + (", stops collisions (halved)" if a.stops_collisions else ""))
+    if p.grenades:
+        kinds = ", ".join(f"{p.grenades.count(g)} {t.grenades[g].name.lower()}" for g in sorted(set(p.grenades)))
+        out.append(f"grenades: {kinds}")
+    if p.gear:
+        out.append("gear: " + ", ".join(t.gear[g].name.lower() if g in t.gear else g for g in p.gear))
+    out.append(f"carried: {carried_ge(p.weapon, p.grenades, p.gear, t):g} of "
+               f"{carry_limit(p.weapon, p.gear, t):g} grenade-equivalents (000:L1447)")
+    if full:
+        out += _details(state, p)
+    return out
+
+
+VS_VEHICLES = {"half": "half damage to vehicles", "full": "full damage to vehicles",
+               "tires_people": "hurts only tires and people", "none": "hand-to-hand only"}
+
+
+def _details(state: GameState, p: PersonState) -> list[str]:
+    """The record sheet's fuller lines: his skill, the weapon's reach against vehicles, each grenade's work
+    and each piece of gear's note (people.toml)."""
+    t = state.rules.people
+    skill = "no Handgunner skill (-2, 000:L1323)" if p.skill == -99 else f"Handgunner +{p.skill} (000:L1165)"
+    out = [skill]
+    if p.weapon:
+        w = t.hand_weapons[p.weapon]
+        out.append(f"{w.abbr or w.key}: {VS_VEHICLES.get(w.vs_vehicles, w.vs_vehicles)} (000:L1167)")
+    for g in sorted(set(p.grenades)):
+        kind = t.grenades[g]
+        people_d = f"{kind.people} to people within {kind.person_radius:g}\"" if kind.people else ""
+        cars = f"{kind.vehicles} to vehicles" if kind.vehicles else ""
+        out.append(f"{kind.name}: " + ("; ".join(x for x in (people_d, cars) if x) or "no damage"))
+    for g in p.gear:
+        if g in t.gear:
+            out.append(f"{t.gear[g].name}: {t.gear[g].ge:g} GE ({t.gear[g].source})")
+    return out
+
+
+def draw_person_sheet(surface: pygame.Surface, rect: pygame.Rect, state: GameState, pid: str, owner: str,
+                      scale: float = 1.0) -> None:
     """A person's record sheet: his wounds (3 boxes, 000:L1450), his body armor's points, his hand weapon
-    and its shots, his grenades, and whether he is prone or busy getting out or up."""
+    and its shots, his grenades and gear, and whether he is prone or busy getting out or up. `scale`: the
+    record-sheet scene draws it larger, with the details of his kit (person_sheet_lines(full=True))."""
     from game import theme
 
     p = next((x for x in state.people if x.id == pid), None)
@@ -69,34 +127,42 @@ def draw_person_sheet(surface: pygame.Surface, rect: pygame.Rect, state: GameSta
         return
     t = state.rules.people
     x, y = rect.x + 10, rect.y + 8
-    text(surface, f"{p.name} of {p.from_vehicle} ({owner})" if p.from_vehicle else f"{p.name} ({owner})", (x, y), 18,
+
+    def z(n: int) -> int:
+        return int(n * scale)
+
+    text(surface, f"{p.name} of {p.from_vehicle} ({owner})" if p.from_vehicle else f"{p.name} ({owner})", (x, y), z(18),
          theme.ACCENT, bold=True)
-    y += 26
-    text(surface, f"on foot: {p.state}" + ("  prone" if p.prone else ""), (x, y), 16, theme.TEXT)
-    y += 24
-    text(surface, "wounds", (x, y), 15, theme.DIM)
+    y += z(26)
+    text(surface, f"on foot: {p.state}" + ("  prone" if p.prone else ""), (x, y), z(16), theme.TEXT)
+    y += z(24)
+    text(surface, "wounds", (x, y), z(15), theme.DIM)
     for i in range(t.person.damage_points):
-        box = pygame.Rect(x + 70 + i * 22, y, 18, 18)
+        box = pygame.Rect(x + z(70) + i * z(22), y, z(18), z(18))
         pygame.draw.rect(surface, (200, 50, 50) if i < p.damage else (40, 44, 52), box)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1)
-    y += 26
+    y += z(26)
     if p.armor:
         armor = t.armor[p.armor]
-        text(surface, armor.name.lower(), (x, y), 15, theme.DIM)
+        text(surface, armor.name.lower(), (x, y), z(15), theme.DIM)
+        ax = x + 10 + theme.font(z(15)).size(armor.name.lower())[0]
         for i in range(armor.dp):
-            box = pygame.Rect(x + 110 + i * 22, y, 18, 18)
+            box = pygame.Rect(ax + i * z(22), y, z(18), z(18))
             pygame.draw.rect(surface, (70, 110, 170) if i < p.armor_left else (40, 44, 52), box)
             pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1)
-        y += 26
-    if p.weapon:
-        w = t.hand_weapons[p.weapon]
-        text(surface, f"{w.name} ({w.abbr or w.key}): to hit {w.to_hit}, {w.damage}, {p.shots}/{w.shots} shots",
-             (x, y), 15, theme.TEXT)
-        y += 22
-    if p.grenades:
-        kinds = ", ".join(f"{p.grenades.count(g)} {t.grenades[g].name.lower()}" for g in sorted(set(p.grenades)))
-        text(surface, f"grenades: {kinds}", (x, y), 15, theme.TEXT)
-        y += 22
+        y += z(26)
+    for line in person_sheet_lines(state, pid, full=scale > 1):
+        if y + z(20) > rect.bottom:
+            break
+        for part in _wrap(line, rect.width - 20, z(15)):
+            text(surface, part, (x, y), z(15), theme.TEXT)
+            y += z(20)
     per_turn = state.rules.movement.chart.phases_per_turn
-    if p.busy_until > state.turn * per_turn + state.phase:
-        text(surface, "busy (getting out or up) until the next turn", (x, y), 15, theme.DIM)
+    if p.busy_until > state.turn * per_turn + state.phase and y + z(20) <= rect.bottom:
+        text(surface, "busy (getting out or up) until the next turn", (x, y), z(15), theme.DIM)
+
+
+def _wrap(line: str, width: int, size: int) -> list[str]:
+    from game.ui import wrap
+
+    return wrap(line, size, width) or [line]

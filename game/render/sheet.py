@@ -22,6 +22,7 @@ from rules.combat.electronics import status as electronics_status
 from rules.core.geometry import Kind
 from rules.engine.engine import why_out
 from rules.play.boosters import booster_name, burn_mph
+from rules.play.people import GOT_OUT
 from rules.play.state import VehicleState
 from rules.tables.movement import tables
 from rules.vehicles.record_sheet import LOCATIONS, SHORT, Component, WeaponMount
@@ -393,11 +394,14 @@ def section(surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
 
 def crew_states(v: VehicleState) -> dict[str, str]:
     """unhurt / wounded / unconscious / dead for each crewman, as the combat rules judge it, with the
-    concussion's stun (rules.play.concussion) added."""
+    concussion's stun (rules.play.concussion) added; "on foot" for a seat whose man got out."""
     inside = interior_of(v.sheet, v.spec.kind.value)
     stunned = {cid for cid, _ in v.stunned}
     out = {}
     for c in v.sheet.crew():
+        if c.name.endswith(GOT_OUT):   # his seat is empty: he is on foot, not dead (rules.play.people)
+            out[c.id] = "on foot"
+            continue
         try:
             state = crew_state(inside.part(c.id))
         except KeyError:
@@ -528,7 +532,7 @@ def damage_summary(v: VehicleState) -> list[str]:
     for c in now.crew():
         state = states.get(c.id, "unhurt")
         if state != "unhurt":
-            out.append(f"{c.name.lower()} {state}")
+            out.append(f"{c.name.removesuffix(GOT_OUT).lower()} {state}")
     out += [f"pod {p.id} torn off" for p in now.pods if p.torn_off]
     return out
 
@@ -723,6 +727,10 @@ def draw_compact_sheet(surface: pygame.Surface, rect: pygame.Rect, v: VehicleSta
     states = crew_states(v)
     for c in v.sheet.crew()[:3]:
         state = states.get(c.id, "")
+        if state == "on foot":   # an empty seat: no wound boxes, his own sheet has them
+            text(surface, f"{c.name.removesuffix(GOT_OUT)} on foot"[:22], (x, y), 15, theme.DIM)
+            y += 15
+            continue
         cc = theme.GOOD if state.startswith("unhurt") else theme.WARN if state.startswith("wounded") else LOST
         end = pips(surface, (x, y + 2), c.dp, c.max_dp, 9)
         text(surface, f"{c.name} {'' if state == 'unhurt' else state}"[:22], (end + 4, y), 15, cc)

@@ -119,6 +119,15 @@ class GameOverScene(Scene):
         text(surface, "Left/Right and Enter, or click · Esc: look at the board", (w // 2, h - 8), 16, theme.DIM,
              anchor="midbottom")
 
+    def _on_foot(self, v: VehicleState) -> list[str]:
+        """How the men who left this vehicle ended (issue 18): each with his state and the shots he has left."""
+        out = []
+        for p in self.session.state.people:
+            if p.from_vehicle == v.id:
+                kit = f", {p.shots} shots left" if p.weapon else ""
+                out.append(f"{p.name} on foot: {p.state}{kit}")
+        return out
+
     def _card(self, surface: pygame.Surface, r: pygame.Rect, v: VehicleState, won: bool) -> None:
         seat = self.session.seat(v.id)
         colour = theme.owner_colour(seat.colour)
@@ -150,7 +159,7 @@ class GameOverScene(Scene):
                  (x, y), 17, theme.ACCENT)
             y += 19
         y += 4
-        lines = damage_summary(v) or ["no damage"]
+        lines = self._on_foot(v) + (damage_summary(v) or ["no damage"])
         for line in lines:
             for ln in wrap(line, 17, r.right - x - 10):
                 if y > r.bottom - 18:

@@ -1,5 +1,5 @@
 """New game: a scenario or a custom game (map, number of vehicles, start speed), the rule options
-(weather, light, combat, the optional concussion rule, passengers at the guns), and for every vehicle its
+(weather, light, combat, the optional concussion rule, passengers at the guns, people on foot), and for every vehicle its
 design (stock, or the player's own from saves/garage), who drives it (a named player or a scripted foe
 profile), the player's name, its colour and its crew's skills. The widgets are pygame_gui's (drop-downs,
 a selection list, text entry with cursor and paste); the design picker shows the design's figures and
@@ -62,7 +62,7 @@ CREW = tuple((d, g) for d in range(4) for g in (*range(4), UNTRAINED))   # (Driv
 AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map areas, not the weather
 # the rule options a player may set here: (option, label); the others have one value only so far
 PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
-                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"))
+                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"), ("people", "On foot"))
 SPEEDS = (0, 10, 20, 30, 40, 50)
 ROW_H = 34
 LEFT_W = 660
@@ -115,6 +115,7 @@ class NewGameScene(Scene):
         self.count = Field("Vehicles", [str(n) for n in range(2, 9)], name="count")
         self.speed = Field("Start speed", [f"{s} mph" for s in SPEEDS], index=2, name="speed")
         self.options = self._option_fields()
+        self._own_people: int | None = None   # the player's people option while a scenario holds it on
         self.rows: list[tuple[Field, Field, Field, Field]] = []
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
@@ -180,6 +181,25 @@ class NewGameScene(Scene):
             return []
         return list(setup.vehicles)
 
+    def _scenario_people(self) -> None:
+        """A scenario with people on foot shows the option on (build_setup holds it on for it); leaving it
+        for another game gives the field back the player's own choice."""
+        field_ = self._field_named("opt_people")
+        if field_ is None:
+            return
+        forced = False
+        if self.source.index > 0:
+            try:
+                setup, _ = setup_from_scenario(self.scenarios[self.source.index - 1])
+                forced = bool(setup.people) or setup.options.people == "on"
+            except Exception:  # noqa: BLE001 - _scenario_vehicles reports it
+                forced = False
+        if forced and self._own_people is None:
+            self._own_people = field_.index
+            field_.index = field_.values.index("on")
+        elif not forced and self._own_people is not None:
+            field_.index, self._own_people = self._own_people, None
+
     def _rebuild_rows(self) -> None:
         vs = self._scenario_vehicles()
         n = len(vs) if vs else int(self.count.value)
@@ -242,6 +262,8 @@ class NewGameScene(Scene):
         """After a field took a new value (by key, or by its widget when `shown`): new rows for a new
         game or count; otherwise only the widgets that show that field are redone."""
         if f is self.source or f is self.count:
+            if f is self.source:
+                self._scenario_people()
             self._rebuild_rows()
             self.focus = min(self.focus, len(self.fields()))
             self.picking = min(self.picking, len(self.rows) - 1)
@@ -278,7 +300,9 @@ class NewGameScene(Scene):
             # pedestrians on foot from the start fight for their team's first vehicle's new owner, with people on
             owner_of = {old.owner: new.owner for old, new in zip(base.vehicles, vs, strict=True)}
             walkers = tuple(replace(p, owner=owner_of.get(p.owner, p.owner)) for p in base.people)
-            options = replace(self.rule_options(), people="on") if walkers else self.rule_options()
+            # a scenario that puts people on foot (or says people = true) plays with them whatever the field says
+            people_on = bool(walkers) or base.options.people == "on"
+            options = replace(self.rule_options(), people="on") if people_on else self.rule_options()
             return replace(base, vehicles=tuple(vs), people=walkers, options=options), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
@@ -328,10 +352,14 @@ class NewGameScene(Scene):
     def choices(self) -> dict[str, object]:
         """What the screen shows, by value, for the settings file."""
         return {"source": self.source.value, "map": self.map_field.value, "count": self.count.value,
-                "speed": self.speed.value, "options": {f.name[4:]: f.value for f in self.options},
+                "speed": self.speed.value, "options": {f.name[4:]: self._own_value(f) for f in self.options},
                 "rows": [{"design": d.value, "driver": p.value, "colour": c.value, "crew": k.value}
                          for d, p, c, k in self.rows],
                 "names": {k: v for k, v in self.names.items() if v}}
+
+    def _own_value(self, f: Field) -> str:
+        """A field's value as the player chose it (the people option a scenario holds on is not his)."""
+        return f.values[self._own_people] if f.name == "opt_people" and self._own_people is not None else f.value
 
     def _remember(self, data: dict[str, object]) -> None:
         """Put back remembered choices; values no longer offered (a removed map or design) are skipped."""
@@ -347,6 +375,7 @@ class NewGameScene(Scene):
         if isinstance(options, dict):
             for f in self.options:
                 pick(f, options.get(f.name[4:]))
+        self._scenario_people()
         self._rebuild_rows()
         rows = data.get("rows")
         if isinstance(rows, list):
@@ -768,6 +797,11 @@ def _option_note(f: Field) -> str:
     if f.name == "opt_concussion":
         return ("The optional concussion rule (000:L472): a hard ram may stun crews, who then miss phases. "
                 f"Now {f.value}.")
+    if f.name == "opt_people":
+        return ("People on foot (000:L1436-L1503): a crew may get out of a stopped car, or jump from a dead or "
+                "burning one, and fight on with a submachine gun and grenades; cars run them down. "
+                + ("Now on." if f.value == "on" else "Now off: the crews never leave their seats.")
+                + " A scenario with men on foot plays with it on.")
     return ("The book names gunners as the crew who fire besides the driver (000:L822). With this on, "
             f"passengers take triggers too, after the gunners. Now {f.value}.")
 

@@ -117,7 +117,8 @@ def _fire(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
     assert p is not None
     enemies = {tid for tid, _ in _enemies(state, p.owner)}
     near = _nearest(state, pid)
-    throws = [a for a in legal if isinstance(a, Throw) and _throw_target(state, a) in enemies]
+    throws = [a for a in legal if isinstance(a, Throw) and _throw_target(state, a) in enemies
+              and not _own_side_in_blast(state, p.owner, a)]
     if near and near[2] <= GRENADE_RANGE and throws:
         t = min(throws, key=lambda a: ((Vec(a.x, a.y) - near[1]).length(), str(a)))
         return Throw(t.person, t.grenade, t.x, t.y, 0), f"throws a grenade at {near[0]}"
@@ -127,6 +128,18 @@ def _fire(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
         s = min(shots, key=lambda a: (by_distance.get(a.target, 99.0), a.target))
         return s, f"fires at {s.target}"
     return next((a for a in legal if isinstance(a, Pass)), legal[0]), "holds his fire"
+
+
+SCATTER_MARGIN = 0.5  # inches beyond a grenade's radius a foe keeps his own side from its aim point
+
+
+def _own_side_in_blast(state: GameState, owner: str, a: Throw) -> bool:
+    """Whether the thrower or a man of his side stands within the grenade's radius of the aim, with a margin
+    for the scatter: a foe does not throw a grenade at his own feet (000:L1576)."""
+    kind = state.rules.people.grenades[a.grenade]
+    reach = kind.person_radius + SCATTER_MARGIN if kind.people is not None else 0.0
+    at = Vec(a.x, a.y)
+    return reach > 0 and any((p.pose.centre - at).length() <= reach for p in people.standing(state) if p.owner == owner)
 
 
 def _throw_target(state: GameState, a: Throw) -> str:

@@ -507,6 +507,13 @@ class FireStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FireOut(Event):
+    """A vehicle's fire put out from outside (a foam grenade, 000:L1581)."""
+
+    KIND: ClassVar[str] = "fire"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FireTableHit(Event):
     """Touching a burning counter: a fire-table hit with its modifier (000:L1018)."""
 
@@ -910,6 +917,32 @@ class PersonWalked(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PersonProne(Event):
     prone: bool               # True: dropped prone; False: got up (a full second, 000:L1461)
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonSprint(Event):
+    """A man sprints a second (+5 mph, no firing), or, his run over, must rest (000:L1441)."""
+
+    sprinting: bool           # True: he sprints this second; False: he rests `rest` seconds
+    rest: int = 0
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonBlinded(Event):
+    """A flash grenade at night blinds a man who sees it (002:L91)."""
+
+    turns: int
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonGassed(Event):
+    """A man in tear gas rolls: unconscious, choking or stinging for a while (000:L1585-L1588)."""
+
+    effect: str
+    turns: int
     KIND: ClassVar[str] = "person"
 
 

@@ -23,7 +23,7 @@ from rules.core.kept import kept
 from rules.driving.articulated import rig_maneuver_error
 from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, shape_error, turn_of
-from rules.engine.setup import GameSetup, resolve_rig, resolve_spec, starting_people, trailer_id
+from rules.engine.setup import GameSetup, kit_armor, resolve_rig, resolve_spec, starting_people, trailer_id
 from rules.phases import fire_step, use_step
 from rules.phases.movement import (
     defer,
@@ -76,7 +76,8 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
-            speed=float(abs(vs.speed)), reverse=vs.speed < 0, sheet=spec.sheet, start_speed=float(abs(vs.speed)),
+            speed=float(abs(vs.speed)), reverse=vs.speed < 0, sheet=kit_armor(spec.sheet, vs.kit, setup.rules.people),
+            start_speed=float(abs(vs.speed)),
         ))
         if towed is not None:   # straight behind, on the hitch or fifth wheel (000:L551, L588)
             towed = replace(towed, gunner_skill=vs.gunner_skill)
@@ -88,7 +89,8 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         raise IllegalAction("people on foot need the rule option people = \"on\"")
     state = GameState(seed=setup.seed, rolls=0, turn=1, phase=1, step=SPEED, vehicles=tuple(vehicles),
                       options=setup.options, map_id=setup.map, max_turns=setup.max_turns, rules=setup.rules,
-                      people=starting_people(setup, setup.rules.people))
+                      people=starting_people(setup, setup.rules.people),
+                      kits=tuple((vs.id, vs.kit) for vs in setup.vehicles if vs.kit is not None))
     ctx = Ctx(state)
     for v in vehicles:
         note_ground(ctx, v.id)  # a start off-road: its HC is lower from the first roll (000:L512-L516)

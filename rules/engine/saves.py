@@ -27,8 +27,10 @@ from rules.core.tomlio import (  # noqa: F401 (clean_stray_temp_files, STRAY_TEM
     parse_toml,
 )
 from rules.engine.game import Game
+from rules.engine.scenarios import read_kit
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import check_setup
+from rules.people.record import Kit
 from rules.play import actions as action_text
 from rules.play.state import RuleOptions, digest, option_choices
 from rules.vehicles.spec import UNTRAINED
@@ -80,7 +82,8 @@ def save_dict(game: Game) -> dict[str, Any]:
                  "facing": v.pose.facing, "speed": v.speed, "driver_skill": v.driver_skill, "foe": v.foe,
                  "colour": v.colour, "gunner_skill": v.gunner_skill,
                  **({"crew_gear": list(v.crew_gear)} if v.crew_gear else {}),   # only when worn: old saves unchanged
-                 **({"trailer": v.trailer} if v.trailer else {})}
+                 **({"trailer": v.trailer} if v.trailer else {}),
+                 **({"kit": _kit_dict(v.kit)} if v.kit is not None else {})}   # only when set: other saves unchanged
                 for v in s.vehicles
             ],
         },
@@ -91,10 +94,14 @@ def save_dict(game: Game) -> dict[str, Any]:
         out["setup"]["person"] = [
             {"id": p.id, "owner": p.owner, "x": p.pose.x, "y": p.pose.y, "facing": p.pose.facing,
              "weapon": p.weapon, "armor": p.armor, "grenades": list(p.grenades), "skill": p.skill,
-             "foe": p.foe, "prone": p.prone, "name": p.name}
+             "foe": p.foe, "prone": p.prone, "name": p.name, **({"gear": list(p.gear)} if p.gear else {})}
             for p in s.people
         ]
     return out
+
+
+def _kit_dict(k: Kit) -> dict[str, Any]:
+    return {"weapon": k.weapon, "armor": k.armor, "grenades": list(k.grenades), "gear": list(k.gear)}
 
 
 def save_game(game: Game, path: str | Path) -> Path:
@@ -122,6 +129,7 @@ def _setup(node: Node) -> GameSetup:
             colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=UNTRAINED, hi=MAX_SKILL),
             crew_gear=crew_gear(v),
             trailer=v.text("trailer", ""),
+            kit=read_kit(v.table("kit")) if v.has("kit") else None,
         ))
         v.done()
     if not vehicles:
@@ -143,9 +151,16 @@ def _person(p: Node) -> PersonSetup:
                      p.number("facing", 0.0, lo=-360, hi=720)),
         weapon=p.text("weapon", ""), armor=p.text("armor", ""), grenades=tuple(grenades),
         skill=p.integer("skill", 0, lo=UNTRAINED, hi=MAX_SKILL), foe=p.text("foe", ""),
-        prone=p.flag("prone", False), name=p.text("name", ""))
+        prone=p.flag("prone", False), name=p.text("name", ""), gear=_gear(p))
     p.done()
     return out
+
+
+def _gear(p: Node) -> tuple[str, ...]:
+    gear = p.array("gear", [])
+    if not all(isinstance(g, str) for g in gear):
+        raise p.error("gear", "expected a list of gear keys")
+    return tuple(gear)
 
 
 def game_from_dict(data: dict[str, Any], path: str) -> Game:

@@ -15,6 +15,7 @@ from rules.core.schema import Node
 from rules.core.tomlio import load_toml
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import check_setup
+from rules.people.record import Kit
 from rules.play.state import RuleOptions
 from rules.vehicles.design import stock_names as design_stock_names
 from rules.vehicles.design import trailer_names as design_trailer_names
@@ -49,6 +50,7 @@ class ScenarioVehicle:
     gunner_skill: int = 0
     crew_gear: tuple[str, ...] = ()  # goggles the crew wear (reading AU19)
     trailer: str = ""           # a stock trailer on its hitch or fifth wheel (issue 19); id "<id>_trailer"
+    kit: Kit | None = None      # [vehicles.kit]: what the crew carry (reading PD18); None: the [loadout]
 
 
 @dataclass(frozen=True)
@@ -68,16 +70,30 @@ class ScenarioPerson:
     driver: str = "human"
     prone: bool = False
     name: str = ""
+    gear: tuple[str, ...] = ()
+
+
+def _keys(n: Node, key: str, what: str) -> tuple[str, ...]:
+    items = n.array(key, [])
+    if not all(isinstance(g, str) for g in items):
+        raise n.error(key, f"expected a list of {what}")
+    return tuple(items)
 
 
 def _read_person(n: Node) -> ScenarioPerson:
-    grenades = n.array("grenades", [])
-    if not all(isinstance(g, str) for g in grenades):
-        raise n.error("grenades", "expected a list of grenade kinds")
     return ScenarioPerson(n.text("id"), n.text("owner"), n.text("team"), read_number(n, "x"), read_number(n, "y"),
                           read_number(n, "facing") if n.has("facing") else 0.0, n.text("weapon", ""),
-                          n.text("armor", ""), tuple(grenades), n.integer("skill", 0, lo=UNTRAINED, hi=10),
-                          n.text("driver", "human"), n.flag("prone", False), n.text("name", ""))
+                          n.text("armor", ""), _keys(n, "grenades", "grenade kinds"),
+                          n.integer("skill", 0, lo=UNTRAINED, hi=10), n.text("driver", "human"),
+                          n.flag("prone", False), n.text("name", ""), _keys(n, "gear", "gear keys"))
+
+
+def read_kit(n: Node) -> Kit:
+    """A crew's kit (people.toml keys; setup_check says which are unknown)."""
+    kit = Kit(n.text("weapon", ""), n.text("armor", ""), _keys(n, "grenades", "grenade kinds"),
+              _keys(n, "gear", "gear keys"))
+    n.done()
+    return kit
 
 
 VICTORY_KINDS = ("last_team_standing", "destroy", "survive", "escape")
@@ -125,7 +141,8 @@ def _read_vehicle(n: Node) -> ScenarioVehicle:
     speed = read_number(n, "speed", lo=0) if n.has("speed") else None
     return ScenarioVehicle(n.text("id"), n.text("stock"), n.text("owner"), n.text("team"), n.text("start"),
                            n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
-                           n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n), n.text("trailer", ""))
+                           n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n), n.text("trailer", ""),
+                           read_kit(n.table("kit")) if n.has("kit") else None)
 
 
 def _read_victory(n: Node) -> Victory:
@@ -248,9 +265,11 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         speed = st.speed if v.speed is None else v.speed
         vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
-                                     gunner_skill=v.gunner_skill, crew_gear=v.crew_gear, trailer=v.trailer))
+                                     gunner_skill=v.gunner_skill, crew_gear=v.crew_gear, trailer=v.trailer,
+                                     kit=v.kit))
     options = RuleOptions(people="on") if sc.people else RuleOptions()
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,
-                                "" if p.driver == "human" else p.driver, p.prone, p.name) for p in sc.pedestrians)
+                                "" if p.driver == "human" else p.driver, p.prone, p.name, p.gear)
+                    for p in sc.pedestrians)
     return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path), options=options, max_turns=sc.max_turns,
                      people=walkers)

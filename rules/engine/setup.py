@@ -9,7 +9,7 @@ from rules.core.errors import DataError
 from rules.core.geometry import Kind, Pose
 from rules.core.paths import locate
 from rules.core.schema import Node
-from rules.people.record import PersonState
+from rules.people.record import Kit, PersonState
 from rules.play.state import RuleOptions
 from rules.tables.lights import lights_tables
 from rules.tables.people import PeopleTables
@@ -36,6 +36,7 @@ class VehicleSetup:
     crew_gear: tuple[str, ...] = ()  # personal gear the whole crew wears: li_goggles, tinted_goggles (reading AU19)
     trailer: str = ""         # a trailer on its hitch or fifth wheel, straight behind it (a stock name or a
                               # design file, as `design`); its id is this vehicle's with "_trailer" after it
+    kit: Kit | None = None    # what the crew carry (reading PD18); None: people.toml's [loadout]
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class PersonSetup:
     foe: str = ""             # scripted-foe profile; "" = a human player
     prone: bool = False
     name: str = ""
+    gear: tuple[str, ...] = ()   # [gear.*] keys
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,16 @@ def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:
     return spec_of(_design(design), driver_skill=driver_skill)
 
 
+def kit_armor(sheet: RecordSheet, kit: Kit | None, t: PeopleTables) -> RecordSheet:
+    """A crew whose kit names body armor wear it aboard: every crewman's body-armor DP is the armor's
+    (000:L975, reading PD18); without a kit, or a kit without armor, the sheet as designed."""
+    if kit is None or not kit.armor or kit.armor not in t.armor:
+        return sheet
+    dp = t.armor[kit.armor].dp
+    comps = tuple(replace(c, body_armor=dp) if c.kind == "crew" else c for c in sheet.components)
+    return replace(sheet, components=comps)
+
+
 def starting_people(setup: GameSetup, t: PeopleTables) -> tuple[PersonState, ...]:
     """The set-up's pedestrians as the state keeps them: a full weapon, armor at its full DP, unhurt;
     `from_vehicle` empty (he has no seat to go back to)."""
@@ -148,6 +160,6 @@ def starting_people(setup: GameSetup, t: PeopleTables) -> tuple[PersonState, ...
         armor = t.armor.get(ps.armor) if ps.armor else None
         out.append(PersonState(ps.id, ps.owner, ps.name or ps.id, ps.pose, "", armor=ps.armor,
                                armor_left=armor.dp if armor else 0, weapon=ps.weapon,
-                               shots=(w.shots or 0) if w else 0, grenades=ps.grenades, prone=ps.prone,
+                               shots=(w.shots or 0) if w else 0, grenades=ps.grenades, gear=ps.gear, prone=ps.prone,
                                skill=-99 if ps.skill == UNTRAINED else ps.skill))
     return tuple(out)

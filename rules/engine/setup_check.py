@@ -17,6 +17,7 @@ from rules.core.errors import DataError
 from rules.core.geometry import Pose, corners
 from rules.core.paths import locate
 from rules.engine.setup import GameSetup, VehicleSetup, resolve_spec
+from rules.people.person import carried_ge, carry_limit
 from rules.tables.foe_profiles import names
 from rules.tables.movement import tables
 from rules.tables.people import people_tables
@@ -89,6 +90,10 @@ def setup_problems(setup: GameSetup, game_map: Map | None = None, *, drivers: Co
     for a, b in overlapping_boxes([bbox(o) for _, o in placed]):
         if polygons_overlap(placed[a][1], placed[b][1]):
             probs.append((placed[b][0], f"stands on the vehicle at {placed[a][0]}"))
+    for i, v in enumerate(setup.vehicles):
+        if v.kit is not None:
+            k = v.kit
+            probs += kit_problems(f"{where.format(i=i, id=v.id)}.kit", k.weapon, k.armor, k.grenades, k.gear)
     return probs + _people_problems(setup, game_map, ids, drivers, [o for _, o in placed])
 
 
@@ -139,11 +144,30 @@ def _outline(v: VehicleSetup, spec: VehicleSpec) -> tuple[tuple[float, float], .
     return tuple((c.x, c.y) for c in corners(pose, size))
 
 
+def kit_problems(w: str, weapon: str, armor: str, grenades: tuple[str, ...], gear: tuple[str, ...]) -> list[Problem]:
+    """Unknown people.toml keys in what a person or a crew carries (issue 18, reading PD18)."""
+    t = people_tables()
+    probs: list[Problem] = []
+    for key, value, table in (("weapon", weapon, t.hand_weapons), ("armor", armor, t.armor)):
+        if value and value not in table:
+            probs.append((f"{w}.{key}", f"unknown {key} {value!r}; known: {', '.join(sorted(table))}"))
+    for key, items, known in (("grenades", grenades, t.grenades), ("gear", gear, t.gear)):
+        for g in items:
+            if g not in known:
+                probs.append((f"{w}.{key}", f"unknown {key[:-1] if key == 'grenades' else key} {g!r}; "
+                                            f"known: {', '.join(sorted(known))}"))
+    if not probs:
+        load, most = carried_ge(weapon, grenades, gear, t), carry_limit(weapon, gear, t)
+        if load > most:
+            probs.append((w, f"carries {load:g} grenade-equivalents; at most {most:g} may be carried (000:L1447, "
+                             "L1506: a worn backpack holds 5 GE of hand weapons more)"))
+    return probs
+
+
 def _people_problems(setup: GameSetup, game_map: Map | None, ids: set[str], drivers: Collection[str],
                      outlines: list[tuple[tuple[float, float], ...]]) -> list[Problem]:
     """Pedestrians on foot from the start (issue 18): the rule option on, ids unique among vehicles and
     people, known weapon, armor and grenade keys, a known foe, standing on the map and on no vehicle."""
-    t = people_tables()
     probs: list[Problem] = []
     if setup.people and setup.options.people != "on":
         probs.append(("people", "people on foot need the rule option people = \"on\""))
@@ -155,12 +179,7 @@ def _people_problems(setup: GameSetup, game_map: Map | None, ids: set[str], driv
         elif p.id in known:
             probs.append((f"{w}.id", f"id {p.id!r} is used twice"))
         known.add(p.id)
-        for key, value, table in (("weapon", p.weapon, t.hand_weapons), ("armor", p.armor, t.armor)):
-            if value and value not in table:
-                probs.append((f"{w}.{key}", f"unknown {key} {value!r}; known: {', '.join(sorted(table))}"))
-        for g in p.grenades:
-            if g not in t.grenades:
-                probs.append((f"{w}.grenades", f"unknown grenade {g!r}; known: {', '.join(sorted(t.grenades))}"))
+        probs += kit_problems(w, p.weapon, p.armor, p.grenades, p.gear)
         if p.foe and p.foe not in drivers:
             probs.append((f"{w}.foe", f"unknown foe profile {p.foe!r}; known: {', '.join(sorted(drivers))}"))
         x, y = p.pose.x, p.pose.y

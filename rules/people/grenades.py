@@ -79,6 +79,25 @@ def scatter(roll: int, need: int | None = None, direction_roll: int | None = Non
     return Scatter(False, missed_by, side, along, side_sq, along_sq)
 
 
+def scatter_reach(roll: int, need: int | None = None, *, point_blank: bool = False,
+                  t: PeopleTables | None = None) -> float:
+    """The farthest (inches) a throw of natural `roll` below 12 can come down from the point aimed at:
+    the most squares its Distance Table row gives (000:L1185-L1191), on both axes where the Direction
+    Table sends it sideways and long or short at once (000:L1178-L1184). What the client draws as the
+    scatter a throw risks."""
+    tt = t or people_tables()
+    th = tt.throw
+    if roll >= th.exact_on:
+        return 0.0
+    missed_by = max(0, (th.need if need is None else need) - roll)
+    row = th.distance_row(missed_by)
+    most = max(row.at_least, row.squares.n * 6 + row.squares.mod, 0)
+    if point_blank:
+        most = min(most, th.point_blank_max_squares)
+    diagonal = any(side and along for side, along in th.direction.values())
+    return most * tt.person.square * (math.sqrt(2) if diagonal else 1.0)
+
+
 def landing(thrower: tuple[float, float], aim: tuple[float, float], s: Scatter,
             t: PeopleTables | None = None) -> tuple[float, float]:
     """The point the grenade comes down at (inches, y down). Right is to the thrower's right looking

@@ -15,6 +15,23 @@ WEAPON, COLLISION, FIRE, HAZARD = "weapon", "collision", "fire", "hazard"   # ki
 # differently: a weapon hit does at least 1 point; a hazard underfoot (spikes) as rolled
 
 
+def carried_ge(weapon: str, grenades: tuple[str, ...], gear: tuple[str, ...], t: PeopleTables | None = None) -> float:
+    """Grenade-equivalents of a hand weapon, grenades (each the list's Grenade row) and gear (000:L1447)."""
+    t = t or people_tables()
+    ge = max(0.0, t.hand_weapons[weapon].ge) if weapon in t.hand_weapons else 0.0
+    ge += max(0.0, t.hand_weapons["G"].ge if "G" in t.hand_weapons else 1.0) * len(grenades)
+    return ge + sum(max(0.0, t.gear[g].ge) for g in gear if g in t.gear)
+
+
+def carry_limit(weapon: str, gear: tuple[str, ...], t: PeopleTables | None = None) -> float:
+    """The most he may carry: 6 GE (000:L1447); a worn backpack holds up to 5 GE of his hand weapon
+    besides (000:L1506)."""
+    t = t or people_tables()
+    pack = "backpack" in gear and weapon in t.hand_weapons
+    extra = min(float(t.person.pack_ge), max(0.0, t.hand_weapons[weapon].ge)) if pack else 0.0
+    return t.person.carry_ge + extra
+
+
 def condition(damage: int, t: PeopleTables | None = None) -> str:
     """Wounded at the first point, unconscious at the second, dead at the third (000:L1450)."""
     w = (t or people_tables()).person

@@ -25,6 +25,7 @@ class PersonState:
     weapon: str = ""               # [hand_weapon.*] key, "" = none
     shots: int = 0                 # shots left in the weapon
     grenades: tuple[str, ...] = () # [grenade.*] keys carried
+    gear: tuple[str, ...] = ()     # [gear.*] keys carried (000:L1505-L1538): shown on his sheet
     prone: bool = False
     busy_until: int = 0            # clock (turn and phase as `clock` counts them) before which he may not move or fire:
                                    # getting out, landing from a jump, standing up (000:L1461, L1469-L1470)
@@ -32,6 +33,15 @@ class PersonState:
     walked: int = 0                # clock of the phase he last walked in
     skill: int = 0                 # Handgunner level (his vehicle's Gunner bonus, 000:L932); -99: no skill
     oil_squares: int = 0           # oil squares entered one after another (the 5, 7, 9, 11 ladder, 001:L181)
+    sprint_turn: int = 0           # the turn he sprints in (000:L1441): +5 mph, no firing
+    sprinted: int = 0              # seconds sprinted in his present run
+    ran_on: int = 0                # seconds run on at base speed since the sprint ended
+    steps: int = 0                 # squares walked in turn `steps_turn` (hand-to-hand: not after half, 000:L1454)
+    steps_turn: int = 0
+    blind_until: int = 0           # clock before which a flash grenade's blinding holds: no shots or throws (002:L91)
+    club: bool = False             # his hand weapon was used to strike a vehicle: a club from then on (000:L1455)
+    gas: str = ""                  # the worst tear-gas effect on him ([tear_gas.results] effect), until
+    gas_until: int = 0             # this clock (000:L1585-L1588)
     struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each
 
     @property
@@ -42,6 +52,18 @@ class PersonState:
     def down(self) -> bool:
         """Unconscious or dead: he does nothing more (000:L1450)."""
         return self.state in (UNCONSCIOUS, DEAD)
+
+
+@dataclass(frozen=True)
+class Kit:
+    """What a vehicle's crew carry (reading PD18): a hand weapon, body armor, grenades and gear, keys of
+    people.toml's [hand_weapon.*], [armor.*], [grenade.*] and [gear.*]. A scenario or a save sets it for a
+    vehicle; without one the crew carry the [loadout] kit. The armor is worn aboard too (000:L975)."""
+
+    weapon: str = ""
+    armor: str = ""
+    grenades: tuple[str, ...] = ()
+    gear: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -22,20 +22,32 @@ from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_poi
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
 from rules.combat.dropped import Counter
 from rules.combat.elevation import behind_low_wall, has_low_walls, level_at, roof_at
-from rules.combat.line_of_fire import blocker, map_world
+from rules.combat.line_of_fire import blocker, first_on_line, map_world
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
-from rules.combat.to_hit import Shot, ToHit, out_of_reach, range_modifier, target_type_of, weapon_info
+from rules.combat.to_hit import (
+    Modifier,
+    Shot,
+    ToHit,
+    out_of_reach,
+    range_modifier,
+    target_type_of,
+    weapon_info,
+)
 from rules.core.dice import DiceExpr
 from rules.core.events import (
     DamageRolled,
+    FireOut,
     GrenadeExploded,
     GrenadeLanded,
     GrenadeThrown,
+    PersonBlinded,
+    PersonGassed,
     PersonGotIn,
     PersonGotOut,
     PersonHurt,
     PersonProne,
     PersonRunOver,
+    PersonSprint,
     PersonWalked,
     ShotFired,
 )
@@ -46,14 +58,14 @@ from rules.people.hand_fire import PersonShot, damage_to_vehicle, hand_range, pe
 from rules.people.jumping import jump_damage
 from rules.people.person import COLLISION, DEAD, HAZARD, WEAPON, take
 from rules.people.person import FIRE as BURNING
-from rules.people.record import Grenade, PersonState, clock
+from rules.people.record import Grenade, Kit, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
-from rules.play.lights import aloft_modifier
-from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Throw, Walk
+from rules.play.lights import aloft_modifier, table_lit
+from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
-from rules.tables.people import Effects, PeopleTables
+from rules.tables.people import Effects, GasResult, GrenadeType, PeopleTables
 from rules.vehicles.record_sheet import WeaponMount
 from rules.vehicles.spec import UNTRAINED
 from rules.world.maps import vocabulary
@@ -115,6 +127,15 @@ def counter(t: PeopleTables) -> CounterSize:
 
 
 # --- leaving a vehicle (000:L1469-L1470, L534) -----------------------------------------------------------
+
+
+def kit_of(state: GameState, vid: str) -> Kit:
+    """What a vehicle's crew carry: the kit its set-up chose, else people.toml's [loadout] (reading PD18)."""
+    chosen = dict(state.kits).get(vid)
+    if chosen is not None:
+        return chosen
+    t = tables_of(state)
+    return Kit(weapon=t.loadout_weapon, grenades=t.loadout_grenades)
 
 
 def crew_aboard(v: VehicleState) -> list[str]:
@@ -183,10 +204,12 @@ def get_out(ctx: Ctx, a: GetOut) -> None:
     pid = f"{v.id}.{a.crew}"
     while person(ctx.state, pid) is not None:   # the seat's first man still on foot: another took it since
         pid += "'"
+    kit = kit_of(ctx.state, v.id)
+    worn = kit.armor or ("body_armor" if comp.body_armor > 0 else "")   # what is left of it aboard goes with him
     p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
-                    armor="body_armor" if comp.body_armor > 0 else "", armor_left=comp.body_armor,
-                    weapon=t.loadout_weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
-                    grenades=t.loadout_grenades,
+                    armor=worn, armor_left=comp.body_armor if worn else 0,
+                    weapon=kit.weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
+                    grenades=kit.grenades, gear=kit.gear,
                     busy_until=(now(ctx.state) + per_turn) if not a.jump else clock(ctx.state.turn + 1, 1, per_turn),
                     skill=-99 if skill == UNTRAINED else skill)
     seat = replace(comp, name=comp.name + GOT_OUT, dp=0, body_armor=0)
@@ -230,12 +253,63 @@ def squares_now(state: GameState, p: PersonState) -> int:
     """Squares he may move this phase: his speed's row of the chart (000:L1439), or crawling in phases
     2 and 4 (000:L1460)."""
     t = tables_of(state)
+    gas = gas_effect(state, p)
+    if p.prone and gas is not None and gas.crawl_mph:   # choking in tear gas: 3 squares a turn (000:L1587)
+        return round(state.rules.movement.chart.pedestrian(gas.crawl_mph)[state.phase - 1] / t.person.square)
     if p.prone:
         return 1 if state.phase in t.person.crawl_phases else 0
     armor = t.armor.get(p.armor) if p.armor else None
-    mph = t.person.speed_mph - (armor.speed_loss_mph if armor else 0.0)
+    mph = t.person.speed_mph - (armor.speed_loss_mph if armor else 0.0) + (t.person.sprint_mph if sprinting(state, p) else 0.0)
     inches = state.rules.movement.chart.pedestrian(mph)[state.phase - 1]
     return round(inches / t.person.square)
+
+
+def gas_effect(state: GameState, p: PersonState) -> GasResult | None:
+    """The tear-gas effect on him now, if any (000:L1585-L1588)."""
+    gas = tables_of(state).tear_gas
+    if gas is None or not p.gas or p.gas_until <= now(state):
+        return None
+    return next((r for r in gas.results if r.effect == p.gas), None)
+
+
+def _gassed(state: GameState, p: PersonState, th: ToHit) -> ToHit:
+    """-6 or -2 to hit with any weapon while tear gas holds him (000:L1587-L1588)."""
+    gas, table = gas_effect(state, p), tables_of(state).tear_gas
+    if gas is None or table is None or not gas.to_hit or not th.allowed:
+        return th
+    mod = Modifier(f"in tear gas ({gas.effect})", gas.to_hit, table.source)
+    return ToHit(th.need - gas.to_hit, (*th.modifiers, mod), th.allowed, th.why)
+
+
+def _tear_gas_at_turn_end(ctx: Ctx) -> None:
+    """A man in a tear-gas cloud without a gas mask rolls 1d; the worst result so far holds while it lasts:
+    unconscious (he does nothing, down), choking (-6, only crawls) or stinging (-2) (000:L1585-L1588)."""
+    t = tables_of(ctx.state)
+    gas = t.tear_gas
+    clouds = [c for c in ctx.state.counters if c.weapon == "tear_gas"]
+    if gas is None or not clouds:
+        return
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    rank = {r.effect: i for i, r in enumerate(gas.results)}
+    for p in list(ctx.state.people):
+        if p.down or set(p.gear) & set(gas.immune_gear):
+            continue
+        if not any(inside(c.polygon(), p.pose.centre) for c in clouds):
+            continue
+        r = gas.result(ctx.roll(DiceExpr(1), f"{p.name} in tear gas", gas.source, p.id))
+        now_on = gas_effect(ctx.state, p)
+        if now_on is not None and rank[now_on.effect] <= rank[r.effect]:
+            continue   # not worse than what holds him: the worst so far stands (000:L1586)
+        until = clock(ctx.state.turn + 1 + r.turns, 1, per_turn)
+        down = r.effect == "unconscious" or bool(r.crawl_mph)
+        put(ctx, replace(p, gas=r.effect, gas_until=until, prone=p.prone or down,
+                         busy_until=max(p.busy_until, until) if r.effect == "unconscious" else p.busy_until))
+        ctx.log.add(PersonGassed(f"{p.name} is {r.effect} from the tear gas for {r.turns} seconds", gas.source, p.id,
+                                 effect=r.effect, turns=r.turns))
+
+
+def sprinting(state: GameState, p: PersonState) -> bool:
+    return p.sprint_turn == state.turn and p.sprint_turn > 0
 
 
 def may_walk(state: GameState, p: PersonState) -> bool:
@@ -245,21 +319,72 @@ def may_walk(state: GameState, p: PersonState) -> bool:
 
 
 def walkers(state: GameState) -> tuple[str, ...]:
+    """Who walks this phase, once for every square his speed's row gives him (two in some phases when he
+    sprints, 000:L1439-L1441)."""
     if not playing(state):
         return ()
-    return tuple(p.id for p in state.people if may_walk(state, p))
+    return tuple(p.id for p in state.people if may_walk(state, p) for _ in range(max(1, squares_now(state, p))))
 
 
 def walk_options(state: GameState, pid: str) -> list[PersonAction]:
     p = person(state, pid)
     if p is None:
         return []
-    out: list[PersonAction] = [Prone(pid, not p.prone)]
+    gas = gas_effect(state, p)
+    choking = gas is not None and bool(gas.crawl_mph)
+    out: list[PersonAction] = [] if choking and p.prone else [Prone(pid, not p.prone)]   # choking: he crawls
+    if _may_sprint(state, p):
+        out.append(Sprint(pid))
     if squares_now(state, p) > 0:
         out += [Walk(pid, dx, dy) for dx, dy in STEPS if (dx, dy) == (0, 0) or _step_problem(state, p, dx, dy) is None]
     else:
         out.append(Walk(pid, 0, 0))
     return sorted(out, key=str)
+
+
+def _may_sprint(state: GameState, p: PersonState) -> bool:
+    """A sprint is a whole second: chosen at his first step of the turn, standing, not yet fired this turn,
+    with seconds of sprint left in this run (000:L1441)."""
+    h = tables_of(state).person
+    return (h.sprint_mph > 0 and state.phase == 1 and not p.prone and not sprinting(state, p)
+            and p.fired_turn != state.turn and p.walked < clock(state.turn, 1, state.rules.movement.chart.phases_per_turn)
+            and p.sprinted < h.sprint_turns and p.ran_on == 0)
+
+
+def sprint(ctx: Ctx, a: Sprint) -> None:
+    """He sprints this second: 5 mph faster (another square in the phases his new row gives two), and he may
+    not fire (000:L1441); he is still to step this phase."""
+    p = person(ctx.state, a.person)
+    assert p is not None
+    before = squares_now(ctx.state, p)
+    p = put(ctx, replace(p, sprint_turn=ctx.state.turn))
+    extra = max(0, squares_now(ctx.state, p) - max(1, before))
+    ctx.state = evolve(ctx.state, walkers=(p.id,) * extra + ctx.state.walkers)
+    ctx.log.add(PersonSprint(f"{p.name} sprints ({p.sprinted + 1} of {tables_of(ctx.state).person.sprint_turns} "
+                             "seconds; no firing)", "000:L1441", p.id, sprinting=True))
+
+
+def _sprints_at_turn_end(ctx: Ctx) -> None:
+    """A sprinted second is counted; after the sprint he may run on at his base speed 10 seconds more; when
+    he stops, or those are gone, he rests a second for every 2 he sprinted, doing nothing (000:L1441)."""
+    h = tables_of(ctx.state).person
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    for p in list(ctx.state.people):
+        if sprinting(ctx.state, p):
+            put(ctx, replace(p, sprinted=p.sprinted + 1))
+            continue
+        if not p.sprinted:
+            continue
+        walked = p.walked > clock(ctx.state.turn, 0, per_turn)
+        if walked and p.ran_on + 1 < h.run_on_turns and not p.down:
+            put(ctx, replace(p, ran_on=p.ran_on + 1))
+            continue
+        rest = math.ceil(p.sprinted * h.rest_per_sprint)
+        put(ctx, replace(p, sprinted=0, ran_on=0,
+                         busy_until=max(p.busy_until, clock(ctx.state.turn + 1 + rest, 1, per_turn))))
+        if not p.down:
+            ctx.log.add(PersonSprint(f"{p.name} must rest {rest} second{'s' if rest != 1 else ''} after his sprint",
+                                     "000:L1441", p.id, sprinting=False, rest=rest))
 
 
 def _step_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | None:
@@ -288,7 +413,8 @@ def walk(ctx: Ctx, a: Walk) -> None:
     if (a.dx, a.dy) != (0, 0):
         facing = math.degrees(math.atan2(a.dx, -a.dy)) % 360
         end = Pose.at(p.pose.x + a.dx * sq, p.pose.y + a.dy * sq, facing)
-        put(ctx, replace(p, pose=end, walked=now(ctx.state)))
+        steps = p.steps + 1 if p.steps_turn == ctx.state.turn else 1
+        put(ctx, replace(p, pose=end, walked=now(ctx.state), steps=steps, steps_turn=ctx.state.turn))
         ctx.log.add(PersonWalked(f"{p.name} {'crawls' if p.prone else 'moves'} to ({end.x:g}, {end.y:g})",
                                  "000:L1460" if p.prone else "000:L539", p.id, start=p.pose, end=end, crawled=p.prone))
         underfoot(ctx, p.id)
@@ -296,11 +422,22 @@ def walk(ctx: Ctx, a: Walk) -> None:
 
 
 def go_prone(ctx: Ctx, a: Prone) -> None:
-    """Dropping prone takes no time; standing up a full second (000:L1459, L1461)."""
+    """Dropping prone takes no time; standing up a full second (000:L1459, L1461), and on oil it needs 7
+    or better on 2d besides: failing, the second is spent and he is still down (000:L1464)."""
     p = person(ctx.state, a.person)
     assert p is not None
     t = tables_of(ctx.state)
     busy = p.busy_until if a.down else now(ctx.state) + t.person.stand_up_turns * ctx.rules.movement.chart.phases_per_turn
+    up = not a.down
+    if up and _kinds_under(ctx.state, p) & set(t.person.oil_kinds):
+        need = t.person.stand_on_oil
+        up = ctx.roll(DiceExpr(2), f"{p.name} stands up on oil: needs {need}", "000:L1464", p.id) >= need
+        if not up:
+            put(ctx, replace(p, busy_until=busy))
+            ctx.log.add(PersonProne(f"{p.name} slips on the oil trying to get up (the second is spent)",
+                                    "000:L1464", p.id, prone=True))
+            ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
+            return
     put(ctx, replace(p, prone=a.down, busy_until=busy))
     ctx.log.add(PersonProne(f"{p.name} {'drops prone' if a.down else 'gets up (a full second)'}",
                             "000:L1459" if a.down else "000:L1461", p.id, prone=a.down))
@@ -311,8 +448,9 @@ def go_prone(ctx: Ctx, a: Prone) -> None:
 
 
 def may_fire(state: GameState, p: PersonState) -> bool:
+    """Once a turn, not while getting out or up, resting, sprinting or blinded (000:L1441, L1449; 002:L91)."""
     return (not p.down and p.busy_until <= now(state) and p.fired_turn != state.turn
-            and p.id not in state.fire_passed)
+            and p.id not in state.fire_passed and not sprinting(state, p) and p.blind_until <= now(state))
 
 
 def fire_actors(state: GameState) -> list[str]:
@@ -350,6 +488,78 @@ def _options(state: GameState, p: PersonState) -> Iterator[PersonAction]:
         if dist <= t.throw.max_range:
             for g in sorted(set(p.grenades)):
                 yield Throw(p.id, g, round(point.x, 3), round(point.y, 3), 1)
+        if _may_strike(state, p, target, point):
+            yield Strike(p.id, target)
+
+
+def _may_strike(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
+    """Hand-to-hand: a man of another side in an adjacent square, or a vehicle his square touches when he has
+    something to hit it with; not after moving more than half his squares this turn (000:L1452-L1455)."""
+    t = tables_of(state)
+    if t.hand_to_hand is None:
+        return False
+    sq = t.person.square
+    o = person(state, target)
+    if o is not None:
+        near = o.owner != p.owner and max(abs(o.pose.x - p.pose.x), abs(o.pose.y - p.pose.y)) <= sq * 1.01
+    else:
+        near = (point - p.pose.centre).length() <= sq * 0.75 and bool(p.weapon or p.grenades)
+    if not near:
+        return False
+    moved = p.steps if p.steps_turn == state.turn else 0
+    return moved * 2 <= _allowance(state, p)
+
+
+def _allowance(state: GameState, p: PersonState) -> int:
+    """The squares his speed gives him this turn (000:L1439)."""
+    per_turn = state.rules.movement.chart.phases_per_turn
+    return sum(squares_now(evolve(state, phase=k), p) for k in range(1, per_turn + 1))
+
+
+def strike_to_hit(state: GameState, a: Strike) -> ToHit:
+    """A blow at an adjacent man: 2 or better with every targeting modifier but the point-blank bonus, the
+    pedestrian's -3 among them (000:L1453): read at the point-blank limit, where no range line applies."""
+    t = tables_of(state)
+    h = t.hand_to_hand
+    p, o = person(state, a.person), person(state, a.target)
+    assert p is not None and o is not None and h is not None
+    shot = Shot(base=h.to_hit, range=state.rules.combat.point_blank_below, target="pedestrian",
+                target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=0)
+    return _gassed(state, p, person_to_hit(PersonShot("", None, prone=o.prone), shot, t, state.rules.combat))
+
+
+def _strike(ctx: Ctx, a: Strike) -> None:
+    """The blow (000:L1453-L1455): at a man, the roll, then a fist's 1d-5, something heavy's 1d-4 or a knife's
+    own dice, spiked armor +1; at a vehicle, no roll, 1d-5 on the side he stands at, his weapon a club after."""
+    s, t = ctx.state, tables_of(ctx.state)
+    h = t.hand_to_hand
+    p = person(s, a.person)
+    if p is None or p.down or h is None:
+        return
+    knife = t.hand_weapons.get(p.weapon) if p.weapon and t.hand_weapons[p.weapon].vs_vehicles == "none" else None
+    o = person(s, a.target)
+    if o is None:
+        if not any(v.id == a.target for v in s.vehicles):
+            return
+        v = s.vehicle(a.target)
+        size = ctx.rules.movement.handling.counters[v.spec.kind]
+        points = max(0, ctx.roll(h.vehicle, f"{p.name} strikes {v.id}", h.source, p.id))
+        if not p.grenades and p.weapon and not p.club:   # a hand weapon used so is a club from then on
+            put(ctx, replace(p, club=True, shots=0))
+        _hit_vehicle(ctx, v.id, struck_side(v.pose, size, p.pose.centre), points, f"{p.name}'s blow")
+        return
+    if o.down:
+        return
+    th = strike_to_hit(s, a)
+    made = roll_to_hit(th, h.to_hit, f"{p.name} strikes at {o.name} hand-to-hand", "", "", ctx.dice, ctx.log,
+                       p.id, "hand", o.id)
+    if not made or not made[0]:
+        return
+    dice = knife.dice if knife is not None and knife.dice is not None else (
+        h.heavy if p.weapon or p.grenades else h.fist)
+    points = max(0, ctx.roll(dice, f"{p.name}'s blow", h.source, p.id)) + (
+        h.spiked_extra if h.spiked_gear in p.gear else 0)
+    hurt(ctx, o.id, points, WEAPON if knife is not None else HAZARD, f"{p.name}'s blow", h.source)
 
 
 def _clear(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
@@ -405,6 +615,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return f"there is nobody called {who!r}"
     if isinstance(a, Pass):
         return None if state.step == FIRE else "people pass only in the fire step"
+    if isinstance(a, Sprint):
+        return None if state.step == MOVE and a in walk_options(state, who) and who in acting else \
+            "he may sprint at his first step of a turn, standing, before firing, with seconds of sprint left (000:L1441)"
     if isinstance(a, (Walk, Prone)):
         if state.step != MOVE:
             return "people walk, drop prone or stand up in the movement step"
@@ -417,6 +630,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return None if a in _get_in_options(state, p) else f"he cannot get into {a.into} now (000:L1472)"
     if isinstance(a, Shoot):
         return None if a in list(_options(state, p)) else f"{a.target} cannot be shot with {a.weapon} from here"
+    if isinstance(a, Strike):
+        return None if a in list(_options(state, p)) else \
+            f"{a.target} is not in reach of his hands (adjacent, not after half his move: 000:L1453-L1455)"
     if isinstance(a, Throw):
         if a.grenade not in p.grenades:
             return f"he carries no {a.grenade} grenade"
@@ -427,7 +643,7 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
     return "that action is not available now"
 
 
-def declare(ctx: Ctx, a: Shoot | Throw) -> None:
+def declare(ctx: Ctx, a: Shoot | Throw | Strike) -> None:
     """A shot or throw is declared now and resolved with the phase's other fire (000:L819); he may not
     move for the rest of the turn (000:L1449)."""
     p = person(ctx.state, a.person)
@@ -446,8 +662,10 @@ def declare(ctx: Ctx, a: Shoot | Throw) -> None:
 
 def resolve(ctx: Ctx, since: int | None = None) -> None:
     """The people's shots and throws of this phase, grenades landing and going off (000:L1175); `since`:
-    where the fire step's own events begin in the log, for the bursts of its hits (000:L944)."""
+    where the fire step's own events begin in the log, for the bursts of its hits (000:L944). With people
+    off only the vehicles' grenade launchers are played here (their grenades' work on vehicles, PD30)."""
     if not playing(ctx.state):
+        _launchers_only(ctx, since)
         return
     if since is not None:
         bursts_after(ctx, since)
@@ -457,6 +675,8 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
             _shoot(ctx, a)
         elif isinstance(a, Fire):
             _vehicle_shot(ctx, a)
+        elif isinstance(a, Strike):
+            _strike(ctx, a)
         else:
             _throw(ctx, a)
     ctx.state = evolve(ctx.state, people_declared=())
@@ -464,6 +684,8 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
     if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
         _timed_blasts(ctx)
         _burning_underfoot(ctx)
+        _sprints_at_turn_end(ctx)
+        _tear_gas_at_turn_end(ctx)
         for v in ctx.state.vehicles:   # a second of starting gone each turn (000:L1472)
             if v.starting:
                 ctx.update(v.id, starting=v.starting - 1)
@@ -472,7 +694,10 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
 def _speed_of(state: GameState, p: PersonState) -> float:
     """A pedestrian who has walked this turn is moving (reading PD17); else he stands still."""
     per_turn = state.rules.movement.chart.phases_per_turn
-    return tables_of(state).person.speed_mph if p.walked > clock(state.turn, 0, per_turn) else 0.0
+    h = tables_of(state).person
+    if p.walked <= clock(state.turn, 0, per_turn):
+        return 0.0
+    return h.speed_mph + (h.sprint_mph if sprinting(state, p) else 0.0)
 
 
 def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
@@ -490,15 +715,15 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
                     target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill,
                     height_ft=climb)
         cover = _ground_cover(state, p.pose.centre, o)
-        return person_to_hit(PersonShot("pedestrian", w, prone=o.prone and cover == "none", cover=cover,
-                                         aloft=aloft_modifier(state, o.id)), shot, t,
-                             state.rules.combat)
+        return _gassed(state, p, person_to_hit(PersonShot("pedestrian", w, prone=o.prone and cover == "none",
+                                                          cover=cover, aloft=aloft_modifier(state, o.id)),
+                                               shot, t, state.rules.combat))
     v = state.vehicle(a.target)
     size = v.spec.counter(state.rules.movement.handling.counters)
     shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
                 target=target_type_of(v.spec.kind.value, v.spec.body), target_side=struck_side(v.pose, size, p.pose.centre),
                 target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill, height_ft=climb)
-    return person_to_hit(PersonShot("pedestrian", w), shot, t, state.rules.combat)
+    return _gassed(state, p, person_to_hit(PersonShot("pedestrian", w), shot, t, state.rules.combat))
 
 
 def _shoot(ctx: Ctx, a: Shoot) -> None:
@@ -541,6 +766,14 @@ def _hit_vehicle(ctx: Ctx, vid: str, face: str, points: int, cause: str) -> None
     ctx.update(vid, sheet=sheet, out=v.out or sheet.destroyed)
 
 
+def throw_need(state: GameState, p: PersonState, x: float, y: float) -> int:
+    """A throw's need: 9 with the range's modifiers (000:L1176, L1196)."""
+    rm = range_modifier((Vec(x, y) - p.pose.centre).length(), state.rules.combat)
+    gas = gas_effect(state, p)
+    return (tables_of(state).throw.need - (rm.value if rm else 0) - (gas.to_hit if gas else 0)
+            + throw_height_penalty(state, p, Vec(x, y)))
+
+
 def _throw(ctx: Ctx, a: Throw) -> None:
     """Thrown: it lands a second later (000:L1175); the throw's need is 9 with the range's modifiers
     (000:L1176, L1196); the roll is made as it touches down (002:L17)."""
@@ -548,9 +781,7 @@ def _throw(ctx: Ctx, a: Throw) -> None:
     p = person(s, a.person)
     if p is None:
         return
-    dist = (Vec(a.x, a.y) - p.pose.centre).length()
-    rm = range_modifier(dist, ctx.rules.combat)
-    need = t.throw.need - (rm.value if rm else 0) + throw_height_penalty(s, p, Vec(a.x, a.y))
+    need = throw_need(s, p, a.x, a.y)
     per_turn = ctx.rules.movement.chart.phases_per_turn
     lands = now(s) + t.throw.flight_turns * per_turn
     g = Grenade(f"G{s.grenades_thrown + 1}", a.grenade, p.id, (p.pose.x, p.pose.y), (a.x, a.y), need, lands,
@@ -577,14 +808,77 @@ def _landings(ctx: Ctx) -> None:
         roll = ctx.roll(DiceExpr(2), f"grenade {g.id} touches down: the throw", "000:L1176", g.thrower)
         sc = scatter(roll, t=t) if roll == t.throw.exact_on else _rolled_scatter(ctx, roll, g)
         point = landing(g.origin, g.aim, sc, t)
-        g2 = replace(g, point=point)
-        ctx.state = evolve(ctx.state, grenades=tuple(g2 if x.id == g.id else x for x in ctx.state.grenades))
         ctx.log.add(GrenadeLanded(f"grenade {g.id} lands {sc.direction}"
                                   + ("" if sc.exact else f" ({sc.side_squares} and {sc.along_squares} squares off)"),
                                   "000:L1176-L1191", g.thrower, grenade=g.kind, aim=Vec(*g.aim), point=Vec(*point),
                                   exact=sc.exact, direction=sc.direction))
+        point = _bounced(ctx, g, point)
+        g2 = replace(g, point=point)
+        ctx.state = evolve(ctx.state, grenades=tuple(g2 if x.id == g.id else x for x in ctx.state.grenades))
         if not g.fuse:
             _blast(ctx, g2)
+
+
+def _bounced(ctx: Ctx, g: Grenade, point: tuple[float, float]) -> tuple[float, float]:
+    """A grenade meeting a building, wall or vehicle on its way down (000:L1195): with an impact fuse it goes
+    off where it struck; else it bounces 1d-1 squares back toward the thrower (reading PD34) and stops. What
+    it comes down on at the end of its flight (the side of the car aimed at) is where it lands, not a bounce."""
+    s, t = ctx.state, tables_of(ctx.state)
+    start, end = Vec(*g.origin), Vec(*point)
+    length = (end - start).length()
+    if length <= 0:
+        return point
+    met = first_on_line(_vehicle_combatants(s), s.map_id, start, end, (), s.map_changes)
+    if met is None or (met[1] - start).length() >= length - t.person.square / 2:
+        return point
+    what, at = met
+    back = (start - at) * (1 / max((start - at).length(), 1e-9))
+    if not g.fuse:
+        hit = at + back * 0.01   # just this side of what it struck
+        ctx.log.add(GrenadeLanded(f"grenade {g.id} strikes {what} in flight and goes off there", "000:L1195",
+                                  g.thrower, grenade=g.kind, aim=Vec(*g.aim), point=hit, exact=False,
+                                  direction="struck"))
+        return (hit.x, hit.y)
+    squares = max(0, ctx.roll(t.throw.bounce, f"grenade {g.id} bounces off {what}", "000:L1195", g.thrower))
+    room = max(0.0, (start - at).length() - 0.01)
+    off = at + back * min(room, 0.01 + squares * t.person.square)
+    ctx.log.add(GrenadeLanded(f"grenade {g.id} bounces off {what}, {squares} square{'s' if squares != 1 else ''} back",
+                              "000:L1195", g.thrower, grenade=g.kind, aim=Vec(*g.aim), point=off, exact=False,
+                              direction="bounced"))
+    return (off.x, off.y)
+
+
+def _flash(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
+    """A flash grenade at night (no starshell over the table) blinds every man within 2" with a clear line
+    to it for a second, two with light-intensifier goggles: he may not fire or throw (002:L91, reading PD37)."""
+    s = ctx.state
+    if s.options.visibility != "night" or table_lit(s):
+        return
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    for p in list(s.people):
+        if p.down or (p.pose.centre - at).length() > kind.blind_radius + 1e-9:
+            continue
+        if blocker(_vehicle_combatants(s), s.map_id, at, p.pose.centre, (), s.map_changes) is not None:
+            continue
+        turns = kind.blind_turns * (2 if set(p.gear) & set(kind.blind_doubled_by) else 1)
+        put(ctx, replace(p, blind_until=max(p.blind_until, now(ctx.state) + turns * per_turn)))
+        ctx.log.add(PersonBlinded(f"{p.name} is blinded by the flash for {turns} second{'s' if turns != 1 else ''}",
+                                  kind.source, p.id, turns=turns))
+
+
+def _foam(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
+    """A foam grenade within 1/2" of a burning vehicle puts its fire out on a 1 on 1d (000:L1581)."""
+    counters = ctx.rules.movement.handling.counters
+    for v in list(ctx.state.vehicles):
+        if not v.sheet.on_fire:
+            continue
+        near = nearest_point(footprint(v.pose, counters[v.spec.kind]), at)
+        if (near - at).length() > kind.puts_out_within + 1e-9:
+            continue
+        r = ctx.roll(DiceExpr(1), f"foam on {v.id}'s fire: puts it out on {kind.puts_out_on} or less", kind.source, g.thrower)
+        if r <= kind.puts_out_on:
+            ctx.update(v.id, sheet=replace(ctx.v(v.id).sheet, on_fire=False))
+            ctx.log.add(FireOut(f"the foam puts out {v.id}'s fire", kind.source, v.id))
 
 
 def _rolled_scatter(ctx: Ctx, roll: int, g: Grenade) -> Scatter:
@@ -616,11 +910,15 @@ def _blast(ctx: Ctx, g: Grenade) -> None:
     at = Vec(*g.point)
     ctx.log.add(GrenadeExploded(f"grenade {g.id} ({kind.name.lower()}) goes off", kind.source, g.thrower,
                                 grenade=g.kind, point=at))
-    if kind.cloud:   # smoke, paint: a standard cloud counter where it went off (000:L1583-L1590)
+    if kind.puts_out_on:
+        _foam(ctx, g, kind, at)
+    if kind.blind_turns:
+        _flash(ctx, g, kind, at)
+    if kind.cloud:   # smoke, paint, flaming oil: the standard counter where it went off (000:L1579, L1583-L1590)
         owners = {p.id: p.owner for p in ctx.state.people} | {v.id: v.owner for v in ctx.state.vehicles}
         owner = owners.get(g.thrower, "")
         cloud = Counter(kind.cloud, Pose.at(at.x, at.y, 0), kind.cloud_inches, kind.cloud_inches, ctx.state.turn,
-                        ctx.state.phase, owner=owner)
+                        ctx.state.phase, owner=owner, weapon=g.kind)   # the grenade type: tear gas is known from smoke
         add_counters(ctx, [cloud], f"a {kind.name.lower()} grenade's cloud", kind.source)
     level = level_at(ctx.state.map_id, ctx.state.map_changes, at)   # a roof's blast stays on it (EL6)
     if kind.people is not None:
@@ -725,7 +1023,9 @@ def apply(ctx: Ctx, a: Action) -> None:
         walk(ctx, a)
     elif isinstance(a, Prone):
         go_prone(ctx, a)
-    elif isinstance(a, (Shoot, Throw)):
+    elif isinstance(a, Sprint):
+        sprint(ctx, a)
+    elif isinstance(a, (Shoot, Throw, Strike)):
         declare(ctx, a)
     elif isinstance(a, GetIn):
         get_in(ctx, a)
@@ -826,11 +1126,12 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
     ctx.log.add(DamageRolled(f"{a.weapon} hits {o.name} for {points}", "000:L941", v.id, weapon=a.weapon,
                              target=o.id, expr=str(info.damage), faces=(), points=points))
     each = area_share(tables_of(ctx.state), info.abbr, points, len(victims))
-    for victim in victims[:hits]:   # how many the rolls say; who: the nearest the aim first (reading PD26)
+    for victim in defenders_pick(ctx.state, victims, hits):   # how many the rolls say; who: the defender's pick
         hurt(ctx, victim.id, each, WEAPON, f"{v.id}'s {a.weapon}",
              "000:L1450, L1457" if len(victims) == 1 else "000:L945-L946, L1450")
     if info.effect == "burst":
-        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in victims[:hits]))
+        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in defenders_pick(ctx.state, victims, hits)),
+              abbr=info.abbr)
 
 
 def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
@@ -846,7 +1147,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Shoot, Throw, GetIn)) or is_person(state, a.vehicle)
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn)) or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
 
@@ -1052,6 +1353,21 @@ def swept_with(state: GameState, firer_owner: str, aimed: PersonState) -> list[P
     return sorted(near, key=lambda p: ((p.pose.centre - aimed.pose.centre).length(), p.id))
 
 
+def defenders_pick(state: GameState, victims: list[PersonState], hits: int) -> list[PersonState]:
+    """Who of an area sweep's men the hits fall on (000:L945): the defender picks; when they are all one
+    side's, the pick is made for him as he would make it, the men best able to take a hit first (most armor
+    and body points left; reading PD26); men of more than one side are the attacker's pick, the nearest the
+    aim first (the order `victims` comes in)."""
+    if len({p.owner for p in victims}) > 1:
+        return victims[:hits]
+    t = tables_of(state)
+
+    def sturdiness(p: PersonState) -> tuple[int, int]:
+        return (-(p.armor_left + t.person.damage_points - p.damage), victims.index(p))
+
+    return sorted(victims, key=sturdiness)[:hits]
+
+
 def area_share(t: PeopleTables, abbr: str, points: int, victims: int) -> int:
     """What each man hit by a sweep takes: half the roll, rounded up; the flamethrowers full (000:L946). A
     shot at one man alone is an ordinary hit: the whole roll."""
@@ -1067,13 +1383,23 @@ def _effects(state: GameState) -> Effects:
     return e
 
 
+def burst_radius(state: GameState, abbr: str) -> float:
+    """A burst weapon's own radius where the weapon list gives one (the quick-reference column: 000:L1080-
+    L1100, weapons.toml `burst_radius`), else the 2" of [effects] (reading PD26)."""
+    w = state.rules.construction.weapons.get(abbr)
+    own = w.burst_radius if w is not None else 0.0
+    return own if own > 0 else _effects(state).burst_radius
+
+
 def burst(ctx: Ctx, firer: str, weapon: str, point: Vec, exclude: tuple[str, ...] = (),
-          ignore: tuple[str, ...] = ()) -> None:
-    """A burst-effect hit at `point`: 1d to every person within 2" not under cover, that is with no wall
-    or vehicle (but those in `ignore`, the one struck) between him and the point (000:L944, reading PD26)."""
+          ignore: tuple[str, ...] = (), abbr: str = "") -> None:
+    """A burst-effect hit at `point`: 1d to every person within the weapon's burst radius not under cover,
+    that is with no wall or vehicle (but those in `ignore`, the one struck) between him and the point
+    (000:L944, reading PD26)."""
     e = _effects(ctx.state)
+    radius = burst_radius(ctx.state, abbr) if abbr else e.burst_radius
     for p in list(ctx.state.people):
-        if p.id in exclude or p.state == DEAD or (p.pose.centre - point).length() > e.burst_radius:
+        if p.id in exclude or p.state == DEAD or (p.pose.centre - point).length() > radius:
             continue
         if blocker(_vehicle_combatants(ctx.state), ctx.state.map_id, point, p.pose.centre, ignore,
                    ctx.state.map_changes) is not None:
@@ -1100,17 +1426,20 @@ def bursts_after(ctx: Ctx, since: int) -> None:
         except ValueError:
             continue
         if effect == "burst":
-            burst(ctx, v.id, w.id, t.pose.centre, ignore=(t.id,))
+            burst(ctx, v.id, w.id, t.pose.centre, ignore=(t.id,), abbr=w.abbr)
 
 
 # --- hand weapons fired from inside a vehicle (000:L1164, L1171; 002:L1-L5) ------------------------------
 
 
 def shots_left_aboard(state: GameState, crew: str) -> int:
-    """The shots left in a crewman's kit weapon (the [loadout] one, reading PD18) after those he fired aboard."""
+    """The shots left in a crewman's kit weapon (his vehicle's kit, reading PD18) after those he fired aboard."""
     t = tables_of(state)
+    weapon = kit_of(state, crew.split(".", 1)[0]).weapon
+    if not weapon:
+        return 0
     fired = dict(state.shots_aboard).get(crew, 0)
-    return max(0, (t.hand_weapons[t.loadout_weapon].shots or 0) - fired)
+    return max(0, (t.hand_weapons[weapon].shots or 0) - fired)
 
 
 def _crew_role(v: VehicleState, crew: str) -> str:
@@ -1121,15 +1450,18 @@ def _crew_role(v: VehicleState, crew: str) -> str:
 
 def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
     """A crewman aboard may fire his hand weapon any turn he does not fire a vehicle weapon (000:L1164):
-    able, not yet acted this turn, with shots left, at a person on foot of another side within reach
-    and with a clear line from the vehicle's centre (reading PD27). Offered only while people are on foot."""
+    able, not yet acted this turn, with shots left, at a person on foot or a vehicle of another side within
+    reach and with a clear line from the vehicle's centre (reading PD27). Offered only while people are on foot."""
     if not playing(state) or not state.people or state.step != FIRE or vid in state.fire_passed:
         return []
     v = state.vehicle(vid)
     if v.sheet.destroyed or v.left_map:
         return []
     t = tables_of(state)
-    w = t.hand_weapons[t.loadout_weapon]
+    kit = kit_of(state, vid)
+    if not kit.weapon:
+        return []
+    w = t.hand_weapons[kit.weapon]
     out = []
     for crew in crew_aboard(v):
         cid = f"{v.id}.{crew}"
@@ -1141,7 +1473,24 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
             if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, p.pose.centre, (vid,),
                        state.map_changes, (0.0, level_of(state, p.id))) is None:
                 out.append(Shoot(cid, w.key, p.id))
+        out += [Shoot(cid, w.key, o) for o in _vehicles_from_inside(state, v, hand_range(w, t))]
     return sorted(out, key=str)
+
+
+def _vehicles_from_inside(state: GameState, v: VehicleState, reach: float) -> list[str]:
+    """Vehicles of other sides a hand weapon from inside `v` could reach: in range of its centre and with a
+    clear line to their nearest point (000:L1164-L1171, reading PD27)."""
+    counters = state.rules.movement.handling.counters
+    out = []
+    for o in state.vehicles:
+        if o.owner == v.owner or o.out or o.left_map:
+            continue
+        at = nearest_point(footprint(o.pose, counters[o.spec.kind]), v.pose.centre)
+        if (at - v.pose.centre).length() > reach:
+            continue
+        if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, at, (v.id, o.id), state.map_changes) is None:
+            out.append(o.id)
+    return out
 
 
 def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
@@ -1152,8 +1501,15 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
     t = tables_of(state)
     w = t.hand_weapons[a.weapon]
     o = person(state, a.target)
-    assert o is not None
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
+    if o is None:   # at a vehicle: its target type and the side the line from his car's centre meets
+        tv = state.vehicle(a.target)
+        size = state.rules.movement.handling.counters[tv.spec.kind]
+        shot = Shot(base=w.to_hit, range=range_to(v.pose.centre, tv.pose, size),
+                    target=target_type_of(tv.spec.kind.value, tv.spec.body),
+                    target_side=struck_side(tv.pose, size, v.pose.centre), target_speed=tv.speed,
+                    firer_speed=v.speed, gunner_skill=skill)
+        return person_to_hit(PersonShot(_crew_role(v, crew), w), shot, t, state.rules.combat)
     shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill,
                 height_ft=level_of(state, o.id))
@@ -1176,7 +1532,12 @@ def declare_inside(ctx: Ctx, a: Shoot) -> None:
 def _shoot_from_inside(ctx: Ctx, a: Shoot) -> None:
     o = person(ctx.state, a.target)
     vid = a.person.split(".", 1)[0]
-    if o is None or o.down or not any(x.id == vid for x in ctx.state.vehicles):
+    if not any(x.id == vid for x in ctx.state.vehicles):
+        return
+    if o is None and any(x.id == a.target for x in ctx.state.vehicles):
+        _shoot_vehicle_from_inside(ctx, a, vid)
+        return
+    if o is None or o.down:
         return
     w = tables_of(ctx.state).hand_weapons[a.weapon]
     th = inside_to_hit(ctx.state, a)
@@ -1190,6 +1551,26 @@ def _shoot_from_inside(ctx: Ctx, a: Shoot) -> None:
     hurt(ctx, o.id, points, WEAPON, f"{a.person}'s {w.name}", "000:L1450, L1457")
 
 
+def _shoot_vehicle_from_inside(ctx: Ctx, a: Shoot, vid: str) -> None:
+    """A hand weapon from inside at a vehicle: an SMG's half damage, most others nothing but to tires
+    (000:L1167), on the side the line from his car's centre meets."""
+    w = tables_of(ctx.state).hand_weapons[a.weapon]
+    tv, v = ctx.v(a.target), ctx.v(vid)
+    if tv.out:
+        return
+    th = inside_to_hit(ctx.state, a)
+    made = roll_to_hit(th, w.to_hit, f"{a.person} fires his {w.name} from inside {vid} at {tv.id}", "", "",
+                       ctx.dice, ctx.log, vid, w.key, tv.id)
+    if not made or not made[0] or w.dice is None:
+        return
+    points = ctx.roll(w.dice, f"{w.name} damage", "000:L1449", vid) if w.dice.n else w.dice.mod
+    ctx.log.add(DamageRolled(f"{w.name} hits {tv.id} for {points}", "000:L941", vid, weapon=w.key,
+                             target=tv.id, expr=str(w.dice), faces=(), points=points))
+    size = ctx.rules.movement.handling.counters[tv.spec.kind]
+    _hit_vehicle(ctx, tv.id, struck_side(tv.pose, size, v.pose.centre), damage_to_vehicle(w, points),
+                 f"{a.person}'s {w.name}")
+
+
 # --- grenade launchers on vehicles (000:L2426, L1568-L1590) ----------------------------------------------
 
 
@@ -1201,10 +1582,22 @@ def launcher_load(w: WeaponMount) -> str:
     return w.ammo[i] if i < len(w.ammo) else ""
 
 
+def _launchers_only(ctx: Ctx, since: int | None) -> None:
+    """People off: a launcher's grenades still fly, land and go off on the vehicles (000:L2426; reading
+    PD30). A game with no launcher shot never has a grenade, so it plays as before."""
+    if since is not None:
+        launcher_grenades(ctx, since)
+    if not ctx.state.grenades:
+        return
+    _landings(ctx)
+    if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
+        _timed_blasts(ctx)
+
+
 def launcher_grenades(ctx: Ctx, since: int) -> None:
     """The fire step's grenade-launcher shots, from its log since `since`: a hit goes off on the target at
     once; a miss flies on and comes down a second later where the throw tables scatter it (000:L1175-L1191,
-    reading PD30); either does what its grenade type does (000:L1568-L1590). Played only with people on."""
+    reading PD30); either does what its grenade type does (000:L1568-L1590), with people on or off."""
     t = tables_of(ctx.state)
     weapons = ctx.rules.construction.weapons
     for ev in list(ctx.log.events[since:]):

@@ -7,6 +7,8 @@
     V1.driver shoot SMG at V2  fires his hand weapon at a vehicle or a person (000:L1449)
     V1.driver throw explosive at 10.25 4.5 fuse=1   throws a grenade at a point; fuse=0: impact fuse
     V1.driver get in V1        back into the seat he left, after a turn standing beside it (000:L1472)
+    V1.driver strike V2        hand-to-hand at an adjacent man or vehicle (000:L1452-L1455)
+    V1.driver sprint           sprints this second: 5 mph faster, no firing (000:L1441), then steps as usual
     V1.driver pass             nothing more this step (the vehicles' Pass)
 """
 
@@ -95,7 +97,32 @@ class GetIn:
         return f"{self.person} get in {self.into}"
 
 
-PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn
+@dataclass(frozen=True, order=True)
+class Sprint:
+    person: str
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} sprint"
+
+
+@dataclass(frozen=True, order=True)
+class Strike:
+    person: str
+    target: str
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} strike {self.target}"
+
+
+PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike
 
 
 def parse_person(words: list[str]) -> PersonAction | None:
@@ -109,6 +136,10 @@ def parse_person(words: list[str]) -> PersonAction | None:
         return GetOut(who, rest[0], jump=True)
     if verb == "walk" and len(rest) == 2:
         return Walk(who, int(rest[0]), int(rest[1]))
+    if verb == "strike" and len(rest) == 1:
+        return Strike(who, rest[0])
+    if verb == "sprint" and not rest:
+        return Sprint(who)
     if verb in ("prone", "stand") and not rest:
         return Prone(who, verb == "prone")
     if verb == "shoot" and len(rest) == 3 and rest[1] == "at":

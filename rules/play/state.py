@@ -12,9 +12,9 @@ from rules.combat.dropped import Counter
 from rules.core.geometry import Pose
 from rules.core.named import Named
 from rules.driving.collisions import off_road_hc_loss
-from rules.people.record import Grenade, PersonState
+from rules.people.record import Grenade, Kit, PersonState
 from rules.play.actions import Fire
-from rules.play.people_actions import Shoot, Throw
+from rules.play.people_actions import Shoot, Strike, Throw
 from rules.tables.construction import design_tables
 from rules.tables.movement import HD_READINGS, tables
 from rules.tables.ruleset import Ruleset, standard
@@ -267,7 +267,7 @@ class GameState:
     # without them keep their digests
     people: tuple[PersonState, ...] = ()       # crewmen out of their vehicles
     walkers: tuple[str, ...] = ()              # people still to walk this phase, in order (before the movers)
-    people_declared: tuple[Shoot | Throw | Fire, ...] = ()  # this phase's shots and throws by people, and vehicle
+    people_declared: tuple[Shoot | Throw | Strike | Fire, ...] = ()  # this phase's shots and throws by people, and vehicle
                                                # shots at people (rules/play/people.py)
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
@@ -278,6 +278,7 @@ class GameState:
                                                # heading in degrees) (000:L2581; rules/play/ejection.py)
     shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
                                                # ("<vehicle>.<crew>", shots), rules/play/people.py
+    kits: tuple[tuple[str, Kit], ...] = ()     # (vehicle, what its crew carry) where the set-up chose it (PD18)
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 

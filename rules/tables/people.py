@@ -80,6 +80,11 @@ class GrenadeType:
     source: str
     cloud: str = ""                    # the dropped-weapon counter it leaves where it goes off ("" none)
     cloud_inches: float = 0.0          # the cloud's side
+    puts_out_within: float = 0.0       # foam: vehicle fires this near go out ...
+    puts_out_on: int = 0               # ... on this or less on 1d (000:L1581); 0: none
+    blind_radius: float = 0.0          # flash: at night, men this near who see it are blinded ...
+    blind_turns: int = 0               # ... for this long, twice with the gear named (002:L91)
+    blind_doubled_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,11 @@ class Person:
     spike_kinds: tuple[str, ...] = ()
     oil_kinds: tuple[str, ...] = ()
     burning_kinds: tuple[str, ...] = ()
+    pack_ge: int = 0                   # GE of hand weapons a worn backpack holds beyond carry_ge (000:L1506)
+    sprint_mph: float = 0.0            # Sprinting (000:L1441): the extra speed, the most seconds of it,
+    sprint_turns: int = 0              # the seconds he may run on after it at base speed, and the rest
+    run_on_turns: int = 0              # a sprinted second costs
+    rest_per_sprint: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -170,6 +180,36 @@ class Effects:
 
 
 @dataclass(frozen=True)
+class HandToHand:
+    to_hit: int
+    fist: DiceExpr
+    heavy: DiceExpr
+    vehicle: DiceExpr
+    spiked_gear: str
+    spiked_extra: int
+    source: str
+
+
+@dataclass(frozen=True)
+class GasResult:
+    at_most: int
+    effect: str              # "unconscious", "choking", "stinging"
+    turns: int
+    to_hit: int
+    crawl_mph: float = 0.0   # choking: he crawls at this speed's row (0: not at all)
+
+
+@dataclass(frozen=True)
+class TearGas:
+    results: tuple[GasResult, ...]   # by 1d, in order; a later row is a milder one
+    immune_gear: tuple[str, ...]
+    source: str
+
+    def result(self, roll: int) -> GasResult:
+        return next(r for r in self.results if roll <= r.at_most)
+
+
+@dataclass(frozen=True)
 class PeopleTables:
     person: Person
     vehicles: VehicleTimes
@@ -191,6 +231,8 @@ class PeopleTables:
     loadout_weapon: str                # what a crewman leaving his vehicle carries (reading PD18)
     loadout_grenades: tuple[str, ...]
     effects: Effects | None = None     # None only for tables built by hand in tests
+    tear_gas: TearGas | None = None    # people in tear gas (000:L1585-L1588); None: not played
+    hand_to_hand: HandToHand | None = None   # (000:L1452-L1455); None: not played
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -267,7 +309,8 @@ def _person(n: Node) -> Person:
         hz.integer("spike_roll_at_most", lo=2, hi=12), _dice(hz, "spike_damage"),
         tuple(int(x) for x in hz.array("oil_rolls")), hz.integer("stand_on_oil", lo=2, hi=12),
         hz.integer("flaming_oil_damage", lo=0), tuple(hz.names("spike_kinds")), tuple(hz.names("oil_kinds")),
-        tuple(hz.names("burning_kinds")))
+        tuple(hz.names("burning_kinds")), p.integer("pack_ge", 0, lo=0), p.number("sprint_mph", 0.0, lo=0),
+        p.integer("sprint_turns", 0, lo=0), p.integer("run_on_turns", 0, lo=0), p.number("rest_per_sprint", 0.0, lo=0))
     wounds.done()
     hz.done()
     p.done()
@@ -351,7 +394,10 @@ def load_people(path: Path) -> PeopleTables:
         grenades[key] = GrenadeType(key, g.text("name"), g.integer("cost", lo=0), _dice_or_none(g, "people"),
                                     g.number("person_radius", lo=0), _dice_or_none(g, "vehicles"),
                                     g.number("vehicle_radius", lo=0), g.text("source"),
-                                    g.text("cloud", "", choices=("", "smoke", "paint")), g.number("cloud_inches", 0.0, lo=0))
+                                    g.text("cloud", "", choices=("", "smoke", "paint", "flaming_oil")), g.number("cloud_inches", 0.0, lo=0),
+                                    g.number("puts_out_within", 0.0, lo=0), g.integer("puts_out_on", 0, lo=0, hi=6),
+                                    g.number("blind_radius", 0.0, lo=0), g.integer("blind_turns", 0, lo=0),
+                                    tuple(g.names("blind_doubled_by")) if g.has("blind_doubled_by") else ())
         g.done()
     fuse = n.table("impact_fuse")
     fuse_cost = fuse.integer("cost", lo=0)
@@ -367,11 +413,37 @@ def load_people(path: Path) -> PeopleTables:
     effects = Effects(e.number("area_radius", lo=0), tuple(e.names("area_full_damage")), _dice(e, "burst_people"),
                       e.number("burst_radius", lo=0), e.text("source"))
     e.done()
+    gas = _tear_gas(n.table("tear_gas"), gear) if n.has("tear_gas") else None
+    hth = None
+    if n.has("hand_to_hand"):
+        h = n.table("hand_to_hand")
+        hth = HandToHand(h.integer("to_hit", lo=2, hi=12), _dice(h, "fist"), _dice(h, "heavy"), _dice(h, "vehicle"),
+                         h.text("spiked_gear"), h.integer("spiked_extra", lo=0), h.text("source"))
+        if hth.spiked_gear not in gear:
+            raise h.error("spiked_gear", f"no gear {hth.spiked_gear!r}")
+        h.done()
     n.done()
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
                         MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
-                        effects)
+                        effects, gas, hth)
+
+
+def _tear_gas(g: Node, gear: Mapping[str, Gear]) -> TearGas:
+    results = []
+    for r in g.tables("results"):
+        results.append(GasResult(r.integer("at_most", lo=1, hi=6), r.text("effect"), r.integer("turns", lo=0),
+                                 r.integer("to_hit", hi=0), r.number("crawl_mph", 0.0, lo=0)))
+        r.done()
+    if not results or results[-1].at_most != 6 or [r.at_most for r in results] != sorted(r.at_most for r in results):
+        raise g.error("results", "expected rows by 1d in order, the last at_most = 6")
+    immune = tuple(g.names("immune_gear"))
+    for name in immune:
+        if name not in gear:
+            raise g.error("immune_gear", f"no gear {name!r}")
+    out = TearGas(tuple(results), immune, g.text("source"))
+    g.done()
+    return out
 
 
 @lru_cache(maxsize=1)

@@ -77,3 +77,18 @@ def test_smoke_and_paint_grenades_leave_their_clouds_000_L1583_L1584():
     got = [(c.kind, c.pose.x, c.length, c.width) for c in ctx.state.counters]
     assert got == [("smoke", 20.0, 1.0, 1.0), ("paint", 23.0, 1.0, 1.0), ("smoke", 26.0, 1.0, 1.0)]
     assert all(c.owner == "a" for c in ctx.state.counters)
+
+
+def test_with_people_off_a_launcher_hit_still_does_its_grenades_work_000_L2426():
+    """Reading PD30: the launcher's explosive grenade goes off on the target with people off too (the
+    people's own rules stay off); a game without a launcher shot has no grenade and plays as before."""
+    s, wid = _state()
+    s = evolve(s, options=replace(s.options, people="off"))
+    ctx = Ctx(s, ScriptedDice([5] * 10))
+    ctx.log.add(_shot(wid, True))
+    people.resolve(ctx, 0)
+    assert any(isinstance(e, GrenadeExploded) for e in ctx.log.events)
+    assert any(isinstance(e, DiceRolled) and "explosive grenade on B" in e.what for e in ctx.log.events)
+    quiet = Ctx(s, ScriptedDice([]))
+    people.resolve(quiet, 0)
+    assert not quiet.log.events and not quiet.state.grenades

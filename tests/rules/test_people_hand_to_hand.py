@@ -1,0 +1,90 @@
+"""Hand-to-hand (issue 18, PD21 -> PD35; 000:L1452-L1455, L1513)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core.dice import ScriptedDice
+from rules.core.events import PersonHurt
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
+from rules.play import people
+from rules.play.actions import parse
+from rules.play.context import Ctx
+from rules.play.people_actions import Strike
+from rules.play.state import FIRE, RuleOptions, evolve
+
+
+def _state(weapon: str = "", grenades: tuple[str, ...] = (), gear: tuple[str, ...] = (), car_x: float = 40.0,
+           b_at: tuple[float, float] = (10.375, 10.375)):
+    setup = GameSetup((VehicleSetup("red", "A", "Killer Kart", Pose.at(2, 30, 90), 0.0),
+                       VehicleSetup("blue", "B", "Killer Kart", Pose.at(car_x, 10.125, 270), 0.0)),
+                      seed=2, options=RuleOptions(people="on"),
+                      people=(PersonSetup("a", "A", Pose.at(10.125, 10.125, 90), weapon=weapon, grenades=grenades,
+                                          gear=gear),
+                              PersonSetup("b", "B", Pose.at(*b_at, 270))))
+    s = evolve(new_game(setup)[0], step=FIRE)
+    s.derived.clear()
+    return s
+
+
+def _blow(s, dice: list[int], target: str = "b"):
+    ctx = Ctx(s, ScriptedDice(dice))
+    people.declare(ctx, Strike("a", target))
+    people.resolve(ctx)
+    return ctx.finish(), [e for e in ctx.log.events if isinstance(e, PersonHurt)]
+
+
+def test_a_blow_needs_2_with_the_targeting_modifiers_but_point_blank_000_L1453():
+    """000:L1453: 2 or better, every targeting modifier but the point-blank bonus, the -3 for a pedestrian
+    among them: two men who have both walked this turn need the book's 5."""
+    s = _state()
+    assert Strike("a", "b") in people.fire_options(s, "a")
+    walked = evolve(s, people=tuple(replace(p, walked=people.now(s)) for p in s.people))
+    walked.derived.clear()
+    th = people.strike_to_hit(walked, Strike("a", "b"))
+    assert th.need == 5 and [(m.name, m.value, m.rule) for m in th.modifiers] == [("pedestrian", -3, "000:L878")]
+    # two men standing still: both not-moving bonuses are targeting modifiers too (000:L912-L913)
+    assert people.strike_to_hit(s, Strike("a", "b")).need == 3
+
+
+def test_a_fist_does_1d_5_something_heavy_1d_4_spikes_one_more_000_L1453_L1513():
+    """A 6 on the die: a fist does 1, a grenade in hand 2, spiked body armor adds 1 (000:L1513)."""
+    _s, hurt = _blow(_state(), [6, 6, 6])
+    assert hurt and hurt[0].points == 1
+    _s, hurt = _blow(_state(grenades=("explosive",)), [6, 6, 6])
+    assert hurt[0].points == 2
+    _s, hurt = _blow(_state(gear=("spiked_armor",)), [6, 6, 6])
+    assert hurt[0].points == 2
+    _s, hurt = _blow(_state(weapon="Bowie"), [6, 6, 6])   # a knife: its own 1d-2
+    assert hurt[0].points == 4
+
+
+def test_no_blow_after_moving_more_than_half_000_L1454():
+    s = _state()
+    a = people.person(s, "a")
+    s2 = evolve(s, people=tuple(replace(p, steps=3, steps_turn=s.turn) if p.id == "a" else p for p in s.people))
+    s2.derived.clear()
+    assert Strike("a", "b") not in people.fire_options(s2, "a")
+    s3 = evolve(s, people=tuple(replace(p, steps=2, steps_turn=s.turn) if p.id == "a" else p for p in s.people))
+    s3.derived.clear()
+    assert Strike("a", "b") in people.fire_options(s3, "a") and a is not None
+
+
+def test_a_vehicle_takes_1d_5_with_no_roll_and_the_weapon_becomes_a_club_000_L1455():
+    """Beside a car with his SMG: no to-hit roll, 1d-5 (a 6: 1 point) on the side he stands at, and the SMG
+    is a club from then on; bare-handed he may not strike it at all."""
+    s = _state(weapon="SMG", car_x=10.75, b_at=(20.125, 20.125))   # the car's back touches his square
+    assert Strike("a", "blue") in people.fire_options(s, "a")
+    before = s.vehicle("blue").sheet.armor
+    after, _ = _blow(s, [6], target="blue")
+    armor = after.vehicle("blue").sheet.armor
+    assert sum(before.values()) - sum(armor.values()) == 1
+    p = people.person(after, "a")
+    assert p.club and p.shots == 0
+    assert Strike("a", "blue") not in people.fire_options(_state(car_x=10.75, b_at=(20.125, 20.125)), "a")
+
+
+def test_the_strike_action_prints_and_parses():
+    assert parse("red.driver strike blue") == Strike("red.driver", "blue")

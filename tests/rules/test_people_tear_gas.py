@@ -1,0 +1,100 @@
+"""Tear gas on people (issue 18, PD21 -> PD33; 000:L1585-L1588): an unprotected man in a tear-gas cloud
+rolls 1d each turn; 1 unconscious 5 minutes, 2-4 choking (-6 to hit, crawls 3 squares a turn) for a minute,
+5-6 stinging (-2) for this turn and 3 more; the worst result so far holds; a gas mask protects."""
+
+from __future__ import annotations
+
+from rules.combat.dropped import Counter
+from rules.core.dice import ScriptedDice
+from rules.core.events import PersonGassed
+from rules.core.geometry import Pose
+from rules.engine.engine import new_game
+from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
+from rules.people.record import Grenade, clock
+from rules.play import people
+from rules.play.context import Ctx
+from rules.play.people_actions import Prone, Shoot
+from rules.play.state import FIRE, MOVE, RuleOptions, evolve
+
+AT = (10.125, 10.125)
+
+
+def _state(gear: tuple[str, ...] = (), cloud: str = "tear_gas"):
+    setup = GameSetup((VehicleSetup("red", "A", "Killer Kart", Pose.at(2, 30, 90), 0.0),
+                       VehicleSetup("blue", "B", "Killer Kart", Pose.at(16, 10, 270), 0.0)),
+                      seed=2, options=RuleOptions(people="on"),
+                      people=(PersonSetup("man", "A", Pose.at(*AT, 90), weapon="SMG", grenades=("explosive",),
+                                          gear=gear),))
+    s = new_game(setup)[0]
+    s = evolve(s, counters=(Counter("smoke", Pose.at(*AT, 0), 1.0, 1.0, 1, weapon=cloud, id="c1"),))
+    s.derived.clear()
+    return s
+
+
+def _roll(s, die: int):
+    ctx = Ctx(s, ScriptedDice([die]))
+    people._tear_gas_at_turn_end(ctx)
+    out = ctx.finish()
+    return out, [e for e in ctx.log.events if isinstance(e, PersonGassed)]
+
+
+def test_a_1_knocks_him_out_for_5_minutes_000_L1586():
+    s, ev = _roll(_state(), 1)
+    p = people.person(s, "man")
+    assert ev and ev[0].effect == "unconscious" and ev[0].rule == "000:L1585-L1588"
+    assert p.prone and p.busy_until == clock(s.turn + 1 + 300, 1, 5)
+    assert not people.may_walk(s, p) and not people.may_fire(s, p)
+
+
+def test_choking_is_minus_6_with_any_weapon_and_a_crawl_000_L1587():
+    """2-4: -6 to hit with any weapon (his SMG and his throw) and only a crawl at 3 squares a turn."""
+    s0 = _state()
+    fire = evolve(s0, step=FIRE)
+    before = people.hand_to_hit(fire, Shoot("man", "SMG", "blue")).need
+    throw_before = people.throw_need(fire, people.person(fire, "man"), 12.0, 10.0)
+    s, ev = _roll(s0, 3)
+    assert ev and ev[0].effect == "choking" and ev[0].turns == 60
+    p = people.person(s, "man")
+    assert p.prone
+    fire = evolve(s, step=FIRE, turn=s.turn + 1)
+    fire.derived.clear()
+    th = people.hand_to_hit(fire, Shoot("man", "SMG", "blue"))
+    assert th.need == before + 6 and any(m.name == "in tear gas (choking)" and m.value == -6 for m in th.modifiers)
+    assert people.throw_need(fire, people.person(fire, "man"), 12.0, 10.0) == throw_before + 6
+    move = evolve(s, step=MOVE, turn=s.turn + 1)
+    move.derived.clear()
+    assert Prone("man", False) not in people.walk_options(move, "man")   # he may only crawl
+    squares = 0
+    for phase in range(1, 6):
+        squares += people.squares_now(evolve(move, phase=phase), people.person(move, "man"))
+    assert squares == 3
+
+
+def test_stinging_is_minus_2_for_3_turns_and_the_worst_result_holds_000_L1586_L1588():
+    s, ev = _roll(_state(), 6)
+    assert ev[0].effect == "stinging" and ev[0].turns == 3
+    p = people.person(s, "man")
+    assert not p.prone and p.gas_until == clock(s.turn + 4, 1, 5)
+    later = evolve(s, turn=s.turn + 4, step=FIRE)
+    later.derived.clear()
+    assert people.gas_effect(later, p) is None   # worn off
+    choking, _ = _roll(_state(), 2)
+    again, ev = _roll(choking, 5)                 # a milder roll does not replace the worst
+    assert people.person(again, "man").gas == "choking" and not ev
+
+
+def test_a_gas_mask_protects_and_smoke_is_not_gas_000_L1516():
+    _s, ev = _roll(_state(gear=("gas_mask",)), 1)
+    assert not ev
+    _s, ev = _roll(_state(cloud=""), 1)
+    assert not ev
+
+
+def test_a_tear_gas_grenade_lays_a_cloud_known_from_smoke_000_L1585():
+    s = _state(cloud="")
+    s = evolve(s, counters=())
+    ctx = Ctx(s, ScriptedDice([3] * 5))
+    people._blast(ctx, Grenade("G1", "tear_gas", "man", AT, (20.0, 20.0), 7, 0, 0, point=(20.0, 20.0)))
+    people._blast(ctx, Grenade("G2", "smoke", "man", AT, (24.0, 20.0), 7, 0, 0, point=(24.0, 20.0)))
+    assert [(c.kind, c.weapon) for c in ctx.state.counters] == [("smoke", "tear_gas"), ("smoke", "smoke")]
+
