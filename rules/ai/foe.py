@@ -52,6 +52,7 @@ from rules.ai.sight import (
     ahead,
     bad_ground,
     clear_ahead,
+    drowns_at,
     enemy_at_fire,
     inches_per_phase,
     maneuver_risk,
@@ -172,7 +173,7 @@ def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:
         what = "the map edge" if look.blocker == "edge" else _feature_name(view, look.blocker)
         stuck = clear_ahead(view, me.pose, travel, 1.0) < 0.5
         note = f"stuck against {what}" if stuck and me.speed <= 5 else f"{what} ahead"
-        return -BOXED_SHARE * WALL_COST * (1 + s / 15), what, note
+        return -_boxed_cost(view, look.blocker, s), what, note
     if reverse and me.speed == 0:
         what = _in_front(view)
         return look.score, "", f"backs out: stuck against {what}" if what else "backs out"
@@ -366,6 +367,9 @@ def _score_root(view: View, p: _Plan, safe_exists: bool) -> None:
         if what:
             _contact_cost(view, p, "edge" if what == "edge" else f"wall:{_feature_name(view, what)}")
     for t in pv.touches:   # curbs, obstacles, debris, dropped counters: a hazard's D before the roll
+        if t.what == "water" and not me.drowned and drowns_at(view, t.pose):
+            p.add(-WALL_COST * (1 + me.speed / 15), "hazard:deep water")
+            continue
         hs = lower_status(pv.hs_after, HAZARD_D, view.t)
         r = p_lose(control_need(me.speed, hs, view.t)) if me.speed else 0.0
         p.add(-(1.0 + r * CRASH_COST) * (0.5 + prof.caution), f"hazard:{t.name}")
@@ -377,6 +381,8 @@ def _score_root(view: View, p: _Plan, safe_exists: bool) -> None:
 def _ground_cost(view: View, pose: Pose, hs: int, weight: float = 1.0) -> float:
     """Bad ground it is not on already: water is nearly a wall to drive into (000:L529), the rest a
     hazard before the control roll (000:L267-L275, L518-L529)."""
+    if not view.me.drowned and drowns_at(view, pose):   # any part of it in deep water: the plant drowns out
+        return -WALL_COST * (1 + view.me.speed / 15) * weight
     ground = bad_ground(view, pose)
     if not ground or ground == "off the map" or ground == view.here:
         return 0.0
@@ -464,7 +470,7 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
     free = room(view, node.pose, node.travel, ahead_in) if speed else 1.0
     # half the weight of the old one-move look: the plan itself has found a way on or been boxed in
     node.add("room", -(1 - free) * ROOM_COST * 0.5 * (0.4 + speed / 30) * (0.5 + prof.caution))
-    for k in range(1, LEAF_EDGE_PHASES + 1):   # heading off the map past the plan: it must turn soon
+    for k in range(1, LEAF_EDGE_PHASES + 1 if speed else 1):   # heading off the map past the plan: it must turn soon
         if off_map(view, ahead(node.pose, node.travel, inches_per_phase(view, speed, k) + 0.5)):
             node.add("edge", -_edge_cost(view) * 0.25 / k)
             break
@@ -543,7 +549,7 @@ def _score_future(view: View, p: _Plan) -> None:
     look = outlook(view, start, me.speed, me.reverse, _phase_end, _leaf)
     if look.boxed and me.speed > 0:
         what = "edge" if look.blocker == "edge" else f"boxed:{_feature_name(view, look.blocker)}"
-        p.add(-BOXED_SHARE * WALL_COST * (1 + me.speed / 15), what)
+        p.add(-_boxed_cost(view, look.blocker, me.speed), what)
         p.boxed = True
         return
     for k, v in look.terms.items():
@@ -703,9 +709,18 @@ def _shot_base(view: View, shooter: VehicleState, shooter_pose: Pose, target: Ve
     return out
 
 
-def _edge_cost(view: View) -> float:
-    """Leaving the map area ends the vehicle's game (rules.play.map_edges): worse than any wall at speed."""
-    return EDGE_COST * (1 + view.me.speed / 15)
+def _edge_cost(view: View, speed: float | None = None) -> float:
+    """Leaving the map area ends the vehicle's game (rules.play.map_edges): worse than any wall at speed,
+    and at a crawl as bad as at speed (out is out)."""
+    return EDGE_COST * (1 + max(15.0, view.me.speed if speed is None else speed) / 15)
+
+
+def _boxed_cost(view: View, blocker: str, speed: float) -> float:
+    """Every continuation at this speed meets something: nearly a wall hit, or the end of its game when
+    what it meets is the map's edge (a stop costs nothing of the kind, so it is preferred to creeping off)."""
+    if blocker == "edge":
+        return BOXED_SHARE * _edge_cost(view, speed)
+    return BOXED_SHARE * WALL_COST * (1 + speed / 15)
 
 
 def _rival(best: _Plan, checked: list[_Plan]) -> _Plan | None:

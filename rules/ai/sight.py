@@ -11,10 +11,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from rules.combat.arcs import arcs_of, in_arc
 from rules.combat.shooting import Combatant, ready
 from rules.combat.to_hit import weapon_info
 from rules.core.dice import chance_at_least
-from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.core.geometry import CounterSize, Pose, Vec, corners, forward, right
+from rules.driving.collisions import water
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
 from rules.phases import fire_step
@@ -24,7 +26,8 @@ from rules.tables.foe_profiles import Profile
 from rules.tables.movement import LOST, SAFE, Tables
 from rules.world.collision import CollisionWorld, static_from_map
 from rules.world.map_changes import MapChanges, apply_changes, map_of
-from rules.world.maps import static_shapes, terrain_at
+from rules.world.maps import resolved, static_shapes, terrain_at
+from rules.world.shapes import bbox, polygons_overlap
 
 RAY_ANGLES = (0.0, -30.0, 30.0, -60.0, 60.0)
 RAY_WEIGHT = {0.0: 1.0, 30.0: 0.85, 60.0: 0.65}
@@ -154,6 +157,42 @@ def bad_ground(view: View, pose: Pose) -> str:
     return ""
 
 
+Outline = tuple[tuple[float, float], ...]
+
+
+@lru_cache(maxsize=8)
+def deep_water(map_id: str, changes: MapChanges) -> tuple[tuple[Outline, tuple[float, float, float, float], float], ...]:
+    """The map's water areas (outline, box, depth in feet), deepest first. The engine takes a counter that
+    overlaps a water area as driving into it (rules.play.collisions), whatever road lies over it."""
+    if not map_id:
+        return ()
+    out = []
+    for a in resolved(map_of(map_id, changes)).areas:
+        if a.kind == "water":
+            pts = tuple((float(x), float(y)) for x, y in a.shape.points())
+            out.append((pts, bbox(pts), float(a.depth_ft or 0.0)))
+    return tuple(sorted(out, key=lambda w: -w[2]))
+
+
+def drowns_at(view: View, pose: Pose) -> bool:
+    """Whether the counter at this pose overlaps water deep enough to drown its power plant (000:L528):
+    as good as out of the game."""
+    areas = deep_water(view.state.map_id, view.state.map_changes)
+    if not areas:
+        return False
+    cs = [(c.x, c.y) for c in corners(pose, view.size)]
+    x0, y0 = min(c[0] for c in cs), min(c[1] for c in cs)
+    x1, y1 = max(c[0] for c in cs), max(c[1] for c in cs)
+    for pts, (bx0, by0, bx1, by1), depth in areas:
+        if x1 <= bx0 or bx1 <= x0 or y1 <= by0 or by1 <= y0:
+            continue
+        if not water(depth, or_suspension=view.me.spec.off_road_suspension).drowned:
+            return False   # deepest first: the rest are shallower still
+        if polygons_overlap(cs, pts):
+            return True
+    return False
+
+
 def combatants_of(state: GameState, vehicles: list[VehicleState]) -> dict[str, Combatant]:
     """Each vehicle as the combat rules see it (weapons, mounts, crew, what has fired this turn)."""
     out: dict[str, Combatant] = {}
@@ -212,6 +251,30 @@ def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[Vehicl
         return replace(prof, aggression=max(prof.aggression, 0.85), preferred_range=min(prof.preferred_range, 3.0),
                        fire_need=min(12, prof.fire_need + 1)), "presses: its enemy is badly hurt"
     return prof, ""
+
+
+TAIL_RANGE = 8.0   # inches: a car behind this close, guns on it, is a tail to shake
+
+
+def tailed_by(view: View) -> VehicleState | None:
+    """The nearest enemy right behind it with a ready gun bearing on it, when none of its own ready guns
+    bear back: a tail it cannot fight from where it is."""
+    me = view.me
+    best: tuple[float, VehicleState] | None = None
+    for e in view.enemies:
+        gap = (e.pose.centre - me.pose.centre).length()
+        if gap > TAIL_RANGE or e.speed <= 0 or "back" not in arcs_of(me.pose, view.size, e.pose.centre):
+            continue
+        e_size = view.t.handling.counters[e.spec.kind]
+        if not any(g.ready and g.damage > 0 and in_arc(g.mount, e.pose, e_size, me.pose.centre)
+                   for g in view.guns.get(e.id, [])):
+            continue
+        if any(g.ready and g.damage > 0 and in_arc(g.mount, me.pose, view.size, e.pose.centre)
+               for g in view.guns.get(me.id, [])):
+            continue
+        if best is None or gap < best[0]:
+            best = (gap, e)
+    return best[1] if best else None
 
 
 def pick_target(view: View) -> VehicleState | None:

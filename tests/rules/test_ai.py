@@ -479,3 +479,36 @@ def test_badly_damaged_it_withdraws_and_against_a_wreck_it_presses() -> None:
     prof, mood = adapt(vet, me, guns, [replace(them, sheet=replace(them.sheet, armor={k: 0 for k in them.sheet.armor}))])
     assert mood.startswith("presses") and prof.aggression > vet.aggression
     assert adapt(vet, me, guns, [them]) == (vet, "")
+
+
+# --- the ladder's failure modes (issue 16: battery logs) ------------------------------------------
+
+RIVER = str(ROOT / "maps" / "river_crossing.toml")
+
+
+def test_at_a_crawl_by_the_map_edge_it_stops_rather_than_creep_off_000_L92() -> None:
+    """Highway, 2.5 mph, nose to the east edge (centre 0.1" inside it): every forward speed ends its game
+    (a centre off the map is out, rules.play.map_edges), at a crawl as at speed, so it stops."""
+    state = _game([("A", Pose.at(14.9, 4.85, 30), 2.5), ("B", Pose.at(8, 30, 0), 0)], map_path=HIGHWAY)
+    state = _advance_to(state, "A", SPEED)
+    for name in ("veteran", "ace"):
+        action, why = decide(state, "A", engine.legal_actions(state, "A"), name)
+        assert isinstance(action, SetSpeed) and action.mph == 0, (name, why)
+
+
+def test_it_keeps_out_of_deep_water_under_any_part_of_the_counter_000_L528() -> None:
+    """The engine counts a counter that overlaps the river as in it (the plant drowns out, 000:L528),
+    the bridge's road over it notwithstanding: the foe reckons the same, so a veteran driving north
+    4" short of the bridge at 27.5 mph keeps its plant dry for two turns."""
+    from rules.ai.sight import View, drowns_at
+
+    state = _game([("A", Pose.at(12, 28, 0), 27.5), ("B", Pose.at(20, 34, 270), 0)], map_path=RIVER)
+    view = View.of(state, "A", profile("veteran"), math.inf)
+    assert drowns_at(view, Pose.at(20, 19, 0))          # mid-river
+    assert not drowns_at(view, Pose.at(12, 30, 0))      # dry road south of it
+    while state.turn <= 2 and engine.outcome(state) is None:
+        vid = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, vid)
+        action = decide(state, vid, legal, "veteran")[0] if vid == "A" else legal[0]
+        state, _ = engine.apply(state, action)
+        assert not state.vehicle("A").drowned, (state.turn, state.phase)
