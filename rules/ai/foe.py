@@ -61,11 +61,12 @@ from rules.ai.sight import (
     p_two_dice,
     room,
 )
-from rules.combat.arcs import in_arc
+from rules.combat.arcs import arcs_of, in_arc, struck_side
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Declaration, expand, shot_for
 from rules.combat.to_hit import range_modifier, to_hit, weapon_info
 from rules.core.geometry import Pose, angle_diff, forward, heading_of, norm_deg, right
+from rules.driving.equipment import brakes
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, slide
 from rules.engine.preview import ManeuverPreview, Previewer
@@ -199,10 +200,11 @@ def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
     reverse = signed < 0 or (signed == 0 and me.reverse)
     score = 0.0
     note = ""
-    # braking hazard (000:L146-L154): resolved at once at the old speed
+    # braking hazard (000:L146-L154): resolved at once at the old speed, with the vehicle's own brakes
+    # (heavy-duty brakes read their own table, 000:L2628) as the engine reads them (rules.play.crashes)
     decel = me.speed - s if reverse == me.reverse else me.speed
     if decel > 0:
-        d, _tire = t.decel.hazard(decel)
+        d, _tire = t.decel.hazard(decel, brakes(t, me.sheet), view.state.options.hd_brakes)
         if d:
             risk = p_lose(control_need(me.speed, lower_status(me.hs, d, t), t))
             score -= risk * CRASH_COST * (0.5 + prof.caution) + d * 0.5
@@ -643,42 +645,48 @@ def _shot_estimate(view: View, shooter: VehicleState, shooter_pose: Pose, target
     """_shot_value for a plan's later phases, where every pose is a prediction: the arcs and the line of
     fire (the fire step's own blocker) at the planned poses; the to-hit from one exact shot_for of this
     gun and target (its speeds, sizes and sights), its range modifier moved to the new range
-    (000:L909-L910)."""
-    size = view.t.handling.counters[shooter.spec.kind]
-    guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
-            and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
-    if not guns:
-        return 0.0, ""
+    (000:L909-L910); the side struck and its armor where the plan puts them."""
     gap = (target_pose.centre - shooter_pose.centre).length()
     if gap > MAX_SHOT_RANGE:
         return 0.0, ""
+    size = view.t.handling.counters[shooter.spec.kind]
+    arcs = arcs_of(shooter_pose, size, target_pose.centre)   # in_arc for every mount at once
+    guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh) and (g.mount == "turret" or g.mount in arcs)]
+    if not guns:
+        return 0.0, ""
+    side = struck_side(target_pose, view.t.handling.counters[target.spec.kind], shooter_pose.centre)
+    armor = target.sheet.armor.get(side, 0)
     best, name = 0.0, ""
+    clear: bool | None = None   # the line of fire, centre to centre: the same for every gun
     for g in sorted(guns, key=lambda g: -g.damage):
         if g.damage * 3.0 <= best:
             continue
         base = _shot_base(view, shooter, shooter_pose, target, target_pose, g.id)
         if base is None:
             continue
-        need0, r0, d0, side = base
+        need0, r0, d0, _side = base
         r = max(0.0, r0 + gap - d0)
         need = need0 + _range_value(view, r0) - _range_value(view, r) + extra_d   # the firer's D (000:L905)
         if need >= view.t_hit_cap:
             continue
-        armor = target.sheet.armor.get(side, 0)
         vuln = 3.0 if armor <= 0 else 2.0 if armor < g.damage else 1.0
         val = p_two_dice(need) * g.damage * vuln
         if val <= best:
             continue
-        placed = {**view.combatants}
-        if shooter.id in placed:
-            placed[shooter.id] = replace(placed[shooter.id], pose=shooter_pose)
-        if target.id in placed:
-            placed[target.id] = replace(placed[target.id], pose=target_pose)
-        if blocker(placed, view.state.map_id, shooter_pose.centre, target_pose.centre, (shooter.id, target.id),
-                   view.state.map_changes) is not None:
-            continue
+        if clear is None:
+            clear = _clear_line(view, shooter, shooter_pose, target, target_pose)
+        if not clear:
+            break
         best, name = val, g.id
     return best, name
+
+
+def _clear_line(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState, target_pose: Pose
+                ) -> bool:
+    """The fire step's own blocker between the two centres where the plan puts them (the two counters
+    themselves are ignored by it, so they need not be moved there)."""
+    return blocker(view.combatants, view.state.map_id, shooter_pose.centre, target_pose.centre, (shooter.id, target.id),
+                   view.state.map_changes) is None
 
 
 def _range_value(view: View, inches: float) -> int:

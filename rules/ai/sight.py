@@ -403,9 +403,13 @@ def ahead(pose: Pose, heading: float, inches: float) -> Pose:
 
 
 def enemy_at_fire(view: View, v: VehicleState) -> Pose:
-    """Where an enemy will be when this phase's movement ends (straight on along its travel)."""
+    """Where an enemy will be when this phase's movement ends (straight on along its travel; where it
+    stands now for a profile that predicts nothing, predict = 0)."""
     if v.id in view.projected:
         return view.projected[v.id]
+    if view.prof.predict <= 0:   # a driver who leads no target: it reckons with the enemy where it stands
+        view.projected[v.id] = v.pose
+        return v.pose
     if v.moved_this_phase:
         left = sum(v.increments)
     else:

@@ -512,3 +512,31 @@ def test_it_keeps_out_of_deep_water_under_any_part_of_the_counter_000_L528() -> 
         action = decide(state, vid, legal, "veteran")[0] if vid == "A" else legal[0]
         state, _ = engine.apply(state, action)
         assert not state.vehicle("A").drowned, (state.turn, state.phase)
+
+
+def test_a_novice_reckons_with_an_enemy_where_it_stands_and_a_veteran_leads_it() -> None:
+    """Prediction quality is a skill (issue 16 item 4): the novice (predict 0) takes a moving enemy to be
+    where it stands now, the veteran to be where its speed carries it by the end of the phase."""
+    from rules.ai.sight import View, enemy_at_fire
+
+    state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(20, 20, 270), 20)], map_path=ARENA)
+    state = _advance_to(state, "A", MOVE)
+    b = state.vehicle("B")
+    novice = View.of(state, "A", profile("novice"), math.inf)
+    veteran = View.of(state, "A", profile("veteran"), math.inf)
+    assert profile("novice").predict == 0 < profile("veteran").predict
+    assert enemy_at_fire(novice, b) == b.pose
+    ahead_of_it = enemy_at_fire(veteran, b)
+    assert ahead_of_it.x < b.pose.x and ahead_of_it.y == pytest.approx(b.pose.y)   # heading 270: west
+
+
+def test_the_foe_reckons_with_heavy_duty_brakes_000_L2628() -> None:
+    """Shedding 15 mph is a D1 hazard with standard brakes (000:L148) and safe with heavy-duty brakes (the
+    table read 5 mph up, 000:L2628): the foe's speed choice reads the brakes on its own sheet."""
+    from rules.ai.foe import _speed_score
+    from rules.ai.sight import View
+
+    for design, note in (("Killer Kart", "braking D1"), ("Police Cruiser", "")):
+        state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(30, 25, 270), 0)], map_path=ARENA, design=design)
+        view = View.of(state, "A", profile("veteran"), math.inf)
+        assert _speed_score(view, 25.0, 40.0)[1] == note, design
