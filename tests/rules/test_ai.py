@@ -428,11 +428,13 @@ def test_it_plans_past_this_phase_around_a_wall(tmp_path: Path) -> None:
 
 
 def test_the_profiles_differ_in_search_size() -> None:
-    """novice < veteran < ace in how far they plan, how many plans they keep and how well they predict."""
+    """novice < veteran < ace in how many plans and moves they weigh and how well they predict; the ace
+    plans no further ahead than the veteran (three phases played worse than two on the battery,
+    docs/PERFORMANCE.md), the novice less far than either."""
     n, v, a = profile("novice"), profile("veteran"), profile("ace")
-    assert n.depth < v.depth < a.depth
+    assert n.depth < v.depth <= a.depth
     assert n.menu < v.menu < a.menu
-    assert n.predict <= v.predict <= a.predict
+    assert n.predict < v.predict < a.predict
     assert n.candidates < v.candidates <= a.candidates
 
 
