@@ -97,6 +97,7 @@ HAZARD_D = 2             # a typical hazard's D when the path crosses debris, an
 RANGE_WEIGHT = 0.25
 APPROACH_WEIGHT = 2.0
 NOISE_SCALE = 6.0
+BACK_OUT_MPH = 10.0      # the reverse speed it backs out of a dead end at
 
 
 # --- the public entry point -----------------------------------------------------------------------
@@ -226,7 +227,8 @@ def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
     blocked = me.speed == 0 and clear_ahead(view, me.pose, me.pose.facing, 1.5) < 1.2
     backed = me.reverse and clear_ahead(view, me.pose, me.pose.facing, 2.5) >= 2.0  # room to turn going forward
     if reverse and me.reverse and not backed:
-        score -= abs(s - min(10.0, me.spec.acceleration)) * 0.3
+        # back out at 10 mph (an inch a turn), reached a turn's acceleration at a time
+        score -= abs(s - BACK_OUT_MPH) * 0.3
         note = "backs out of a tight spot"
     elif reverse and not backed:
         score -= 2.0 if blocked else 20.0

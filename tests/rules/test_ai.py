@@ -542,3 +542,15 @@ def test_the_foe_reckons_with_heavy_duty_brakes_000_L2628() -> None:
         state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(30, 25, 270), 0)], map_path=ARENA, design=design)
         view = View.of(state, "A", profile("veteran"), math.inf)
         assert _speed_score(view, 25.0, 40.0)[1] == note, design
+
+
+def test_backing_out_of_a_dead_end_it_speeds_up_to_10_mph_000_L237(tmp_path: Path) -> None:
+    """Backing away from the east wall at 5 mph, nose still 0.3" from it: it speeds up to 10 mph in
+    reverse (an inch a turn) rather than creeping back at 5 for turns on end; a Stinger's acceleration
+    is 5 mph, so 10 is as far as it may go this turn (000:L237, the reverse limit a third of top speed)."""
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(22.7, 6, 90), -5), ("B", Pose.at(4, 3, 0), 0)], map_path=box, design="Stinger")
+    legal = engine.legal_actions(state, "A")
+    assert any(isinstance(a, SetSpeed) and a.mph == -10 for a in legal)
+    action, why = decide(state, "A", legal, "veteran")
+    assert isinstance(action, SetSpeed) and action.mph == -10, why
