@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from rules.combat.arcs import arcs_of, in_arc
 from rules.combat.shooting import Combatant, ready
 from rules.combat.to_hit import weapon_info
 from rules.core.dice import chance_at_least
@@ -251,30 +250,6 @@ def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[Vehicl
         return replace(prof, aggression=max(prof.aggression, 0.85), preferred_range=min(prof.preferred_range, 3.0),
                        fire_need=min(12, prof.fire_need + 1)), "presses: its enemy is badly hurt"
     return prof, ""
-
-
-TAIL_RANGE = 8.0   # inches: a car behind this close, guns on it, is a tail to shake
-
-
-def tailed_by(view: View) -> VehicleState | None:
-    """The nearest enemy right behind it with a ready gun bearing on it, when none of its own ready guns
-    bear back: a tail it cannot fight from where it is."""
-    me = view.me
-    best: tuple[float, VehicleState] | None = None
-    for e in view.enemies:
-        gap = (e.pose.centre - me.pose.centre).length()
-        if gap > TAIL_RANGE or e.speed <= 0 or "back" not in arcs_of(me.pose, view.size, e.pose.centre):
-            continue
-        e_size = view.t.handling.counters[e.spec.kind]
-        if not any(g.ready and g.damage > 0 and in_arc(g.mount, e.pose, e_size, me.pose.centre)
-                   for g in view.guns.get(e.id, [])):
-            continue
-        if any(g.ready and g.damage > 0 and in_arc(g.mount, me.pose, view.size, e.pose.centre)
-               for g in view.guns.get(me.id, [])):
-            continue
-        if best is None or gap < best[0]:
-            best = (gap, e)
-    return best[1] if best else None
 
 
 def pick_target(view: View) -> VehicleState | None:
