@@ -52,6 +52,7 @@ from rules.ai.sight import (
     ahead,
     bad_ground,
     clear_ahead,
+    drowns_at,
     enemy_at_fire,
     inches_per_phase,
     maneuver_risk,
@@ -60,12 +61,13 @@ from rules.ai.sight import (
     p_two_dice,
     room,
 )
-from rules.combat.arcs import in_arc
+from rules.combat.arcs import SIDES, arcs_of, in_arc, struck_side
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Declaration, expand, shot_for
 from rules.combat.to_hit import range_modifier, to_hit, weapon_info
 from rules.core.geometry import Pose, angle_diff, forward, heading_of, norm_deg, right
 from rules.driving.articulated import jackknifed
+from rules.driving.equipment import brakes
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, perform, slide
 from rules.engine.preview import ManeuverPreview, Previewer
@@ -97,6 +99,7 @@ HAZARD_D = 2             # a typical hazard's D when the path crosses debris, an
 RANGE_WEIGHT = 0.25
 APPROACH_WEIGHT = 2.0
 NOISE_SCALE = 6.0
+BACK_OUT_MPH = 10.0      # the reverse speed it backs out of a dead end at
 
 
 # --- the public entry point -----------------------------------------------------------------------
@@ -174,7 +177,7 @@ def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:
         what = "the map edge" if look.blocker == "edge" else _feature_name(view, look.blocker)
         stuck = clear_ahead(view, me.pose, travel, 1.0) < 0.5
         note = f"stuck against {what}" if stuck and me.speed <= 5 else f"{what} ahead"
-        return -BOXED_SHARE * WALL_COST * (1 + s / 15), what, note
+        return -_boxed_cost(view, look.blocker, s), what, note
     if reverse and me.speed == 0:
         what = _in_front(view)
         return look.score, "", f"backs out: stuck against {what}" if what else "backs out"
@@ -200,10 +203,11 @@ def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
     reverse = signed < 0 or (signed == 0 and me.reverse)
     score = 0.0
     note = ""
-    # braking hazard (000:L146-L154): resolved at once at the old speed
+    # braking hazard (000:L146-L154): resolved at once at the old speed, with the vehicle's own brakes
+    # (heavy-duty brakes read their own table, 000:L2628) as the engine reads them (rules.play.crashes)
     decel = me.speed - s if reverse == me.reverse else me.speed
     if decel > 0:
-        d, _tire = t.decel.hazard(decel)
+        d, _tire = t.decel.hazard(decel, brakes(t, me.sheet), view.state.options.hd_brakes)
         if d:
             risk = p_lose(control_need(me.speed, lower_status(me.hs, d, t), t))
             score -= risk * CRASH_COST * (0.5 + prof.caution) + d * 0.5
@@ -225,7 +229,8 @@ def _speed_score(view: View, signed: float, cruise: float) -> tuple[float, str]:
     blocked = me.speed == 0 and clear_ahead(view, me.pose, me.pose.facing, 1.5) < 1.2
     backed = me.reverse and clear_ahead(view, me.pose, me.pose.facing, 2.5) >= 2.0  # room to turn going forward
     if reverse and me.reverse and not backed:
-        score -= abs(s - min(10.0, me.spec.acceleration)) * 0.3
+        # back out at 10 mph (an inch a turn), reached a turn's acceleration at a time
+        score -= abs(s - BACK_OUT_MPH) * 0.3
         note = "backs out of a tight spot"
     elif reverse and not backed:
         score -= 2.0 if blocked else 20.0
@@ -383,6 +388,9 @@ def _score_root(view: View, p: _Plan, safe_exists: bool) -> None:
         if what:
             _contact_cost(view, p, "edge" if what == "edge" else f"wall:{_feature_name(view, what)}")
     for t in pv.touches:   # curbs, obstacles, debris, dropped counters: a hazard's D before the roll
+        if t.what == "water" and not me.drowned and drowns_at(view, t.pose):
+            p.add(-WALL_COST * (1 + me.speed / 15), "hazard:deep water")
+            continue
         hs = lower_status(pv.hs_after, HAZARD_D, view.t)
         r = p_lose(control_need(me.speed, hs, view.t)) if me.speed else 0.0
         p.add(-(1.0 + r * CRASH_COST) * (0.5 + prof.caution), f"hazard:{t.name}")
@@ -394,6 +402,8 @@ def _score_root(view: View, p: _Plan, safe_exists: bool) -> None:
 def _ground_cost(view: View, pose: Pose, hs: int, weight: float = 1.0) -> float:
     """Bad ground it is not on already: water is nearly a wall to drive into (000:L529), the rest a
     hazard before the control roll (000:L267-L275, L518-L529)."""
+    if not view.me.drowned and drowns_at(view, pose):   # any part of it in deep water: the plant drowns out
+        return -WALL_COST * (1 + view.me.speed / 15) * weight
     ground = bad_ground(view, pose)
     if not ground or ground == "off the map" or ground == view.here:
         return 0.0
@@ -481,7 +491,7 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
     free = room(view, node.pose, node.travel, ahead_in) if speed else 1.0
     # half the weight of the old one-move look: the plan itself has found a way on or been boxed in
     node.add("room", -(1 - free) * ROOM_COST * 0.5 * (0.4 + speed / 30) * (0.5 + prof.caution))
-    for k in range(1, LEAF_EDGE_PHASES + 1):   # heading off the map past the plan: it must turn soon
+    for k in range(1, LEAF_EDGE_PHASES + 1 if speed else 1):   # heading off the map past the plan: it must turn soon
         if off_map(view, ahead(node.pose, node.travel, inches_per_phase(view, speed, k) + 0.5)):
             node.add("edge", -_edge_cost(view) * 0.25 / k)
             break
@@ -560,7 +570,7 @@ def _score_future(view: View, p: _Plan) -> None:
     look = outlook(view, start, me.speed, me.reverse, _phase_end, _leaf)
     if look.boxed and me.speed > 0:
         what = "edge" if look.blocker == "edge" else f"boxed:{_feature_name(view, look.blocker)}"
-        p.add(-BOXED_SHARE * WALL_COST * (1 + me.speed / 15), what)
+        p.add(-_boxed_cost(view, look.blocker, me.speed), what)
         p.boxed = True
         return
     for k, v in look.terms.items():
@@ -654,42 +664,50 @@ def _shot_estimate(view: View, shooter: VehicleState, shooter_pose: Pose, target
     """_shot_value for a plan's later phases, where every pose is a prediction: the arcs and the line of
     fire (the fire step's own blocker) at the planned poses; the to-hit from one exact shot_for of this
     gun and target (its speeds, sizes and sights), its range modifier moved to the new range
-    (000:L909-L910)."""
-    size = shooter.spec.counter(view.t.handling.counters)
-    guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh)
-            and in_arc(g.mount, shooter_pose, size, target_pose.centre)]
-    if not guns:
-        return 0.0, ""
+    (000:L909-L910); the side struck and its armor where the plan puts them."""
     gap = (target_pose.centre - shooter_pose.centre).length()
     if gap > MAX_SHOT_RANGE:
         return 0.0, ""
+    size = shooter.spec.counter(view.t.handling.counters)
+    arcs = arcs_of(shooter_pose, size, target_pose.centre)   # in_arc for every plain mount at once
+    guns = [g for g in view.guns.get(shooter.id, []) if (g.ready or fresh) and (
+        g.mount == "turret" or g.mount in arcs
+        or (g.mount not in SIDES and in_arc(g.mount, shooter_pose, size, target_pose.centre)))]   # a rig's half side
+    if not guns:
+        return 0.0, ""
+    side = struck_side(target_pose, target.spec.counter(view.t.handling.counters), shooter_pose.centre)
+    armor = target.sheet.armor.get(side, 0)
     best, name = 0.0, ""
+    clear: bool | None = None   # the line of fire, centre to centre: the same for every gun
     for g in sorted(guns, key=lambda g: -g.damage):
         if g.damage * 3.0 <= best:
             continue
         base = _shot_base(view, shooter, shooter_pose, target, target_pose, g.id)
         if base is None:
             continue
-        need0, r0, d0, side = base
+        need0, r0, d0, _side = base
         r = max(0.0, r0 + gap - d0)
         need = need0 + _range_value(view, r0) - _range_value(view, r) + extra_d   # the firer's D (000:L905)
         if need >= view.t_hit_cap:
             continue
-        armor = target.sheet.armor.get(side, 0)
         vuln = 3.0 if armor <= 0 else 2.0 if armor < g.damage else 1.0
         val = p_two_dice(need) * g.damage * vuln
         if val <= best:
             continue
-        placed = {**view.combatants}
-        if shooter.id in placed:
-            placed[shooter.id] = replace(placed[shooter.id], pose=shooter_pose)
-        if target.id in placed:
-            placed[target.id] = replace(placed[target.id], pose=target_pose)
-        if blocker(placed, view.state.map_id, shooter_pose.centre, target_pose.centre, (shooter.id, target.id),
-                   view.state.map_changes) is not None:
-            continue
+        if clear is None:
+            clear = _clear_line(view, shooter, shooter_pose, target, target_pose)
+        if not clear:
+            break
         best, name = val, g.id
     return best, name
+
+
+def _clear_line(view: View, shooter: VehicleState, shooter_pose: Pose, target: VehicleState, target_pose: Pose
+                ) -> bool:
+    """The fire step's own blocker between the two centres where the plan puts them (the two counters
+    themselves are ignored by it, so they need not be moved there)."""
+    return blocker(view.combatants, view.state.map_id, shooter_pose.centre, target_pose.centre, (shooter.id, target.id),
+                   view.state.map_changes) is None
 
 
 def _range_value(view: View, inches: float) -> int:
@@ -720,9 +738,18 @@ def _shot_base(view: View, shooter: VehicleState, shooter_pose: Pose, target: Ve
     return out
 
 
-def _edge_cost(view: View) -> float:
-    """Leaving the map area ends the vehicle's game (rules.play.map_edges): worse than any wall at speed."""
-    return EDGE_COST * (1 + view.me.speed / 15)
+def _edge_cost(view: View, speed: float | None = None) -> float:
+    """Leaving the map area ends the vehicle's game (rules.play.map_edges): worse than any wall at speed,
+    and at a crawl as bad as at speed (out is out)."""
+    return EDGE_COST * (1 + max(15.0, view.me.speed if speed is None else speed) / 15)
+
+
+def _boxed_cost(view: View, blocker: str, speed: float) -> float:
+    """Every continuation at this speed meets something: nearly a wall hit, or the end of its game when
+    what it meets is the map's edge (a stop costs nothing of the kind, so it is preferred to creeping off)."""
+    if blocker == "edge":
+        return BOXED_SHARE * _edge_cost(view, speed)
+    return BOXED_SHARE * WALL_COST * (1 + speed / 15)
 
 
 def _rival(best: _Plan, checked: list[_Plan]) -> _Plan | None:

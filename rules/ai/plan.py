@@ -73,14 +73,15 @@ def menu(view: View, reverse: bool, size: int = 0) -> list[Maneuver]:
 
 def enemy_poses(view: View, e: VehicleState, phases_on: int) -> list[tuple[Pose, float]]:
     """Where an enemy may be `phases_on` phases after this one's movement (0: this phase's end), with
-    weights: straight on, and with `predict` >= 2 also turning 15 degrees a phase either way."""
+    weights: straight on, and with `predict` >= 2 also turning 15 degrees a phase either way; with
+    `predict` 0, where it stands now, whatever the phase."""
     key = (e.id, phases_on)
     if key in view.predicted:
         return view.predicted[key]
     base = enemy_at_fire(view, e)
     weights = PREDICT_WEIGHTS.get(view.prof.predict, (1.0,))
     out: list[tuple[Pose, float]] = []
-    if e.mode == Mode.WRECK or e.speed <= 0:
+    if e.mode == Mode.WRECK or e.speed <= 0 or view.prof.predict <= 0:
         out = [(base, 1.0)]
     else:
         row = view.t.chart.row(e.speed).phases

@@ -14,7 +14,8 @@ from typing import Any
 from rules.combat.shooting import Combatant, ready
 from rules.combat.to_hit import weapon_info
 from rules.core.dice import chance_at_least
-from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.core.geometry import CounterSize, Pose, Vec, corners, forward, right
+from rules.driving.collisions import water
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
 from rules.phases import fire_step
@@ -24,7 +25,8 @@ from rules.tables.foe_profiles import Profile
 from rules.tables.movement import LOST, SAFE, Tables
 from rules.world.collision import CollisionWorld, static_from_map
 from rules.world.map_changes import MapChanges, apply_changes, map_of
-from rules.world.maps import static_shapes, terrain_at
+from rules.world.maps import resolved, static_shapes, terrain_at
+from rules.world.shapes import bbox, polygons_overlap
 
 RAY_ANGLES = (0.0, -30.0, 30.0, -60.0, 60.0)
 RAY_WEIGHT = {0.0: 1.0, 30.0: 0.85, 60.0: 0.65}
@@ -152,6 +154,42 @@ def bad_ground(view: View, pose: Pose) -> str:
     if t.condition not in ("", "dry"):
         return t.condition
     return ""
+
+
+Outline = tuple[tuple[float, float], ...]
+
+
+@lru_cache(maxsize=8)
+def deep_water(map_id: str, changes: MapChanges) -> tuple[tuple[Outline, tuple[float, float, float, float], float], ...]:
+    """The map's water areas (outline, box, depth in feet), deepest first. The engine takes a counter that
+    overlaps a water area as driving into it (rules.play.collisions), whatever road lies over it."""
+    if not map_id:
+        return ()
+    out = []
+    for a in resolved(map_of(map_id, changes)).areas:
+        if a.kind == "water":
+            pts = tuple((float(x), float(y)) for x, y in a.shape.points())
+            out.append((pts, bbox(pts), float(a.depth_ft or 0.0)))
+    return tuple(sorted(out, key=lambda w: -w[2]))
+
+
+def drowns_at(view: View, pose: Pose) -> bool:
+    """Whether the counter at this pose overlaps water deep enough to drown its power plant (000:L528):
+    as good as out of the game."""
+    areas = deep_water(view.state.map_id, view.state.map_changes)
+    if not areas:
+        return False
+    cs = [(c.x, c.y) for c in corners(pose, view.size)]
+    x0, y0 = min(c[0] for c in cs), min(c[1] for c in cs)
+    x1, y1 = max(c[0] for c in cs), max(c[1] for c in cs)
+    for pts, (bx0, by0, bx1, by1), depth in areas:
+        if x1 <= bx0 or bx1 <= x0 or y1 <= by0 or by1 <= y0:
+            continue
+        if not water(depth, or_suspension=view.me.spec.off_road_suspension).drowned:
+            return False   # deepest first: the rest are shallower still
+        if polygons_overlap(cs, pts):
+            return True
+    return False
 
 
 def combatants_of(state: GameState, vehicles: list[VehicleState]) -> dict[str, Combatant]:
@@ -340,9 +378,13 @@ def ahead(pose: Pose, heading: float, inches: float) -> Pose:
 
 
 def enemy_at_fire(view: View, v: VehicleState) -> Pose:
-    """Where an enemy will be when this phase's movement ends (straight on along its travel)."""
+    """Where an enemy will be when this phase's movement ends (straight on along its travel; where it
+    stands now for a profile that predicts nothing, predict = 0)."""
     if v.id in view.projected:
         return view.projected[v.id]
+    if view.prof.predict <= 0:   # a driver who leads no target: it reckons with the enemy where it stands
+        view.projected[v.id] = v.pose
+        return v.pose
     if v.moved_this_phase:
         left = sum(v.increments)
     else:

@@ -41,7 +41,7 @@ class Profile:
     depth: int = 2          # phases planned past this one
     beam: int = 2           # plans kept at each phase of the search
     menu: int = 5           # continuation maneuvers tried at each phase (rules/ai/plan.py MENU)
-    predict: int = 1        # enemy continuations predicted: 1 straight on; 2-3 also turning
+    predict: int = 1        # enemy continuations predicted: 0 none (aims where it stands); 1 straight on; 2-3 also turning
     nodes: int = 200        # plan steps per candidate (a fixed budget: the same state gives the same plan)
 
 
@@ -63,7 +63,7 @@ def _read(name: str, n: Node) -> Profile:
         depth=n.integer("depth", lo=0, hi=5),
         beam=n.integer("beam", lo=1, hi=12),
         menu=n.integer("menu", lo=1, hi=13),
-        predict=n.integer("predict", lo=1, hi=3),
+        predict=n.integer("predict", lo=0, hi=3),
         nodes=n.integer("nodes", lo=1, hi=5000),
     )
     n.done(("description",))

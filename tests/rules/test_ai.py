@@ -428,11 +428,13 @@ def test_it_plans_past_this_phase_around_a_wall(tmp_path: Path) -> None:
 
 
 def test_the_profiles_differ_in_search_size() -> None:
-    """novice < veteran < ace in how far they plan, how many plans they keep and how well they predict."""
+    """novice < veteran < ace in how many plans and moves they weigh and how well they predict; the ace
+    plans no further ahead than the veteran (three phases played worse than two on the battery,
+    docs/PERFORMANCE.md), the novice less far than either."""
     n, v, a = profile("novice"), profile("veteran"), profile("ace")
-    assert n.depth < v.depth < a.depth
+    assert n.depth < v.depth <= a.depth
     assert n.menu < v.menu < a.menu
-    assert n.predict <= v.predict <= a.predict
+    assert n.predict < v.predict < a.predict
     assert n.candidates < v.candidates <= a.candidates
 
 
@@ -479,3 +481,76 @@ def test_badly_damaged_it_withdraws_and_against_a_wreck_it_presses() -> None:
     prof, mood = adapt(vet, me, guns, [replace(them, sheet=replace(them.sheet, armor={k: 0 for k in them.sheet.armor}))])
     assert mood.startswith("presses") and prof.aggression > vet.aggression
     assert adapt(vet, me, guns, [them]) == (vet, "")
+
+
+# --- the ladder's failure modes (issue 16: battery logs) ------------------------------------------
+
+RIVER = str(ROOT / "maps" / "river_crossing.toml")
+
+
+def test_at_a_crawl_by_the_map_edge_it_stops_rather_than_creep_off_000_L92() -> None:
+    """Highway, 2.5 mph, nose to the east edge (centre 0.1" inside it): every forward speed ends its game
+    (a centre off the map is out, rules.play.map_edges), at a crawl as at speed, so it stops."""
+    state = _game([("A", Pose.at(14.9, 4.85, 30), 2.5), ("B", Pose.at(8, 30, 0), 0)], map_path=HIGHWAY)
+    state = _advance_to(state, "A", SPEED)
+    for name in ("veteran", "ace"):
+        action, why = decide(state, "A", engine.legal_actions(state, "A"), name)
+        assert isinstance(action, SetSpeed) and action.mph == 0, (name, why)
+
+
+def test_it_keeps_out_of_deep_water_under_any_part_of_the_counter_000_L528() -> None:
+    """The engine counts a counter that overlaps the river as in it (the plant drowns out, 000:L528),
+    the bridge's road over it notwithstanding: the foe reckons the same, so a veteran driving north
+    4" short of the bridge at 27.5 mph keeps its plant dry for two turns."""
+    from rules.ai.sight import View, drowns_at
+
+    state = _game([("A", Pose.at(12, 28, 0), 27.5), ("B", Pose.at(20, 34, 270), 0)], map_path=RIVER)
+    view = View.of(state, "A", profile("veteran"), math.inf)
+    assert drowns_at(view, Pose.at(20, 19, 0))          # mid-river
+    assert not drowns_at(view, Pose.at(12, 30, 0))      # dry road south of it
+    while state.turn <= 2 and engine.outcome(state) is None:
+        vid = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, vid)
+        action = decide(state, vid, legal, "veteran")[0] if vid == "A" else legal[0]
+        state, _ = engine.apply(state, action)
+        assert not state.vehicle("A").drowned, (state.turn, state.phase)
+
+
+def test_a_novice_reckons_with_an_enemy_where_it_stands_and_a_veteran_leads_it() -> None:
+    """Prediction quality is a skill (issue 16 item 4): the novice (predict 0) takes a moving enemy to be
+    where it stands now, the veteran to be where its speed carries it by the end of the phase."""
+    from rules.ai.sight import View, enemy_at_fire
+
+    state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(20, 20, 270), 20)], map_path=ARENA)
+    state = _advance_to(state, "A", MOVE)
+    b = state.vehicle("B")
+    novice = View.of(state, "A", profile("novice"), math.inf)
+    veteran = View.of(state, "A", profile("veteran"), math.inf)
+    assert profile("novice").predict == 0 < profile("veteran").predict
+    assert enemy_at_fire(novice, b) == b.pose
+    ahead_of_it = enemy_at_fire(veteran, b)
+    assert ahead_of_it.x < b.pose.x and ahead_of_it.y == pytest.approx(b.pose.y)   # heading 270: west
+
+
+def test_the_foe_reckons_with_heavy_duty_brakes_000_L2628() -> None:
+    """Shedding 15 mph is a D1 hazard with standard brakes (000:L148) and safe with heavy-duty brakes (the
+    table read 5 mph up, 000:L2628): the foe's speed choice reads the brakes on its own sheet."""
+    from rules.ai.foe import _speed_score
+    from rules.ai.sight import View
+
+    for design, note in (("Killer Kart", "braking D1"), ("Police Cruiser", "")):
+        state = _game([("A", Pose.at(5, 15, 90), 40), ("B", Pose.at(30, 25, 270), 0)], map_path=ARENA, design=design)
+        view = View.of(state, "A", profile("veteran"), math.inf)
+        assert _speed_score(view, 25.0, 40.0)[1] == note, design
+
+
+def test_backing_out_of_a_dead_end_it_speeds_up_to_10_mph_000_L237(tmp_path: Path) -> None:
+    """Backing away from the east wall at 5 mph, nose still 0.3" from it: it speeds up to 10 mph in
+    reverse (an inch a turn) rather than creeping back at 5 for turns on end; a Stinger's acceleration
+    is 5 mph, so 10 is as far as it may go this turn (000:L237, the reverse limit a third of top speed)."""
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(22.7, 6, 90), -5), ("B", Pose.at(4, 3, 0), 0)], map_path=box, design="Stinger")
+    legal = engine.legal_actions(state, "A")
+    assert any(isinstance(a, SetSpeed) and a.mph == -10 for a in legal)
+    action, why = decide(state, "A", legal, "veteran")
+    assert isinstance(action, SetSpeed) and action.mph == -10, why
