@@ -25,7 +25,7 @@ from rules.tables.foe_profiles import Profile
 from rules.tables.movement import LOST, SAFE, Tables
 from rules.world.collision import CollisionWorld, static_from_map
 from rules.world.map_changes import MapChanges, apply_changes, map_of
-from rules.world.maps import resolved, static_shapes, terrain_at
+from rules.world.maps import exposed_areas, static_shapes, terrain_at
 from rules.world.shapes import bbox, polygons_overlap
 
 RAY_ANGLES = (0.0, -30.0, 30.0, -60.0, 60.0)
@@ -161,14 +161,14 @@ Outline = tuple[tuple[float, float], ...]
 
 @lru_cache(maxsize=8)
 def deep_water(map_id: str, changes: MapChanges) -> tuple[tuple[Outline, tuple[float, float, float, float], float], ...]:
-    """The map's water areas (outline, box, depth in feet), deepest first. The engine takes a counter that
-    overlaps a water area as driving into it (rules.play.collisions), whatever road lies over it."""
+    """The map's water (each convex piece's outline, box, depth in feet), deepest first: the parts no area
+    drawn above covers, as the engine meets them (rules.play.collisions: a road over a river is a bridge)."""
     if not map_id:
         return ()
     out = []
-    for a in resolved(map_of(map_id, changes)).areas:
-        if a.kind == "water":
-            pts = tuple((float(x), float(y)) for x, y in a.shape.points())
+    for _i, a, pieces in exposed_areas(map_of(map_id, changes), ("water",)):
+        for piece in pieces:
+            pts = tuple((float(x), float(y)) for x, y in piece)
             out.append((pts, bbox(pts), float(a.depth_ft or 0.0)))
     return tuple(sorted(out, key=lambda w: -w[2]))
 

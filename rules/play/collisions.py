@@ -88,8 +88,7 @@ from rules.world.map_changes import (
     section_key,
 )
 from rules.world.map_model import Area, Placement
-from rules.world.maps import resolved
-from rules.world.shapes import convex_pieces
+from rules.world.maps import exposed_areas, resolved
 
 MAX_COLLISIONS = 6   # in one motion; a pile-up beyond this stops the mover
 ARMOR_RULE = {"head_on": "000:L416", "rear_end": "000:L431", "t_bone": "000:L445",
@@ -124,9 +123,12 @@ def _map_areas(map_id: str, sections: tuple[Placement, ...] = ()) -> dict[str, A
 
 @lru_cache(maxsize=8)
 def _area_shapes(map_id: str, sections: tuple[Placement, ...]) -> tuple[StaticShape, ...]:
-    return tuple(StaticShape(aid, FeatureKind.TERRAIN, tuple(Vec(x, y) for x, y in piece), tag=area.kind)
-                 for aid, area in _map_areas(map_id, sections).items()
-                 for piece in convex_pieces(area.shape.points()))
+    if not map_id:
+        return ()
+    # the parts no area drawn above covers (a road over a river is a bridge, rules.world.maps.exposed_areas)
+    return tuple(StaticShape(f"areas[{i}]", FeatureKind.TERRAIN, tuple(Vec(x, y) for x, y in piece), tag=area.kind)
+                 for i, area, pieces in exposed_areas(current_map(map_id, sections), AREA_KINDS)
+                 for piece in pieces)
 
 
 _EMPTY = CollisionWorld().freeze()

@@ -89,6 +89,7 @@ from rules.world.shapes import (
     polygon_area,
     polygons_overlap,
     rect_points,
+    uncovered_pieces,
 )
 
 __all__ = [
@@ -201,6 +202,25 @@ def terrain_at(m: Map, x: float, y: float) -> Terrain:
                            a.drop_ft or 0.0, a.bank if centre else "", centre)
     gk = kinds.get(m.ground)
     return Terrain(m.ground, gk.off_road if gk else True, m.ground_condition, on_map)
+
+
+def exposed_areas(m: Map, kinds: tuple[str, ...]) -> tuple[tuple[int, Area, tuple[tuple[Point, ...], ...]], ...]:
+    """Each area of these kinds (index in the resolved map's areas, the area, its convex pieces) less the
+    parts any area drawn above it covers: as terrain_at takes the topmost area, a road laid over a river
+    is a bridge and the water under it is not met (kept with the frozen map)."""
+    def work() -> tuple[tuple[int, Area, tuple[tuple[Point, ...], ...]], ...]:
+        areas = resolved(m).areas
+        out = []
+        for i, a in enumerate(areas):
+            if a.kind not in kinds:
+                continue
+            pts = a.shape.points()
+            x0, y0, x1, y1 = bbox(pts)
+            covers = [q for b in areas[i + 1:] for q in (b.shape.points(),)
+                      if not (bbox(q)[2] <= x0 or x1 <= bbox(q)[0] or bbox(q)[3] <= y0 or y1 <= bbox(q)[1])]
+            out.append((i, a, tuple(uncovered_pieces(pts, covers))))
+        return tuple(out)
+    return kept(m, ("exposed_areas", kinds), work)
 
 
 def _area_outlines(m: Map) -> tuple[tuple[Area, tuple[Point, ...], tuple[float, float, float, float]], ...]:

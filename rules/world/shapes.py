@@ -102,6 +102,50 @@ def _clip(subject: Sequence[Point], clip: Sequence[Point]) -> list[Point]:
     return out if len(out) >= 3 else []
 
 
+def _clip_half(subject: Sequence[Point], c0: Point, c1: Point, keep_inside: bool, ccw: bool) -> list[Point]:
+    """The part of a convex subject on one side of the line c0-c1 (inside: the clip polygon's side)."""
+    out: list[Point] = []
+    for j in range(len(subject)):
+        p, q = subject[j - 1], subject[j]
+        pin = ((_cross(c0, c1, p) >= 0) == ccw) == keep_inside
+        qin = ((_cross(c0, c1, q) >= 0) == ccw) == keep_inside
+        if qin:
+            if not pin:
+                out.append(_meet(p, q, c0, c1))
+            out.append(q)
+        elif pin:
+            out.append(_meet(p, q, c0, c1))
+    return out if len(out) >= 3 else []
+
+
+def convex_difference(subject: Sequence[Point], cut: Sequence[Point]) -> list[tuple[Point, ...]]:
+    """A convex subject less a convex cut, as convex pieces: for each edge of the cut in turn, the part of
+    what is left that lies outside that edge is a piece, the rest goes on to the next edge."""
+    if not polygons_overlap(subject, cut) or overlap_area(subject, cut) <= EPS:
+        return [tuple(subject)]
+    ccw = _signed_area(cut) > 0
+    pieces: list[tuple[Point, ...]] = []
+    rest = list(subject)
+    for i in range(len(cut)):
+        c0, c1 = cut[i], cut[(i + 1) % len(cut)]
+        outside = _clip_half(rest, c0, c1, False, ccw)
+        if outside and abs(_signed_area(outside)) > EPS:
+            pieces.append(tuple(outside))
+        rest = _clip_half(rest, c0, c1, True, ccw)
+        if not rest:
+            break
+    return pieces
+
+
+def uncovered_pieces(points: Sequence[Point], covers: Sequence[Sequence[Point]]) -> list[tuple[Point, ...]]:
+    """The convex pieces of a polygon that no polygon of `covers` lies over (an area drawn above it)."""
+    pieces = convex_pieces(points)
+    for cover in covers:
+        for cut in convex_pieces(cover):
+            pieces = [q for p in pieces for q in convex_difference(p, cut)]
+    return pieces
+
+
 def _signed_area(points: Sequence[Point]) -> float:
     return sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(points, list(points[1:]) + [points[0]], strict=True)) / 2
 
