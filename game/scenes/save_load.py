@@ -13,12 +13,17 @@ from pathlib import Path
 import pygame
 
 from game import theme
+from game.choices import FILE_NAME as CHOICES_FILE
 from game.input.bindings import Intent, intent_of
 from game.save_slots import THUMB, SlotInfo, load_thumbnail, read_slot, write_thumbnail
 from game.scenes.base import Scene
 from game.session import SAVES_DIR, Session
+from game.settings import SETTINGS_FILE
 from game.ui import Menu, text, wrap
 from rules.engine.game import Game
+
+# the client's own files beside the saves, not games to load (game.choices, game.settings)
+NOT_SAVES = frozenset({CHOICES_FILE, SETTINGS_FILE})
 
 SLOTS = 6
 MAX_LISTED = 10
@@ -45,7 +50,8 @@ class SaveLoadScene(Scene):
             self.paths = [self.dir / f"slot{i}.toml" for i in range(1, SLOTS + 1)]
             items = [(f"Slot {i + 1}", partial(self.do_save, p)) for i, p in enumerate(self.paths)]
         else:
-            files = sorted(self.dir.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True)
+            files = sorted((p for p in self.dir.glob("*.toml") if p.name not in NOT_SAVES),
+                           key=lambda p: p.stat().st_mtime, reverse=True)
             self.paths = files[:MAX_LISTED]
             items = [(p.stem, partial(self.do_load, p)) for p in self.paths]
         items.append(("Back", self.back))

@@ -70,3 +70,13 @@ def test_a_save_newer_rules_replay_differently_loads_with_a_message(app, tmp_pat
     assert isinstance(app.top, MessageScene) and "start of turn 2" in app.top.message
     press(app, pygame.K_RETURN)
     assert isinstance(app.top, BattleScene) and app.top.state.turn == 2
+
+
+def test_the_load_list_leaves_out_the_clients_own_settings_files(app, tmp_path):
+    """saves/new_game.toml (the remembered choices) and saves/settings.toml sit beside the saves but are
+    not games: the load screen does not list them as broken saves."""
+    (tmp_path / "new_game.toml").write_text('source = "custom"\n')
+    (tmp_path / "settings.toml").write_text("sound = true\n")
+    app.push(SaveLoadScene(app, save=False))
+    names = [label for label, _ in app.top.menu.items]
+    assert "new_game" not in names and "settings" not in names and names[-1] == "Back"
