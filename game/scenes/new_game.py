@@ -61,7 +61,7 @@ CREW = tuple((d, g) for d in range(4) for g in (*range(4), UNTRAINED))   # (Driv
 AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map areas, not the weather
 # the rule options a player may set here: (option, label); the others have one value only so far
 PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
-                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"))
+                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"), ("people", "People on foot"))
 SPEEDS = (0, 10, 20, 30, 40, 50)
 ROW_H = 34
 LEFT_W = 660
@@ -269,7 +269,9 @@ class NewGameScene(Scene):
             # pedestrians on foot from the start fight for their team's first vehicle's new owner, with people on
             owner_of = {old.owner: new.owner for old, new in zip(base.vehicles, vs, strict=True)}
             walkers = tuple(replace(p, owner=owner_of.get(p.owner, p.owner)) for p in base.people)
-            options = replace(self.rule_options(), people="on") if walkers else self.rule_options()
+            # a scenario written for people on foot keeps them on, pedestrians or none ("Duel to the last man")
+            on_foot = walkers or base.options.people == "on"
+            options = replace(self.rule_options(), people="on") if on_foot else self.rule_options()
             return replace(base, vehicles=tuple(vs), people=walkers, options=options), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
@@ -758,6 +760,10 @@ def _option_note(f: Field) -> str:
     if f.name == "opt_concussion":
         return ("The optional concussion rule (000:L472): a hard ram may stun crews, who then miss phases. "
                 f"Now {f.value}.")
+    if f.name == "opt_people":
+        return ("People on foot on: a crew may leave a stopped or burning car, jump from a moving one or fire an "
+                "ejection seat, and fight on foot (000:L1469-L1470, L2580). Off: the crews stay in their seats. "
+                f"A scenario with people on foot keeps them on. Now {f.value}.")
     return ("The book names gunners as the crew who fire besides the driver (000:L822). With this on, "
             f"passengers take triggers too, after the gunners. Now {f.value}.")
 
