@@ -21,7 +21,7 @@ from rules.combat.damage import crew_state, interior_of
 from rules.combat.electronics import status as electronics_status
 from rules.core.geometry import Kind
 from rules.engine.engine import why_out
-from rules.play.boosters import booster_name, burn_mph
+from rules.play.boosters import booster_name, burn_mph, is_jet, jet_aloft, jet_climb
 from rules.play.state import VehicleState
 from rules.tables.movement import tables
 from rules.vehicles.record_sheet import LOCATIONS, SHORT, Component, WeaponMount
@@ -465,6 +465,11 @@ def booster_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
     out: list[tuple[str, tuple[int, int, int]]] = []
     for b in v.spec.boosters:
         name = booster_name(b)
+        if b.id not in fired and is_jet(b):   # a jet lifts, the speed stays (000:L2632): say the climb
+            climb = jet_climb(b, jet_aloft(v))
+            out.append((f"{name}: ready (climb {climb:+g}\" x {b.turns})" if climb else f"{name}: ready (no lift "
+                        "from the ground)", theme.ACCENT))
+            continue
         if b.id not in fired:
             out.append((f"{name}: ready ({burn_mph(tables().chart.step, b):+g} mph x {b.turns})", theme.ACCENT))
             continue

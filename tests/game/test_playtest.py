@@ -20,3 +20,29 @@ def test_every_help_row_ends_above_the_closing_line_at_1280x800(app) -> None:
     for entries in (HELP, EDITOR_HELP):
         box, bottom = HelpScene(app, entries).layout(1280, 800)
         assert bottom <= box.bottom - 32, (len(entries), bottom, box.bottom)
+
+
+def _jumper(tmp_path):
+    from dataclasses import replace
+
+    from rules.core.geometry import Pose
+    from rules.engine.engine import new_game
+    from rules.engine.setup import GameSetup, VehicleSetup
+    from rules.vehicles.design import AccessoryEntry, dumps_design, load_stock
+    d = load_stock("Mauler")
+    d = replace(d, accessories=d.accessories + (AccessoryEntry("rocket_booster", facing="underbody", lb=120, burn=120),
+                                                AccessoryEntry("rocket_booster", facing="back", lb=50, burn=50)))
+    path = tmp_path / "jumper.toml"
+    path.write_text(dumps_design(d))
+    setup = GameSetup((VehicleSetup("J", "p", str(path), Pose.at(10, 15, 90), 40),), seed=5)
+    return new_game(setup)[0].vehicle("J")
+
+
+def test_the_sheet_says_what_a_ready_jump_jet_lifts_not_plus_0_mph_000_L2632(tmp_path) -> None:
+    """A jump jet pushes the car up (000:L2632, reading JJ1): its sheet line said "+0 mph"; it says the climb of a
+    burn from the ground, as the speed panel's button does. A back booster still says its mph (000:L2651)."""
+    from game.render.sheet import booster_lines
+    words = [w for w, _c in booster_lines(_jumper(tmp_path))]
+    assert any("jump jet: ready (climb +0.25\" x 1)" in w for w in words), words
+    assert not any("jump jet" in w and "mph" in w for w in words), words
+    assert any("back" in w and "mph" in w for w in words), words
