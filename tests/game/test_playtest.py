@@ -46,3 +46,14 @@ def test_the_sheet_says_what_a_ready_jump_jet_lifts_not_plus_0_mph_000_L2632(tmp
     assert any("jump jet: ready (climb +0.25\" x 1)" in w for w in words), words
     assert not any("jump jet" in w and "mph" in w for w in words), words
     assert any("back" in w and "mph" in w for w in words), words
+
+
+def test_an_ejection_countdown_stays_by_its_car_at_the_turning_keys_zoom_000_L2580() -> None:
+    """At the turning key's zoom (120 px an inch) "EJECT in 2 phases" (000:L2580) stood 2" over the car, among
+    the ghosts' labels; it sits just over the counter now, and over the glare rays for a blinded car."""
+    from game.render.lights import RAYS, mark_at
+    for zoom in (30.0, 120.0):
+        _x, y = mark_at(zoom, (400.0, 400.0), "EJECT in 2 phases")
+        assert 400 - zoom * 0.5 - 15 >= y >= 400 - zoom * 1.0 - 14   # above a car facing up, within an inch
+        _x, y = mark_at(zoom, (400.0, 400.0), "BLINDED -10")
+        assert y <= 400 - zoom * RAYS[1]
