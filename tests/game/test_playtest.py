@@ -57,3 +57,18 @@ def test_an_ejection_countdown_stays_by_its_car_at_the_turning_keys_zoom_000_L25
         assert 400 - zoom * 0.5 - 15 >= y >= 400 - zoom * 1.0 - 14   # above a car facing up, within an inch
         _x, y = mark_at(zoom, (400.0, 400.0), "BLINDED -10")
         assert y <= 400 - zoom * RAYS[1]
+
+
+def test_a_long_modifier_list_is_read_to_its_end_under_the_board_000_L2646() -> None:
+    """The Radar Hunter's laser at night: range, night, radar +1 (000:L2646), a hi-res computer and the facing
+    made 150 characters; the card cut them at 140, in the middle of "car from the front -1". Now it wraps."""
+    from game.battle.fire_panel import detail_lines
+    from game.ui import wrap
+    detail = ("long range (11.6\") -2 [000:L910], night -3 [000:L924], radar +1 [000:L2646, L2635], hi-res computer "
+              "+2 [000:L929, L2547], car from the front -1 [000:L852]")
+    assert len(detail) > 140 and detail_lines(detail, 880) == [detail]   # the board's card at 1280x800: one line
+    lines = detail_lines(detail, 600)                                   # a narrower window: two
+    assert " ".join(lines) == detail and len(lines) == 2
+    assert all(len(wrap(ln, 16, 600)) == 1 for ln in lines)
+    many = detail_lines(detail * 3, 880)
+    assert len(many) == 2 and many[1].endswith("...")
