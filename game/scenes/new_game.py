@@ -61,7 +61,7 @@ CREW = tuple((d, g) for d in range(4) for g in (*range(4), UNTRAINED))   # (Driv
 AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map areas, not the weather
 # the rule options a player may set here: (option, label); the others have one value only so far
 PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
-                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"), ("people", "People on foot"))
+                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"), ("people", "On foot"))
 SPEEDS = (0, 10, 20, 30, 40, 50)
 ROW_H = 34
 LEFT_W = 660

@@ -43,7 +43,7 @@ def test_the_sheet_says_what_a_ready_jump_jet_lifts_not_plus_0_mph_000_L2632(tmp
     burn from the ground, as the speed panel's button does. A back booster still says its mph (000:L2651)."""
     from game.render.sheet import booster_lines
     words = [w for w, _c in booster_lines(_jumper(tmp_path))]
-    assert any("jump jet: ready (climb +0.25\" x 1)" in w for w in words), words
+    assert any("underbody jump jet: ready, +0.25\" up" == w for w in words), words
     assert not any("jump jet" in w and "mph" in w for w in words), words
     assert any("back" in w and "mph" in w for w in words), words
 
