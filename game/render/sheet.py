@@ -467,8 +467,8 @@ def booster_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
         name = booster_name(b)
         if b.id not in fired and is_jet(b):   # a jet lifts, the speed stays (000:L2632): say the climb
             climb = jet_climb(b, jet_aloft(v))
-            burns = f" x {b.turns}" if b.turns > 1 else ""
-            out.append((f"{name}: ready, {climb:+g}\" up{burns}" if climb else f"{name}: ready, no lift now",
+            times = f" x {b.turns}" if b.turns > 1 else ""
+            out.append((f"{name}: ready, {climb:+g}\" up{times}" if climb else f"{name}: ready, no lift now",
                         theme.ACCENT))
             continue
         if b.id not in fired:
