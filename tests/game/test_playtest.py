@@ -72,3 +72,26 @@ def test_a_long_modifier_list_is_read_to_its_end_under_the_board_000_L2646() -> 
     assert all(len(wrap(ln, 16, 600)) == 1 for ln in lines)
     many = detail_lines(detail * 3, 880)
     assert len(many) == 2 and many[1].endswith("...")
+
+
+def test_the_sheet_shows_a_searchlight_and_an_ejection_seat_before_they_are_used_000_L2661_L2580(tmp_path) -> None:
+    """The Lamplighter's sheet said nothing of its searchlight (000:L2661) until it was aimed, nor the Grasshopper's
+    of its ejection seat (000:L2580) until the handle was pulled: a player could not tell he had them."""
+    from dataclasses import replace
+
+    from game.render.sheet import parts_lines
+    from rules.core.geometry import Pose
+    from rules.engine.engine import new_game
+    from rules.engine.setup import GameSetup, VehicleSetup
+    from rules.vehicles.design import AccessoryEntry, dumps_design, load_stock
+    d = load_stock("Mauler")
+    d = replace(d, accessories=d.accessories + (AccessoryEntry("searchlight"), AccessoryEntry("ejection_seat")))
+    path = tmp_path / "lamp.toml"
+    path.write_text(dumps_design(d))
+    v = new_game(GameSetup((VehicleSetup("L", "p", str(path), Pose.at(10, 15, 90), 0),), seed=5))[0].vehicle("L")
+    words = [w for w, _c in parts_lines(v)]
+    assert "searchlight: ready (night only)" in words and "ejection seat: driver (with people on foot)" in words
+    held = replace(v, beams=(("searchlight", "B", 3, False),), eject=(("driver", 9),))
+    words = [w for w, _c in parts_lines(held)]
+    assert "searchlight on B" in words and "searchlight: ready (night only)" not in words
+    assert "ejection seat: the driver is going" in words and not any("with people on foot" in w for w in words)
