@@ -95,3 +95,26 @@ def test_the_sheet_shows_a_searchlight_and_an_ejection_seat_before_they_are_used
     words = [w for w, _c in parts_lines(held)]
     assert "searchlight on B" in words and "searchlight: ready (night only)" not in words
     assert "ejection seat: the driver is going" in words and not any("with people on foot" in w for w in words)
+
+
+def test_the_first_shot_offered_is_at_the_foe_not_at_a_pillar_000_L1200() -> None:
+    """In the arena a Cobra GT's turret laser hits a pillar on -3 (a building or wall is +10, 000:L1200), so the
+    pillar headed the list and Enter shot it with the foe 7 inches away. Cars and men come first now."""
+    from game.battle.fire_choices import build, default_index
+    from rules.core.geometry import Pose
+    from rules.engine import engine
+    from rules.engine.setup import GameSetup, VehicleSetup
+    from rules.play.actions import Fire
+    from rules.play.state import RuleOptions
+    from tests.rules.test_combat_engine import to_fire_step
+    setup = GameSetup((VehicleSetup("car1", "p1", "Cobra GT", Pose.at(6, 10, 90), 20),
+                       VehicleSetup("car2", "p2", "Hotshot", Pose.at(13, 10.5, 270), 10)), seed=3,
+                      map="maps/arena.toml", options=RuleOptions(visibility="night"))
+    state = to_fire_step(engine.new_game(setup)[0])
+    rows = build(state, engine.legal_actions(state, "car1"), {"car1": "p1", "car2": "p2"}, False)
+    shots = [c for c in rows if isinstance(c.action, Fire) and not c.hopeless]
+    walls = [c for c in shots if c.action.target != "car2"]
+    assert walls and max(c.chance for c in walls) > max(c.chance for c in shots if c.action.target == "car2")
+    first = rows[default_index(rows)]
+    assert isinstance(first.action, Fire) and first.action.target == "car2"
+    assert shots.index(walls[0]) > max(i for i, c in enumerate(shots) if c.action.target == "car2")
