@@ -118,7 +118,10 @@ def build(state: GameState, legal: list[Action], owners: dict[str, str], expande
             autos.append(c)
         else:
             passing.append(c)
-    shots.sort(key=lambda c: (-c.chance, c.label))
+    # shots at the cars and the men first, best chance first; a wall, a pillar or a building after them, whose
+    # +10 (000:L1200) put it on top, so that Enter shot a pillar with the foe five inches away
+    fighters = {v.id for v in state.vehicles} | {p.id for p in getattr(state, "people", ())}
+    shots.sort(key=lambda c: (isinstance(c.action, Fire) and c.action.target not in fighters, -c.chance, c.label))
     hopeless.sort(key=lambda c: c.label)
     rows = shots + drops + passing + autos
     if hopeless:

@@ -13,7 +13,7 @@ from game.battle.view import frame_pair
 from game.firing import arc_outline
 from game.input.bindings import Intent
 from game.render.dropped import draw_dropped
-from game.ui import Button, text
+from game.ui import Button, text, wrap
 from rules.combat.arcs import inside
 from rules.core.geometry import Vec, corners
 from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Use
@@ -306,6 +306,20 @@ class FirePanel(DecisionPanel):
         if isinstance(c and c.action, Drop) and info is not None:
             head = info.text
         colour = theme.WARN if self.confirming else theme.DIM
-        r = pygame.Rect(cam.view_x + 10, cam.view_y + cam.view_h - 84, cam.view_w - 20, 76)
-        card(surface, r, [(head[:120], 20, theme.TEXT, True), (detail[:140], 16, theme.DIM, False),
+        details = detail_lines(detail, cam.view_w - 36)
+        r = pygame.Rect(cam.view_x + 10, cam.view_y + cam.view_h - 64 - 20 * len(details), cam.view_w - 20,
+                        56 + 20 * len(details))
+        card(surface, r, [(head[:120], 20, theme.TEXT, True), *((d, 16, theme.DIM, False) for d in details),
                           (self.hint(), 16, colour, self.confirming)], alpha=210)
+
+
+def detail_lines(detail: str, width: int) -> list[str]:
+    """A shot's modifiers for the card under the board, wrapped to at most two lines of the card's width, so that
+    a long list (night, radar, a computer, the facing, ...) is read to its end, not cut at 140 characters."""
+    lines = wrap(detail, 16, width) if detail else [""]
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+        lines[1] = next((lines[1][:n].rstrip() + " ..." for n in range(len(lines[1]), 0, -1)
+                         if len(wrap(lines[1][:n] + " ...", 16, width)) == 1), lines[1])
+    return lines
+

@@ -94,7 +94,8 @@ class SpeedPanel(DecisionPanel):
 
     def hint(self) -> str:
         return (f"Up/Down: choose · Enter: commit {self._chosen_text()} · Space: keep {self.current:g} mph "
-                "this turn · H: hold course this turn" + (" · B: fire a rocket booster (declined: not asked again this turn)" if self.boosts() else ""))
+                "this turn · H: hold course this turn"
+                + (" · B: fire a rocket booster or jump jet (passed by, not asked again this turn)" if self.boosts() else ""))
 
     def _chosen_text(self) -> str:
         return f"{self.options[self.index]:g} mph" if self.options else "the speed"

@@ -72,7 +72,8 @@ HELP: tuple[tuple[str, str], ...] = (
                      "with nothing to choose: pan"),
     ("Up / Down", "speed: faster / slower; fire: choose; menus: move"),
     ("Tab, ',' '.'", "cycle through the choices"),
-    ("Enter", "commit the highlighted choice (a shot that cannot hit asks to be confirmed)"),
+    ("Enter", "commit the highlighted choice (a shot that cannot hit asks to be confirmed); the fire step's rows "
+              "also aim a searchlight, fire a flare, open nitrous, pull an ejection seat or get out"),
     ("Space", "move straight ahead / keep the speed for the rest of the turn / hold fire"),
     ("Shift+Space", "fire step: hold fire for the rest of the turn"),
     ("Esc", "cancel the choice (or a confirmation); with nothing to cancel: pause menu"),
@@ -80,6 +81,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("K", "controlled skid of a bend or swerve: none, 1/4, 1/2, 3/4, 1 inch"),
     ("M", "mirror the maneuver to the other side"),
     ("V", "evening-out after the maneuver"),
+    ("B", "speed step: fire a rocket booster or jump jet, when the car has one ready"),
     ("H", "hold course for the rest of the turn: straight on at the same speed, no input; it stops "
           "and asks before the next inch meets anything. Again: take the wheel"),
     ("Shift+arrows, WASD", "pan the board"),
@@ -87,9 +89,8 @@ HELP: tuple[tuple[str, str], ...] = (
     ("C", "centre on the vehicle to act"),
     ("R", "record sheet of the vehicle to act"),
     ("PgUp / PgDn", "scroll the log"),
-    ("F5 / F9", "save / load"),
+    ("F5 / F9, O", "save / load; sound effects on / off (remembered)"),
     ("P", "show the last phase again on the board (P again stops it)"),
-    ("O", "sound effects on / off (remembered)"),
     ("F1", "this help"),
     ("Mouse", "drag a counter onto a ghost and release to commit (drop it back or right-click: cancel); "
               "click a ghost to choose it, again to commit; click a speed or a fire row to choose it, "

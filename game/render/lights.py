@@ -131,7 +131,7 @@ def draw_light_marks(surface: pygame.Surface, cam: Camera, state: GameState, pos
         if words.startswith("BLINDED"):
             for k in range(8):
                 a = math.radians(k * 45)
-                r0, r1 = cam.zoom * 1.3, cam.zoom * 1.9
+                r0, r1 = cam.zoom * RAYS[0], cam.zoom * RAYS[1]
                 pygame.draw.line(surface, GLARE, (sx + math.sin(a) * r0, sy - math.cos(a) * r0),
                                  (sx + math.sin(a) * r1, sy - math.cos(a) * r1), 3)
         if who in people:   # the seat's hang glider: a wing over him (000:L2581)
@@ -142,7 +142,17 @@ def draw_light_marks(surface: pygame.Surface, cam: Camera, state: GameState, pos
             back_x, back_y = sx - fx * span * 0.3, sy - fy * span * 0.3
             wing = [nose, (back_x + rx * span, back_y + ry * span), (back_x - rx * span, back_y - ry * span)]
             pygame.draw.polygon(surface, ALOFT, wing, 3)
-        _label(surface, words, (sx, sy - cam.zoom * 1.6 - 14), ALOFT if who in people else GLARE)
+        _label(surface, words, mark_at(cam.zoom, (sx, sy), words), ALOFT if who in people else GLARE)
+
+
+RAYS = (0.8, 1.2)   # a blinded car's glare rays: from and to these many inches from its centre (a car is 1" long)
+
+
+def mark_at(zoom: float, centre: tuple[float, float], words: str) -> tuple[float, float]:
+    """Where a counter's mark goes: just over the counter (half a car's length and a little), over the glare
+    rays for a blinded car, so that at the turning key's zoom it stays by its car, clear of the ghosts' labels."""
+    lift = zoom * (RAYS[1] if words.startswith("BLINDED") else 0.6) + 14
+    return centre[0], centre[1] - lift
 
 
 def _label(surface: pygame.Surface, words: str, at: tuple[float, float], colour: tuple[int, int, int]) -> None:

@@ -21,7 +21,9 @@ from rules.combat.damage import crew_state, interior_of
 from rules.combat.electronics import status as electronics_status
 from rules.core.geometry import Kind
 from rules.engine.engine import why_out
-from rules.play.boosters import booster_name, burn_mph
+from rules.play.boosters import booster_name, burn_mph, is_jet, jet_aloft, jet_climb
+from rules.play.ejection import seats
+from rules.play.lights import lamps
 from rules.play.people import GOT_OUT
 from rules.play.state import VehicleState
 from rules.tables.movement import tables
@@ -476,8 +478,13 @@ def parts_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
         out.append((f"nitrous: {left} of {tanks} left{last}", theme.ACCENT if left else theme.DIM))
     for lamp, target, _until, blinds in v.beams:
         out.append((f"{lamp} on {target}{' (blinding)' if blinds else ''}", theme.ACCENT))
+    # a part not yet used is on the sheet too, so a player knows he has it before he looks for its fire row
+    out += [(f"{lamp}: ready (night only)", theme.DIM) for lamp in lamps(v) if lamp not in {b[0] for b in v.beams}]
     for crew, _due in v.eject:
         out.append((f"ejection seat: the {crew} is going", theme.WARN))
+    unused = [crew for crew in seats(v) if crew not in {c for c, _due in v.eject}]
+    if unused:
+        out.append((f"ejection seat: {', '.join(unused)} (with people on foot)", theme.DIM))
     if v.spec.crew_gear:
         out.append(("crew wear " + ", ".join(g.replace("li_", "light-intensifier ").replace("_", " ")
                                               for g in v.spec.crew_gear), theme.DIM))
@@ -490,6 +497,12 @@ def booster_lines(v: VehicleState) -> list[tuple[str, tuple[int, int, int]]]:
     out: list[tuple[str, tuple[int, int, int]]] = []
     for b in v.spec.boosters:
         name = booster_name(b)
+        if b.id not in fired and is_jet(b):   # a jet lifts, the speed stays (000:L2632): say the climb
+            climb = jet_climb(b, jet_aloft(v))
+            times = f" x {b.turns}" if b.turns > 1 else ""
+            out.append((f"{name}: ready, {climb:+g}\" up{times}" if climb else f"{name}: ready, no lift now",
+                        theme.ACCENT))
+            continue
         if b.id not in fired:
             out.append((f"{name}: ready ({burn_mph(tables().chart.step, b):+g} mph x {b.turns})", theme.ACCENT))
             continue

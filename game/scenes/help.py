@@ -28,13 +28,19 @@ class HelpScene(Scene):
             self.app.flow.close(self)
         return True
 
+    def layout(self, w: int, h: int) -> tuple[pygame.Rect, int]:
+        """The help box on a w x h screen and the y where its last row ends (above the closing line)."""
+        r = pygame.Rect(0, 0, min(980, w - 40), min(h - 40, 760))
+        r.center = (w // 2, h // 2)
+        y = r.y + 56 + sum(19 * len(wrap(what, 20, r.width - 290)) + 6 for _keys, what in self.entries)
+        return r, y
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 200))
         surface.blit(shade, (0, 0))
-        r = pygame.Rect(0, 0, min(980, w - 40), min(h - 40, 700))
-        r.center = (w // 2, h // 2)
+        r, _bottom = self.layout(w, h)
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=8)
         text(surface, self.title, (r.x + 20, r.y + 14), 34, theme.ACCENT, bold=True)

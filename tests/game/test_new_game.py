@@ -120,3 +120,23 @@ def test_enter_starts_from_any_field_and_space_steps_the_field(app):
         app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44))
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40))
     assert isinstance(app.top, BattleScene), ng.message
+
+
+def test_a_people_scenario_without_pedestrians_starts_with_people_on_000_L1469(app):
+    """"Duel to the last man" has `people = true` and nobody on foot at the start: chosen on this screen it
+    must still let the crews get out (000:L1469), as `--scenario` does."""
+    ng = _open(app)
+    ng.source.index = 1 + next(i for i, p in enumerate(ng.scenarios) if p.name == "duel_on_foot.toml")
+    ng._rebuild_rows()
+    setup, _title = ng.build_setup()
+    assert not setup.people and setup.options.people == "on"
+
+
+def test_a_custom_game_may_turn_people_on_foot_on_for_an_ejection_seat_000_L2580(app):
+    """People on foot is a choice of the custom game too: without it an ejection seat (000:L2580, reading
+    AU21) or getting out is never offered."""
+    ng = _open(app)
+    people = next(f for f in ng.options if f.name == "opt_people")
+    assert ng.build_setup()[0].options.people == "off"
+    people.index = people.values.index("on")
+    assert ng.build_setup()[0].options.people == "on"
