@@ -190,8 +190,8 @@ class Shot:
     stray: bool = False             # a missed shot flying on into a vehicle it was not aimed at (000:L1217)
     cupola_gunner: bool = False     # the cupola's gunner firing its weapon: +1 (000:L2519)
     no_point_blank: bool = False    # a weapon denied the point-blank bonus (cloud bomb, 000:L2472)
-    height_ft: float = 0.0          # how far the target stands above the firer (ft; below: negative) (000:L1216)
-    from_street: bool = False       # a vehicle's weapon on the street, not in a universal turret (000:L1216)
+    height_ft: float = 0.0          # how far the target stands above the firer (ft; below: negative) (000:L1215)
+    from_street: bool = False       # a vehicle's weapon on the street, not in a universal turret (000:L1215)
     radar: bool = False             # the firer's radar registers the target: visibility penalties 1 less (000:L2646)
     radar_guided: bool = False      # a radar-guided missile's own range and visibility rules (000:L2442)
     no_lock: str = ""               # why a radar-guided weapon cannot lock on ("" = it can)
@@ -360,13 +360,13 @@ def _target(s: Shot, t: CombatTables) -> list[Modifier]:
     if s.sloped_armor and s.specific not in ("tire", "pod"):   # sloping guards tires and pods (000:L1711)
         out.append(_named(t, "sloped_armor", "sloped armor"))
     steps = math.floor(s.height_ft / t.elevation_step_ft + 1e-9) if s.height_ft > 0 else 0
-    if steps:   # firing down is free (000:L1216)
+    if steps:   # firing down is free (000:L1215)
         out.append(_named(t, "firing_up", f"firing up ({s.height_ft:g} ft higher)", steps))
     return out
 
 
 def out_of_reach(s: Shot, t: CombatTables) -> str:
-    """Why a vehicle's weapon on the street cannot reach a target this high (000:L1216), or ""."""
+    """Why a vehicle's weapon on the street cannot reach a target this high (000:L1215), or ""."""
     if not s.from_street or s.height_ft < t.street_reach_ft - 1e-9:
         return ""
     if s.range * terrain_data().feet_per_inch > s.height_ft + 1e-9:
