@@ -3,7 +3,7 @@ two short cones ahead of it (every body has them, 000:L1695), a working searchli
 beam ahead, or held on the vehicle it tracks (000:L2661), and the 20" circle an RL flare round lights
 (000:L2989). A starshell over the table (000:L2432) lifts the dark. Over the counters: the glare on a
 blinded car, an ejection seat's countdown, and a crewman in the air under his seat's glider
-(000:L2580-L2581). Drawing only: the rules are in rules/play/lights.py and ejection.py; a cone's length
+(000:L2580-L2582). Drawing only: the rules are in rules/play/lights.py and ejection.py; a cone's length
 is a picture, not a range the rules use."""
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def draw_light_marks(surface: pygame.Surface, cam: Camera, state: GameState, pos
                 r0, r1 = cam.zoom * 1.3, cam.zoom * 1.9
                 pygame.draw.line(surface, GLARE, (sx + math.sin(a) * r0, sy - math.cos(a) * r0),
                                  (sx + math.sin(a) * r1, sy - math.cos(a) * r1), 3)
-        if who in people:   # the seat's hang glider: a wing over him (000:L2581)
+        if who in people:   # the seat's hang glider: a wing over him (000:L2582)
             f = math.radians(pose.facing)
             fx, fy, rx, ry = math.sin(f), -math.cos(f), math.cos(f), math.sin(f)
             span = cam.zoom * 0.9

@@ -1012,7 +1012,7 @@ class EjectionDeclared(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ejected(Event):
-    """An ejection seat fires: its crewman leaves the vehicle through the roof and climbs (000:L2580-L2581)."""
+    """An ejection seat fires: its crewman leaves the vehicle through the roof and climbs (000:L2580-L2582)."""
 
     crew: str
     person: str
@@ -1021,7 +1021,7 @@ class Ejected(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EjecteeLanded(Event):
-    """An ejected crewman comes down under his glider or parachute and takes his landing damage (000:L2581)."""
+    """An ejected crewman comes down under his glider or parachute and takes his landing damage (000:L2582)."""
 
     person: str
     damage: int

@@ -154,14 +154,14 @@ def lighting(state: GameState, v: VehicleState) -> Lighting:
 
 
 def aloft_modifier(state: GameState, pid: str) -> tuple[int, str, str]:
-    """The to-hit line for shots at an ejected crewman still in the air (000:L894-L895, L2581; reading
+    """The to-hit line for shots at an ejected crewman still in the air (000:L898-L899, L2582; reading
     AU21): -6 while his seat climbs, -2 while he comes down; (0, "", "") on the ground."""
     lt = lights_tables()
     for p, fired, _heading in state.aloft:
         if p == pid:
             if now(state) < fired + lt.eject_climb:
-                return lt.eject_launch_mod, "ejection seat climbing", "000:L894, L2581"
-            return lt.eject_chute_mod, "ejection seat coming down", "000:L895, L2581"
+                return lt.eject_launch_mod, "ejection seat climbing", "000:L898, L2582"
+            return lt.eject_chute_mod, "ejection seat coming down", "000:L899, L2582"
     return 0, "", ""
 
 

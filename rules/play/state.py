@@ -272,7 +272,7 @@ class GameState:
     flares: tuple[tuple[float, float, int], ...] = ()  # RL flare rounds lighting a 20" circle: (x, y, to the end
                                                # of this turn) (000:L2989; rules/play/lights.py)
     aloft: tuple[tuple[str, int, int], ...] = ()  # ejected crewmen in the air: (person id, clock the seat fired,
-                                               # heading in degrees) (000:L2581; rules/play/ejection.py)
+                                               # heading in degrees) (000:L2582; rules/play/ejection.py)
     shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
                                                # ("<vehicle>.<crew>", shots), rules/play/people.py
     # the tables this game is played by: not part of the game's record (saves, digests, equality)

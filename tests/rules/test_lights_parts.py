@@ -202,7 +202,7 @@ def test_nitrous_is_a_firing_action_plus_10_accel_and_half_again_top_speed_000_L
     assert max(speed_options(t, at_top, opened)) == 182.5        # 183.75 on the chart's 2.5-mph steps
 
 
-def test_a_spent_nitrous_tank_slows_10_mph_a_turn_to_the_top_speed_000_L1799(tmp_path: Path) -> None:
+def test_a_spent_nitrous_tank_slows_10_mph_a_turn_to_the_top_speed_000_L1798(tmp_path: Path) -> None:
     from rules.play.context import Ctx
     from rules.play.nitrous import nitrous_turn
     d = load_stock("Miglia")
@@ -214,6 +214,8 @@ def test_a_spent_nitrous_tank_slows_10_mph_a_turn_to_the_top_speed_000_L1799(tmp
     ctx = Ctx(spent)
     nitrous_turn(ctx)
     assert ctx.state.vehicle("Red").speed == v.spec.top_speed + 5
+    slowed = ctx.log.events[-1]                                  # the log cites the slowing's own line
+    assert "L1798" in slowed.rule and "L1799" not in slowed.rule   # (L1799 is about power factors)
     nitrous_turn(ctx)
     assert ctx.state.vehicle("Red").speed == v.spec.top_speed
 
@@ -245,7 +247,7 @@ def _play_phases(state: GameState, n: int) -> tuple[GameState, list[object]]:
     return state, events
 
 
-def test_an_ejection_fires_3_phases_on_climbs_at_minus_6_glides_at_minus_2_and_lands_000_L2580_L2581(
+def test_an_ejection_fires_3_phases_on_climbs_at_minus_6_glides_at_minus_2_and_lands_000_L2580_L2582(
         tmp_path: Path) -> None:
     state = _seat_game(tmp_path, people="on")
     assert Use("Red", "eject:driver") in engine.legal_actions(state, "Red")
@@ -254,23 +256,24 @@ def test_an_ejection_fires_3_phases_on_climbs_at_minus_6_glides_at_minus_2_and_l
     state, events = _play_phases(state, 3)
     fired = next(e for e in events if isinstance(e, Ejected))
     pid = fired.person
-    assert aloft_modifier(state, pid)[0] == -6
+    assert aloft_modifier(state, pid) == (-6, "ejection seat climbing", "000:L898, L2582")
+    assert "L898-L899" in fired.rule and "L894" not in fired.rule   # the table's lines, not the trailer tongue's
     assert next(p for p in state.people if p.id == pid)
     shot = Fire("Blue", "AC1", pid)            # Blue's cannon at the man in the air, as the fire step rolls it
     grounded = evolve(state, aloft=())
-    assert vehicle_shot_need(state, shot) == vehicle_shot_need(grounded, shot) + 6    # 000:L894
+    assert vehicle_shot_need(state, shot) == vehicle_shot_need(grounded, shot) + 6    # 000:L898
     state, events = _play_phases(state, 10)
-    assert aloft_modifier(state, pid)[0] == -2
-    assert vehicle_shot_need(state, shot) == vehicle_shot_need(evolve(state, aloft=()), shot) + 2   # 000:L895
+    assert aloft_modifier(state, pid) == (-2, "ejection seat coming down", "000:L899, L2582")
+    assert vehicle_shot_need(state, shot) == vehicle_shot_need(evolve(state, aloft=()), shot) + 2   # 000:L899
     start = next(p for p in state.people if p.id == pid).pose
     state, events = _play_phases(state, 11)
     landed = next(e for e in events if isinstance(e, EjecteeLanded))
-    assert landed.person == pid and 0 <= landed.damage <= 2         # 1d-4 (000:L2581)
+    assert landed.person == pid and 0 <= landed.damage <= 2         # 1d-4 (000:L2582)
     assert aloft_modifier(state, pid)[0] == 0
     assert next(p for p in state.people if p.id == pid).pose.y < start.y   # glided on the car's heading (north)
 
 
-def test_the_man_in_the_air_is_not_run_over_by_his_own_car_000_L2581(tmp_path: Path) -> None:
+def test_the_man_in_the_air_is_not_run_over_by_his_own_car_000_L2582(tmp_path: Path) -> None:
     """The seat goes up out of a car doing 20 mph; the driverless car rolls on under him and does not
     hit him: he is in the air (the people's run-over rule is for a man on the ground, 000:L1451)."""
     seat = _design(tmp_path, "seat", accessories=("ejection_seat",))
