@@ -149,8 +149,9 @@ def lighting(state: GameState, v: VehicleState) -> Lighting:
     rain = state.rules.movement.hazards.road[state.options.road_condition].visibility or ""
     lit = lt.lit_night if tracked(state, v.id) else (
         lt.flare_night if state.flares and in_flare(state, v.pose.x, v.pose.y) else None)
-    return Lighting(rain, lt.goggles_night if lt.goggles in v.spec.crew_gear else None, polarized(state, v),
-                    blinded(state, v), lit)
+    # paint on the windows takes the goggles' bonus away as well as its own -2 (000:L1521, L1053)
+    goggles = lt.goggles in v.spec.crew_gear and state.turn > v.paint_until
+    return Lighting(rain, lt.goggles_night if goggles else None, polarized(state, v), blinded(state, v), lit)
 
 
 def aloft_modifier(state: GameState, pid: str) -> tuple[int, str, str]:

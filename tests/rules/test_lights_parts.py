@@ -150,6 +150,18 @@ def test_light_intensifier_goggles_cut_the_night_to_minus_1_000_L1521(tmp_path: 
     assert mods.get("rain") == -2 and "night, light-intensifier goggles" not in mods   # the worse counts (CB61)
 
 
+def test_paint_on_the_windows_takes_the_goggles_bonus_away_000_L1521_L1053(tmp_path: Path) -> None:
+    """000:L1521: paint adds its -2 and negates the goggles at night: the crew fire at the full -3 again."""
+    from rules.engine.preview import shot_preview
+    state = _game(tmp_path, "Mauler", red_gear=("li_goggles",), visibility="night")
+    painted = state.with_vehicle(replace(state.vehicle("Red"), paint_until=state.turn))
+    mods = {m.name: m.value for m in shot_preview(painted, Fire("Red", "AC1", "Blue")).modifiers}
+    assert mods["night"] == -3 and "night, light-intensifier goggles" not in mods
+    clean = {m.name: m.value for m in shot_preview(state, Fire("Red", "AC1", "Blue")).modifiers}
+    assert shot_preview(painted, Fire("Red", "AC1", "Blue")).need == shot_preview(
+        state, Fire("Red", "AC1", "Blue")).need + 2 + 2 and clean["night, light-intensifier goggles"] == -1
+
+
 def test_firing_at_a_searchlight_is_minus_3_and_hits_the_lamp_000_L892_L2662(tmp_path: Path) -> None:
     from rules.engine.preview import shot_preview
     state = _game(tmp_path, "Mauler", _design(tmp_path, "lamp", accessories=("searchlight",)), visibility="night")
