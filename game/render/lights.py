@@ -1,6 +1,6 @@
 """Light at night on the battle map (issue 17): the board darkened, each running vehicle's headlights as
 two short cones ahead of it (every body has them, 000:L1695), a working searchlight as a long narrow
-beam ahead, or held on the vehicle it tracks (000:L2661), and the 20" circle an RL flare round lights
+beam ahead, or held on the vehicle it tracks (000:L2661), and the circle of 20" radius an RL flare round lights
 (000:L2989). A starshell over the table (000:L2432) lifts the dark. Over the counters: the glare on a
 blinded car, an ejection seat's countdown, and a crewman in the air under his seat's glider
 (000:L2580-L2582). Drawing only: the rules are in rules/play/lights.py and ejection.py; a cone's length

@@ -983,7 +983,7 @@ class SearchlightAimed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FlareLit(Event):
-    """An RL flare round fired for light: a 20" circle lit round (x, y) to the end of turn `until` (000:L2989)."""
+    """An RL flare round fired for light: a circle of 20" radius lit round (x, y) to the end of turn `until` (000:L2989)."""
 
     weapon: str
     x: float

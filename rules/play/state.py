@@ -269,7 +269,7 @@ class GameState:
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
     lit_until: int = 0                         # a starshell lights the table to the end of this turn (000:L2432)
-    flares: tuple[tuple[float, float, int], ...] = ()  # RL flare rounds lighting a 20" circle: (x, y, to the end
+    flares: tuple[tuple[float, float, int], ...] = ()  # RL flare rounds lighting a circle of 20" radius: (x, y, to the end
                                                # of this turn) (000:L2989; rules/play/lights.py)
     aloft: tuple[tuple[str, int, int], ...] = ()  # ejected crewmen in the air: (person id, clock the seat fired,
                                                # heading in degrees) (000:L2582; rules/play/ejection.py)

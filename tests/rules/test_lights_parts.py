@@ -186,6 +186,9 @@ def test_a_flare_round_lights_a_20_inch_circle_for_five_turns_night_minus_1_000_
     assert ev.until == state.turn + 4 and lit.flares == ((0.0, -10.0, state.turn + 4),)
     mods = {m.name: m.value for m in shot_preview(lit, Fire("Blue", "AC1", "Red")).modifiers}
     assert mods["night, target in a flare's light"] == -1          # Red is 10" from the centre: inside
+    from rules.play.lights import in_flare
+    assert in_flare(lit, 0, 9.9) and not in_flare(lit, 0, 10.1)    # 20" is the radius (000:L2989), not the width
+    assert '20" radius' in ev.text
     gone = evolve(lit, turn=lit.turn + 5)
     mods = {m.name: m.value for m in shot_preview(gone, Fire("Blue", "AC1", "Red")).modifiers}
     assert mods["night"] == -3
