@@ -411,11 +411,11 @@ def _range(s: Shot, t: CombatTables) -> Modifier | None:
         steps = math.floor((e.rgm_closer_than - s.range) / e.rgm_closer_step + 1e-9) if s.range < e.rgm_closer_than else 0
         if steps <= 0:
             return None
-        return Modifier(f"radar-guided, {s.range:g}\" (closer than {e.rgm_closer_than:g}\")",
+        return Modifier(f"radar-guided, {round(s.range, 2):g}\" (closer than {e.rgm_closer_than:g}\")",
                         steps * e.rgm_closer_per_step, e.rgm_source)
     if s.harm == "homing":
         steps = min(e.harm_most, max(0, math.floor(s.range / e.harm_step + 1e-9) - 1))
-        return Modifier(f"HARM homing on radar ({s.range:g}\")", steps * e.harm_per_step, e.harm_source)
+        return Modifier(f"HARM homing on radar ({round(s.range, 2):g}\")", steps * e.harm_per_step, e.harm_source)
     return range_modifier(s.range, t, point_blank=not s.no_point_blank)   # a HARM "off" too: its -2 is in _target
 
 

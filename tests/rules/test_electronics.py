@@ -163,6 +163,8 @@ def test_a_harm_homes_on_radar_with_a_detector_000_L2532() -> None:
     wid = next(w.id for w in c.weapons if w.abbr == "RL")
     emitter = target(sheet(KART, AccessoryEntry("radar")), -14.0)    # 13": +2
     assert mods(aim(c, emitter, wid))["HARM homing on radar (13\")"] == 2
+    odd = target(sheet(KART, AccessoryEntry("radar")), -5.43786)     # the log shows the range as the header does
+    assert mods(aim(c, odd, wid))["HARM homing on radar (4.44\")"] == 0   # 000:L2532: nothing before 8"
     assert not any(m.startswith("long range") for m in mods(aim(c, emitter, wid)))
     far = target(sheet(KART, AccessoryEntry("radar_jammer")), -40.0)
     assert mods(aim(c, far, wid))["HARM homing on radar (39\")"] == 4
