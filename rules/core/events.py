@@ -949,7 +949,7 @@ class TableLit(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EngineCritical(Event):
-    """A hit on a gas engine rolled on the engine critical damage table (000:L1795-L1812)."""
+    """A hit on a gas engine rolled on the engine critical damage table (000:L1800-L1816)."""
 
     roll: int
     result: str              # smoke, later, grinding, cracked, radiator, oil, fuel, fire
@@ -958,7 +958,7 @@ class EngineCritical(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EngineDied(Event):
-    """A gas engine damaged by a critical result stops for the game (000:L1804-L1809)."""
+    """A gas engine damaged by a critical result stops for the game (000:L1811-L1816)."""
 
     cause: str
     KIND: ClassVar[str] = "damage"

@@ -621,7 +621,7 @@ def start_turn(ctx: Ctx) -> None:
 
     terrain_turn_start(ctx)
     if any(v.engine_trouble for v in ctx.state.vehicles):
-        engine_turn(ctx)   # failing gas engines (000:L1804-L1809)
+        engine_turn(ctx)   # failing gas engines (000:L1811-L1816)
     if any(v.nitrous for v in ctx.state.vehicles):
         nitrous_turn(ctx)  # a spent nitrous tank: back down to the regular top speed (000:L1798)
     loss_spin = ctx.t.crash.by_name("spinout").speed_loss_per_turn

@@ -194,7 +194,7 @@ class VehicleState:
                                       # face, "internal", "tires", "wheels lost"): this phase's damage from any
                                       # source is the difference, for debris (000:L499; rules.phases.fire_step)
     engine_trouble: tuple[str, int] | tuple[()] = ()  # a gas-engine critical result still working (rules.play.gas_engine,
-                                      # 000:L1795-L1812): (result, the turn its next step is due)
+                                      # 000:L1800-L1816): (result, the turn its next step is due)
     starting: int = 0                 # turns before a vehicle whose driver has just got back in may move: the
                                       # 3 seconds to start it (000:L1472; rules/play/people.py)
     # lights, nitrous, ejection (issue 17, rules/play/lights.py, nitrous.py, ejection.py); left out of the

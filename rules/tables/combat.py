@@ -166,7 +166,7 @@ class CombatTables:
     starshell_source: str = ""
     engine_critical: tuple[tuple[int, str], ...] = ()  # gas-engine critical table: [highest 2d roll, result]
     engine_critical_above: str = "fire"
-    engine_critical_per: int = 5                    # +1 to the roll per full 5 points of the hit (000:L1795)
+    engine_critical_per: int = 5                    # +1 to the roll per full 5 points of the hit (000:L1803)
     engine_critical_ints: Mapping[str, int] = field(default_factory=dict)  # rerolls, turns, speeds (AU17)
     engine_fuel_turns: str = "1d+3"
     engine_critical_source: str = ""
