@@ -1,9 +1,9 @@
 """Light at night on the battle map (issue 17): the board darkened, each running vehicle's headlights as
 two short cones ahead of it (every body has them, 000:L1695), a working searchlight as a long narrow
-beam ahead, or held on the vehicle it tracks (000:L2661), and the 20" circle an RL flare round lights
+beam ahead, or held on the vehicle it tracks (000:L2661), and the circle of 20" radius an RL flare round lights
 (000:L2989). A starshell over the table (000:L2432) lifts the dark. Over the counters: the glare on a
 blinded car, an ejection seat's countdown, and a crewman in the air under his seat's glider
-(000:L2580-L2581). Drawing only: the rules are in rules/play/lights.py and ejection.py; a cone's length
+(000:L2580-L2582). Drawing only: the rules are in rules/play/lights.py and ejection.py; a cone's length
 is a picture, not a range the rules use."""
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def draw_light_marks(surface: pygame.Surface, cam: Camera, state: GameState, pos
                 r0, r1 = cam.zoom * RAYS[0], cam.zoom * RAYS[1]
                 pygame.draw.line(surface, GLARE, (sx + math.sin(a) * r0, sy - math.cos(a) * r0),
                                  (sx + math.sin(a) * r1, sy - math.cos(a) * r1), 3)
-        if who in people:   # the seat's hang glider: a wing over him (000:L2581)
+        if who in people:   # the seat's hang glider: a wing over him (000:L2582)
             f = math.radians(pose.facing)
             fx, fy, rx, ry = math.sin(f), -math.cos(f), math.cos(f), math.sin(f)
             span = cam.zoom * 0.9

@@ -194,8 +194,8 @@ class Shot:
     stray: bool = False             # a missed shot flying on into a vehicle it was not aimed at (000:L1217)
     cupola_gunner: bool = False     # the cupola's gunner firing its weapon: +1 (000:L2519)
     no_point_blank: bool = False    # a weapon denied the point-blank bonus (cloud bomb, 000:L2472)
-    height_ft: float = 0.0          # how far the target stands above the firer (ft; below: negative) (000:L1216)
-    from_street: bool = False       # a vehicle's weapon on the street, not in a universal turret (000:L1216)
+    height_ft: float = 0.0          # how far the target stands above the firer (ft; below: negative) (000:L1215)
+    from_street: bool = False       # a vehicle's weapon on the street, not in a universal turret (000:L1215)
     radar: bool = False             # the firer's radar registers the target: visibility penalties 1 less (000:L2646)
     radar_guided: bool = False      # a radar-guided missile's own range and visibility rules (000:L2442)
     no_lock: str = ""               # why a radar-guided weapon cannot lock on ("" = it can)
@@ -367,13 +367,13 @@ def _target(s: Shot, t: CombatTables) -> list[Modifier]:
     if s.sloped_armor and s.specific not in ("tire", "pod"):   # sloping guards tires and pods (000:L1711)
         out.append(_named(t, "sloped_armor", "sloped armor"))
     steps = math.floor(s.height_ft / t.elevation_step_ft + 1e-9) if s.height_ft > 0 else 0
-    if steps:   # firing down is free (000:L1216)
+    if steps:   # firing down is free (000:L1215)
         out.append(_named(t, "firing_up", f"firing up ({s.height_ft:g} ft higher)", steps))
     return out
 
 
 def out_of_reach(s: Shot, t: CombatTables) -> str:
-    """Why a vehicle's weapon on the street cannot reach a target this high (000:L1216), or ""."""
+    """Why a vehicle's weapon on the street cannot reach a target this high (000:L1215), or ""."""
     if not s.from_street or s.height_ft < t.street_reach_ft - 1e-9:
         return ""
     if s.range * terrain_data().feet_per_inch > s.height_ft + 1e-9:
@@ -418,11 +418,11 @@ def _range(s: Shot, t: CombatTables) -> Modifier | None:
         steps = math.floor((e.rgm_closer_than - s.range) / e.rgm_closer_step + 1e-9) if s.range < e.rgm_closer_than else 0
         if steps <= 0:
             return None
-        return Modifier(f"radar-guided, {s.range:g}\" (closer than {e.rgm_closer_than:g}\")",
+        return Modifier(f"radar-guided, {round(s.range, 2):g}\" (closer than {e.rgm_closer_than:g}\")",
                         steps * e.rgm_closer_per_step, e.rgm_source)
     if s.harm == "homing":
         steps = min(e.harm_most, max(0, math.floor(s.range / e.harm_step + 1e-9) - 1))
-        return Modifier(f"HARM homing on radar ({s.range:g}\")", steps * e.harm_per_step, e.harm_source)
+        return Modifier(f"HARM homing on radar ({round(s.range, 2):g}\")", steps * e.harm_per_step, e.harm_source)
     return range_modifier(s.range, t, point_blank=not s.no_point_blank)   # a HARM "off" too: its -2 is in _target
 
 

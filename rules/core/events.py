@@ -1022,7 +1022,7 @@ class TableLit(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EngineCritical(Event):
-    """A hit on a gas engine rolled on the engine critical damage table (000:L1795-L1812)."""
+    """A hit on a gas engine rolled on the engine critical damage table (000:L1800-L1816)."""
 
     roll: int
     result: str              # smoke, later, grinding, cracked, radiator, oil, fuel, fire
@@ -1031,7 +1031,7 @@ class EngineCritical(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EngineDied(Event):
-    """A gas engine damaged by a critical result stops for the game (000:L1804-L1809)."""
+    """A gas engine damaged by a critical result stops for the game (000:L1811-L1816)."""
 
     cause: str
     KIND: ClassVar[str] = "damage"
@@ -1056,7 +1056,7 @@ class SearchlightAimed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FlareLit(Event):
-    """An RL flare round fired for light: a 20" circle lit round (x, y) to the end of turn `until` (000:L2989)."""
+    """An RL flare round fired for light: a circle of 20" radius lit round (x, y) to the end of turn `until` (000:L2989)."""
 
     weapon: str
     x: float
@@ -1085,7 +1085,7 @@ class EjectionDeclared(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ejected(Event):
-    """An ejection seat fires: its crewman leaves the vehicle through the roof and climbs (000:L2580-L2581)."""
+    """An ejection seat fires: its crewman leaves the vehicle through the roof and climbs (000:L2580-L2582)."""
 
     crew: str
     person: str
@@ -1094,7 +1094,7 @@ class Ejected(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EjecteeLanded(Event):
-    """An ejected crewman comes down under his glider or parachute and takes his landing damage (000:L2581)."""
+    """An ejected crewman comes down under his glider or parachute and takes his landing damage (000:L2582)."""
 
     person: str
     damage: int

@@ -973,7 +973,7 @@ def resolve(ctx: Ctx) -> None:
     for tid, trigger in res.fire_triggers:
         v = ctx.v(tid)
         ctx.put(evolve(v, fire_triggers=(*v.fire_triggers, trigger)))
-    if any(trig.startswith("gas_engine:") for _tid, trig in res.fire_triggers):  # (000:L1795)
+    if any(trig.startswith("gas_engine:") for _tid, trig in res.fire_triggers):  # (000:L1803)
         engine_hits(ctx, [(tid, int(trig.split(":")[1])) for tid, trig in res.fire_triggers
                           if trig.startswith("gas_engine:")])
     scramble_software(ctx, res.reports)

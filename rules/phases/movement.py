@@ -640,7 +640,7 @@ def start_phase(ctx: Ctx) -> None:
     if any(v.beams for v in ctx.state.vehicles):
         drop_spent_beams(ctx)   # a searchlight's beam holds for a second (reading AU18)
     if ctx.state.aloft or any(v.eject for v in ctx.state.vehicles):
-        ejection_phase(ctx)   # ejection seats fire, climb, glide and land (000:L2580-L2581)
+        ejection_phase(ctx)   # ejection seats fire, climb, glide and land (000:L2580-L2582)
     for v in ctx.state.vehicles:
         if v.pending_decel:
             new = max(0.0, v.speed - v.pending_decel)
@@ -672,9 +672,9 @@ def start_turn(ctx: Ctx) -> None:
 
     terrain_turn_start(ctx)
     if any(v.engine_trouble for v in ctx.state.vehicles):
-        engine_turn(ctx)   # failing gas engines (000:L1804-L1809)
+        engine_turn(ctx)   # failing gas engines (000:L1811-L1816)
     if any(v.nitrous for v in ctx.state.vehicles):
-        nitrous_turn(ctx)  # a spent nitrous tank: back down to the regular top speed (000:L1799)
+        nitrous_turn(ctx)  # a spent nitrous tank: back down to the regular top speed (000:L1798)
     loss_spin = ctx.t.crash.by_name("spinout").speed_loss_per_turn
     loss_roll = ctx.t.crash.by_name("roll").speed_loss_per_turn
     for v in ctx.state.vehicles:

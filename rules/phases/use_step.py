@@ -256,6 +256,6 @@ def _fire_flare(ctx: Ctx, a: Use) -> None:
                    fire_acted=tuple(sorted({*v.fire_acted, *([crew] if crew else [])}))))
     until = ctx.state.turn + lt.flare_turns - 1
     ctx.state = evolve(ctx.state, flares=(*ctx.state.flares, (p.x, p.y, until)))
-    ctx.log.add(FlareLit(f"{a.item} fires a flare round: a {lt.flare_radius:g}\" circle round ({p.x:g}, {p.y:g}) is "
+    ctx.log.add(FlareLit(f"{a.item} fires a flare round: a circle of {lt.flare_radius:g}\" radius round ({p.x:g}, {p.y:g}) is "
                          f"lit to the end of turn {until} (night -1 inside)", lt.flare_source, a.vehicle,
                          weapon=a.item, x=p.x, y=p.y, until=until))

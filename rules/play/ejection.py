@@ -1,4 +1,4 @@
-"""Ejection seats in play (000:L2580-L2581; reading AU21 of docs/RULES-DEVIATIONS.md).
+"""Ejection seats in play (000:L2580-L2582; reading AU21 of docs/RULES-DEVIATIONS.md).
 
 With people on foot in the game (RuleOptions.people = "on"), a crewman whose seat has an ejection seat
 may fire it as his firing action (the fire step's `use eject:<crew>`). The seat goes three phases
@@ -109,8 +109,8 @@ def _fly(ctx: Ctx, pid: str, fired: int, heading: int, t: int) -> None:
 def _land(ctx: Ctx, p: PersonState) -> None:
     lt = lights_tables()
     ctx.state = evolve(ctx.state, aloft=tuple(a for a in ctx.state.aloft if a[0] != p.id))
-    points = max(0, ctx.roll(DiceExpr.parse(lt.eject_landing), f"{p.name} lands under the glider", "000:L2581", p.id))
+    points = max(0, ctx.roll(DiceExpr.parse(lt.eject_landing), f"{p.name} lands under the glider", "000:L2582", p.id))
     put(ctx, replace(p, busy_until=now(ctx.state)))
-    ctx.log.add(EjecteeLanded(f"{p.name} lands: {points} damage", "000:L2581", p.id, person=p.id, damage=points))
+    ctx.log.add(EjecteeLanded(f"{p.name} lands: {points} damage", "000:L2582", p.id, person=p.id, damage=points))
     if points:
-        hurt(ctx, p.id, points, COLLISION, "landing", "000:L2581")
+        hurt(ctx, p.id, points, COLLISION, "landing", "000:L2582")

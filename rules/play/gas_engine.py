@@ -1,4 +1,4 @@
-"""Gas engines in play (issue 17): the engine critical damage table (000:L1795-L1812; reading AU17).
+"""Gas engines in play (issue 17): the engine critical damage table (000:L1800-L1816; reading AU17).
 
 Every hit by weapon fire that puts points on a gas engine rolls 2d, +1 per full 5 points of the hit. The
 results that act within a game's turns are played: a cracked block (slower by 15 mph a turn to 20 mph,
@@ -84,7 +84,7 @@ def _lasting(ctx: Ctx, vid: str, result: str) -> None:
 
 
 def cracked(v: VehicleState) -> bool:
-    """A cracked block: the engine gives no more acceleration while it dies (000:L1804)."""
+    """A cracked block: the engine gives no more acceleration while it dies (000:L1811, L1815)."""
     return v.engine_trouble[:1] == ("cracked",)
 
 

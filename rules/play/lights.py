@@ -149,19 +149,20 @@ def lighting(state: GameState, v: VehicleState) -> Lighting:
     rain = state.rules.movement.hazards.road[state.options.road_condition].visibility or ""
     lit = lt.lit_night if tracked(state, v.id) else (
         lt.flare_night if state.flares and in_flare(state, v.pose.x, v.pose.y) else None)
-    return Lighting(rain, lt.goggles_night if lt.goggles in v.spec.crew_gear else None, polarized(state, v),
-                    blinded(state, v), lit)
+    # paint on the windows takes the goggles' bonus away as well as its own -2 (000:L1521, L1053)
+    goggles = lt.goggles in v.spec.crew_gear and state.turn > v.paint_until
+    return Lighting(rain, lt.goggles_night if goggles else None, polarized(state, v), blinded(state, v), lit)
 
 
 def aloft_modifier(state: GameState, pid: str) -> tuple[int, str, str]:
-    """The to-hit line for shots at an ejected crewman still in the air (000:L894-L895, L2581; reading
+    """The to-hit line for shots at an ejected crewman still in the air (000:L898-L899, L2582; reading
     AU21): -6 while his seat climbs, -2 while he comes down; (0, "", "") on the ground."""
     lt = lights_tables()
     for p, fired, _heading in state.aloft:
         if p == pid:
             if now(state) < fired + lt.eject_climb:
-                return lt.eject_launch_mod, "ejection seat climbing", "000:L894, L2581"
-            return lt.eject_chute_mod, "ejection seat coming down", "000:L895, L2581"
+                return lt.eject_launch_mod, "ejection seat climbing", "000:L898, L2582"
+            return lt.eject_chute_mod, "ejection seat coming down", "000:L899, L2582"
     return 0, "", ""
 
 

@@ -1,4 +1,4 @@
-"""Nitrous oxide in play (000:L1797-L1799; reading AU22 of docs/RULES-DEVIATIONS.md).
+"""Nitrous oxide in play (000:L1797-L1798; reading AU22 of docs/RULES-DEVIATIONS.md).
 
 Opening a tank is the driver's firing action (the `use nitrous` action of the fire step). From that turn
 to the end of the fourth turn after it (five seconds) the vehicle accelerates 10 mph a turn more and
@@ -77,7 +77,7 @@ def open_tank(ctx: Ctx, vid: str) -> None:
 
 def nitrous_turn(ctx: Ctx) -> None:
     """At the start of a turn: a vehicle over its regular top speed with no tank open slows 10 mph,
-    no further than that top speed (000:L1799)."""
+    no further than that top speed (000:L1798)."""
     lt = lights_tables()
     for v in ctx.state.vehicles:
         if not v.nitrous or open_now(ctx.state, v) or v.speed <= v.spec.top_speed:

@@ -194,7 +194,7 @@ class VehicleState:
                                       # face, "internal", "tires", "wheels lost"): this phase's damage from any
                                       # source is the difference, for debris (000:L499; rules.phases.fire_step)
     engine_trouble: tuple[str, int] | tuple[()] = ()  # a gas-engine critical result still working (rules.play.gas_engine,
-                                      # 000:L1795-L1812): (result, the turn its next step is due)
+                                      # 000:L1800-L1816): (result, the turn its next step is due)
     starting: int = 0                 # turns before a vehicle whose driver has just got back in may move: the
                                       # 3 seconds to start it (000:L1472; rules/play/people.py)
     # lights, nitrous, ejection (issue 17, rules/play/lights.py, nitrous.py, ejection.py); left out of the
@@ -272,10 +272,10 @@ class GameState:
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
     lit_until: int = 0                         # a starshell lights the table to the end of this turn (000:L2432)
-    flares: tuple[tuple[float, float, int], ...] = ()  # RL flare rounds lighting a 20" circle: (x, y, to the end
+    flares: tuple[tuple[float, float, int], ...] = ()  # RL flare rounds lighting a circle of 20" radius: (x, y, to the end
                                                # of this turn) (000:L2989; rules/play/lights.py)
     aloft: tuple[tuple[str, int, int], ...] = ()  # ejected crewmen in the air: (person id, clock the seat fired,
-                                               # heading in degrees) (000:L2581; rules/play/ejection.py)
+                                               # heading in degrees) (000:L2582; rules/play/ejection.py)
     shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
                                                # ("<vehicle>.<crew>", shots), rules/play/people.py
     kits: tuple[tuple[str, Kit], ...] = ()     # (vehicle, what its crew carry) where the set-up chose it (PD18)

@@ -166,7 +166,7 @@ class CombatTables:
     starshell_source: str = ""
     engine_critical: tuple[tuple[int, str], ...] = ()  # gas-engine critical table: [highest 2d roll, result]
     engine_critical_above: str = "fire"
-    engine_critical_per: int = 5                    # +1 to the roll per full 5 points of the hit (000:L1795)
+    engine_critical_per: int = 5                    # +1 to the roll per full 5 points of the hit (000:L1803)
     engine_critical_ints: Mapping[str, int] = field(default_factory=dict)  # rerolls, turns, speeds (AU17)
     engine_fuel_turns: str = "1d+3"
     engine_critical_source: str = ""
@@ -194,7 +194,7 @@ class CombatTables:
     stealthkote_source: str = ""
     no_point_blank: frozenset[str] = frozenset()                        # weapons denied the point-blank bonus
     no_point_blank_source: str = ""
-    elevation_step_ft: float = 10.0                                     # -1 to hit per this much higher (000:L1216)
+    elevation_step_ft: float = 10.0                                     # -1 to hit per this much higher (000:L1215)
     street_reach_ft: float = 30.0                                       # too high for street fire from here up
     elevation_source: str = "000:L1214-L1216"
     pillion_cyclist_on: int = 6                                         # 1d: a cycle's "driver" hit is the cyclist's

@@ -71,7 +71,8 @@ def load_electronics(path: str | Path = DATA_DIR / "electronics.toml") -> Electr
         detector=de.text("accessory"), detector_source=de.text("source"),
         bollix=bo.text("accessory"), bollix_source=bo.text("source"),
         rgm_weapons=tuple(rg.names("weapons")),
-        rgm_reach=rg.number("inches_per_phase", lo=0) * rg.integer("seconds", lo=1),
+        rgm_reach=(rg.number("inches_per_phase", lo=0) * rg.integer("seconds", lo=1)
+                   * rg.integer("phases_a_second", lo=1)),
         rgm_closer_than=rg.number("closer_than", lo=0), rgm_closer_step=rg.number("closer_step", lo=0.25),
         rgm_closer_per_step=rg.integer("closer_per_step"), rgm_source=rg.text("source"),
         chaff_kinds=tuple(ch.names("kinds")), chaff_per_half_inch=ch.integer("per_half_inch"),

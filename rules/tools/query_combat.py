@@ -8,7 +8,7 @@ firer_in_target_arc and target_in_firer_arc (front|back|side: read the speed thr
 relative-speed table instead of using the target speed), approaching (bool), height_ft (how far the
 target stands above the firer, ft: -1 per full 10 ft; below costs nothing) and from_street (bool: the
 firer is a vehicle's weapon on the street, not in a universal turret: 30 ft up and more it reaches only
-from farther off than the height, 000:L1216).
+from farther off than the height, 000:L1215).
 Answer: need (2d; >= 13 cannot hit) and modifiers [{name, value, rule}].
 """
 

@@ -98,7 +98,7 @@ class WeaponMount:
     cupola: bool = False             # in a cupola, beside its gunner (000:L2519)
     insulated: bool = False          # fire-retardant insulators (000:L2587-L2588)
     universal: bool = field(default=False, metadata={"record": False})  # in a universal turret: reaches
-                                     # high targets from the street (000:L1216); not in digests (old games' stay)
+                                     # high targets from the street (000:L1215); not in digests (old games' stay)
 
     @property
     def destroyed(self) -> bool:

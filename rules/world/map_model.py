@@ -175,7 +175,7 @@ class Building:
     dp: int
     collapse: int | None = None
     name: str = ""
-    storeys: int | None = None      # its height in storeys of 10 ft (000:L1216); None: unstated, taken as
+    storeys: int | None = None      # its height in storeys of 10 ft (000:L1215); None: unstated, taken as
                                     # Elevation.default_storeys (reading EL1)
 
 

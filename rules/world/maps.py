@@ -140,7 +140,7 @@ FIXED_OBJECTS = ("tree", "boulder")
 
 
 def building_height_ft(b: Building) -> float:
-    """A building's roof above the ground: its storeys at 10 ft each (000:L1216), a map that gives none
+    """A building's roof above the ground: its storeys at 10 ft each (000:L1215), a map that gives none
     taken at the default (reading EL1)."""
     el = vocabulary().elevation
     return (el.default_storeys if b.storeys is None else b.storeys) * el.storey_ft

@@ -1,4 +1,4 @@
-"""The editor sets a building's storeys and a wall's height (issue 17: elevation, 000:L1216), and the board
+"""The editor sets a building's storeys and a wall's height (issue 17: elevation, 000:L1215), and the board
 draws a building's storeys on its roof."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from game.editor.commands import History
 from rules.world.maps import load_map
 
 
-def test_a_buildings_storeys_and_a_walls_height_are_fields_of_the_properties_panel_000_L1216() -> None:
+def test_a_buildings_storeys_and_a_walls_height_are_fields_of_the_properties_panel_000_L1215() -> None:
     h = History(load_map("maps/rooftops.toml"))
     f = h.map.buildings[4]   # the Shed: no storeys given
     fields = {p.key: p for p in P.props_for(f)}

@@ -89,3 +89,14 @@ def test_computers_die_with_the_power_plant_000_L2547() -> None:
     dead = replace(sheet, components=tuple(replace(comp, dp=0) if comp.kind == "plant" else comp
                                            for comp in sheet.components))
     assert _computer_bonus(_firer(sheet), "MG1") and _computer_bonus(_firer(dead), "MG1") == []
+
+
+def test_a_hi_res_single_weapon_computer_gives_2_to_its_one_weapon_only_000_L2548() -> None:
+    """000:L2548: the hi-res single-weapon computer is +2, for the first weapon of the sheet alone."""
+    d = load_stock("Killer Kart")
+    refit = replace(d, accessories=d.accessories + (AccessoryEntry("hi_res_single_weapon_computer"),),
+                    weapons=d.weapons + (WeaponEntry("MG", "back"),))
+    c = _firer(spec(refit).sheet)
+    first, added = c.weapons[0].id, c.weapons[-1].id
+    assert [(n, v) for n, v, _r in _computer_bonus(c, first)] == [("hi-res computer", 2)]
+    assert _computer_bonus(c, added) == []

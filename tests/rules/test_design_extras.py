@@ -338,3 +338,23 @@ def test_boosters_count_against_a_third_per_side_000_L2658() -> None:
     """000:L2658: boosters follow the third-of-the-spaces-per-side rule."""
     fig = figures(_boosted(500, 100))
     assert any(e.startswith("Weapons and rocket boosters firing back take 5 spaces; at most 4") for e in fig.errors)
+
+
+def test_a_6_space_car_top_carrier_carries_6_and_keeps_the_third_rule_000_L2613_L2614() -> None:
+    """000:L2613-L2614: its six spaces are cargo; on a mid-sized car's 13 spaces it is more than a third."""
+    no_turret = replace(load_stock("Cobra"), mounts=(), weapons=())
+    six = figures(replace(no_turret, accessories=no_turret.accessories + (AccessoryEntry("car_top_carrier_6"),)))
+    assert six.cargo_spaces == figures(no_turret).cargo_spaces + 6
+    assert "A 6-space car-top carrier is more than a third of the mid-sized's 13 spaces." in six.errors
+
+
+def test_fridges_are_components_with_their_dp_on_the_sheet_000_L2560_L2561() -> None:
+    """000:L2560 (20 DP), 000:L2561 (10 DP): each is a part of the record sheet that hits can find."""
+    from rules.vehicles.starting_sheet import spec
+    cobra = load_stock("Cobra")
+    sheet = spec(replace(cobra, accessories=cobra.accessories + (AccessoryEntry("armored_beer_refrigerator"),
+                                                                 AccessoryEntry("armored_minifridge")))).sheet
+    dp = {c.name: c.dp for c in sheet.components}
+    assert dp["Armored beer refrigerator"] == 20 and dp["Armored minifridge"] == 10
+    inside = {p.item: p.dp for p in interior_of(sheet).parts}     # among the parts a hit inside may find (CB8)
+    assert inside["armored_beer_refrigerator"] == 20 and inside["armored_minifridge"] == 10

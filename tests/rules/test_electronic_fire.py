@@ -126,6 +126,9 @@ def test_a_bumper_trigger_fires_the_front_weapons_when_the_front_rams_000_L2609(
     shot = next(e for e in events if isinstance(e, ShotFired) and "bumper trigger" in e.text)
     assert (shot.vehicle, shot.weapon, shot.target, shot.automatic) == ("A", "MG1", "B", True)
     assert state.vehicle("A").bumped == () and not state.vehicle("A").fire_acted
+    # B, parked and shoved aside by the ram, did not move of itself: still "not moving" (000:L912; reading AU9)
+    assert any(m.name == "target not moving" for m in shot.modifiers)
+    assert not any(m.name == "firer not moving" for m in shot.modifiers)   # A is still rolling at 10 mph
 
 
 def test_a_hit_on_the_plant_scrambles_the_software_unless_a_surge_protector_000_L2616_L2673(tmp_path: Path) -> None:

@@ -110,11 +110,14 @@ def test_a_radar_guided_missile_has_its_own_range_rule_and_ignores_the_night_000
     assert mods(near)["radar-guided, 0.75\" (closer than 24\")"] == -5 and "point blank" not in mods(near)
 
 
-def test_a_radar_guided_missile_flies_20_inches_000_L2442() -> None:
+def test_a_radar_guided_missile_flies_100_inches_000_L2442_L104() -> None:
+    """4" a phase for 5 seconds of fuel, a second being a turn of five phases (000:L104): 100"."""
     c = firer(sheet(KART, weapons=RGM))
     wid = next(w.id for w in c.weapons if w.abbr == "RGM")
-    th = aim(c, target(sheet(KART), -22.0), wid)          # 21"
-    assert not th.allowed and "beyond a radar-guided missile's 20\"" in th.why
+    assert aim(c, target(sheet(KART), -22.0), wid).allowed          # 21": well within its flight
+    assert aim(c, target(sheet(KART), -100.0), wid).allowed         # 99"
+    th = aim(c, target(sheet(KART), -102.0), wid)                   # 101"
+    assert not th.allowed and "beyond a radar-guided missile's 100\"" in th.why
 
 
 def test_stealthkote_and_a_bollix_keep_a_radar_guided_missile_from_locking_000_L2598_L2978() -> None:
@@ -160,6 +163,8 @@ def test_a_harm_homes_on_radar_with_a_detector_000_L2532() -> None:
     wid = next(w.id for w in c.weapons if w.abbr == "RL")
     emitter = target(sheet(KART, AccessoryEntry("radar")), -14.0)    # 13": +2
     assert mods(aim(c, emitter, wid))["HARM homing on radar (13\")"] == 2
+    odd = target(sheet(KART, AccessoryEntry("radar")), -5.43786)     # the log shows the range as the header does
+    assert mods(aim(c, odd, wid))["HARM homing on radar (4.44\")"] == 0   # 000:L2532: nothing before 8"
     assert not any(m.startswith("long range") for m in mods(aim(c, emitter, wid)))
     far = target(sheet(KART, AccessoryEntry("radar_jammer")), -40.0)
     assert mods(aim(c, far, wid))["HARM homing on radar (39\")"] == 4

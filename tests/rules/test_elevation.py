@@ -36,8 +36,8 @@ def heights(map_id: str) -> dict[str, object]:
 # --- the map format ------------------------------------------------------------------------------------
 
 
-def test_storeys_and_wall_heights_are_read_and_written_000_L1216() -> None:
-    """000:L1216: a storey is ten feet; the map gives a building's storeys and a wall's height in feet."""
+def test_storeys_and_wall_heights_are_read_and_written_000_L1215() -> None:
+    """000:L1215: a storey is ten feet; the map gives a building's storeys and a wall's height in feet."""
     m = load_map(ROOFTOPS)
     assert [b.storeys for b in m.buildings] == [1, 2, 3, 4, None]
     assert m.walls[0].height_ft == 3
@@ -50,7 +50,7 @@ def test_storeys_and_wall_heights_are_read_and_written_000_L1216() -> None:
     assert again.buildings == m.buildings and again.walls == m.walls
 
 
-def test_old_maps_load_unchanged_a_building_without_storeys_is_one_storey_000_L1216() -> None:
+def test_old_maps_load_unchanged_a_building_without_storeys_is_one_storey_000_L1215() -> None:
     """Reading EL1: a map that gives no storeys has one-storey buildings (10 ft) and walls of no stated
     height; the file written back says nothing new."""
     m = load_map("maps/town.toml")
@@ -66,7 +66,7 @@ def test_old_maps_load_unchanged_a_building_without_storeys_is_one_storey_000_L1
     (Building(Rect(2, 2, 3, 3), 10, storeys=31), "buildings[0].storeys"),
     (Wall(Rect(2, 2, 3, 0.25), 10, height_ft=-1.0), "walls[0].height_ft"),
 ])
-def test_a_bad_height_is_a_map_problem_000_L1216(feature: object, where: str) -> None:
+def test_a_bad_height_is_a_map_problem_000_L1215(feature: object, where: str) -> None:
     m = load_map(ROOFTOPS)
     layer = "buildings" if isinstance(feature, Building) else "walls"
     bad = replace(m, **{layer: (feature,)})
@@ -85,7 +85,7 @@ def test_a_bad_storeys_value_in_a_file_names_the_place(tmp_path: Path) -> None:
 # --- lines of fire with heights --------------------------------------------------------------------------
 
 
-def test_roofs_are_found_under_a_man_000_L1216() -> None:
+def test_roofs_are_found_under_a_man_000_L1215() -> None:
     assert roof_at(ROOFTOPS, NO_CHANGES, Vec(13, 5)) == ("buildings[1]", 20.0)
     assert level_at(ROOFTOPS, NO_CHANGES, Vec(13, 10)) == 0.0
     assert level_at(ROOFTOPS, NO_CHANGES, Vec(27, 15)) == 10.0   # the Shed: no storeys given, one storey
@@ -108,7 +108,7 @@ buildings = [
 """
 
 
-def test_from_a_roof_a_line_passes_over_a_lower_building_but_not_into_the_ground_behind_it_000_L1216(
+def test_from_a_roof_a_line_passes_over_a_lower_building_but_not_into_the_ground_behind_it_000_L1215(
         tmp_path: Path) -> None:
     """From a 50-ft tower's roof a shot over a one-storey building reaches the street well beyond it, but a
     man close behind it is in its dead ground (the line is below its 10-ft roof there); from the ground
@@ -123,7 +123,7 @@ def test_from_a_roof_a_line_passes_over_a_lower_building_but_not_into_the_ground
     assert blocker({}, str(path), far, roof, (), NO_CHANGES, (0.0, 50.0)) is None
 
 
-def test_a_taller_building_stops_a_line_from_a_lower_roof_000_L1216() -> None:
+def test_a_taller_building_stops_a_line_from_a_lower_roof_000_L1215() -> None:
     """From the street east of the Hotel (30 ft) up to the Bank's roof (20 ft) the Hotel is in the way."""
     assert blocker({}, ROOFTOPS, Vec(25, 4.5), Vec(15.5, 4.5), (), NO_CHANGES, (0.0, 20.0)) == "buildings[2]"
 
@@ -156,18 +156,18 @@ def test_rubble_is_sighted_over_from_a_roof_but_not_on_the_ground_000_L1207() ->
 # --- to-hit ------------------------------------------------------------------------------------------------
 
 
-def test_firing_up_is_minus_one_per_ten_feet_and_down_is_free_000_L1216() -> None:
+def test_firing_up_is_minus_one_per_ten_feet_and_down_is_free_000_L1215() -> None:
     base = Shot(base=7, range=3, target="pedestrian")
     up = to_hit(replace(base, height_ft=25))
     line = next(m for m in up.modifiers if m.name.startswith("firing up"))
-    assert line.value == -2 and line.rule == "000:L1216"
+    assert line.value == -2 and line.rule == "000:L1215"
     assert up.need == to_hit(base).need + 2
     assert to_hit(replace(base, height_ft=-30)).need == to_hit(base).need
     assert to_hit(replace(base, height_ft=9)).need == to_hit(base).need
 
 
-def test_a_street_weapon_reaches_a_fourth_floor_roof_only_from_farther_off_000_L1216() -> None:
-    """000:L1216: a third-storey roof (30 ft) or higher cannot be hit from the street unless the vehicle is
+def test_a_street_weapon_reaches_a_fourth_floor_roof_only_from_farther_off_000_L1215() -> None:
+    """000:L1215: a third-storey roof (30 ft) or higher cannot be hit from the street unless the vehicle is
     farther from it than it is high (30 ft = 2"); universal turrets and hand weapons can."""
     near = Shot(base=7, range=1.5, target="pedestrian", height_ft=30, from_street=True)
     assert not to_hit(near).allowed and "universal turrets" in to_hit(near).why
@@ -176,7 +176,7 @@ def test_a_street_weapon_reaches_a_fourth_floor_roof_only_from_farther_off_000_L
     assert to_hit(replace(near, height_ft=20)).allowed               # a second-storey roof is in reach
 
 
-def test_the_query_op_takes_height_and_street_000_L1216() -> None:
+def test_the_query_op_takes_height_and_street_000_L1215() -> None:
     plain = answer({"op": "to_hit", "weapon": "MG", "range": 1.5, "target": "pedestrian", "target_side": "front",
                     "target_speed": 0, "firer_speed": 0})
     up = answer({"op": "to_hit", "weapon": "MG", "range": 1.5, "target": "pedestrian", "target_side": "front",
@@ -208,7 +208,7 @@ def at_fire(state: GameState) -> GameState:
     return evolve(state, step=FIRE)
 
 
-def test_a_man_on_a_roof_fires_down_free_and_is_fired_up_at_000_L1216() -> None:
+def test_a_man_on_a_roof_fires_down_free_and_is_fired_up_at_000_L1215() -> None:
     """The Bank's gunner (20 ft) firing down at a car in the street takes no height line; the Offices'
     gunner (40 ft) firing down at the Bank's (20 ft) neither; the Bank's firing up at the Offices' is -2."""
     s = at_fire(rooftop_game())
@@ -220,7 +220,7 @@ def test_a_man_on_a_roof_fires_down_free_and_is_fired_up_at_000_L1216() -> None:
     assert not any(m.name.startswith("firing up") for m in free.modifiers)
 
 
-def test_a_car_close_under_the_fourth_floor_cannot_fire_up_at_it_but_from_across_the_street_it_can_000_L1216() -> None:
+def test_a_car_close_under_the_fourth_floor_cannot_fire_up_at_it_but_from_across_the_street_it_can_000_L1215() -> None:
     s = at_fire(rooftop_game())
     far = placed(s, red=(8.0, 9.0, 180.0))   # facing the Offices, 4.4" from the man on its roof
     options = people.vehicle_fire_options(far, "red")
@@ -256,8 +256,8 @@ def test_a_man_on_a_roof_walks_its_top_but_not_off_its_edge() -> None:
     assert Walk("red_roof", 0, 1) not in people.walk_options(s, "red_roof")
 
 
-def test_a_grenade_thrown_down_from_a_roof_is_harder_000_L1216() -> None:
-    """000:L1216: throwing is -1 for every ten feet of height difference, up or down."""
+def test_a_grenade_thrown_down_from_a_roof_is_harder_000_L1215() -> None:
+    """000:L1215: throwing is -1 for every ten feet of height difference, up or down."""
     s = rooftop_game()
     p = people.person(s, "blue_roof")
     assert p is not None
@@ -280,8 +280,8 @@ def test_the_rooftop_scenario_plays_with_random_drivers() -> None:
     assert state.turn >= 2
 
 
-def test_a_universal_turret_reaches_the_fourth_floor_from_close_by_000_L1216() -> None:
-    """000:L1216: universal turrets (and hand weapons) are the way to fire on such heights: the Cobra GT's
+def test_a_universal_turret_reaches_the_fourth_floor_from_close_by_000_L1215() -> None:
+    """000:L1215: universal turrets (and hand weapons) are the way to fire on such heights: the Cobra GT's
     universal-turret laser may fire up at the Offices' roof from the sidewalk below it; its sheet says
     universal, the Hotshot's guns do not."""
     setup = game_setup(load_scenario(SCENARIO), seed=3)
@@ -294,7 +294,7 @@ def test_a_universal_turret_reaches_the_fourth_floor_from_close_by_000_L1216() -
     assert Fire("red", laser.id, "blue_roof") in people.vehicle_fire_options(s, "red")
 
 
-def test_a_grenade_in_the_street_does_not_reach_a_man_on_the_roof_above_000_L1216() -> None:
+def test_a_grenade_in_the_street_does_not_reach_a_man_on_the_roof_above_000_L1215() -> None:
     """Reading EL6: a blast stays on its level: on the sidewalk it hurts the man beside it there and spares
     the one on the roof right above."""
     from rules.core.dice import ScriptedDice

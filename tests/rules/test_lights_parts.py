@@ -150,6 +150,18 @@ def test_light_intensifier_goggles_cut_the_night_to_minus_1_000_L1521(tmp_path: 
     assert mods.get("rain") == -2 and "night, light-intensifier goggles" not in mods   # the worse counts (CB61)
 
 
+def test_paint_on_the_windows_takes_the_goggles_bonus_away_000_L1521_L1053(tmp_path: Path) -> None:
+    """000:L1521: paint adds its -2 and negates the goggles at night: the crew fire at the full -3 again."""
+    from rules.engine.preview import shot_preview
+    state = _game(tmp_path, "Mauler", red_gear=("li_goggles",), visibility="night")
+    painted = state.with_vehicle(replace(state.vehicle("Red"), paint_until=state.turn))
+    mods = {m.name: m.value for m in shot_preview(painted, Fire("Red", "AC1", "Blue")).modifiers}
+    assert mods["night"] == -3 and "night, light-intensifier goggles" not in mods
+    clean = {m.name: m.value for m in shot_preview(state, Fire("Red", "AC1", "Blue")).modifiers}
+    assert shot_preview(painted, Fire("Red", "AC1", "Blue")).need == shot_preview(
+        state, Fire("Red", "AC1", "Blue")).need + 2 + 2 and clean["night, light-intensifier goggles"] == -1
+
+
 def test_firing_at_a_searchlight_is_minus_3_and_hits_the_lamp_000_L892_L2662(tmp_path: Path) -> None:
     from rules.engine.preview import shot_preview
     state = _game(tmp_path, "Mauler", _design(tmp_path, "lamp", accessories=("searchlight",)), visibility="night")
@@ -174,6 +186,9 @@ def test_a_flare_round_lights_a_20_inch_circle_for_five_turns_night_minus_1_000_
     assert ev.until == state.turn + 4 and lit.flares == ((0.0, -10.0, state.turn + 4),)
     mods = {m.name: m.value for m in shot_preview(lit, Fire("Blue", "AC1", "Red")).modifiers}
     assert mods["night, target in a flare's light"] == -1          # Red is 10" from the centre: inside
+    from rules.play.lights import in_flare
+    assert in_flare(lit, 0, 9.9) and not in_flare(lit, 0, 10.1)    # 20" is the radius (000:L2989), not the width
+    assert '20" radius' in ev.text
     gone = evolve(lit, turn=lit.turn + 5)
     mods = {m.name: m.value for m in shot_preview(gone, Fire("Blue", "AC1", "Red")).modifiers}
     assert mods["night"] == -3
@@ -202,7 +217,7 @@ def test_nitrous_is_a_firing_action_plus_10_accel_and_half_again_top_speed_000_L
     assert max(speed_options(t, at_top, opened)) == 182.5        # 183.75 on the chart's 2.5-mph steps
 
 
-def test_a_spent_nitrous_tank_slows_10_mph_a_turn_to_the_top_speed_000_L1799(tmp_path: Path) -> None:
+def test_a_spent_nitrous_tank_slows_10_mph_a_turn_to_the_top_speed_000_L1798(tmp_path: Path) -> None:
     from rules.play.context import Ctx
     from rules.play.nitrous import nitrous_turn
     d = load_stock("Miglia")
@@ -214,6 +229,8 @@ def test_a_spent_nitrous_tank_slows_10_mph_a_turn_to_the_top_speed_000_L1799(tmp
     ctx = Ctx(spent)
     nitrous_turn(ctx)
     assert ctx.state.vehicle("Red").speed == v.spec.top_speed + 5
+    slowed = ctx.log.events[-1]                                  # the log cites the slowing's own line
+    assert "L1798" in slowed.rule and "L1799" not in slowed.rule   # (L1799 is about power factors)
     nitrous_turn(ctx)
     assert ctx.state.vehicle("Red").speed == v.spec.top_speed
 
@@ -245,7 +262,7 @@ def _play_phases(state: GameState, n: int) -> tuple[GameState, list[object]]:
     return state, events
 
 
-def test_an_ejection_fires_3_phases_on_climbs_at_minus_6_glides_at_minus_2_and_lands_000_L2580_L2581(
+def test_an_ejection_fires_3_phases_on_climbs_at_minus_6_glides_at_minus_2_and_lands_000_L2580_L2582(
         tmp_path: Path) -> None:
     state = _seat_game(tmp_path, people="on")
     assert Use("Red", "eject:driver") in engine.legal_actions(state, "Red")
@@ -254,23 +271,24 @@ def test_an_ejection_fires_3_phases_on_climbs_at_minus_6_glides_at_minus_2_and_l
     state, events = _play_phases(state, 3)
     fired = next(e for e in events if isinstance(e, Ejected))
     pid = fired.person
-    assert aloft_modifier(state, pid)[0] == -6
+    assert aloft_modifier(state, pid) == (-6, "ejection seat climbing", "000:L898, L2582")
+    assert "L898-L899" in fired.rule and "L894" not in fired.rule   # the table's lines, not the trailer tongue's
     assert next(p for p in state.people if p.id == pid)
     shot = Fire("Blue", "AC1", pid)            # Blue's cannon at the man in the air, as the fire step rolls it
     grounded = evolve(state, aloft=())
-    assert vehicle_shot_need(state, shot) == vehicle_shot_need(grounded, shot) + 6    # 000:L894
+    assert vehicle_shot_need(state, shot) == vehicle_shot_need(grounded, shot) + 6    # 000:L898
     state, events = _play_phases(state, 10)
-    assert aloft_modifier(state, pid)[0] == -2
-    assert vehicle_shot_need(state, shot) == vehicle_shot_need(evolve(state, aloft=()), shot) + 2   # 000:L895
+    assert aloft_modifier(state, pid) == (-2, "ejection seat coming down", "000:L899, L2582")
+    assert vehicle_shot_need(state, shot) == vehicle_shot_need(evolve(state, aloft=()), shot) + 2   # 000:L899
     start = next(p for p in state.people if p.id == pid).pose
     state, events = _play_phases(state, 11)
     landed = next(e for e in events if isinstance(e, EjecteeLanded))
-    assert landed.person == pid and 0 <= landed.damage <= 2         # 1d-4 (000:L2581)
+    assert landed.person == pid and 0 <= landed.damage <= 2         # 1d-4 (000:L2582)
     assert aloft_modifier(state, pid)[0] == 0
     assert next(p for p in state.people if p.id == pid).pose.y < start.y   # glided on the car's heading (north)
 
 
-def test_the_man_in_the_air_is_not_run_over_by_his_own_car_000_L2581(tmp_path: Path) -> None:
+def test_the_man_in_the_air_is_not_run_over_by_his_own_car_000_L2582(tmp_path: Path) -> None:
     """The seat goes up out of a car doing 20 mph; the driverless car rolls on under him and does not
     hit him: he is in the air (the people's run-over rule is for a man on the ground, 000:L1451)."""
     seat = _design(tmp_path, "seat", accessories=("ejection_seat",))
