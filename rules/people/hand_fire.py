@@ -27,7 +27,7 @@ class PersonShot:
     braced: bool = False       # a firing pedestrian braced against something solid (000:L914)
     prone: bool = False        # the pedestrian target lies prone
     cover: str = "none"        # the pedestrian target's cover (COVERS)
-    aloft: tuple[int, str, str] = (0, "", "")  # an ejected crewman in the air: (modifier, name, rule) (000:L894-L895)
+    aloft: tuple[int, str, str] = (0, "", "")  # an ejected crewman in the air: (modifier, name, rule) (000:L898-L899)
 
 
 def _firer_lines(p: PersonShot, shot: Shot, t: PeopleTables) -> list[Modifier]:

@@ -709,7 +709,7 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
     w = t.hand_weapons[a.weapon]
     skill = None if p.skill == -99 else p.skill
     o = person(state, a.target)
-    climb = level_of(state, a.target) - level_of(state, p.id)   # up costs, down is free (000:L1216)
+    climb = level_of(state, a.target) - level_of(state, p.id)   # up costs, down is free (000:L1215)
     if o is not None:
         shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
                     target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill,
@@ -757,7 +757,7 @@ def _shoot(ctx: Ctx, a: Shoot) -> None:
 def _hit_vehicle(ctx: Ctx, vid: str, face: str, points: int, cause: str) -> None:
     v = ctx.v(vid)
     if points <= 0:
-        ctx.log.add(DamageRolled(f"{cause} does nothing to {vid}'s armor (000:L1167)", "000:L1167", vid,
+        ctx.log.add(DamageRolled(f"{cause} does nothing to {vid}'s armor", "000:L1167", vid,
                                  weapon="", target=vid, expr="", faces=(), points=0))
         return
     inside_ = interior_of(v.sheet, v.spec.kind.value)
@@ -794,7 +794,7 @@ def _throw(ctx: Ctx, a: Throw) -> None:
 
 
 def throw_height_penalty(state: GameState, p: PersonState, aim: Vec) -> int:
-    """A throw up or down is -1 for every full 10 ft between his level and the aimed spot's (000:L1216)."""
+    """A throw up or down is -1 for every full 10 ft between his level and the aimed spot's (000:L1215)."""
     c = state.rules.combat
     diff = abs(level_at(state.map_id, state.map_changes, aim) - level_of(state, p.id))
     return int(diff // c.elevation_step_ft) * -c.mod("firing_up").value
@@ -1161,7 +1161,7 @@ def seen_after(state: GameState, pid: str, enemy: str, dx: int, dy: int) -> bool
 
 
 def _out_of_reach(state: GameState, a: Fire) -> bool:
-    """Too high up for this weapon from the street, or lying safe behind a low wall (EL3, 000:L1216): no
+    """Too high up for this weapon from the street, or lying safe behind a low wall (EL3, 000:L1215): no
     shot to offer. Asked only of a man on a roof or lying down (any other shot is offered as before)."""
     o = person(state, a.target)
     if o is None or (not o.prone and level_of(state, o.id) <= 0):
@@ -1184,7 +1184,7 @@ def vehicle_shot_need(state: GameState, a: Fire) -> int:
 
 def vehicle_shot_to_hit(state: GameState, a: Fire, origin: Vec | None = None) -> ToHit:
     """A vehicle's shot at a person, every modifier with its line: the man's height above the street
-    (000:L1216: up costs; a vehicle's weapon not in a universal turret reaches 30 ft up only from farther
+    (000:L1215: up costs; a vehicle's weapon not in a universal turret reaches 30 ft up only from farther
     off than that) and a low wall he lies behind (000:L1459). `origin`: where the line starts (default
     the counter's centre)."""
     v, o = state.vehicle(a.vehicle), person(state, a.target)
