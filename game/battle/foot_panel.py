@@ -11,15 +11,16 @@ from dataclasses import replace
 import pygame
 
 from game import theme
-from game.battle import view
+from game.battle import fire_choices, view
 from game.battle.panel import DecisionPanel, card, grid_button
 from game.camera import Camera
+from game.firing import fire_preview
 from game.input.bindings import Intent
 from game.ui import Button, text
 from rules.combat.to_hit import ToHit
 from rules.people.grenades import scatter_reach
 from rules.play import people
-from rules.play.actions import Action, Fire, Pass
+from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Release, Use
 from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import MOVE, GameState
 
@@ -57,8 +58,8 @@ def describe(state: GameState, a: Action) -> str:
         return f"get back into {a.into}"
     if isinstance(a, Fire) and people.is_person(state, a.target):
         return f"{a.weapon} at {a.target}: needs {people.vehicle_shot_need(state, a)}"
-    if isinstance(a, Fire):
-        return f"{a.weapon} at {a.target}"
+    if isinstance(a, (Fire, Drop, Automatic, Use, Release)):   # the car's own fire-step rows, as the fire panel words them
+        return fire_choices.label_of(state, a, fire_preview(state, a), {})
     if isinstance(a, Pass):
         return "pass"
     if isinstance(a, Prone):
