@@ -56,7 +56,7 @@ from rules.combat.shooting import (
     sheet_of,
     shot_for,
 )
-from rules.combat.to_hit import VISIBILITY, Modifier, target_type_of, to_hit, weapon_info
+from rules.combat.to_hit import Modifier, target_type_of, to_hit, weapon_info
 from rules.core.dice import DiceExpr, chance_at_least
 from rules.core.events import (
     BurnDamage,
@@ -80,7 +80,7 @@ from rules.play.crashes import hazard
 from rules.play.effects import corner_lost
 from rules.play.explosions import debris_from_damage, explosion
 from rules.play.gas_engine import engine_hits
-from rules.play.lights import NO_LIGHTING, Lighting, light_up, lighting, own_visibility
+from rules.play.lights import NO_LIGHTING, Lighting, general_visibility, light_up, lighting, own_visibility
 from rules.play.shots_at_map import (
     MapHit,
     aim_point,
@@ -97,7 +97,6 @@ from rules.tables.combat import combat_tables
 from rules.tables.construction import design_tables
 from rules.tables.electronics import electronics_tables
 from rules.tables.movement import RoadCondition, tables
-from rules.tables.ruleset import Ruleset
 from rules.vehicles.long_vehicles import BIG_KINDS
 from rules.vehicles.record_sheet import RecordSheet
 from rules.vehicles.spec import UNTRAINED, VehicleSpec
@@ -184,16 +183,8 @@ def _road(state: GameState, v: VehicleState) -> RoadCondition:
 
 
 def visibility(state: GameState) -> str:
-    """What the weather and the light do to every shot: rain -2, heavy rain, fog or night -3; the worst
-    counts (000:L923-L924)."""
-    road, light = state.options.road_condition, state.options.visibility
-    return kept(state.rules, ("visibility", road, light), lambda: _visibility(state.rules, road, light))
-
-
-def _visibility(rules: Ruleset, road: str, light: str) -> str:
-    rain = rules.movement.hazards.road[road].visibility
-    both = [v for v in VISIBILITY if v in (rain, light)]   # in a fixed order: ties agree
-    return max(both, key=lambda v: 0 if v == "clear" else -rules.combat.mod(v).value)
+    """What the weather and the light do to every shot (rules.play.lights.general_visibility)."""
+    return general_visibility(state)
 
 
 def _combatants(state: GameState) -> dict[str, Combatant]:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from rules.combat.to_hit import VISIBILITY
 from rules.core.events import TableLit
+from rules.core.kept import kept
 from rules.driving.equipment import carries
 from rules.play.context import Ctx
 from rules.play.state import GameState, VehicleState, evolve
@@ -25,6 +27,28 @@ def sees_as_by_day(state: GameState, v: VehicleState) -> bool:
 def table_lit(state: GameState) -> bool:
     """A starshell's flare still lights the play area this turn (000:L2432)."""
     return state.lit_until >= state.turn > 0
+
+
+def general_visibility(state: GameState) -> str:
+    """What the weather and the light do to every shot: rain -2, heavy rain, fog or night -3; the worst
+    counts (000:L923-L924)."""
+    road, light = state.options.road_condition, state.options.visibility
+    return kept(state.rules, ("visibility", road, light), lambda: _worst(state, road, light))
+
+
+def _worst(state: GameState, road: str, light: str) -> str:
+    rain = state.rules.movement.hazards.road[road].visibility
+    both = [v for v in VISIBILITY if v in (rain, light)]   # in a fixed order: ties agree
+    return max(both, key=lambda v: 0 if v == "clear" else -state.rules.combat.mod(v).value)
+
+
+def person_visibility(state: GameState) -> str:
+    """The visibility a man on foot's shots take: the same weather and light as a car's (000:L923-L924),
+    the rain alone under a starshell (AU16)."""
+    general = general_visibility(state)
+    if general not in state.rules.combat.night_sight_clears or not table_lit(state):
+        return general
+    return state.rules.movement.hazards.road[state.options.road_condition].visibility or "clear"
 
 
 def own_visibility(state: GameState, v: VehicleState, general: str) -> str:

@@ -62,7 +62,7 @@ from rules.people.record import Grenade, Kit, PersonState, clock
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
-from rules.play.lights import aloft_modifier, table_lit
+from rules.play.lights import aloft_modifier, general_visibility, own_visibility, person_visibility, table_lit
 from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
 from rules.tables.people import Effects, GasResult, GrenadeType, PeopleTables
@@ -713,7 +713,7 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
     if o is not None:
         shot = Shot(base=w.to_hit, range=(o.pose.centre - p.pose.centre).length(), target="pedestrian",
                     target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=skill,
-                    height_ft=climb)
+                    height_ft=climb, visibility=person_visibility(state))   # weather and light (000:L923-L924)
         cover = _ground_cover(state, p.pose.centre, o)
         return _gassed(state, p, person_to_hit(PersonShot("pedestrian", w, prone=o.prone and cover == "none",
                                                           cover=cover, aloft=aloft_modifier(state, o.id)),
@@ -722,7 +722,8 @@ def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
     size = v.spec.counter(state.rules.movement.handling.counters)
     shot = Shot(base=w.to_hit, range=range_to(p.pose.centre, v.pose, size),
                 target=target_type_of(v.spec.kind.value, v.spec.body), target_side=struck_side(v.pose, size, p.pose.centre),
-                target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill, height_ft=climb)
+                target_speed=v.speed, firer_speed=_speed_of(state, p), gunner_skill=skill, height_ft=climb,
+                visibility=person_visibility(state))
     return _gassed(state, p, person_to_hit(PersonShot("pedestrian", w), shot, t, state.rules.combat))
 
 
@@ -1195,7 +1196,8 @@ def vehicle_shot_to_hit(state: GameState, a: Fire, origin: Vec | None = None) ->
     at = v.pose.centre if origin is None else origin
     shot = Shot(base=info.to_hit, range=(o.pose.centre - at).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire,
-                height_ft=level_of(state, o.id), from_street=not mount.universal)
+                height_ft=level_of(state, o.id), from_street=not mount.universal,
+                visibility=own_visibility(state, v, general_visibility(state)))
     cover = _ground_cover(state, at, o)
     return person_to_hit(PersonShot("", None, prone=o.prone and cover == "none", cover=cover,
                                     aloft=aloft_modifier(state, o.id)), shot,
@@ -1508,11 +1510,11 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
         shot = Shot(base=w.to_hit, range=range_to(v.pose.centre, tv.pose, size),
                     target=target_type_of(tv.spec.kind.value, tv.spec.body),
                     target_side=struck_side(tv.pose, size, v.pose.centre), target_speed=tv.speed,
-                    firer_speed=v.speed, gunner_skill=skill)
+                    firer_speed=v.speed, gunner_skill=skill, visibility=own_visibility(state, v, general_visibility(state)))
         return person_to_hit(PersonShot(_crew_role(v, crew), w), shot, t, state.rules.combat)
     shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill,
-                height_ft=level_of(state, o.id))
+                height_ft=level_of(state, o.id), visibility=own_visibility(state, v, general_visibility(state)))
     cover = _ground_cover(state, v.pose.centre, o)
     return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone and cover == "none", cover=cover,
                                     aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat)
