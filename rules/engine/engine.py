@@ -23,7 +23,15 @@ from rules.core.kept import kept
 from rules.driving.articulated import rig_maneuver_error
 from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, shape_error, turn_of
-from rules.engine.setup import GameSetup, kit_armor, resolve_rig, resolve_spec, starting_people, trailer_id
+from rules.engine.setup import (
+    GameSetup,
+    crew_wears,
+    kit_armor,
+    resolve_rig,
+    resolve_spec,
+    starting_people,
+    trailer_id,
+)
 from rules.phases import fire_step, use_step
 from rules.phases.movement import (
     defer,
@@ -69,10 +77,10 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         towed = None
         if vs.trailer:
             spec, towed = resolve_rig(vs.design, vs.trailer, vs.driver_skill)
-            spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=vs.crew_gear)
+            spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=crew_wears(vs))
         else:
             spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill,
-                           crew_gear=vs.crew_gear)
+                           crew_gear=crew_wears(vs))
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest

@@ -81,6 +81,18 @@ def crew_gear(n: Node) -> tuple[str, ...]:
     return gear
 
 
+def crew_wears(vs: VehicleSetup) -> tuple[str, ...]:
+    """The goggles a vehicle's crew wear aboard: its `crew_gear`, and any goggles its crew's kit carries
+    (reading AU19, PD18), so a kit's light-intensifier goggles work aboard as well as on foot. With both
+    kinds, the set-up's own `crew_gear` decides (000:L1533: they are not worn together)."""
+    lt = lights_tables()
+    known = (lt.goggles, lt.tinted_goggles)
+    carried = tuple(g for g in (vs.kit.gear if vs.kit is not None else ()) if g in known)
+    if vs.crew_gear or not carried:
+        return vs.crew_gear
+    return carried[:1]
+
+
 GENERIC_KEYS = {"kind", "hc", "accel", "top", "weight", "tire", "armor"}
 
 

@@ -342,3 +342,19 @@ def test_a_seat_whose_man_got_out_meanwhile_goes_up_empty_000_L2580(tmp_path: Pa
     ctx = Ctx(evolve(state, turn=due // 5, phase=due % 5))
     ejection_phase(ctx)
     assert ctx.state.people == () and ctx.state.vehicle("Red").eject == ()
+
+
+def test_goggles_in_the_crews_kit_are_worn_aboard_too_000_L1521(tmp_path: Path) -> None:
+    """A scenario's kit (PD18) that carries light-intensifier goggles needs no separate crew_gear: the
+    crew wear them aboard (rules.engine.setup.crew_wears); crew_gear, when set, decides."""
+    from rules.engine.preview import shot_preview
+    from rules.people.record import Kit
+
+    kit = Kit(weapon="SMG", armor="", grenades=(), gear=("li_goggles",))
+    setup = GameSetup((VehicleSetup("Red", "red", "Mauler", Pose.at(0, 0, 0), 0, kit=kit),
+                       VehicleSetup("Blue", "blue", "Mauler", Pose.at(0, -10, 180), 0)), seed=5,
+                      options=RuleOptions(visibility="night"))
+    state = to_fire_step(engine.new_game(setup)[0])
+    assert state.vehicle("Red").spec.crew_gear == ("li_goggles",)
+    mods = {m.name: m.value for m in shot_preview(state, Fire("Red", "AC1", "Blue")).modifiers}
+    assert mods["night, light-intensifier goggles"] == -1
