@@ -86,19 +86,9 @@ def _clip(subject: Sequence[Point], clip: Sequence[Point]) -> list[Point]:
     ccw = _signed_area(clip) > 0
     out = list(subject)
     for i in range(len(clip)):
-        c0, c1 = clip[i], clip[(i + 1) % len(clip)]
-        src, out = out, []
-        if not src:
+        if not out:
             break
-        for j in range(len(src)):
-            p, q = src[j - 1], src[j]
-            pin, qin = (_cross(c0, c1, p) >= 0) == ccw, (_cross(c0, c1, q) >= 0) == ccw
-            if qin:
-                if not pin:
-                    out.append(_meet(p, q, c0, c1))
-                out.append(q)
-            elif pin:
-                out.append(_meet(p, q, c0, c1))
+        out = _clip_half(out, clip[i], clip[(i + 1) % len(clip)], True, ccw)
     return out if len(out) >= 3 else []
 
 

@@ -17,11 +17,17 @@ from rules.vehicles.design import AccessoryEntry, dumps_design, load_stock
 from tests.game.conftest import press, start_battle
 
 
-def test_the_speed_panel_fires_a_booster_with_b_000_L2651(app, tmp_path: Path) -> None:
+def _boosted(tmp_path: Path) -> Path:
+    """A Mauler with a back rocket booster (200 lb, burns of 100 lb: two), as a design file."""
     d = load_stock("Mauler")
     d = replace(d, accessories=d.accessories + (AccessoryEntry("rocket_booster", facing="back", lb=200, burn=100),))
     path = tmp_path / "boosted.toml"
     path.write_text(dumps_design(d))
+    return path
+
+
+def test_the_speed_panel_fires_a_booster_with_b_000_L2651(app, tmp_path: Path) -> None:
+    path = _boosted(tmp_path)
     setup = GameSetup((VehicleSetup("a", "Ann", str(path), Pose.at(20, 20, 0), 40.0, colour="red"),
                        VehicleSetup("b", "Bob", "Killer Kart", Pose.at(5, 5, 90), 0.0, colour="blue")), seed=3)
     battle = start_battle(app, setup)
@@ -45,10 +51,7 @@ def test_a_declined_booster_does_not_ask_again_in_the_same_turn_000_L2651(app, t
     """A car whose speed is set for the turn was asked at every later speed step only because its
     booster was ready: once the player declines it (Enter on a speed), the rest of the turn passes
     by itself; the next turn asks again."""
-    d = load_stock("Mauler")
-    d = replace(d, accessories=d.accessories + (AccessoryEntry("rocket_booster", facing="back", lb=200, burn=100),))
-    path = tmp_path / "boosted.toml"
-    path.write_text(dumps_design(d))
+    path = _boosted(tmp_path)
     setup = GameSetup((VehicleSetup("a", "Ann", str(path), Pose.at(20, 20, 0), 40.0, colour="red"),
                        VehicleSetup("b", "Bob", "Killer Kart", Pose.at(5, 5, 90), 0.0, colour="blue")), seed=3)
     battle = start_battle(app, setup)
@@ -75,10 +78,7 @@ def test_the_record_sheet_says_each_booster_is_ready_burning_or_spent_000_L2657(
     from rules.core.dice import ScriptedDice
     from rules.engine import engine
 
-    d = load_stock("Mauler")
-    d = replace(d, accessories=d.accessories + (AccessoryEntry("rocket_booster", facing="back", lb=200, burn=100),))
-    path = tmp_path / "boosted.toml"
-    path.write_text(dumps_design(d))
+    path = _boosted(tmp_path)
     setup = GameSetup((VehicleSetup("a", "Ann", str(path), Pose.at(20, 20, 0), 40.0),
                        VehicleSetup("b", "Bob", "Killer Kart", Pose.at(5, 5, 90), 0.0)), seed=3)
     state, _ = engine.new_game(setup)
