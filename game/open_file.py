@@ -95,12 +95,13 @@ def autoplay_turns(session: Session, turns: int, budget: float = AUTOPLAY_BUDGET
     until the game ends; the turns played."""
     if turns <= 0:
         return 0
-    from rules.ai.foe import decide
+    from rules.ai.on_foot import decide
     from rules.core.events import FoeChose
     from rules.tables.foe_profiles import names
 
     default = names()[0]
     foes = {v.id: v.foe or default for v in session.setup.vehicles}
+    foes.update({p.id: p.foe or default for p in session.setup.people})   # men on foot from the start
     start = session.state.turn
     for _ in range(20_000):  # a runaway guard; a turn of a duel takes a few dozen decisions
         if session.outcome() is not None or session.state.turn >= start + turns:
@@ -109,7 +110,9 @@ def autoplay_turns(session: Session, turns: int, budget: float = AUTOPLAY_BUDGET
         if not who:
             break
         vid = who[0]
-        action, why = decide(session.state, vid, session.legal(vid), foes.get(vid, default), budget)
+        # a man on foot (a pedestrian, or a crewman out of his car: "car.driver") decides by the people foe
+        profile = foes.get(vid) or foes.get(vid.split(".", 1)[0], default)
+        action, why = decide(session.state, vid, session.legal(vid), profile, budget)   # people, else vehicles
         session.log.append(FoeChose(str(why), "", vid))
         session.apply(action)
     return session.state.turn - start

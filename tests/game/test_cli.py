@@ -30,3 +30,14 @@ def test_bad_scenario_is_one_line_and_exit_1(tmp_path):
                        timeout=60)
     assert r.returncode == 1
     assert "Traceback" not in r.stderr and r.stderr.strip()
+
+
+def test_autoplay_drives_men_on_foot_too(app) -> None:
+    """--open SCENARIO --autoplay N with pedestrians on the map: each man decides by the people foe (the
+    vehicle foe was asked and failed with "no vehicle 'red_north'")."""
+    from pathlib import Path
+
+    from game.open_file import open_file
+
+    got = open_file(app, Path("maps/scenarios/arena_gunners.toml"), autoplay=2)
+    assert got.startswith("opened: ") and "2 turn(s) autoplayed" in got, got
