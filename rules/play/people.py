@@ -542,7 +542,7 @@ def _strike(ctx: Ctx, a: Strike) -> None:
         if not any(v.id == a.target for v in s.vehicles):
             return
         v = s.vehicle(a.target)
-        size = ctx.rules.movement.handling.counters[v.spec.kind]
+        size = v.spec.counter(ctx.rules.movement.handling.counters)
         points = max(0, ctx.roll(h.vehicle, f"{p.name} strikes {v.id}", h.source, p.id))
         if not p.grenades and p.weapon and not p.club:   # a hand weapon used so is a club from then on
             put(ctx, replace(p, club=True, shots=0))
@@ -873,7 +873,7 @@ def _foam(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
     for v in list(ctx.state.vehicles):
         if not v.sheet.on_fire:
             continue
-        near = nearest_point(footprint(v.pose, counters[v.spec.kind]), at)
+        near = nearest_point(footprint(v.pose, v.spec.counter(counters)), at)
         if (near - at).length() > kind.puts_out_within + 1e-9:
             continue
         r = ctx.roll(DiceExpr(1), f"foam on {v.id}'s fire: puts it out on {kind.puts_out_on} or less", kind.source, g.thrower)
@@ -1487,7 +1487,7 @@ def _vehicles_from_inside(state: GameState, v: VehicleState, reach: float) -> li
     for o in state.vehicles:
         if o.owner == v.owner or o.out or o.left_map:
             continue
-        at = nearest_point(footprint(o.pose, counters[o.spec.kind]), v.pose.centre)
+        at = nearest_point(footprint(o.pose, o.spec.counter(counters)), v.pose.centre)
         if (at - v.pose.centre).length() > reach:
             continue
         if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, at, (v.id, o.id), state.map_changes) is None:
@@ -1506,7 +1506,7 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
     skill = None if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill
     if o is None:   # at a vehicle: its target type and the side the line from his car's centre meets
         tv = state.vehicle(a.target)
-        size = state.rules.movement.handling.counters[tv.spec.kind]
+        size = tv.spec.counter(state.rules.movement.handling.counters)
         shot = Shot(base=w.to_hit, range=range_to(v.pose.centre, tv.pose, size),
                     target=target_type_of(tv.spec.kind.value, tv.spec.body),
                     target_side=struck_side(tv.pose, size, v.pose.centre), target_speed=tv.speed,
@@ -1542,15 +1542,22 @@ def _shoot_from_inside(ctx: Ctx, a: Shoot) -> None:
     if o is None or o.down:
         return
     w = tables_of(ctx.state).hand_weapons[a.weapon]
-    th = inside_to_hit(ctx.state, a)
-    made = roll_to_hit(th, w.to_hit, f"{a.person} fires his {w.name} from inside {vid} at {o.name}", "", "",
-                       ctx.dice, ctx.log, vid, w.key, o.id)
+    points = _inside_hit(ctx, a, vid, o.id, o.name)
+    if points is not None:
+        hurt(ctx, o.id, points, WEAPON, f"{a.person}'s {w.name}", "000:L1450, L1457")
+
+
+def _inside_hit(ctx: Ctx, a: Shoot, vid: str, target: str, name: str) -> int | None:
+    """A hand weapon fired from inside a vehicle: the roll, and the damage rolled if it hits (None if not)."""
+    w = tables_of(ctx.state).hand_weapons[a.weapon]
+    made = roll_to_hit(inside_to_hit(ctx.state, a), w.to_hit, f"{a.person} fires his {w.name} from inside {vid} at {name}",
+                       "", "", ctx.dice, ctx.log, vid, w.key, target)
     if not made or not made[0] or w.dice is None:
-        return
+        return None
     points = ctx.roll(w.dice, f"{w.name} damage", "000:L1449", vid) if w.dice.n else w.dice.mod
-    ctx.log.add(DamageRolled(f"{w.name} hits {o.name} for {points}", "000:L941", vid, weapon=w.key,
-                             target=o.id, expr=str(w.dice), faces=(), points=points))
-    hurt(ctx, o.id, points, WEAPON, f"{a.person}'s {w.name}", "000:L1450, L1457")
+    ctx.log.add(DamageRolled(f"{w.name} hits {name} for {points}", "000:L941", vid, weapon=w.key,
+                             target=target, expr=str(w.dice), faces=(), points=points))
+    return points
 
 
 def _shoot_vehicle_from_inside(ctx: Ctx, a: Shoot, vid: str) -> None:
@@ -1560,15 +1567,10 @@ def _shoot_vehicle_from_inside(ctx: Ctx, a: Shoot, vid: str) -> None:
     tv, v = ctx.v(a.target), ctx.v(vid)
     if tv.out:
         return
-    th = inside_to_hit(ctx.state, a)
-    made = roll_to_hit(th, w.to_hit, f"{a.person} fires his {w.name} from inside {vid} at {tv.id}", "", "",
-                       ctx.dice, ctx.log, vid, w.key, tv.id)
-    if not made or not made[0] or w.dice is None:
+    points = _inside_hit(ctx, a, vid, tv.id, tv.id)
+    if points is None:
         return
-    points = ctx.roll(w.dice, f"{w.name} damage", "000:L1449", vid) if w.dice.n else w.dice.mod
-    ctx.log.add(DamageRolled(f"{w.name} hits {tv.id} for {points}", "000:L941", vid, weapon=w.key,
-                             target=tv.id, expr=str(w.dice), faces=(), points=points))
-    size = ctx.rules.movement.handling.counters[tv.spec.kind]
+    size = tv.spec.counter(ctx.rules.movement.handling.counters)
     _hit_vehicle(ctx, tv.id, struck_side(tv.pose, size, v.pose.centre), damage_to_vehicle(w, points),
                  f"{a.person}'s {w.name}")
 

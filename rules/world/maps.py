@@ -209,15 +209,13 @@ def exposed_areas(m: Map, kinds: tuple[str, ...]) -> tuple[tuple[int, Area, tupl
     parts any area drawn above it covers: as terrain_at takes the topmost area, a road laid over a river
     is a bridge and the water under it is not met (kept with the frozen map)."""
     def work() -> tuple[tuple[int, Area, tuple[tuple[Point, ...], ...]], ...]:
-        areas = resolved(m).areas
+        outlines = [(a, pts, bbox(pts)) for a in resolved(m).areas for pts in (a.shape.points(),)]
         out = []
-        for i, a in enumerate(areas):
+        for i, (a, pts, (x0, y0, x1, y1)) in enumerate(outlines):
             if a.kind not in kinds:
                 continue
-            pts = a.shape.points()
-            x0, y0, x1, y1 = bbox(pts)
-            covers = [q for b in areas[i + 1:] for q in (b.shape.points(),)
-                      if not (bbox(q)[2] <= x0 or x1 <= bbox(q)[0] or bbox(q)[3] <= y0 or y1 <= bbox(q)[1])]
+            covers = [q for _b, q, (qx0, qy0, qx1, qy1) in outlines[i + 1:]
+                      if not (qx1 <= x0 or x1 <= qx0 or qy1 <= y0 or y1 <= qy0)]
             out.append((i, a, tuple(uncovered_pieces(pts, covers))))
         return tuple(out)
     return kept(m, ("exposed_areas", kinds), work)
