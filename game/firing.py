@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.combat import arcs
+from rules.combat.to_hit import modifier_text as modifier_label
 from rules.core.dice import chance_at_least
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.engine.preview import shot_preview
@@ -83,7 +84,7 @@ class FirePreview:
             return "no to-hit roll: the counter lands by the mount (000:L1028-L1038)"
         if isinstance(self.action, Use) and not self.modifiers:   # a flare, nitrous, an ejection seat
             return "no to-hit roll: the crewman's firing action for this turn"
-        return ", ".join(f"{n} {v:+d} [{r}]" for n, v, r in self.modifiers) or "no modifiers"
+        return ", ".join(f"{modifier_label(n, v)} [{r}]" for n, v, r in self.modifiers) or "no modifiers"
 
 
 def two_dice_at_least(need: int) -> float:

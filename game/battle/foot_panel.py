@@ -298,13 +298,13 @@ class FootPanel(DecisionPanel):
         lines: list[str] = []
         if isinstance(chosen, Shoot):
             th = shot_to_hit(self.b.state, chosen)
-            lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers]
+            lines = [f"{m.text()} ({m.rule})" for m in th.modifiers]
         elif isinstance(chosen, Fire) and people.is_person(self.b.state, chosen.target):
             th = people.vehicle_shot_to_hit(self.b.state, chosen)   # a car's gun at a man: height, cover
-            lines = [f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers] + ([th.why] if th.why else [])
+            lines = [f"{m.text()} ({m.rule})" for m in th.modifiers] + ([th.why] if th.why else [])
         elif isinstance(chosen, Strike) and people.is_person(self.b.state, chosen.target):
             th = people.strike_to_hit(self.b.state, chosen)
-            lines = ["base 2, no point-blank bonus (000:L1453)"] + [f"{m.name} {m.value:+d} ({m.rule})"
+            lines = ["base 2, no point-blank bonus (000:L1453)"] + [f"{m.text()} ({m.rule})"
                                                                      for m in th.modifiers]
         elif isinstance(chosen, Throw) and p is not None:
             need = people.throw_need(self.b.state, p, chosen.x, chosen.y)

@@ -625,7 +625,7 @@ def roll_to_hit(th: ToHit, base: int, head: str, why_fired: str, rule: str, dice
 def _describe(th: ToHit) -> str:
     if not th.modifiers:
         return "no modifiers"
-    return ", ".join(f"{m.name} {m.value:+d} ({m.rule})" for m in th.modifiers)
+    return ", ".join(f"{m.text()} ({m.rule})" for m in th.modifiers)
 
 
 def _fire_source(abbr: str, ammo: str) -> str:

@@ -71,6 +71,16 @@ class Modifier:
     def to_json(self) -> dict[str, object]:
         return {"name": self.name, "value": self.value, "rule": self.rule}
 
+    def text(self) -> str:
+        """"long range (9.0") -2"; a name that already carries its value ("Gunner +2") is not followed by it again."""
+        return modifier_text(self.name, self.value)
+
+
+def modifier_text(name: str, value: int) -> str:
+    """A modifier as a player reads it: its name and signed value, the value once."""
+    signed = f"{value:+d}"
+    return name if name.endswith(" " + signed) else f"{name} {signed}"
+
 
 def range_modifier(inches: float, t: CombatTables | None = None, *, point_blank: bool = True) -> Modifier | None:
     """Point blank (< 1") +4; -1 for every full 4" (000:L909-L910). Without `point_blank` (a weapon

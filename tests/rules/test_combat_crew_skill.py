@@ -15,7 +15,7 @@ from rules.engine.game import Game
 from rules.engine.saves import load_game, save_dict, save_game
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.phases.fire_step import preview_fire
-from rules.play.actions import Fire
+from rules.play.actions import Fire, Pass
 from rules.play.state import FIRE, RuleOptions, digest
 from tests.rules.test_combat_engine import to_fire_step
 
@@ -60,3 +60,18 @@ def test_a_scenario_gives_a_crew_its_skills() -> None:
     sc = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "scenarios" / "highway_ambush.toml")
     escort = next(v for v in game_setup(sc).vehicles if v.id == "escort")
     assert (escort.driver_skill, escort.gunner_skill) == (1, 1)
+
+
+def test_a_gunner_level_is_printed_once_on_the_fire_card_and_in_the_log_000_L931() -> None:
+    """The modifier's name already carries the level ("Gunner +2"): the card and the log line must not
+    read "Gunner +2 +2" (found in play: "Handgunner +1 +1")."""
+    from game.firing import fire_preview
+    from rules.engine.engine import apply
+
+    state = to_fire_step(new_game(_setup(2))[0])
+    card = fire_preview(state, Fire("Red", "MG1", "Blue")).modifier_text
+    assert "Gunner +2 [000:L931]" in card and "+2 +2" not in card
+    state, _ = apply(state, Fire("Red", "MG1", "Blue"))
+    _, events = apply(state, Pass("Blue"))     # declarations resolve once both have declared
+    rolled = [e.text for e in events if "Gunner" in e.text]
+    assert rolled and all("Gunner +2 (000:L931)" in t and "+2 +2" not in t for t in rolled)
