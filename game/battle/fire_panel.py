@@ -9,6 +9,7 @@ import pygame
 from game import theme
 from game.battle.fire_choices import Choice, build, default_index
 from game.battle.panel import DecisionPanel, card, grid_button
+from game.battle.pilot import shot_can_hit
 from game.battle.view import frame_pair
 from game.firing import arc_outline
 from game.input.bindings import Intent
@@ -114,12 +115,21 @@ class FirePanel(DecisionPanel):
             self.confirming = True
             return
         self.confirming = False
+        if isinstance(c.action, Pass):
+            self._decline_extras()
         self.b.commit(c.action)
 
     def hold_fire(self) -> None:
         passing = next((a for a in self.legal if isinstance(a, Pass)), None)
         if passing is not None:
+            self._decline_extras()
             self.b.commit(passing)
+
+    def _decline_extras(self) -> None:
+        """Passing when no shot can hit: the dropper, lamp or flare alone does not stop this car again this
+        turn (every fire step asked again, five times a turn, for a dropper nobody wanted)."""
+        if self.vid and not shot_can_hit(self.b.state, self.legal):
+            self.b.orders.decline_extras(self.vid, self.b.state.turn)
 
     def hold_fire_for_turn(self) -> None:
         """Shift+Space: hold fire now and in every fire step left this turn."""
@@ -186,6 +196,9 @@ class FirePanel(DecisionPanel):
         if self.chosen is not None and self.chosen.action is None:
             verb = "fold" if self.expanded else "show"
             return f"Arrows: choose · Enter: {verb} the shots that cannot hit · Space: hold fire · Shift+Space: hold fire this turn"
+        if self.vid and not shot_can_hit(self.b.state, self.legal):
+            return (f"No shot can hit · Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "
+                    "Space: hold fire (not asked again this turn unless a shot opens)")
         return (f"Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "
                 "Space: hold fire · Shift+Space: hold fire this turn · click a target")
 

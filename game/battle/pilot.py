@@ -31,6 +31,7 @@ class Orders:
     keep: dict[str, int] = field(default_factory=dict)   # keep this speed for the turn (moves still asked)
     hold_fire: dict[str, int] = field(default_factory=dict)  # hold fire for the rest of the turn
     no_boost: dict[str, int] = field(default_factory=dict)   # booster offered and declined this turn
+    no_extras: dict[str, int] = field(default_factory=dict)  # a dropper, a lamp or a flare declined this turn
     fire_stops: bool = False                             # setting: stop at every fire step, hits or not
 
     def holding(self, vid: str, turn: int) -> bool:
@@ -53,6 +54,9 @@ class Orders:
 
     def decline_boost(self, vid: str, turn: int) -> None:
         self.no_boost[vid] = turn
+
+    def decline_extras(self, vid: str, turn: int) -> None:
+        self.no_extras[vid] = turn
 
 
 @dataclass(frozen=True)
@@ -138,9 +142,10 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
         passing = next((a for a in legal if isinstance(a, Pass)), None)
         if orders.holding_fire(vid, turn):
             return Answer(passing)
-        if orders.fire_stops or any(isinstance(a, (Drop, Use)) for a in legal) or shot_can_hit(state, legal) \
+        extras = orders.no_extras.get(vid) != turn and any(isinstance(a, (Drop, Use)) for a in legal)
+        if orders.fire_stops or extras or shot_can_hit(state, legal) \
                 or any(people.concerns(state, a) and not isinstance(a, Pass) for a in legal):
-            # a searchlight, a flare, nitrous or an ejection seat is a choice too (issue 17)
+            # a searchlight, a flare, nitrous or an ejection seat is a choice too (issue 17), until declined
             return Answer()   # a crewman may get out, a man on foot may shoot or be shot at (issue 18)
         return Answer(passing, "no shot can hit" if passing else "")
     return Answer()

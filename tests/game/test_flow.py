@@ -295,3 +295,22 @@ def test_hold_fire_for_the_turn_is_one_choice(app):
     assert len(passes) >= 2, "held fire in the later fire steps without being asked"
     _until(app, battle, lambda: battle.state.step == FIRE and battle.human_actor() == vid)
     assert battle.state.turn == 2
+
+
+def test_a_dropper_declined_once_does_not_stop_every_fire_step_of_the_turn(app):
+    """A Firecracker (a spikedropper, no gun) far from its enemy: the first fire step asks (the spikes are a
+    choice); holding fire there means no more stops for it this turn; the next turn asks again. Before, it
+    stopped at every fire step of every turn with nothing to shoot at."""
+    far = _pair(Pose.at(5, 12, 90), Pose.at(35, 16, 270), (30.0, 30.0), "Firecracker", map_path="")
+    battle = start_battle(app, far)
+    _until(app, battle, lambda: battle.state.step == FIRE and battle.human_actor() == "red")
+    assert "No shot can hit" in battle.fire.hint()
+    press(app, pygame.K_SPACE)
+    for _ in range(60):
+        if battle.state.turn > 1:
+            break
+        assert not (battle.state.step == FIRE and battle.human_actor() == "red"), "asked again this turn"
+        press(app, pygame.K_SPACE)
+    assert battle.state.turn == 2
+    _until(app, battle, lambda: battle.state.step == FIRE and battle.human_actor() == "red")
+    assert battle.state.turn == 2
