@@ -5,7 +5,7 @@ the victory condition. Files are TOML beside the maps (maps/scenarios/, docs/MAP
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rules.core.errors import DataError
@@ -14,9 +14,9 @@ from rules.core.paths import MAPS_DIR, portable, referenced
 from rules.core.schema import Node
 from rules.core.tomlio import load_toml
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
-from rules.engine.setup_check import check_setup
+from rules.engine.setup_check import setup_problems
 from rules.people.record import Kit
-from rules.play.state import RuleOptions
+from rules.play.state import RuleOptions, option_choices
 from rules.vehicles.design import stock_names as design_stock_names
 from rules.vehicles.design import trailer_names as design_trailer_names
 from rules.vehicles.spec import UNTRAINED
@@ -51,6 +51,7 @@ class ScenarioVehicle:
     crew_gear: tuple[str, ...] = ()  # goggles the crew wear (reading AU19)
     trailer: str = ""           # a stock trailer on its hitch or fifth wheel (issue 19); id "<id>_trailer"
     kit: Kit | None = None      # [vehicles.kit]: what the crew carry (reading PD18); None: the [loadout]
+    design: str = ""            # a design file instead of a stock name, as the engine opens it (rules.core.paths)
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class Scenario:
     people: bool = False   # the crews may leave their cars and fight on foot (rule option people, issue 18)
     max_turns: int = 0     # 0 = no limit
     pedestrians: tuple[ScenarioPerson, ...] = ()  # people on foot from the start ([[pedestrians]], needs people = true)
+    options: RuleOptions = RuleOptions()   # [options]: the table's light, road and optional rules
 
 
 def stock_names() -> frozenset[str]:
@@ -137,12 +139,29 @@ def trailer_names() -> frozenset[str]:
     return frozenset(str(name).lower() for name in design_trailer_names())
 
 
-def _read_vehicle(n: Node) -> ScenarioVehicle:
+def _read_vehicle(n: Node, folder: Path) -> ScenarioVehicle:
     speed = read_number(n, "speed", lo=0) if n.has("speed") else None
-    return ScenarioVehicle(n.text("id"), n.text("stock"), n.text("owner"), n.text("team"), n.text("start"),
+    if n.has("stock") == n.has("design"):
+        raise n.error("stock", "give a stock vehicle's name (stock) or a design file (design), not both")
+    design = ""
+    if n.has("design"):   # read relative to the scenario, kept as a project path (as a save keeps it)
+        design = portable(referenced(n.text("design"), n.path, "design", relative_to=folder))
+    return ScenarioVehicle(n.text("id"), n.text("stock", ""), n.text("owner"), n.text("team"), n.text("start"),
                            n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
                            n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n), n.text("trailer", ""),
-                           read_kit(n.table("kit")) if n.has("kit") else None)
+                           read_kit(n.table("kit")) if n.has("kit") else None, design)
+
+
+# the set-up's own switches, not options: people has its scenario flag, fire_step is always on in a scenario
+SCENARIO_OPTIONS = ("visibility", "road_condition", "concussion", "passengers_fire", "tie_break", "swipe_hazard",
+                    "hd_brakes")
+
+
+def _read_options(n: Node, people: bool) -> RuleOptions:
+    """[options]: rule options for the whole table (night, a wet road, ...), checked as a save's are."""
+    chosen = {key: n.text(key, choices=option_choices()[key]) for key in SCENARIO_OPTIONS if n.has(key)}
+    n.done()
+    return RuleOptions(people="on" if people else "off", **chosen)
 
 
 def _read_victory(n: Node) -> Victory:
@@ -173,15 +192,26 @@ def load_scenario(path: str | Path) -> Scenario:
     vt = n.table("victory")
     victory = _read_victory(vt)
     vt.done()
-    sc = Scenario(n.text("name"), n.text("description", ""), map_file, m, read_list(n, "vehicles", _read_vehicle),
-                  victory, path=p, people=n.flag("people", False), max_turns=n.integer("max_turns", 0, lo=0),
-                  pedestrians=read_list(n, "pedestrians", _read_person))
+    folder = Path(path).parent
+    people = n.flag("people", False)
+    options = _read_options(n.table("options"), people) if n.has("options") else RuleOptions(
+        people="on" if people else "off")
+    sc = Scenario(n.text("name"), n.text("description", ""), map_file, m,
+                  read_list(n, "vehicles", lambda v: _read_vehicle(v, folder)),
+                  victory, path=p, people=people, max_turns=n.integer("max_turns", 0, lo=0),
+                  pedestrians=read_list(n, "pedestrians", _read_person), options=options)
     n.done()
     probs = validate_scenario(sc)
     if probs:
         raise DataError(p, probs[0].where, probs[0].what)
 
-    check_setup(game_setup(sc), p, sc.map, keys={"foe": "driver", "design": "stock"})
+    found = setup_problems(game_setup(sc), sc.map, keys={"foe": "driver", "design": "stock"})
+    if found:
+        where, what = found[0]
+        for i, v in enumerate(sc.vehicles):   # the key the file used: a design file, or a stock name
+            if v.design and where.startswith(f"vehicles[{i}].stock"):
+                where = where.replace(".stock", ".design", 1)
+        raise DataError(p, where, what)
     return sc
 
 
@@ -197,7 +227,7 @@ def validate_scenario(sc: Scenario, names: frozenset[str] | None = None) -> list
         if v.id in ids:
             probs.append(Problem(f"{w}.id", f"id {v.id!r} is used twice"))
         ids.add(v.id)
-        if names is not None and v.stock.lower() not in names:
+        if names is not None and not v.design and v.stock.lower() not in names:
             probs.append(Problem(f"{w}.stock", f"unknown stock vehicle {v.stock!r}"))
         if v.trailer and v.trailer.lower() not in trailer_names():
             probs.append(Problem(f"{w}.trailer", f"unknown stock trailer {v.trailer!r}"))
@@ -263,11 +293,12 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
     for v in sc.vehicles:
         st = starts[v.start]
         speed = st.speed if v.speed is None else v.speed
-        vehicles.append(VehicleSetup(v.id, v.owner, v.stock, Pose.at(st.x, st.y, st.facing), speed,
+        vehicles.append(VehicleSetup(v.id, v.owner, v.design or v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
                                      gunner_skill=v.gunner_skill, crew_gear=v.crew_gear, trailer=v.trailer,
                                      kit=v.kit))
-    options = RuleOptions(people="on") if sc.people else RuleOptions()
+    options = sc.options if sc.people == (sc.options.people == "on") else replace(
+        sc.options, people="on" if sc.people else "off")
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,
                                 "" if p.driver == "human" else p.driver, p.prone, p.name, p.gear)
                     for p in sc.pedestrians)

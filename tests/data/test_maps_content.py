@@ -136,13 +136,20 @@ def test_the_four_promised_scenarios_exist() -> None:
     assert len({v.owner for v in ffa.vehicles if v.driver == "human"}) == 4
 
 
-def test_scenario_vehicles_are_stock_vehicles() -> None:
-    """Skipped only while rules.vehicles.design (issue 3) does not exist yet; then every name must be stock."""
+def test_scenario_vehicles_are_stock_vehicles_or_legal_shipped_designs() -> None:
+    """Every vehicle of a shipped scenario is a stock one, or a design file shipped beside the scenarios that
+    the construction rules accept (no errors)."""
     design = pytest.importorskip("rules.vehicles.design")
+    from rules.vehicles.figures import figures
+
     names = {n.lower() for n in design.stock_names()}
     for path in SCENARIO_FILES:
         for v in load_scenario(path).vehicles:
-            assert v.stock.lower() in names, (path.name, v.stock)
+            if v.design:
+                assert v.design.startswith("maps/scenarios/designs/"), (path.name, v.design)
+                assert figures(design.load_design(v.design)).errors == [], (path.name, v.design)
+            else:
+                assert v.stock.lower() in names, (path.name, v.stock)
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)

@@ -65,6 +65,9 @@ def test_good_scenario_loads_with_its_map(tmp_path: Path) -> None:
     ('kind = "last_team_standing"', 'kind = "escape"\ntargets = ["a"]\nexit = [0, 0, 1]', "victory.exit",
      "expected 4 numbers"),
     ('owner = "P1"', 'owner = "P1"\nhat = 1', "vehicles[0].hat", "unknown key"),
+    ('stock = "Killer Kart"', 'stock = "Killer Kart"\ndesign = "x.toml"', "vehicles[0].stock", "not both"),
+    ('[victory]', '[options]\nvisibility = "dusk"\n\n[victory]', "options.visibility", "is not one of"),
+    ('[victory]', '[options]\npeople = "on"\n\n[victory]', "options.people", "unknown key"),
 ])
 def test_bad_scenarios_name_the_place(tmp_path: Path, old: str, new: str, where: str, fragment: str) -> None:
     with pytest.raises(DataError) as info:
@@ -114,3 +117,34 @@ def test_game_setup_puts_each_vehicle_on_its_start(tmp_path: Path) -> None:
     assert (b.foe, b.speed) == ("veteran", 20.0)
     assert setup.seed == 7 and setup.map == portable(sc.map.path)
     assert locate(setup.map).resolve() == Path(sc.map.path).resolve()
+
+
+def test_options_set_the_table_and_a_design_file_stands_for_a_stock_car(tmp_path: Path) -> None:
+    """[options] sets the light and the road for the whole game (night -3, 000:L924); `design` names a
+    design file read relative to the scenario, kept as a project path as a save keeps it."""
+    from rules.engine.scenarios import game_setup
+    from rules.vehicles.design import dumps_design, load_stock
+
+    (tmp_path / "kart.toml").write_text(dumps_design(load_stock("Killer Kart")))
+    text = GOOD.replace("[victory]", '[options]\nvisibility = "night"\nroad_condition = "light_rain"\n\n[victory]')
+    text = text.replace('stock = "Killer Kart"', 'design = "kart.toml"', 1)
+    setup = game_setup(load_scenario(write(tmp_path, text)))
+    assert (setup.options.visibility, setup.options.road_condition, setup.options.people) == ("night", "light_rain", "off")
+    assert Path(setup.vehicles[0].design).resolve() == (tmp_path / "kart.toml").resolve()
+    assert setup.vehicles[1].design == "Killer Kart"
+    (tmp_path / "kart.toml").write_text("name = 'x'\n")   # not a vehicle: the error names that file
+    with pytest.raises(DataError) as info:
+        load_scenario(write(tmp_path, text))
+    assert info.value.where == "vehicles[0].design" and "kart.toml: kind: missing" in info.value.what
+
+
+def test_the_night_duel_is_played_at_night_with_a_searchlight_and_goggles_000_L924_L2661() -> None:
+    from rules.engine.engine import new_game
+    from rules.engine.scenarios import game_setup
+    from rules.play.lights import lamps
+
+    sc = load_scenario(SCENARIOS_DIR / "night_duel.toml")
+    state = new_game(game_setup(sc))[0]
+    assert state.options.visibility == "night"
+    assert lamps(state.vehicle("red")) and not lamps(state.vehicle("blue"))
+    assert state.vehicle("blue").spec.crew_gear == ("li_goggles",)
