@@ -985,9 +985,19 @@ def _automatic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dice
             f"{head}: {t.id} crosses its line, {side} side, {shot.range:.2f}\"")
     rolled = roll_to_hit(th, shot.base, head, "", ", L1026", dice, log, c.id, a.weapon, t.id, automatic=True,
                          stray_of=stray_of)
-    if rolled is not None and not rolled[0] and strays and not stray_of:
+    return _after_auto_roll(rolled, cs, a, c, w, t, side, origin, turn, dice, log, clouds, use_relative_speed, lof,
+                            strays and not stray_of, info.damage is not None)
+
+
+def _after_auto_roll(rolled: tuple[bool, int] | None, cs: dict[str, Combatant], a: AutoShot, c: Combatant, w: Mounted,
+                     t: Combatant, side: str, origin: Vec, turn: int, dice: DiceSource, log: EventLog,
+                     clouds: Sequence[Counter], use_relative_speed: bool, lof: LineOfFireCheck | None,
+                     may_stray: bool, does_damage: bool) -> _Pending | None:
+    """What a rolled automatic or electronic shot leads to: a miss flies on to the next vehicle on its line
+    (000:L1217), a hit lays its cloud or rolls its damage."""
+    if rolled is not None and not rolled[0] and may_stray:
         return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
-    if rolled is None or not rolled[0] or info.damage is None:
+    if rolled is None or not rolled[0] or not does_damage:
         return None
     if cloud_kind(w) is not None:
         return _cloud_on(c, a.weapon, t, origin, turn)
@@ -1024,13 +1034,8 @@ def _electronic_shot(cs: dict[str, Combatant], a: AutoShot, turn: int, dice: Dic
             f"{a.weapon} ({w.abbr}) fired by its {a.by} at {t.id}'s {side} side, {shot.range:.2f}\"")
     rolled = roll_to_hit(to_hit(shot), shot.base, head, "", f", {BY_RULE.get(a.by, '')}", dice, log, c.id,
                          a.weapon, t.id, automatic=a.by != "computer gunner", stray_of=stray_of)
-    if rolled is not None and not rolled[0] and strays and not stray_of:
-        return _automatic_stray(cs, a, origin, turn, dice, log, clouds, use_relative_speed, lof)
-    if rolled is None or not rolled[0] or info.damage is None:
-        return None
-    if cloud_kind(w) is not None:
-        return _cloud_on(c, a.weapon, t, origin, turn)
-    return _damage_roll(c, a.weapon, t, side, "", origin, dice, log)
+    return _after_auto_roll(rolled, cs, a, c, w, t, side, origin, turn, dice, log, clouds, use_relative_speed, lof,
+                            strays and not stray_of, info.damage is not None)
 
 
 def _sustained_count(c: Combatant, wid: str, tid: str, turn: int) -> int:
