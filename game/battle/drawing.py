@@ -12,7 +12,7 @@ from game import theme
 from game.battle.banner import BANNER_SECONDS, Banner
 from game.render import effects
 from game.render.counters import draw_counter
-from game.render.lights import draw_light_marks, draw_night
+from game.render.lights import draw_light_marks, draw_night, is_dark
 from game.render.people import draw_people
 from game.render.rig import draw_coupling
 from game.ui import text, wrap
@@ -32,7 +32,9 @@ def draw_counters(b: BattleScene, surface: pygame.Surface) -> None:
     actor = b.actor()
     turn = b.state.turn
     shown = b.shown_state()   # at night: the dark and the lights under the counters (issue 17)
-    draw_night(surface, b.cam, shown, {v.id: b.anim.pose(v.id, v.pose) for v in shown.vehicles})
+    if is_dark(shown):   # the lights stop at walls and buildings: the previews' collision world knows them
+        draw_night(surface, b.cam, shown, {v.id: b.anim.pose(v.id, v.pose) for v in shown.vehicles},
+                   b.previewer.world(shown))
     # a trailer under its tower (a semi-trailer overlaps the tractor's back, 000:L588)
     for v in sorted(b.shown_state().vehicles, key=lambda v: (not v.out, not v.towed_by, v.id == actor)):
         pose = b.anim.pose(v.id, v.pose)

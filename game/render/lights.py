@@ -9,17 +9,18 @@ is a picture, not a range the rules use."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pygame
 
 from game.camera import Camera
 from game.ui import text
-from rules.core.geometry import Pose
+from rules.core.geometry import Pose, Vec
 from rules.driving.equipment import carries
 from rules.play.lights import active_beams, aloft_modifier, blinded, dark, now, table_lit
 from rules.play.state import GameState
 from rules.tables.movement import tables
+from rules.world.collision import CollisionWorld
 
 NIGHT = (8, 10, 28, 170)          # the dark laid over the board
 HEADLIGHT = (255, 236, 170, 40)   # a cone: the dark mostly lifted, a warm tint left
@@ -40,17 +41,24 @@ def is_dark(state: GameState) -> bool:
     return state.options.visibility == "night" and not table_lit(state)
 
 
-def _cone(cam: Camera, x: float, y: float, facing: float, reach: float, spread: float) -> list[tuple[float, float]]:
+Clip = Callable[[Vec, Vec], float]   # how far light gets from a towards b (a wall or building stops it)
+
+
+def _cone(cam: Camera, x: float, y: float, facing: float, reach: float, spread: float,
+          clip: Clip | None = None) -> list[tuple[float, float]]:
     pts = [cam.to_screen(x, y)]
     for k in range(-2, 3):           # a rounded far edge
         a = math.radians(facing + spread * k / 2)
-        pts.append(cam.to_screen(x + math.sin(a) * reach, y - math.cos(a) * reach))
+        far = Vec(x + math.sin(a) * reach, y - math.cos(a) * reach)
+        r = min(reach, clip(Vec(x, y), far)) if clip is not None else reach
+        pts.append(cam.to_screen(x + math.sin(a) * r, y - math.cos(a) * r))
     return pts
 
 
-def light_polygons(cam: Camera, pose: Pose, length: float, width: float,
-                   searchlight: bool) -> list[tuple[tuple[int, int, int, int], list[tuple[float, float]]]]:
-    """The cones one vehicle throws: from its two front corners, and its searchlight from the middle."""
+def light_polygons(cam: Camera, pose: Pose, length: float, width: float, searchlight: bool,
+                   clip: Clip | None = None) -> list[tuple[tuple[int, int, int, int], list[tuple[float, float]]]]:
+    """The cones one vehicle throws: from its two front corners, and its searchlight from the middle; each ray
+    ends where `clip` says the light is stopped."""
     f = math.radians(pose.facing)
     fx, fy = math.sin(f), -math.cos(f)
     rx, ry = -fy, fx
@@ -58,14 +66,17 @@ def light_polygons(cam: Camera, pose: Pose, length: float, width: float,
     for side in (-1, 1):
         x = pose.x + fx * length / 2 + rx * side * width * 0.35
         y = pose.y + fy * length / 2 + ry * side * width * 0.35
-        out.append((HEADLIGHT, _cone(cam, x, y, pose.facing, HEADLIGHT_REACH, HEADLIGHT_SPREAD)))
+        out.append((HEADLIGHT, _cone(cam, x, y, pose.facing, HEADLIGHT_REACH, HEADLIGHT_SPREAD, clip)))
     if searchlight:
-        out.append((SEARCHLIGHT, _cone(cam, pose.x, pose.y, pose.facing, SEARCHLIGHT_REACH, SEARCHLIGHT_SPREAD)))
+        out.append((SEARCHLIGHT, _cone(cam, pose.x, pose.y, pose.facing, SEARCHLIGHT_REACH, SEARCHLIGHT_SPREAD,
+                                       clip)))
     return out
 
 
-def draw_night(surface: pygame.Surface, cam: Camera, state: GameState, poses: Mapping[str, Pose]) -> None:
-    """Darken the board and cut each running vehicle's lights out of the dark (nothing by day)."""
+def draw_night(surface: pygame.Surface, cam: Camera, state: GameState, poses: Mapping[str, Pose],
+               world: CollisionWorld | None = None) -> None:
+    """Darken the board and cut each running vehicle's lights out of the dark (nothing by day); with the map's
+    collision world, a cone stops at the first wall, building or other vehicle in its way."""
     if not is_dark(state):
         return
     dark = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -80,12 +91,20 @@ def draw_night(surface: pygame.Surface, cam: Camera, state: GameState, poses: Ma
             continue
         size = v.spec.counter(sizes)
         lamp = any(carries(v.sheet, k) for k in SEARCHLIGHTS) and v.id not in {h[0] for h in held}
-        for colour, pts in light_polygons(cam, poses.get(v.id, v.pose), size.length, size.width, lamp):
+        clip = _stopped_by(world, v.id) if world is not None else None
+        for colour, pts in light_polygons(cam, poses.get(v.id, v.pose), size.length, size.width, lamp, clip):
             pygame.draw.polygon(dark, colour, pts)
     for vid, tid in held:   # a searchlight held on the vehicle it tracks (000:L2661)
         a, b = poses.get(vid, state.vehicle(vid).pose), poses.get(tid, state.vehicle(tid).pose)
         pygame.draw.polygon(dark, HELD_BEAM, _beam(cam, a, b, state.vehicle(tid).spec.counter(sizes).length))
     surface.blit(dark, (0, 0))
+
+
+def _stopped_by(world: CollisionWorld, vid: str) -> Clip:
+    def clip(a: Vec, b: Vec) -> float:
+        hits = world.line_of_fire(a, b, ignore=(vid,)).hits
+        return (hits[0].point - a).length() if hits else math.inf
+    return clip
 
 
 def _held(state: GameState, tid: str) -> list[tuple[str, str]]:

@@ -115,3 +115,23 @@ def test_a_fire_step_with_a_part_to_use_is_not_passed_for_the_player_000_L2661(t
     from rules.play.actions import Pass
     without = [a for a in legal if not isinstance(a, Use)]     # the same step without the lamp: passed
     assert answer(state, "A", without, Orders()).action == Pass("A")
+
+
+def test_light_stops_at_a_wall_it_does_not_shine_through_it_000_L1695() -> None:
+    """A car parked 2 1/2 in west of the arena's centre block, facing it: the headlights light the ground before
+    the block's face (x = 18) and not the block beyond it (found in play: the beams were drawn through it)."""
+    from rules.engine.preview import Previewer
+
+    setup = GameSetup((VehicleSetup("A", "a", "Mauler", Pose.at(15.5, 15, 90), 0),), seed=1, map="maps/arena.toml",
+                      options=RuleOptions(visibility="night"))
+    state = new_game(setup)[0]
+    cam = Camera()
+
+    def brightness(surface: pygame.Surface, x: float) -> int:
+        return sum(surface.get_at(tuple(int(c) for c in cam.to_screen(x, 15.0)))[:3])
+
+    clipped = pygame.Surface((960, 760))
+    clipped.fill((200, 200, 200))
+    draw_night(clipped, cam, state, {}, Previewer().world(state))
+    assert brightness(clipped, 17.6) > brightness(clipped, 18.8) + 150     # lit up to the face, dark past it
+    assert brightness(_drawn(state), 18.8) > brightness(clipped, 18.8) + 150   # without the map: drawn through
