@@ -83,6 +83,20 @@ def garage_designs(directory: Path | None = None) -> list[tuple[str, str]]:
     return out
 
 
+def scenario_designs(directory: Path | None = None) -> list[tuple[str, str]]:
+    """The design files shipped with the scenarios (maps/scenarios/designs): (label, path as a set-up stores it)."""
+    from rules.core.tomlio import load_toml
+
+    out = []
+    for p in sorted((directory or SCENARIOS_DIR / "designs").glob("*.toml")):
+        try:
+            name = str(load_toml(p).get("name") or p.stem)
+        except Exception:  # noqa: BLE001 - listed by its file name; the error shows when it is used
+            name = p.stem
+        out.append((f"{name} (scenario)", rel(p)))
+    return out
+
+
 def load_map(path: str) -> Map | None:
     """The map at `path` (relative to the repository or absolute); None for no map (an empty grid).
     DataError if the file is bad."""

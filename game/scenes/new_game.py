@@ -43,6 +43,7 @@ from game.session import (
     quick_setup,
     rel,
     rig_labels,
+    scenario_designs,
     setup_from_scenario,
     stock_names,
 )
@@ -108,6 +109,7 @@ class NewGameScene(Scene):
         self.rig_of = rig_labels()        # "tower + trailer" -> (tower, trailer): rigs and towed trailers
         self.stock += list(self.rig_of)
         self.design_of = {label: path for label, path in garage_designs()}   # a label -> its design file
+        self.design_of.update(scenario_designs())   # the designs shipped with the scenarios (night duel's lamp car)
         self.stock += list(self.design_of)
         self.drivers = [f"Player {i}" for i in range(1, 9)] + [f"foe: {p}" for p in self._foe_profiles()]
         self.source = Field("Game", ["Custom game"] + [self._scenario_name(p) for p in self.scenarios], name="source")
@@ -116,6 +118,7 @@ class NewGameScene(Scene):
         self.speed = Field("Start speed", [f"{s} mph" for s in SPEEDS], index=2, name="speed")
         self.options = self._option_fields()
         self._own_people: int | None = None   # the player's people option while a scenario holds it on
+        self._own_options: dict[str, int] = {}   # the player's own rule options while a scenario's [options] show
         self.rows: list[tuple[Field, Field, Field, Field]] = []
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
@@ -200,6 +203,27 @@ class NewGameScene(Scene):
         elif not forced and self._own_people is not None:
             field_.index, self._own_people = self._own_people, None
 
+    def _scenario_options(self) -> None:
+        """A scenario's own rule options (its [options]: night, a wet road) show in their fields, for the player
+        to keep or change; another game gives the fields back the player's own choices."""
+        held: dict[str, str] = {}
+        if self.source.index > 0:
+            try:
+                setup, _ = setup_from_scenario(self.scenarios[self.source.index - 1])
+            except Exception:  # noqa: BLE001 - _scenario_vehicles reports it
+                setup = None
+            defaults = RuleOptions()
+            if setup is not None:
+                held = {name: getattr(setup.options, name) for name, _ in PLAYER_OPTIONS
+                        if name != "people" and getattr(setup.options, name) != getattr(defaults, name)}
+        for f in self.options:
+            name = f.name[4:]
+            if name in self._own_options and name not in held:
+                f.index = self._own_options.pop(name)
+            if name in held and held[name] in f.values:
+                self._own_options.setdefault(name, f.index)
+                f.index = f.values.index(held[name])
+
     def _rebuild_rows(self) -> None:
         vs = self._scenario_vehicles()
         n = len(vs) if vs else int(self.count.value)
@@ -264,6 +288,7 @@ class NewGameScene(Scene):
         if f is self.source or f is self.count:
             if f is self.source:
                 self._scenario_people()
+                self._scenario_options()
             self._rebuild_rows()
             self.focus = min(self.focus, len(self.fields()))
             self.picking = min(self.picking, len(self.rows) - 1)
@@ -358,7 +383,10 @@ class NewGameScene(Scene):
                 "names": {k: v for k, v in self.names.items() if v}}
 
     def _own_value(self, f: Field) -> str:
-        """A field's value as the player chose it (the people option a scenario holds on is not his)."""
+        """A field's value as the player chose it (the people option a scenario holds on, or an option its
+        [options] set, is not his)."""
+        if f.name[4:] in self._own_options:
+            return f.values[self._own_options[f.name[4:]]]
         return f.values[self._own_people] if f.name == "opt_people" and self._own_people is not None else f.value
 
     def _remember(self, data: dict[str, object]) -> None:
@@ -376,6 +404,7 @@ class NewGameScene(Scene):
             for f in self.options:
                 pick(f, options.get(f.name[4:]))
         self._scenario_people()
+        self._scenario_options()
         self._rebuild_rows()
         rows = data.get("rows")
         if isinstance(rows, list):

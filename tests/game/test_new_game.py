@@ -140,3 +140,30 @@ def test_a_custom_game_may_turn_people_on_foot_on_for_an_ejection_seat_000_L2580
     assert ng.build_setup()[0].options.people == "off"
     people.index = people.values.index("on")
     assert ng.build_setup()[0].options.people == "on"
+
+
+def test_the_night_duel_shows_and_plays_its_night_and_its_own_design_000_L924(app):
+    """Choosing "Night duel" shows Light: night (its [options]) and red's design as the shipped lamp car, not
+    the first stock name; started, the game is at night with the searchlight aboard and blue's goggles on.
+    Back to a custom game, the light is the player's own choice again."""
+    from rules.play.lights import lamps
+
+    ng = _open(app)
+    light = next(f for f in ng.options if f.name == "opt_visibility")
+    assert light.value == "clear"
+    ng.source.index = 1 + next(i for i, p in enumerate(ng.scenarios) if p.name == "night_duel.toml")
+    ng.changed(ng.source)
+    assert light.value == "night"
+    assert ng.rows[0][0].value == "Mauler with searchlight (scenario)"
+    setup, _title = ng.build_setup()
+    assert setup.options.visibility == "night"
+    assert setup.vehicles[0].design == "maps/scenarios/designs/mauler_searchlight.toml"
+    assert setup.vehicles[1].crew_gear == ("li_goggles",)
+    assert ng.choices()["options"]["visibility"] == "clear"      # remembered as the player's, not the scenario's
+    ng.start()
+    assert isinstance(app.top, BattleScene), ng.message
+    state = app.top.state
+    assert state.options.visibility == "night" and lamps(state.vehicle("red"))
+    ng.source.index = 0
+    ng.changed(ng.source)
+    assert light.value == "clear"
