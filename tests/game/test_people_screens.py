@@ -278,3 +278,21 @@ def test_the_game_over_card_tells_how_the_man_on_foot_ended(app):
     scene = GameOverScene(app, session)
     assert scene._on_foot(session.state.vehicle("red")) == ["Driver on foot: unhurt, 10 shots left"]
     scene.draw(pygame.Surface(app.size))
+
+
+def test_a_player_who_takes_a_team_runs_its_gunners_too(app):
+    """Rooftop gunners from the new-game screen: the player who takes Red's car also runs Red's men on foot
+    (before, they stayed scripted foes whoever drove the car); Blue left to a foe keeps its foes."""
+    ng = _new_game(app)
+    _pick(ng, "rooftop_gunners")
+    red = next(i for i, row in enumerate(ng.rows) if row[0].label.startswith("red"))
+    driver = ng.rows[red][1]
+    driver.index = driver.values.index("Player 1")
+    ng.changed(driver)
+    setup, _ = ng.build_setup()
+    reds = [p for p in setup.people if p.id.startswith("red")]
+    blues = [p for p in setup.people if p.id.startswith("blue")]
+    assert reds and all(p.foe == "" and p.owner == "Player 1" for p in reds)
+    assert blues and all(p.foe and p.owner.startswith("Foe") for p in blues)
+    session = Session.start(setup, "rooftops", autosave_dir=None)
+    assert all(session.seat(p.id).foe == "" for p in reds)
