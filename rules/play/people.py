@@ -40,6 +40,7 @@ from rules.core.events import (
     GrenadeExploded,
     GrenadeLanded,
     GrenadeThrown,
+    PaintOnWindows,
     PersonBlinded,
     PersonGassed,
     PersonGotIn,
@@ -868,8 +869,10 @@ def _flash(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
 
 
 def _foam(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
-    """A foam grenade within 1/2" of a burning vehicle puts its fire out on a 1 on 1d (000:L1581)."""
+    """A foam grenade within 1/2" of a burning vehicle puts its fire out on a 1 on 1d (000:L1581); on a
+    vehicle it blocks sight as paint does (000:L1581; reading PD36)."""
     counters = ctx.rules.movement.handling.counters
+    _foam_on_windows(ctx, g, kind, at)
     for v in list(ctx.state.vehicles):
         if not v.sheet.on_fire:
             continue
@@ -880,6 +883,26 @@ def _foam(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
         if r <= kind.puts_out_on:
             ctx.update(v.id, sheet=replace(ctx.v(v.id).sheet, on_fire=False))
             ctx.log.add(FireOut(f"the foam puts out {v.id}'s fire", kind.source, v.id))
+
+
+def _foam_on_windows(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
+    """Every vehicle whose counter lies within the foam's reach has it on its windows, as paint: -2 to its
+    fire to the end of the next turn (000:L1053, L1581); a no-paint windshield keeps it off, as paint
+    (000:L2636)."""
+    if kind.paints_within <= 0:
+        return
+    counters = ctx.rules.movement.handling.counters
+    paint = ctx.rules.combat.dropped["paint"]
+    for v in list(ctx.state.vehicles):
+        if v.out or (nearest_point(footprint(v.pose, v.spec.counter(counters)), at) - at).length() > kind.paints_within + 1e-9:
+            continue
+        if paint.spared_by and any(p.kind == "accessory" and p.id.rstrip("0123456789") == paint.spared_by
+                                   for p in v.sheet.components):
+            continue
+        until = ctx.state.turn + paint.paint_turns
+        ctx.update(v.id, paint_until=max(ctx.v(v.id).paint_until, until))
+        ctx.log.add(PaintOnWindows(f"foam on {v.id}'s windows: -2 to its fire until the end of turn {until}",
+                                   "000:L1581, L1053", v.id, counter=g.id, until_turn=until))
 
 
 def _rolled_scatter(ctx: Ctx, roll: int, g: Grenade) -> Scatter:
@@ -1197,7 +1220,8 @@ def vehicle_shot_to_hit(state: GameState, a: Fire, origin: Vec | None = None) ->
     shot = Shot(base=info.to_hit, range=(o.pose.centre - at).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire,
                 height_ft=level_of(state, o.id), from_street=not mount.universal,
-                visibility=own_visibility(state, v, general_visibility(state)))
+                visibility=own_visibility(state, v, general_visibility(state)),
+                paint_on_windows=state.turn <= v.paint_until)   # paint or foam on its windows (000:L1053)
     cover = _ground_cover(state, at, o)
     return person_to_hit(PersonShot("", None, prone=o.prone and cover == "none", cover=cover,
                                     aloft=aloft_modifier(state, o.id)), shot,

@@ -85,6 +85,7 @@ class GrenadeType:
     blind_radius: float = 0.0          # flash: at night, men this near who see it are blinded ...
     blind_turns: int = 0               # ... for this long, twice with the gear named (002:L91)
     blind_doubled_by: tuple[str, ...] = ()
+    paints_within: float = 0.0         # foam: a vehicle this near has its sight blocked as by paint (000:L1581)
 
 
 @dataclass(frozen=True)
@@ -397,7 +398,8 @@ def load_people(path: Path) -> PeopleTables:
                                     g.text("cloud", "", choices=("", "smoke", "paint", "flaming_oil")), g.number("cloud_inches", 0.0, lo=0),
                                     g.number("puts_out_within", 0.0, lo=0), g.integer("puts_out_on", 0, lo=0, hi=6),
                                     g.number("blind_radius", 0.0, lo=0), g.integer("blind_turns", 0, lo=0),
-                                    tuple(g.names("blind_doubled_by")) if g.has("blind_doubled_by") else ())
+                                    tuple(g.names("blind_doubled_by")) if g.has("blind_doubled_by") else (),
+                                    g.number("paints_within", 0.0, lo=0))
         g.done()
     fuse = n.table("impact_fuse")
     fuse_cost = fuse.integer("cost", lo=0)
