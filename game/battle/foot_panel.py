@@ -21,7 +21,7 @@ from rules.combat.to_hit import ToHit
 from rules.people.grenades import scatter_reach
 from rules.play import people
 from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Release, Use
-from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Sprint, Strike, Throw, Walk
+from rules.play.people_actions import Board, GetIn, GetOff, GetOut, Prone, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import MOVE, GameState
 
 ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
@@ -70,7 +70,20 @@ def describe(state: GameState, a: Action) -> str:
         return f"strike {a.target} (1d-5, no roll)"
     if isinstance(a, Sprint):
         return "sprint this second (+5 mph, no firing; 000:L1441)"
+    if isinstance(a, Board):
+        return _board_words(state, a)
+    if isinstance(a, GetOff):
+        rider = people.person(state, a.person)
+        off = people.tables_of(state).boarding_need(abs(state.vehicle(rider.riding).speed)) if rider and rider.riding else 0
+        return "get off" + (f": needs {off}" if off > 0 else "")
     return str(a)
+
+
+def _board_words(state: GameState, a: Board) -> str:
+    """Climbing on, with the roll the engine reads from his side and the speed (000:L1474-L1483)."""
+    p = people.person(state, a.person)
+    need = people.board_need(state, p, state.vehicle(a.onto)) if p is not None else 0
+    return f"climb onto {a.onto}" + (f": needs {need}" if need > 0 else "")
 
 
 class FootPanel(DecisionPanel):

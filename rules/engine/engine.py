@@ -456,6 +456,7 @@ def _advance(ctx: Ctx) -> None:
     first_turn = ctx.state.turn
     while not ctx.state.over:
         if ctx.state.people:
+            ctx.riders_seen = people.carry_riders(ctx, ctx.riders_seen)   # men riding on top (000:L1496-L1502)
             people.run_over(ctx)   # a vehicle that has come onto a pedestrian's square (000:L1451)
         s = ctx.state
         if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles) \

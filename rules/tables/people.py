@@ -211,6 +211,19 @@ class TearGas:
 
 
 @dataclass(frozen=True)
+class Riding:
+    """Climbing aboard a moving vehicle and riding on its top (000:L1474-L1503)."""
+
+    tractor_extra_mph: float   # a tractor is boarded as if 5 mph faster (000:L1483); not added to the side's
+    reach_top_turns: int       # a second to reach the top from the ground (000:L1496)
+    stay_on_base: int          # the roll to stay on: 3 or better ... (000:L1502)
+    stay_on_per_mph: float     # ... +1 for every 10 mph
+    hazard_d: int              # thrown by a hazard of this D or more ...
+    maneuver_d: int            # ... or a maneuver of this D or more (000:L1502)
+    source: str
+
+
+@dataclass(frozen=True)
 class PeopleTables:
     person: Person
     vehicles: VehicleTimes
@@ -234,6 +247,7 @@ class PeopleTables:
     effects: Effects | None = None     # None only for tables built by hand in tests
     tear_gas: TearGas | None = None    # people in tear gas (000:L1585-L1588); None: not played
     hand_to_hand: HandToHand | None = None   # (000:L1452-L1455); None: not played
+    riding: Riding | None = None       # boarding a moving vehicle and riding on top (000:L1474-L1503); None: not played
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -363,7 +377,12 @@ def load_people(path: Path) -> PeopleTables:
     b = n.table("boarding")
     boarding = tuple((float(lo), need) for lo, need in b.pairs("rows"))
     side_extra, fail = b.number("side_extra_mph", lo=0), b.number("failure_slower_mph", lo=0)
-    b.number("tractor_extra_mph", lo=0)
+    tractor_extra = b.number("tractor_extra_mph", lo=0)
+    riding = None
+    if b.has("stay_on_base"):
+        riding = Riding(tractor_extra, b.integer("reach_top_turns", lo=0), b.integer("stay_on_base", lo=2, hi=12),
+                        b.number("stay_on_per_mph", lo=1), b.integer("hazard_d", lo=1), b.integer("maneuver_d", lo=1),
+                        b.text("source"))
     b.done()
     f = n.table("firer")
     firer = {k: _rule(f, k) for k in ("driver", "gunner", "passenger", "pedestrian", "braced", "unskilled")}
@@ -428,7 +447,7 @@ def load_people(path: Path) -> PeopleTables:
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
                         MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
-                        effects, gas, hth)
+                        effects, gas, hth, riding)
 
 
 def _tear_gas(g: Node, gear: Mapping[str, Gear]) -> TearGas:
