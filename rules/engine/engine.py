@@ -31,6 +31,7 @@ from rules.engine.setup import (
     resolve_spec,
     starting_people,
     trailer_id,
+    with_design_kit,
 )
 from rules.phases import fire_step, use_step
 from rules.phases.movement import (
@@ -73,6 +74,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
     if why:
         raise IllegalAction(why)
     vehicles = []
+    setup = replace(setup, vehicles=tuple(with_design_kit(vs) for vs in setup.vehicles))
     for vs in setup.vehicles:
         towed = None
         if vs.trailer:
