@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
-from rules.combat.dropped import Counter
+from rules.combat.dropped import Counter, cloud_inches
 from rules.combat.elevation import behind_low_wall, has_low_walls, level_at, roof_at
 from rules.combat.line_of_fire import blocker, first_on_line, map_world
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
@@ -874,7 +874,8 @@ def _bounced(ctx: Ctx, g: Grenade, point: tuple[float, float]) -> tuple[float, f
 
 def _flash(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
     """A flash grenade at night (no starshell over the table) blinds every man within 2" with a clear line
-    to it for a second, two with light-intensifier goggles: he may not fire or throw (002:L91, reading PD37)."""
+    to it (no vehicle, wall or smoke or paint cloud between) for a second, two with light-intensifier
+    goggles: he may not fire or throw (002:L91, reading PD37)."""
     s = ctx.state
     if s.options.visibility != "night" or table_lit(s):
         return
@@ -884,6 +885,8 @@ def _flash(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
             continue
         if blocker(_vehicle_combatants(s), s.map_id, at, p.pose.centre, mounts(s, p.id), s.map_changes) is not None:
             continue
+        if cloud_inches(s.counters, at, p.pose.centre, ctx.rules.combat, now=(s.turn, s.phase)) > 0:
+            continue   # smoke or paint between: he cannot see it (002:L91)
         turns = kind.blind_turns * (2 if set(p.gear) & set(kind.blind_doubled_by) else 1)
         put(ctx, replace(p, blind_until=max(p.blind_until, now(ctx.state) + turns * per_turn)))
         ctx.log.add(PersonBlinded(f"{p.name} is blinded by the flash for {turns} second{'s' if turns != 1 else ''}",
