@@ -135,7 +135,10 @@ class FootPanel(DecisionPanel):
         return {(a.dx, a.dy): a for a in self.legal if isinstance(a, Walk)}
 
     def others(self) -> list[Action]:
-        return [replace(a, fuse=self.fuse) if isinstance(a, Throw) else a for a in self.legal if not isinstance(a, Walk)]
+        """The choices other than a step, getting out, on or off first (a playtest found the crew's "get out"
+        on the second page behind the weapons' automatic switches), then in the engine's order."""
+        rest = [replace(a, fuse=self.fuse) if isinstance(a, Throw) else a for a in self.legal if not isinstance(a, Walk)]
+        return sorted(rest, key=lambda a: not isinstance(a, (GetOut, GetIn, Board, GetOff)))
 
     def window_start(self, n: int, at: int) -> int:
         """The first of the ROWS listed choices shown: the window keeps the chosen one (`at`) in it."""

@@ -1120,7 +1120,10 @@ def _riding_rules(state: GameState) -> Riding | None:
 
 def _mph_to_board(state: GameState, p: PersonState, v: VehicleState) -> float:
     """The speed the boarding table is read at: from the side 15 mph more, a tractor 5 more, the worse one
-    only (000:L1483)."""
+    only (000:L1483); a vehicle standing still is climbed as at 0 mph from anywhere (reading PD39: the
+    extras are for keeping up with a moving one)."""
+    if v.speed == 0:
+        return 0.0
     t, r = tables_of(state), _riding_rules(state)
     size = v.spec.counter(state.rules.movement.handling.counters)
     side = t.boarding_side_extra_mph if struck_side(v.pose, size, p.pose.centre) in ("left", "right") else 0.0
@@ -1477,8 +1480,8 @@ def _get_in_options(state: GameState, p: PersonState) -> list[GetIn]:
     stood beside it (his square next to its counter) a whole turn without walking - the turn the door
     takes to open (000:L1472). At the wheel, the vehicle then takes 3 turns to start (`starting`, PD28)."""
     per_turn = state.rules.movement.chart.phases_per_turn
-    if p.down or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
-        return []
+    if p.down or p.riding or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
+        return []   # riding on top, he gets off before he opens a door
     out = []
     reach = tables_of(state).person.square * 1.5
     for v in state.vehicles:

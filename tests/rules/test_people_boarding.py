@@ -42,6 +42,8 @@ def test_the_roll_to_climb_aboard_by_speed_000_L1474_L1482(speed, need):
 def test_45_mph_or_more_cannot_be_boarded_and_the_side_reads_15_mph_faster_000_L1482_L1483():
     s = _state(45)
     assert Board("man", "blue") not in legal_actions(s, "man") and check(s, Board("man", "blue")) is not None
+    s = _state(0, BESIDE)    # standing still: no roll from any side (reading PD39)
+    assert people.board_need(s, people.person(s, "man"), s.vehicle("blue")) == 0
     s = _state(10, BESIDE)   # from the side: read at 25 mph
     assert people.board_need(s, people.person(s, "man"), s.vehicle("blue")) == 7
     s = _state(30, BESIDE)   # 45 from the side: impossible
@@ -113,7 +115,8 @@ def test_a_hazard_of_d2_makes_him_roll_3_plus_1_per_10_mph_to_stay_on_000_L1502(
 
 def test_swinging_down_rolls_as_climbing_aboard_at_that_speed_000_L1501():
     s = _riding(20)
-    assert GetOff("man") in legal_actions(s, "man") and Board("man", "blue") not in legal_actions(s, "man")
+    legal = legal_actions(s, "man")
+    assert GetOff("man") in legal and Board("man", "blue") not in legal
     s, ev = apply(s, GetOff("man"), ScriptedDice([3, 2] + [3] * 200))   # 5: made at 20 mph
     rode = [e for e in ev if isinstance(e, PersonRode)]
     assert rode and rode[0].made and rode[0].need == 5 and not rode[0].aboard
