@@ -12,7 +12,7 @@ from rules.engine.engine import apply, check, legal_actions, new_game, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play import people
 from rules.play.actions import Fire, Pass, SetSpeed
-from rules.play.people_actions import GetOut, Prone, Shoot, Throw, Walk
+from rules.play.people_actions import GetOut, Prone, Shoot, Walk
 from rules.play.state import FIRE, MOVE, SPEED, GameState, RuleOptions, evolve
 
 
