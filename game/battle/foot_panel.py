@@ -21,7 +21,19 @@ from rules.combat.to_hit import ToHit
 from rules.people.grenades import scatter_reach
 from rules.play import people
 from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Release, Use
-from rules.play.people_actions import Board, GetIn, GetOff, GetOut, Prone, Shoot, Sprint, Strike, Throw, Walk
+from rules.play.people_actions import (
+    Board,
+    GetIn,
+    GetOff,
+    GetOut,
+    Prone,
+    Reload,
+    Shoot,
+    Sprint,
+    Strike,
+    Throw,
+    Walk,
+)
 from rules.play.state import MOVE, GameState
 
 ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
@@ -72,6 +84,10 @@ def describe(state: GameState, a: Action) -> str:
         return "sprint this second (+5 mph, no firing; 000:L1441)"
     if isinstance(a, Board):
         return _board_words(state, a)
+    if isinstance(a, Reload):
+        rider, r = people.person(state, a.person), state.rules.people.reload
+        clips = rider.gear.count(r.clip) if rider and r else 0
+        return f"reload from a spare clip ({clips} left; a turn doing nothing else, 000:L1457)"
     if isinstance(a, GetOff):
         rider = people.person(state, a.person)
         off = people.tables_of(state).boarding_need(abs(state.vehicle(rider.riding).speed)) if rider and rider.riding else 0

@@ -7,7 +7,8 @@ hands every other decision to the vehicles' foe (rules/ai/foe.py).
                       -> stay; out of shots -> close to arm's length or a throw; no shot this turn and
                       far off -> sprint (000:L1441); no line of fire -> work round the cover
     on foot, firing:  the shot, blow or throw (impact fuse) at an enemy worth the most (the chance to
-                      hit times what it does); never at his own side; else pass
+                      hit times what it does), or a reload of an empty weapon from a spare clip;
+                      never at his own side; else pass
     in a vehicle:     out of the fight, burning or with its plant gone -> get out (jump when it still
                       moves); else the vehicle foe
 """
@@ -24,7 +25,7 @@ from rules.core.geometry import Vec
 from rules.people.record import PersonState
 from rules.play import people
 from rules.play.actions import Action, Fire, Pass
-from rules.play.people_actions import GetOut, Prone, Shoot, Sprint, Strike, Throw, Walk
+from rules.play.people_actions import GetOut, Prone, Reload, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState
 from rules.tables.foe_profiles import Profile
 
@@ -37,6 +38,7 @@ VEHICLE_WORTH = 0.3   # a hit on a car counts for this much of a hit on a man (i
 MIN_BLOW = 0.5        # a blow that hits does at least this on average (a knocked-down man, a stun)
 NEAR_MISS_MAN = 0.8   # the chance a thrown grenade lands within a man's 2" whatever the throw's roll
 NEAR_MISS_CAR = 0.3   # ... and within a car's 1/2"
+RELOAD_WORTH = 1.0    # an empty weapon's reload, against a blow's worth (at most 0.5)
 
 
 def decide(state: GameState, actor: str, legal: Sequence[Action], profile: Profile | str,
@@ -132,7 +134,7 @@ def _move(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
     if near is None:
         return stay, "no enemy left in sight"
     tid, at, dist = near
-    armed = people.reach(state, p) > 0
+    armed = people.reach(state, p) > 0 or _spare_clip(state, p)   # empty with a clip: he reloads, not brawls
     seen = people.seen_by(state, pid, tid)
     need = _shot_from_here(state, p, tid, dist) if armed else None
     if need is not None and seen and dist <= THREAT_RANGE and not p.prone and Prone(pid) in legal:
@@ -161,6 +163,11 @@ def _move(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
             return Walk(pid, *first), f"works round the cover toward a line of fire at {tid}"
     best = min(steps, key=lambda a: (after(a), str(a)))
     return best, f"closes on {tid} ({dist:.1f}\")"
+
+
+def _spare_clip(state: GameState, p: PersonState) -> bool:
+    r = state.rules.people.reload
+    return r is not None and r.clip in p.gear and bool(p.weapon) and not p.club
 
 
 def _at_arms_length(state: GameState, p: PersonState, tid: str, at: Vec) -> bool:
@@ -222,6 +229,8 @@ def _score(state: GameState, p: PersonState, a: Action, enemies: set[str]) -> tu
         return chance_at_least(th.need) * max(_mean(blow), MIN_BLOW), f"strikes {a.target} hand-to-hand (needs {th.need})"
     if isinstance(a, Throw):
         return _throw_score(state, p, a, enemies)
+    if isinstance(a, Reload) and p.shots == 0:   # empty: a turn's reloading is worth more than a blow
+        return RELOAD_WORTH, "reloads his empty weapon (a turn, 000:L1457)"
     return None
 
 

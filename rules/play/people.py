@@ -50,6 +50,7 @@ from rules.core.events import (
     PersonGotOut,
     PersonHurt,
     PersonProne,
+    PersonReloaded,
     PersonRode,
     PersonRunOver,
     PersonSprint,
@@ -75,6 +76,7 @@ from rules.play.people_actions import (
     GetOut,
     PersonAction,
     Prone,
+    Reload,
     Shoot,
     Sprint,
     Strike,
@@ -476,14 +478,16 @@ def fire_actors(state: GameState) -> list[str]:
     if not playing(state) or state.step != FIRE:
         return []
     return [p.id for p in state.people if may_fire(state, p)
-            and (next(_options(state, p), None) is not None or _get_in_options(state, p) or _board_options(state, p))]
+            and (next(_options(state, p), None) is not None or _get_in_options(state, p) or _board_options(state, p)
+                 or _reload_options(state, p))]
 
 
 def fire_options(state: GameState, pid: str) -> list[PersonAction]:
     p = person(state, pid)
     if p is None or not may_fire(state, p):
         return []
-    return sorted(set([*_options(state, p), *_get_in_options(state, p), *_board_options(state, p)]), key=str)
+    return sorted(set([*_options(state, p), *_get_in_options(state, p), *_board_options(state, p),
+                       *_reload_options(state, p)]), key=str)
 
 
 def _targets(state: GameState, p: PersonState) -> Iterator[tuple[str, Vec]]:
@@ -508,6 +512,34 @@ def _options(state: GameState, p: PersonState) -> Iterator[PersonAction]:
                 yield Throw(p.id, g, round(point.x, 3), round(point.y, 3), 1)
         if _may_strike(state, p, target, point):
             yield Strike(p.id, target)
+
+
+def _reload_options(state: GameState, p: PersonState) -> list[Reload]:
+    """A spare clip in his gear and his weapon not full (000:L1457, L1505)."""
+    t = tables_of(state)
+    w = t.hand_weapons.get(p.weapon) if p.weapon else None
+    if t.reload is None or w is None or p.club or not w.shots or p.shots >= w.shots or t.reload.clip not in p.gear:
+        return []
+    return [Reload(p.id)]
+
+
+def _reload(ctx: Ctx, a: Reload) -> None:
+    """The clip goes in: a full load, the clip gone from his gear, and the turn spent on it: no moving or
+    firing until the same phase of the next turn (000:L1457)."""
+    p, t = person(ctx.state, a.person), tables_of(ctx.state)
+    assert p is not None and t.reload is not None
+    w = t.hand_weapons[p.weapon]
+    full = w.shots or 0
+    gear = list(p.gear)
+    gear.remove(t.reload.clip)
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    put(ctx, replace(p, shots=full, gear=tuple(gear), fired_turn=ctx.state.turn,
+                     busy_until=max(p.busy_until, now(ctx.state) + t.reload.turns * per_turn)))
+    ctx.state = evolve(ctx.state, fire_passed=ctx.state.fire_passed + (p.id,))
+    left = gear.count(t.reload.clip)
+    ctx.log.add(PersonReloaded(f"{p.name} reloads his {w.name} ({full} shots; {left} clip{'s' if left != 1 else ''} "
+                               "left): a turn doing nothing else", t.reload.source, p.id, person=p.id, weapon=w.key,
+                               shots=full, clips_left=left))
 
 
 def _may_strike(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
@@ -651,6 +683,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
             f"he cannot climb onto {a.onto} now (beside it, standing, under 45 mph: 000:L1474-L1483)"
     if isinstance(a, GetOff):
         return None if a in _board_options(state, p) else "he rides nothing he could swing down from now (000:L1501)"
+    if isinstance(a, Reload):
+        return None if a in _reload_options(state, p) else \
+            "he has no spare clip for a weapon that is not full (000:L1457, L1505)"
     if isinstance(a, Shoot):
         return None if a in list(_options(state, p)) else f"{a.target} cannot be shot with {a.weapon} from here"
     if isinstance(a, Strike):
@@ -1082,6 +1117,8 @@ def apply(ctx: Ctx, a: Action) -> None:
         _board(ctx, a)
     elif isinstance(a, GetOff):
         _get_off(ctx, a)
+    elif isinstance(a, Reload):
+        _reload(ctx, a)
     elif isinstance(a, Fire):
         declare_vehicle_fire(ctx, a)
     elif isinstance(a, Pass):
@@ -1351,7 +1388,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff))
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload))
             or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 

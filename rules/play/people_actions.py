@@ -11,6 +11,7 @@
     V1.driver sprint           sprints this second: 5 mph faster, no firing (000:L1441), then steps as usual
     V1.driver board V2         climbs onto a vehicle beside him, moving or not, on the roll its speed needs (000:L1474)
     V1.driver get off          swings down from the top of the vehicle he rides (000:L1501)
+    V1.driver reload           a spare clip into his hand weapon: a turn doing nothing else (000:L1457)
     V1.driver pass             nothing more this step (the vehicles' Pass)
 """
 
@@ -149,7 +150,19 @@ class GetOff:
         return f"{self.person} get off"
 
 
-PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike | Board | GetOff
+@dataclass(frozen=True, order=True)
+class Reload:
+    person: str
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} reload"
+
+
+PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike | Board | GetOff | Reload
 
 
 def parse_person(words: list[str]) -> PersonAction | None:
@@ -161,6 +174,8 @@ def parse_person(words: list[str]) -> PersonAction | None:
         return GetIn(who, rest[1])
     if verb == "get" and rest == ["off"]:
         return GetOff(who)
+    if verb == "reload" and not rest:
+        return Reload(who)
     if verb == "board" and len(rest) == 1:
         return Board(who, rest[0])
     if verb == "jump" and len(rest) == 1:

@@ -211,6 +211,15 @@ class TearGas:
 
 
 @dataclass(frozen=True)
+class Reload:
+    """Reloading a hand weapon from a spare clip: a turn doing nothing else (000:L1457, L1505)."""
+
+    turns: int
+    clip: str            # the [gear.*] key of a spare magazine
+    source: str
+
+
+@dataclass(frozen=True)
 class Riding:
     """Climbing aboard a moving vehicle and riding on its top (000:L1474-L1503)."""
 
@@ -248,6 +257,7 @@ class PeopleTables:
     tear_gas: TearGas | None = None    # people in tear gas (000:L1585-L1588); None: not played
     hand_to_hand: HandToHand | None = None   # (000:L1452-L1455); None: not played
     riding: Riding | None = None       # boarding a moving vehicle and riding on top (000:L1474-L1503); None: not played
+    reload: Reload | None = None       # a spare clip into a hand weapon (000:L1457, L1505); None: not played
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -443,11 +453,18 @@ def load_people(path: Path) -> PeopleTables:
         if hth.spiked_gear not in gear:
             raise h.error("spiked_gear", f"no gear {hth.spiked_gear!r}")
         h.done()
+    reload = None
+    if n.has("reload"):
+        r = n.table("reload")
+        reload = Reload(r.integer("turns", lo=1), r.text("clip"), r.text("source"))
+        if reload.clip not in gear:
+            raise r.error("clip", f"no gear {reload.clip!r}")
+        r.done()
     n.done()
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
                         MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
-                        effects, gas, hth, riding)
+                        effects, gas, hth, riding, reload)
 
 
 def _tear_gas(g: Node, gear: Mapping[str, Gear]) -> TearGas:
