@@ -21,7 +21,19 @@ from rules.combat.to_hit import ToHit
 from rules.people.grenades import scatter_reach
 from rules.play import people
 from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Release, Use
-from rules.play.people_actions import GetIn, GetOut, Prone, Shoot, Sprint, Strike, Throw, Walk
+from rules.play.people_actions import (
+    Board,
+    GetIn,
+    GetOff,
+    GetOut,
+    Prone,
+    Reload,
+    Shoot,
+    Sprint,
+    Strike,
+    Throw,
+    Walk,
+)
 from rules.play.state import MOVE, GameState
 
 ARROWS = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (-1, 0): "W", (0, 0): "stay", (1, 0): "E",
@@ -70,7 +82,24 @@ def describe(state: GameState, a: Action) -> str:
         return f"strike {a.target} (1d-5, no roll)"
     if isinstance(a, Sprint):
         return "sprint this second (+5 mph, no firing; 000:L1441)"
+    if isinstance(a, Board):
+        return _board_words(state, a)
+    if isinstance(a, Reload):
+        rider, r = people.person(state, a.person), state.rules.people.reload
+        clips = rider.gear.count(r.clip) if rider and r else 0
+        return f"reload from a spare clip ({clips} left; a turn doing nothing else, 000:L1457)"
+    if isinstance(a, GetOff):
+        rider = people.person(state, a.person)
+        off = people.tables_of(state).boarding_need(abs(state.vehicle(rider.riding).speed)) if rider and rider.riding else 0
+        return "get off" + (f": needs {off}" if off > 0 else "")
     return str(a)
+
+
+def _board_words(state: GameState, a: Board) -> str:
+    """Climbing on, with the roll the engine reads from his side and the speed (000:L1474-L1483)."""
+    p = people.person(state, a.person)
+    need = people.board_need(state, p, state.vehicle(a.onto)) if p is not None else 0
+    return f"climb onto {a.onto}" + (f": needs {need}" if need > 0 else "")
 
 
 class FootPanel(DecisionPanel):
@@ -122,7 +151,10 @@ class FootPanel(DecisionPanel):
         return {(a.dx, a.dy): a for a in self.legal if isinstance(a, Walk)}
 
     def others(self) -> list[Action]:
-        return [replace(a, fuse=self.fuse) if isinstance(a, Throw) else a for a in self.legal if not isinstance(a, Walk)]
+        """The choices other than a step, getting out, on or off first (a playtest found the crew's "get out"
+        on the second page behind the weapons' automatic switches), then in the engine's order."""
+        rest = [replace(a, fuse=self.fuse) if isinstance(a, Throw) else a for a in self.legal if not isinstance(a, Walk)]
+        return sorted(rest, key=lambda a: not isinstance(a, (GetOut, GetIn, Board, GetOff)))
 
     def window_start(self, n: int, at: int) -> int:
         """The first of the ROWS listed choices shown: the window keeps the chosen one (`at`) in it."""

@@ -66,7 +66,7 @@ def person_sheet_lines(state: GameState, pid: str, *, full: bool = False) -> lis
     if p is None:
         return []
     t = state.rules.people
-    out = []
+    out = [f"riding on top of {p.riding} (000:L1496)"] if p.riding else []
     if p.weapon:
         w = t.hand_weapons[p.weapon]
         out.append(f"{w.name}{f' ({w.abbr})' if w.abbr else ''}: to hit {w.to_hit}, damage {w.damage}, "

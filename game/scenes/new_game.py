@@ -322,9 +322,13 @@ class NewGameScene(Scene):
                 skill_d, skill_g = CREW[crew.index]
                 vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value,
                                   driver_skill=skill_d, gunner_skill=skill_g, trailer=self.trailer(stock.value)))
-            # pedestrians on foot from the start fight for their team's first vehicle's new owner, with people on
-            owner_of = {old.owner: new.owner for old, new in zip(base.vehicles, vs, strict=True)}
-            walkers = tuple(replace(p, owner=owner_of.get(p.owner, p.owner)) for p in base.people)
+            # pedestrians on foot from the start fight for their team's first vehicle's new owner, with people on:
+            # a player who takes that vehicle runs them too; left to a foe, they keep the scenario's foe
+            mate: dict[str, VehicleSetup] = {}
+            for old, new in zip(base.vehicles, vs, strict=True):
+                mate.setdefault(old.owner, new)
+            walkers = tuple(replace(p, owner=mate[p.owner].owner, foe=(p.foe or mate[p.owner].foe) if mate[p.owner].foe
+                                    else "") if p.owner in mate else p for p in base.people)
             # a scenario that puts people on foot (or says people = true) plays with them whatever the field says
             people_on = bool(walkers) or base.options.people == "on"
             options = replace(self.rule_options(), people="on") if people_on else self.rule_options()

@@ -2,10 +2,13 @@
 nearest enemy. `decide` answers for a person on foot, or for a vehicle whose crew may leave it, and
 hands every other decision to the vehicles' foe (rules/ai/foe.py).
 
-    on foot, moving:  an enemy with a line of fire within 8" and no cover -> drop prone; no shot at
-                      anyone -> a step toward the nearest enemy; else stay
-    on foot, firing:  an enemy person or vehicle within 4" and a grenade left -> throw it (impact fuse);
-                      else the shot at the nearest enemy in reach; else pass
+    on foot, moving:  he goes after the nearest enemy worth it (men; cars only when his gun or a grenade
+                      hurts them); a shot at him from 8" or less -> drop prone; a shot of 10 or better
+                      -> stay; out of shots -> close to arm's length or a throw; no shot this turn and
+                      far off -> sprint (000:L1441); no line of fire -> work round the cover
+    on foot, firing:  the shot, blow or throw (impact fuse) at an enemy worth the most (the chance to
+                      hit times what it does), or a reload of an empty weapon from a spare clip;
+                      never at his own side; else pass
     in a vehicle:     out of the fight, burning or with its plant gone -> get out (jump when it still
                       moves); else the vehicle foe
 """
@@ -13,19 +16,29 @@ hands every other decision to the vehicles' foe (rules/ai/foe.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 
 from rules.ai.foe import DEFAULT_BUDGET
 from rules.ai.foe import decide as vehicle_decide
+from rules.core.dice import DiceExpr, chance_at_least
 from rules.core.geometry import Vec
+from rules.people.record import PersonState
 from rules.play import people
 from rules.play.actions import Action, Fire, Pass
-from rules.play.people_actions import GetOut, Prone, Shoot, Throw, Walk
+from rules.play.people_actions import GetOut, Prone, Reload, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState
 from rules.tables.foe_profiles import Profile
 
 THREAT_RANGE = 8.0    # inches: an enemy this close with a line of fire makes him get down
 GRENADE_RANGE = 4.0   # inches: close enough to throw rather than shoot (inside the -1 of 4", 000:L910)
 PERSON_SHOT_NEED = 10  # a vehicle's gunner takes a shot at a man on foot that needs this or less
+GOOD_SHOT_NEED = 10   # a man on foot stays put for a shot needing this or less; worse, he closes in
+SPRINT_FROM = 3.0     # inches: with no shot this turn he sprints at an enemy farther off than this
+VEHICLE_WORTH = 0.3   # a hit on a car counts for this much of a hit on a man (it has armor to spare)
+MIN_BLOW = 0.5        # a blow that hits does at least this on average (a knocked-down man, a stun)
+NEAR_MISS_MAN = 0.8   # the chance a thrown grenade lands within a man's 2" whatever the throw's roll
+NEAR_MISS_CAR = 0.3   # ... and within a car's 1/2"
+RELOAD_WORTH = 1.0    # an empty weapon's reload, against a blow's worth (at most 0.5)
 
 
 def decide(state: GameState, actor: str, legal: Sequence[Action], profile: Profile | str,
@@ -66,11 +79,31 @@ def _enemies(state: GameState, owner: str) -> list[tuple[str, Vec]]:
     return out
 
 
+def _hurts_vehicles(state: GameState, p: PersonState) -> bool:
+    """Whether his hand weapon does anything to a car's armor (most hurt only tires and people, 000:L1167)."""
+    w = state.rules.people.hand_weapons.get(p.weapon) if p.weapon else None
+    return w is not None and w.vs_vehicles in ("full", "half")
+
+
+def _worth(state: GameState, target: str) -> float:
+    return 1.0 if people.is_person(state, target) else VEHICLE_WORTH
+
+
+def _quarry(state: GameState, p: PersonState) -> list[tuple[str, Vec, float]]:
+    """The enemies worth going after, nearest first: men on foot, and cars when his weapon or a grenade can
+    hurt them (a rifle's bullets only scratch armor, 000:L1167)."""
+    armed = people.reach(state, p) > 0
+    grenade = any(state.rules.people.grenades[g].vehicles is not None for g in p.grenades)
+    found = [(tid, at, (at - p.pose.centre).length()) for tid, at in _enemies(state, p.owner)
+             if people.is_person(state, tid) or grenade or (armed and _hurts_vehicles(state, p)) or not armed]
+    return sorted(found, key=lambda f: (f[2], f[0]))
+
+
 def _nearest(state: GameState, pid: str) -> tuple[str, Vec, float] | None:
     p = people.person(state, pid)
     assert p is not None
-    found = [(tid, at, (at - p.pose.centre).length()) for tid, at in _enemies(state, p.owner)]
-    return min(found, key=lambda f: (f[2], f[0])) if found else None
+    found = _quarry(state, p)
+    return found[0] if found else None
 
 
 def _on_foot(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]:
@@ -81,6 +114,18 @@ def _on_foot(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, s
     return legal[0], "does the only thing he can"
 
 
+def _shot_from_here(state: GameState, p: PersonState, tid: str, dist: float) -> int | None:
+    """The roll his shot at this enemy would need from where he stands, or None with no shot worth taking
+    (out of reach or sight, out of shots, or a car his weapon cannot hurt)."""
+    if dist > people.reach(state, p) or not people.seen_by(state, p.id, tid):
+        return None
+    if not people.is_person(state, tid) and not _hurts_vehicles(state, p):
+        return None
+    assert p.weapon is not None
+    th = people.hand_to_hit(state, Shoot(p.id, p.weapon, tid))
+    return th.need if th.allowed else None
+
+
 def _move(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]:
     p = people.person(state, pid)
     assert p is not None
@@ -89,14 +134,22 @@ def _move(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
     if near is None:
         return stay, "no enemy left in sight"
     tid, at, dist = near
+    armed = people.reach(state, p) > 0 or _spare_clip(state, p)   # empty with a clip: he reloads, not brawls
     seen = people.seen_by(state, pid, tid)
-    if seen and dist <= THREAT_RANGE and not p.prone and Prone(pid) in legal:
+    need = _shot_from_here(state, p, tid, dist) if armed else None
+    if need is not None and seen and dist <= THREAT_RANGE and not p.prone and Prone(pid) in legal:
         return Prone(pid), f"gets down: {tid} has a line of fire at {dist:.1f}\""
-    if seen and dist <= people.reach(state, p):
-        return stay, f"holds his ground with {tid} in reach"
+    if need is not None and need <= GOOD_SHOT_NEED:
+        return stay, f"holds his ground with a shot at {tid} needing {need}"
+    if not armed and _at_arms_length(state, p, tid, at):
+        return stay, f"stays at arm's length from {tid}"
+    if not armed and _grenade_at(state, p, tid, dist):
+        return stay, f"stays within a throw of {tid}"
     steps = [a for a in legal if isinstance(a, Walk) and (a.dx, a.dy) != (0, 0)]
-    if p.prone and not steps:
+    if p.prone and (not steps or not armed):
         return (Prone(pid, False) if Prone(pid, False) in legal else stay), f"gets up to go after {tid}"
+    if Sprint(pid) in legal and need is None and dist > SPRINT_FROM:
+        return Sprint(pid), f"sprints after {tid} ({dist:.1f}\" off, no shot this turn)"
     if not steps:
         return stay, "cannot move this phase"
     sq = state.rules.people.person.square
@@ -104,7 +157,7 @@ def _move(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
     def after(a: Walk) -> float:
         return (Vec(p.pose.x + a.dx * sq, p.pose.y + a.dy * sq) - at).length()
 
-    if not seen:
+    if armed and not seen:
         first = _route(state, p.pose.x, p.pose.y, tid, at)
         if first is not None and Walk(pid, *first) in steps:
             return Walk(pid, *first), f"works round the cover toward a line of fire at {tid}"
@@ -112,22 +165,95 @@ def _move(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
     return best, f"closes on {tid} ({dist:.1f}\")"
 
 
+def _spare_clip(state: GameState, p: PersonState) -> bool:
+    r = state.rules.people.reload
+    return r is not None and r.clip in p.gear and bool(p.weapon) and not p.club
+
+
+def _at_arms_length(state: GameState, p: PersonState, tid: str, at: Vec) -> bool:
+    """Close enough to strike: a man in an adjacent square, a car his square touches (000:L1452-L1455)."""
+    sq = state.rules.people.person.square
+    if people.is_person(state, tid):
+        return max(abs(at.x - p.pose.x), abs(at.y - p.pose.y)) <= sq * 1.01
+    point = next((pt for t, pt in people.target_points(state, p) if t == tid), at)
+    return (point - p.pose.centre).length() <= sq * 0.75
+
+
+def _grenade_at(state: GameState, p: PersonState, tid: str, dist: float) -> bool:
+    """Whether he holds a grenade that hurts this enemy and the enemy is within a throw."""
+    kinds = [state.rules.people.grenades[g] for g in p.grenades]
+    if people.is_person(state, tid):
+        return dist <= GRENADE_RANGE and any(k.people is not None for k in kinds)
+    return dist <= GRENADE_RANGE and any(k.vehicles is not None for k in kinds)
+
+
 def _fire(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]:
+    """The best of his shots, blows and throws at the enemy (never at his own side), by the chance to hit
+    and what a hit is worth; nothing when none is worth it."""
     p = people.person(state, pid)
     assert p is not None
     enemies = {tid for tid, _ in _enemies(state, p.owner)}
-    near = _nearest(state, pid)
-    throws = [a for a in legal if isinstance(a, Throw) and _throw_target(state, a) in enemies
-              and not _own_side_in_blast(state, p.owner, a)]
-    if near and near[2] <= GRENADE_RANGE and throws:
-        t = min(throws, key=lambda a: ((Vec(a.x, a.y) - near[1]).length(), str(a)))
-        return Throw(t.person, t.grenade, t.x, t.y, 0), f"throws a grenade at {near[0]}"
-    shots = [a for a in legal if isinstance(a, Shoot) and a.target in enemies]
-    if shots:
-        by_distance = {tid: d for tid, _, d in [(t, at, (at - p.pose.centre).length()) for t, at in _enemies(state, p.owner)]}
-        s = min(shots, key=lambda a: (by_distance.get(a.target, 99.0), a.target))
-        return s, f"fires at {s.target}"
-    return next((a for a in legal if isinstance(a, Pass)), legal[0]), "holds his fire"
+    scored: list[tuple[float, str, Action, str]] = []
+    for a in legal:
+        got = _score(state, p, a, enemies)
+        if got is not None:
+            scored.append((got[0], str(a), a, got[1]))
+    if not scored:
+        return next((a for a in legal if isinstance(a, Pass)), legal[0]), "holds his fire"
+    _value, _text, action, why = max(scored, key=lambda s: (s[0], s[1]))
+    if isinstance(action, Throw):   # an impact fuse: it goes off where it lands, no time to run
+        return Throw(action.person, action.grenade, action.x, action.y, 0), why
+    return action, why
+
+
+def _score(state: GameState, p: PersonState, a: Action, enemies: set[str]) -> tuple[float, str] | None:
+    """What an action at the enemy is worth (the chance of a hit times the damage it does, a car's
+    counted for less), and why; None for anything aimed at his own side or doing nothing."""
+    t = state.rules.people
+    if isinstance(a, Shoot) and a.target in enemies:
+        w = t.hand_weapons[a.weapon]
+        cut = 1.0 if people.is_person(state, a.target) else {"full": 1.0, "half": 0.5}.get(w.vs_vehicles, 0.0)
+        th = people.hand_to_hit(state, a)
+        if w.dice is None or not cut or not th.allowed or th.need > GOOD_SHOT_NEED + 2:
+            return None
+        worth = chance_at_least(th.need) * _mean(w.dice) * cut * _worth(state, a.target)
+        return worth, f"fires at {a.target} (needs {th.need})"
+    if isinstance(a, Strike) and a.target in enemies and t.hand_to_hand is not None:
+        h = t.hand_to_hand
+        if not people.is_person(state, a.target):   # no roll at a car; worth it only with no shots left
+            return (_mean(h.vehicle) * VEHICLE_WORTH, f"strikes {a.target} hand-to-hand") if people.reach(state, p) <= 0 else None
+        th = people.strike_to_hit(state, a)
+        if not th.allowed:
+            return None
+        blow = h.heavy if p.weapon or p.grenades else h.fist
+        return chance_at_least(th.need) * max(_mean(blow), MIN_BLOW), f"strikes {a.target} hand-to-hand (needs {th.need})"
+    if isinstance(a, Throw):
+        return _throw_score(state, p, a, enemies)
+    if isinstance(a, Reload) and p.shots == 0:   # empty: a turn's reloading is worth more than a blow
+        return RELOAD_WORTH, "reloads his empty weapon (a turn, 000:L1457)"
+    return None
+
+
+def _throw_score(state: GameState, p: PersonState, a: Throw, enemies: set[str]) -> tuple[float, str] | None:
+    target = _throw_target(state, a)
+    kind = state.rules.people.grenades[a.grenade]
+    on_foot = people.is_person(state, target)
+    hurts = kind.people if on_foot else kind.vehicles
+    if target not in enemies or hurts is None or _own_side_in_blast(state, p.owner, a):
+        return None
+    at = next((pt for tid, pt in people.target_points(state, p) if tid == target), None)
+    if at is None or (at - p.pose.centre).length() > GRENADE_RANGE:
+        return None
+    # a throw that misses its need still lands a square or two off, inside a man's 2" but seldom inside a
+    # car's 1/2" (000:L1176-L1191, L1576)
+    chance = max(chance_at_least(people.throw_need(state, p, a.x, a.y)), NEAR_MISS_MAN if on_foot else NEAR_MISS_CAR)
+    return chance * _mean(hurts) * _worth(state, target), f"throws a grenade at {target}"
+
+
+def _mean(d: DiceExpr) -> float:
+    """The mean of a damage roll, none below 0."""
+    faces = list(product(range(1, 7), repeat=d.n))
+    return sum(max(0, sum(f) + d.mod) for f in faces) / len(faces)
 
 
 SCATTER_MARGIN = 0.5  # inches beyond a grenade's radius a foe keeps his own side from its aim point

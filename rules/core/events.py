@@ -1005,6 +1005,30 @@ class PersonGotIn(Event):
     KIND: ClassVar[str] = "person"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonReloaded(Event):
+    """A man on foot put a spare clip into his hand weapon (000:L1457)."""
+
+    person: str
+    weapon: str
+    shots: int
+    clips_left: int
+    KIND: ClassVar[str] = "person"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonRode(Event):
+    """A man on foot and the top of a vehicle: he climbed on (or failed to), swung down, was thrown off or
+    jumped clear of a crash (000:L1474-L1503)."""
+
+    person: str
+    onto: str
+    aboard: bool          # on top of it after this
+    need: int             # the 2d roll it took (0: none)
+    made: bool
+    KIND: ClassVar[str] = "person"
+
+
 # --- light at night (issue 17, rules/play/lights.py) ---------------------------------------------
 
 

@@ -31,6 +31,7 @@ from rules.engine.setup import (
     resolve_spec,
     starting_people,
     trailer_id,
+    with_design_kit,
 )
 from rules.phases import fire_step, use_step
 from rules.phases.movement import (
@@ -73,6 +74,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
     if why:
         raise IllegalAction(why)
     vehicles = []
+    setup = replace(setup, vehicles=tuple(with_design_kit(vs) for vs in setup.vehicles))
     for vs in setup.vehicles:
         towed = None
         if vs.trailer:
@@ -456,6 +458,7 @@ def _advance(ctx: Ctx) -> None:
     first_turn = ctx.state.turn
     while not ctx.state.over:
         if ctx.state.people:
+            ctx.riders_seen = people.carry_riders(ctx, ctx.riders_seen)   # men riding on top (000:L1496-L1502)
             people.run_over(ctx)   # a vehicle that has come onto a pedestrian's square (000:L1451)
         s = ctx.state
         if s.turn - first_turn >= STALL_TURNS and all(v.out or v.speed == 0 for v in s.vehicles) \

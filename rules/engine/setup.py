@@ -153,6 +153,15 @@ def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:
     return spec_of(_design(design), driver_skill=driver_skill)
 
 
+def with_design_kit(vs: VehicleSetup) -> VehicleSetup:
+    """The set-up's own kit for the crew, else the one its design file names (its [kit]), else none (the
+    [loadout] then: reading PD18)."""
+    if vs.kit is not None or vs.design.startswith("generic"):
+        return vs
+    k = _design(vs.design).kit
+    return vs if k is None else replace(vs, kit=Kit(k.weapon, k.armor, k.grenades, k.gear))
+
+
 def kit_armor(sheet: RecordSheet, kit: Kit | None, t: PeopleTables) -> RecordSheet:
     """A crew whose kit names body armor wear it aboard: every crewman's body-armor DP is the armor's
     (000:L975, reading PD18); without a kit, or a kit without armor, the sheet as designed."""

@@ -16,8 +16,9 @@ from pathlib import Path
 from rules.core.errors import DataError
 from rules.core.geometry import Pose, corners
 from rules.core.paths import locate
-from rules.engine.setup import GameSetup, VehicleSetup, resolve_spec
+from rules.engine.setup import GameSetup, VehicleSetup, resolve_spec, with_design_kit
 from rules.people.person import carried_ge, carry_limit
+from rules.people.record import Kit
 from rules.tables.foe_profiles import names
 from rules.tables.movement import tables
 from rules.tables.people import people_tables
@@ -91,9 +92,10 @@ def setup_problems(setup: GameSetup, game_map: Map | None = None, *, drivers: Co
         if polygons_overlap(placed[a][1], placed[b][1]):
             probs.append((placed[b][0], f"stands on the vehicle at {placed[a][0]}"))
     for i, v in enumerate(setup.vehicles):
-        if v.kit is not None:
-            k = v.kit
-            probs += kit_problems(f"{where.format(i=i, id=v.id)}.kit", k.weapon, k.armor, k.grenades, k.gear)
+        k = v.kit if v.kit is not None else _design_kit(v)
+        if k is not None:   # the design's own [kit]: its keys are checked as it loads, its load here
+            w = f"{where.format(i=i, id=v.id)}.kit" if v.kit is not None else f"{v.design}: kit"
+            probs += kit_problems(w, k.weapon, k.armor, k.grenades, k.gear)
     return probs + _people_problems(setup, game_map, ids, drivers, [o for _, o in placed])
 
 
@@ -142,6 +144,13 @@ def _outline(v: VehicleSetup, spec: VehicleSpec) -> tuple[tuple[float, float], .
     size = spec.counter(tables().handling.counters)
     pose = v.pose if math.isfinite(v.pose.facing) else Pose.at(v.pose.x, v.pose.y, 0)
     return tuple((c.x, c.y) for c in corners(pose, size))
+
+
+def _design_kit(v: VehicleSetup) -> Kit | None:
+    try:
+        return with_design_kit(v).kit
+    except DataError:   # a design that does not load is reported where designs are checked
+        return None
 
 
 def kit_problems(w: str, weapon: str, armor: str, grenades: tuple[str, ...], gear: tuple[str, ...]) -> list[Problem]:

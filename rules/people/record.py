@@ -43,6 +43,7 @@ class PersonState:
     gas: str = ""                  # the worst tear-gas effect on him ([tear_gas.results] effect), until
     gas_until: int = 0             # this clock (000:L1585-L1588)
     struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each
+    riding: str = ""               # the vehicle whose top he rides (000:L1496): he goes where it goes
 
     @property
     def state(self) -> str:

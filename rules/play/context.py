@@ -32,6 +32,8 @@ class Ctx:
         self.stopped: set[tuple[int, int, str]] = set()
         # the line of play's memos (rules.play.state.lineage), handed on even past a dataclasses.replace
         self.lineage: object = state.derived.get(LINEAGE)
+        # events the riders on top of vehicles have been shaken by so far (rules.play.people.carry_riders)
+        self.riders_seen = 0
 
     def v(self, vid: str) -> VehicleState:
         return self.state.vehicle(vid)

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
-from rules.combat.dropped import Counter
+from rules.combat.dropped import Counter, cloud_inches
 from rules.combat.elevation import behind_low_wall, has_low_walls, level_at, roof_at
 from rules.combat.line_of_fire import blocker, first_on_line, map_world
 from rules.combat.shooting import Combatant, combatant_of, crew_problem, ready, roll_to_hit, trigger
@@ -35,17 +35,23 @@ from rules.combat.to_hit import (
 )
 from rules.core.dice import DiceExpr
 from rules.core.events import (
+    ControlRolled,
+    CrashRolled,
     DamageRolled,
     FireOut,
     GrenadeExploded,
     GrenadeLanded,
     GrenadeThrown,
+    HazardMet,
+    PaintOnWindows,
     PersonBlinded,
     PersonGassed,
     PersonGotIn,
     PersonGotOut,
     PersonHurt,
     PersonProne,
+    PersonReloaded,
+    PersonRode,
     PersonRunOver,
     PersonSprint,
     PersonWalked,
@@ -55,7 +61,7 @@ from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.driving.collisions import damage_modifier, ram_damages, ram_dice
 from rules.people.grenades import Scatter, landing, scatter
 from rules.people.hand_fire import PersonShot, damage_to_vehicle, hand_range, person_to_hit
-from rules.people.jumping import jump_damage
+from rules.people.jumping import boarding_failure_damage, jump_damage
 from rules.people.person import COLLISION, DEAD, HAZARD, WEAPON, take
 from rules.people.person import FIRE as BURNING
 from rules.people.record import Grenade, Kit, PersonState, clock
@@ -63,9 +69,22 @@ from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
 from rules.play.lights import aloft_modifier, general_visibility, own_visibility, person_visibility, table_lit
-from rules.play.people_actions import GetIn, GetOut, PersonAction, Prone, Shoot, Sprint, Strike, Throw, Walk
-from rules.play.state import FIRE, MOVE, GameState, VehicleState, evolve
-from rules.tables.people import Effects, GasResult, GrenadeType, PeopleTables
+from rules.play.people_actions import (
+    Board,
+    GetIn,
+    GetOff,
+    GetOut,
+    PersonAction,
+    Prone,
+    Reload,
+    Shoot,
+    Sprint,
+    Strike,
+    Throw,
+    Walk,
+)
+from rules.play.state import FIRE, MOVE, GameState, Mode, VehicleState, evolve
+from rules.tables.people import Effects, GasResult, GrenadeType, PeopleTables, Riding
 from rules.vehicles.record_sheet import WeaponMount
 from rules.vehicles.spec import UNTRAINED
 from rules.world.maps import vocabulary
@@ -313,8 +332,9 @@ def sprinting(state: GameState, p: PersonState) -> bool:
 
 
 def may_walk(state: GameState, p: PersonState) -> bool:
-    """Not down, not busy getting out or up, not after firing this turn (000:L1449)."""
-    return (not p.down and p.busy_until <= now(state) and p.fired_turn != state.turn
+    """Not down, not busy getting out or up, not after firing this turn (000:L1449), not riding on top of a
+    vehicle (there is nowhere to walk on a car's, 000:L1496)."""
+    return (not p.down and not p.riding and p.busy_until <= now(state) and p.fired_turn != state.turn
             and (squares_now(state, p) > 0 or not p.prone))
 
 
@@ -458,20 +478,22 @@ def fire_actors(state: GameState) -> list[str]:
     if not playing(state) or state.step != FIRE:
         return []
     return [p.id for p in state.people if may_fire(state, p)
-            and (next(_options(state, p), None) is not None or _get_in_options(state, p))]
+            and (next(_options(state, p), None) is not None or _get_in_options(state, p) or _board_options(state, p)
+                 or _reload_options(state, p))]
 
 
 def fire_options(state: GameState, pid: str) -> list[PersonAction]:
     p = person(state, pid)
     if p is None or not may_fire(state, p):
         return []
-    return sorted([*_options(state, p), *_get_in_options(state, p)], key=str)
+    return sorted(set([*_options(state, p), *_get_in_options(state, p), *_board_options(state, p),
+                       *_reload_options(state, p)]), key=str)
 
 
 def _targets(state: GameState, p: PersonState) -> Iterator[tuple[str, Vec]]:
     counters = state.rules.movement.handling.counters
     for v in state.vehicles:
-        if not v.out:
+        if not v.out and v.id != p.riding:   # not the top he stands on
             yield v.id, nearest_point(footprint(v.pose, v.spec.counter(counters)), p.pose.centre)
     for o in state.people:
         if o.id != p.id and not o.down:
@@ -490,6 +512,34 @@ def _options(state: GameState, p: PersonState) -> Iterator[PersonAction]:
                 yield Throw(p.id, g, round(point.x, 3), round(point.y, 3), 1)
         if _may_strike(state, p, target, point):
             yield Strike(p.id, target)
+
+
+def _reload_options(state: GameState, p: PersonState) -> list[Reload]:
+    """A spare clip in his gear and his weapon not full (000:L1457, L1505)."""
+    t = tables_of(state)
+    w = t.hand_weapons.get(p.weapon) if p.weapon else None
+    if t.reload is None or w is None or p.club or not w.shots or p.shots >= w.shots or t.reload.clip not in p.gear:
+        return []
+    return [Reload(p.id)]
+
+
+def _reload(ctx: Ctx, a: Reload) -> None:
+    """The clip goes in: a full load, the clip gone from his gear, and the turn spent on it: no moving or
+    firing until the same phase of the next turn (000:L1457)."""
+    p, t = person(ctx.state, a.person), tables_of(ctx.state)
+    assert p is not None and t.reload is not None
+    w = t.hand_weapons[p.weapon]
+    full = w.shots or 0
+    gear = list(p.gear)
+    gear.remove(t.reload.clip)
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    put(ctx, replace(p, shots=full, gear=tuple(gear), fired_turn=ctx.state.turn,
+                     busy_until=max(p.busy_until, now(ctx.state) + t.reload.turns * per_turn)))
+    ctx.state = evolve(ctx.state, fire_passed=ctx.state.fire_passed + (p.id,))
+    left = gear.count(t.reload.clip)
+    ctx.log.add(PersonReloaded(f"{p.name} reloads his {w.name} ({full} shots; {left} clip{'s' if left != 1 else ''} "
+                               "left): a turn doing nothing else", t.reload.source, p.id, person=p.id, weapon=w.key,
+                               shots=full, clips_left=left))
 
 
 def _may_strike(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
@@ -564,7 +614,7 @@ def _strike(ctx: Ctx, a: Strike) -> None:
 
 def _clear(state: GameState, p: PersonState, target: str, point: Vec) -> bool:
     cs = _vehicle_combatants(state)
-    return blocker(cs, state.map_id, p.pose.centre, point, (target,), state.map_changes,
+    return blocker(cs, state.map_id, p.pose.centre, point, (target, *mounts(state, p.id, target)), state.map_changes,
                    (level_of(state, p.id), level_of(state, target))) is None
 
 
@@ -628,6 +678,14 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return "he cannot fire now (once a turn, not while getting out or up: 000:L1449, L1461)"
     if isinstance(a, GetIn):
         return None if a in _get_in_options(state, p) else f"he cannot get into {a.into} now (000:L1472)"
+    if isinstance(a, Board):
+        return None if a in _board_options(state, p) else \
+            f"he cannot climb onto {a.onto} now (beside it, standing, under 45 mph: 000:L1474-L1483)"
+    if isinstance(a, GetOff):
+        return None if a in _board_options(state, p) else "he rides nothing he could swing down from now (000:L1501)"
+    if isinstance(a, Reload):
+        return None if a in _reload_options(state, p) else \
+            "he has no spare clip for a weapon that is not full (000:L1457, L1505)"
     if isinstance(a, Shoot):
         return None if a in list(_options(state, p)) else f"{a.target} cannot be shot with {a.weapon} from here"
     if isinstance(a, Strike):
@@ -851,7 +909,8 @@ def _bounced(ctx: Ctx, g: Grenade, point: tuple[float, float]) -> tuple[float, f
 
 def _flash(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
     """A flash grenade at night (no starshell over the table) blinds every man within 2" with a clear line
-    to it for a second, two with light-intensifier goggles: he may not fire or throw (002:L91, reading PD37)."""
+    to it (no vehicle, wall or smoke or paint cloud between) for a second, two with light-intensifier
+    goggles: he may not fire or throw (002:L91, reading PD37)."""
     s = ctx.state
     if s.options.visibility != "night" or table_lit(s):
         return
@@ -859,8 +918,10 @@ def _flash(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
     for p in list(s.people):
         if p.down or (p.pose.centre - at).length() > kind.blind_radius + 1e-9:
             continue
-        if blocker(_vehicle_combatants(s), s.map_id, at, p.pose.centre, (), s.map_changes) is not None:
+        if blocker(_vehicle_combatants(s), s.map_id, at, p.pose.centre, mounts(s, p.id), s.map_changes) is not None:
             continue
+        if cloud_inches(s.counters, at, p.pose.centre, ctx.rules.combat, now=(s.turn, s.phase)) > 0:
+            continue   # smoke or paint between: he cannot see it (002:L91)
         turns = kind.blind_turns * (2 if set(p.gear) & set(kind.blind_doubled_by) else 1)
         put(ctx, replace(p, blind_until=max(p.blind_until, now(ctx.state) + turns * per_turn)))
         ctx.log.add(PersonBlinded(f"{p.name} is blinded by the flash for {turns} second{'s' if turns != 1 else ''}",
@@ -868,8 +929,10 @@ def _flash(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
 
 
 def _foam(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
-    """A foam grenade within 1/2" of a burning vehicle puts its fire out on a 1 on 1d (000:L1581)."""
+    """A foam grenade within 1/2" of a burning vehicle puts its fire out on a 1 on 1d (000:L1581); on a
+    vehicle it blocks sight as paint does (000:L1581; reading PD36)."""
     counters = ctx.rules.movement.handling.counters
+    _foam_on_windows(ctx, g, kind, at)
     for v in list(ctx.state.vehicles):
         if not v.sheet.on_fire:
             continue
@@ -880,6 +943,26 @@ def _foam(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
         if r <= kind.puts_out_on:
             ctx.update(v.id, sheet=replace(ctx.v(v.id).sheet, on_fire=False))
             ctx.log.add(FireOut(f"the foam puts out {v.id}'s fire", kind.source, v.id))
+
+
+def _foam_on_windows(ctx: Ctx, g: Grenade, kind: GrenadeType, at: Vec) -> None:
+    """Every vehicle whose counter lies within the foam's reach has it on its windows, as paint: -2 to its
+    fire to the end of the next turn (000:L1053, L1581); a no-paint windshield keeps it off, as paint
+    (000:L2636)."""
+    if kind.paints_within <= 0:
+        return
+    counters = ctx.rules.movement.handling.counters
+    paint = ctx.rules.combat.dropped["paint"]
+    for v in list(ctx.state.vehicles):
+        if v.out or (nearest_point(footprint(v.pose, v.spec.counter(counters)), at) - at).length() > kind.paints_within + 1e-9:
+            continue
+        if paint.spared_by and any(p.kind == "accessory" and p.id.rstrip("0123456789") == paint.spared_by
+                                   for p in v.sheet.components):
+            continue
+        until = ctx.state.turn + paint.paint_turns
+        ctx.update(v.id, paint_until=max(ctx.v(v.id).paint_until, until))
+        ctx.log.add(PaintOnWindows(f"foam on {v.id}'s windows: -2 to its fire until the end of turn {until}",
+                                   "000:L1581, L1053", v.id, counter=g.id, until_turn=until))
 
 
 def _rolled_scatter(ctx: Ctx, roll: int, g: Grenade) -> Scatter:
@@ -954,7 +1037,7 @@ def run_over(ctx: Ctx) -> None:
             continue
         poly = footprint(v.pose, v.spec.counter(counters))
         for p in ctx.state.people:
-            if p.state == DEAD or p.id in up or not inside(poly, p.pose.centre):
+            if p.state == DEAD or p.id in up or p.riding or not inside(poly, p.pose.centre):
                 continue
             mark = f"{v.id}@{now(ctx.state)}"
             if mark in p.struck_by:
@@ -1030,6 +1113,12 @@ def apply(ctx: Ctx, a: Action) -> None:
         declare(ctx, a)
     elif isinstance(a, GetIn):
         get_in(ctx, a)
+    elif isinstance(a, Board):
+        _board(ctx, a)
+    elif isinstance(a, GetOff):
+        _get_off(ctx, a)
+    elif isinstance(a, Reload):
+        _reload(ctx, a)
     elif isinstance(a, Fire):
         declare_vehicle_fire(ctx, a)
     elif isinstance(a, Pass):
@@ -1048,7 +1137,7 @@ def seen_by(state: GameState, pid: str, enemy: str) -> bool:
     other = person(state, enemy)
     origin = other.pose.centre if other is not None else state.vehicle(enemy).pose.centre
     cs = _vehicle_combatants(state)
-    return blocker(cs, state.map_id, origin, p.pose.centre, (enemy,), state.map_changes,
+    return blocker(cs, state.map_id, origin, p.pose.centre, (enemy, *mounts(state, pid, enemy)), state.map_changes,
                    (level_of(state, enemy), level_of(state, pid))) is None
 
 
@@ -1057,6 +1146,157 @@ def reach(state: GameState, p: PersonState) -> float:
     t = tables_of(state)
     w = t.hand_weapons.get(p.weapon) if p.weapon else None
     return hand_range(w, t) if w is not None and p.shots > 0 else 0.0
+
+
+# --- climbing aboard and riding on top (000:L1474-L1503) ----------------------------------------------
+
+
+def _riding_rules(state: GameState) -> Riding | None:
+    return tables_of(state).riding if playing(state) else None
+
+
+def _mph_to_board(state: GameState, p: PersonState, v: VehicleState) -> float:
+    """The speed the boarding table is read at: from the side 15 mph more, a tractor 5 more, the worse one
+    only (000:L1483); a vehicle standing still is climbed as at 0 mph from anywhere (reading PD39: the
+    extras are for keeping up with a moving one)."""
+    if v.speed == 0:
+        return 0.0
+    t, r = tables_of(state), _riding_rules(state)
+    size = v.spec.counter(state.rules.movement.handling.counters)
+    side = t.boarding_side_extra_mph if struck_side(v.pose, size, p.pose.centre) in ("left", "right") else 0.0
+    tractor = r.tractor_extra_mph if r is not None and v.spec.kind.value == "tractor" else 0.0
+    return abs(v.speed) + max(side, tractor)
+
+
+def board_need(state: GameState, p: PersonState, v: VehicleState) -> int:
+    """2d to climb onto this vehicle from where he stands: 0 automatic, -1 impossible (000:L1474-L1483)."""
+    return tables_of(state).boarding_need(_mph_to_board(state, p, v))
+
+
+def _board_options(state: GameState, p: PersonState) -> list[Board | GetOff]:
+    """Onto any vehicle whose counter his square touches (000:L1483: any time it is adjacent), when the
+    table allows it at that speed; riding, swinging down when the speed allows it (000:L1501)."""
+    r = _riding_rules(state)
+    if r is None or p.prone:
+        return []
+    if p.riding:
+        v = state.vehicle(p.riding)
+        return [GetOff(p.id)] if tables_of(state).boarding_need(abs(v.speed)) >= 0 else []
+    sq = tables_of(state).person.square
+    counters = state.rules.movement.handling.counters
+    out: list[Board | GetOff] = []
+    for v in state.vehicles:
+        if v.sheet.destroyed or v.left_map:
+            continue
+        if (nearest_point(footprint(v.pose, v.spec.counter(counters)), p.pose.centre) - p.pose.centre).length() > sq * 0.75:
+            continue
+        if board_need(state, p, v) >= 0:
+            out.append(Board(p.id, v.id))
+    return out
+
+
+def _board(ctx: Ctx, a: Board) -> None:
+    """His action for the turn: the roll by speed (none at 10 mph or less); made, he is on top, a second
+    reaching it (000:L1496); missed, he hits the ground as if rammed at the speed less 10 mph (000:L1495)."""
+    p, r = person(ctx.state, a.person), _riding_rules(ctx.state)
+    assert p is not None and r is not None
+    v, t = ctx.v(a.onto), tables_of(ctx.state)
+    need = board_need(ctx.state, p, v)
+    made = need == 0 or ctx.roll(DiceExpr(2), f"{p.name} climbs onto {v.id} at {v.speed:g} mph: needs {need}",
+                                 r.source, p.id) >= need
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    ctx.state = evolve(ctx.state, fire_passed=ctx.state.fire_passed + (p.id,))
+    if made:
+        put(ctx, replace(p, riding=v.id, pose=Pose.at(v.pose.x, v.pose.y, v.pose.facing), fired_turn=ctx.state.turn,
+                         busy_until=now(ctx.state) + r.reach_top_turns * per_turn))
+        ctx.log.add(PersonRode(f"{p.name} climbs onto {v.id}" + (f" at {v.speed:g} mph" if v.speed else ""),
+                               "000:L1474-L1482, L1496", v.id, person=p.id, onto=v.id, aboard=True, need=need, made=True))
+        return
+    put(ctx, replace(p, fired_turn=ctx.state.turn))
+    ctx.log.add(PersonRode(f"{p.name} fails to climb onto {v.id} at {v.speed:g} mph and hits the ground",
+                           "000:L1495", v.id, person=p.id, onto=v.id, aboard=False, need=need, made=False))
+    _hit_ground(ctx, p.id, boarding_failure_damage(v.speed, t), "000:L1495")
+
+
+def _get_off(ctx: Ctx, a: GetOff) -> None:
+    """Swinging down from a moving vehicle: the roll of climbing aboard at its speed (000:L1501); he lands
+    beside it, and a miss hurts as a failed climb (000:L1495)."""
+    p, r = person(ctx.state, a.person), _riding_rules(ctx.state)
+    assert p is not None and r is not None
+    v, t = ctx.v(p.riding), tables_of(ctx.state)
+    need = t.boarding_need(abs(v.speed))
+    made = need == 0 or ctx.roll(DiceExpr(2), f"{p.name} swings down from {v.id} at {v.speed:g} mph: needs {need}",
+                                 r.source, p.id) >= need
+    ctx.state = evolve(ctx.state, fire_passed=ctx.state.fire_passed + (p.id,))
+    _off(ctx, p, v, f"{p.name} swings down from {v.id}" + ("" if made else " and falls"), "000:L1501", need, made)
+    if not made:
+        _hit_ground(ctx, p.id, boarding_failure_damage(v.speed, t), "000:L1495")
+
+
+def _off(ctx: Ctx, p: PersonState, v: VehicleState, text: str, rule: str, need: int, made: bool) -> None:
+    """Off the top and into the square beside the vehicle, acting again from the next turn (000:L1470)."""
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    put(ctx, replace(p, riding="", pose=beside(ctx.state, v), fired_turn=ctx.state.turn,
+                     busy_until=max(p.busy_until, clock(ctx.state.turn + 1, 1, per_turn))))
+    ctx.log.add(PersonRode(text, rule, v.id, person=p.id, onto=v.id, aboard=False, need=need, made=made))
+
+
+def _hit_ground(ctx: Ctx, pid: str, dice: DiceExpr | None, rule: str) -> None:
+    p = person(ctx.state, pid)
+    if dice is None or p is None:
+        return
+    points = ctx.roll(dice, f"{p.name} hits the ground", rule, pid)
+    hurt(ctx, pid, points, COLLISION, "hitting the ground", rule)
+
+
+def carry_riders(ctx: Ctx, since: int) -> int:
+    """Riders go where their vehicle goes; every hazard of D2 or more or maneuver of D3 or more it met since
+    event `since` makes each roll 3 + 1 per 10 mph to stay on, a miss throwing him off with a jump's damage
+    (000:L1502, L1470); a crash throws him clear with a failed climb's (000:L1501). The events seen so far."""
+    r = _riding_rules(ctx.state)
+    events = ctx.log.events
+    if r is None or not any(p.riding for p in ctx.state.people):
+        return len(events)
+    new = events[since:]
+    for p in [p for p in ctx.state.people if p.riding]:
+        v = ctx.v(p.riding)
+        shakes = _shakes(new, v.id, r)
+        crashed = v.mode in (Mode.SPIN, Mode.ROLL) or any(isinstance(e, CrashRolled) and e.vehicle == v.id for e in new)
+        if p.down:
+            shakes = 0
+        if crashed and not p.down:
+            _off(ctx, p, v, f"{p.name} jumps clear of {v.id}'s crash", "000:L1501", 0, False)
+            _hit_ground(ctx, p.id, boarding_failure_damage(v.speed, tables_of(ctx.state)), "000:L1495, L1501")
+            continue
+        need = r.stay_on_base + int(abs(v.speed) // r.stay_on_per_mph)
+        thrown = any(ctx.roll(DiceExpr(2), f"{p.name} holds on atop {v.id}: needs {need}", r.source, p.id) < need
+                     for _ in range(shakes))
+        if thrown:
+            _off(ctx, p, v, f"{p.name} is thrown off {v.id}", "000:L1502", need, False)
+            _hit_ground(ctx, p.id, jump_damage(v.speed, v.off_road, tables_of(ctx.state)), "000:L1470, L1502")
+            continue
+        if p.pose != Pose.at(v.pose.x, v.pose.y, v.pose.facing):
+            put(ctx, replace(p, pose=Pose.at(v.pose.x, v.pose.y, v.pose.facing)))
+    return len(ctx.log.events)
+
+
+def _shakes(new: Sequence[object], vid: str, r: Riding) -> int:
+    """How many rolls to stay on: a hazard of D2 or more, or a control roll of D3 or more that is not that
+    hazard's own (000:L1502)."""
+    count, after_hazard = 0, False
+    for e in new:
+        if isinstance(e, HazardMet) and e.vehicle == vid:
+            after_hazard = e.difficulty >= r.hazard_d
+            count += after_hazard
+        elif isinstance(e, ControlRolled) and e.vehicle == vid:
+            count += e.difficulty >= r.maneuver_d and not after_hazard
+            after_hazard = False
+    return count
+
+
+def mounts(state: GameState, *ids: str) -> tuple[str, ...]:
+    """The vehicles these men ride: a line of fire to or from a rider passes through his own mount."""
+    return tuple(p.riding for p in state.people if p.id in ids and p.riding)
 
 
 # --- vehicle weapons at people (000:L878, L1437) -------------------------------------------------------
@@ -1089,7 +1329,7 @@ def vehicle_fire_options(state: GameState, vid: str) -> list[Fire]:
         for p in standing(state):
             if not in_arc(w.mount, c.pose, c.size, p.pose.centre, trike=c.kind == "trike"):
                 continue
-            if blocker(_vehicle_combatants(state), state.map_id, origin, p.pose.centre, (vid,),
+            if blocker(_vehicle_combatants(state), state.map_id, origin, p.pose.centre, (vid, *mounts(state, p.id)),
                        state.map_changes, (0.0, level_of(state, p.id))) is None and not _out_of_reach(state, Fire(vid, w.id, p.id)):
                 out.append(Fire(vid, w.id, p.id))
     return sorted(out, key=str)
@@ -1148,7 +1388,8 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn)) or is_person(state, a.vehicle)
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload))
+            or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
 
@@ -1197,7 +1438,8 @@ def vehicle_shot_to_hit(state: GameState, a: Fire, origin: Vec | None = None) ->
     shot = Shot(base=info.to_hit, range=(o.pose.centre - at).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill, aimed_fire=v.aimed_fire,
                 height_ft=level_of(state, o.id), from_street=not mount.universal,
-                visibility=own_visibility(state, v, general_visibility(state)))
+                visibility=own_visibility(state, v, general_visibility(state)),
+                paint_on_windows=state.turn <= v.paint_until)   # paint or foam on its windows (000:L1053)
     cover = _ground_cover(state, at, o)
     return person_to_hit(PersonShot("", None, prone=o.prone and cover == "none", cover=cover,
                                     aloft=aloft_modifier(state, o.id)), shot,
@@ -1275,8 +1517,8 @@ def _get_in_options(state: GameState, p: PersonState) -> list[GetIn]:
     stood beside it (his square next to its counter) a whole turn without walking - the turn the door
     takes to open (000:L1472). At the wheel, the vehicle then takes 3 turns to start (`starting`, PD28)."""
     per_turn = state.rules.movement.chart.phases_per_turn
-    if p.down or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
-        return []
+    if p.down or p.riding or now(state) - max(p.walked, p.busy_until - per_turn) < per_turn:
+        return []   # riding on top, he gets off before he opens a door
     out = []
     reach = tables_of(state).person.square * 1.5
     for v in state.vehicles:
@@ -1403,8 +1645,8 @@ def burst(ctx: Ctx, firer: str, weapon: str, point: Vec, exclude: tuple[str, ...
     for p in list(ctx.state.people):
         if p.id in exclude or p.state == DEAD or (p.pose.centre - point).length() > radius:
             continue
-        if blocker(_vehicle_combatants(ctx.state), ctx.state.map_id, point, p.pose.centre, ignore,
-                   ctx.state.map_changes) is not None:
+        if blocker(_vehicle_combatants(ctx.state), ctx.state.map_id, point, p.pose.centre,
+                   (*ignore, *mounts(ctx.state, p.id)), ctx.state.map_changes) is not None:
             continue
         points = ctx.roll(e.burst_people, f"{p.name} caught in the burst of {firer}'s {weapon}", "000:L944", p.id)
         hurt(ctx, p.id, points, WEAPON, f"the burst of {firer}'s {weapon}", "000:L944")
@@ -1472,7 +1714,7 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
         for p in standing(state):
             if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t):
                 continue
-            if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, p.pose.centre, (vid,),
+            if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, p.pose.centre, (vid, *mounts(state, p.id)),
                        state.map_changes, (0.0, level_of(state, p.id))) is None:
                 out.append(Shoot(cid, w.key, p.id))
         out += [Shoot(cid, w.key, o) for o in _vehicles_from_inside(state, v, hand_range(w, t))]

@@ -9,6 +9,9 @@
     V1.driver get in V1        back into the seat he left, after a turn standing beside it (000:L1472)
     V1.driver strike V2        hand-to-hand at an adjacent man or vehicle (000:L1452-L1455)
     V1.driver sprint           sprints this second: 5 mph faster, no firing (000:L1441), then steps as usual
+    V1.driver board V2         climbs onto a vehicle beside him, moving or not, on the roll its speed needs (000:L1474)
+    V1.driver get off          swings down from the top of the vehicle he rides (000:L1501)
+    V1.driver reload           a spare clip into his hand weapon: a turn doing nothing else (000:L1457)
     V1.driver pass             nothing more this step (the vehicles' Pass)
 """
 
@@ -122,7 +125,44 @@ class Strike:
         return f"{self.person} strike {self.target}"
 
 
-PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike
+@dataclass(frozen=True, order=True)
+class Board:
+    person: str
+    onto: str
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} board {self.onto}"
+
+
+@dataclass(frozen=True, order=True)
+class GetOff:
+    person: str
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} get off"
+
+
+@dataclass(frozen=True, order=True)
+class Reload:
+    person: str
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} reload"
+
+
+PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike | Board | GetOff | Reload
 
 
 def parse_person(words: list[str]) -> PersonAction | None:
@@ -132,6 +172,12 @@ def parse_person(words: list[str]) -> PersonAction | None:
         return GetOut(who, rest[1])
     if verb == "get" and len(rest) == 2 and rest[0] == "in":
         return GetIn(who, rest[1])
+    if verb == "get" and rest == ["off"]:
+        return GetOff(who)
+    if verb == "reload" and not rest:
+        return Reload(who)
+    if verb == "board" and len(rest) == 1:
+        return Board(who, rest[0])
     if verb == "jump" and len(rest) == 1:
         return GetOut(who, rest[0], jump=True)
     if verb == "walk" and len(rest) == 2:

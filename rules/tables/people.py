@@ -85,6 +85,7 @@ class GrenadeType:
     blind_radius: float = 0.0          # flash: at night, men this near who see it are blinded ...
     blind_turns: int = 0               # ... for this long, twice with the gear named (002:L91)
     blind_doubled_by: tuple[str, ...] = ()
+    paints_within: float = 0.0         # foam: a vehicle this near has its sight blocked as by paint (000:L1581)
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,28 @@ class TearGas:
 
 
 @dataclass(frozen=True)
+class Reload:
+    """Reloading a hand weapon from a spare clip: a turn doing nothing else (000:L1457, L1505)."""
+
+    turns: int
+    clip: str            # the [gear.*] key of a spare magazine
+    source: str
+
+
+@dataclass(frozen=True)
+class Riding:
+    """Climbing aboard a moving vehicle and riding on its top (000:L1474-L1503)."""
+
+    tractor_extra_mph: float   # a tractor is boarded as if 5 mph faster (000:L1483); not added to the side's
+    reach_top_turns: int       # a second to reach the top from the ground (000:L1496)
+    stay_on_base: int          # the roll to stay on: 3 or better ... (000:L1502)
+    stay_on_per_mph: float     # ... +1 for every 10 mph
+    hazard_d: int              # thrown by a hazard of this D or more ...
+    maneuver_d: int            # ... or a maneuver of this D or more (000:L1502)
+    source: str
+
+
+@dataclass(frozen=True)
 class PeopleTables:
     person: Person
     vehicles: VehicleTimes
@@ -233,6 +256,8 @@ class PeopleTables:
     effects: Effects | None = None     # None only for tables built by hand in tests
     tear_gas: TearGas | None = None    # people in tear gas (000:L1585-L1588); None: not played
     hand_to_hand: HandToHand | None = None   # (000:L1452-L1455); None: not played
+    riding: Riding | None = None       # boarding a moving vehicle and riding on top (000:L1474-L1503); None: not played
+    reload: Reload | None = None       # a spare clip into a hand weapon (000:L1457, L1505); None: not played
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -362,7 +387,12 @@ def load_people(path: Path) -> PeopleTables:
     b = n.table("boarding")
     boarding = tuple((float(lo), need) for lo, need in b.pairs("rows"))
     side_extra, fail = b.number("side_extra_mph", lo=0), b.number("failure_slower_mph", lo=0)
-    b.number("tractor_extra_mph", lo=0)
+    tractor_extra = b.number("tractor_extra_mph", lo=0)
+    riding = None
+    if b.has("stay_on_base"):
+        riding = Riding(tractor_extra, b.integer("reach_top_turns", lo=0), b.integer("stay_on_base", lo=2, hi=12),
+                        b.number("stay_on_per_mph", lo=1), b.integer("hazard_d", lo=1), b.integer("maneuver_d", lo=1),
+                        b.text("source"))
     b.done()
     f = n.table("firer")
     firer = {k: _rule(f, k) for k in ("driver", "gunner", "passenger", "pedestrian", "braced", "unskilled")}
@@ -397,7 +427,8 @@ def load_people(path: Path) -> PeopleTables:
                                     g.text("cloud", "", choices=("", "smoke", "paint", "flaming_oil")), g.number("cloud_inches", 0.0, lo=0),
                                     g.number("puts_out_within", 0.0, lo=0), g.integer("puts_out_on", 0, lo=0, hi=6),
                                     g.number("blind_radius", 0.0, lo=0), g.integer("blind_turns", 0, lo=0),
-                                    tuple(g.names("blind_doubled_by")) if g.has("blind_doubled_by") else ())
+                                    tuple(g.names("blind_doubled_by")) if g.has("blind_doubled_by") else (),
+                                    g.number("paints_within", 0.0, lo=0))
         g.done()
     fuse = n.table("impact_fuse")
     fuse_cost = fuse.integer("cost", lo=0)
@@ -422,11 +453,18 @@ def load_people(path: Path) -> PeopleTables:
         if hth.spiked_gear not in gear:
             raise h.error("spiked_gear", f"no gear {hth.spiked_gear!r}")
         h.done()
+    reload = None
+    if n.has("reload"):
+        r = n.table("reload")
+        reload = Reload(r.integer("turns", lo=1), r.text("clip"), r.text("source"))
+        if reload.clip not in gear:
+            raise r.error("clip", f"no gear {reload.clip!r}")
+        r.done()
     n.done()
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
                         MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
-                        effects, gas, hth)
+                        effects, gas, hth, riding, reload)
 
 
 def _tear_gas(g: Node, gear: Mapping[str, Gear]) -> TearGas:

@@ -26,6 +26,7 @@ from rules.tables.construction import (
     DesignTables,
 )
 from rules.tables.oversized import OversizedTables, oversized_tables
+from rules.tables.people import people_tables
 from rules.vehicles.long_vehicles import (
     BIG_KINDS,
     CARRIER_FACINGS,
@@ -142,6 +143,18 @@ class Carrier:
 
 
 @dataclass(frozen=True)
+class CrewKit:
+    """What a design's crew carry (keys of people.toml's [hand_weapon.*], [armor.*], [grenade.*], [gear.*]);
+    a scenario's or save's own kit for the vehicle comes first (reading PD18). Not counted in the design's
+    weight or price: the crew's own things, as the crew's own weight is (reading PD40)."""
+
+    weapon: str = ""
+    armor: str = ""
+    grenades: tuple[str, ...] = ()
+    gear: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Design:
     name: str
     kind: str
@@ -187,6 +200,7 @@ class Design:
     options: DesignOptions = field(default_factory=DesignOptions)
     source: str = ""
     path: str = ""
+    kit: CrewKit | None = None        # [kit]: what the crew carry when they leave it (reading PD18)
 
     def tables(self) -> DesignTables:
         # the car tables with chapters 7 and 8 laid over them (hitch extras are bought by cars too)
@@ -377,10 +391,29 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
         fifth_wheel_guard=n.integer("fifth_wheel_guard", 0, lo=0), hitch_armor=n.integer("hitch_armor", 0, lo=0),
         box_spaces=n.integer("box_spaces", 0, lo=0), box_armor=_armor_table(n, "box_armor", LOCATIONS),
         printed=_printed(n), options=opts,
-        source=n.text("source", ""), path=n.path,
+        source=n.text("source", ""), path=n.path, kit=_kit(n.table("kit")) if n.has("kit") else None,
     )
     n.done(("note", "title"))
     return d
+
+
+def _kit(n: Node) -> CrewKit:
+    """A [kit] table: every key must be one people.toml knows, else a DataError naming it."""
+    t = people_tables()
+    weapon, armor = n.text("weapon", ""), n.text("armor", "")
+    if weapon and weapon not in t.hand_weapons:
+        raise n.error("weapon", f"unknown hand weapon {weapon!r}; known: {', '.join(sorted(t.hand_weapons))}")
+    if armor and armor not in t.armor:
+        raise n.error("armor", f"unknown body armor {armor!r}; known: {', '.join(sorted(t.armor))}")
+    grenades, gear = tuple(n.names("grenades", [])), tuple(n.names("gear", []))
+    for g in grenades:
+        if g not in t.grenades:
+            raise n.error("grenades", f"unknown grenade {g!r}; known: {', '.join(sorted(t.grenades))}")
+    for g in gear:
+        if g not in t.gear:
+            raise n.error("gear", f"unknown gear {g!r}; known: {', '.join(sorted(t.gear))}")
+    n.done(())
+    return CrewKit(weapon, armor, grenades, gear)
 
 
 def _mount_entry(m: Node, mt: str) -> MountEntry:
@@ -539,6 +572,8 @@ def design_to_dict(d: Design) -> dict[str, object]:
         out["carrier"] = car
     if d.printed != Printed():
         out["printed"] = _entry(d.printed, Printed(match=""), always=("match",))
+    if d.kit is not None:
+        out["kit"] = _entry(d.kit, CrewKit())
     return out
 
 

@@ -278,3 +278,38 @@ def test_the_game_over_card_tells_how_the_man_on_foot_ended(app):
     scene = GameOverScene(app, session)
     assert scene._on_foot(session.state.vehicle("red")) == ["Driver on foot: unhurt, 10 shots left"]
     scene.draw(pygame.Surface(app.size))
+
+
+def test_a_player_who_takes_a_team_runs_its_gunners_too(app):
+    """Rooftop gunners from the new-game screen: the player who takes Red's car also runs Red's men on foot
+    (before, they stayed scripted foes whoever drove the car); Blue left to a foe keeps its foes."""
+    ng = _new_game(app)
+    _pick(ng, "rooftop_gunners")
+    red = next(i for i, row in enumerate(ng.rows) if row[0].label.startswith("red"))
+    driver = ng.rows[red][1]
+    driver.index = driver.values.index("Player 1")
+    ng.changed(driver)
+    setup, _ = ng.build_setup()
+    reds = [p for p in setup.people if p.id.startswith("red")]
+    blues = [p for p in setup.people if p.id.startswith("blue")]
+    assert reds and all(p.foe == "" and p.owner == "Player 1" for p in reds)
+    assert blues and all(p.foe and p.owner.startswith("Foe") for p in blues)
+    session = Session.start(setup, "rooftops", autosave_dir=None)
+    assert all(session.seat(p.id).foe == "" for p in reds)
+
+
+def test_getting_out_comes_first_in_the_crews_list(app):
+    """Playtest: a stopped Hotshot's crew list showed the weapons' automatic switches first and "get out" on
+    its second page; getting out (000:L1469) now heads the list, the first row a keyboard Enter takes."""
+    from rules.play.people_actions import GetOut
+
+    setup = GameSetup((VehicleSetup("red", "Player 1", "Hotshot", Pose.at(5, 10, 90), 0.0),
+                       VehicleSetup("blue", "Player 2", "Killer Kart", Pose.at(30, 10, 270), 0.0)),
+                      seed=3, options=RuleOptions(people="on"))
+    session = Session.start(setup, "people", autosave_dir=None)
+    _until(session, FIRE, "red")
+    battle = _battle(app, session, "red")
+    panel = battle.panel()
+    assert isinstance(panel, FootPanel)
+    panel.sync("red")
+    assert len(panel.others()) > 5 and panel.others()[0] == GetOut("red", "driver")

@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.dice import ScriptedDice
-from rules.core.events import FireOut
+from rules.core.events import FireOut, PaintOnWindows
 from rules.core.geometry import Pose
 from rules.engine.engine import new_game
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
 from rules.people.record import Grenade
 from rules.play import people
+from rules.play.actions import Fire
 from rules.play.context import Ctx
 from rules.play.state import RuleOptions, evolve
 
@@ -56,3 +57,19 @@ def test_a_flaming_oil_grenade_leaves_a_half_inch_slick_that_ignites_a_phase_lat
     slick = ctx.state.counters[-1]
     assert (slick.kind, slick.length, slick.width, slick.pose.x) == ("flaming_oil", 0.5, 0.5, 20.0)
     assert not burning(slick, s.turn, s.phase) and burning(slick, s.turn, s.phase + 1)
+
+
+def test_foam_on_a_vehicle_blocks_its_sight_like_paint_000_L1581():
+    """Foam used on a target vehicle blocks its sight as paint does (000:L1581; 002:L95): within 1/2" of
+    its counter it has paint on its windows, -2 to its fire to the end of the next turn (000:L1053), its
+    shot at a man on foot included; farther off, nothing."""
+    s = _burning_car()
+    out, ev = _foam_at(s, 12.2, 6)        # 0.3" short of the car's back; the fire stays (a 6)
+    painted = [e for e in ev if isinstance(e, PaintOnWindows)]
+    assert painted and painted[0].vehicle == "blue" and out.vehicle("blue").paint_until == s.turn + 1
+    shot = Fire("blue", "MG1", "man")
+    clean = people.vehicle_shot_to_hit(s, shot)
+    fogged = people.vehicle_shot_to_hit(out, shot)
+    assert fogged.need == clean.need + 2
+    out, ev = _foam_at(_burning_car(), 11.9, 6)   # 0.6" off
+    assert out.vehicle("blue").paint_until == 0 and not any(isinstance(e, PaintOnWindows) for e in ev)

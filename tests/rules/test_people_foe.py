@@ -12,7 +12,7 @@ from rules.engine.engine import apply, check, legal_actions, new_game, to_act
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play import people
 from rules.play.actions import Fire, Pass, SetSpeed
-from rules.play.people_actions import GetOut, Prone, Shoot, Throw, Walk
+from rules.play.people_actions import GetOut, Prone, Shoot, Walk
 from rules.play.state import FIRE, MOVE, SPEED, GameState, RuleOptions, evolve
 
 
@@ -66,11 +66,13 @@ def test_foe_on_foot_gets_down_when_a_car_can_fire_at_him():
     assert action == Prone("Blue.driver") and "gets down" in why
 
 
-def test_foe_on_foot_throws_when_close_and_shoots_when_far():
+def test_foe_on_foot_shoots_a_near_car_rather_than_lob_a_grenade_at_it():
+    """At a car 3" off his SMG's point-blank shot (half its 1d on armor, 000:L1542) is worth more than an
+    explosive that lands inside the car's 1/2" only on a good throw (000:L1176, L1576); far off he shoots."""
     s = _blue_driver_out(gap=3.0)
     s = _to(s, FIRE, "Blue.driver")
     action, _ = decide(s, "Blue.driver", legal_actions(s, "Blue.driver"), "veteran")
-    assert isinstance(action, Throw) and action.fuse == 0
+    assert action == Shoot("Blue.driver", "SMG", "Red")
     s = _blue_driver_out(gap=9.0)
     s = _to(s, FIRE, "Blue.driver")
     action, _ = decide(s, "Blue.driver", legal_actions(s, "Blue.driver"), "veteran")

@@ -93,9 +93,9 @@ def test_the_arena_scenario_sets_its_drivers_kit_and_a_gunners_gear():
     sc = load_scenario(ARENA)
     setup = game_setup(sc, 1)
     red = next(v for v in setup.vehicles if v.id == "red")
-    assert red.kit == Kit("SMG", "blended", ("explosive", "smoke"), ("gas_mask",))
+    assert red.kit == Kit("SMG", "blended", ("explosive", "smoke"), ("gas_mask", "ammo_clip"))
     state = new_game(setup)[0]
-    assert people.person(state, "red_north").gear == ("walkie_talkie",)
+    assert people.person(state, "red_north").gear == ("walkie_talkie", "ammo_clip")
 
 
 def test_a_save_keeps_the_kit_and_replays(tmp_path):

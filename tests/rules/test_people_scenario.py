@@ -60,3 +60,22 @@ def test_the_duel_goes_on_on_foot_to_its_end():
     if len(got.winners) == 1 and not any(not v.out and v.owner == got.winners[0] for v in state.vehicles):
         assert "last one standing" in got.reason
     assert any(isinstance(e, PersonHurt) for e in events) or fired
+
+
+GUNNERS = MAPS_DIR / "scenarios" / "arena_gunners.toml"
+
+
+def test_the_arena_gunners_fight_it_out_before_the_turn_limit():
+    """Issue 18: on main, seed 3 of arena_gunners reached its 60-turn limit with three men out of shots in
+    one square holding their ground; the foe now reloads, closes and strikes (000:L1452-L1457), and the
+    game ends with a side left (measured: benchmarks/bench_people.py, every seed 1-6 ends by turn 39)."""
+    sc = load_scenario(GUNNERS)
+    state, _ = new_game(game_setup(sc, 3))
+    for _ in range(40_000):
+        if state.over or outcome(state) is not None:
+            break
+        who = to_act(state)[0]
+        action, _why = decide(state, who, legal_actions(state, who), "veteran", budget=60.0)
+        state, _ = apply(state, action)
+    got = outcome(state)
+    assert got is not None and len(got.winners) == 1 and state.turn < sc.max_turns
