@@ -71,29 +71,24 @@ def rig_labels() -> dict[str, tuple[str, str]]:
 def garage_designs(directory: Path | None = None) -> list[tuple[str, str]]:
     """Players' own designs in saves/garage: (label, design path as the set-up stores it). A file
     that does not read is still listed by its file name; starting a game with it says what is wrong."""
-    from rules.core.tomlio import load_toml
-
-    out = []
-    for p in sorted((directory or SAVES_DIR / "garage").glob("*.toml")):
-        try:
-            name = str(load_toml(p).get("name") or p.stem)
-        except Exception:  # noqa: BLE001 - listed by its file name; the error shows when it is used
-            name = p.stem
-        out.append((f"{name} (garage)", rel(p)))
-    return out
+    return _designs_in(directory or SAVES_DIR / "garage", "garage")
 
 
 def scenario_designs(directory: Path | None = None) -> list[tuple[str, str]]:
-    """The design files shipped with the scenarios (maps/scenarios/designs): (label, path as a set-up stores it)."""
+    """The design files shipped with the scenarios (maps/scenarios/designs), labelled as garage designs are."""
+    return _designs_in(directory or SCENARIOS_DIR / "designs", "scenario")
+
+
+def _designs_in(folder: Path, tag: str) -> list[tuple[str, str]]:
     from rules.core.tomlio import load_toml
 
     out = []
-    for p in sorted((directory or SCENARIOS_DIR / "designs").glob("*.toml")):
+    for p in sorted(folder.glob("*.toml")):
         try:
             name = str(load_toml(p).get("name") or p.stem)
         except Exception:  # noqa: BLE001 - listed by its file name; the error shows when it is used
             name = p.stem
-        out.append((f"{name} (scenario)", rel(p)))
+        out.append((f"{name} ({tag})", rel(p)))
     return out
 
 

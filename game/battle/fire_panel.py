@@ -43,11 +43,13 @@ class FirePanel(DecisionPanel):
         self.index = 0
         self.expanded = False
         self.confirming = False   # a shot that cannot hit was committed once: the next commit fires it
+        self.no_shot = False      # no shot at a vehicle can hit in this step (worked out once, not every frame)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def sync(self, vid: str) -> None:
         super().sync(vid)
         self.legal = self.b.session.legal(vid)
+        self.no_shot = not shot_can_hit(self.b.state, self.legal)
         self.expanded = False
         self.rebuild()
         self.index = default_index(self.rows)
@@ -128,7 +130,7 @@ class FirePanel(DecisionPanel):
     def _decline_extras(self) -> None:
         """Passing when no shot can hit: the dropper, lamp or flare alone does not stop this car again this
         turn (every fire step asked again, five times a turn, for a dropper nobody wanted)."""
-        if self.vid and not shot_can_hit(self.b.state, self.legal):
+        if self.vid and self.no_shot:
             self.b.orders.decline_extras(self.vid, self.b.state.turn)
 
     def hold_fire_for_turn(self) -> None:
@@ -196,7 +198,7 @@ class FirePanel(DecisionPanel):
         if self.chosen is not None and self.chosen.action is None:
             verb = "fold" if self.expanded else "show"
             return f"Arrows: choose · Enter: {verb} the shots that cannot hit · Space: hold fire · Shift+Space: hold fire this turn"
-        if self.vid and not shot_can_hit(self.b.state, self.legal):
+        if self.vid and self.no_shot:
             return (f"No shot can hit · Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "
                     "Space: hold fire (not asked again this turn unless a shot opens)")
         return (f"Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "

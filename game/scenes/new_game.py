@@ -119,6 +119,7 @@ class NewGameScene(Scene):
         self.options = self._option_fields()
         self._own_people: int | None = None   # the player's people option while a scenario holds it on
         self._own_options: dict[str, int] = {}   # the player's own rule options while a scenario's [options] show
+        self._loaded: tuple[int, GameSetup | None, str] = (0, None, "")   # _scenario_setup's last read
         self.rows: list[tuple[Field, Field, Field, Field]] = []
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
@@ -175,14 +176,23 @@ class NewGameScene(Scene):
     # --- fields -------------------------------------------------------------------------------
 
     def _scenario_vehicles(self) -> list[VehicleSetup]:
-        if self.source.index == 0:
-            return []
-        try:
-            setup, _ = setup_from_scenario(self.scenarios[self.source.index - 1])
-        except Exception as exc:  # noqa: BLE001
-            self.message = f"scenario: {exc}"
-            return []
-        return list(setup.vehicles)
+        setup, problem = self._scenario_setup()
+        if problem:
+            self.message = f"scenario: {problem}"
+        return list(setup.vehicles) if setup is not None else []
+
+    def _scenario_setup(self) -> tuple[GameSetup | None, str]:
+        """The chosen scenario's set-up (None for a custom game) and why it does not load; read once per choice,
+        for the rows, the people field and the options all ask."""
+        i = self.source.index
+        if i == 0:
+            return None, ""
+        if self._loaded[0] != i:
+            try:
+                self._loaded = (i, setup_from_scenario(self.scenarios[i - 1])[0], "")
+            except Exception as exc:  # noqa: BLE001 - shown on the screen
+                self._loaded = (i, None, str(exc))
+        return self._loaded[1], self._loaded[2]
 
     def _scenario_people(self) -> None:
         """A scenario with people on foot shows the option on (build_setup holds it on for it); leaving it
@@ -190,13 +200,8 @@ class NewGameScene(Scene):
         field_ = self._field_named("opt_people")
         if field_ is None:
             return
-        forced = False
-        if self.source.index > 0:
-            try:
-                setup, _ = setup_from_scenario(self.scenarios[self.source.index - 1])
-                forced = bool(setup.people) or setup.options.people == "on"
-            except Exception:  # noqa: BLE001 - _scenario_vehicles reports it
-                forced = False
+        setup, _ = self._scenario_setup()
+        forced = setup is not None and (bool(setup.people) or setup.options.people == "on")
         if forced and self._own_people is None:
             self._own_people = field_.index
             field_.index = field_.values.index("on")
@@ -206,16 +211,10 @@ class NewGameScene(Scene):
     def _scenario_options(self) -> None:
         """A scenario's own rule options (its [options]: night, a wet road) show in their fields, for the player
         to keep or change; another game gives the fields back the player's own choices."""
-        held: dict[str, str] = {}
-        if self.source.index > 0:
-            try:
-                setup, _ = setup_from_scenario(self.scenarios[self.source.index - 1])
-            except Exception:  # noqa: BLE001 - _scenario_vehicles reports it
-                setup = None
-            defaults = RuleOptions()
-            if setup is not None:
-                held = {name: getattr(setup.options, name) for name, _ in PLAYER_OPTIONS
-                        if name != "people" and getattr(setup.options, name) != getattr(defaults, name)}
+        setup, _ = self._scenario_setup()
+        defaults = RuleOptions()
+        held = {} if setup is None else {name: getattr(setup.options, name) for name, _ in PLAYER_OPTIONS
+                                         if name != "people" and getattr(setup.options, name) != getattr(defaults, name)}
         for f in self.options:
             name = f.name[4:]
             if name in self._own_options and name not in held:
