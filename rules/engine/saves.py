@@ -27,12 +27,13 @@ from rules.core.tomlio import (  # noqa: F401 (clean_stray_temp_files, STRAY_TEM
     parse_toml,
 )
 from rules.engine.game import Game
+from rules.engine.goals import KINDS
 from rules.engine.scenarios import read_kit
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import check_setup
 from rules.people.record import Kit
 from rules.play import actions as action_text
-from rules.play.state import RuleOptions, digest, option_choices
+from rules.play.state import Goal, RuleOptions, digest, option_choices
 from rules.vehicles.spec import UNTRAINED
 from rules.world.maps import load_map
 
@@ -90,6 +91,10 @@ def save_dict(game: Game) -> dict[str, Any]:
         "actions": [str(a) for a in game.actions],
         "turn_digests": turn_digests(game),
     }
+    if s.goal is not None:   # a scenario's victory; written only when it has one, so other saves read the same
+        g = s.goal
+        out["setup"]["goal"] = {"kind": g.kind, "side": list(g.side), "targets": list(g.targets), "turns": g.turns,
+                                **({"exit": list(g.exit)} if g.exit is not None else {})}
     if s.people:   # written only when there are any, so older saves and games without people read the same
         out["setup"]["person"] = [
             {"id": p.id, "owner": p.owner, "x": p.pose.x, "y": p.pose.y, "facing": p.pose.facing,
@@ -136,9 +141,26 @@ def _setup(node: Node) -> GameSetup:
         raise node.error("vehicle", "a game needs at least one vehicle")
     setup = GameSetup(tuple(vehicles), seed=node.integer("seed"), options=RuleOptions(**values),
                       map=node.text("map", ""), max_turns=node.integer("max_turns", 0, lo=0),
-                      people=tuple(_person(p) for p in node.tables("person", [])))
+                      people=tuple(_person(p) for p in node.tables("person", [])),
+                      goal=_goal(node.table("goal")) if node.has("goal") else None)
     node.done()
     return setup
+
+
+def _goal(n: Node) -> Goal:
+    """A scenario's victory as saved (rules.engine.goals)."""
+    side, targets = n.names("side"), n.names("targets", [])
+    exit_rect = None
+    if n.has("exit"):
+        box = n.array("exit")
+        if len(box) != 4 or not all(isinstance(x, (int, float)) for x in box):
+            raise n.error("exit", "expected [x, y, width, height] in inches")
+        exit_rect = (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
+    g = Goal(n.text("kind", choices=KINDS), tuple(side), tuple(targets), n.integer("turns", 0, lo=0), exit_rect)
+    n.done()
+    if g.kind == "escape" and exit_rect is None:
+        raise n.error("exit", "an escape goal needs its exit")
+    return g
 
 
 def _person(p: Node) -> PersonSetup:

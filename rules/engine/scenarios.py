@@ -16,7 +16,7 @@ from rules.core.tomlio import load_toml
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import setup_problems
 from rules.people.record import Kit
-from rules.play.state import RuleOptions, option_choices
+from rules.play.state import Goal, RuleOptions, option_choices
 from rules.vehicles.design import stock_names as design_stock_names
 from rules.vehicles.design import trailer_names as design_trailer_names
 from rules.vehicles.spec import UNTRAINED
@@ -285,6 +285,20 @@ def list_scenarios(directory: Path = SCENARIOS_DIR) -> list[Path]:
     return sorted(directory.glob("*.toml"))
 
 
+def goal_of(sc: Scenario) -> Goal | None:
+    """The scenario's victory as the engine plays it (rules.engine.goals): the team's owners as its side (an
+    escape's: its targets' owners); a last-team-standing victory needs none (the engine's own ending)."""
+    vic = sc.victory
+    if vic.kind == "last_team_standing":
+        return None
+    team = {v.id: v.team for v in sc.vehicles}
+    teams = {vic.team} if vic.kind != "escape" else {team[t] for t in vic.targets}
+    side = tuple(sorted({v.owner for v in sc.vehicles if v.team in teams} |
+                        {p.owner for p in sc.pedestrians if p.team in teams}))
+    e = vic.exit
+    return Goal(vic.kind, side, vic.targets, vic.turns or 0, (e.x, e.y, e.w, e.h) if e is not None else None)
+
+
 def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
     """The engine's set-up for a scenario: each vehicle at its start position, at the start's speed
     unless the scenario gives one; a foe profile for every vehicle not driven by a human."""
@@ -303,4 +317,4 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
                                 "" if p.driver == "human" else p.driver, p.prone, p.name, p.gear)
                     for p in sc.pedestrians)
     return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path), options=options, max_turns=sc.max_turns,
-                     people=walkers)
+                     people=walkers, goal=goal_of(sc))

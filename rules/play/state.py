@@ -244,6 +244,23 @@ def _unskilled(v: VehicleState) -> int:
 
 
 @dataclass(frozen=True)
+class Goal:
+    """A scenario's victory as the engine plays it (rules.engine.goals decides it): `side` are the owners of
+    the victory's team (an escape's: the owners of its targets), everybody else is the other side.
+
+    destroy: `side` wins when every target is killed; the others when a target lasts `turns` or gets away.
+    survive: `side` wins when one of its vehicles lasts `turns` turns; the others when none is left.
+    escape: `side` wins when a target reaches the `exit` (x, y, w, h in inches) or leaves the map through it;
+    the others when every target is out without escaping."""
+
+    kind: str
+    side: tuple[str, ...]
+    targets: tuple[str, ...] = ()
+    turns: int = 0
+    exit: tuple[float, float, float, float] | None = None
+
+
+@dataclass(frozen=True)
 class GameState:
     seed: int
     rolls: int                        # dice rolled so far (the dice state)
@@ -279,6 +296,8 @@ class GameState:
     shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
                                                # ("<vehicle>.<crew>", shots), rules/play/people.py
     kits: tuple[tuple[str, Kit], ...] = ()     # (vehicle, what its crew carry) where the set-up chose it (PD18)
+    goal: Goal | None = None                   # a scenario's victory (destroy, survive, escape); None: the last side
+                                               # standing wins (rules.engine.goals)
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 
