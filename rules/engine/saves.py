@@ -84,6 +84,7 @@ def save_dict(game: Game) -> dict[str, Any]:
                  "colour": v.colour, "gunner_skill": v.gunner_skill,
                  **({"crew_gear": list(v.crew_gear)} if v.crew_gear else {}),   # only when worn: old saves unchanged
                  **({"trailer": v.trailer} if v.trailer else {}),
+                 **({"trucker": False} if not v.trucker else {}),   # only a driver without Trucker (M-R21)
                  **({"kit": _kit_dict(v.kit)} if v.kit is not None else {})}   # only when set: other saves unchanged
                 for v in s.vehicles
             ],
@@ -135,6 +136,7 @@ def _setup(node: Node) -> GameSetup:
             crew_gear=crew_gear(v),
             trailer=v.text("trailer", ""),
             kit=read_kit(v.table("kit")) if v.has("kit") else None,
+            trucker=v.flag("trucker", True),
         ))
         v.done()
     if not vehicles:

@@ -52,6 +52,7 @@ class ScenarioVehicle:
     trailer: str = ""           # a stock trailer on its hitch or fifth wheel (issue 19); id "<id>_trailer"
     kit: Kit | None = None      # [vehicles.kit]: what the crew carry (reading PD18); None: the [loadout]
     design: str = ""            # a design file instead of a stock name, as the engine opens it (rules.core.paths)
+    trucker: bool = True        # the driver has Trucker skill (000:L1385, reading M-R21)
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def _read_vehicle(n: Node, folder: Path) -> ScenarioVehicle:
     return ScenarioVehicle(n.text("id"), n.text("stock", ""), n.text("owner"), n.text("team"), n.text("start"),
                            n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
                            n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n), n.text("trailer", ""),
-                           read_kit(n.table("kit")) if n.has("kit") else None, design)
+                           read_kit(n.table("kit")) if n.has("kit") else None, design, n.flag("trucker", True))
 
 
 # the set-up's own switches, not options: people has its scenario flag, fire_step is always on in a scenario
@@ -310,7 +311,7 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         vehicles.append(VehicleSetup(v.id, v.owner, v.design or v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
                                      gunner_skill=v.gunner_skill, crew_gear=v.crew_gear, trailer=v.trailer,
-                                     kit=v.kit))
+                                     kit=v.kit, trucker=v.trucker))
     options = sc.options if sc.people == (sc.options.people == "on") else replace(
         sc.options, people="on" if sc.people else "off")
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,

@@ -37,6 +37,7 @@ class VehicleSetup:
     trailer: str = ""         # a trailer on its hitch or fifth wheel, straight behind it (a stock name or a
                               # design file, as `design`); its id is this vehicle's with "_trailer" after it
     kit: Kit | None = None    # what the crew carry (reading PD18); None: people.toml's [loadout]
+    trucker: bool = True      # the driver has Trucker skill (a bus, ten-wheeler or tractor: 000:L1385, M-R21)
 
 
 @dataclass(frozen=True)

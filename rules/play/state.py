@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from rules.combat.dropped import Counter
 from rules.core.geometry import Pose
 from rules.core.named import Named
+from rules.driving.articulated import trucker_hc
 from rules.driving.collisions import off_road_hc_loss
 from rules.people.record import Grenade, Kit, PersonState
 from rules.play.actions import Fire
@@ -18,6 +19,7 @@ from rules.play.people_actions import Shoot, Strike, Throw
 from rules.tables.construction import design_tables
 from rules.tables.movement import HD_READINGS, tables
 from rules.tables.ruleset import Ruleset, standard
+from rules.vehicles.long_vehicles import POWERED_KINDS
 from rules.vehicles.record_sheet import RecordSheet, lone_side_pods
 from rules.vehicles.spec import VehicleSpec
 from rules.world.map_changes import MapChanges
@@ -212,7 +214,8 @@ class VehicleState:
     def hc(self) -> int:
         """Handling class in force (000:L156-L161)."""
         return (self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
-                - (_off_road(self) if self.off_road else 0) - self.edge_hc - (_lone_pods(self) if self.sheet.pods else 0))
+                - (_off_road(self) if self.off_road else 0) - self.edge_hc - (_lone_pods(self) if self.sheet.pods else 0)
+                + (0 if self.spec.trucker else _no_trucker(self)))
 
     @property
     def plant_out(self) -> bool:
@@ -236,6 +239,11 @@ def _off_road(v: VehicleState) -> int:
     """HC lost off-road: the penalty without off-road suspension, tire bonuses lost or gained (000:L512-L517, L1834)."""
 
     return off_road_hc_loss(v.spec)
+
+
+def _no_trucker(v: VehicleState) -> int:
+    """HC change for a driver without Trucker skill at the wheel of a bus, ten-wheeler or tractor (000:L1385)."""
+    return trucker_hc(False, v.spec.has_skill) if v.spec.kind.value in POWERED_KINDS else 0
 
 
 def _unskilled(v: VehicleState) -> int:
