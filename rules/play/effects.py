@@ -178,8 +178,7 @@ def _say_what_brakes_did(ctx: Ctx, vid: str, decel: float, d: int) -> None:
 
 def jackknife(ctx: Ctx, vid: str, tid: str, fold: float) -> None:
     """The rig has folded past its jackknife: 1d, and on 1-3 the kingpin, tongue or hitch breaks and the
-    trailer comes loose (000:L574, L591). A car trailer's maneuvered jackknife rolls at once too (reading
-    M-R14: the two phases' hold, 000:L574, is not counted)."""
+    trailer comes loose (000:L574, L591). When it is rolled: rules.phases.movement.held (reading M-R14)."""
     die = ctx.roll(ONE_D, f"jackknife ({fold:.0f} degrees): 1-3 breaks the coupling", "000:L574, L591", vid)
     broke = jackknife_breaks(die)
     ctx.log.add(Jackknifed(f"jackknifes at {fold:.0f} degrees" + (": the coupling breaks" if broke else ""),

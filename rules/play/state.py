@@ -209,6 +209,8 @@ class VehicleState:
     towed_by: str = ""                # a trailer on its tower's hitch or fifth wheel: the tower's id. It makes no
                                       # decision of its own but its gunners' and follows the tower (000:L561-L564)
     loose: float = 0.0                # a trailer come loose: the mph it loses each turn, straight on (000:L576, L601-L603)
+    jackknife_since: int = 0          # a car trailer maneuvered into a jackknife: the phase clock (turn x phases + phase)
+                                      # it has been held since; it rolls once held into the next phase (000:L574, M-R14)
 
     @property
     def hc(self) -> int:
