@@ -73,7 +73,8 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
             cid = e.type if e.count == 1 else f"{e.type}{i + 1}"
             where = e.facing or ("cargo" if acc.cargo else "body")
             dp = acc.dp + booster_units(d, e)
-            comps.append(Component(cid, "accessory", acc.name, where, dp, dp, electronic=acc.electronic))
+            guard = d.hitch_armor if e.type.endswith("_hitch") else 0   # hitch armor: its component armor (000:L1982)
+            comps.append(Component(cid, "accessory", acc.name, where, dp, dp, guard, guard, electronic=acc.electronic))
     weapons = _sheet_weapons(d, t)
     pu = 0.0
     if plant is not None and not plant.gas:
