@@ -73,7 +73,7 @@ from rules.driving.maneuvers import Maneuver, perform, slide
 from rules.engine.preview import ManeuverPreview, Previewer
 from rules.phases import fire_step
 from rules.play import people
-from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Drop, Fire, Move, Pass, Release, SetSpeed
 from rules.play.rigs import coupling_of, trailer_after, trailer_of
 from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
 from rules.tables.foe_profiles import Profile
@@ -783,6 +783,10 @@ def _deciding(best: _Plan, rival: _Plan | None) -> str:
 
 def _fire(view: View, options: list[Action]) -> tuple[Action, str]:
     passes = [a for a in options if isinstance(a, Pass)]
+    let_go = next((a for a in options if isinstance(a, Release)), None)
+    why = release_pays(view.state, view.me) if let_go is not None else ""
+    if let_go is not None and why:
+        return let_go, f"releases the trailer: {why}"
     best: tuple[float, int, Action, str] | None = None
     threshold = _threshold(view)
     for i, a in enumerate(options):
@@ -807,6 +811,33 @@ def _fire(view: View, options: list[Action]) -> tuple[Action, str]:
         chosen = passes[0] if passes else options[0]
         return chosen, explain.hold_fire_line(threshold)
     return best[2], explain.fire_line(best[2], best[3])
+
+
+PURSUER_REACH = 6.0   # inches behind the rig a foe's car must be for a loose trailer to lie in its way
+
+
+def release_pays(state: GameState, me: VehicleState) -> str:
+    """Why letting the trailer go pays now ("" if it does not): it is burning, or crippled (half its armor
+    gone and none of its weapons left), or a foe's car follows close behind, which the loose trailer, going
+    straight on and slowing, would lie in the way of (000:L576, L601-L603)."""
+    tr = trailer_of(state, me.id)
+    if tr is None or me.speed <= 0:
+        return ""
+    if tr.sheet.on_fire:
+        return "it is on fire"
+    start = sum(tr.spec.sheet.armor.values())
+    armed = any(not w.destroyed and (w.shots_left > 0 or not w.max_shots) for w in tr.sheet.weapons)
+    if start and sum(tr.sheet.armor.values()) * 2 <= start and not armed:
+        return "it is crippled"
+    back = norm_deg(me.travel + 180)
+    for v in state.vehicles:
+        if v.owner == me.owner or v.out or v.speed <= me.speed * 0.5:
+            continue
+        off = v.pose.centre - tr.pose.centre
+        behind = off.length() <= PURSUER_REACH and abs(angle_diff(heading_of(off), back)) <= 30
+        if behind and abs(angle_diff(v.travel, me.travel)) <= 30:
+            return f"{v.id} follows close behind: the loose trailer will be in its way"
+    return ""
 
 
 def _threshold(view: View) -> int:
