@@ -563,6 +563,7 @@ class Outcome:
     survivors: tuple[str, ...]   # vehicle ids still in the game
     reason: str
     fallen: tuple[tuple[str, str], ...] = ()  # (vehicle id, why it is out): destroyed, wrecked, a kill (000:L1262)
+    one_side: bool = False       # the winners are one side of a scenario's goal (rules.engine.goals), not a draw
 
 
 def _decided(state: GameState) -> bool:
@@ -592,7 +593,8 @@ def outcome(state: GameState) -> Outcome | None:
     by_goal = goals.verdict(state)
     if by_goal is not None:
         gone = ", ".join(f"{vid} {why}" for vid, why in fallen)
-        return Outcome(by_goal.winners, survivors, by_goal.reason + (f" ({gone})" if gone else ""), fallen)
+        return Outcome(by_goal.winners, survivors, by_goal.reason + (f" ({gone})" if gone else ""), fallen,
+                       one_side=True)
     owners = tuple(sorted({v.owner for v in state.vehicles if not v.out} | people.standing_owners(state)))
     left = f" ({', '.join(survivors)} left; " + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")" if fallen \
         else ""
