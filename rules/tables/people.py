@@ -5,7 +5,7 @@ grenade throw and grenade types. The rules that use them are in rules/people/.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -66,6 +66,11 @@ class Gear:
     ge: float
     weight: float
     source: str
+    ge_by_weapon: Mapping[str, float] = field(default_factory=dict)   # GE when it goes with that hand weapon
+
+    def ge_with(self, weapon: str) -> float:
+        """Its grenade-equivalents beside the man's hand weapon (an SMG's clip is 1 GE, 000:L1505)."""
+        return self.ge_by_weapon.get(weapon, self.ge)
 
 
 @dataclass(frozen=True)
@@ -305,6 +310,17 @@ def _opt(n: int) -> int | None:
     return None if n < 0 else n
 
 
+def _ge_by_weapon(g: Node, weapons: Mapping[str, HandWeapon]) -> Mapping[str, float]:
+    """A gear item's `ge_by_weapon` table: hand weapon keys of the list to the GE it counts with them."""
+    node = g.table("ge_by_weapon", {})
+    out = {}
+    for k in list(node.data):
+        if k not in weapons:
+            raise node.error(k, f"unknown hand weapon {k!r}; known: {', '.join(sorted(weapons))}")
+        out[k] = node.number(k, lo=0)
+    return MappingProxyType(out)
+
+
 def _hand_weapon(key: str, w: Node) -> HandWeapon:
     damage = w.text("damage")
     if damage != "special":
@@ -415,7 +431,7 @@ def load_people(path: Path) -> PeopleTables:
     gear = {}
     for key, g in n.table("gear").items():
         gear[key] = Gear(key, g.text("name"), g.integer("cost", lo=0), g.number("ge", lo=0), g.number("weight", lo=0),
-                         g.text("source"))
+                         g.text("source"), _ge_by_weapon(g, weapons))
         g.integer("to_hit", 0)
         g.done()
     throw = _throw(n)
