@@ -174,6 +174,9 @@ class FootPanel(DecisionPanel):
         self.b._layout_buttons()
 
     def choose(self, a: Action) -> None:
+        if isinstance(a, Pass) and self.vid and self.b.state.step != MOVE:
+            # passed: climbing on or off, getting in or out and a reload do not stop him again this turn
+            self.b.orders.decline_extras(self.vid, self.b.state.turn, self.legal)
         self.b.commit(a)
 
     def handle_intent(self, intent: Intent) -> bool:
