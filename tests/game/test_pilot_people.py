@@ -4,14 +4,13 @@ car's declined dropper or lamp; a shot, throw or blow at a foe asks him every ti
 
 from __future__ import annotations
 
+from game.battle.pilot import Answer, Orders, answer
 from rules.core.geometry import Pose
 from rules.engine.engine import legal_actions, new_game
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
 from rules.play.actions import Pass
 from rules.play.people_actions import Board, Shoot
 from rules.play.state import FIRE, GameState, RuleOptions, evolve
-
-from game.battle.pilot import Answer, Orders, answer
 
 BEHIND = (13.625, 10.125)   # the square touching the back of "car" (facing 270: its back is toward +x)
 
