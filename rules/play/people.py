@@ -65,6 +65,7 @@ from rules.people.jumping import boarding_failure_damage, jump_damage
 from rules.people.person import COLLISION, DEAD, HAZARD, WEAPON, take
 from rules.people.person import FIRE as BURNING
 from rules.people.record import Grenade, Kit, PersonState, clock
+from rules.play import drop_on
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
@@ -197,8 +198,8 @@ def beside(state: GameState, v: VehicleState) -> Pose:
     reach_side, reach_end = size.width / 2 + t.person.square / 2, size.length / 2 + t.person.square / 2
     for offset in (right(f) * -reach_side, right(f) * reach_side, forward(f) * -reach_end, forward(f) * reach_end):
         x, y = _square_centre(t, c.x + offset.x, c.y + offset.y)
-        if _free(state, x, y, ignore=()):
-            return Pose.at(x, y, f)
+        if _free(state, x, y, ignore=()) and roof_at(state.map_id, state.map_changes, Vec(x, y)) is None:
+            return Pose.at(x, y, f)   # on the street, not on a roof the vehicle stands beside
     x, y = _square_centre(t, c.x + right(f).x * -reach_side, c.y + right(f).y * -reach_side)
     return Pose.at(x, y, f)
 
@@ -680,7 +681,8 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return None if a in _get_in_options(state, p) else f"he cannot get into {a.into} now (000:L1472)"
     if isinstance(a, Board):
         return None if a in _board_options(state, p) else \
-            f"he cannot climb onto {a.onto} now (beside it, standing, under 45 mph: 000:L1474-L1483)"
+            f"he cannot get onto {a.onto} now (beside it or beneath his roof, standing, a roll 12 can make: " \
+            "000:L1474-L1493)"
     if isinstance(a, GetOff):
         return None if a in _board_options(state, p) else "he rides nothing he could swing down from now (000:L1501)"
     if isinstance(a, Reload):
@@ -1169,8 +1171,22 @@ def _mph_to_board(state: GameState, p: PersonState, v: VehicleState) -> float:
 
 
 def board_need(state: GameState, p: PersonState, v: VehicleState) -> int:
-    """2d to climb onto this vehicle from where he stands: 0 automatic, -1 impossible (000:L1474-L1483)."""
+    """2d to get onto this vehicle from where he is: 0 automatic, -1 impossible. From the ground, climbing
+    aboard (000:L1474-L1483); from a roof, dropping onto it as it passes (000:L1485-L1492); riding another
+    vehicle, jumping across (000:L1493). Readings PD39, PD42."""
+    d = tables_of(state).dropping_on
+    if d is not None and p.riding and p.riding != v.id:
+        return drop_on.jump_need(state, d, state.vehicle(p.riding), v)
+    if d is not None and not p.riding and level_of(state, p.id) > 0:
+        return drop_on.drop_need(state, d, v, abs(v.speed))
     return tables_of(state).boarding_need(_mph_to_board(state, p, v))
+
+
+def board_how(state: GameState, p: PersonState) -> str:
+    """How he gets onto a vehicle from where he is: climbs, drops (from a roof) or jumps (from his mount)."""
+    if tables_of(state).dropping_on is None:
+        return "climbs"
+    return "jumps" if p.riding else "drops" if level_of(state, p.id) > 0 else "climbs"
 
 
 def _board_options(state: GameState, p: PersonState) -> list[Board | GetOff]:
@@ -1179,18 +1195,19 @@ def _board_options(state: GameState, p: PersonState) -> list[Board | GetOff]:
     r = _riding_rules(state)
     if r is None or p.prone:
         return []
-    if p.riding:
-        v = state.vehicle(p.riding)
-        return [GetOff(p.id)] if tables_of(state).boarding_need(abs(v.speed)) >= 0 else []
+    out: list[Board | GetOff] = []
+    if p.riding and tables_of(state).boarding_need(abs(state.vehicle(p.riding).speed)) >= 0:
+        out.append(GetOff(p.id))
+    if p.riding and tables_of(state).dropping_on is None:
+        return out
     sq = tables_of(state).person.square
     counters = state.rules.movement.handling.counters
-    out: list[Board | GetOff] = []
     for v in state.vehicles:
-        if v.sheet.destroyed or v.left_map:
+        if v.sheet.destroyed or v.left_map or v.id == p.riding:
             continue
-        if (nearest_point(footprint(v.pose, v.spec.counter(counters)), p.pose.centre) - p.pose.centre).length() > sq * 0.75:
-            continue
-        if board_need(state, p, v) >= 0:
+        near = p.riding or (nearest_point(footprint(v.pose, v.spec.counter(counters)), p.pose.centre)
+                            - p.pose.centre).length() <= sq * 0.75   # a rider's reach: jump_need's
+        if near and board_need(state, p, v) >= 0:
             out.append(Board(p.id, v.id))
     return out
 
@@ -1200,22 +1217,37 @@ def _board(ctx: Ctx, a: Board) -> None:
     reaching it (000:L1496); missed, he hits the ground as if rammed at the speed less 10 mph (000:L1495)."""
     p, r = person(ctx.state, a.person), _riding_rules(ctx.state)
     assert p is not None and r is not None
-    v, t = ctx.v(a.onto), tables_of(ctx.state)
-    need = board_need(ctx.state, p, v)
-    made = need == 0 or ctx.roll(DiceExpr(2), f"{p.name} climbs onto {v.id} at {v.speed:g} mph: needs {need}",
+    v = ctx.v(a.onto)
+    need, how = board_need(ctx.state, p, v), board_how(ctx.state, p)
+    verb, rule = {"climbs": ("climbs onto", "000:L1474-L1482, L1496"), "drops": ("drops onto", "000:L1485-L1492"),
+                  "jumps": (f"jumps from {p.riding} to", "000:L1493")}[how]
+    made = need == 0 or ctx.roll(DiceExpr(2), f"{p.name} {verb} {v.id} at {v.speed:g} mph: needs {need}",
                                  r.source, p.id) >= need
     per_turn = ctx.rules.movement.chart.phases_per_turn
     ctx.state = evolve(ctx.state, fire_passed=ctx.state.fire_passed + (p.id,))
     if made:
         put(ctx, replace(p, riding=v.id, pose=Pose.at(v.pose.x, v.pose.y, v.pose.facing), fired_turn=ctx.state.turn,
                          busy_until=now(ctx.state) + r.reach_top_turns * per_turn))
-        ctx.log.add(PersonRode(f"{p.name} climbs onto {v.id}" + (f" at {v.speed:g} mph" if v.speed else ""),
-                               "000:L1474-L1482, L1496", v.id, person=p.id, onto=v.id, aboard=True, need=need, made=True))
+        ctx.log.add(PersonRode(f"{p.name} {verb} {v.id}" + (f" at {v.speed:g} mph" if v.speed else ""),
+                               rule, v.id, person=p.id, onto=v.id, aboard=True, need=need, made=True))
         return
-    put(ctx, replace(p, fired_turn=ctx.state.turn))
-    ctx.log.add(PersonRode(f"{p.name} fails to climb onto {v.id} at {v.speed:g} mph and hits the ground",
+    _missed_board(ctx, p, v, how, need)
+
+
+def _missed_board(ctx: Ctx, p: PersonState, v: VehicleState, how: str, need: int) -> None:
+    """A miss: he hits the ground as if rammed at the speed less 10 mph (000:L1495): the speed of the
+    vehicle he jumped from, else the one he tried; a missed drop onto a tractor doubles it (000:L1487).
+    From a roof or a mount he lands beside the vehicle he tried, on the street (reading PD42)."""
+    t = tables_of(ctx.state)
+    speed = ctx.v(p.riding).speed if how == "jumps" else v.speed
+    moved = replace(p, fired_turn=ctx.state.turn, riding="") if how == "climbs" else \
+        replace(p, fired_turn=ctx.state.turn, riding="", pose=beside(ctx.state, v))
+    put(ctx, moved)
+    ctx.log.add(PersonRode(f"{p.name} misses {v.id} at {v.speed:g} mph and hits the ground",
                            "000:L1495", v.id, person=p.id, onto=v.id, aboard=False, need=need, made=False))
-    _hit_ground(ctx, p.id, boarding_failure_damage(v.speed, t), "000:L1495")
+    dice = boarding_failure_damage(speed, t)
+    times = drop_on.failure_times(t.dropping_on, v) if how != "climbs" and need != 0 else 1
+    _hit_ground(ctx, p.id, dice, "000:L1487, L1495" if times > 1 else "000:L1495", times)
 
 
 def _get_off(ctx: Ctx, a: GetOff) -> None:
@@ -1241,11 +1273,11 @@ def _off(ctx: Ctx, p: PersonState, v: VehicleState, text: str, rule: str, need: 
     ctx.log.add(PersonRode(text, rule, v.id, person=p.id, onto=v.id, aboard=False, need=need, made=made))
 
 
-def _hit_ground(ctx: Ctx, pid: str, dice: DiceExpr | None, rule: str) -> None:
+def _hit_ground(ctx: Ctx, pid: str, dice: DiceExpr | None, rule: str, times: int = 1) -> None:
     p = person(ctx.state, pid)
     if dice is None or p is None:
         return
-    points = ctx.roll(dice, f"{p.name} hits the ground", rule, pid)
+    points = ctx.roll(dice, f"{p.name} hits the ground" + (f" (x{times})" if times > 1 else ""), rule, pid) * times
     hurt(ctx, pid, points, COLLISION, "hitting the ground", rule)
 
 
