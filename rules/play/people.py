@@ -65,13 +65,14 @@ from rules.people.jumping import boarding_failure_damage, jump_damage
 from rules.people.person import COLLISION, DEAD, HAZARD, WEAPON, take
 from rules.people.person import FIRE as BURNING
 from rules.people.record import Grenade, Kit, PersonState, clock
-from rules.play import drop_on
+from rules.play import drop_on, stairs
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
 from rules.play.lights import aloft_modifier, general_visibility, own_visibility, person_visibility, table_lit
 from rules.play.people_actions import (
     Board,
+    Climb,
     GetIn,
     GetOff,
     GetOut,
@@ -336,7 +337,8 @@ def may_walk(state: GameState, p: PersonState) -> bool:
     """Not down, not busy getting out or up, not after firing this turn (000:L1449), not riding on top of a
     vehicle (there is nowhere to walk on a car's, 000:L1496)."""
     return (not p.down and not p.riding and p.busy_until <= now(state) and p.fired_turn != state.turn
-            and (squares_now(state, p) > 0 or not p.prone))
+            and (squares_now(state, p) > 0 or not p.prone) and p.stair_turn != state.turn
+            and (state.phase == stairs.FIRST_PHASE or not stairs.on_the_way_up(state, p)))
 
 
 def walkers(state: GameState) -> tuple[str, ...]:
@@ -351,10 +353,15 @@ def walk_options(state: GameState, pid: str) -> list[PersonAction]:
     p = person(state, pid)
     if p is None:
         return []
+    climbs: list[PersonAction] = [Climb(pid, up) for up in stairs.climbs(state, p)]
+    if stairs.on_the_way_up(state, p):   # on the stairs: a square up or down, or (at the hatch) onto the roof
+        return sorted([*climbs, *(Walk(pid, dx, dy) for dx, dy in STEPS
+                                  if (dx, dy) == (0, 0) or _step_problem(state, p, dx, dy) is None)], key=str)
     gas = gas_effect(state, p)
     choking = gas is not None and bool(gas.crawl_mph)
     out: list[PersonAction] = [] if choking and p.prone else [Prone(pid, not p.prone)]   # choking: he crawls
-    if _may_sprint(state, p):
+    out += climbs
+    if _may_sprint(state, p) and stairs.stairway_of(state, p) is None:   # no sprint on stairs (000:L1441)
         out.append(Sprint(pid))
     if squares_now(state, p) > 0:
         out += [Walk(pid, dx, dy) for dx, dy in STEPS if (dx, dy) == (0, 0) or _step_problem(state, p, dx, dy) is None]
@@ -419,6 +426,9 @@ def _step_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | N
     a, b = p.pose.centre, Vec(p.pose.x + dx * sq, p.pose.y + dy * sq)
     if not _free(state, b.x, b.y, ignore=()):
         return "a vehicle stands in that square"
+    why = stairs.step_problem(state, p, b) if state.map_id else ""
+    if why != "":
+        return why
     roofs = (roof_at(state.map_id, state.map_changes, a), roof_at(state.map_id, state.map_changes, b))
     if roofs[0] is not None or roofs[1] is not None:   # on a roof he walks its top, not off its edge (EL5)
         return None if roofs[0] == roofs[1] else "the roof's edge: he would fall (climbing is not played)"
@@ -435,10 +445,25 @@ def walk(ctx: Ctx, a: Walk) -> None:
         facing = math.degrees(math.atan2(a.dx, -a.dy)) % 360
         end = Pose.at(p.pose.x + a.dx * sq, p.pose.y + a.dy * sq, facing)
         steps = p.steps + 1 if p.steps_turn == ctx.state.turn else 1
-        put(ctx, replace(p, pose=end, walked=now(ctx.state), steps=steps, steps_turn=ctx.state.turn))
+        put(ctx, replace(stairs.after_step(ctx.state, p, end.centre), pose=end, walked=now(ctx.state), steps=steps,
+                         steps_turn=ctx.state.turn))
         ctx.log.add(PersonWalked(f"{p.name} {'crawls' if p.prone else 'moves'} to ({end.x:g}, {end.y:g})",
                                  "000:L1460" if p.prone else "000:L539", p.id, start=p.pose, end=end, crawled=p.prone))
         underfoot(ctx, p.id)
+    ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
+
+
+def climb(ctx: Ctx, a: Climb) -> None:
+    """A square up or down his stairway; he stops there for the turn (000:L1442)."""
+    p = person(ctx.state, a.person)
+    assert p is not None
+    s = stairs.stairway_of(ctx.state, p)
+    assert s is not None
+    up = p.stair_up + (1 if a.up else -1)
+    put(ctx, replace(p, stair_up=up, stair_turn=ctx.state.turn, walked=now(ctx.state)))
+    where = "the roof hatch" if up == s.squares else "the foot of the stairs" if up == 0 else f"{s.level(up):g} ft up"
+    ctx.log.add(PersonWalked(f"{p.name} climbs {'up' if a.up else 'down'} the stairs: {where}", "000:L1442",
+                             p.id, start=p.pose, end=p.pose, crawled=False))
     ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
 
 
@@ -623,7 +648,10 @@ def level_of(state: GameState, who: str) -> float:
     """How high (ft) a man stands: on a roof when his square lies in a building's outline (reading EL1);
     vehicles and everyone else on the ground."""
     p = person(state, who)
-    return level_at(state.map_id, state.map_changes, p.pose.centre) if p is not None else 0.0
+    if p is None:
+        return 0.0
+    on_stairs = stairs.level(state, p)
+    return on_stairs if on_stairs is not None else level_at(state.map_id, state.map_changes, p.pose.centre)
 
 
 def _ground_cover(state: GameState, shooter: Vec, o: PersonState) -> str:
@@ -669,6 +697,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
     if isinstance(a, Sprint):
         return None if state.step == MOVE and a in walk_options(state, who) and who in acting else \
             "he may sprint at his first step of a turn, standing, before firing, with seconds of sprint left (000:L1441)"
+    if isinstance(a, Climb):
+        return None if state.step == MOVE and who in acting and a in walk_options(state, who) else \
+            "a square up or down the stairway he stands on, in phase 1 of a turn he has not moved on it (000:L1442)"
     if isinstance(a, (Walk, Prone)):
         if state.step != MOVE:
             return "people walk, drop prone or stand up in the movement step"
@@ -1109,6 +1140,8 @@ def apply(ctx: Ctx, a: Action) -> None:
         walk(ctx, a)
     elif isinstance(a, Prone):
         go_prone(ctx, a)
+    elif isinstance(a, Climb):
+        climb(ctx, a)
     elif isinstance(a, Sprint):
         sprint(ctx, a)
     elif isinstance(a, (Shoot, Throw, Strike)):
@@ -1420,7 +1453,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload))
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload, Climb))
             or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
