@@ -67,6 +67,13 @@ def stairway_at(map_id: str, changes: MapChanges, at: Vec) -> Stairway | None:
     return None
 
 
+def stairway_up(map_id: str, changes: MapChanges, building: str) -> Stairway | None:
+    """The stairway up this standing building ("buildings[i]"), if it has one."""
+    if not map_id or building in changes.rubble:
+        return None
+    return next((s for s in _stairways(map_id, changes.sections) if s.building == building), None)
+
+
 @lru_cache(maxsize=16)
 def _stairways(map_id: str, sections: tuple[Placement, ...]) -> tuple[Stairway, ...]:
     m = resolved(current_map(map_id, sections))

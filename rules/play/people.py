@@ -422,6 +422,11 @@ def _step_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | N
         return None
     if squares_now(state, p) <= 0:
         return "he has no movement this phase (000:L1439, L1460)"
+    return _square_problem(state, p, dx, dy)
+
+
+def _square_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | None:
+    """What stops a step (dx, dy) from his square: a vehicle there, a stairway's rules, a roof's edge, a wall."""
     sq = tables_of(state).person.square
     a, b = p.pose.centre, Vec(p.pose.x + dx * sq, p.pose.y + dy * sq)
     if not _free(state, b.x, b.y, ignore=()):
@@ -1518,6 +1523,15 @@ def step_clear(state: GameState, x: float, y: float, dx: int, dy: int) -> bool:
     if not _free(state, b.x, b.y, ignore=()):
         return False
     return not state.map_id or blocker({}, state.map_id, Vec(x, y), b, (), state.map_changes) is None
+
+
+def step_open(state: GameState, p: PersonState, x: float, y: float, dx: int, dy: int) -> bool:
+    """Whether he could step (dx, dy) from the square at (x, y): the move rules' own test (roof edges,
+    stairways, walls, vehicles), not his speed this phase; away from his own square he is read as off any
+    stairway's upper squares."""
+    here = (x, y) == (p.pose.x, p.pose.y)
+    at = p if here else replace(p, pose=Pose.at(x, y, p.pose.facing), stair_up=0)
+    return _square_problem(state, at, dx, dy) is None
 
 
 def line_from(state: GameState, at: Vec, enemy: str) -> bool:
