@@ -101,3 +101,24 @@ def test_a_stairway_inside_its_building_or_away_from_it_is_a_map_problem(tmp_pat
         except DataError as exc:
             probs = [exc]
         assert any(what in str(p) for p in probs), probs
+
+
+def _foe_state(man: tuple[float, float], enemy: tuple[float, float], weapon: str = "SMG", **kw: object) -> GameState:
+    setup = GameSetup((VehicleSetup("red", "A", "Killer Kart", Pose.at(1, 19, 90), 0.0),
+                       VehicleSetup("blue", "B", "Killer Kart", Pose.at(29, 19, 270), 0.0)),
+                      seed=4, map=ROOFTOPS, options=RuleOptions(people="on"),
+                      people=(PersonSetup("man", "A", Pose.at(*man, 90), weapon=weapon),
+                              PersonSetup("foe", "B", Pose.at(*enemy, 90), weapon="SMG")))
+    s = evolve(new_game(setup)[0], step=MOVE, phase=1, walkers=("man",))
+    return _at(s, **kw)
+
+
+def test_a_foe_on_a_roof_with_no_shot_heads_for_the_hatch_and_climbs_down_000_L1442():
+    from rules.ai.on_foot import decide
+    behind = _foe_state((13.125, 2.375), (2, 19.5))        # the Bank's far corner; his enemy round the Offices
+    who = decide(behind, "man", legal_actions(behind, "man"), "veteran")
+    assert isinstance(who[0], Walk) and "stairs" in who[1]
+    mid = _foe_state(BANK_FOOT, (2, 19.5), stair_up=2)      # half way down: on down
+    assert decide(mid, "man", legal_actions(mid, "man"), "veteran")[0] == Climb("man", False)
+    up = _foe_state(BANK_FOOT, (11.125, 3.125), weapon="")  # at the foot, unarmed, the enemy on the Bank's roof
+    assert decide(up, "man", legal_actions(up, "man"), "veteran")[0] == Climb("man", True)
