@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from rules.ai import profiles
-from rules.ai.on_foot import decide   # vehicles, and people on foot (as the client and `--autoplay` drive them)
+from rules.ai.on_foot import (
+    decide,  # vehicles, and people on foot (as the client and `--autoplay` drive them)
+)
 from rules.engine.game import Game
 from rules.engine.saves import load_game, save_game
 from rules.engine.scenarios import game_setup, list_scenarios, load_scenario
