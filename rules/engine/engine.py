@@ -80,10 +80,10 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         towed = None
         if vs.trailer:
             spec, towed = resolve_rig(vs.design, vs.trailer, vs.driver_skill)
-            spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=crew_wears(vs), trucker=vs.trucker)
         else:
-            spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill,
-                           crew_gear=crew_wears(vs), trucker=vs.trucker)
+            spec = resolve_spec(vs.design, vs.driver_skill)
+        # Trucker skill: the design's crew and the set-up's must both have it (000:L1385, M-R21)
+        spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=crew_wears(vs), trucker=spec.trucker and vs.trucker)
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest

@@ -174,7 +174,8 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
                        road_tire_hc=sum(m.hc_all_wheels for m in mods if m.hc_lost_off_road),
                        off_road_damage=not any(m.no_off_road_damage for m in mods), boosters=_boosters(d, fig),
                        nitrous_tanks=d.plant_accessories.count(lights_tables().nitrous),
-                       size=big_counter(d.kind, d.body) if d.kind in BIG_KINDS else None, release=_release(d))
+                       size=big_counter(d.kind, d.body) if d.kind in BIG_KINDS else None, release=_release(d),
+                       trucker=d.trucker)
 
 
 def _release(d: Design) -> str:
