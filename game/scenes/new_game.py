@@ -331,7 +331,12 @@ class NewGameScene(Scene):
             # a scenario that puts people on foot (or says people = true) plays with them whatever the field says
             people_on = bool(walkers) or base.options.people == "on"
             options = replace(self.rule_options(), people="on") if people_on else self.rule_options()
-            return replace(base, vehicles=tuple(vs), people=walkers, options=options), title
+            goal = base.goal
+            if goal is not None:   # the victory's side is its vehicles' (and men's) owners as chosen here (issue 19)
+                side = {new.owner for old, new in zip(base.vehicles, vs, strict=True) if old.owner in goal.side}
+                side |= {new.owner for old, new in zip(base.people, walkers, strict=True) if old.owner in goal.side}
+                goal = replace(goal, side=tuple(sorted(side)))
+            return replace(base, vehicles=tuple(vs), people=walkers, options=options, goal=goal), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
         starts = list(getattr(game_map, "starts", ()) or ())

@@ -167,3 +167,18 @@ def test_the_night_duel_shows_and_plays_its_night_and_its_own_design_000_L924(ap
     ng.source.index = 0
     ng.changed(ng.source)
     assert light.value == "clear"
+
+
+def test_a_scenarios_goal_follows_the_owners_chosen_here(app):
+    """The convoy's victory belongs to the convoy's side whoever drives it: the owners this screen gives its
+    vehicles (a player's name, "Foe <id>"), not the scenario file's (issue 19, rules.engine.goals)."""
+    ng = _open(app)
+    ng.source.index = 1 + next(i for i, p in enumerate(ng.scenarios) if p.name == "convoy_rig.toml")
+    ng._rebuild_rows()
+    ng.names["Player 1"] = "Mad Max"
+    setup, _title = ng.build_setup()
+    convoy = {v.owner for v in setup.vehicles if v.id in ("rig", "escort", "point")}
+    raiders = {v.owner for v in setup.vehicles if v.id.startswith(("ramp_raider", "raider_"))}
+    assert setup.goal is not None and setup.goal.kind == "escape"
+    assert set(setup.goal.side) == convoy and "Mad Max" in convoy
+    assert not raiders & set(setup.goal.side)
