@@ -315,9 +315,15 @@ class NewGameScene(Scene):
         if self.source.index > 0:
             base, title = setup_from_scenario(self.scenarios[self.source.index - 1])
             vs = []
+            # a foe-driven vehicle fights for its scenario side: the owner a player's vehicle of that side got
+            # here, else one foe owner for the side ("Foe Raiders"), so foes of one team are not each other's foes
+            sides: dict[str, str] = {}
+            for v, (_stock, driver, _colour, _crew) in zip(base.vehicles, self.rows, strict=True):
+                if not driver.value.startswith("foe: "):
+                    sides.setdefault(v.owner, self.owner_name(driver.value))
             for v, (stock, driver, colour, crew) in zip(base.vehicles, self.rows, strict=True):
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
-                owner = f"Foe {v.id}" if foe else self.owner_name(driver.value)
+                owner = sides.get(v.owner, f"Foe {v.owner}") if foe else self.owner_name(driver.value)
                 skill_d, skill_g = CREW[crew.index]
                 vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value,
                                   driver_skill=skill_d, gunner_skill=skill_g, trailer=self.trailer(stock.value)))
