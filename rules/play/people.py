@@ -606,7 +606,14 @@ def strike_to_hit(state: GameState, a: Strike) -> ToHit:
     assert p is not None and o is not None and h is not None
     shot = Shot(base=h.to_hit, range=state.rules.combat.point_blank_below, target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=0)
-    return _gassed(state, p, person_to_hit(PersonShot("", None, prone=o.prone), shot, t, state.rules.combat))
+    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, t, state.rules.combat)
+    ma = t.martial_arts
+    bonus = ma.hit_bonus(p.martial_arts) if ma is not None else 0
+    if bonus and th.allowed:
+        level = "base" if p.martial_arts == 0 else f"+{p.martial_arts}"
+        th = ToHit(th.need - bonus, (*th.modifiers, Modifier(f"Martial Arts {level}", bonus, ma.source if ma else "")),
+                   th.allowed, th.why)
+    return _gassed(state, p, th)
 
 
 def _strike(ctx: Ctx, a: Strike) -> None:
@@ -638,8 +645,9 @@ def _strike(ctx: Ctx, a: Strike) -> None:
         return
     dice = knife.dice if knife is not None and knife.dice is not None else (
         h.heavy if p.weapon or p.grenades else h.fist)
+    ma = t.martial_arts.damage_bonus(p.martial_arts) if t.martial_arts is not None else 0
     points = max(0, ctx.roll(dice, f"{p.name}'s blow", h.source, p.id)) + (
-        h.spiked_extra if h.spiked_gear in p.gear else 0)
+        h.spiked_extra if h.spiked_gear in p.gear else 0) + ma
     hurt(ctx, o.id, points, WEAPON if knife is not None else HAZARD, f"{p.name}'s blow", h.source)
 
 
