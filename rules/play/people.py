@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from itertools import permutations
 
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
@@ -77,6 +78,7 @@ from rules.play.people_actions import (
     GetOff,
     GetOut,
     PersonAction,
+    Pick,
     Prone,
     Reload,
     Shoot,
@@ -705,6 +707,11 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
     p = person(state, who)
     if p is None:
         return f"there is nobody called {who!r}"
+    if isinstance(a, Pick):
+        return None if a in pick_options(state, who) else \
+            "no area shot at his men waits for his pick, or that is not an order of its swept men (000:L945)"
+    if picks_waiting(state, who):
+        return "first say who of his men an area shot's hits fall on (000:L945)"
     if isinstance(a, Pass):
         return None if state.step == FIRE else "people pass only in the fire step"
     if isinstance(a, Sprint):
@@ -783,7 +790,7 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
             _strike(ctx, a)
         else:
             _throw(ctx, a)
-    ctx.state = evolve(ctx.state, people_declared=())
+    ctx.state = evolve(ctx.state, people_declared=(), area_picks=())
     _landings(ctx)
     if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
         _timed_blasts(ctx)
@@ -1126,8 +1133,9 @@ def fire_step_actors(state: GameState) -> list[str]:
     and people on foot with a shot or a throw."""
     if not playing(state):
         return []
-    return [v.id for v in state.vehicles if may_leave(state, v.id) or vehicle_fire_options(state, v.id)] \
+    actors = [v.id for v in state.vehicles if may_leave(state, v.id) or vehicle_fire_options(state, v.id)] \
         + fire_actors(state)
+    return actors + [o.id for _a, o, _v in _picks_pending(state) if o.id not in actors]
 
 
 def may_walk_now(state: GameState, pid: str) -> bool:
@@ -1136,9 +1144,11 @@ def may_walk_now(state: GameState, pid: str) -> bool:
 
 
 def options(state: GameState, pid: str) -> list[Action]:
-    """A person's legal actions now (sorted by text form)."""
+    """A person's legal actions now (sorted by text form); an area shot's pick waiting for him comes first."""
     if state.step == MOVE:
         return list(walk_options(state, pid))
+    if picks_waiting(state, pid):
+        return list(pick_options(state, pid))
     return [*fire_options(state, pid), Pass(pid)]
 
 
@@ -1155,6 +1165,9 @@ def apply(ctx: Ctx, a: Action) -> None:
         go_prone(ctx, a)
     elif isinstance(a, Climb):
         climb(ctx, a)
+    elif isinstance(a, Pick):
+        ctx.state = evolve(ctx.state, area_picks=ctx.state.area_picks + ((_area_key(a.shooter, a.weapon, a.person),
+                                                                         a.order),))
     elif isinstance(a, Sprint):
         sprint(ctx, a)
     elif isinstance(a, (Shoot, Throw, Strike)):
@@ -1445,11 +1458,13 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
     ctx.log.add(DamageRolled(f"{a.weapon} hits {o.name} for {points}", "000:L941", v.id, weapon=a.weapon,
                              target=o.id, expr=str(info.damage), faces=(), points=points))
     each = area_share(tables_of(ctx.state), info.abbr, points, len(victims))
-    for victim in defenders_pick(ctx.state, victims, hits):   # how many the rolls say; who: the defender's pick
+    order = dict(ctx.state.area_picks).get(_area_key(a.vehicle, a.weapon, a.target), ())
+    for victim in defenders_pick(ctx.state, victims, hits, order):   # how many the rolls say; who: the defender's pick
         hurt(ctx, victim.id, each, WEAPON, f"{v.id}'s {a.weapon}",
              "000:L1450, L1457" if len(victims) == 1 else "000:L945-L946, L1450")
     if info.effect == "burst":
-        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in defenders_pick(ctx.state, victims, hits)),
+        burst(ctx, v.id, a.weapon, o.pose.centre,
+              exclude=tuple(x.id for x in defenders_pick(ctx.state, victims, hits, order)),
               abbr=info.abbr)
 
 
@@ -1466,7 +1481,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload, Climb))
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload, Climb, Pick))
             or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
@@ -1684,19 +1699,69 @@ def swept_with(state: GameState, firer_owner: str, aimed: PersonState) -> list[P
     return sorted(near, key=lambda p: ((p.pose.centre - aimed.pose.centre).length(), p.id))
 
 
-def defenders_pick(state: GameState, victims: list[PersonState], hits: int) -> list[PersonState]:
+def defenders_pick(state: GameState, victims: list[PersonState], hits: int,
+                   order: Sequence[str] = ()) -> list[PersonState]:
     """Who of an area sweep's men the hits fall on (000:L945): the defender picks; when they are all one
-    side's, the pick is made for him as he would make it, the men best able to take a hit first (most armor
-    and body points left; reading PD26); men of more than one side are the attacker's pick, the nearest the
-    aim first (the order `victims` comes in)."""
+    side's, in the `order` he gave (a Pick action), else as he would make it, the men best able to take a hit
+    first (most armor and body points left; reading PD26); men of more than one side are the attacker's pick,
+    the nearest the aim first (the order `victims` comes in)."""
     if len({p.owner for p in victims}) > 1:
         return victims[:hits]
+    if order and sorted(order) == sorted(p.id for p in victims):
+        return sorted(victims, key=lambda p: order.index(p.id))[:hits]
     t = tables_of(state)
 
     def sturdiness(p: PersonState) -> tuple[int, int]:
         return (-(p.armor_left + t.person.damage_points - p.damage), victims.index(p))
 
     return sorted(victims, key=sturdiness)[:hits]
+
+
+def _area_key(shooter: str, weapon: str, target: str) -> str:
+    return f"{shooter}:{weapon}:{target}"
+
+
+MAX_LISTED_ORDERS = 24   # every order of up to four men; more men: the default's rotations and its reverse
+
+
+def _picks_pending(state: GameState) -> list[tuple[Fire, PersonState, list[PersonState]]]:
+    """The declared area shots at men of one side, two or more of them swept, whose defender has not yet
+    said who takes the hits (000:L945): (the shot, the man aimed at, the swept men)."""
+    if state.step != FIRE or not state.people_declared:
+        return []
+    done = dict(state.area_picks)
+    out = []
+    for a in state.people_declared:
+        if not isinstance(a, Fire) or _area_key(a.vehicle, a.weapon, a.target) in done:
+            continue
+        o = person(state, a.target)
+        v = next((x for x in state.vehicles if x.id == a.vehicle), None)
+        w = next((x for x in v.sheet.weapons if x.id == a.weapon), None) if v is not None and o is not None else None
+        if w is None or o is None or o.down or weapon_info(w.abbr).effect != "area" or v is None:
+            continue
+        victims = [o, *swept_with(state, v.owner, o)]
+        if len(victims) > 1 and len({p.owner for p in victims}) == 1:
+            out.append((a, o, victims))
+    return out
+
+
+def picks_waiting(state: GameState, pid: str) -> bool:
+    return any(o.id == pid for _a, o, _v in _picks_pending(state))
+
+
+def pick_options(state: GameState, pid: str) -> list[Pick]:
+    """The orders he may give the first area shot waiting for him: every order of its swept men (of five or
+    more, the order he would pick, each of its rotations and its reverse)."""
+    waiting = [(a, victims) for a, o, victims in _picks_pending(state) if o.id == pid]
+    if not waiting:
+        return []
+    a, victims = waiting[0]
+    ids = [p.id for p in defenders_pick(state, victims, len(victims))]
+    if len(ids) <= 4:
+        orders = [tuple(x) for x in permutations(ids)]
+    else:
+        orders = [tuple(ids[k:] + ids[:k]) for k in range(len(ids))] + [tuple(reversed(ids))]
+    return [Pick(pid, a.vehicle, a.weapon, order) for order in orders[:MAX_LISTED_ORDERS]]
 
 
 def area_share(t: PeopleTables, abbr: str, points: int, victims: int) -> int:
