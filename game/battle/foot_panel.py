@@ -131,6 +131,15 @@ class FootPanel(DecisionPanel):
         self.index = 0
         if self.b.state.step == MOVE and not self.b.user_zoomed:
             self._frame_move()
+        elif any(isinstance(a, Pick) for a in self.legal) and not self.b.user_zoomed:
+            self._frame_pick()
+
+    def _frame_pick(self) -> None:
+        """Close on the swept men, a square 16 px, so the order's numbers read one by one."""
+        p = people.person(self.b.state, self.vid or "")
+        if p is not None:
+            self.b.cam.zoom, self.b.cam.cx, self.b.cam.cy = FOOT_ZOOM, p.pose.x, p.pose.y
+            self.b.clamp()
 
     def _frame_move(self) -> None:
         """His squares are a quarter inch: come close, but keep the nearest enemy in view if it is not far."""
