@@ -229,7 +229,8 @@ def get_out(ctx: Ctx, a: GetOut) -> None:
         pid += "'"
     kit = kit_of(ctx.state, v.id)
     worn = kit.armor or ("body_armor" if comp.body_armor > 0 else "")   # what is left of it aboard goes with him
-    p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
+    held = next(((e, until) for c, e, until in ctx.state.crew_gas if c == f"{v.id}.{a.crew}"), ("", 0))
+    p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp, gas=held[0], gas_until=held[1],
                     armor=worn, armor_left=comp.body_armor if worn else 0,
                     weapon=kit.weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
                     grenades=kit.grenades, gear=kit.gear,
@@ -329,6 +330,40 @@ def _tear_gas_at_turn_end(ctx: Ctx) -> None:
                          busy_until=max(p.busy_until, until) if r.effect == "unconscious" else p.busy_until))
         ctx.log.add(PersonGassed(f"{p.name} is {r.effect} from the tear gas for {r.turns} seconds", gas.source, p.id,
                                  effect=r.effect, turns=r.turns))
+    _tear_gas_aboard(ctx, clouds)
+
+
+def crew_gas(state: GameState, crew: str) -> GasResult | None:
+    """The tear-gas effect on a crewman aboard ("vehicle.crew") now, if any (reading PD45)."""
+    gas = tables_of(state).tear_gas
+    held = next(((e, until) for c, e, until in state.crew_gas if c == crew), None)
+    if gas is None or held is None or held[1] <= now(state):
+        return None
+    return next((r for r in gas.results if r.effect == held[0]), None)
+
+
+def _tear_gas_aboard(ctx: Ctx, clouds: Sequence[Counter]) -> None:
+    """Duellists too (000:L1586): every able crewman of a vehicle whose counter's centre lies in a tear-gas
+    cloud rolls as a man on foot, unless his vehicle's kit holds a gas mask; the worst so far holds."""
+    gas = tables_of(ctx.state).tear_gas
+    assert gas is not None
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    rank = {r.effect: i for i, r in enumerate(gas.results)}
+    for v in ctx.state.vehicles:
+        if v.out or v.sheet.destroyed or set(kit_of(ctx.state, v.id).gear) & set(gas.immune_gear) \
+                or not any(inside(c.polygon(), v.pose.centre) for c in clouds):
+            continue
+        for crew in crew_aboard(v):
+            cid = f"{v.id}.{crew}"
+            r = gas.result(ctx.roll(DiceExpr(1), f"{cid} in tear gas aboard", gas.source, v.id))
+            held = crew_gas(ctx.state, cid)
+            if held is not None and rank[held.effect] <= rank[r.effect]:
+                continue
+            until = clock(ctx.state.turn + 1 + r.turns, 1, per_turn)
+            kept = tuple(g for g in ctx.state.crew_gas if g[0] != cid and g[2] > now(ctx.state))
+            ctx.state = evolve(ctx.state, crew_gas=(*kept, (cid, r.effect, until)))
+            ctx.log.add(PersonGassed(f"{cid} is {r.effect} from the tear gas aboard for {r.turns} seconds",
+                                     gas.source, v.id, effect=r.effect, turns=r.turns))
 
 
 def sprinting(state: GameState, p: PersonState) -> bool:
@@ -1861,7 +1896,9 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
     out = []
     for crew in crew_aboard(v):
         cid = f"{v.id}.{crew}"
-        if crew in v.fire_acted or shots_left_aboard(state, cid) <= 0 or person(state, cid) is not None:
+        gassed = crew_gas(state, cid)
+        if crew in v.fire_acted or shots_left_aboard(state, cid) <= 0 or person(state, cid) is not None \
+                or (gassed is not None and gassed.effect == "unconscious"):
             continue
         for p in standing(state):
             if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t):
@@ -1905,13 +1942,24 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
                     target=target_type_of(tv.spec.kind.value, tv.spec.body),
                     target_side=struck_side(tv.pose, size, v.pose.centre), target_speed=tv.speed,
                     firer_speed=v.speed, gunner_skill=skill, visibility=own_visibility(state, v, general_visibility(state)))
-        return person_to_hit(PersonShot(_crew_role(v, crew), w), shot, t, state.rules.combat)
+        return _gassed_aboard(state, a.person, person_to_hit(PersonShot(_crew_role(v, crew), w), shot, t,
+                                                             state.rules.combat))
     shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill,
                 height_ft=level_of(state, o.id), visibility=own_visibility(state, v, general_visibility(state)))
     cover = _ground_cover(state, v.pose.centre, o)
-    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone and cover == "none", cover=cover,
-                                    aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat)
+    return _gassed_aboard(state, a.person, person_to_hit(
+        PersonShot(_crew_role(v, crew), w, prone=o.prone and cover == "none", cover=cover,
+                   aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat))
+
+
+def _gassed_aboard(state: GameState, crew: str, th: ToHit) -> ToHit:
+    """-6 or -2 to a crewman's hand-weapon shot from inside while tear gas holds him (000:L1587-L1588, PD45)."""
+    gas, table = crew_gas(state, crew), tables_of(state).tear_gas
+    if gas is None or table is None or not gas.to_hit or not th.allowed:
+        return th
+    return ToHit(th.need - gas.to_hit, (*th.modifiers, Modifier(f"in tear gas ({gas.effect})", gas.to_hit,
+                                                                  table.source)), th.allowed, th.why)
 
 
 def declare_inside(ctx: Ctx, a: Shoot) -> None:

@@ -98,3 +98,40 @@ def test_a_tear_gas_grenade_lays_a_cloud_known_from_smoke_000_L1585():
     people._blast(ctx, Grenade("G2", "smoke", "man", AT, (24.0, 20.0), 7, 0, 0, point=(24.0, 20.0)))
     assert [(c.kind, c.weapon) for c in ctx.state.counters] == [("smoke", "tear_gas"), ("smoke", "smoke")]
 
+
+
+def _aboard(kit_gear: tuple[str, ...] = ()):
+    """Car "blue" (side B) sits in a tear-gas cloud; side A's man stands 4" off, in reach of its crew's SMG."""
+    from rules.people.record import Kit
+    setup = GameSetup((VehicleSetup("red", "A", "Killer Kart", Pose.at(2, 30, 90), 0.0),
+                       VehicleSetup("blue", "B", "Killer Kart", Pose.at(16, 10, 270), 0.0,
+                                    kit=Kit(weapon="SMG", gear=kit_gear))),
+                      seed=2, options=RuleOptions(people="on"),
+                      people=(PersonSetup("man", "A", Pose.at(12.125, 10.125, 90), weapon="SMG"),))
+    s = new_game(setup)[0]
+    s = evolve(s, counters=(Counter("smoke", Pose.at(16, 10, 0), 1.0, 1.0, 1, weapon="tear_gas", id="c1"),))
+    s.derived.clear()
+    return s
+
+
+def test_a_crew_aboard_in_tear_gas_rolls_too_and_takes_its_minus_to_hand_weapons_000_L1586_PD45():
+    """000:L1586: unprotected pedestrians and duellists roll; the crew of a car in the cloud roll (reading
+    PD45): stinging is -2 to the driver's SMG from inside; a gas mask in the crew's kit spares them."""
+    s = _aboard()
+    shot = Shoot("blue.driver", "SMG", "man")
+    before = people.inside_to_hit(evolve(s, step=FIRE), shot).need
+    s, ev = _roll(s, 6)
+    assert [e.effect for e in ev] == ["stinging"] and people.crew_gas(s, "blue.driver").effect == "stinging"
+    fired = evolve(s, step=FIRE)
+    fired.derived.clear()
+    assert people.inside_to_hit(fired, shot).need == before + 2
+    _s, ev = _roll(_aboard(kit_gear=("gas_mask",)), 6)
+    assert ev == []
+
+
+def test_a_crewman_gassed_unconscious_aboard_fires_no_hand_weapon_PD45():
+    s, ev = _roll(_aboard(), 1)
+    assert [e.effect for e in ev] == ["unconscious"]
+    fire = evolve(s, step=FIRE)
+    fire.derived.clear()
+    assert not [a for a in people.inside_fire_options(fire, "blue") if a.person == "blue.driver"]
