@@ -135,3 +135,13 @@ def test_a_crewman_gassed_unconscious_aboard_fires_no_hand_weapon_PD45():
     fire = evolve(s, step=FIRE)
     fire.derived.clear()
     assert not [a for a in people.inside_fire_options(fire, "blue") if a.person == "blue.driver"]
+
+
+def test_a_gassed_crewman_who_gets_out_is_still_gassed_PD45():
+    from rules.play.people_actions import GetOut
+    s, _ev = _roll(_aboard(), 3)                 # choking, aboard
+    ctx = Ctx(evolve(s, step=FIRE), ScriptedDice([3] * 5))
+    people.get_out(ctx, GetOut("blue", "driver"))
+    out = ctx.finish()
+    man = people.person(out, "blue.driver")
+    assert man is not None and man.gas == "choking" and people.gas_effect(out, man) is not None
