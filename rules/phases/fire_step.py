@@ -72,6 +72,7 @@ from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept, renewed
 from rules.driving.articulated import fire_hazard, oversized_hazard
 from rules.driving.equipment import carries
+from rules.people.record import clock
 from rules.phases import automatic_fire, electronic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
@@ -135,6 +136,7 @@ class Inputs(NamedTuple):
     lighting: Lighting        # searchlights, flares, goggles, tinted glass at night (rules.play.lights)
     bollixed: bool = False    # a bollix works on the table: no radar set works (000:L2978)
     scrambled: bool = False   # its computer-gunner software is scrambled (000:L2616)
+    gassed: tuple[tuple[str, int], ...] = ()   # crewmen in tear gas and their minus (-1: knocked out; PD45)
 
 
 def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None) -> Inputs:
@@ -146,7 +148,19 @@ def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
                   v.moved_this_phase,
                   NO_LIGHTING if state.options.visibility != "night" else lighting(state, v),  # by day: none
-                  bollixed(state) if box is None else box, v.scrambled)
+                  bollixed(state) if box is None else box, v.scrambled, gassed_crew(state, v.id))
+
+
+def gassed_crew(state: GameState, vid: str) -> tuple[tuple[str, int], ...]:
+    """This vehicle's crewmen whom tear gas holds now, with the minus to their shots, -1 for one knocked
+    out (he fires nothing) (000:L1586-L1588, reading PD45; rules.play.people rolls it)."""
+    gas = state.rules.people.tear_gas
+    if gas is None or not state.crew_gas:
+        return ()
+    now = clock(state.turn, state.phase, state.rules.movement.chart.phases_per_turn)
+    minus = {r.effect: (-1 if r.effect == "unconscious" else -r.to_hit) for r in gas.results}   # to_hit: -6, -2
+    return tuple((cid.split(".", 1)[1], minus.get(effect, 0)) for cid, effect, until in state.crew_gas
+                 if until > now and cid.split(".", 1)[0] == vid and minus.get(effect, 0))
 
 
 def bollixed(state: GameState) -> bool:
@@ -156,12 +170,15 @@ def bollixed(state: GameState) -> bool:
 
 def _made(i: Inputs) -> Combatant:
     kind = i.spec.kind.value
-    acted = frozenset(i.fire_acted) | ({i.steering} if i.steering else set())
+    acted = frozenset(i.fire_acted) | ({i.steering} if i.steering else set()) \
+        | {crew for crew, minus in i.gassed if minus < 0}   # knocked out by gas: no firing action (PD45)
     c = combatant_of(i.vid, kind, target_type_of(kind, getattr(i.spec, "body", "")), i.pose, i.size, i.speed,
                      i.travel, i.sheet, aimed_fire=i.aimed_fire, maneuver_d=i.phase_d, bad_footing=i.bad_footing,
                      paint_on_windows=i.paint_on_windows, reverse=i.reverse, visibility=i.visibility,
                      firing_roles=i.firing_roles, fired=frozenset(i.fired), acted=acted, sustained=i.sustained,
                      moved=i.moved, bollixed=i.bollixed, scrambled=i.scrambled)
+    if i.gassed:
+        c = renewed(c, gassed=tuple((crew, minus) for crew, minus in i.gassed if minus > 0))
     if i.lighting != NO_LIGHTING:
         g = i.lighting
         c = renewed(c, rain=g.rain, night_sight=g.night_sight, polarized=g.polarized, blinded=g.blinded, lit=g.lit)
@@ -221,7 +238,7 @@ def _view(work: _Work, vid: str) -> Combatant:
 def _view_of(memo: _Memo, i: Inputs) -> Combatant:
     view = Inputs(i.vid, i.spec, i.pose, i.size, 0.0, 0.0, i.sheet, i.aimed_fire, 0, False, False, False, "clear",
                   i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False, NO_LIGHTING,
-                  i.bollixed, i.scrambled)
+                  i.bollixed, i.scrambled, tuple(g for g in i.gassed if g[1] < 0))   # a man gassed out: no firer
     got = memo.views.get(i.vid)
     if got is None or got[0] != view:
         got = (view, _made(view))

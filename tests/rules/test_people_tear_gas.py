@@ -145,3 +145,30 @@ def test_a_gassed_crewman_who_gets_out_is_still_gassed_PD45():
     out = ctx.finish()
     man = people.person(out, "blue.driver")
     assert man is not None and man.gas == "choking" and people.gas_effect(out, man) is not None
+
+
+def _mg_duel(effect: str):
+    """Hotshot MG Option "car" (A) facing a Hotshot "far" (B) 6" ahead; its crew's gas as given (PD45)."""
+    from rules.people.record import clock as at
+    setup = GameSetup((VehicleSetup("car", "A", "Hotshot MG Option", Pose.at(5, 10, 90), 0.0),
+                       VehicleSetup("far", "B", "Hotshot", Pose.at(11, 10, 270), 0.0)),
+                      seed=1, options=RuleOptions(people="on"))
+    s = evolve(new_game(setup)[0], step=FIRE)
+    if effect:
+        s = evolve(s, crew_gas=(("car.driver", effect, at(s.turn + 5, 1, 5)),))
+    s.derived.clear()
+    return s
+
+
+def test_tear_gas_aboard_takes_its_minus_from_vehicle_weapons_too_000_L1587_PD45():
+    """"-6 to hit with any weapon" (000:L1587): the driver choking aboard fires the car's MG at -6; knocked
+    out, he fires nothing."""
+    from rules.phases.fire_step import fire_options, preview_fire
+    from rules.play.actions import Fire
+    s = _mg_duel("")
+    mg = next(w.id for w in s.vehicle("car").sheet.weapons if w.abbr == "MG" and w.location == "front")
+    clear = preview_fire(s, Fire("car", mg, "far"))
+    choking = preview_fire(_mg_duel("choking"), Fire("car", mg, "far"))
+    assert choking.need == clear.need + 6
+    assert ("firer in tear gas", -6, "000:L1587-L1588") in [(m.name, m.value, m.rule) for m in choking.modifiers]
+    assert fire_options(s, "car") and not fire_options(_mg_duel("unconscious"), "car")
