@@ -52,7 +52,7 @@ class FirePanel(DecisionPanel):
         self.no_shot = not shot_can_hit(self.b.state, self.legal)
         self.expanded = False
         self.rebuild()
-        self.index = default_index(self.rows)
+        self.index = default_index(self.rows, self.b.state)
         self.confirming = False
         self.frame()
 

@@ -200,6 +200,8 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
         if meets is not None:
             orders.drop_hold(vid)
             ahead = what_lies_ahead(state, meets, owners or {})
+            if meets.vehicle and meets.vehicle != vid:   # what the trailer following it would meet (issue 19)
+                ahead = f"its trailer: {ahead}"
             return Answer(None, f"{vid} stops holding course: straight on, {ahead}")
         return Answer(straight)
     if state.step == FIRE:

@@ -12,12 +12,14 @@ or running into a fixed object while moving). The same arguments always print th
 foes' search sizes are fixed, and `--budget` (default 2 s a decision) is only a safety net.
 
     python -m rules simulate --battery --foes A,B --games G --seed N [--vehicles D1,D2,...] [--map FILE]
-                             [--turns T] [--json] [--progress]
+                             [--turns T] [--json] [--progress] [--starts duel|first]
 
 The battery (issue 16): driver A against driver B over every shipped map with start positions
 (maps/*.toml; or only --map), both cars of one design (Killer Kart, Stinger, Hotshot, Joseph Special
 unless --vehicles says), game g on map (g//2) mod maps, design (g//2 // maps) mod designs, seed N + g//2,
-A on the first start in even games and on the second in odd ones, 25 turns at most. It prints A's wins,
+A on the first start of the pair in even games and on the second in odd ones, 25 turns at most. The pair
+is each map's fairest for a duel (`--starts duel`, the default: see duel_starts) or its first two start
+positions (`--starts first`: mostly one car chasing the other). It prints A's wins,
 draws and losses with 95% Wilson intervals, the draws at the turn limit, each driver's own crashes per
 100 vehicle-turns, the vehicles that left the map and the CPU time of a decision (p50, p95, max).
 """
@@ -36,9 +38,10 @@ from typing import Any
 
 from rules.ai import random_driver
 from rules.ai.foe import decide, describe
+from rules.ai.sight import edge_distance
 from rules.core.errors import DataError
 from rules.core.events import ControlRolled, DamageRolled, Event, HitFixedObject
-from rules.core.geometry import Pose
+from rules.core.geometry import Pose, Vec, angle_diff, heading_of
 from rules.core.paths import MAPS_DIR
 from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
@@ -46,6 +49,7 @@ from rules.engine.setup_check import check_setup
 from rules.play.actions import Action, Move, SetSpeed
 from rules.play.state import GameState, RuleOptions
 from rules.tables.foe_profiles import Profile, names, profile
+from rules.world.map_model import Map
 from rules.world.maps import load_map
 
 MAX_DECISIONS = 50_000   # a runaway guard; a 10-turn duel takes a few hundred
@@ -96,15 +100,20 @@ def driver_for(name: str, seed: int, budget: float = SIM_BUDGET) -> Driver:
     return foe
 
 
-def setup_for(map_path: str, seats: Sequence[Seat], seed: int, turns: int, rotate: int = 0) -> GameSetup:
-
+def setup_for(map_path: str, seats: Sequence[Seat], seed: int, turns: int, rotate: int = 0,
+              starts: Sequence[int] | None = None) -> GameSetup:
+    """The game's setup: seat i on start (i + rotate) mod n of `starts` (indices into the map's start
+    positions; default the first n)."""
     m = load_map(map_path)
     if len(seats) > len(m.starts):
         raise DataError(map_path, "starts", f"the map has {len(m.starts)} start positions for {len(seats)} vehicles")
     n = len(seats)
+    pick = list(starts) if starts is not None else list(range(n))
+    if len(pick) != n or any(not 0 <= k < len(m.starts) for k in pick):
+        raise DataError(map_path, "starts", f"start positions {pick} do not fit {n} vehicles on {len(m.starts)} starts")
     vehicles = []
     for i, s in enumerate(seats):
-        st = m.starts[(i + rotate) % n]
+        st = m.starts[pick[(i + rotate) % n]]
         vehicles.append(VehicleSetup(s.vid, s.vid, s.design, Pose.at(st.x, st.y, st.facing), st.speed, foe=s.driver))
     setup = GameSetup(tuple(vehicles), seed=seed, options=RuleOptions(fire_step="on"), map=map_path, max_turns=turns)
 
@@ -128,10 +137,10 @@ def _self_crash(vid: str, action: Action, events: Sequence[Event]) -> bool:
 
 def play(map_path: str, seats: Sequence[Seat], seed: int, turns: int, game: int = 0, *,
          budget: float = SIM_BUDGET, log: Callable[[str], None] | None = None,
-         rotate: int | None = None) -> GameResult:
-    """Play one game to its end (a kill, a stall or the turn limit). The start positions are turned
-    round by `rotate` (default: the game's number)."""
-    setup = setup_for(map_path, seats, seed, turns, rotate=game if rotate is None else rotate)
+         rotate: int | None = None, starts: Sequence[int] | None = None) -> GameResult:
+    """Play one game to its end (a kill, a stall or the turn limit). The start positions (`starts`,
+    default the map's first ones) are turned round by `rotate` (default: the game's number)."""
+    setup = setup_for(map_path, seats, seed, turns, rotate=game if rotate is None else rotate, starts=starts)
     drivers = {s.vid: driver_for(s.driver, seed, budget) for s in seats}
     state, _ = engine.new_game(setup)
     damage = {s.vid: 0 for s in seats}
@@ -211,6 +220,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="play the two --foes over every shipped map with starts, the --vehicles designs and both "
                         "seats; print W/D/L with 95%% Wilson intervals, crash rates and think times")
     p.add_argument("--progress", action="store_true", help="with --battery: a line on stderr after every game")
+    p.add_argument("--starts", choices=START_MODES, default="duel",
+                   help="with --battery: each map's fairest start pair for a duel (duel, the default) or its first "
+                        "two start positions (first: mostly chase starts)")
     p.add_argument("--foes", required=True, help="comma-separated foe profiles (or 'random'), one per vehicle")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--turns", type=int, default=None, help=f"turn limit (default 10; {BATTERY_TURNS} with --battery)")
@@ -285,6 +297,52 @@ class BatteryGame:
     design: str
     swap: bool        # the first driver starts on the map's second start position
     seed: int
+
+
+START_MODES = ("duel", "first")
+ROOM_CAP = 20.0        # inches: room ahead past this counts the same in a start's fairness
+DUEL_RANGE = 16.0      # inches: among equally fair pairs, the one nearest this range apart
+
+
+def _room_ahead(m: Map, x: float, y: float, facing: float) -> float:
+    """Inches from (x, y) to the map's edge straight ahead, capped at ROOM_CAP."""
+    return min(ROOM_CAP, edge_distance(Vec(x, y), facing, (0.0, 0.0, m.width, m.height)))
+
+
+def start_asymmetry(m: Map, i: int, j: int) -> float:
+    """How unequal two start positions are for a duel (0 = mirror images): the difference of the angles
+    between each car's facing and the other car, in degrees, plus the difference of their speeds in
+    mph, plus twice the difference of their room ahead to the map's edge in inches."""
+    a, b = m.starts[i], m.starts[j]
+    off_a = angle_diff(a.facing, heading_of(Vec(b.x - a.x, b.y - a.y)))
+    off_b = angle_diff(b.facing, heading_of(Vec(a.x - b.x, a.y - b.y)))
+    room = abs(_room_ahead(m, a.x, a.y, a.facing) - _room_ahead(m, b.x, b.y, b.facing))
+    return abs(off_a - off_b) + abs(a.speed - b.speed) + 2.0 * room
+
+
+def duel_starts(m: Map) -> tuple[int, int]:
+    """The map's fairest pair of start positions for a duel: the least start_asymmetry; among equals the
+    pair that faces each other most, then the one nearest DUEL_RANGE apart, then the first in the file."""
+    def key(ij: tuple[int, int]) -> tuple[float, float, float, int, int]:
+        a, b = m.starts[ij[0]], m.starts[ij[1]]
+        off = (angle_diff(a.facing, heading_of(Vec(b.x - a.x, b.y - a.y)))
+               + angle_diff(b.facing, heading_of(Vec(a.x - b.x, a.y - b.y))))
+        return (round(start_asymmetry(m, *ij), 6), round(off, 6), abs(math.hypot(b.x - a.x, b.y - a.y) - DUEL_RANGE),
+                ij[0], ij[1])
+    pairs = [(i, j) for i in range(len(m.starts)) for j in range(i + 1, len(m.starts))]
+    if not pairs:
+        raise ValueError(f"map {m.name!r} has {len(m.starts)} start position(s); a duel needs two")
+    return min(pairs, key=key)
+
+
+def battery_starts(map_path: str, mode: str) -> tuple[int, int]:
+    """The two start positions a battery duel uses on a map: `duel` the fairest pair, `first` the map's
+    first two (mostly chase starts: one car behind the other)."""
+    if mode == "first":
+        return 0, 1
+    if mode == "duel":
+        return duel_starts(load_map(map_path))
+    raise ValueError(f"unknown start mode {mode!r} (one of {', '.join(START_MODES)})")
 
 
 def battery_maps() -> list[str]:
@@ -403,15 +461,19 @@ class BatteryStats:
 
 def run_battery(a: str, b: str, games: int, seed: int, *, turns: int = BATTERY_TURNS,
                 maps: Sequence[str] | None = None, designs: Sequence[str] = BATTERY_VEHICLES,
-                budget: float = SIM_BUDGET, progress: Callable[[BatteryGame, GameResult | None], None] | None = None
-                ) -> BatteryStats:
-    """Play driver a against driver b over the battery's games (see battery_games)."""
+                budget: float = SIM_BUDGET, progress: Callable[[BatteryGame, GameResult | None], None] | None = None,
+                starts: str = "duel") -> BatteryStats:
+    """Play driver a against driver b over the battery's games (see battery_games), on each map's
+    start pair chosen by `starts` (see battery_starts)."""
     stats = BatteryStats(a, b)
+    pairs: dict[str, tuple[int, int]] = {}
     for bg in battery_games(games, seed, list(maps) if maps is not None else battery_maps(), designs):
         seats = [Seat("V1", bg.design, a), Seat("V2", bg.design, b)]
+        if bg.map not in pairs:
+            pairs[bg.map] = battery_starts(bg.map, starts)
         try:
             r: GameResult | None = play(bg.map, seats, bg.seed, turns, bg.index, budget=budget,
-                                        rotate=int(bg.swap))
+                                        rotate=int(bg.swap), starts=pairs[bg.map])
         except DataError:
             raise
         except Exception as exc:  # noqa: BLE001 - a battery counts a crashed game and goes on
@@ -445,7 +507,7 @@ def _battery_main(args: argparse.Namespace, foes: list[str]) -> int:
             if f != random_driver.NAME:
                 profile(f)
         stats = run_battery(foes[0], foes[1], args.games, args.seed, turns=turns, maps=maps, designs=designs,
-                            budget=args.budget, progress=progress if args.progress else None)
+                            budget=args.budget, progress=progress if args.progress else None, starts=args.starts)
     except DataError as exc:
         print(f"{exc.path}: {exc.where}: {exc.what}", file=sys.stderr)
         return 1
@@ -455,7 +517,7 @@ def _battery_main(args: argparse.Namespace, foes: list[str]) -> int:
     if args.json:
         print(json.dumps(stats.to_json(), sort_keys=True))
     else:
-        print(f"maps: {', '.join(Path(m).stem for m in maps)}; designs: {', '.join(designs)}; "
+        print(f"maps: {', '.join(Path(m).stem for m in maps)}; starts: {args.starts}; designs: {', '.join(designs)}; "
               f"seeds {args.seed}..{args.seed + (args.games - 1) // 2}; {turns} turns at most")
         for line in stats.lines():
             print(line)

@@ -31,7 +31,7 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 def test_the_same_arguments_print_the_same_output(capsys: pytest.CaptureFixture[str], box: str) -> None:
     args = ("--map", box, "--vehicles", "Killer Kart,Killer Kart", "--foes", "ace,novice", "--seed", "5",
-            "--turns", "3", "--games", "2")
+            "--turns", "3", "--games", "2", "--budget", "60")   # no cap a loaded machine can reach
     code1, out1, _ = _run(capsys, *args)
     code2, out2, _ = _run(capsys, *args)
     assert code1 == code2 == 0
@@ -138,8 +138,78 @@ def test_a_small_seeded_battery_keeps_the_order() -> None:
     from rules.tools.simulate import run_battery
 
     maps = [str(ROOT / "maps" / "arena.toml"), str(ROOT / "maps" / "parking_lot.toml")]
-    stats = run_battery("veteran", "random", 4, 500, turns=15, maps=maps, designs=("Killer Kart",))
+    stats = run_battery("veteran", "random", 4, 500, turns=15, maps=maps, designs=("Killer Kart",),
+                        budget=60.0)
     assert stats.games == 4 and stats.errors == 0
     assert stats.wins > stats.losses and stats.wins >= 2, stats.lines()
     assert stats.damage["veteran"] > stats.damage["random"], stats.lines()
     assert stats.left_map.get("veteran", 0) == 0
+
+
+# --- the battery's start pairs (issue 16: duels from fair starts) -----------------------------------
+
+CHASE_THEN_DUEL = BOX.replace('''starts = [
+    { name = "a", x = 4, y = 6, facing = 90, speed = 30 },
+    { name = "b", x = 20, y = 6, facing = 270, speed = 30 },
+]''', '''starts = [
+    { name = "lead", x = 12, y = 6, facing = 90, speed = 30 },
+    { name = "chaser", x = 8, y = 6, facing = 90, speed = 40 },
+    { name = "west", x = 4, y = 4, facing = 90, speed = 20 },
+    { name = "east", x = 20, y = 4, facing = 270, speed = 20 },
+]''')
+
+
+def _offsets(m, i: int, j: int) -> tuple[float, float]:
+    """Each car's angle off the other car, worked out here from the coordinates (not by the code under test)."""
+    import math as _m
+
+    a, b = m.starts[i], m.starts[j]
+
+    def off(f: float, dx: float, dy: float) -> float:
+        bearing = _m.degrees(_m.atan2(dx, -dy)) % 360
+        d = abs(f - bearing) % 360
+        return min(d, 360 - d)
+    return off(a.facing, b.x - a.x, b.y - a.y), off(b.facing, a.x - b.x, a.y - b.y)
+
+
+def test_duel_starts_pick_the_mirrored_pair_not_the_chase(tmp_path: Path) -> None:
+    from rules.tools.simulate import battery_starts, start_asymmetry
+    from rules.world.maps import load_map
+
+    p = tmp_path / "chase.toml"
+    p.write_text(CHASE_THEN_DUEL)
+    m = load_map(str(p))
+    assert battery_starts(str(p), "duel") == (2, 3)          # west and east face each other, both at 20 mph
+    assert battery_starts(str(p), "first") == (0, 1)         # the old chase starts on request
+    assert start_asymmetry(m, 2, 3) == pytest.approx(0.0)
+    assert start_asymmetry(m, 0, 1) > 100                    # one faces away from the other (180 vs 0) and is slower
+
+
+def test_every_shipped_duel_pair_is_symmetric_ish() -> None:
+    """On every battery map the chosen pair sees each other alike (angles off within 15 degrees,
+    speeds within 10 mph), except the speedway whose starts are all a grid behind one another: there
+    the pair is no worse than the first two."""
+    from rules.tools.simulate import battery_maps, battery_starts, start_asymmetry
+    from rules.world.maps import load_map
+
+    for f in battery_maps():
+        m = load_map(f)
+        i, j = battery_starts(f, "duel")
+        assert start_asymmetry(m, i, j) <= start_asymmetry(m, 0, 1) + 1e-9, f
+        if Path(f).stem == "speedway":
+            continue
+        off_i, off_j = _offsets(m, i, j)
+        assert abs(off_i - off_j) <= 15, (f, m.starts[i].name, m.starts[j].name, off_i, off_j)
+        assert abs(m.starts[i].speed - m.starts[j].speed) <= 10, f
+
+
+def test_a_battery_pair_alternates_the_seats(box: str, tmp_path: Path) -> None:
+    from rules.tools.simulate import setup_for
+
+    p = tmp_path / "chase.toml"
+    p.write_text(CHASE_THEN_DUEL)
+    seats = [Seat("V1", "Killer Kart", "veteran"), Seat("V2", "Killer Kart", "random")]
+    even = setup_for(str(p), seats, 1, 2, rotate=0, starts=(2, 3))
+    odd = setup_for(str(p), seats, 1, 2, rotate=1, starts=(2, 3))
+    assert [v.pose.x for v in even.vehicles] == [4, 20]
+    assert [v.pose.x for v in odd.vehicles] == [20, 4]
