@@ -72,7 +72,6 @@ from rules.core.geometry import CounterSize, Pose, Vec
 from rules.core.kept import kept, renewed
 from rules.driving.articulated import fire_hazard, oversized_hazard
 from rules.driving.equipment import carries
-from rules.people.record import clock
 from rules.phases import automatic_fire, electronic_fire
 from rules.play.actions import Automatic, Drop, Fire
 from rules.play.context import Ctx
@@ -80,6 +79,7 @@ from rules.play.counters import add_counters, liquid_contact
 from rules.play.crashes import hazard
 from rules.play.effects import corner_lost
 from rules.play.explosions import debris_from_damage, explosion
+from rules.play.gas_aboard import gassed_crew
 from rules.play.gas_engine import engine_hits
 from rules.play.lights import NO_LIGHTING, Lighting, general_visibility, light_up, lighting, own_visibility
 from rules.play.rigs import partner
@@ -150,18 +150,6 @@ def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None
                   v.moved_this_phase,
                   NO_LIGHTING if state.options.visibility != "night" else lighting(state, v),  # by day: none
                   bollixed(state) if box is None else box, v.scrambled, gassed_crew(state, v.id))
-
-
-def gassed_crew(state: GameState, vid: str) -> tuple[tuple[str, int], ...]:
-    """This vehicle's crewmen whom tear gas holds now, with the minus to their shots, -1 for one knocked
-    out (he fires nothing) (000:L1586-L1588, reading PD45; rules.play.people rolls it)."""
-    gas = state.rules.people.tear_gas
-    if gas is None or not state.crew_gas:
-        return ()
-    now = clock(state.turn, state.phase, state.rules.movement.chart.phases_per_turn)
-    minus = {r.effect: (-1 if r.effect == "unconscious" else -r.to_hit) for r in gas.results}   # to_hit: -6, -2
-    return tuple((cid.split(".", 1)[1], minus.get(effect, 0)) for cid, effect, until in state.crew_gas
-                 if until > now and cid.split(".", 1)[0] == vid and minus.get(effect, 0))
 
 
 def bollixed(state: GameState) -> bool:

@@ -172,3 +172,22 @@ def test_tear_gas_aboard_takes_its_minus_from_vehicle_weapons_too_000_L1587_PD45
     assert choking.need == clear.need + 6
     assert ("firer in tear gas", -6, "000:L1587-L1588") in [(m.name, m.value, m.rule) for m in choking.modifiers]
     assert fire_options(s, "car") and not fire_options(_mg_duel("unconscious"), "car")
+
+
+def test_a_driver_gassed_out_aboard_leaves_nobody_at_the_controls_000_L976_PD45():
+    """Knocked out by tear gas (000:L1586), the driver is as incapacitated as a wounded-out one (000:L976):
+    his one-man car goes uncontrolled, straight on, slowing; a car whose driver is only stinging drives on."""
+    from rules.core.events import NobodyDriving
+    from rules.people.record import clock as at
+    from rules.play import uncontrolled
+    setup = GameSetup((VehicleSetup("car", "A", "Killer Kart", Pose.at(5, 10, 90), 20.0),
+                       VehicleSetup("far", "B", "Killer Kart", Pose.at(30, 30, 270), 0.0)),
+                      seed=1, options=RuleOptions(people="on"))
+    s = new_game(setup)[0]
+    for effect, lost in (("unconscious", True), ("stinging", False)):
+        gassed = evolve(s, crew_gas=(("car.driver", effect, at(s.turn + 5, 1, 5)),))
+        ctx = Ctx(gassed, ScriptedDice([3] * 20))
+        uncontrolled.check_drivers(ctx)
+        out = ctx.finish()
+        assert out.vehicle("car").driverless == lost
+        assert any(isinstance(e, NobodyDriving) for e in ctx.log.events) == lost
