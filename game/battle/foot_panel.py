@@ -205,6 +205,10 @@ class FootPanel(DecisionPanel):
             if walk is not None:
                 self.choose(walk)
                 return True
+            climb = self._climb_for(intent, walk_first=True)
+            if climb is not None:
+                self.choose(climb)
+                return True
             if intent in (Intent.CONFIRM, Intent.STRAIGHT) and (0, 0) in self.walks():
                 self.choose(self.walks()[(0, 0)])
                 return True
@@ -224,6 +228,15 @@ class FootPanel(DecisionPanel):
             return True
         return False
 
+    def _climb_for(self, intent: Intent, walk_first: bool) -> Climb | None:
+        """A stairway's climb by key (000:L1442): '.' or Tab up, ',' down; on the stairs, where he cannot
+        walk, Up and Down arrows too."""
+        want = {Intent.NEXT: True, Intent.PREV: False}.get(intent)
+        if want is None and walk_first and intent in (Intent.UP, Intent.DOWN):
+            want = intent is Intent.UP
+        climb = Climb(self.vid or "", bool(want))
+        return climb if want is not None and climb in self.legal else None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A click on a square he can step into walks him there."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.b.state.step != MOVE:
@@ -242,7 +255,8 @@ class FootPanel(DecisionPanel):
 
     def hint(self) -> str:
         if self.b.state.step == MOVE:
-            return "Arrows or a click: step a square (he turns that way); Enter: stay; H: walk on this turn"
+            stairs = "; '.'/',': up/down the stairs" if any(isinstance(a, Climb) for a in self.legal) else ""
+            return f"Arrows or a click: step a square (he turns that way); Enter: stay; H: walk on this turn{stairs}"
         return "Up/Down: choose; Enter: do it; K: a throw's fuse"
 
     def layout_buttons(self, rect: pygame.Rect) -> list[Button]:

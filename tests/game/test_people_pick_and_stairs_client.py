@@ -1,6 +1,7 @@
-"""The defender's pick of an area shot's victims in the client (issue 18; 000:L945): when a car's MG sweeps
-three of the player's men, the panel asks who takes the hits, every order a row (keys or a click), the
-chosen order's numbers on the men; the choice goes to the engine as the player's Pick."""
+"""People decisions in the client (issue 18): the defender's pick of an area shot's victims (000:L945) - when
+a car's MG sweeps three of the player's men, the panel asks who takes the hits, every order a row (keys or a
+click), the chosen order's numbers on the men, the choice going to the engine as the player's Pick - and a
+stairway's climb by key (000:L1442)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,28 @@ def test_a_click_on_an_order_picks_it(app):
     event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center)
     battle.handle_event(event)
     assert session.game.actions[-1] == rows[1]
+
+
+def test_the_stairs_are_climbed_with_the_keys_000_L1442(app):
+    """At a stairway's foot in phase 1 the move panel offers the climb (a button, and '.'/Tab): the
+    player's key climbs him a square (reading PD43)."""
+    from game.input.bindings import Intent
+    from rules.play.actions import SetSpeed
+    from rules.play.people_actions import Climb
+    from rules.play.state import MOVE
+    setup = GameSetup((VehicleSetup("red", "A", "Killer Kart", Pose.at(3, 10.75, 90), 0.0),
+                       VehicleSetup("blue", "B", "Killer Kart", Pose.at(27, 9.25, 270), 0.0)),
+                      seed=4, map="maps/rooftops.toml", options=RuleOptions(people="on"),
+                      people=(PersonSetup("man", "A", Pose.at(16.125, 4.125, 90), weapon="SMG"),))
+    session = Session.start(setup, "stairs", autosave_dir=None)
+    while session.state.step != MOVE:
+        who = session.to_act()[0]
+        session.apply(SetSpeed(who, 0.0))
+    assert session.to_act()[0] == "man" and Climb("man", True) in session.legal("man")
+    battle = _battle(app, session, "man")
+    panel = battle.panel()
+    assert isinstance(panel, FootPanel) and "up/down the stairs" in panel.hint()
+    labels = [b.label for b in panel.layout_buttons(battle.layout.controls)]
+    assert "climb a square up the stairs" in labels
+    assert panel.handle_intent(Intent.NEXT)
+    assert session.game.actions[-1] == Climb("man", True)
