@@ -23,9 +23,11 @@ from rules.play import people
 from rules.play.actions import Action, Automatic, Drop, Fire, Pass, Release, Use
 from rules.play.people_actions import (
     Board,
+    Climb,
     GetIn,
     GetOff,
     GetOut,
+    Pick,
     Prone,
     Reload,
     Shoot,
@@ -88,6 +90,11 @@ def describe(state: GameState, a: Action) -> str:
         rider, r = people.person(state, a.person), state.rules.people.reload
         clips = rider.gear.count(r.clip) if rider and r else 0
         return f"reload from a spare clip ({clips} left; a turn doing nothing else, 000:L1457)"
+    if isinstance(a, Pick):
+        first, *rest = a.order
+        return f"{a.shooter}'s {a.weapon}: hits on {first} first" + (f", then {', '.join(rest)}" if rest else "")
+    if isinstance(a, Climb):
+        return "climb a square up the stairs" if a.up else "climb a square down the stairs"
     if isinstance(a, GetOff):
         rider = people.person(state, a.person)
         off = people.tables_of(state).boarding_need(abs(state.vehicle(rider.riding).speed)) if rider and rider.riding else 0
@@ -119,10 +126,20 @@ class FootPanel(DecisionPanel):
         super().sync(vid)
         self.legal = self.b.session.legal(vid)
         self.title = "On foot: move" if self.b.state.step == MOVE else (
+            "Area shot: who of your men takes the hits?" if any(isinstance(a, Pick) for a in self.legal) else
             "On foot: fire" if people.is_person(self.b.state, vid) else "Crew and people")
         self.index = 0
         if self.b.state.step == MOVE and not self.b.user_zoomed:
             self._frame_move()
+        elif any(isinstance(a, Pick) for a in self.legal) and not self.b.user_zoomed:
+            self._frame_pick()
+
+    def _frame_pick(self) -> None:
+        """Close on the swept men, a square 16 px, so the order's numbers read one by one."""
+        p = people.person(self.b.state, self.vid or "")
+        if p is not None:
+            self.b.cam.zoom, self.b.cam.cx, self.b.cam.cy = FOOT_ZOOM, p.pose.x, p.pose.y
+            self.b.clamp()
 
     def _frame_move(self) -> None:
         """His squares are a quarter inch: come close, but keep the nearest enemy in view if it is not far."""
@@ -188,6 +205,10 @@ class FootPanel(DecisionPanel):
             if walk is not None:
                 self.choose(walk)
                 return True
+            climb = self._climb_for(intent, walk_first=True)
+            if climb is not None:
+                self.choose(climb)
+                return True
             if intent in (Intent.CONFIRM, Intent.STRAIGHT) and (0, 0) in self.walks():
                 self.choose(self.walks()[(0, 0)])
                 return True
@@ -207,6 +228,15 @@ class FootPanel(DecisionPanel):
             return True
         return False
 
+    def _climb_for(self, intent: Intent, walk_first: bool) -> Climb | None:
+        """A stairway's climb by key (000:L1442): '.' or Tab up, ',' down; on the stairs, where he cannot
+        walk, Up and Down arrows too."""
+        want = {Intent.NEXT: True, Intent.PREV: False}.get(intent)
+        if want is None and walk_first and intent in (Intent.UP, Intent.DOWN):
+            want = intent is Intent.UP
+        climb = Climb(self.vid or "", bool(want))
+        return climb if want is not None and climb in self.legal else None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A click on a square he can step into walks him there."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.b.state.step != MOVE:
@@ -225,7 +255,8 @@ class FootPanel(DecisionPanel):
 
     def hint(self) -> str:
         if self.b.state.step == MOVE:
-            return "Arrows or a click: step a square (he turns that way); Enter: stay; H: walk on this turn"
+            stairs = "; '.'/',': up/down the stairs" if any(isinstance(a, Climb) for a in self.legal) else ""
+            return f"Arrows or a click: step a square (he turns that way); Enter: stay; H: walk on this turn{stairs}"
         return "Up/Down: choose; Enter: do it; K: a throw's fuse"
 
     def layout_buttons(self, rect: pygame.Rect) -> list[Button]:
@@ -291,6 +322,8 @@ class FootPanel(DecisionPanel):
                     pygame.draw.line(surface, theme.ACCENT, c, tip, 2)
             return
         origin = cam.to_screen(p.pose.x, p.pose.y)
+        if self._draw_pick(surface):
+            return
         points = dict(people.target_points(state, p))
         for i, a in enumerate(self.others()):
             if isinstance(a, Shoot) and a.target in points:
@@ -310,6 +343,28 @@ class FootPanel(DecisionPanel):
         if lines:   # the chosen shot's modifiers or the throw's need and scatter, on a card at the board's foot
             board = self.b.layout.board
             person_card(surface, (board.x + 10, board.bottom - 14 - 20 * len(lines)), lines, width=460)
+
+    def _draw_pick(self, surface: pygame.Surface) -> bool:
+        """An area shot's pick: the shooter's line to the aimed man, and the chosen order's number on each
+        swept man (1 takes the first hit, 000:L945). False when no pick is asked."""
+        options = self.others()
+        chosen = options[self.index] if options and self.index < len(options) else None
+        if not isinstance(chosen, Pick):
+            return False
+        state, cam = self.b.state, self.b.cam
+        shooter = state.vehicle(chosen.shooter).pose.centre
+        aimed = people.person(state, chosen.person)
+        if aimed is not None:
+            pygame.draw.line(surface, (255, 120, 90), cam.to_screen(shooter.x, shooter.y),
+                             cam.to_screen(aimed.pose.x, aimed.pose.y), 2)
+        for n, pid in enumerate(chosen.order, start=1):
+            man = people.person(state, pid)
+            if man is None:
+                continue
+            x, y = cam.to_screen(man.pose.x, man.pose.y)
+            pygame.draw.circle(surface, (255, 120, 90), (int(x), int(y)), max(9, int(cam.zoom * 0.2)), 2)
+            text(surface, str(n), (x + 8, y - 20), 18, (255, 230, 200), bold=True)
+        return True
 
     def _draw_from_inside(self, surface: pygame.Surface) -> None:
         """A vehicle's crew deciding: each shot from inside as a line from its centre to the man on foot."""

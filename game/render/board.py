@@ -214,6 +214,8 @@ class BoardRenderer:
         pygame.draw.polygon(surf, (36, 28, 24), pts, max(2, int(zoom * 0.06)))
         if getattr(b, "storeys", None) is not None and zoom >= 8:
             _storey_badge(surf, pts, int(b.storeys), zoom)
+        if getattr(b, "stairs", None) is not None:
+            _stairway(surf, pt(b.stairs), zoom)
         if b.name and zoom >= 14:
             from game.ui import rendered
 
@@ -402,6 +404,17 @@ def _shadow_in(b: Any) -> float:
     one-storey look it always had)."""
     storeys = getattr(b, "storeys", None)
     return 0.22 if storeys is None else min(1.2, 0.22 + 0.12 * (int(storeys) - 1))
+
+
+def _stairway(surf: pygame.Surface, at: Point, zoom: float) -> None:
+    """A stairway's foot square (000:L1442, PD43): a quarter-inch square of treads beside the wall."""
+    half = max(3, zoom * 0.125)
+    box = pygame.Rect(round(at[0] - half), round(at[1] - half), round(2 * half), round(2 * half))
+    pygame.draw.rect(surf, (120, 104, 84), box)
+    for k in range(1, 4):   # the treads
+        y = box.top + box.height * k // 4
+        pygame.draw.line(surf, (60, 50, 40), (box.left, y), (box.right - 1, y), 1)
+    pygame.draw.rect(surf, (230, 200, 120), box, 1)
 
 
 def _storey_badge(surf: pygame.Surface, pts: list[Point], storeys: int, zoom: float) -> None:

@@ -26,7 +26,7 @@ from rules.core.geometry import Vec
 from rules.people.record import PersonState
 from rules.play import people, stairs
 from rules.play.actions import Action, Fire, Pass
-from rules.play.people_actions import Climb, GetOut, Prone, Reload, Shoot, Sprint, Strike, Throw, Walk
+from rules.play.people_actions import Climb, GetOut, Pick, Prone, Reload, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState
 from rules.tables.foe_profiles import Profile
 
@@ -255,6 +255,9 @@ def _fire(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
     and what a hit is worth; nothing when none is worth it."""
     p = people.person(state, pid)
     assert p is not None
+    picks = [a for a in legal if isinstance(a, Pick)]
+    if picks:   # listed first: the order that puts the hits on the men best able to take them (PD26)
+        return picks[0], "puts an area shot's hits on the men best able to take them"
     enemies = {tid for tid, _ in _enemies(state, p.owner)}
     scored: list[tuple[float, str, Action, str]] = []
     for a in legal:

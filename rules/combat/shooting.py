@@ -147,6 +147,7 @@ class Combatant:
                               # -1 inside a flare's circle, 000:L2661, L2989)
     bollixed: bool = False    # a bollix works somewhere on the table: no radar set works (000:L2978)
     scrambled: bool = False   # its computer-gunner software is scrambled: -2 instead of +1 (000:L2616)
+    gassed: tuple[tuple[str, int], ...] = ()   # crewmen in tear gas aboard and their minus to hit (000:L1587, PD45)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
@@ -476,7 +477,7 @@ def shot_for(c: Combatant, w: Mounted, t: Combatant, d: Declaration, turn: int,
         bad_footing=c.bad_footing, paint_on_windows=c.paint_on_windows,
         visibility=c.visibility, searchlight_blinded=c.blinded,
         sloped_armor=t.interior.sloped and not armor_gone and not d.aim,
-        wounded_firer=crew_state(person) == "wounded", laser=info.laser,
+        wounded_firer=crew_state(person) == "wounded", laser=info.laser, gassed_firer=dict(c.gassed).get(crew, 0),
         no_point_blank=w.abbr in combat_tables().no_point_blank,
     )
     if c.visibility == "night":   # a light may change the night's -3 (000:L1521, L2661, L2989)

@@ -198,6 +198,7 @@ class Shot:
     rubble_cover: bool = False
     sloped_armor: bool = False
     wounded_firer: bool = False
+    gassed_firer: int = 0           # the firer in tear gas: this much off his roll (000:L1587-L1588, reading PD45)
     automatic: bool = False         # on automatic: no computer, no specific targets (000:L1025)
     laser: bool = False
     building: bool = False          # a wall or building: +10, its stillness included (000:L1200)
@@ -324,6 +325,8 @@ def _firer(s: Shot, t: CombatTables) -> list[Modifier]:
         out.append(_named(t, "cupola_gunner", "cupola gunner"))
     if s.wounded_firer:
         out.append(_named(t, "wounded_firer", "wounded firer"))
+    if s.gassed_firer:
+        out.append(Modifier("firer in tear gas", -s.gassed_firer, "000:L1587-L1588"))
     if s.sustained >= 3 and not s.automatic:
         key = "sustained_third_tracer" if s.tracer else "sustained_third"
         out.append(_named(t, key, f"sustained fire (turn {s.sustained}{', tracer' if s.tracer else ''})"))

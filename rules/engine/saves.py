@@ -100,7 +100,8 @@ def save_dict(game: Game) -> dict[str, Any]:
         out["setup"]["person"] = [
             {"id": p.id, "owner": p.owner, "x": p.pose.x, "y": p.pose.y, "facing": p.pose.facing,
              "weapon": p.weapon, "armor": p.armor, "grenades": list(p.grenades), "skill": p.skill,
-             "foe": p.foe, "prone": p.prone, "name": p.name, **({"gear": list(p.gear)} if p.gear else {})}
+             "foe": p.foe, "prone": p.prone, "name": p.name, **({"gear": list(p.gear)} if p.gear else {}),
+             **({"martial_arts": p.martial_arts} if p.martial_arts >= 0 else {})}
             for p in s.people
         ]
     return out
@@ -175,7 +176,8 @@ def _person(p: Node) -> PersonSetup:
                      p.number("facing", 0.0, lo=-360, hi=720)),
         weapon=p.text("weapon", ""), armor=p.text("armor", ""), grenades=tuple(grenades),
         skill=p.integer("skill", 0, lo=UNTRAINED, hi=MAX_SKILL), foe=p.text("foe", ""),
-        prone=p.flag("prone", False), name=p.text("name", ""), gear=_gear(p))
+        prone=p.flag("prone", False), name=p.text("name", ""), gear=_gear(p),
+        martial_arts=p.integer("martial_arts", -1, lo=-1, hi=MAX_SKILL))
     p.done()
     return out
 

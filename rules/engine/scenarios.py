@@ -73,6 +73,7 @@ class ScenarioPerson:
     prone: bool = False
     name: str = ""
     gear: tuple[str, ...] = ()
+    martial_arts: int = -1
 
 
 def _keys(n: Node, key: str, what: str) -> tuple[str, ...]:
@@ -87,7 +88,8 @@ def _read_person(n: Node) -> ScenarioPerson:
                           read_number(n, "facing") if n.has("facing") else 0.0, n.text("weapon", ""),
                           n.text("armor", ""), _keys(n, "grenades", "grenade kinds"),
                           n.integer("skill", 0, lo=UNTRAINED, hi=10), n.text("driver", "human"),
-                          n.flag("prone", False), n.text("name", ""), _keys(n, "gear", "gear keys"))
+                          n.flag("prone", False), n.text("name", ""), _keys(n, "gear", "gear keys"),
+                          n.integer("martial_arts", -1, lo=-1, hi=10))
 
 
 def read_kit(n: Node) -> Kit:
@@ -321,7 +323,7 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
     options = sc.options if sc.people == (sc.options.people == "on") else replace(
         sc.options, people="on" if sc.people else "off")
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,
-                                "" if p.driver == "human" else p.driver, p.prone, p.name, p.gear)
+                                "" if p.driver == "human" else p.driver, p.prone, p.name, p.gear, p.martial_arts)
                     for p in sc.pedestrians)
     return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path), options=options, max_turns=sc.max_turns,
                      people=walkers, goal=goal_of(sc))

@@ -56,6 +56,7 @@ class PersonSetup:
     prone: bool = False
     name: str = ""
     gear: tuple[str, ...] = ()   # [gear.*] keys
+    martial_arts: int = -1       # Martial Arts level: -1 none, 0 base, 1 for +1 ... (000:L1332, PD44)
 
 
 @dataclass(frozen=True)
@@ -184,5 +185,5 @@ def starting_people(setup: GameSetup, t: PeopleTables) -> tuple[PersonState, ...
         out.append(PersonState(ps.id, ps.owner, ps.name or ps.id, ps.pose, "", armor=ps.armor,
                                armor_left=armor.dp if armor else 0, weapon=ps.weapon,
                                shots=(w.shots or 0) if w else 0, grenades=ps.grenades, gear=ps.gear, prone=ps.prone,
-                               skill=-99 if ps.skill == UNTRAINED else ps.skill))
+                               skill=-99 if ps.skill == UNTRAINED else ps.skill, martial_arts=ps.martial_arts))
     return tuple(out)

@@ -79,6 +79,7 @@ from rules.play.counters import add_counters, liquid_contact
 from rules.play.crashes import hazard
 from rules.play.effects import corner_lost
 from rules.play.explosions import debris_from_damage, explosion
+from rules.play.gas_aboard import gassed_crew
 from rules.play.gas_engine import engine_hits
 from rules.play.lights import NO_LIGHTING, Lighting, general_visibility, light_up, lighting, own_visibility
 from rules.play.rigs import partner
@@ -136,6 +137,7 @@ class Inputs(NamedTuple):
     lighting: Lighting        # searchlights, flares, goggles, tinted glass at night (rules.play.lights)
     bollixed: bool = False    # a bollix works on the table: no radar set works (000:L2978)
     scrambled: bool = False   # its computer-gunner software is scrambled (000:L2616)
+    gassed: tuple[tuple[str, int], ...] = ()   # crewmen in tear gas and their minus (-1: knocked out; PD45)
 
 
 def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None) -> Inputs:
@@ -147,7 +149,7 @@ def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
                   v.moved_this_phase,
                   NO_LIGHTING if state.options.visibility != "night" else lighting(state, v),  # by day: none
-                  bollixed(state) if box is None else box, v.scrambled)
+                  bollixed(state) if box is None else box, v.scrambled, gassed_crew(state, v.id))
 
 
 def bollixed(state: GameState) -> bool:
@@ -157,12 +159,15 @@ def bollixed(state: GameState) -> bool:
 
 def _made(i: Inputs) -> Combatant:
     kind = i.spec.kind.value
-    acted = frozenset(i.fire_acted) | ({i.steering} if i.steering else set())
+    acted = frozenset(i.fire_acted) | ({i.steering} if i.steering else set()) \
+        | {crew for crew, minus in i.gassed if minus < 0}   # knocked out by gas: no firing action (PD45)
     c = combatant_of(i.vid, kind, target_type_of(kind, getattr(i.spec, "body", "")), i.pose, i.size, i.speed,
                      i.travel, i.sheet, aimed_fire=i.aimed_fire, maneuver_d=i.phase_d, bad_footing=i.bad_footing,
                      paint_on_windows=i.paint_on_windows, reverse=i.reverse, visibility=i.visibility,
                      firing_roles=i.firing_roles, fired=frozenset(i.fired), acted=acted, sustained=i.sustained,
                      moved=i.moved, bollixed=i.bollixed, scrambled=i.scrambled)
+    if i.gassed:
+        c = renewed(c, gassed=tuple((crew, minus) for crew, minus in i.gassed if minus > 0))
     if i.lighting != NO_LIGHTING:
         g = i.lighting
         c = renewed(c, rain=g.rain, night_sight=g.night_sight, polarized=g.polarized, blinded=g.blinded, lit=g.lit)
@@ -222,7 +227,7 @@ def _view(work: _Work, vid: str) -> Combatant:
 def _view_of(memo: _Memo, i: Inputs) -> Combatant:
     view = Inputs(i.vid, i.spec, i.pose, i.size, 0.0, 0.0, i.sheet, i.aimed_fire, 0, False, False, False, "clear",
                   i.firing_roles, i.fired, i.fire_acted, i.steering, (), i.substitute, False, NO_LIGHTING,
-                  i.bollixed, i.scrambled)
+                  i.bollixed, i.scrambled, tuple(g for g in i.gassed if g[1] < 0))   # a man gassed out: no firer
     got = memo.views.get(i.vid)
     if got is None or got[0] != view:
         got = (view, _made(view))

@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from itertools import permutations
 
 from rules.combat.arcs import footprint, in_arc, inside, lof_origin, nearest_point, range_to, struck_side
 from rules.combat.damage import collision_hit, crew_state, hit, interior_of, sheet_with
@@ -77,6 +78,7 @@ from rules.play.people_actions import (
     GetOff,
     GetOut,
     PersonAction,
+    Pick,
     Prone,
     Reload,
     Shoot,
@@ -227,7 +229,8 @@ def get_out(ctx: Ctx, a: GetOut) -> None:
         pid += "'"
     kit = kit_of(ctx.state, v.id)
     worn = kit.armor or ("body_armor" if comp.body_armor > 0 else "")   # what is left of it aboard goes with him
-    p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp,
+    held = next(((e, until) for c, e, until in ctx.state.crew_gas if c == f"{v.id}.{a.crew}"), ("", 0))
+    p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp, gas=held[0], gas_until=held[1],
                     armor=worn, armor_left=comp.body_armor if worn else 0,
                     weapon=kit.weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
                     grenades=kit.grenades, gear=kit.gear,
@@ -327,6 +330,40 @@ def _tear_gas_at_turn_end(ctx: Ctx) -> None:
                          busy_until=max(p.busy_until, until) if r.effect == "unconscious" else p.busy_until))
         ctx.log.add(PersonGassed(f"{p.name} is {r.effect} from the tear gas for {r.turns} seconds", gas.source, p.id,
                                  effect=r.effect, turns=r.turns))
+    _tear_gas_aboard(ctx, clouds)
+
+
+def crew_gas(state: GameState, crew: str) -> GasResult | None:
+    """The tear-gas effect on a crewman aboard ("vehicle.crew") now, if any (reading PD45)."""
+    gas = tables_of(state).tear_gas
+    held = next(((e, until) for c, e, until in state.crew_gas if c == crew), None)
+    if gas is None or held is None or held[1] <= now(state):
+        return None
+    return next((r for r in gas.results if r.effect == held[0]), None)
+
+
+def _tear_gas_aboard(ctx: Ctx, clouds: Sequence[Counter]) -> None:
+    """Duellists too (000:L1586): every able crewman of a vehicle whose counter's centre lies in a tear-gas
+    cloud rolls as a man on foot, unless his vehicle's kit holds a gas mask; the worst so far holds."""
+    gas = tables_of(ctx.state).tear_gas
+    assert gas is not None
+    per_turn = ctx.rules.movement.chart.phases_per_turn
+    rank = {r.effect: i for i, r in enumerate(gas.results)}
+    for v in ctx.state.vehicles:
+        if v.out or v.sheet.destroyed or set(kit_of(ctx.state, v.id).gear) & set(gas.immune_gear) \
+                or not any(inside(c.polygon(), v.pose.centre) for c in clouds):
+            continue
+        for crew in crew_aboard(v):
+            cid = f"{v.id}.{crew}"
+            r = gas.result(ctx.roll(DiceExpr(1), f"{cid} in tear gas aboard", gas.source, v.id))
+            held = crew_gas(ctx.state, cid)
+            if held is not None and rank[held.effect] <= rank[r.effect]:
+                continue
+            until = clock(ctx.state.turn + 1 + r.turns, 1, per_turn)
+            kept = tuple(g for g in ctx.state.crew_gas if g[0] != cid and g[2] > now(ctx.state))
+            ctx.state = evolve(ctx.state, crew_gas=(*kept, (cid, r.effect, until)))
+            ctx.log.add(PersonGassed(f"{cid} is {r.effect} from the tear gas aboard for {r.turns} seconds",
+                                     gas.source, v.id, effect=r.effect, turns=r.turns))
 
 
 def sprinting(state: GameState, p: PersonState) -> bool:
@@ -606,7 +643,14 @@ def strike_to_hit(state: GameState, a: Strike) -> ToHit:
     assert p is not None and o is not None and h is not None
     shot = Shot(base=h.to_hit, range=state.rules.combat.point_blank_below, target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=_speed_of(state, p), gunner_skill=0)
-    return _gassed(state, p, person_to_hit(PersonShot("", None, prone=o.prone), shot, t, state.rules.combat))
+    th = person_to_hit(PersonShot("", None, prone=o.prone), shot, t, state.rules.combat)
+    ma = t.martial_arts
+    bonus = ma.hit_bonus(p.martial_arts) if ma is not None else 0
+    if bonus and th.allowed:
+        level = "base" if p.martial_arts == 0 else f"+{p.martial_arts}"
+        th = ToHit(th.need - bonus, (*th.modifiers, Modifier(f"Martial Arts {level}", bonus, ma.source if ma else "")),
+                   th.allowed, th.why)
+    return _gassed(state, p, th)
 
 
 def _strike(ctx: Ctx, a: Strike) -> None:
@@ -638,8 +682,9 @@ def _strike(ctx: Ctx, a: Strike) -> None:
         return
     dice = knife.dice if knife is not None and knife.dice is not None else (
         h.heavy if p.weapon or p.grenades else h.fist)
+    ma = t.martial_arts.damage_bonus(p.martial_arts) if t.martial_arts is not None else 0
     points = max(0, ctx.roll(dice, f"{p.name}'s blow", h.source, p.id)) + (
-        h.spiked_extra if h.spiked_gear in p.gear else 0)
+        h.spiked_extra if h.spiked_gear in p.gear else 0) + ma
     hurt(ctx, o.id, points, WEAPON if knife is not None else HAZARD, f"{p.name}'s blow", h.source)
 
 
@@ -697,6 +742,11 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
     p = person(state, who)
     if p is None:
         return f"there is nobody called {who!r}"
+    if isinstance(a, Pick):
+        return None if a in pick_options(state, who) else \
+            "no area shot at his men waits for his pick, or that is not an order of its swept men (000:L945)"
+    if picks_waiting(state, who):
+        return "first say who of his men an area shot's hits fall on (000:L945)"
     if isinstance(a, Pass):
         return None if state.step == FIRE else "people pass only in the fire step"
     if isinstance(a, Sprint):
@@ -775,7 +825,7 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
             _strike(ctx, a)
         else:
             _throw(ctx, a)
-    ctx.state = evolve(ctx.state, people_declared=())
+    ctx.state = evolve(ctx.state, people_declared=(), area_picks=())
     _landings(ctx)
     if ctx.state.phase == ctx.rules.movement.chart.phases_per_turn:
         _timed_blasts(ctx)
@@ -1118,8 +1168,9 @@ def fire_step_actors(state: GameState) -> list[str]:
     and people on foot with a shot or a throw."""
     if not playing(state):
         return []
-    return [v.id for v in state.vehicles if may_leave(state, v.id) or vehicle_fire_options(state, v.id)] \
+    actors = [v.id for v in state.vehicles if may_leave(state, v.id) or vehicle_fire_options(state, v.id)] \
         + fire_actors(state)
+    return actors + [o.id for _a, o, _v in _picks_pending(state) if o.id not in actors]
 
 
 def may_walk_now(state: GameState, pid: str) -> bool:
@@ -1128,9 +1179,11 @@ def may_walk_now(state: GameState, pid: str) -> bool:
 
 
 def options(state: GameState, pid: str) -> list[Action]:
-    """A person's legal actions now (sorted by text form)."""
+    """A person's legal actions now (sorted by text form); an area shot's pick waiting for him comes first."""
     if state.step == MOVE:
         return list(walk_options(state, pid))
+    if picks_waiting(state, pid):
+        return list(pick_options(state, pid))
     return [*fire_options(state, pid), Pass(pid)]
 
 
@@ -1147,6 +1200,9 @@ def apply(ctx: Ctx, a: Action) -> None:
         go_prone(ctx, a)
     elif isinstance(a, Climb):
         climb(ctx, a)
+    elif isinstance(a, Pick):
+        ctx.state = evolve(ctx.state, area_picks=ctx.state.area_picks + ((_area_key(a.shooter, a.weapon, a.person),
+                                                                         a.order),))
     elif isinstance(a, Sprint):
         sprint(ctx, a)
     elif isinstance(a, (Shoot, Throw, Strike)):
@@ -1437,11 +1493,13 @@ def _vehicle_shot(ctx: Ctx, a: Fire) -> None:
     ctx.log.add(DamageRolled(f"{a.weapon} hits {o.name} for {points}", "000:L941", v.id, weapon=a.weapon,
                              target=o.id, expr=str(info.damage), faces=(), points=points))
     each = area_share(tables_of(ctx.state), info.abbr, points, len(victims))
-    for victim in defenders_pick(ctx.state, victims, hits):   # how many the rolls say; who: the defender's pick
+    order = dict(ctx.state.area_picks).get(_area_key(a.vehicle, a.weapon, a.target), ())
+    for victim in defenders_pick(ctx.state, victims, hits, order):   # how many the rolls say; who: the defender's pick
         hurt(ctx, victim.id, each, WEAPON, f"{v.id}'s {a.weapon}",
              "000:L1450, L1457" if len(victims) == 1 else "000:L945-L946, L1450")
     if info.effect == "burst":
-        burst(ctx, v.id, a.weapon, o.pose.centre, exclude=tuple(x.id for x in defenders_pick(ctx.state, victims, hits)),
+        burst(ctx, v.id, a.weapon, o.pose.centre,
+              exclude=tuple(x.id for x in defenders_pick(ctx.state, victims, hits, order)),
               abbr=info.abbr)
 
 
@@ -1458,7 +1516,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload, Climb))
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload, Climb, Pick))
             or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
@@ -1676,19 +1734,69 @@ def swept_with(state: GameState, firer_owner: str, aimed: PersonState) -> list[P
     return sorted(near, key=lambda p: ((p.pose.centre - aimed.pose.centre).length(), p.id))
 
 
-def defenders_pick(state: GameState, victims: list[PersonState], hits: int) -> list[PersonState]:
+def defenders_pick(state: GameState, victims: list[PersonState], hits: int,
+                   order: Sequence[str] = ()) -> list[PersonState]:
     """Who of an area sweep's men the hits fall on (000:L945): the defender picks; when they are all one
-    side's, the pick is made for him as he would make it, the men best able to take a hit first (most armor
-    and body points left; reading PD26); men of more than one side are the attacker's pick, the nearest the
-    aim first (the order `victims` comes in)."""
+    side's, in the `order` he gave (a Pick action), else as he would make it, the men best able to take a hit
+    first (most armor and body points left; reading PD26); men of more than one side are the attacker's pick,
+    the nearest the aim first (the order `victims` comes in)."""
     if len({p.owner for p in victims}) > 1:
         return victims[:hits]
+    if order and sorted(order) == sorted(p.id for p in victims):
+        return sorted(victims, key=lambda p: order.index(p.id))[:hits]
     t = tables_of(state)
 
     def sturdiness(p: PersonState) -> tuple[int, int]:
         return (-(p.armor_left + t.person.damage_points - p.damage), victims.index(p))
 
     return sorted(victims, key=sturdiness)[:hits]
+
+
+def _area_key(shooter: str, weapon: str, target: str) -> str:
+    return f"{shooter}:{weapon}:{target}"
+
+
+MAX_LISTED_ORDERS = 24   # every order of up to four men; more men: the default's rotations and its reverse
+
+
+def _picks_pending(state: GameState) -> list[tuple[Fire, PersonState, list[PersonState]]]:
+    """The declared area shots at men of one side, two or more of them swept, whose defender has not yet
+    said who takes the hits (000:L945): (the shot, the man aimed at, the swept men)."""
+    if state.step != FIRE or not state.people_declared:
+        return []
+    done = dict(state.area_picks)
+    out = []
+    for a in state.people_declared:
+        if not isinstance(a, Fire) or _area_key(a.vehicle, a.weapon, a.target) in done:
+            continue
+        o = person(state, a.target)
+        v = next((x for x in state.vehicles if x.id == a.vehicle), None)
+        w = next((x for x in v.sheet.weapons if x.id == a.weapon), None) if v is not None and o is not None else None
+        if w is None or o is None or o.down or weapon_info(w.abbr).effect != "area" or v is None:
+            continue
+        victims = [o, *swept_with(state, v.owner, o)]
+        if len(victims) > 1 and len({p.owner for p in victims}) == 1:
+            out.append((a, o, victims))
+    return out
+
+
+def picks_waiting(state: GameState, pid: str) -> bool:
+    return any(o.id == pid for _a, o, _v in _picks_pending(state))
+
+
+def pick_options(state: GameState, pid: str) -> list[Pick]:
+    """The orders he may give the first area shot waiting for him: every order of its swept men (of five or
+    more, the order he would pick, each of its rotations and its reverse)."""
+    waiting = [(a, victims) for a, o, victims in _picks_pending(state) if o.id == pid]
+    if not waiting:
+        return []
+    a, victims = waiting[0]
+    ids = [p.id for p in defenders_pick(state, victims, len(victims))]
+    if len(ids) <= 4:
+        orders = [tuple(x) for x in permutations(ids)]
+    else:
+        orders = [tuple(ids[k:] + ids[:k]) for k in range(len(ids))] + [tuple(reversed(ids))]
+    return [Pick(pid, a.vehicle, a.weapon, order) for order in orders[:MAX_LISTED_ORDERS]]
 
 
 def area_share(t: PeopleTables, abbr: str, points: int, victims: int) -> int:
@@ -1788,7 +1896,9 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
     out = []
     for crew in crew_aboard(v):
         cid = f"{v.id}.{crew}"
-        if crew in v.fire_acted or shots_left_aboard(state, cid) <= 0 or person(state, cid) is not None:
+        gassed = crew_gas(state, cid)
+        if crew in v.fire_acted or shots_left_aboard(state, cid) <= 0 or person(state, cid) is not None \
+                or (gassed is not None and gassed.effect == "unconscious"):
             continue
         for p in standing(state):
             if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t):
@@ -1832,13 +1942,24 @@ def inside_to_hit(state: GameState, a: Shoot) -> ToHit:
                     target=target_type_of(tv.spec.kind.value, tv.spec.body),
                     target_side=struck_side(tv.pose, size, v.pose.centre), target_speed=tv.speed,
                     firer_speed=v.speed, gunner_skill=skill, visibility=own_visibility(state, v, general_visibility(state)))
-        return person_to_hit(PersonShot(_crew_role(v, crew), w), shot, t, state.rules.combat)
+        return _gassed_aboard(state, a.person, person_to_hit(PersonShot(_crew_role(v, crew), w), shot, t,
+                                                             state.rules.combat))
     shot = Shot(base=w.to_hit, range=(o.pose.centre - v.pose.centre).length(), target="pedestrian",
                 target_speed=_speed_of(state, o), firer_speed=v.speed, gunner_skill=skill,
                 height_ft=level_of(state, o.id), visibility=own_visibility(state, v, general_visibility(state)))
     cover = _ground_cover(state, v.pose.centre, o)
-    return person_to_hit(PersonShot(_crew_role(v, crew), w, prone=o.prone and cover == "none", cover=cover,
-                                    aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat)
+    return _gassed_aboard(state, a.person, person_to_hit(
+        PersonShot(_crew_role(v, crew), w, prone=o.prone and cover == "none", cover=cover,
+                   aloft=aloft_modifier(state, o.id)), shot, t, state.rules.combat))
+
+
+def _gassed_aboard(state: GameState, crew: str, th: ToHit) -> ToHit:
+    """-6 or -2 to a crewman's hand-weapon shot from inside while tear gas holds him (000:L1587-L1588, PD45)."""
+    gas, table = crew_gas(state, crew), tables_of(state).tear_gas
+    if gas is None or table is None or not gas.to_hit or not th.allowed:
+        return th
+    return ToHit(th.need - gas.to_hit, (*th.modifiers, Modifier(f"in tear gas ({gas.effect})", gas.to_hit,
+                                                                  table.source)), th.allowed, th.why)
 
 
 def declare_inside(ctx: Ctx, a: Shoot) -> None:

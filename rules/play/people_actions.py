@@ -12,6 +12,7 @@
     V1.driver board V2         climbs onto a vehicle beside him, moving or not, on the roll its speed needs (000:L1474)
     V1.driver get off          swings down from the top of the vehicle he rides (000:L1501)
     V1.driver reload           a spare clip into his hand weapon: a turn doing nothing else (000:L1457)
+    B1 pick red MG1 B1 B2 B3   the defender's order for an area shot's hits on his men (000:L945)
     V1.driver climb up         a square up the stairway he stands on ("climb down": down), phase 1 (000:L1442)
     V1.driver pass             nothing more this step (the vehicles' Pass)
 """
@@ -176,7 +177,25 @@ class Climb:
         return f"{self.person} climb {'up' if self.up else 'down'}"
 
 
-PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike | Board | GetOff | Reload | Climb
+@dataclass(frozen=True, order=True)
+class Pick:
+    """The defender's answer to an area shot sweeping his men: the hits fall on them in this order (the
+    rolls say how many, 000:L945). `person` is the man aimed at, who answers for his side."""
+
+    person: str
+    shooter: str
+    weapon: str
+    order: tuple[str, ...]
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} pick {self.shooter} {self.weapon} {' '.join(self.order)}"
+
+
+PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike | Board | GetOff | Reload | Climb | Pick
 
 
 def parse_person(words: list[str]) -> PersonAction | None:
@@ -190,6 +209,8 @@ def parse_person(words: list[str]) -> PersonAction | None:
         return GetOff(who)
     if verb == "reload" and not rest:
         return Reload(who)
+    if verb == "pick" and len(rest) >= 3:
+        return Pick(who, rest[0], rest[1], tuple(rest[2:]))
     if verb == "climb" and rest in (["up"], ["down"]):
         return Climb(who, rest == ["up"])
     if verb == "board" and len(rest) == 1:

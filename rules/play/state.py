@@ -296,6 +296,10 @@ class GameState:
     walkers: tuple[str, ...] = ()              # people still to walk this phase, in order (before the movers)
     people_declared: tuple[Shoot | Throw | Strike | Fire, ...] = ()  # this phase's shots and throws by people, and vehicle
                                                # shots at people (rules/play/people.py)
+    crew_gas: tuple[tuple[str, str, int], ...] = ()   # crewmen aboard in tear gas: ("vehicle.crew", effect, until
+                                               # clock) (000:L1585-L1588, reading PD45)
+    area_picks: tuple[tuple[str, tuple[str, ...]], ...] = ()   # a declared area shot ("vehicle:weapon:target")
+                                               # and the order its defender put his swept men in (000:L945)
     grenades: tuple[Grenade, ...] = ()         # thrown grenades in flight or on the ground
     grenades_thrown: int = 0                   # grenades thrown so far (their ids)
     lit_until: int = 0                         # a starshell lights the table to the end of this turn (000:L2432)

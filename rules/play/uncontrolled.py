@@ -26,6 +26,7 @@ from rules.core.kept import kept
 from rules.driving.handling import CrashModifier
 from rules.play.context import Ctx
 from rules.play.crashes import lose_control
+from rules.play.gas_aboard import knocked_out
 from rules.play.state import VehicleState
 from rules.tables.combat import combat_tables
 
@@ -135,6 +136,16 @@ def _change_seats(ctx: Ctx, v: VehicleState) -> None:
                                t.substitute_source, v.id, substitute=mover, in_seat=True))
 
 
+def _gassed_at_wheel(ctx: Ctx, v: VehicleState) -> bool:
+    """The driver (or a substitute at the wheel) knocked out by tear gas aboard (000:L1586; reading PD45)."""
+    if not ctx.state.crew_gas or v.out or v.sheet.destroyed:
+        return False
+    out = knocked_out(ctx.state, v.id)
+    inside = interior_of(v.sheet, v.spec.kind.value)
+    wheel = v.substitute or next((p.id for p in inside.parts if p.kind == "crew" and p.role in DRIVER_ROLES), "")
+    return bool(wheel) and wheel in out
+
+
 def check_drivers(ctx: Ctx) -> None:
     """Mark vehicles that have just lost their driver and apply what follows at once (000:L976-L982)."""
     t = ctx.rules.combat
@@ -147,7 +158,7 @@ def check_drivers(ctx: Ctx) -> None:
         if v.driverless:
             _change_seats(ctx, v)
             continue
-        if not nobody_drives(v):
+        if not nobody_drives(v) and not _gassed_at_wheel(ctx, v):
             continue
         if _take_wheel(ctx, v):
             continue

@@ -199,6 +199,34 @@ class HandToHand:
 
 
 @dataclass(frozen=True)
+class MartialArts:
+    """What each Martial Arts level adds to hand-to-hand (000:L1332, garbled; reading PD44): per level from
+    the base (index 0), its own to-hit, damage and extra blows; past the table, the levels from
+    `cycle_from` repeat."""
+
+    to_hit: tuple[int, ...]
+    damage: tuple[int, ...]
+    attacks: tuple[int, ...]
+    cycle_from: int
+    source: str
+
+    def _sum(self, row: tuple[int, ...], level: int) -> int:
+        if level < 0:
+            return 0
+        n, period = len(row), len(row) - self.cycle_from
+        return sum(row[k if k < n else self.cycle_from + (k - n) % period] for k in range(level + 1))
+
+    def hit_bonus(self, level: int) -> int:
+        return self._sum(self.to_hit, level)
+
+    def damage_bonus(self, level: int) -> int:
+        return self._sum(self.damage, level)
+
+    def extra_attacks(self, level: int) -> int:
+        return self._sum(self.attacks, level)
+
+
+@dataclass(frozen=True)
 class GasResult:
     at_most: int
     effect: str              # "unconscious", "choking", "stinging"
@@ -299,6 +327,7 @@ class PeopleTables:
     effects: Effects | None = None     # None only for tables built by hand in tests
     tear_gas: TearGas | None = None    # people in tear gas (000:L1585-L1588); None: not played
     hand_to_hand: HandToHand | None = None   # (000:L1452-L1455); None: not played
+    martial_arts: MartialArts | None = None  # (000:L1332, reading PD44); None: not played
     riding: Riding | None = None       # boarding a moving vehicle and riding on top (000:L1474-L1503); None: not played
     reload: Reload | None = None       # a spare clip into a hand weapon (000:L1457, L1505); None: not played
     dropping_on: DroppingOn | None = None   # onto a vehicle from above, vehicle to vehicle (000:L1485-L1495)
@@ -508,6 +537,7 @@ def load_people(path: Path) -> PeopleTables:
         if hth.spiked_gear not in gear:
             raise h.error("spiked_gear", f"no gear {hth.spiked_gear!r}")
         h.done()
+    martial = _martial_arts(n.table("martial_arts")) if n.has("martial_arts") else None
     reload = None
     if n.has("reload"):
         r = n.table("reload")
@@ -520,7 +550,16 @@ def load_people(path: Path) -> PeopleTables:
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
                         MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
-                        effects, gas, hth, riding, reload, dropping)
+                        effects, gas, hth, riding=riding, reload=reload, dropping_on=dropping, martial_arts=martial)
+
+
+def _martial_arts(m: Node) -> MartialArts:
+    rows = [tuple(m.array(k)) for k in ("to_hit", "damage", "attacks")]
+    if len({len(r) for r in rows}) != 1 or not all(isinstance(x, int) and x >= 0 for r in rows for x in r):
+        raise m.error(None, "to_hit, damage and attacks are lists of the same length of whole numbers 0 or more")
+    out = MartialArts(rows[0], rows[1], rows[2], m.integer("cycle_from", lo=0, hi=len(rows[0]) - 1), m.text("source"))
+    m.done()
+    return out
 
 
 def _needs(node: Node, key: str) -> Mapping[str, int]:

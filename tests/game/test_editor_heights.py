@@ -52,3 +52,22 @@ def test_the_board_draws_a_storey_badge_only_where_the_map_gives_storeys() -> No
     B._storey_badge(surf, pts, 4, 40.0)
     gold = sum(1 for x in range(200) for y in range(200) if surf.get_at((x, y))[:3] == (200, 170, 90))
     assert gold > 20
+
+
+def test_the_board_draws_a_buildings_stairway_foot_000_L1442() -> None:
+    """A building with `stairs` shows its stairway's foot square (reading PD43) beside its wall, a quarter
+    inch across at the board's zoom, so a player sees where a man climbs to the roof."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.render import board as B
+
+    pygame.init()
+    surf = pygame.Surface((100, 100))
+    surf.fill((0, 0, 0))
+    B._stairway(surf, (50.0, 50.0), 40.0)   # 40 px an inch: a 10 px square
+    rim = [(x, y) for x in range(100) for y in range(100) if surf.get_at((x, y))[:3] == (230, 200, 120)]
+    xs, ys = [p[0] for p in rim], [p[1] for p in rim]
+    assert rim and max(xs) - min(xs) == 9 and max(ys) - min(ys) == 9

@@ -88,3 +88,36 @@ def test_a_vehicle_takes_1d_5_with_no_roll_and_the_weapon_becomes_a_club_000_L14
 
 def test_the_strike_action_prints_and_parses():
     assert parse("red.driver strike blue") == Strike("red.driver", "blue")
+
+
+def _fighter(level: int):
+    s = _state()
+    s = evolve(s, people=tuple(replace(p, martial_arts=level) if p.id == "a" else p for p in s.people))
+    s.derived.clear()
+    return s
+
+
+def test_martial_arts_adds_to_the_blows_roll_and_damage_by_level_000_L1332_PD44():
+    """000:L1332 (garbled; reading PD44): base +1 to hit; +1 +1 damage; +2 another +1 to hit; +4 and +5
+    +1 damage each; past +5 the steps from +3 repeat (+6 a blow more, +7 and +8 damage)."""
+    plain = people.strike_to_hit(_state(), Strike("a", "b")).need
+    assert people.strike_to_hit(_fighter(-1), Strike("a", "b")).need == plain
+    base = people.strike_to_hit(_fighter(0), Strike("a", "b"))
+    assert base.need == plain - 1 and ("Martial Arts base", 1, "000:L1332") in [(m.name, m.value, m.rule) for m in base.modifiers]
+    assert people.strike_to_hit(_fighter(2), Strike("a", "b")).need == plain - 2
+    _s, hurt = _blow(_fighter(1), [6, 6, 6])     # a fist's 1d-5 rolled 6: 1, +1
+    assert hurt[0].points == 2
+    ma = _state().rules.people.martial_arts
+    assert [ma.damage_bonus(k) for k in (0, 1, 4, 5, 8)] == [0, 1, 2, 3, 5]
+    assert [ma.extra_attacks(k) for k in (2, 3, 6)] == [0, 1, 2]
+
+
+def test_a_save_keeps_a_mans_martial_arts_level_PD44():
+    from rules.core.tomlio import dumps_toml
+    from rules.engine.game import Game
+    from rules.engine.saves import loads_game, save_dict
+    setup = GameSetup((VehicleSetup("red", "A", "Killer Kart", Pose.at(2, 30, 90), 0.0),),
+                      seed=2, options=RuleOptions(people="on"),
+                      people=(PersonSetup("a", "A", Pose.at(10.125, 10.125, 90), martial_arts=2),))
+    again = loads_game(dumps_toml(save_dict(Game(setup))))
+    assert again.setup.people[0].martial_arts == 2 and people.person(again.state, "a").martial_arts == 2

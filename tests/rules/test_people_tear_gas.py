@@ -98,3 +98,96 @@ def test_a_tear_gas_grenade_lays_a_cloud_known_from_smoke_000_L1585():
     people._blast(ctx, Grenade("G2", "smoke", "man", AT, (24.0, 20.0), 7, 0, 0, point=(24.0, 20.0)))
     assert [(c.kind, c.weapon) for c in ctx.state.counters] == [("smoke", "tear_gas"), ("smoke", "smoke")]
 
+
+
+def _aboard(kit_gear: tuple[str, ...] = ()):
+    """Car "blue" (side B) sits in a tear-gas cloud; side A's man stands 4" off, in reach of its crew's SMG."""
+    from rules.people.record import Kit
+    setup = GameSetup((VehicleSetup("red", "A", "Killer Kart", Pose.at(2, 30, 90), 0.0),
+                       VehicleSetup("blue", "B", "Killer Kart", Pose.at(16, 10, 270), 0.0,
+                                    kit=Kit(weapon="SMG", gear=kit_gear))),
+                      seed=2, options=RuleOptions(people="on"),
+                      people=(PersonSetup("man", "A", Pose.at(12.125, 10.125, 90), weapon="SMG"),))
+    s = new_game(setup)[0]
+    s = evolve(s, counters=(Counter("smoke", Pose.at(16, 10, 0), 1.0, 1.0, 1, weapon="tear_gas", id="c1"),))
+    s.derived.clear()
+    return s
+
+
+def test_a_crew_aboard_in_tear_gas_rolls_too_and_takes_its_minus_to_hand_weapons_000_L1586_PD45():
+    """000:L1586: unprotected pedestrians and duellists roll; the crew of a car in the cloud roll (reading
+    PD45): stinging is -2 to the driver's SMG from inside; a gas mask in the crew's kit spares them."""
+    s = _aboard()
+    shot = Shoot("blue.driver", "SMG", "man")
+    before = people.inside_to_hit(evolve(s, step=FIRE), shot).need
+    s, ev = _roll(s, 6)
+    assert [e.effect for e in ev] == ["stinging"] and people.crew_gas(s, "blue.driver").effect == "stinging"
+    fired = evolve(s, step=FIRE)
+    fired.derived.clear()
+    assert people.inside_to_hit(fired, shot).need == before + 2
+    _s, ev = _roll(_aboard(kit_gear=("gas_mask",)), 6)
+    assert ev == []
+
+
+def test_a_crewman_gassed_unconscious_aboard_fires_no_hand_weapon_PD45():
+    s, ev = _roll(_aboard(), 1)
+    assert [e.effect for e in ev] == ["unconscious"]
+    fire = evolve(s, step=FIRE)
+    fire.derived.clear()
+    assert not [a for a in people.inside_fire_options(fire, "blue") if a.person == "blue.driver"]
+
+
+def test_a_gassed_crewman_who_gets_out_is_still_gassed_PD45():
+    from rules.play.people_actions import GetOut
+    s, _ev = _roll(_aboard(), 3)                 # choking, aboard
+    ctx = Ctx(evolve(s, step=FIRE), ScriptedDice([3] * 5))
+    people.get_out(ctx, GetOut("blue", "driver"))
+    out = ctx.finish()
+    man = people.person(out, "blue.driver")
+    assert man is not None and man.gas == "choking" and people.gas_effect(out, man) is not None
+
+
+def _mg_duel(effect: str):
+    """Hotshot MG Option "car" (A) facing a Hotshot "far" (B) 6" ahead; its crew's gas as given (PD45)."""
+    from rules.people.record import clock as at
+    setup = GameSetup((VehicleSetup("car", "A", "Hotshot MG Option", Pose.at(5, 10, 90), 0.0),
+                       VehicleSetup("far", "B", "Hotshot", Pose.at(11, 10, 270), 0.0)),
+                      seed=1, options=RuleOptions(people="on"))
+    s = evolve(new_game(setup)[0], step=FIRE)
+    if effect:
+        s = evolve(s, crew_gas=(("car.driver", effect, at(s.turn + 5, 1, 5)),))
+    s.derived.clear()
+    return s
+
+
+def test_tear_gas_aboard_takes_its_minus_from_vehicle_weapons_too_000_L1587_PD45():
+    """"-6 to hit with any weapon" (000:L1587): the driver choking aboard fires the car's MG at -6; knocked
+    out, he fires nothing."""
+    from rules.phases.fire_step import fire_options, preview_fire
+    from rules.play.actions import Fire
+    s = _mg_duel("")
+    mg = next(w.id for w in s.vehicle("car").sheet.weapons if w.abbr == "MG" and w.location == "front")
+    clear = preview_fire(s, Fire("car", mg, "far"))
+    choking = preview_fire(_mg_duel("choking"), Fire("car", mg, "far"))
+    assert choking.need == clear.need + 6
+    assert ("firer in tear gas", -6, "000:L1587-L1588") in [(m.name, m.value, m.rule) for m in choking.modifiers]
+    assert fire_options(s, "car") and not fire_options(_mg_duel("unconscious"), "car")
+
+
+def test_a_driver_gassed_out_aboard_leaves_nobody_at_the_controls_000_L976_PD45():
+    """Knocked out by tear gas (000:L1586), the driver is as incapacitated as a wounded-out one (000:L976):
+    his one-man car goes uncontrolled, straight on, slowing; a car whose driver is only stinging drives on."""
+    from rules.core.events import NobodyDriving
+    from rules.people.record import clock as at
+    from rules.play import uncontrolled
+    setup = GameSetup((VehicleSetup("car", "A", "Killer Kart", Pose.at(5, 10, 90), 20.0),
+                       VehicleSetup("far", "B", "Killer Kart", Pose.at(30, 30, 270), 0.0)),
+                      seed=1, options=RuleOptions(people="on"))
+    s = new_game(setup)[0]
+    for effect, lost in (("unconscious", True), ("stinging", False)):
+        gassed = evolve(s, crew_gas=(("car.driver", effect, at(s.turn + 5, 1, 5)),))
+        ctx = Ctx(gassed, ScriptedDice([3] * 20))
+        uncontrolled.check_drivers(ctx)
+        out = ctx.finish()
+        assert out.vehicle("car").driverless == lost
+        assert any(isinstance(e, NobodyDriving) for e in ctx.log.events) == lost
