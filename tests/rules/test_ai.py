@@ -431,7 +431,8 @@ def test_it_plans_past_this_phase_around_a_wall(tmp_path: Path) -> None:
 
 
 def test_the_profiles_differ_in_search_size() -> None:
-    """novice < veteran < ace in how many plans and moves they weigh and how well they predict; the ace
+    """novice < veteran < ace in how many plans and moves they weigh and how well they predict (the ace's
+    wider search won 45% [34, 57] of 64 battery games against the veteran, 31% before); the ace
     plans no further ahead than the veteran (three phases played worse than two on the battery,
     docs/PERFORMANCE.md), the novice less far than either."""
     n, v, a = profile("novice"), profile("veteran"), profile("ace")
@@ -439,6 +440,7 @@ def test_the_profiles_differ_in_search_size() -> None:
     assert n.menu < v.menu < a.menu
     assert n.predict < v.predict < a.predict
     assert n.candidates < v.candidates <= a.candidates
+    assert n.beam <= v.beam < a.beam and n.nodes < v.nodes < a.nodes   # the ace keeps more plans, tries more steps
 
 
 def test_stuck_against_a_wall_it_backs_out_and_says_so_000_L237(tmp_path: Path) -> None:
