@@ -105,7 +105,8 @@ HAZARD_D = 2             # a typical hazard's D when the path crosses debris, an
 RANGE_WEIGHT = 0.25
 APPROACH_WEIGHT = 2.0
 REENGAGE_DEPTH = 1       # a profile planning less far than this (the novice) drives on past its target
-TOWARD_NEAR = 4.0        # inches past the preferred range within which a target well off the nose is turned to at once
+TURN_BACK_MPH = 25.0     # the speed it slows to when it has just passed its target (tight turns, a bootlegger's range)
+TOWARD_NEAR = 8.0        # inches past the preferred range within which a target well off the nose is turned to at once
 FACE_WEIGHT = 1.0        # in close, pointing the nose at the target (a share of APPROACH_WEIGHT)
 NOISE_SCALE = 6.0
 STOP_SHOT_PHASES = 2     # phases after a T-stop or a bootlegger whose shots from the standstill count
@@ -150,6 +151,8 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     if tgt is not None and prof.ram <= 0 and (tgt.pose.centre - me.pose.centre).length() < prof.preferred_range + 5:
         # in a close fight, only a little faster than the target: tighter turns, longer in arc
         cruise = max(15.0, min(cruise, tgt.speed + 15.0))
+    if tgt is not None and prof.depth >= REENGAGE_DEPTH and _passed(view, tgt):
+        cruise = min(cruise, TURN_BACK_MPH)   # slow enough to turn back on a target it has just passed
     quick: list[tuple[float, int, SetSpeed, str]] = []
     for i, a in enumerate(options):
         if isinstance(a, SetSpeed):
@@ -174,6 +177,14 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     note = next(q[3] for q in quick if q[2] == best)
     line = explain.speed_line(me.signed_speed, best.mph, note)
     return best, f"{line}; {view.mood}" if view.mood else line
+
+
+def _passed(view: View, tgt: VehicleState) -> bool:
+    """The target is behind it (more than 90 degrees off the nose) and near: it has just gone past."""
+    me = view.me
+    gap = tgt.pose.centre - me.pose.centre
+    return not me.reverse and gap.length() < view.prof.preferred_range + TOWARD_NEAR and \
+        angle_diff(me.pose.facing, heading_of(gap)) > 90
 
 
 def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:

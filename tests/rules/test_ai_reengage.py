@@ -71,3 +71,21 @@ def test_after_passing_its_target_it_turns_back_hard(tmp_path: Path) -> None:
             target = state.vehicle("B").pose.centre
             assert angle_diff(end.facing, heading_of(target - end.centre)) < \
                 angle_diff(start.facing, heading_of(target - start.centre)), (name, why)
+
+
+def test_having_just_passed_its_target_it_slows_to_turn_back(tmp_path: Path) -> None:
+    """At 40 mph, 4" past a target going the other way: the veteran slows (to TURN_BACK_MPH at most
+    when it may brake that far) so that it can turn back tightly; the novice, who plans nothing, does not."""
+    from rules.ai.foe import _passed
+    from rules.play.actions import SetSpeed
+    from rules.play.state import SPEED
+
+    box = box_map(tmp_path)
+    state = _game([("A", Pose.at(15, 6, 90), 40), ("B", Pose.at(11, 6, 270), 30)], map_path=box)
+    state = _advance_to(state, "A", SPEED)
+    assert _passed(_view(state, "A", "veteran"), state.vehicle("B"))
+    legal = engine.legal_actions(state, "A")
+    action, why = decide(state, "A", legal, "veteran", BUDGET)
+    assert isinstance(action, SetSpeed) and action.mph < 40, why
+    novice, _ = decide(state, "A", legal, "novice", BUDGET)
+    assert isinstance(novice, SetSpeed) and novice.mph >= action.mph
