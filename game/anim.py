@@ -35,7 +35,7 @@ from rules.core.events import (
     ShotNotAllowed,
     TrailerFollowed,
 )
-from rules.core.geometry import Pose
+from rules.core.geometry import Pose, signed_turn
 from rules.play.state import GameState
 
 if TYPE_CHECKING:
@@ -60,14 +60,6 @@ ROLLS = ("roll", "burning_roll", "vault")
 MARKED_MODES = {"spin": "spin", "roll": "roll", "t_stop": "skid"}   # VehicleState.mode while it slides
 TRACED = (ShotFired, ShotNotAllowed, PodNearMiss, CloudDispersed)   # shots that fly at a target (not blocked)
 
-
-def _turn(a: float, b: float) -> float:
-    d = math.fmod(b - a, 360.0)
-    if d > 180:
-        d -= 360
-    elif d <= -180:
-        d += 360
-    return d
 
 
 @dataclass
@@ -212,7 +204,7 @@ class Animator:
         poses = [start] + poses
         lengths = [0.0]
         for a, b in zip(poses, poses[1:], strict=False):
-            lengths.append(lengths[-1] + math.hypot(b.x - a.x, b.y - a.y) + abs(_turn(a.facing, b.facing)) / 90)
+            lengths.append(lengths[-1] + math.hypot(b.x - a.x, b.y - a.y) + abs(signed_turn(a.facing, b.facing)) / 90)
         self.current = (vid, poses, lengths)
         self.t = 0.0
         self.duration = max(MIN_SECONDS, min(MAX_SECONDS, lengths[-1] / SPEED_IPS))
@@ -225,7 +217,7 @@ class Animator:
     def _trace(self, pose: Pose) -> None:
         if self._mark is not None:
             last = self._mark.poses[-1]
-            if math.hypot(pose.x - last.x, pose.y - last.y) > 0.04 or abs(_turn(last.facing, pose.facing)) > 4:
+            if math.hypot(pose.x - last.x, pose.y - last.y) > 0.04 or abs(signed_turn(last.facing, pose.facing)) > 4:
                 self._mark.poses.append(pose)
 
     def _mode_style(self, vid: str) -> str:
@@ -314,5 +306,5 @@ def _along(poses: list[Pose], lengths: list[float], k: float) -> Pose:
             seg = lengths[i] - lengths[i - 1]
             u = 0.0 if seg <= 0 else (want - lengths[i - 1]) / seg
             a, b = poses[i - 1], poses[i]
-            return Pose.at(a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u, a.facing + _turn(a.facing, b.facing) * u)
+            return Pose.at(a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u, a.facing + signed_turn(a.facing, b.facing) * u)
     return poses[-1]

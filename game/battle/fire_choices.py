@@ -132,9 +132,26 @@ def build(state: GameState, legal: list[Action], owners: dict[str, str], expande
     return rows
 
 
-def default_index(rows: list[Choice]) -> int:
-    """The row highlighted first: the best shot that can hit, else holding fire."""
+def _owner(state: GameState, thing: str) -> str | None:
+    """Who a vehicle or a man on foot fights for (None: a wall, a building, a map feature)."""
+    for v in state.vehicles:
+        if v.id == thing:
+            return v.owner
+    return next((p.owner for p in getattr(state, "people", ()) if p.id == thing), None)
+
+
+def at_foe(state: GameState, a: Action | None) -> bool:
+    """A shot at a vehicle or a man of another owner (a trailer is its tower owner's, issue 19)."""
+    if not isinstance(a, Fire):
+        return False
+    target = _owner(state, a.target)
+    return target is not None and target != _owner(state, a.vehicle)
+
+
+def default_index(rows: list[Choice], state: GameState) -> int:
+    """The row highlighted first: the best shot at a foe that can hit, else holding fire; never a shot at a
+    friend (the escort, the own trailer) or at a wall that Enter would fire by mistake."""
     for i, c in enumerate(rows):
-        if isinstance(c.action, Fire) and not c.hopeless:
+        if at_foe(state, c.action) and not c.hopeless:
             return i
     return next((i for i, c in enumerate(rows) if isinstance(c.action, Pass)), 0)

@@ -52,7 +52,7 @@ class FirePanel(DecisionPanel):
         self.no_shot = not shot_can_hit(self.b.state, self.legal)
         self.expanded = False
         self.rebuild()
-        self.index = default_index(self.rows)
+        self.index = default_index(self.rows, self.b.state)
         self.confirming = False
         self.frame()
 
@@ -131,7 +131,7 @@ class FirePanel(DecisionPanel):
         """Passing when no shot can hit: the dropper, lamp or flare alone does not stop this car again this
         turn (every fire step asked again, five times a turn, for a dropper nobody wanted)."""
         if self.vid and self.no_shot:
-            self.b.orders.decline_extras(self.vid, self.b.state.turn)
+            self.b.orders.decline_extras(self.vid, self.b.state.turn, self.legal)
 
     def hold_fire_for_turn(self) -> None:
         """Shift+Space: hold fire now and in every fire step left this turn."""

@@ -96,10 +96,13 @@ def describe(state: GameState, a: Action) -> str:
 
 
 def _board_words(state: GameState, a: Board) -> str:
-    """Climbing on, with the roll the engine reads from his side and the speed (000:L1474-L1483)."""
+    """Climbing on (the roll by his side and the speed, 000:L1474-L1483), dropping on from a roof
+    (000:L1485-L1492) or jumping across from the vehicle he rides (000:L1493)."""
     p = people.person(state, a.person)
     need = people.board_need(state, p, state.vehicle(a.onto)) if p is not None else 0
-    return f"climb onto {a.onto}" + (f": needs {need}" if need > 0 else "")
+    how = people.board_how(state, p) if p is not None else "climbs"
+    verb = {"climbs": "climb onto", "drops": "drop onto", "jumps": "jump across to"}[how]
+    return f"{verb} {a.onto}" + (f": needs {need}" if need > 0 else "")
 
 
 class FootPanel(DecisionPanel):
@@ -174,6 +177,9 @@ class FootPanel(DecisionPanel):
         self.b._layout_buttons()
 
     def choose(self, a: Action) -> None:
+        if isinstance(a, Pass) and self.vid and self.b.state.step != MOVE:
+            # passed: climbing on or off, getting in or out and a reload do not stop him again this turn
+            self.b.orders.decline_extras(self.vid, self.b.state.turn, self.legal)
         self.b.commit(a)
 
     def handle_intent(self, intent: Intent) -> bool:

@@ -18,7 +18,7 @@ from game.turning_key import straight_meets
 from rules.driving.maneuvers import Maneuver, ManeuverKind
 from rules.play import people
 from rules.play.actions import Action, Boost, Drop, Fire, Move, Pass, SetSpeed, Use
-from rules.play.people_actions import Walk
+from rules.play.people_actions import Board, GetIn, GetOff, GetOut, Reload, Shoot, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
 
@@ -31,7 +31,8 @@ class Orders:
     keep: dict[str, int] = field(default_factory=dict)   # keep this speed for the turn (moves still asked)
     hold_fire: dict[str, int] = field(default_factory=dict)  # hold fire for the rest of the turn
     no_boost: dict[str, int] = field(default_factory=dict)   # booster offered and declined this turn
-    no_extras: dict[str, int] = field(default_factory=dict)  # a dropper, a lamp or a flare declined this turn
+    no_extras: dict[str, tuple[int, frozenset[str]]] = field(default_factory=dict)
+    # the extras declined this turn: a dropper, a lamp or a flare; climbing on or off, getting in or out, a reload
     fire_stops: bool = False                             # setting: stop at every fire step, hits or not
 
     def holding(self, vid: str, turn: int) -> bool:
@@ -55,8 +56,38 @@ class Orders:
     def decline_boost(self, vid: str, turn: int) -> None:
         self.no_boost[vid] = turn
 
-    def decline_extras(self, vid: str, turn: int) -> None:
-        self.no_extras[vid] = turn
+    def decline_extras(self, vid: str, turn: int, legal: list[Action]) -> None:
+        """Passed with these extras offered: they do not stop this actor again this turn (a new one does:
+        another car to climb onto comes beside him)."""
+        self.no_extras[vid] = (turn, extras(legal))
+
+    def open_extras(self, vid: str, turn: int, legal: list[Action]) -> frozenset[str]:
+        """The extras offered now that were not declined this turn."""
+        when, declined = self.no_extras.get(vid, (-1, frozenset()))
+        return extras(legal) - declined if when == turn else extras(legal)
+
+
+def _extra_key(a: Action) -> str:
+    """What an extra is, apart from its aim (a searchlight turned on this car or that is one choice)."""
+    if isinstance(a, Drop):
+        return f"drop {a.weapon}"
+    if isinstance(a, Use):
+        return f"use {a.item}"
+    if isinstance(a, GetOut):
+        return f"out {a.crew}"
+    if isinstance(a, GetIn):
+        return f"in {a.into}"
+    if isinstance(a, Board):
+        return f"board {a.onto}"
+    return type(a).__name__.lower()   # GetOff, Reload
+
+
+EXTRA_KINDS = (Drop, Use, GetOut, GetIn, Board, GetOff, Reload)
+
+
+def extras(legal: list[Action]) -> frozenset[str]:
+    """The fire step's choices that are no attack: worth asking once a turn, not at every fire step."""
+    return frozenset(_extra_key(a) for a in legal if isinstance(a, EXTRA_KINDS))
 
 
 @dataclass(frozen=True)
@@ -111,6 +142,39 @@ def shot_can_hit(state: GameState, legal: list[Action]) -> bool:
     return False
 
 
+def _owners(state: GameState) -> dict[str, str]:
+    return {v.id: v.owner for v in state.vehicles} | {p.id: p.owner for p in state.people}
+
+
+def _throw_target(state: GameState, a: Throw) -> str:
+    """The target a listed throw aims at (rules.play.people lists one at each target's nearest point)."""
+    p = people.person(state, a.person)
+    return next((tid for tid, q in people.target_points(state, p)
+                 if abs(q.x - a.x) < 1e-3 and abs(q.y - a.y) < 1e-3), "") if p is not None else ""
+
+
+def _attack_at_foe(state: GameState, a: Action, mine: str, owners: dict[str, str]) -> bool:
+    """A shot, throw or blow that concerns people, at a target of another side, with a roll that can make it."""
+    if isinstance(a, Shoot):
+        th = (people.hand_to_hit if people.is_person(state, a.person) else people.inside_to_hit)(state, a)
+        return owners.get(a.target, mine) != mine and th.allowed and th.need <= 12
+    if isinstance(a, Throw):
+        return owners.get(_throw_target(state, a), mine) != mine
+    if isinstance(a, Strike):
+        return owners.get(a.target, mine) != mine
+    if isinstance(a, Fire) and people.is_person(state, a.target):
+        return owners.get(a.target, mine) != mine and people.vehicle_shot_need(state, a) <= 12
+    return False
+
+
+def attack_worth_asking(state: GameState, vid: str, legal: list[Action]) -> bool:
+    """Whether the player has something to attack now: a vehicle shot that can hit, or a hand-weapon shot,
+    throw or blow at a man or car of another side (a man beside his own car is not asked for nothing)."""
+    owners = _owners(state)
+    mine = owners.get(vid, "")
+    return shot_can_hit(state, legal) or any(_attack_at_foe(state, a, mine, owners) for a in legal)
+
+
 def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
            owners: dict[str, str] | None = None) -> Answer:
     """The action a standing order or an empty fire step stands for, if any."""
@@ -136,16 +200,17 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
         if meets is not None:
             orders.drop_hold(vid)
             ahead = what_lies_ahead(state, meets, owners or {})
+            if meets.vehicle and meets.vehicle != vid:   # what the trailer following it would meet (issue 19)
+                ahead = f"its trailer: {ahead}"
             return Answer(None, f"{vid} stops holding course: straight on, {ahead}")
         return Answer(straight)
     if state.step == FIRE:
         passing = next((a for a in legal if isinstance(a, Pass)), None)
         if orders.holding_fire(vid, turn):
             return Answer(passing)
-        extras = orders.no_extras.get(vid) != turn and any(isinstance(a, (Drop, Use)) for a in legal)
-        if orders.fire_stops or extras or shot_can_hit(state, legal) \
-                or any(people.concerns(state, a) and not isinstance(a, Pass) for a in legal):
-            # a searchlight, a flare, nitrous or an ejection seat is a choice too (issue 17), until declined
-            return Answer()   # a crewman may get out, a man on foot may shoot or be shot at (issue 18)
+        if orders.fire_stops or orders.open_extras(vid, turn, legal) or attack_worth_asking(state, vid, legal):
+            # a searchlight, a flare, nitrous or an ejection seat is a choice too (issue 17), and so are getting
+            # out, in, on or off and a reload (issue 18), until declined for the turn
+            return Answer()
         return Answer(passing, "no shot can hit" if passing else "")
     return Answer()

@@ -241,11 +241,22 @@ class BattleScene(Scene):
         self.message = (f"{a} walks on the way he faces for the rest of turn {turn} (H again: stop)"
                         if people.is_person(self.state, a) else f"{a} holds its course for the rest of turn {turn}")
         if self.state.step == SPEED:
-            same = SetSpeed(a, self.state.vehicle(a).signed_speed)
-            if same.mph in self.speed.options:
-                self.commit(same)
+            chosen = SetSpeed(a, self._held_speed(a))   # the speed highlighted (Up/Down first), else the present one
+            if chosen.mph in self.speed.options:
+                message = self.message + (f" at {chosen.mph:g} mph"
+                                          if chosen.mph != self.state.vehicle(a).signed_speed else "")
+                self.commit(chosen)
+                self.message = message
                 return
         self._asked = None   # ask the pilot again: it drives on, or says what lies ahead
+
+    def _held_speed(self, vid: str) -> float:
+        """The speed a course is held at: the one the speed strip highlights for this vehicle (a player who
+        pressed Up and then H wants the new speed), else the present one."""
+        sp = self.speed
+        if sp.vid == vid and sp.options and 0 <= sp.index < len(sp.options):
+            return sp.options[sp.index]
+        return self.state.vehicle(vid).signed_speed
 
     def open_sheets(self) -> None:
         self.app.flow.sheets(self.session, self.actor())

@@ -838,21 +838,6 @@ def _option_note(f: Field) -> str:
             f"passengers take triggers too, after the gunners. Now {f.value}.")
 
 
-_SPECS: dict[str, object] = {}
-
-
-def _spec(name: str):  # type: ignore[no-untyped-def]
-    """The spec of a stock design (rules.engine.setup.resolve_spec), memoised; None if it does not load."""
-    if name not in _SPECS:
-        from rules.engine.setup import resolve_spec
-
-        try:
-            _SPECS[name] = resolve_spec(name)
-        except Exception:  # noqa: BLE001 - a design that does not load is shown as such
-            _SPECS[name] = None
-    return _SPECS[name]
-
-
 def _seed() -> int:
     import time
 

@@ -20,12 +20,13 @@ from itertools import product
 
 from rules.ai.foe import DEFAULT_BUDGET
 from rules.ai.foe import decide as vehicle_decide
+from rules.combat.elevation import roof_at, stairway_up
 from rules.core.dice import DiceExpr, chance_at_least
 from rules.core.geometry import Vec
 from rules.people.record import PersonState
-from rules.play import people
+from rules.play import people, stairs
 from rules.play.actions import Action, Fire, Pass
-from rules.play.people_actions import GetOut, Prone, Reload, Shoot, Sprint, Strike, Throw, Walk
+from rules.play.people_actions import Climb, GetOut, Prone, Reload, Shoot, Sprint, Strike, Throw, Walk
 from rules.play.state import FIRE, MOVE, GameState
 from rules.tables.foe_profiles import Profile
 
@@ -145,6 +146,9 @@ def _move(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
         return stay, f"stays at arm's length from {tid}"
     if not armed and _grenade_at(state, p, tid, dist):
         return stay, f"stays within a throw of {tid}"
+    by_stairs = _by_stairs(state, p, legal, tid, need)
+    if by_stairs is not None:
+        return by_stairs
     steps = [a for a in legal if isinstance(a, Walk) and (a.dx, a.dy) != (0, 0)]
     if p.prone and (not steps or not armed):
         return (Prone(pid, False) if Prone(pid, False) in legal else stay), f"gets up to go after {tid}"
@@ -163,6 +167,65 @@ def _move(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]
             return Walk(pid, *first), f"works round the cover toward a line of fire at {tid}"
     best = min(steps, key=lambda a: (after(a), str(a)))
     return best, f"closes on {tid} ({dist:.1f}\")"
+
+
+def _by_stairs(state: GameState, p: PersonState, legal: list[Action], tid: str,
+               need: int | None) -> tuple[Action, str] | None:
+    """By the stairs toward an enemy he has no good shot at (000:L1442, PD43): on a roof the enemy is not
+    on, to its hatch and down; on the stairs, up when the enemy is on that building's roof, else down; on
+    the ground, to the stairway up the roof the enemy stands on."""
+    if need is not None and need <= GOOD_SHOT_NEED:
+        return None
+    goal, way = _roof_of(state, tid), stairs.stairway_of(state, p)
+    stay = Walk(p.id, 0, 0)
+    if way is not None and (p.stair_up > 0 or goal == way.building):
+        up = goal == way.building
+        if up and p.stair_up == way.squares:
+            return None                        # at the hatch of the enemy's roof: he walks on as usual
+        climb = Climb(p.id, up)
+        if climb in legal:
+            return climb, f"climbs {'up' if up else 'down'} the stairs toward {tid}"
+        return (stay, "waits on the stairs for phase 1") if stay in legal else None
+    mine = _roof_of(state, p.id)
+    target = mine if mine and mine != goal else goal if goal and not mine else ""
+    foot = stairway_up(state.map_id, state.map_changes, target) if target else None
+    first = _walk_to(state, p, foot.foot) if foot is not None else None
+    if first is not None and Walk(p.id, *first) in legal:
+        return Walk(p.id, *first), f"heads for the stairs {'down' if mine else 'up'} toward {tid}"
+    return None
+
+
+def _roof_of(state: GameState, who: str) -> str:
+    """The building whose roof (or stairway) a man is on: "" on the ground or for a vehicle."""
+    o = people.person(state, who)
+    if o is None:
+        return ""
+    way = stairs.stairway_of(state, o)
+    if way is not None and o.stair_up > 0:
+        return way.building
+    roof = roof_at(state.map_id, state.map_changes, o.pose.centre)
+    return roof[0] if roof is not None else ""
+
+
+def _walk_to(state: GameState, p: PersonState, goal: Vec) -> tuple[int, int] | None:
+    """The first step of the shortest walk (the move rules' own steps) to the square at `goal`."""
+    sq = state.rules.people.person.square
+    first: dict[tuple[int, int], tuple[int, int]] = {(0, 0): (0, 0)}
+    frontier = [(0, 0)]
+    while frontier and len(first) < SEARCH_SQUARES:
+        nxt = []
+        for cell in frontier:
+            cx, cy = p.pose.x + cell[0] * sq, p.pose.y + cell[1] * sq
+            for dx, dy in people.STEPS:
+                n = (cell[0] + dx, cell[1] + dy)
+                if n in first or (dx, dy) == (0, 0) or not people.step_open(state, p, cx, cy, dx, dy):
+                    continue
+                first[n] = (dx, dy) if cell == (0, 0) else first[cell]
+                if (Vec(p.pose.x + n[0] * sq, p.pose.y + n[1] * sq) - goal).length() < 1e-3:
+                    return first[n]
+                nxt.append(n)
+        frontier = nxt
+    return None
 
 
 def _spare_clip(state: GameState, p: PersonState) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from rules.combat.arcs import footprint, inside, nearest_point
 from rules.core.dice import DiceExpr, DiceSource, roll
-from rules.core.geometry import CounterSize, Pose, Vec, forward, right
+from rules.core.geometry import CounterSize, Pose, Vec, clip_segment, forward, right
 from rules.tables.combat import BURNING_VEHICLE, CombatTables, DroppedKind, combat_tables
 
 DROP_MOUNTS = ("front", "back", "left", "right", "underbody", "top", "front_left", "front_right",
@@ -339,31 +339,9 @@ def surface(counters: Sequence[Counter], pose: Pose, size: CounterSize, turn: in
 
 
 def segment_inside(poly: Sequence[Vec], a: Vec, b: Vec) -> float:
-    """Length of segment a-b inside a convex polygon (Cyrus-Beck clipping)."""
-    d = b - a
-    t0, t1 = 0.0, 1.0
-    n = len(poly)
-    centre = Vec(sum(p.x for p in poly) / n, sum(p.y for p in poly) / n)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        e = q - p
-        normal = Vec(-e.y, e.x)
-        if normal.dot(centre - p) < 0:
-            normal = normal * -1.0
-        den = normal.dot(d)
-        num = normal.dot(a - p)
-        if den == 0:
-            if num < 0:
-                return 0.0
-            continue
-        tt = -num / den
-        if den > 0:
-            t0 = max(t0, tt)
-        else:
-            t1 = min(t1, tt)
-        if t0 > t1:
-            return 0.0
-    return (t1 - t0) * d.length()
+    """Length of segment a-b inside a convex polygon."""
+    part = clip_segment(poly, a, b)
+    return 0.0 if part is None else (part[1] - part[0]) * (b - a).length()
 
 
 def cloud_inches(counters: Sequence[Counter], a: Vec, b: Vec, t: CombatTables | None = None, *,

@@ -18,6 +18,7 @@ asked here (rules.combat.line_of_fire.first_on_line keeps its old path for it)."
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.core.geometry import Vec
@@ -39,6 +40,46 @@ def roof_at(map_id: str, changes: MapChanges, at: Vec) -> tuple[str, float] | No
         if fid not in changes.rubble and point_in_polygon(at.x, at.y, points):
             return fid, height
     return None
+
+
+@dataclass(frozen=True)
+class Stairway:
+    """A building's stairway to its roof (000:L1442; reading PD43): its foot square on the ground, and the
+    squares up to the roof hatch ("R"), two a storey (every other square numbered with a floor)."""
+
+    building: str     # "buildings[i]"
+    foot: Vec         # the centre of its foot square, outside the building
+    squares: int      # from the foot to the hatch
+    height_ft: float  # the roof's
+
+    def level(self, up: int) -> float:
+        """How high (ft) a man `up` squares above the foot stands."""
+        return self.height_ft * min(max(up, 0), self.squares) / self.squares if self.squares else GROUND
+
+
+def stairway_at(map_id: str, changes: MapChanges, at: Vec) -> Stairway | None:
+    """The standing building whose stairway's foot square this point is the centre of."""
+    if not map_id:
+        return None
+    for s in _stairways(map_id, changes.sections):
+        if s.building not in changes.rubble and (s.foot - at).length() < 1e-3:
+            return s
+    return None
+
+
+def stairway_up(map_id: str, changes: MapChanges, building: str) -> Stairway | None:
+    """The stairway up this standing building ("buildings[i]"), if it has one."""
+    if not map_id or building in changes.rubble:
+        return None
+    return next((s for s in _stairways(map_id, changes.sections) if s.building == building), None)
+
+
+@lru_cache(maxsize=16)
+def _stairways(map_id: str, sections: tuple[Placement, ...]) -> tuple[Stairway, ...]:
+    m = resolved(current_map(map_id, sections))
+    step = vocabulary().elevation.storey_ft
+    return tuple(Stairway(f"buildings[{i}]", Vec(*b.stairs), 2 * round(building_height_ft(b) / step),
+                          building_height_ft(b)) for i, b in enumerate(m.buildings) if b.stairs is not None)
 
 
 def level_at(map_id: str, changes: MapChanges, at: Vec) -> float:

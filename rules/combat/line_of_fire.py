@@ -16,7 +16,7 @@ from functools import lru_cache
 from rules.combat.arcs import footprint
 from rules.combat.elevation import first_feature, has_low_walls, roof_at
 from rules.combat.shooting import Combatant, LineOfFireCheck
-from rules.core.geometry import Vec
+from rules.core.geometry import Vec, clip_segment
 from rules.core.kept import kept
 from rules.world.collision import VEHICLE, CollisionWorld, static_from_map
 from rules.world.map_changes import NO_CHANGES, MapChanges, changed_base
@@ -48,30 +48,10 @@ def _map_world(map_id: str, changes: MapChanges) -> CollisionWorld | None:
 
 
 def _entry(poly: tuple[Vec, Vec, Vec, Vec], a: Vec, b: Vec) -> float | None:
-    """How far along a-b (0..1) the segment first enters a convex polygon (Cyrus-Beck); None if it
-    misses it or only touches an edge."""
-    d = b - a
-    t0, t1 = 0.0, 1.0
-    n = len(poly)
-    centre = Vec(sum(p.x for p in poly) / n, sum(p.y for p in poly) / n)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        normal = Vec(-(q - p).y, (q - p).x)
-        if normal.dot(centre - p) < 0:
-            normal = normal * -1.0
-        den, num = normal.dot(d), normal.dot(a - p)
-        if den == 0:
-            if num < 0:
-                return None
-            continue
-        t = -num / den
-        if den > 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 >= t1:
-            return None
-    return t0 if (t1 - t0) * d.length() > 1e-9 else None
+    """How far along a-b (0..1) the segment first enters a convex polygon; None if it misses it or only
+    touches an edge."""
+    part = clip_segment(poly, a, b)
+    return part[0] if part is not None and (part[1] - part[0]) * (b - a).length() > 1e-9 else None
 
 
 def _clear_of(c: Combatant, a: Vec, b: Vec) -> bool:

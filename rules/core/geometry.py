@@ -9,6 +9,7 @@ and is rounded back (see docs/ARCHITECTURE.md).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -47,6 +48,16 @@ def angle_diff(a: float, b: float) -> float:
     """Smallest unsigned difference between two headings, 0..180."""
     d = abs(norm_deg(a) - norm_deg(b))
     return 360.0 - d if d > 180.0 else d
+
+
+def signed_turn(a: float, b: float) -> float:
+    """Signed smallest rotation from heading a to heading b, in (-180, 180]."""
+    d = math.fmod(b - a, 360.0)
+    if d > 180:
+        d -= 360
+    elif d <= -180:
+        d += 360
+    return d
 
 
 @dataclass(frozen=True)
@@ -167,3 +178,30 @@ def point_side(pose: Pose, size: CounterSize, p: Vec) -> str:
     if abs(fx) >= abs(rx):
         return "front" if fx >= 0 else "back"
     return "right" if rx >= 0 else "left"
+
+
+def clip_segment(poly: Sequence[Vec], a: Vec, b: Vec) -> tuple[float, float] | None:
+    """The part of segment a-b inside a convex polygon, as fractions (t0, t1) along it (Cyrus-Beck
+    clipping); None when the segment misses it."""
+    d = b - a
+    t0, t1 = 0.0, 1.0
+    n = len(poly)
+    centre = Vec(sum(p.x for p in poly) / n, sum(p.y for p in poly) / n)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        normal = Vec(-(q - p).y, (q - p).x)
+        if normal.dot(centre - p) < 0:
+            normal = normal * -1.0
+        den, num = normal.dot(d), normal.dot(a - p)
+        if den == 0:
+            if num < 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return t0, t1

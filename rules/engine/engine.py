@@ -23,6 +23,7 @@ from rules.core.kept import kept
 from rules.driving.articulated import rig_maneuver_error
 from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, shape_error, turn_of
+from rules.engine import goals
 from rules.engine.setup import (
     GameSetup,
     crew_wears,
@@ -79,10 +80,10 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         towed = None
         if vs.trailer:
             spec, towed = resolve_rig(vs.design, vs.trailer, vs.driver_skill)
-            spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=crew_wears(vs))
+            spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=crew_wears(vs), trucker=vs.trucker)
         else:
             spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill,
-                           crew_gear=crew_wears(vs))
+                           crew_gear=crew_wears(vs), trucker=vs.trucker)
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
@@ -100,7 +101,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
     state = GameState(seed=setup.seed, rolls=0, turn=1, phase=1, step=SPEED, vehicles=tuple(vehicles),
                       options=setup.options, map_id=setup.map, max_turns=setup.max_turns, rules=setup.rules,
                       people=starting_people(setup, setup.rules.people),
-                      kits=tuple((vs.id, vs.kit) for vs in setup.vehicles if vs.kit is not None))
+                      kits=tuple((vs.id, vs.kit) for vs in setup.vehicles if vs.kit is not None), goal=setup.goal)
     ctx = Ctx(state)
     for v in vehicles:
         note_ground(ctx, v.id)  # a start off-road: its HC is lower from the first roll (000:L512-L516)
@@ -450,6 +451,16 @@ def _release(ctx: Ctx, vid: str) -> None:
              "000:L1979-L1981, L2105-L2107")
 
 
+def _goal_met(ctx: Ctx) -> bool:
+    """The scenario's goal is met (a target destroyed or away by the exit): the game ends at once."""
+    got = goals.verdict(ctx.state)
+    if got is None:
+        return False
+    ctx.state = evolve(ctx.state, over=True)
+    ctx.log.add(GameEnded(f"the game ends: {got.reason}", "", turn=ctx.state.turn, limit_reached=False))
+    return True
+
+
 STALL_TURNS = 3  # whole turns with nobody able to decide anything: the game cannot go on
 
 
@@ -457,6 +468,8 @@ def _advance(ctx: Ctx) -> None:
     """Run everything that needs no decision, until someone must choose or the game ends."""
     first_turn = ctx.state.turn
     while not ctx.state.over:
+        if _goal_met(ctx):
+            return
         if ctx.state.people:
             ctx.riders_seen = people.carry_riders(ctx, ctx.riders_seen)   # men riding on top (000:L1496-L1502)
             people.run_over(ctx)   # a vehicle that has come onto a pedestrian's square (000:L1451)
@@ -522,6 +535,11 @@ def _next_phase(ctx: Ctx) -> None:
             ctx.log.add(GameEnded(f"turn {s.turn} ends: the turn limit is reached", "", turn=s.turn,
                                   limit_reached=True))
             return
+        if s.goal is not None and s.goal.turns and s.turn >= s.goal.turns:
+            ctx.state = evolve(s, over=True)
+            ctx.log.add(GameEnded(f"turn {s.turn} ends: the scenario's {s.goal.turns} turns are played", "",
+                                  turn=s.turn, limit_reached=True))
+            return
         ctx.state = evolve(s, turn=s.turn + 1, phase=1, step=SPEED, movers=(), declared=())
         ctx.log.add(TurnBegan(f"turn {s.turn + 1} begins", "000:L104", turn=s.turn + 1))
         start_turn(ctx)
@@ -569,6 +587,10 @@ def outcome(state: GameState) -> Outcome | None:
         return None
     survivors = tuple(v.id for v in state.vehicles if not v.out) + tuple(p.id for p in people.standing(state))
     fallen = tuple((v.id, why_out(v)) for v in state.vehicles if v.out) + people.fallen(state)
+    by_goal = goals.verdict(state)
+    if by_goal is not None:
+        gone = ", ".join(f"{vid} {why}" for vid, why in fallen)
+        return Outcome(by_goal.winners, survivors, by_goal.reason + (f" ({gone})" if gone else ""), fallen)
     owners = tuple(sorted({v.owner for v in state.vehicles if not v.out} | people.standing_owners(state)))
     left = f" ({', '.join(survivors)} left; " + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")" if fallen \
         else ""

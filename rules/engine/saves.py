@@ -27,12 +27,13 @@ from rules.core.tomlio import (  # noqa: F401 (clean_stray_temp_files, STRAY_TEM
     parse_toml,
 )
 from rules.engine.game import Game
+from rules.engine.goals import KINDS
 from rules.engine.scenarios import read_kit
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import check_setup
 from rules.people.record import Kit
 from rules.play import actions as action_text
-from rules.play.state import RuleOptions, digest, option_choices
+from rules.play.state import Goal, RuleOptions, digest, option_choices
 from rules.vehicles.spec import UNTRAINED
 from rules.world.maps import load_map
 
@@ -83,6 +84,7 @@ def save_dict(game: Game) -> dict[str, Any]:
                  "colour": v.colour, "gunner_skill": v.gunner_skill,
                  **({"crew_gear": list(v.crew_gear)} if v.crew_gear else {}),   # only when worn: old saves unchanged
                  **({"trailer": v.trailer} if v.trailer else {}),
+                 **({"trucker": False} if not v.trucker else {}),   # only a driver without Trucker (M-R21)
                  **({"kit": _kit_dict(v.kit)} if v.kit is not None else {})}   # only when set: other saves unchanged
                 for v in s.vehicles
             ],
@@ -90,6 +92,10 @@ def save_dict(game: Game) -> dict[str, Any]:
         "actions": [str(a) for a in game.actions],
         "turn_digests": turn_digests(game),
     }
+    if s.goal is not None:   # a scenario's victory; written only when it has one, so other saves read the same
+        g = s.goal
+        out["setup"]["goal"] = {"kind": g.kind, "side": list(g.side), "targets": list(g.targets), "turns": g.turns,
+                                **({"exit": list(g.exit)} if g.exit is not None else {})}
     if s.people:   # written only when there are any, so older saves and games without people read the same
         out["setup"]["person"] = [
             {"id": p.id, "owner": p.owner, "x": p.pose.x, "y": p.pose.y, "facing": p.pose.facing,
@@ -130,15 +136,33 @@ def _setup(node: Node) -> GameSetup:
             crew_gear=crew_gear(v),
             trailer=v.text("trailer", ""),
             kit=read_kit(v.table("kit")) if v.has("kit") else None,
+            trucker=v.flag("trucker", True),
         ))
         v.done()
     if not vehicles:
         raise node.error("vehicle", "a game needs at least one vehicle")
     setup = GameSetup(tuple(vehicles), seed=node.integer("seed"), options=RuleOptions(**values),
                       map=node.text("map", ""), max_turns=node.integer("max_turns", 0, lo=0),
-                      people=tuple(_person(p) for p in node.tables("person", [])))
+                      people=tuple(_person(p) for p in node.tables("person", [])),
+                      goal=_goal(node.table("goal")) if node.has("goal") else None)
     node.done()
     return setup
+
+
+def _goal(n: Node) -> Goal:
+    """A scenario's victory as saved (rules.engine.goals)."""
+    side, targets = n.names("side"), n.names("targets", [])
+    exit_rect = None
+    if n.has("exit"):
+        box = n.array("exit")
+        if len(box) != 4 or not all(isinstance(x, (int, float)) for x in box):
+            raise n.error("exit", "expected [x, y, width, height] in inches")
+        exit_rect = (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
+    g = Goal(n.text("kind", choices=KINDS), tuple(side), tuple(targets), n.integer("turns", 0, lo=0), exit_rect)
+    n.done()
+    if g.kind == "escape" and exit_rect is None:
+        raise n.error("exit", "an escape goal needs its exit")
+    return g
 
 
 def _person(p: Node) -> PersonSetup:

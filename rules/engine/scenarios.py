@@ -16,7 +16,7 @@ from rules.core.tomlio import load_toml
 from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup, crew_gear
 from rules.engine.setup_check import setup_problems
 from rules.people.record import Kit
-from rules.play.state import RuleOptions, option_choices
+from rules.play.state import Goal, RuleOptions, option_choices
 from rules.vehicles.design import stock_names as design_stock_names
 from rules.vehicles.design import trailer_names as design_trailer_names
 from rules.vehicles.spec import UNTRAINED
@@ -52,6 +52,7 @@ class ScenarioVehicle:
     trailer: str = ""           # a stock trailer on its hitch or fifth wheel (issue 19); id "<id>_trailer"
     kit: Kit | None = None      # [vehicles.kit]: what the crew carry (reading PD18); None: the [loadout]
     design: str = ""            # a design file instead of a stock name, as the engine opens it (rules.core.paths)
+    trucker: bool = True        # the driver has Trucker skill (000:L1385, reading M-R21)
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def _read_vehicle(n: Node, folder: Path) -> ScenarioVehicle:
     return ScenarioVehicle(n.text("id"), n.text("stock", ""), n.text("owner"), n.text("team"), n.text("start"),
                            n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
                            n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n), n.text("trailer", ""),
-                           read_kit(n.table("kit")) if n.has("kit") else None, design)
+                           read_kit(n.table("kit")) if n.has("kit") else None, design, n.flag("trucker", True))
 
 
 # the set-up's own switches, not options: people has its scenario flag, fire_step is always on in a scenario
@@ -285,6 +286,20 @@ def list_scenarios(directory: Path = SCENARIOS_DIR) -> list[Path]:
     return sorted(directory.glob("*.toml"))
 
 
+def goal_of(sc: Scenario) -> Goal | None:
+    """The scenario's victory as the engine plays it (rules.engine.goals): the team's owners as its side (an
+    escape's: its targets' owners); a last-team-standing victory needs none (the engine's own ending)."""
+    vic = sc.victory
+    if vic.kind == "last_team_standing":
+        return None
+    team = {v.id: v.team for v in sc.vehicles}
+    teams = {vic.team} if vic.kind != "escape" else {team[t] for t in vic.targets}
+    side = tuple(sorted({v.owner for v in sc.vehicles if v.team in teams} |
+                        {p.owner for p in sc.pedestrians if p.team in teams}))
+    e = vic.exit
+    return Goal(vic.kind, side, vic.targets, vic.turns or 0, (e.x, e.y, e.w, e.h) if e is not None else None)
+
+
 def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
     """The engine's set-up for a scenario: each vehicle at its start position, at the start's speed
     unless the scenario gives one; a foe profile for every vehicle not driven by a human."""
@@ -296,11 +311,11 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         vehicles.append(VehicleSetup(v.id, v.owner, v.design or v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
                                      gunner_skill=v.gunner_skill, crew_gear=v.crew_gear, trailer=v.trailer,
-                                     kit=v.kit))
+                                     kit=v.kit, trucker=v.trucker))
     options = sc.options if sc.people == (sc.options.people == "on") else replace(
         sc.options, people="on" if sc.people else "off")
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,
                                 "" if p.driver == "human" else p.driver, p.prone, p.name, p.gear)
                     for p in sc.pedestrians)
     return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path), options=options, max_turns=sc.max_turns,
-                     people=walkers)
+                     people=walkers, goal=goal_of(sc))

@@ -10,7 +10,7 @@ from rules.core.geometry import Kind, Pose
 from rules.core.paths import locate
 from rules.core.schema import Node
 from rules.people.record import Kit, PersonState
-from rules.play.state import RuleOptions
+from rules.play.state import Goal, RuleOptions
 from rules.tables.lights import lights_tables
 from rules.tables.people import PeopleTables
 from rules.tables.ruleset import Ruleset, standard
@@ -37,6 +37,7 @@ class VehicleSetup:
     trailer: str = ""         # a trailer on its hitch or fifth wheel, straight behind it (a stock name or a
                               # design file, as `design`); its id is this vehicle's with "_trailer" after it
     kit: Kit | None = None    # what the crew carry (reading PD18); None: people.toml's [loadout]
+    trucker: bool = True      # the driver has Trucker skill (a bus, ten-wheeler or tractor: 000:L1385, M-R21)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class GameSetup:
     map: str = ""
     max_turns: int = 0
     people: tuple[PersonSetup, ...] = ()   # pedestrians on foot from the start (people = "on" only)
+    goal: Goal | None = None               # a scenario's victory (rules.engine.goals); None: the last side standing
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False)  # the tables it is played by
 
 

@@ -16,19 +16,23 @@ from pathlib import Path
 from rules.core.errors import DataError
 from rules.core.geometry import Pose, corners
 from rules.core.paths import locate
-from rules.engine.setup import GameSetup, VehicleSetup, resolve_spec, with_design_kit
+from rules.engine.setup import GameSetup, VehicleSetup, resolve_rig, resolve_spec, trailer_id, with_design_kit
 from rules.people.person import carried_ge, carry_limit
 from rules.people.record import Kit
+from rules.play.rigs import hitched_trailer
+from rules.play.state import VehicleState
 from rules.tables.foe_profiles import names
 from rules.tables.movement import tables
 from rules.tables.people import people_tables
 from rules.vehicles.design import STOCK_DIR, load_design
 from rules.vehicles.figures import figures
 from rules.vehicles.spec import VehicleSpec
-from rules.world.maps import Map
+from rules.world.maps import Map, static_shapes
 from rules.world.shapes import bbox, overlapping_boxes, point_in_polygon, polygons_overlap
 
 Problem = tuple[str, str]  # (where, what)
+Outline = tuple[tuple[float, float], ...]
+SOLID_KINDS = ("wall", "fixed_object", "building")   # what no counter may stand on (rules/tools/validate.py's exit check)
 
 
 def is_stock_file(path: str | Path) -> bool:
@@ -63,6 +67,7 @@ def setup_problems(setup: GameSetup, game_map: Map | None = None, *, drivers: Co
     probs: list[Problem] = []
     ids: set[str] = set()
     placed: list[tuple[str, tuple[tuple[float, float], ...]]] = []
+    rigs: set[tuple[int, int]] = set()   # a tower's and its own trailer's places: a semi-trailer lies under the tractor
     for i, v in enumerate(setup.vehicles):
         w = where.format(i=i, id=v.id)
         if not v.id:
@@ -88,8 +93,14 @@ def setup_problems(setup: GameSetup, game_map: Map | None = None, *, drivers: Co
             probs.append((w, f"{v.id} at ({v.pose.x:g}, {v.pose.y:g}) stands off the map "
                              f"({game_map.width:g} x {game_map.height:g} inches)"))
         placed.append((w, outline))
+        if v.trailer:
+            got = _trailer_outline(v, spec, game_map)
+            if isinstance(got, tuple):
+                rigs.add((len(placed) - 1, len(placed)))
+                placed.append((f"{w}.trailer", got))
+            probs += [(f"{w}.trailer", what) for what in ([got] if isinstance(got, str) else [])]
     for a, b in overlapping_boxes([bbox(o) for _, o in placed]):
-        if polygons_overlap(placed[a][1], placed[b][1]):
+        if (a, b) not in rigs and (b, a) not in rigs and polygons_overlap(placed[a][1], placed[b][1]):
             probs.append((placed[b][0], f"stands on the vehicle at {placed[a][0]}"))
     for i, v in enumerate(setup.vehicles):
         k = v.kit if v.kit is not None else _design_kit(v)
@@ -144,6 +155,29 @@ def _outline(v: VehicleSetup, spec: VehicleSpec) -> tuple[tuple[float, float], .
     size = spec.counter(tables().handling.counters)
     pose = v.pose if math.isfinite(v.pose.facing) else Pose.at(v.pose.x, v.pose.y, 0)
     return tuple((c.x, c.y) for c in corners(pose, size))
+
+
+def _trailer_outline(v: VehicleSetup, spec: VehicleSpec, game_map: Map | None) -> Outline | str:
+    """Where a set-up's trailer stands, hitched straight behind its tower (as the engine sets it: rules.play.rigs),
+    or what is wrong: a tow the rules refuse, a trailer off the map or over a wall, building or fixed object."""
+    try:
+        tower_spec, towed = resolve_rig(v.design, v.trailer, v.driver_skill)
+    except DataError as exc:
+        return f"{v.trailer}: {exc.what}"
+    pose = v.pose if math.isfinite(v.pose.facing) else Pose.at(v.pose.x, v.pose.y, 0)
+    tower = VehicleState(id=v.id, owner=v.owner, spec=tower_spec, pose=pose, travel=pose.facing, speed=0.0)
+    tr = hitched_trailer(tower, trailer_id(v.id), towed)
+    outline = tuple((c.x, c.y) for c in corners(tr.pose, towed.counter(tables().handling.counters)))
+    if game_map is None:
+        return outline
+    at = f"{v.id}'s trailer {v.trailer} at ({tr.pose.x:g}, {tr.pose.y:g})"
+    if not all(0 <= x <= game_map.width and 0 <= y <= game_map.height for x, y in outline):
+        return f"{at} stands off the map ({game_map.width:g} x {game_map.height:g} inches): turn the tower or move it"
+    for shape in static_shapes(game_map):
+        if shape.kind in SOLID_KINDS and polygons_overlap(outline, tuple(shape.points)):
+            name = shape.properties.get("name") or f"the {shape.kind.replace('_', ' ')} {shape.properties['id']}"
+            return f"{at} stands on {name}: put the tower where the trailer behind it is clear"
+    return outline
 
 
 def _design_kit(v: VehicleSetup) -> Kit | None:

@@ -16,11 +16,12 @@ WEAPON, COLLISION, FIRE, HAZARD = "weapon", "collision", "fire", "hazard"   # ki
 
 
 def carried_ge(weapon: str, grenades: tuple[str, ...], gear: tuple[str, ...], t: PeopleTables | None = None) -> float:
-    """Grenade-equivalents of a hand weapon, grenades (each the list's Grenade row) and gear (000:L1447)."""
+    """Grenade-equivalents of a hand weapon, grenades (each the list's Grenade row) and gear (000:L1447);
+    a clip counts as the weapon it fits (000:L1505)."""
     t = t or people_tables()
     ge = max(0.0, t.hand_weapons[weapon].ge) if weapon in t.hand_weapons else 0.0
     ge += max(0.0, t.hand_weapons["G"].ge if "G" in t.hand_weapons else 1.0) * len(grenades)
-    return ge + sum(max(0.0, t.gear[g].ge) for g in gear if g in t.gear)
+    return ge + sum(max(0.0, t.gear[g].ge_with(weapon)) for g in gear if g in t.gear)
 
 
 def carry_limit(weapon: str, gear: tuple[str, ...], t: PeopleTables | None = None) -> float:

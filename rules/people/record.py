@@ -44,6 +44,8 @@ class PersonState:
     gas_until: int = 0             # this clock (000:L1585-L1588)
     struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each
     riding: str = ""               # the vehicle whose top he rides (000:L1496): he goes where it goes
+    stair_up: int = 0              # squares above a stairway's foot he stands on (000:L1442, PD43)
+    stair_turn: int = 0            # the turn he stopped on a stairway or climbed a square of it: no more walking
 
     @property
     def state(self) -> str:

@@ -19,7 +19,7 @@ from rules.core.events import (
     TrailerFollowed,
 )
 from rules.core.geometry import Kind, Pose, angle_diff, norm_deg
-from rules.driving.articulated import decel_crash, jackknifed, trailer_path
+from rules.driving.articulated import decel_crash, jackknife_roll_due, jackknifed, trailer_path
 from rules.driving.equipment import most_deceleration
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
@@ -230,8 +230,28 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     check_left_map(ctx, tr.id)
     if stopped(ctx, tr.id):   # the trailer met something: the tower it pulls is held there too
         ctx.update(vid, increments=())
-    if jackknifed(tower.pose, tr.pose, c):
-        jackknife(ctx, vid, tr.id, fold)
+    held(ctx, vid, tr.id, jackknifed(tower.pose, tr.pose, c), fold, maneuver)
+
+
+def held(ctx: Ctx, vid: str, tid: str, folded: bool, fold: float, maneuver: Maneuver | None) -> None:
+    """A jackknife's 1d for the coupling (000:L574, L591; reading M-R14): a rig's, or one a fishtail, skid or
+    spin forced, at once; a car trailer's its driver maneuvered into, once the position is held into the next
+    movement phase (it is counted from the phase it formed; a move that straightens the trailer ends it)."""
+    tr = ctx.v(tid)
+    if not folded:
+        if tr.jackknife_since:
+            ctx.update(tid, jackknife_since=0)
+        return
+    if tr.spec.kind is not Kind.CAR_TRAILER or maneuver is None:
+        jackknife(ctx, vid, tid, fold)
+        return
+    clock = ctx.state.turn * ctx.t.chart.phases_per_turn + ctx.state.phase
+    since = tr.jackknife_since or clock
+    if not jackknife_roll_due("maneuver", clock - since + 1):
+        ctx.update(tid, jackknife_since=since)
+        return
+    ctx.update(tid, jackknife_since=clock)   # not broken: held on, it rolls again the next phase
+    jackknife(ctx, vid, tid, fold)
 
 
 def forced(v: VehicleState) -> bool:

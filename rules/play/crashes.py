@@ -145,6 +145,33 @@ def crash_table_3(ctx: Ctx, vid: str, difficulty: int, speed: float, *, travel: 
         hazard(ctx, vid, row.further_hazard, "Crash Table 3: a further hazard", row.source or "000:L347")
 
 
+def loose_semi_table_3(ctx: Ctx, tid: str, tower: VehicleState, difficulty: int, speed: float) -> None:
+    """A semi-trailer released from a moving tractor goes to Crash Table 3 (000:L602, reading M-R16): 2d with
+    the speed's and the release's D modifiers (nobody's Driver skill), and the trailer's part of the row played
+    about where the fifth wheel was: its skid and fishtail at once, its spin or roll queued. The tractor's part
+    (its skid, its roll, the fifth wheel's damage, a further hazard) is not played: it is no longer in it."""
+    v = ctx.v(tid)
+    mods = crash_modifiers(speed, difficulty, 0, t=ctx.t)
+    total = ctx.roll(TWO_D, "Crash Table 3: the released semi-trailer", "000:L602, L337-L351", tid) + \
+        sum(m.value for m in mods)
+    row = crash3(total)
+    ctx.log.add(CrashRolled(f"Crash Table 3 for the loose semi-trailer: {total} -> {row.result.replace('_', ' ')}",
+                            row.source or "000:L602", tid, table=3, roll=total, result=row.result))
+    side = "left" if ctx.roll(ONE_D, "which way the trailer swings (1-3 left, 4-6 right)", "000:L339", tid) <= 3 \
+        else "right"
+    _, end, _ = crash3_motion(replace(row, tractor_skid=0.0), tower.pose, v.pose, coupling_of(tower, v), v.travel, side)
+    if end != v.pose:
+        ctx.update(tid, pose=end)
+        ctx.log.add(CrashMotion(f"Crash Table 3: swings to {end}", "000:L602, L337-L345", tid, motion="fishtail",
+                                ended=True))
+    ctx.update(tid, aimed_fire=min(ctx.v(tid).aimed_fire, row.aimed_fire))
+    if row.trailer_spins:
+        _queue_worst(ctx, tid, (Pending("spinout", v.travel, side, 0.0, ctx.t.crash.severity("spinout")),))
+    if "trailer" in row.rolls:
+        kind = "burning_roll" if row.fire_on else "roll"
+        _queue_worst(ctx, tid, (_pending_ct1(ctx, kind, v.travel, "", 0.0, speed),))
+
+
 def _coupling_damage(ctx: Ctx, vid: str, dice: DiceExpr) -> None:
     """The fifth wheel (or the trailer's coupling: its kingpin's legs, its tongue) takes the row's damage."""
     pts = max(0, ctx.roll(dice, "damage to the coupling", "000:L347-L348", vid))

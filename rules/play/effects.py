@@ -23,7 +23,15 @@ from rules.driving.articulated import jackknife_breaks, loose_trailer
 from rules.driving.equipment import antilock, brakes
 from rules.driving.handling import lower_status
 from rules.play.context import Ctx
-from rules.play.crashes import ONE_D, braking_hazard, braking_road, check_control, hazard, lose_control
+from rules.play.crashes import (
+    ONE_D,
+    braking_hazard,
+    braking_road,
+    check_control,
+    hazard,
+    loose_semi_table_3,
+    lose_control,
+)
 from rules.play.rigs import set_loose
 from rules.play.state import VehicleState, evolve
 from rules.play.surfaces import racing_slick, road_condition
@@ -178,8 +186,7 @@ def _say_what_brakes_did(ctx: Ctx, vid: str, decel: float, d: int) -> None:
 
 def jackknife(ctx: Ctx, vid: str, tid: str, fold: float) -> None:
     """The rig has folded past its jackknife: 1d, and on 1-3 the kingpin, tongue or hitch breaks and the
-    trailer comes loose (000:L574, L591). A car trailer's maneuvered jackknife rolls at once too (reading
-    M-R14: the two phases' hold, 000:L574, is not counted)."""
+    trailer comes loose (000:L574, L591). When it is rolled: rules.phases.movement.held (reading M-R14)."""
     die = ctx.roll(ONE_D, f"jackknife ({fold:.0f} degrees): 1-3 breaks the coupling", "000:L574, L591", vid)
     broke = jackknife_breaks(die)
     ctx.log.add(Jackknifed(f"jackknifes at {fold:.0f} degrees" + (": the coupling breaks" if broke else ""),
@@ -190,20 +197,24 @@ def jackknife(ctx: Ctx, vid: str, tid: str, fold: float) -> None:
 
 def released(ctx: Ctx, tid: str, why: str, rule: str) -> None:
     """A trailer off its tower while moving: a D2 hazard to the tower (000:L258); a semi-trailer's front hits
-    the ground, 1d per 10 mph to its front underbody (000:L602); then the loose trailer's control roll at its
-    own HC (-1 for a semi or a car trailer) and Crash Table 2 if lost (000:L576, L602; reading M-R16 for the
-    semi's Crash Table 3)."""
+    the ground, 1d per 10 mph to its front underbody, and it goes to Crash Table 3 (000:L602, reading M-R16:
+    rules.play.crashes.loose_semi_table_3); a car trailer makes its control roll at its own HC and goes to
+    Crash Table 2 if lost (000:L576)."""
     tower = ctx.v(tid).towed_by
     w = set_loose(ctx, tid, why, rule)
     if w.speed <= 0:
         return
+    d = int(rig_tables().num("hazards", "trailer_released"))
     if tower:
-        hazard(ctx, tower, int(rig_tables().num("hazards", "trailer_released")), "its trailer came loose", "000:L258")
+        hazard(ctx, tower, d, "its trailer came loose", "000:L258")
     dmg, where, hc, _table, _decel = loose_trailer(w.spec.kind.value, w.speed)
     if dmg is not None and where == "front_underbody":
         damage_face(ctx, tid, where, ctx.roll(dmg, "the semi-trailer's front hits the road", "000:L602", tid),
                     "the front hits the road", "000:L602", "ram")
     ctx.update(tid, hs=hc)
+    if tower and w.spec.kind is Kind.SEMI_TRAILER:   # it crashes at once: Crash Table 3 (000:L602, M-R16)
+        loose_semi_table_3(ctx, tid, ctx.v(tower), d, w.speed)
+        return
     if not check_control(ctx, tid, 0, w.speed, "the loose trailer", "000:L576, L601-L602"):
         lose_control(ctx, tid, 2, 0, w.speed, travel=w.travel)
 

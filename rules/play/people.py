@@ -65,12 +65,14 @@ from rules.people.jumping import boarding_failure_damage, jump_damage
 from rules.people.person import COLLISION, DEAD, HAZARD, WEAPON, take
 from rules.people.person import FIRE as BURNING
 from rules.people.record import Grenade, Kit, PersonState, clock
+from rules.play import drop_on, stairs
 from rules.play.actions import Action, Fire, Pass
 from rules.play.context import Ctx
 from rules.play.counters import add_counters
 from rules.play.lights import aloft_modifier, general_visibility, own_visibility, person_visibility, table_lit
 from rules.play.people_actions import (
     Board,
+    Climb,
     GetIn,
     GetOff,
     GetOut,
@@ -197,8 +199,8 @@ def beside(state: GameState, v: VehicleState) -> Pose:
     reach_side, reach_end = size.width / 2 + t.person.square / 2, size.length / 2 + t.person.square / 2
     for offset in (right(f) * -reach_side, right(f) * reach_side, forward(f) * -reach_end, forward(f) * reach_end):
         x, y = _square_centre(t, c.x + offset.x, c.y + offset.y)
-        if _free(state, x, y, ignore=()):
-            return Pose.at(x, y, f)
+        if _free(state, x, y, ignore=()) and roof_at(state.map_id, state.map_changes, Vec(x, y)) is None:
+            return Pose.at(x, y, f)   # on the street, not on a roof the vehicle stands beside
     x, y = _square_centre(t, c.x + right(f).x * -reach_side, c.y + right(f).y * -reach_side)
     return Pose.at(x, y, f)
 
@@ -335,7 +337,8 @@ def may_walk(state: GameState, p: PersonState) -> bool:
     """Not down, not busy getting out or up, not after firing this turn (000:L1449), not riding on top of a
     vehicle (there is nowhere to walk on a car's, 000:L1496)."""
     return (not p.down and not p.riding and p.busy_until <= now(state) and p.fired_turn != state.turn
-            and (squares_now(state, p) > 0 or not p.prone))
+            and (squares_now(state, p) > 0 or not p.prone) and p.stair_turn != state.turn
+            and (state.phase == stairs.FIRST_PHASE or not stairs.on_the_way_up(state, p)))
 
 
 def walkers(state: GameState) -> tuple[str, ...]:
@@ -350,10 +353,15 @@ def walk_options(state: GameState, pid: str) -> list[PersonAction]:
     p = person(state, pid)
     if p is None:
         return []
+    climbs: list[PersonAction] = [Climb(pid, up) for up in stairs.climbs(state, p)]
+    if stairs.on_the_way_up(state, p):   # on the stairs: a square up or down, or (at the hatch) onto the roof
+        return sorted([*climbs, *(Walk(pid, dx, dy) for dx, dy in STEPS
+                                  if (dx, dy) == (0, 0) or _step_problem(state, p, dx, dy) is None)], key=str)
     gas = gas_effect(state, p)
     choking = gas is not None and bool(gas.crawl_mph)
     out: list[PersonAction] = [] if choking and p.prone else [Prone(pid, not p.prone)]   # choking: he crawls
-    if _may_sprint(state, p):
+    out += climbs
+    if _may_sprint(state, p) and stairs.stairway_of(state, p) is None:   # no sprint on stairs (000:L1441)
         out.append(Sprint(pid))
     if squares_now(state, p) > 0:
         out += [Walk(pid, dx, dy) for dx, dy in STEPS if (dx, dy) == (0, 0) or _step_problem(state, p, dx, dy) is None]
@@ -414,10 +422,18 @@ def _step_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | N
         return None
     if squares_now(state, p) <= 0:
         return "he has no movement this phase (000:L1439, L1460)"
+    return _square_problem(state, p, dx, dy)
+
+
+def _square_problem(state: GameState, p: PersonState, dx: int, dy: int) -> str | None:
+    """What stops a step (dx, dy) from his square: a vehicle there, a stairway's rules, a roof's edge, a wall."""
     sq = tables_of(state).person.square
     a, b = p.pose.centre, Vec(p.pose.x + dx * sq, p.pose.y + dy * sq)
     if not _free(state, b.x, b.y, ignore=()):
         return "a vehicle stands in that square"
+    why = stairs.step_problem(state, p, b) if state.map_id else ""
+    if why != "":
+        return why
     roofs = (roof_at(state.map_id, state.map_changes, a), roof_at(state.map_id, state.map_changes, b))
     if roofs[0] is not None or roofs[1] is not None:   # on a roof he walks its top, not off its edge (EL5)
         return None if roofs[0] == roofs[1] else "the roof's edge: he would fall (climbing is not played)"
@@ -434,10 +450,25 @@ def walk(ctx: Ctx, a: Walk) -> None:
         facing = math.degrees(math.atan2(a.dx, -a.dy)) % 360
         end = Pose.at(p.pose.x + a.dx * sq, p.pose.y + a.dy * sq, facing)
         steps = p.steps + 1 if p.steps_turn == ctx.state.turn else 1
-        put(ctx, replace(p, pose=end, walked=now(ctx.state), steps=steps, steps_turn=ctx.state.turn))
+        put(ctx, replace(stairs.after_step(ctx.state, p, end.centre), pose=end, walked=now(ctx.state), steps=steps,
+                         steps_turn=ctx.state.turn))
         ctx.log.add(PersonWalked(f"{p.name} {'crawls' if p.prone else 'moves'} to ({end.x:g}, {end.y:g})",
                                  "000:L1460" if p.prone else "000:L539", p.id, start=p.pose, end=end, crawled=p.prone))
         underfoot(ctx, p.id)
+    ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
+
+
+def climb(ctx: Ctx, a: Climb) -> None:
+    """A square up or down his stairway; he stops there for the turn (000:L1442)."""
+    p = person(ctx.state, a.person)
+    assert p is not None
+    s = stairs.stairway_of(ctx.state, p)
+    assert s is not None
+    up = p.stair_up + (1 if a.up else -1)
+    put(ctx, replace(p, stair_up=up, stair_turn=ctx.state.turn, walked=now(ctx.state)))
+    where = "the roof hatch" if up == s.squares else "the foot of the stairs" if up == 0 else f"{s.level(up):g} ft up"
+    ctx.log.add(PersonWalked(f"{p.name} climbs {'up' if a.up else 'down'} the stairs: {where}", "000:L1442",
+                             p.id, start=p.pose, end=p.pose, crawled=False))
     ctx.state = evolve(ctx.state, walkers=ctx.state.walkers[1:])
 
 
@@ -622,7 +653,10 @@ def level_of(state: GameState, who: str) -> float:
     """How high (ft) a man stands: on a roof when his square lies in a building's outline (reading EL1);
     vehicles and everyone else on the ground."""
     p = person(state, who)
-    return level_at(state.map_id, state.map_changes, p.pose.centre) if p is not None else 0.0
+    if p is None:
+        return 0.0
+    on_stairs = stairs.level(state, p)
+    return on_stairs if on_stairs is not None else level_at(state.map_id, state.map_changes, p.pose.centre)
 
 
 def _ground_cover(state: GameState, shooter: Vec, o: PersonState) -> str:
@@ -668,6 +702,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
     if isinstance(a, Sprint):
         return None if state.step == MOVE and a in walk_options(state, who) and who in acting else \
             "he may sprint at his first step of a turn, standing, before firing, with seconds of sprint left (000:L1441)"
+    if isinstance(a, Climb):
+        return None if state.step == MOVE and who in acting and a in walk_options(state, who) else \
+            "a square up or down the stairway he stands on, in phase 1 of a turn he has not moved on it (000:L1442)"
     if isinstance(a, (Walk, Prone)):
         if state.step != MOVE:
             return "people walk, drop prone or stand up in the movement step"
@@ -680,7 +717,8 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         return None if a in _get_in_options(state, p) else f"he cannot get into {a.into} now (000:L1472)"
     if isinstance(a, Board):
         return None if a in _board_options(state, p) else \
-            f"he cannot climb onto {a.onto} now (beside it, standing, under 45 mph: 000:L1474-L1483)"
+            f"he cannot get onto {a.onto} now (beside it or beneath his roof, standing, a roll 12 can make: " \
+            "000:L1474-L1493)"
     if isinstance(a, GetOff):
         return None if a in _board_options(state, p) else "he rides nothing he could swing down from now (000:L1501)"
     if isinstance(a, Reload):
@@ -1107,6 +1145,8 @@ def apply(ctx: Ctx, a: Action) -> None:
         walk(ctx, a)
     elif isinstance(a, Prone):
         go_prone(ctx, a)
+    elif isinstance(a, Climb):
+        climb(ctx, a)
     elif isinstance(a, Sprint):
         sprint(ctx, a)
     elif isinstance(a, (Shoot, Throw, Strike)):
@@ -1169,8 +1209,22 @@ def _mph_to_board(state: GameState, p: PersonState, v: VehicleState) -> float:
 
 
 def board_need(state: GameState, p: PersonState, v: VehicleState) -> int:
-    """2d to climb onto this vehicle from where he stands: 0 automatic, -1 impossible (000:L1474-L1483)."""
+    """2d to get onto this vehicle from where he is: 0 automatic, -1 impossible. From the ground, climbing
+    aboard (000:L1474-L1483); from a roof, dropping onto it as it passes (000:L1485-L1492); riding another
+    vehicle, jumping across (000:L1493). Readings PD39, PD42."""
+    d = tables_of(state).dropping_on
+    if d is not None and p.riding and p.riding != v.id:
+        return drop_on.jump_need(state, d, state.vehicle(p.riding), v)
+    if d is not None and not p.riding and level_of(state, p.id) > 0:
+        return drop_on.drop_need(state, d, v, abs(v.speed))
     return tables_of(state).boarding_need(_mph_to_board(state, p, v))
+
+
+def board_how(state: GameState, p: PersonState) -> str:
+    """How he gets onto a vehicle from where he is: climbs, drops (from a roof) or jumps (from his mount)."""
+    if tables_of(state).dropping_on is None:
+        return "climbs"
+    return "jumps" if p.riding else "drops" if level_of(state, p.id) > 0 else "climbs"
 
 
 def _board_options(state: GameState, p: PersonState) -> list[Board | GetOff]:
@@ -1179,18 +1233,19 @@ def _board_options(state: GameState, p: PersonState) -> list[Board | GetOff]:
     r = _riding_rules(state)
     if r is None or p.prone:
         return []
-    if p.riding:
-        v = state.vehicle(p.riding)
-        return [GetOff(p.id)] if tables_of(state).boarding_need(abs(v.speed)) >= 0 else []
+    out: list[Board | GetOff] = []
+    if p.riding and tables_of(state).boarding_need(abs(state.vehicle(p.riding).speed)) >= 0:
+        out.append(GetOff(p.id))
+    if p.riding and tables_of(state).dropping_on is None:
+        return out
     sq = tables_of(state).person.square
     counters = state.rules.movement.handling.counters
-    out: list[Board | GetOff] = []
     for v in state.vehicles:
-        if v.sheet.destroyed or v.left_map:
+        if v.sheet.destroyed or v.left_map or v.id == p.riding:
             continue
-        if (nearest_point(footprint(v.pose, v.spec.counter(counters)), p.pose.centre) - p.pose.centre).length() > sq * 0.75:
-            continue
-        if board_need(state, p, v) >= 0:
+        near = p.riding or (nearest_point(footprint(v.pose, v.spec.counter(counters)), p.pose.centre)
+                            - p.pose.centre).length() <= sq * 0.75   # a rider's reach: jump_need's
+        if near and board_need(state, p, v) >= 0:
             out.append(Board(p.id, v.id))
     return out
 
@@ -1200,22 +1255,37 @@ def _board(ctx: Ctx, a: Board) -> None:
     reaching it (000:L1496); missed, he hits the ground as if rammed at the speed less 10 mph (000:L1495)."""
     p, r = person(ctx.state, a.person), _riding_rules(ctx.state)
     assert p is not None and r is not None
-    v, t = ctx.v(a.onto), tables_of(ctx.state)
-    need = board_need(ctx.state, p, v)
-    made = need == 0 or ctx.roll(DiceExpr(2), f"{p.name} climbs onto {v.id} at {v.speed:g} mph: needs {need}",
+    v = ctx.v(a.onto)
+    need, how = board_need(ctx.state, p, v), board_how(ctx.state, p)
+    verb, rule = {"climbs": ("climbs onto", "000:L1474-L1482, L1496"), "drops": ("drops onto", "000:L1485-L1492"),
+                  "jumps": (f"jumps from {p.riding} to", "000:L1493")}[how]
+    made = need == 0 or ctx.roll(DiceExpr(2), f"{p.name} {verb} {v.id} at {v.speed:g} mph: needs {need}",
                                  r.source, p.id) >= need
     per_turn = ctx.rules.movement.chart.phases_per_turn
     ctx.state = evolve(ctx.state, fire_passed=ctx.state.fire_passed + (p.id,))
     if made:
         put(ctx, replace(p, riding=v.id, pose=Pose.at(v.pose.x, v.pose.y, v.pose.facing), fired_turn=ctx.state.turn,
                          busy_until=now(ctx.state) + r.reach_top_turns * per_turn))
-        ctx.log.add(PersonRode(f"{p.name} climbs onto {v.id}" + (f" at {v.speed:g} mph" if v.speed else ""),
-                               "000:L1474-L1482, L1496", v.id, person=p.id, onto=v.id, aboard=True, need=need, made=True))
+        ctx.log.add(PersonRode(f"{p.name} {verb} {v.id}" + (f" at {v.speed:g} mph" if v.speed else ""),
+                               rule, v.id, person=p.id, onto=v.id, aboard=True, need=need, made=True))
         return
-    put(ctx, replace(p, fired_turn=ctx.state.turn))
-    ctx.log.add(PersonRode(f"{p.name} fails to climb onto {v.id} at {v.speed:g} mph and hits the ground",
+    _missed_board(ctx, p, v, how, need)
+
+
+def _missed_board(ctx: Ctx, p: PersonState, v: VehicleState, how: str, need: int) -> None:
+    """A miss: he hits the ground as if rammed at the speed less 10 mph (000:L1495): the speed of the
+    vehicle he jumped from, else the one he tried; a missed drop onto a tractor doubles it (000:L1487).
+    From a roof or a mount he lands beside the vehicle he tried, on the street (reading PD42)."""
+    t = tables_of(ctx.state)
+    speed = ctx.v(p.riding).speed if how == "jumps" else v.speed
+    moved = replace(p, fired_turn=ctx.state.turn, riding="") if how == "climbs" else \
+        replace(p, fired_turn=ctx.state.turn, riding="", pose=beside(ctx.state, v))
+    put(ctx, moved)
+    ctx.log.add(PersonRode(f"{p.name} misses {v.id} at {v.speed:g} mph and hits the ground",
                            "000:L1495", v.id, person=p.id, onto=v.id, aboard=False, need=need, made=False))
-    _hit_ground(ctx, p.id, boarding_failure_damage(v.speed, t), "000:L1495")
+    dice = boarding_failure_damage(speed, t)
+    times = drop_on.failure_times(t.dropping_on, v) if how != "climbs" and need != 0 else 1
+    _hit_ground(ctx, p.id, dice, "000:L1487, L1495" if times > 1 else "000:L1495", times)
 
 
 def _get_off(ctx: Ctx, a: GetOff) -> None:
@@ -1241,11 +1311,11 @@ def _off(ctx: Ctx, p: PersonState, v: VehicleState, text: str, rule: str, need: 
     ctx.log.add(PersonRode(text, rule, v.id, person=p.id, onto=v.id, aboard=False, need=need, made=made))
 
 
-def _hit_ground(ctx: Ctx, pid: str, dice: DiceExpr | None, rule: str) -> None:
+def _hit_ground(ctx: Ctx, pid: str, dice: DiceExpr | None, rule: str, times: int = 1) -> None:
     p = person(ctx.state, pid)
     if dice is None or p is None:
         return
-    points = ctx.roll(dice, f"{p.name} hits the ground", rule, pid)
+    points = ctx.roll(dice, f"{p.name} hits the ground" + (f" (x{times})" if times > 1 else ""), rule, pid) * times
     hurt(ctx, pid, points, COLLISION, "hitting the ground", rule)
 
 
@@ -1388,7 +1458,7 @@ def _spend_shot(ctx: Ctx, vid: str, wid: str) -> None:
 
 def concerns(state: GameState, a: Action) -> bool:
     """Whether this module answers for the action: a person's, a crewman leaving, a shot at a person."""
-    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload))
+    return (isinstance(a, (GetOut, Walk, Prone, Sprint, Shoot, Throw, Strike, GetIn, Board, GetOff, Reload, Climb))
             or is_person(state, a.vehicle)
             or (isinstance(a, Fire) and is_person(state, a.target)))
 
@@ -1453,6 +1523,15 @@ def step_clear(state: GameState, x: float, y: float, dx: int, dy: int) -> bool:
     if not _free(state, b.x, b.y, ignore=()):
         return False
     return not state.map_id or blocker({}, state.map_id, Vec(x, y), b, (), state.map_changes) is None
+
+
+def step_open(state: GameState, p: PersonState, x: float, y: float, dx: int, dy: int) -> bool:
+    """Whether he could step (dx, dy) from the square at (x, y): the move rules' own test (roof edges,
+    stairways, walls, vehicles), not his speed this phase; away from his own square he is read as off any
+    stairway's upper squares."""
+    here = (x, y) == (p.pose.x, p.pose.y)
+    at = p if here else replace(p, pose=Pose.at(x, y, p.pose.facing), stair_up=0)
+    return _square_problem(state, at, dx, dy) is None
 
 
 def line_from(state: GameState, at: Vec, enemy: str) -> bool:

@@ -12,6 +12,7 @@
     V1.driver board V2         climbs onto a vehicle beside him, moving or not, on the roll its speed needs (000:L1474)
     V1.driver get off          swings down from the top of the vehicle he rides (000:L1501)
     V1.driver reload           a spare clip into his hand weapon: a turn doing nothing else (000:L1457)
+    V1.driver climb up         a square up the stairway he stands on ("climb down": down), phase 1 (000:L1442)
     V1.driver pass             nothing more this step (the vehicles' Pass)
 """
 
@@ -162,7 +163,20 @@ class Reload:
         return f"{self.person} reload"
 
 
-PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike | Board | GetOff | Reload
+@dataclass(frozen=True, order=True)
+class Climb:
+    person: str
+    up: bool = True
+
+    @property
+    def vehicle(self) -> str:
+        return self.person
+
+    def __str__(self) -> str:
+        return f"{self.person} climb {'up' if self.up else 'down'}"
+
+
+PersonAction = GetOut | Walk | Prone | Shoot | Throw | GetIn | Sprint | Strike | Board | GetOff | Reload | Climb
 
 
 def parse_person(words: list[str]) -> PersonAction | None:
@@ -176,6 +190,8 @@ def parse_person(words: list[str]) -> PersonAction | None:
         return GetOff(who)
     if verb == "reload" and not rest:
         return Reload(who)
+    if verb == "climb" and rest in (["up"], ["down"]):
+        return Climb(who, rest == ["up"])
     if verb == "board" and len(rest) == 1:
         return Board(who, rest[0])
     if verb == "jump" and len(rest) == 1:

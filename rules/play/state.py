@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from rules.combat.dropped import Counter
 from rules.core.geometry import Pose
 from rules.core.named import Named
+from rules.driving.articulated import trucker_hc
 from rules.driving.collisions import off_road_hc_loss
 from rules.people.record import Grenade, Kit, PersonState
 from rules.play.actions import Fire
@@ -18,6 +19,7 @@ from rules.play.people_actions import Shoot, Strike, Throw
 from rules.tables.construction import design_tables
 from rules.tables.movement import HD_READINGS, tables
 from rules.tables.ruleset import Ruleset, standard
+from rules.vehicles.long_vehicles import POWERED_KINDS
 from rules.vehicles.record_sheet import RecordSheet, lone_side_pods
 from rules.vehicles.spec import VehicleSpec
 from rules.world.map_changes import MapChanges
@@ -207,12 +209,15 @@ class VehicleState:
     towed_by: str = ""                # a trailer on its tower's hitch or fifth wheel: the tower's id. It makes no
                                       # decision of its own but its gunners' and follows the tower (000:L561-L564)
     loose: float = 0.0                # a trailer come loose: the mph it loses each turn, straight on (000:L576, L601-L603)
+    jackknife_since: int = 0          # a car trailer maneuvered into a jackknife: the phase clock (turn x phases + phase)
+                                      # it has been held since; it rolls once held into the next phase (000:L574, M-R14)
 
     @property
     def hc(self) -> int:
         """Handling class in force (000:L156-L161)."""
         return (self.spec.hc + self.reflex_bonus - self.hc_loss - (0 if self.spec.has_skill else _unskilled(self))
-                - (_off_road(self) if self.off_road else 0) - self.edge_hc - (_lone_pods(self) if self.sheet.pods else 0))
+                - (_off_road(self) if self.off_road else 0) - self.edge_hc - (_lone_pods(self) if self.sheet.pods else 0)
+                + (0 if self.spec.trucker else _no_trucker(self)))
 
     @property
     def plant_out(self) -> bool:
@@ -238,9 +243,31 @@ def _off_road(v: VehicleState) -> int:
     return off_road_hc_loss(v.spec)
 
 
+def _no_trucker(v: VehicleState) -> int:
+    """HC change for a driver without Trucker skill at the wheel of a bus, ten-wheeler or tractor (000:L1385)."""
+    return trucker_hc(False, v.spec.has_skill) if v.spec.kind.value in POWERED_KINDS else 0
+
+
 def _unskilled(v: VehicleState) -> int:
 
     return tables().handling.unskilled_penalty.get(v.spec.kind.value, 0)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A scenario's victory as the engine plays it (rules.engine.goals decides it): `side` are the owners of
+    the victory's team (an escape's: the owners of its targets), everybody else is the other side.
+
+    destroy: `side` wins when every target is killed; the others when a target lasts `turns` or gets away.
+    survive: `side` wins when one of its vehicles lasts `turns` turns; the others when none is left.
+    escape: `side` wins when a target reaches the `exit` (x, y, w, h in inches) or leaves the map through it;
+    the others when every target is out without escaping."""
+
+    kind: str
+    side: tuple[str, ...]
+    targets: tuple[str, ...] = ()
+    turns: int = 0
+    exit: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -279,6 +306,8 @@ class GameState:
     shots_aboard: tuple[tuple[str, int], ...] = ()  # hand-weapon shots fired by crewmen still aboard
                                                # ("<vehicle>.<crew>", shots), rules/play/people.py
     kits: tuple[tuple[str, Kit], ...] = ()     # (vehicle, what its crew carry) where the set-up chose it (PD18)
+    goal: Goal | None = None                   # a scenario's victory (destroy, survive, escape); None: the last side
+                                               # standing wins (rules.engine.goals)
     # the tables this game is played by: not part of the game's record (saves, digests, equality)
     rules: Ruleset = field(default_factory=standard, compare=False, repr=False, metadata={"record": False})
 

@@ -4,14 +4,16 @@ grenade throw and grenade types. The rules that use them are in rules/people/.""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
 from rules.core.dice import DiceExpr
+from rules.core.geometry import Kind
 from rules.core.paths import DATA_DIR
 from rules.core.schema import Node
 from rules.core.tomlio import load_toml
@@ -66,6 +68,11 @@ class Gear:
     ge: float
     weight: float
     source: str
+    ge_by_weapon: Mapping[str, float] = field(default_factory=dict)   # GE when it goes with that hand weapon
+
+    def ge_with(self, weapon: str) -> float:
+        """Its grenade-equivalents beside the man's hand weapon (an SMG's clip is 1 GE, 000:L1505)."""
+        return self.ge_by_weapon.get(weapon, self.ge)
 
 
 @dataclass(frozen=True)
@@ -233,6 +240,42 @@ class Riding:
 
 
 @dataclass(frozen=True)
+class DroppingOn:
+    """Dropping onto a vehicle passing beneath him, and jumping from one vehicle to another
+    (000:L1485-L1495, reading PD42)."""
+
+    by_kind: Mapping[str, int]      # 2d to land on a vehicle of this kind (bus, trailers, tractor ...); -1: no top
+    by_body: Mapping[str, int]      # ... on a car of this body (pickup, van, luxury, compact ...)
+    car: int                        # a car whose body is not listed
+    tanker_bodies: tuple[str, ...]  # trailer bodies with a curved top
+    tanker: int
+    failure_times: Mapping[str, int]   # a miss's damage multiplied, by kind (a tractor doubles it)
+    bad_weather: int                # added to the roll in rain or fog
+    speed: tuple[tuple[float, int], ...]   # from this mph up, this is added to the roll
+    beyond_mph: float               # past this speed ...
+    per_10_mph_beyond: int          # ... this is added again for every 10 mph (or part)
+    vehicle_to_vehicle: int         # added to the roll of a jump from one vehicle to another
+    climb_reach_in: float           # counters this close: the climbing-aboard table at the relative speed
+    drop_reach_in: float            # ... closer than this: the dropping-on table
+    source: str
+
+    def need(self, kind: str, body: str) -> int:
+        """The 2d needed to land on its top, before the speed and weather (-1: it has no top)."""
+        if body in self.tanker_bodies:
+            return self.tanker
+        if kind in self.by_kind:
+            return self.by_kind[kind]
+        return self.by_body.get(body, self.car)
+
+    def speed_mod(self, mph: float) -> int:
+        """What the vehicle's speed adds to the roll: -1 at 20 to 30 mph, -3 at 35 or 40, 2 more for every
+        10 mph faster (000:L1492)."""
+        mod = next((m for start, m in reversed(self.speed) if mph >= start), 0)
+        faster = max(0, math.ceil((mph - self.beyond_mph) / 10 - 1e-9))
+        return mod + self.per_10_mph_beyond * faster
+
+
+@dataclass(frozen=True)
 class PeopleTables:
     person: Person
     vehicles: VehicleTimes
@@ -258,6 +301,7 @@ class PeopleTables:
     hand_to_hand: HandToHand | None = None   # (000:L1452-L1455); None: not played
     riding: Riding | None = None       # boarding a moving vehicle and riding on top (000:L1474-L1503); None: not played
     reload: Reload | None = None       # a spare clip into a hand weapon (000:L1457, L1505); None: not played
+    dropping_on: DroppingOn | None = None   # onto a vehicle from above, vehicle to vehicle (000:L1485-L1495)
 
     def hand_weapon(self, name: str) -> HandWeapon:
         """A hand weapon by its abbreviation, table key or name (case-insensitive)."""
@@ -303,6 +347,17 @@ def _dice(node: Node, key: str) -> DiceExpr:
 
 def _opt(n: int) -> int | None:
     return None if n < 0 else n
+
+
+def _ge_by_weapon(g: Node, weapons: Mapping[str, HandWeapon]) -> Mapping[str, float]:
+    """A gear item's `ge_by_weapon` table: hand weapon keys of the list to the GE it counts with them."""
+    node = g.table("ge_by_weapon", {})
+    out = {}
+    for k in list(node.data):
+        if k not in weapons:
+            raise node.error(k, f"unknown hand weapon {k!r}; known: {', '.join(sorted(weapons))}")
+        out[k] = node.number(k, lo=0)
+    return MappingProxyType(out)
 
 
 def _hand_weapon(key: str, w: Node) -> HandWeapon:
@@ -415,7 +470,7 @@ def load_people(path: Path) -> PeopleTables:
     gear = {}
     for key, g in n.table("gear").items():
         gear[key] = Gear(key, g.text("name"), g.integer("cost", lo=0), g.number("ge", lo=0), g.number("weight", lo=0),
-                         g.text("source"))
+                         g.text("source"), _ge_by_weapon(g, weapons))
         g.integer("to_hit", 0)
         g.done()
     throw = _throw(n)
@@ -460,11 +515,40 @@ def load_people(path: Path) -> PeopleTables:
         if reload.clip not in gear:
             raise r.error("clip", f"no gear {reload.clip!r}")
         r.done()
+    dropping = _dropping_on(n.table("dropping_on")) if n.has("dropping_on") else None
     n.done()
     return PeopleTables(person, times, jump, boarding, side_extra, fail, MappingProxyType(firer), handgunner,
                         MappingProxyType(cover), full, point_blank, MappingProxyType(weapons), MappingProxyType(armor),
                         MappingProxyType(gear), throw, MappingProxyType(grenades), fuse_cost, weapon, kit_grenades,
-                        effects, gas, hth, riding, reload)
+                        effects, gas, hth, riding, reload, dropping)
+
+
+def _needs(node: Node, key: str) -> Mapping[str, int]:
+    """A table of name = 2d need (2-12, or -1 for impossible)."""
+    out = node.int_map(key)
+    for k, need in out.items():
+        if need != -1 and not 2 <= need <= 12:
+            raise node.error(f"{key}.{k}", f"expected a 2d need from 2 to 12 (or -1: impossible), found {need}")
+    return MappingProxyType(out)
+
+
+def _dropping_on(d: Node) -> DroppingOn:
+    kinds = {k.value for k in Kind}
+    by_kind = _needs(d, "by_kind")
+    for k in by_kind:
+        if k not in kinds:
+            raise d.error(f"by_kind.{k}", f"unknown vehicle kind {k!r}; known: {', '.join(sorted(kinds))}")
+    speed = tuple((float(start), mod) for start, mod in d.pairs("speed"))
+    if not speed or any(b[0] <= a[0] for a, b in zip(speed, speed[1:], strict=False)):
+        raise d.error("speed", "expected rows [from mph, added to the roll] in rising mph")
+    out = DroppingOn(by_kind, _needs(d, "by_body"), d.integer("car", lo=2, hi=12), tuple(d.names("tanker_bodies")),
+                     d.integer("tanker", lo=2, hi=12), MappingProxyType(d.int_map("failure_times")),
+                     d.integer("bad_weather", hi=0), speed, d.number("beyond_mph", lo=0),
+                     d.integer("per_10_mph_beyond", hi=0),
+                     d.integer("vehicle_to_vehicle", hi=0), d.number("climb_reach_in", lo=0),
+                     d.number("drop_reach_in", lo=0), d.text("source"))
+    d.done()
+    return out
 
 
 def _tear_gas(g: Node, gear: Mapping[str, Gear]) -> TearGas:

@@ -33,6 +33,8 @@ class VehicleSpec:
     driver_skill: int = 0     # Driver (or Cyclist) skill bonus
     gunner_skill: int = 0     # Gunner skill bonus of everyone aboard who fires (000:L931, reading CB63)
     has_skill: bool = True    # False: the unskilled HC penalty applies (000:L1308-L1309)
+    trucker: bool = True      # the driver has Trucker skill; False: -2 HC on an oversized vehicle, -4 without
+                              # Driver either (000:L1385, reading M-R21)
     design_file: str = ""     # where the design came from, for saves
     body: str = ""            # body key of the construction tables ("subcompact", "medium_trike", ...)
     reversed: bool = False    # reversed trike (two wheels in front, 000:L1932)

@@ -53,7 +53,7 @@ from typing import Any, Protocol
 
 import pymunk
 
-from rules.core.geometry import CounterSize, Pose, Vec, corners, rotate_cw
+from rules.core.geometry import CounterSize, Pose, Vec, corners, rotate_cw, signed_turn
 from rules.world.shapes import convex_pieces
 
 SWEEP_STEP_IN = 1 / 16   # reference/movement.md §4.14
@@ -706,24 +706,15 @@ def _convex(points: Sequence[Vec]) -> bool:
     return sign != 0
 
 
-def _turn(a: float, b: float) -> float:
-    """Signed smallest rotation from facing a to facing b, in (-180, 180]."""
-    d = math.fmod(b - a, 360.0)
-    if d > 180:
-        d -= 360
-    elif d <= -180:
-        d += 360
-    return d
-
 
 def _lerp(a: Pose, b: Pose, k: float) -> Pose:
-    return Pose.at(a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k, a.facing + _turn(a.facing, b.facing) * k)
+    return Pose.at(a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k, a.facing + signed_turn(a.facing, b.facing) * k)
 
 
 def _substeps(a: Pose, b: Pose, size: CounterSize) -> list[Pose]:
     """Poses from a (excluded) to b (included), no step longer than 1/16" for any corner nor 5 degrees."""
     dist = math.hypot(b.x - a.x, b.y - a.y)
-    rot = abs(_turn(a.facing, b.facing))
+    rot = abs(signed_turn(a.facing, b.facing))
     corner = dist + math.radians(rot) * math.hypot(size.length, size.width) / 2
     n = max(1, math.ceil(max(corner / SWEEP_STEP_IN, rot / SWEEP_STEP_DEG) - 1e-9))
     steps = [_lerp(a, b, i / n) for i in range(1, n)]

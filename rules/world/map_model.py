@@ -177,6 +177,8 @@ class Building:
     name: str = ""
     storeys: int | None = None      # its height in storeys of 10 ft (000:L1215); None: unstated, taken as
                                     # Elevation.default_storeys (reading EL1)
+    stairs: tuple[float, float] | None = None   # the centre of its stairway's foot: a 1/4" square outside
+                                    # its outline, touching it, from which men climb to the roof (000:L1442, PD43)
 
 
 @dataclass(frozen=True)

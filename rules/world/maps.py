@@ -139,6 +139,30 @@ class StaticShape(NamedTuple):
 FIXED_OBJECTS = ("tree", "boulder")
 
 
+STAIR_SQUARE = 0.25   # a stairway square, a man's (000:L1437, L1442)
+
+
+def _stairs_problem(b: Building) -> str:
+    """A stairway's foot is a square outside the building whose edge meets its outline (reading PD43)."""
+    assert b.stairs is not None
+    x, y = b.stairs
+    pts = b.shape.points()
+    if point_in_polygon(x, y, pts):
+        return f"the stairway's foot ({x:g}, {y:g}) lies inside the building: give the square beside its wall"
+    gap = min(_segment_distance((x, y), pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts)))
+    if gap > STAIR_SQUARE / 2 + 1e-6:
+        return f"the stairway's foot ({x:g}, {y:g}) is {gap:g}\" from the building; its square must touch the wall"
+    return ""
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
+
+
 def building_height_ft(b: Building) -> float:
     """A building's roof above the ground: its storeys at 10 ft each (000:L1215), a map that gives none
     taken at the default (reading EL1)."""
@@ -332,6 +356,8 @@ def _check_shapes(m: Map) -> Iterator[Problem]:
         if b.storeys is not None and not 1 <= b.storeys <= top:
             yield Problem(f"buildings[{i}].storeys", f"a building has 1 to {top} storeys, found {b.storeys}",
                           "buildings", i)
+        if b.stairs is not None and (why := _stairs_problem(b)):
+            yield Problem(f"buildings[{i}].stairs", why, "buildings", i)
     for i, w in enumerate(m.walls):
         if w.height_ft is not None and w.height_ft <= 0:
             yield Problem(f"walls[{i}].height_ft", "a wall's height is more than 0 ft", "walls", i)
@@ -580,7 +606,13 @@ def _read_wall(n: Node) -> Wall:
 def _read_building(n: Node) -> Building:
     collapse = n.integer("collapse", lo=1) if n.has("collapse") else None
     storeys = n.integer("storeys", lo=1) if n.has("storeys") else None
-    return Building(read_shape(n), n.integer("dp", lo=1), collapse, n.text("name", ""), storeys)
+    stairs = None
+    if n.has("stairs"):
+        xy = n.array("stairs")
+        if len(xy) != 2 or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in xy):
+            raise n.error("stairs", "expected [x, y]: the centre of the stairway's foot square, in inches")
+        stairs = (float(xy[0]), float(xy[1]))
+    return Building(read_shape(n), n.integer("dp", lo=1), collapse, n.text("name", ""), storeys, stairs)
 
 
 def _read_obstacle(n: Node) -> Obstacle:
@@ -766,6 +798,8 @@ def _building_data(b: Building) -> dict[str, Any]:
         d["collapse"] = b.collapse
     if b.storeys is not None:
         d["storeys"] = b.storeys
+    if b.stairs is not None:
+        d["stairs"] = [_n(b.stairs[0]), _n(b.stairs[1])]
     return _named(d, b.name)
 
 

@@ -314,3 +314,17 @@ def test_a_dropper_declined_once_does_not_stop_every_fire_step_of_the_turn(app):
     assert battle.state.turn == 2
     _until(app, battle, lambda: battle.state.step == FIRE and battle.human_actor() == "red")
     assert battle.state.turn == 2
+
+
+def test_up_then_h_holds_the_course_at_the_new_speed(app):
+    """Up (a faster speed highlighted) then H: the course is held at the speed chosen, not the old one
+    (issue 19: H committed the old speed)."""
+    battle = start_battle(app, _pair(Pose.at(20, 20, 0), Pose.at(5, 5, 90), (20.0, 0.0)))
+    assert battle.human_actor() == "red" and battle.state.step == SPEED
+    press(app, pygame.K_UP)
+    chosen = battle.speed.options[battle.speed.index]
+    assert chosen != 20.0
+    press(app, pygame.K_h)
+    speeds = [a.mph for a in battle.session.game.actions if isinstance(a, SetSpeed) and a.vehicle == "red"]
+    assert speeds == [chosen] and battle.state.vehicle("red").signed_speed == chosen
+    assert battle.orders.holding("red", 1) and f"at {chosen:g} mph" in battle.message

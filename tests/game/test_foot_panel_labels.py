@@ -28,3 +28,12 @@ def test_a_cars_shots_at_a_car_are_told_apart_with_their_rolls() -> None:
     labels = [describe(state, a) for a in shots]
     assert len(set(labels)) == len(labels), labels                       # every aim told apart
     assert all("+" in x or "cannot hit" in x for x in labels), labels    # and the roll it needs
+
+
+def test_a_man_on_a_roof_is_offered_a_drop_with_its_roll_000_L1485_L1492() -> None:
+    """From the Bank's roof edge, a Killer Kart (a subcompact, 8) passing at 25 mph (-1) below: 'drop onto
+    car: needs 9', not the climbing table's words."""
+    from rules.play.people_actions import Board
+    from tests.rules.test_people_drop_on import _state
+    state = _state("Killer Kart", 25)
+    assert describe(state, Board("man", "car")) == "drop onto car: needs 9"

@@ -115,6 +115,6 @@ def test_the_first_shot_offered_is_at_the_foe_not_at_a_pillar_000_L1200() -> Non
     shots = [c for c in rows if isinstance(c.action, Fire) and not c.hopeless]
     walls = [c for c in shots if c.action.target != "car2"]
     assert walls and max(c.chance for c in walls) > max(c.chance for c in shots if c.action.target == "car2")
-    first = rows[default_index(rows)]
+    first = rows[default_index(rows, state)]
     assert isinstance(first.action, Fire) and first.action.target == "car2"
     assert shots.index(walls[0]) > max(i for i, c in enumerate(shots) if c.action.target == "car2")

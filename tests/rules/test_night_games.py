@@ -29,7 +29,8 @@ def _night_game(scenario: str, seed: int, turns: int) -> tuple[str, int]:
         action, _ = random_driver.pick(state, who[0], engine.legal_actions(state, who[0]), seed, count)
         state, _ = engine.apply(state, action)
         count += 1
-    return digest(state), count
+    # the scenario's goal (issue 19) is a field those digests did not have: the play itself is compared
+    return digest(replace(state, goal=None)), count
 
 
 @pytest.mark.parametrize("game", sorted(BEFORE))

@@ -10,7 +10,7 @@ import pytest
 
 from rules.core.errors import DataError
 from rules.core.geometry import Pose
-from rules.core.paths import MAPS_DIR
+from rules.core.paths import DATA_DIR, MAPS_DIR
 from rules.core.tomlio import dumps_toml
 from rules.engine.engine import apply, new_game
 from rules.engine.game import Game
@@ -23,6 +23,7 @@ from rules.people.record import Kit
 from rules.play import people
 from rules.play.people_actions import GetOut, Shoot
 from rules.play.state import FIRE, RuleOptions, digest, evolve
+from rules.tables.people import load_people
 
 ARENA = MAPS_DIR / "scenarios" / "arena_gunners.toml"
 KIT = Kit(weapon="Rifle", armor="improved", grenades=("smoke",), gear=("gas_mask", "walkie_talkie"))
@@ -82,6 +83,29 @@ def test_six_grenade_equivalents_at_most_000_L1447_L1506():
     packed = replace(heavy, gear=("backpack",))
     assert carry_limit("SMG", ("backpack",), t) == 6 + t.hand_weapons["SMG"].ge
     assert not setup_problems(_setup(packed, man=False))
+
+
+def test_an_smg_or_gl_clip_is_one_ge_others_half_000_L1505():
+    """000:L1505 (and 001:L237): an ammo clip is 1/2 GE for most weapons, 1 GE for SMGs and GLs; the clip
+    fits the weapon he carries (PD41)."""
+    t = new_game(_setup(None))[0].rules.people
+    smg, rifle, gl = (t.hand_weapons[k].ge for k in ("SMG", "Rifle", "GL"))
+    assert carried_ge("SMG", (), ("ammo_clip", "ammo_clip"), t) == smg + 2
+    assert carried_ge("GL", (), ("ammo_clip",), t) == gl + 1
+    assert carried_ge("Rifle", (), ("ammo_clip", "ammo_clip"), t) == rifle + 1
+    assert carried_ge("", (), ("ammo_clip",), t) == 0.5
+    # an SMG, two grenades and two clips is 2 + 2 + 2 = 6: allowed; a third clip is not
+    assert not setup_problems(_setup(Kit(weapon="SMG", grenades=("smoke",) * 2, gear=("ammo_clip",) * 2), man=False))
+    probs = setup_problems(_setup(Kit(weapon="SMG", grenades=("smoke",) * 2, gear=("ammo_clip",) * 3), man=False))
+    assert any("carries 7 grenade-equivalents" in what for _, what in probs)
+
+
+def test_a_clip_ge_for_an_unknown_weapon_is_a_data_error(tmp_path):
+    text = (DATA_DIR / "people.toml").read_text().replace("ge_by_weapon = { SMG = 1.0", "ge_by_weapon = { Phaser = 1.0")
+    bad = tmp_path / "people.toml"
+    bad.write_text(text)
+    with pytest.raises(DataError, match=r"gear\.ammo_clip\.ge_by_weapon\.Phaser.*unknown hand weapon"):
+        load_people(bad)
 
 
 def test_unknown_kit_keys_name_the_field():
