@@ -55,6 +55,7 @@ from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.state import RuleOptions, option_choices
 from rules.vehicles.design import load_design, load_stock
 from rules.vehicles.figures import Figures, figures
+from rules.vehicles.long_vehicles import POWERED_KINDS
 from rules.vehicles.spec import UNTRAINED, VehicleSpec
 from rules.vehicles.starting_sheet import spec
 
@@ -65,6 +66,9 @@ AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map
 PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
                   ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"), ("people", "On foot"))
 SPEEDS = (0, 10, 20, 30, 40, 50)
+GEAR = ("none", "li_goggles", "tinted_goggles")   # what a crew wear aboard (reading AU19; one kind at a time: 000:L1533)
+GEAR_SHOWN = {"none": "no goggles", "li_goggles": "LI goggles", "tinted_goggles": "tinted goggles"}
+TRUCKER = ("yes", "no")   # the driver's Trucker skill (000:L1385, reading M-R21): asked for buses and big rigs only
 ROW_H = 34
 LEFT_W = 660
 UI_EVENTS = (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_TEXT_ENTRY_CHANGED,
@@ -121,6 +125,7 @@ class NewGameScene(Scene):
         self._own_options: dict[str, int] = {}   # the player's own rule options while a scenario's [options] show
         self._loaded: tuple[int, GameSetup | None, str] = (0, None, "")   # _scenario_setup's last read
         self.rows: list[tuple[Field, Field, Field, Field]] = []
+        self.extras: list[tuple[Field, Field]] = []   # each row's crew goggles and Trucker skill, on the picker's card
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
         self.picking = 0                  # the row whose design the picker shows and sets
@@ -227,6 +232,7 @@ class NewGameScene(Scene):
         vs = self._scenario_vehicles()
         n = len(vs) if vs else int(self.count.value)
         rows = []
+        extras: list[tuple[Field, Field]] = []
         owners: dict[str, int] = {}
         for i in range(n):
             if vs:
@@ -243,11 +249,15 @@ class NewGameScene(Scene):
             else:
                 si, di, ci, label = self._default_design(i), i, i, f"car{i + 1}"
             crew = CREW.index((v.driver_skill, v.gunner_skill)) if vs and (v.driver_skill, v.gunner_skill) in CREW else 0
+            worn = v.crew_gear[0] if vs and v.crew_gear and v.crew_gear[0] in GEAR else "none"
+            extras.append((Field(f"{label} goggles", list(GEAR), GEAR.index(worn), name=f"gear{i}"),
+                           Field(f"{label} Trucker skill", list(TRUCKER), 0 if not vs or v.trucker else 1,
+                                 name=f"trucker{i}")))
             rows.append((Field(f"{label} design", list(self.stock), si, name=f"stock{i}"),
                          Field(f"{label} driver", list(self.drivers), di, name=f"driver{i}"),
                          Field(f"{label} colour", list(COLOURS), ci, name=f"colour{i}"),
                          Field(f"{label} crew", [_crew_label(d, g) for d, g in CREW], crew, name=f"crew{i}")))
-        self.rows = rows
+        self.rows, self.extras = rows, extras
 
     def _default_design(self, i: int) -> int:
         """Duellists start in classic small cars (Killer Kart, Hotshot) when the stock list has them."""
@@ -261,9 +271,19 @@ class NewGameScene(Scene):
         if self.source.index == 0:
             out += [self.map_field, self.count, self.speed]
         out += self.options
-        for row in self.rows:
+        for i, row in enumerate(self.rows):
             out.extend(row)
+            out.extend(self._extras_shown(i))
         return out
+
+    def _extras_shown(self, i: int) -> list[Field]:
+        """The row's goggles, and its Trucker skill when its design is a bus, ten-wheeler or tractor."""
+        gear, trucker = self.extras[i]
+        return [gear, trucker] if self._needs_trucker(self.rows[i][0].value) else [gear]
+
+    def _needs_trucker(self, label: str) -> bool:
+        got = self.figures(label)
+        return not isinstance(got, str) and got[1].kind.value in POWERED_KINDS
 
     def owner_name(self, driver: str) -> str:
         return self.names.get(driver, "") or driver
@@ -294,6 +314,12 @@ class NewGameScene(Scene):
             self._build_ui()
             return
         row = next((i for i, r in enumerate(self.rows) if f in r), None)
+        extra_row = next((i for i, r in enumerate(self.extras) if f in r), None)
+        if extra_row is not None:
+            if not shown:
+                self._pick(extra_row, rebuild=True)
+            self._preview_dirty = True
+            return
         if not shown and f.name in self.widgets and isinstance(self.widgets[f.name], UIDropDownMenu):
             self._replace_dropdown(f)
         if row is not None and f.name.startswith(("stock", "driver")):
@@ -314,19 +340,21 @@ class NewGameScene(Scene):
     def build_setup(self) -> tuple[GameSetup, str]:
         if self.source.index > 0:
             base, title = setup_from_scenario(self.scenarios[self.source.index - 1])
-            vs = []
+            vs: list[VehicleSetup] = []
             # a foe-driven vehicle fights for its scenario side: the owner a player's vehicle of that side got
             # here, else one foe owner for the side ("Foe Raiders"), so foes of one team are not each other's foes
             sides: dict[str, str] = {}
             for v, (_stock, driver, _colour, _crew) in zip(base.vehicles, self.rows, strict=True):
                 if not driver.value.startswith("foe: "):
                     sides.setdefault(v.owner, self.owner_name(driver.value))
-            for v, (stock, driver, colour, crew) in zip(base.vehicles, self.rows, strict=True):
+            for i, (v, (stock, driver, colour, crew)) in enumerate(zip(base.vehicles, self.rows, strict=True)):
+                gear, trucker = self._crew_extras(i)
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
                 owner = sides.get(v.owner, f"Foe {v.owner}") if foe else self.owner_name(driver.value)
                 skill_d, skill_g = CREW[crew.index]
                 vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value,
-                                  driver_skill=skill_d, gunner_skill=skill_g, trailer=self.trailer(stock.value)))
+                                  driver_skill=skill_d, gunner_skill=skill_g, trailer=self.trailer(stock.value),
+                                  crew_gear=gear, trucker=trucker))
             # pedestrians on foot from the start fight for their team's first vehicle's new owner, with people on:
             # a player who takes that vehicle runs them too; left to a foe, they keep the scenario's foe
             mate: dict[str, VehicleSetup] = {}
@@ -358,12 +386,18 @@ class NewGameScene(Scene):
             foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
             owner = f"Foe car{i + 1}" if foe else self.owner_name(driver.value)
             skill_d, skill_g = CREW[crew.index]
+            gear, trucker = self._crew_extras(i)
             vs.append(VehicleSetup(f"car{i + 1}", owner, self.design(stock.value), pose, speed, foe=foe,
                                    colour=colour.value, driver_skill=skill_d, gunner_skill=skill_g,
-                                   trailer=self.trailer(stock.value)))
+                                   trailer=self.trailer(stock.value), crew_gear=gear, trucker=trucker))
         title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
         return GameSetup(tuple(vs), seed=_seed(), map=rel(map_path) if map_path else "",
                          options=self.rule_options()), title
+
+    def _crew_extras(self, i: int) -> tuple[tuple[str, ...], bool]:
+        """The row's goggles and Trucker skill as set-up fields (no goggles: none worn)."""
+        gear, trucker = self.extras[i]
+        return () if gear.value == "none" else (gear.value,), trucker.value == "yes"
 
     def start(self) -> None:
         try:
@@ -392,8 +426,9 @@ class NewGameScene(Scene):
         """What the screen shows, by value, for the settings file."""
         return {"source": self.source.value, "map": self.map_field.value, "count": self.count.value,
                 "speed": self.speed.value, "options": {f.name[4:]: self._own_value(f) for f in self.options},
-                "rows": [{"design": d.value, "driver": p.value, "colour": c.value, "crew": k.value}
-                         for d, p, c, k in self.rows],
+                "rows": [{"design": d.value, "driver": p.value, "colour": c.value, "crew": k.value,
+                          "goggles": g.value, "trucker": t.value}
+                         for (d, p, c, k), (g, t) in zip(self.rows, self.extras, strict=True)],
                 "names": {k: v for k, v in self.names.items() if v}}
 
     def _own_value(self, f: Field) -> str:
@@ -422,9 +457,10 @@ class NewGameScene(Scene):
         self._rebuild_rows()
         rows = data.get("rows")
         if isinstance(rows, list):
-            for row, saved in zip(self.rows, rows, strict=False):
+            for row, extra, saved in zip(self.rows, self.extras, rows, strict=False):
                 if isinstance(saved, dict):
-                    for f, key in zip(row, ("design", "driver", "colour", "crew"), strict=True):
+                    for f, key in zip((*row, *extra), ("design", "driver", "colour", "crew", "goggles", "trucker"),
+                                      strict=True):
                         pick(f, saved.get(key))
         names = data.get("names")
         if isinstance(names, dict):
@@ -435,6 +471,8 @@ class NewGameScene(Scene):
     @staticmethod
     def shown(f: Field, value: str) -> str:
         """A field's value as its drop-down shows it."""
+        if f.name.startswith("gear"):
+            return GEAR_SHOWN.get(value, value)
         if f.name.startswith("opt_"):
             return value.replace("_", " ")
         return value
@@ -527,6 +565,33 @@ class NewGameScene(Scene):
         if picker.scroll_bar is not None and len(self.stock) > 1:   # the chosen design in sight
             picker.scroll_bar.set_scroll_from_start_percentage(max(0.0, (row[0].index - 3) / len(self.stock)))
         self.widgets["picker"] = picker
+        self._build_extras()
+
+    def _build_extras(self) -> None:
+        """The picked row's goggles and Trucker skill, at the foot of the design's card."""
+        for gone in [k for k in self.widgets if k.startswith(("gear", "trucker"))]:
+            self.widgets.pop(gone).kill()  # type: ignore[no-untyped-call]
+        x0 = LEFT_W + 40 + 262
+        for k, f in enumerate(self._extras_shown(self.picking)):
+            y = 92 + 320 - 74 + k * 36
+            self._dropdown(f, pygame.Rect(x0 + 108, y, 180, 30))
+            self.widgets[f"{f.name}_label"] = UILabel(pygame.Rect(x0 + 6, y, 100, 30),
+                                                     "Goggles" if k == 0 else "Trucker", self.ui)
+
+    def _pick(self, row: int, *, rebuild: bool = False) -> None:
+        """Show this row's vehicle in the picker (its design, goggles and Trucker skill)."""
+        if row != self.picking or rebuild:
+            self.picking = row
+            self._build_picker()
+
+    def _follow_focus(self) -> None:
+        """The keyboard's ring on a row's field brings that row's vehicle into the picker (its goggles and
+        Trucker drop-downs are there)."""
+        fields = self.fields()
+        f = fields[self.focus] if self.focus < len(fields) else None
+        row = next((i for i, (r, x) in enumerate(zip(self.rows, self.extras, strict=True)) if f in r or f in x), None)
+        if row is not None:
+            self._pick(row)
 
     def _build_description(self) -> None:
         w, h = self.size
@@ -649,6 +714,7 @@ class NewGameScene(Scene):
                 button = self.widgets.get(stock.name)
                 if isinstance(button, UIButton):
                     button.set_text(stock.value[:18])
+                self._build_extras()   # a bus or a rig asks for the Trucker skill
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and name.startswith("name"):
             driver = self.rows[int(name[4:])][1]
@@ -696,9 +762,11 @@ class NewGameScene(Scene):
             return True
         if intent in (Intent.UP, Intent.PREV):
             self.focus = (self.focus - 1) % n
+            self._follow_focus()
             return True
         if intent in (Intent.DOWN, Intent.NEXT):
             self.focus = (self.focus + 1) % n
+            self._follow_focus()
             return True
         if intent in (Intent.LEFT, Intent.RIGHT) and self.focus < len(fields):
             self.change(fields[self.focus], -1 if intent is Intent.LEFT else 1)
@@ -751,7 +819,7 @@ class NewGameScene(Scene):
         if ring is not None:
             pygame.draw.rect(surface, theme.ACCENT, ring.inflate(6, 6), 2, border_radius=6)
         focused = self.fields()[self.focus] if self.focus < len(self.fields()) else None
-        if focused is not None and focused.name.startswith(("opt_", "crew")):
+        if focused is not None and focused.name.startswith(("opt_", "crew", "gear", "trucker")):
             note = _option_note(focused)
             box = pygame.Rect(20, h - 150, LEFT_W - 20, 66)
             for k, ln in enumerate(wrap(note, 17, box.width)[:3]):
@@ -789,7 +857,7 @@ class NewGameScene(Scene):
         for row in rows:
             text(surface, row, (card.x + 10, y), 17, theme.TEXT)
             y += 19
-        for ln in wrap(f"weapons: {weapons}", 16, card.width - 150)[:5]:
+        for ln in wrap(f"weapons: {weapons}", 16, card.width - 150)[:4]:
             text(surface, ln, (card.x + 10, y), 16, theme.DIM)
             y += 18
         if fig.errors:
@@ -821,6 +889,16 @@ def _option_note(f: Field) -> str:
         return ("The crew's skills. Driver: added to the reflex roll at the start and taken off crash-table "
                 "rolls (000:L158, L1309). Gunner: added to every shot the crew fire (000:L931); a crew with no Gunner "
                 "skill fires at -3 (000:L1322).")
+    if f.name.startswith("gear"):
+        return ("What the crew wear aboard: light-intensifier goggles cut the night's penalty on their shots "
+                "(000:L1521); tinted goggles shield them from a searchlight's glare after its first turn, as tinted "
+                "windows do (000:L1533, L2674). One kind at a time.")
+    if f.name.startswith("trucker"):
+        from rules.tables.rigs import rig_tables
+
+        no_trucker, neither = rig_tables().trucker
+        return (f"Trucker skill: a bus, ten-wheeler or tractor driven without it handles at HC {no_trucker}, or "
+                f"{neither} without the Driver skill either (000:L1385).")
     if f.name == "opt_road_condition":
         from rules.tables.movement import tables
 
