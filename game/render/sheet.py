@@ -553,6 +553,8 @@ def damage_summary(v: VehicleState) -> list[str]:
 def _side_name(loc: str) -> str:
     if loc.startswith("sidecar_"):
         return f"sidecar {SHORT[loc[8:]]}"
+    if loc.startswith("carrier_"):
+        return f"carrier {SHORT[loc[8:]]}"
     return SHORT.get(loc, loc)
 
 
@@ -585,7 +587,31 @@ def draw_record_sheet(surface: pygame.Surface, rect: pygame.Rect, v: VehicleStat
     comp_bottom = _components_box(surface, pygame.Rect(x0 + half + 8, y, half, 0), v)
     y = max(crew_bottom, comp_bottom) + 8
     tires_bottom = _tires_box(surface, pygame.Rect(x0, y, half, 0), v)
+    y = _carrier_box(surface, pygame.Rect(x0 + half + 8, y, half, 0), v) + 8   # a ten-wheeler's, over the status
     _status_box(surface, pygame.Rect(x0 + half + 8, y, half, max(tires_bottom - y, rect.bottom - 10 - y)), v)
+
+
+def carrier_locations(v: VehicleState) -> list[str]:
+    """A ten-wheeler's carrier armor locations (000:L2054), in the sheet's order; none for other vehicles."""
+    start = v.spec.sheet.armor
+    return [f"carrier_{loc}" for loc in LOCATIONS if f"carrier_{loc}" in start]
+
+
+def _carrier_box(surface: pygame.Surface, r: pygame.Rect, v: VehicleState) -> int:
+    """A ten-wheeler's carrier, armored apart from the cab (000:L2054): its six locations as the sheet keeps
+    them, points left over the starting points. Returns the box's bottom (r.top when there is no carrier)."""
+    locs = carrier_locations(v)
+    if not locs:
+        return r.top - 8
+    cols = 3
+    bw = (r.width - 16 - (cols - 1) * 6) // cols
+    r.height = 32 + ((len(locs) + cols - 1) // cols) * 52
+    y = section(surface, r, "CARRIER ARMOR")
+    now, start = v.sheet.armor, v.spec.sheet.armor
+    for i, loc in enumerate(locs):
+        box = pygame.Rect(r.x + 8 + (i % cols) * (bw + 6), y + (i // cols) * 52, bw, 46)
+        armor_box(surface, box, NAMES[loc[len("carrier_"):]], now.get(loc, 0), start.get(loc, 0))
+    return r.bottom
 
 
 def _tires_box(surface: pygame.Surface, r: pygame.Rect, v: VehicleState) -> int:

@@ -93,6 +93,8 @@ class GameOverScene(Scene):
         if out is not None:
             if len(out.winners) == 1:
                 head = f"{out.winners[0]} wins"
+            elif out.winners and out.one_side:   # a scenario's side of several owners (hold the bridge's raiders)
+                head = ", ".join(out.winners[:-1]) + f" and {out.winners[-1]} win"
             elif out.winners:   # several owners still driving when the game stopped: nobody beat the others
                 names = ", ".join(out.winners[:-1]) + f" and {out.winners[-1]}"
                 head = f"A draw: {names} are still driving"
@@ -103,7 +105,7 @@ class GameOverScene(Scene):
                 text(surface, ln, (w // 2, 102 + k * 20), 20, theme.DIM, anchor="midtop")
         turns = f"after {st.turn} turn{'s' if st.turn != 1 else ''} · {self.session.title}"
         text(surface, turns, (w // 2, 146), 18, theme.DIM, anchor="midtop")
-        winners = set(out.winners) if out is not None and len(out.winners) == 1 else set()
+        winners = set(out.winners) if out is not None and (len(out.winners) == 1 or out.one_side) else set()
         cols = 2 if len(st.vehicles) <= 4 else 4
         card_w = (w - 40 - (cols - 1) * 12) // cols
         rows = max(1, -(-len(st.vehicles) // cols))

@@ -315,9 +315,15 @@ class NewGameScene(Scene):
         if self.source.index > 0:
             base, title = setup_from_scenario(self.scenarios[self.source.index - 1])
             vs = []
+            # a foe-driven vehicle fights for its scenario side: the owner a player's vehicle of that side got
+            # here, else one foe owner for the side ("Foe Raiders"), so foes of one team are not each other's foes
+            sides: dict[str, str] = {}
+            for v, (_stock, driver, _colour, _crew) in zip(base.vehicles, self.rows, strict=True):
+                if not driver.value.startswith("foe: "):
+                    sides.setdefault(v.owner, self.owner_name(driver.value))
             for v, (stock, driver, colour, crew) in zip(base.vehicles, self.rows, strict=True):
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
-                owner = f"Foe {v.id}" if foe else self.owner_name(driver.value)
+                owner = sides.get(v.owner, f"Foe {v.owner}") if foe else self.owner_name(driver.value)
                 skill_d, skill_g = CREW[crew.index]
                 vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value,
                                   driver_skill=skill_d, gunner_skill=skill_g, trailer=self.trailer(stock.value)))
@@ -331,7 +337,12 @@ class NewGameScene(Scene):
             # a scenario that puts people on foot (or says people = true) plays with them whatever the field says
             people_on = bool(walkers) or base.options.people == "on"
             options = replace(self.rule_options(), people="on") if people_on else self.rule_options()
-            return replace(base, vehicles=tuple(vs), people=walkers, options=options), title
+            goal = base.goal
+            if goal is not None:   # the victory's side is its vehicles' (and men's) owners as chosen here (issue 19)
+                side = {new.owner for old, new in zip(base.vehicles, vs, strict=True) if old.owner in goal.side}
+                side |= {new.owner for old, new in zip(base.people, walkers, strict=True) if old.owner in goal.side}
+                goal = replace(goal, side=tuple(sorted(side)))
+            return replace(base, vehicles=tuple(vs), people=walkers, options=options, goal=goal), title
         map_path = self.maps[self.map_field.index] if self.map_field.index < len(self.maps) else None
         game_map = load_map(str(map_path)) if map_path else None
         starts = list(getattr(game_map, "starts", ()) or ())

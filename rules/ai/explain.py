@@ -16,6 +16,7 @@ _REASONS = {
     "hazard": "to keep clear of debris and obstacles",
     "ground": "to keep off bad ground",
     "open": "to open the distance",
+    "face": "to turn back on its target",
     "edge": "to stay on the map",
     "risk": "to keep control",
     "handling": "to save handling",
@@ -72,6 +73,8 @@ def reason_phrase(reason: str) -> str:
         return f"to keep out of {what}'s arcs"
     if kind == "close" and what:
         return f"to close in on {what}"
+    if kind == "face" and what:
+        return f"to turn back on {what}"
     if kind == "hazard" and what:
         return f"to keep clear of {what}"
     if kind == "boxed" and what:

@@ -22,7 +22,12 @@ How it plans (issue 16; all of it from the public state):
   phase is scored for the shots it would have and give (the combat rules' to-hit, the fire step's line
   of fire check) and the best few go on to a plan of the rest of the turn (rules/ai/plan.py: a beam
   search over the phases to come, enemies' continuations predicted). Going straight on is always
-  planned: the explanation names the term that made the chosen move beat it.
+  planned: the explanation names the term that made the chosen move beat it. So is the move that turns
+  the nose most towards the target when it is more than 45 degrees off (after a head-on pass the quick
+  look cannot see a turn back pay: a plan of a phase or two reaches no shot).
+- coming back to the fight: with a wall between it and its target it closes in on a waypoint round the
+  wall from which the target can be seen (_waypoint); in close it points its nose back at the target;
+  a T-stop or a bootlegger is valued for the shots it has from the standstill (_stopped_shots).
 - speed: each of the best few speeds is driven through the turn the same way; a speed at which every
   plan meets a wall is costed like a wall hit, so a foe slows, stops and backs out of a dead end.
 - tactics from the loadout and the fight (rules.ai.sight.adapt): a ramplate makes it ram, no weapon
@@ -53,6 +58,7 @@ from rules.ai.sight import (
     bad_ground,
     clear_ahead,
     drowns_at,
+    edge_distance,
     enemy_at_fire,
     inches_per_phase,
     maneuver_risk,
@@ -65,7 +71,7 @@ from rules.combat.arcs import SIDES, arcs_of, in_arc, struck_side
 from rules.combat.line_of_fire import blocker
 from rules.combat.shooting import Declaration, expand, shot_for
 from rules.combat.to_hit import range_modifier, to_hit, weapon_info
-from rules.core.geometry import Pose, angle_diff, forward, heading_of, norm_deg, right
+from rules.core.geometry import Pose, Vec, angle_diff, forward, heading_of, norm_deg, right
 from rules.driving.articulated import jackknifed
 from rules.driving.equipment import brakes
 from rules.driving.handling import control_need, lower_status
@@ -73,7 +79,7 @@ from rules.driving.maneuvers import Maneuver, perform, slide
 from rules.engine.preview import ManeuverPreview, Previewer
 from rules.phases import fire_step
 from rules.play import people
-from rules.play.actions import Action, Drop, Fire, Move, Pass, SetSpeed
+from rules.play.actions import Action, Drop, Fire, Move, Pass, Release, SetSpeed
 from rules.play.rigs import coupling_of, trailer_after, trailer_of
 from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
 from rules.tables.foe_profiles import Profile
@@ -98,8 +104,17 @@ RAM_VALUE = 10.0
 HAZARD_D = 2             # a typical hazard's D when the path crosses debris, an obstacle or a curb
 RANGE_WEIGHT = 0.25
 APPROACH_WEIGHT = 2.0
+REENGAGE_DEPTH = 1       # a profile planning less far than this (the novice) drives on past its target
+TURN_BACK_MPH = 25.0     # the speed it slows to when it has just passed its target (tight turns, a bootlegger's range)
+TOWARD_NEAR = 8.0        # inches past the preferred range within which a target well off the nose is turned to at once
+FACE_WEIGHT = 1.0        # in close, pointing the nose at the target (a share of APPROACH_WEIGHT)
 NOISE_SCALE = 6.0
+STOP_SHOT_PHASES = 2     # phases after a T-stop or a bootlegger whose shots from the standstill count
 BACK_OUT_MPH = 10.0      # the reverse speed it backs out of a dead end at
+DETOUR_STEP = 15.0       # degrees between the detour legs tried round a wall between it and its target
+DETOUR_MAX_OFF = 150.0   # the widest detour leg off the target's bearing
+DETOUR_LEG = 10.0        # inches: the longest detour leg (shorter when the target is nearer)
+DETOUR_REACH = 2.0       # inches: a plan ending this near its waypoint heads for the target itself
 
 
 # --- the public entry point -----------------------------------------------------------------------
@@ -136,6 +151,8 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     if tgt is not None and prof.ram <= 0 and (tgt.pose.centre - me.pose.centre).length() < prof.preferred_range + 5:
         # in a close fight, only a little faster than the target: tighter turns, longer in arc
         cruise = max(15.0, min(cruise, tgt.speed + 15.0))
+    if tgt is not None and prof.depth >= REENGAGE_DEPTH and _passed(view, tgt):
+        cruise = min(cruise, TURN_BACK_MPH)   # slow enough to turn back on a target it has just passed
     quick: list[tuple[float, int, SetSpeed, str]] = []
     for i, a in enumerate(options):
         if isinstance(a, SetSpeed):
@@ -160,6 +177,14 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
     note = next(q[3] for q in quick if q[2] == best)
     line = explain.speed_line(me.signed_speed, best.mph, note)
     return best, f"{line}; {view.mood}" if view.mood else line
+
+
+def _passed(view: View, tgt: VehicleState) -> bool:
+    """The target is behind it (more than 90 degrees off the nose) and near: it has just gone past."""
+    me = view.me
+    gap = tgt.pose.centre - me.pose.centre
+    return not me.reverse and gap.length() < view.prof.preferred_range + TOWARD_NEAR and \
+        angle_diff(me.pose.facing, heading_of(gap)) > 90
 
 
 def _speed_plan(view: View, signed: float) -> tuple[float, str, str]:
@@ -326,10 +351,31 @@ def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     if straight is not None and straight not in checked and not view.timed_out():
         _score_future(view, straight)   # the move every other is weighed against (and explained by)
         checked.append(straight)
+    toward = _turn_toward(view, plans)
+    if toward is not None and toward not in checked and not view.timed_out():
+        _score_future(view, toward)     # the quick pass cannot see a turn back on a target it has passed
+        checked.append(toward)
     best = min(checked, key=lambda p: (-p.score, p.order))
     rival = _rival(best, checked)
     why = best.contact if best.contact.startswith("ram") else _deciding(best, rival)
     return best.action, explain.move_line(best.action.maneuver, best.need, why, best.contact)
+
+
+def _turn_toward(view: View, plans: list[_Plan]) -> _Plan | None:
+    """The move without a predicted contact that leaves the nose pointing nearest the way to the target
+    (at it, or at the waypoint round a wall), when that is more than 45 degrees off now and the target
+    is near (within TOWARD_NEAR of the profile's range: just passed); None if none."""
+    tgt, me = view.target, view.me
+    if tgt is None or me.reverse or view.prof.aggression < 0.3 or view.towing or view.prof.depth < REENGAGE_DEPTH:
+        return None   # a rig's preview moves the tower only: its trailer's swing is not checked
+
+    def off(pose: Pose) -> float:
+        return angle_diff(pose.facing, _approach_bearing(view, pose, tgt.pose))
+    if off(me.pose) <= 45 or (tgt.pose.centre - me.pose.centre).length() > view.prof.preferred_range + TOWARD_NEAR:
+        return None
+    clear = [p for p in plans if not p.contact and p.action.maneuver.kind not in ("t_stop", "bootlegger")]
+    best = min(clear, key=lambda p: (off(p.end), p.order), default=None)
+    return best if best is not None and off(best.end) < off(me.pose) else None
 
 
 def _root(view: View, a: Move, pv: ManeuverPreview, order: int) -> _Plan:
@@ -508,10 +554,61 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
     node.add("range", -abs(r_later - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression))
     off = angle_diff(node.pose.facing, heading_of(t_pose.centre - node.pose.centre))
     if r > prof.preferred_range + 2:
+        off = angle_diff(node.pose.facing, _approach_bearing(view, node.pose, t_pose))
         far = min(2.0, 0.5 + (r - prof.preferred_range) / 8)
         node.add(f"close:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * far)
     elif prof.aggression < 0.3:
         node.add("open", -((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression))
+    elif not view.towing and prof.depth >= REENGAGE_DEPTH:
+        # in close, turn back on the target: after a head-on pass it is behind, and no plan of a phase or
+        # two reaches a shot at it (without this the car drove on and came round in a wide circle). Not a
+        # rig: its preview moves the tower only, the trailer's swing is not checked.
+        node.add(f"face:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * FACE_WEIGHT)
+
+
+def _waypoint(view: View) -> Vec | None:
+    """Where to head first when the map's walls stand between the car and its target (None with a clear
+    line): the end of the clear leg nearest the target's bearing from which the target can be seen, else
+    of the clear leg nearest that bearing. Worked out once a decision, from where the car is now."""
+    if view.waypoint_known:
+        return view.waypoint
+    view.waypoint_known = True
+    tgt = view.target
+    if tgt is None:
+        return None
+    c, t = view.me.pose.centre, tgt.pose.centre
+    if not view.static.line_of_fire(c, t).hits:
+        return None
+    bearing = heading_of(t - c)
+    leg = min(DETOUR_LEG, (t - c).length())
+    first: Vec | None = None
+    k = 1
+    while k * DETOUR_STEP <= DETOUR_MAX_OFF:
+        for sign in (1, -1):
+            heading = bearing + sign * k * DETOUR_STEP
+            side = right(heading) * (view.size.width / 2)
+            reach = leg + view.size.length / 2
+            if any(view.static.line_of_fire(a, a + forward(heading) * reach).hits for a in (c - side, c + side)):
+                continue
+            if view.bounds is not None and edge_distance(c, heading, view.bounds) < reach:
+                continue
+            end = c + forward(heading) * leg
+            if not view.static.line_of_fire(end, t).hits:
+                view.waypoint = end
+                return end
+            first = first or end
+        k += 1
+    view.waypoint = first
+    return first
+
+
+def _approach_bearing(view: View, pose: Pose, target: Pose) -> float:
+    """The heading a plan ending at `pose` should point along to close in: at the target, or at the
+    waypoint round the wall between them (_waypoint) until it is reached."""
+    way = _waypoint(view)
+    if way is not None and (way - pose.centre).length() > DETOUR_REACH:
+        return heading_of(way - pose.centre)
+    return heading_of(target.centre - pose.centre)
 
 
 def _phase_end(view: View, node: Node, phases_on: int, weight: float) -> None:
@@ -597,6 +694,32 @@ def _after_stop(view: View, p: _Plan) -> None:
     _leaf(view, node, 1, DISCOUNT)
     for k, v in node.terms.items():
         p.add(v, k)
+    if view.prof.depth >= REENGAGE_DEPTH:
+        _stopped_shots(view, p, end)
+
+
+def _stopped_shots(view: View, p: _Plan, end: Pose) -> None:
+    """The best shot it has in the next STOP_SHOT_PHASES phases from where a T-stop or a bootlegger leaves
+    it standing, at the enemies' predicted poses: the way a stop brings a gun back on a target it has
+    passed (a plan driving on finds its shots phase by phase in _phase_end)."""
+    prof = view.prof
+    best, gun = 0.0, ""
+    for k in range(1, STOP_SHOT_PHASES + 1):
+        fresh = view.state.phase + k > 5   # past the turn's end the weapons are ready again (000:L820)
+        for e in view.enemies:
+            val, g = 0.0, ""
+            for e_pose, w in enemy_poses(view, e, k):
+                v1, g1 = _shot_estimate(view, view.me, end, e, e_pose, fresh=fresh)
+                val += w * v1
+                g = g or g1
+            if view.target is not None and e.id == view.target.id:
+                val *= 1.3
+            if val * DISCOUNT ** k > best:
+                best, gun = val * DISCOUNT ** k, g
+    already = max((v for key, v in p.terms.items() if key.startswith("aim")), default=0.0)
+    value = best * (0.5 + prof.aggression) * 1.5
+    if value > already:
+        p.add(value - already, f"aim:{gun}" if gun else "aim")
 
 
 def _meeting(view: View, p: _Plan, e: VehicleState, e_pose: Pose) -> None:
@@ -783,6 +906,10 @@ def _deciding(best: _Plan, rival: _Plan | None) -> str:
 
 def _fire(view: View, options: list[Action]) -> tuple[Action, str]:
     passes = [a for a in options if isinstance(a, Pass)]
+    let_go = next((a for a in options if isinstance(a, Release)), None)
+    why = release_pays(view.state, view.me) if let_go is not None else ""
+    if let_go is not None and why:
+        return let_go, f"releases the trailer: {why}"
     best: tuple[float, int, Action, str] | None = None
     threshold = _threshold(view)
     for i, a in enumerate(options):
@@ -807,6 +934,33 @@ def _fire(view: View, options: list[Action]) -> tuple[Action, str]:
         chosen = passes[0] if passes else options[0]
         return chosen, explain.hold_fire_line(threshold)
     return best[2], explain.fire_line(best[2], best[3])
+
+
+PURSUER_REACH = 6.0   # inches behind the rig a foe's car must be for a loose trailer to lie in its way
+
+
+def release_pays(state: GameState, me: VehicleState) -> str:
+    """Why letting the trailer go pays now ("" if it does not): it is burning, or crippled (half its armor
+    gone and none of its weapons left), or a foe's car follows close behind, which the loose trailer, going
+    straight on and slowing, would lie in the way of (000:L576, L601-L603)."""
+    tr = trailer_of(state, me.id)
+    if tr is None or me.speed <= 0:
+        return ""
+    if tr.sheet.on_fire:
+        return "it is on fire"
+    start = sum(tr.spec.sheet.armor.values())
+    armed = any(not w.destroyed and (w.shots_left > 0 or not w.max_shots) for w in tr.sheet.weapons)
+    if start and sum(tr.sheet.armor.values()) * 2 <= start and not armed:
+        return "it is crippled"
+    back = norm_deg(me.travel + 180)
+    for v in state.vehicles:
+        if v.owner == me.owner or v.out or v.speed <= me.speed * 0.5:
+            continue
+        off = v.pose.centre - tr.pose.centre
+        behind = off.length() <= PURSUER_REACH and abs(angle_diff(heading_of(off), back)) <= 30
+        if behind and abs(angle_diff(v.travel, me.travel)) <= 30:
+            return f"{v.id} follows close behind: the loose trailer will be in its way"
+    return ""
 
 
 def _threshold(view: View) -> int:

@@ -74,6 +74,9 @@ class View:
     names: dict[str, str] = field(default_factory=dict)   # map feature ids in a player's words
     plan_speed: float = 0.0                     # the speed the plan being made drives at
     cut: bool = False                           # the hard wall-clock cap stopped the search
+    waypoint: Vec | None = None                 # where to head first round a wall between it and its target
+    waypoint_known: bool = False                # waypoint worked out (once a decision)
+    towing: bool = False                        # a trailer is hitched behind it (a rig's tower)
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
@@ -92,6 +95,7 @@ class View:
         view.target = pick_target(view)
         view.here = bad_ground(view, me.pose)
         view.t_hit_cap = state.rules.combat.cannot_hit_at
+        view.towing = any(v.towed_by == vid for v in state.vehicles if not v.out)
         return view
 
     def timed_out(self) -> bool:

@@ -59,7 +59,7 @@ from rules.play.boosters import fire_booster, ready_boosters
 from rules.play.context import Ctx
 from rules.play.effects import released
 from rules.play.map_edges import advance_highway
-from rules.play.rigs import hitched_trailer, release_fitting, towing, trailer_of
+from rules.play.rigs import guarded, hitched_trailer, release_fitting, towing, trailer_of
 from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState, evolve
 from rules.play.terrain import note_ground
 from rules.tables.movement import tables
@@ -80,10 +80,10 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         towed = None
         if vs.trailer:
             spec, towed = resolve_rig(vs.design, vs.trailer, vs.driver_skill)
-            spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=crew_wears(vs), trucker=vs.trucker)
         else:
-            spec = replace(resolve_spec(vs.design, vs.driver_skill), gunner_skill=vs.gunner_skill,
-                           crew_gear=crew_wears(vs), trucker=vs.trucker)
+            spec = resolve_spec(vs.design, vs.driver_skill)
+        # Trucker skill: the design's crew and the set-up's must both have it (000:L1385, M-R21)
+        spec = replace(spec, gunner_skill=vs.gunner_skill, crew_gear=crew_wears(vs), trucker=spec.trucker and vs.trucker)
         vehicles.append(VehicleState(
             id=vs.id, owner=vs.owner, spec=spec, pose=vs.pose, travel=(vs.pose.facing + (180 if vs.speed < 0 else 0)) % 360,
             # floats, so a save (whose TOML numbers come back as floats) replays to the same digest
@@ -213,16 +213,18 @@ def _towed_kept(state: GameState, v: VehicleState) -> tuple[tuple[object, ...], 
     """_legal_maneuvers less what a vehicle with a trailer on may not do; a towing vehicle's key says so,
     so its Move actions are kept apart from a lone car's of the same fields."""
     key, ms = _legal_maneuvers(state, v)
-    if not towing(state, v.id):
+    if not towing(state, v.id) and not guarded(v):
         return key, ms
-    return ("towing", key), tuple(_towing_filter(state, v, list(ms)))
+    return ("towing", towing(state, v.id), guarded(v), key), tuple(_towing_filter(state, v, list(ms)))
 
 
 def _towing_filter(state: GameState, v: VehicleState, ms: list[Maneuver]) -> list[Maneuver]:
-    """A vehicle with a trailer on may not do all a car does (000:L559, L570, L590)."""
-    if not towing(state, v.id):
+    """A vehicle with a trailer on may not do all a car does (000:L559, L570, L590); one with an armored hitch
+    or a fifth-wheel guard nothing harder than D3 (000:L1982, L2081)."""
+    tows, guard = towing(state, v.id), guarded(v)
+    if not tows and not guard:
         return ms
-    return [m for m in ms if rig_maneuver_error(m, v.speed, towing=True) is None]
+    return [m for m in ms if rig_maneuver_error(m, v.speed, towing=tows, guarded=guard) is None]
 
 
 MANEUVERS = "legal_maneuvers"
@@ -347,8 +349,8 @@ def check(state: GameState, action: Action) -> str | None:
         if state.step != MOVE:
             return "vehicles move after the speed changes"
         why = _maneuver_problem(v, action.maneuver)
-        if why is None and towing(state, vid):
-            why = rig_maneuver_error(action.maneuver, v.speed, towing=True)
+        if why is None and (towing(state, vid) or guarded(v)):
+            why = rig_maneuver_error(action.maneuver, v.speed, towing=towing(state, vid), guarded=guarded(v))
         return why
     if isinstance(action, Boost):
         if action.booster not in ready_boosters(state, v):
@@ -561,6 +563,7 @@ class Outcome:
     survivors: tuple[str, ...]   # vehicle ids still in the game
     reason: str
     fallen: tuple[tuple[str, str], ...] = ()  # (vehicle id, why it is out): destroyed, wrecked, a kill (000:L1262)
+    one_side: bool = False       # the winners are one side of a scenario's goal (rules.engine.goals), not a draw
 
 
 def _decided(state: GameState) -> bool:
@@ -590,7 +593,8 @@ def outcome(state: GameState) -> Outcome | None:
     by_goal = goals.verdict(state)
     if by_goal is not None:
         gone = ", ".join(f"{vid} {why}" for vid, why in fallen)
-        return Outcome(by_goal.winners, survivors, by_goal.reason + (f" ({gone})" if gone else ""), fallen)
+        return Outcome(by_goal.winners, survivors, by_goal.reason + (f" ({gone})" if gone else ""), fallen,
+                       one_side=True)
     owners = tuple(sorted({v.owner for v in state.vehicles if not v.out} | people.standing_owners(state)))
     left = f" ({', '.join(survivors)} left; " + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")" if fallen \
         else ""

@@ -281,6 +281,12 @@ def _victory_problems(sc: Scenario) -> list[Problem]:
                                                  f"found {e.w:g} x {e.h:g}"))
         elif e.x + e.w <= 0 or e.y + e.h <= 0 or e.x >= sc.map.width or e.y >= sc.map.height:
             probs.append(Problem("victory.exit", "the exit lies off the map: nobody can reach it"))
+        starts = {st.name: st for st in sc.map.starts}
+        for v in sc.vehicles:
+            st = starts.get(v.start)
+            if v.id in vic.targets and st is not None and e.x <= st.x <= e.x + e.w and e.y <= st.y <= e.y + e.h:
+                probs.append(Problem("victory.exit", f"{v.id} starts inside the exit: it would escape before anyone "
+                                                     "moves (rules.engine.goals)"))
     return probs
 
 

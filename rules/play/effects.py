@@ -32,7 +32,7 @@ from rules.play.crashes import (
     loose_semi_table_3,
     lose_control,
 )
-from rules.play.rigs import set_loose
+from rules.play.rigs import is_hitch, set_loose
 from rules.play.state import VehicleState, evolve
 from rules.play.surfaces import racing_slick, road_condition
 from rules.tables.rigs import rig_tables
@@ -191,8 +191,22 @@ def jackknife(ctx: Ctx, vid: str, tid: str, fold: float) -> None:
     broke = jackknife_breaks(die)
     ctx.log.add(Jackknifed(f"jackknifes at {fold:.0f} degrees" + (": the coupling breaks" if broke else ""),
                            "000:L573-L574, L591", vid, trailer=tid, fold=round(fold, 3), broke=broke))
+    _strip_hitch_armor(ctx, vid)
     if broke:
         released(ctx, tid, "the coupling broke in the jackknife", "000:L574, L591")
+
+
+def _strip_hitch_armor(ctx: Ctx, vid: str) -> None:
+    """Any jackknife destroys the hitch's armor at once, all of it (000:L1982)."""
+    v = ctx.v(vid)
+    armored = [c for c in v.sheet.components if c.id.endswith("_hitch") and c.armor > 0]
+    if not armored:
+        return
+    comps = tuple(replace(c, armor=0) if c in armored else c for c in v.sheet.components)
+    ctx.put(evolve(v, sheet=replace(v.sheet, components=comps)))
+    lost = sum(c.armor for c in armored)
+    ctx.log.add(Damaged(f"the jackknife destroys the hitch armor ({lost})", "000:L1982", vid, cause="jackknife",
+                        location=armored[0].id, points=lost, taken=lost))
 
 
 def released(ctx: Ctx, tid: str, why: str, rule: str) -> None:
@@ -238,4 +252,21 @@ def coupling_rammed(ctx: Ctx, tower: str, trailer: str, points: int) -> None:
             v = ctx.put(evolve(v, sheet=replace(v.sheet, components=tuple(comps))))
             ctx.log.add(Damaged(f"the collision's jolt: {took} to the {comps[i].name.lower()}", "000:L475", vid,
                                 cause="coupling ram", location=comps[i].id, points=took, taken=took))
+        left = _hitch_armor_absorbs(ctx, tower, left)
         damage_face(ctx, vid, face, left, "the coupling's excess", "000:L475", "ram")
+
+
+def _hitch_armor_absorbs(ctx: Ctx, tower: str, points: int) -> int:
+    """The tower's hitch armor (or fifth-wheel guard) does not stop the jolt but takes its excess before other
+    armor (000:L475): what it cannot absorb goes on."""
+    v = ctx.v(tower)
+    comps = list(v.sheet.components)
+    i = next((i for i, c in enumerate(comps) if is_hitch(c) and c.armor > 0), None)
+    if i is None or points <= 0:
+        return points
+    took = min(comps[i].armor, points)
+    comps[i] = replace(comps[i], armor=comps[i].armor - took)
+    ctx.put(evolve(v, sheet=replace(v.sheet, components=tuple(comps))))
+    ctx.log.add(Damaged(f"the coupling's excess: {took} to the {comps[i].name.lower()}'s armor", "000:L475", tower,
+                        cause="coupling ram", location=comps[i].id, points=took, taken=0))
+    return points - took

@@ -26,6 +26,7 @@ from rules.play.state import GameState, VehicleState, evolve
 from rules.tables.movement import tables
 from rules.tables.rigs import rig_tables
 from rules.vehicles.long_vehicles import BIG_KINDS
+from rules.vehicles.record_sheet import Component
 from rules.vehicles.spec import VehicleSpec
 
 
@@ -98,6 +99,15 @@ def set_loose(ctx: Ctx, trailer_id: str, why: str, rule: str) -> VehicleState:
     w = ctx.put(evolve(v, towed_by="", loose=float(rt.num("loose", f"{kind}_decel")), driverless=True))
     ctx.log.add(TrailerLoose(f"the trailer comes loose from {tower}: {why}", rule, trailer_id, tower=tower))
     return w
+
+
+def is_hitch(c: Component) -> bool:
+    return c.id.endswith("_hitch") or c.id == "fifth_wheel"
+
+
+def guarded(v: VehicleState) -> bool:
+    """An armored hitch or a fifth-wheel guard still on: nothing harder than D3 (000:L1982, L2081)."""
+    return any(is_hitch(c) and c.armor > 0 for c in v.sheet.components)
 
 
 def coupling_broken(tower: VehicleState, trailer: VehicleState) -> str:

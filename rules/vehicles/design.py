@@ -201,6 +201,7 @@ class Design:
     source: str = ""
     path: str = ""
     kit: CrewKit | None = None        # [kit]: what the crew carry when they leave it (reading PD18)
+    trucker: bool = True              # the crew's driver has Trucker skill (000:L1385, reading M-R21)
 
     def tables(self) -> DesignTables:
         # the car tables with chapters 7 and 8 laid over them (hitch extras are bought by cars too)
@@ -392,6 +393,7 @@ def design_from_node(n: Node, options: DesignOptions | None = None) -> Design:
         box_spaces=n.integer("box_spaces", 0, lo=0), box_armor=_armor_table(n, "box_armor", LOCATIONS),
         printed=_printed(n), options=opts,
         source=n.text("source", ""), path=n.path, kit=_kit(n.table("kit")) if n.has("kit") else None,
+        trucker=n.flag("trucker", True),
     )
     n.done(("note", "title"))
     return d
@@ -542,7 +544,7 @@ def design_to_dict(d: Design) -> dict[str, object]:
     for key in ("plant_accessories", "tank", "gallons", "reversed", "carbon_aluminum", "streamlined", "sloped",
                 "tire", "tire_mods", "six_wheels", "crew", "armor_type", "armor", "metal", "wheelguards", "hubs",
                 "component_armor", "links", "cargo_weight", "cargo_spaces", "van_mod", "tire_pairs", "front_tires",
-                "kingpin", "fifth_wheel_guard", "hitch_armor", "box_spaces", "box_armor"):
+                "kingpin", "fifth_wheel_guard", "hitch_armor", "box_spaces", "box_armor", "trucker"):
         value = getattr(d, key)
         if key in ("tire", "crew", "armor_type", "armor") or value != getattr(plain, key):
             out[key] = list(value) if isinstance(value, tuple) else value

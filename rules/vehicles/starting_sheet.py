@@ -73,7 +73,8 @@ def record_sheet(d: Design, fig: Figures | None = None) -> RecordSheet:
             cid = e.type if e.count == 1 else f"{e.type}{i + 1}"
             where = e.facing or ("cargo" if acc.cargo else "body")
             dp = acc.dp + booster_units(d, e)
-            comps.append(Component(cid, "accessory", acc.name, where, dp, dp, electronic=acc.electronic))
+            guard = d.hitch_armor if e.type.endswith("_hitch") else 0   # hitch armor: its component armor (000:L1982)
+            comps.append(Component(cid, "accessory", acc.name, where, dp, dp, guard, guard, electronic=acc.electronic))
     weapons = _sheet_weapons(d, t)
     pu = 0.0
     if plant is not None and not plant.gas:
@@ -173,7 +174,8 @@ def spec(d: Design, driver_skill: int = 0) -> VehicleSpec:
                        road_tire_hc=sum(m.hc_all_wheels for m in mods if m.hc_lost_off_road),
                        off_road_damage=not any(m.no_off_road_damage for m in mods), boosters=_boosters(d, fig),
                        nitrous_tanks=d.plant_accessories.count(lights_tables().nitrous),
-                       size=big_counter(d.kind, d.body) if d.kind in BIG_KINDS else None, release=_release(d))
+                       size=big_counter(d.kind, d.body) if d.kind in BIG_KINDS else None, release=_release(d),
+                       trucker=d.trucker)
 
 
 def _release(d: Design) -> str:

@@ -167,3 +167,36 @@ def test_the_night_duel_shows_and_plays_its_night_and_its_own_design_000_L924(ap
     ng.source.index = 0
     ng.changed(ng.source)
     assert light.value == "clear"
+
+
+def test_a_scenarios_goal_follows_the_owners_chosen_here(app):
+    """The convoy's victory belongs to the convoy's side whoever drives it: the owners this screen gives its
+    vehicles (a player's name, "Foe <side>"), not the scenario file's (issue 19, rules.engine.goals)."""
+    ng = _open(app)
+    ng.source.index = 1 + next(i for i, p in enumerate(ng.scenarios) if p.name == "convoy_rig.toml")
+    ng._rebuild_rows()
+    ng.names["Player 1"] = "Mad Max"
+    setup, _title = ng.build_setup()
+    convoy = {v.owner for v in setup.vehicles if v.id in ("rig", "escort", "point")}
+    raiders = {v.owner for v in setup.vehicles if v.id.startswith(("ramp_raider", "raider_"))}
+    assert setup.goal is not None and setup.goal.kind == "escape"
+    assert set(setup.goal.side) == convoy and "Mad Max" in convoy
+    assert not raiders & set(setup.goal.side)
+
+
+def test_foes_of_one_side_fight_for_it_not_each_other(app):
+    """The raiders, all driven by foes, share one owner ("Foe Raiders"): the foes tell friend from foe by
+    owner, and each had its own ("Foe raider_1", ...), so the raiders shot at each other. A convoy vehicle
+    given to a foe fights for its side's player."""
+    ng = _open(app)
+    ng.source.index = 1 + next(i for i, p in enumerate(ng.scenarios) if p.name == "convoy_rig.toml")
+    ng._rebuild_rows()
+    ids = [v.id for v in ng.build_setup()[0].vehicles]
+    escort = ids.index("escort")
+    _stock, driver, _colour, _crew = ng.rows[escort]
+    driver.index = next(i for i, d in enumerate(driver.values) if d.startswith("foe: "))
+    setup, _title = ng.build_setup()
+    owners = {v.id: v.owner for v in setup.vehicles}
+    assert owners["ramp_raider"] == owners["raider_1"] == owners["raider_2"] == "Foe Raiders"
+    assert owners["escort"] == owners["rig"] != "Foe Raiders"
+    assert setup.goal is not None and set(setup.goal.side) == {owners["rig"]}

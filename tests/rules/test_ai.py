@@ -426,11 +426,13 @@ def test_it_plans_past_this_phase_around_a_wall(tmp_path: Path) -> None:
     state = _advance_to(state, "A", MOVE)
     action, why = decide(state, "A", engine.legal_actions(state, "A"), "veteran")
     assert isinstance(action, Move) and action.maneuver.kind != "straight", why
-    assert "east wall" in why or "room" in why or "way out" in why, why
+    # the east wall stands on the map's edge: "to stay on the map" names the same danger
+    assert "east wall" in why or "room" in why or "way out" in why or "on the map" in why, why
 
 
 def test_the_profiles_differ_in_search_size() -> None:
-    """novice < veteran < ace in how many plans and moves they weigh and how well they predict; the ace
+    """novice < veteran < ace in how many plans and moves they weigh and how well they predict (the ace's
+    wider search won 45% [34, 57] of 64 battery games against the veteran, 31% before); the ace
     plans no further ahead than the veteran (three phases played worse than two on the battery,
     docs/PERFORMANCE.md), the novice less far than either."""
     n, v, a = profile("novice"), profile("veteran"), profile("ace")
@@ -438,6 +440,7 @@ def test_the_profiles_differ_in_search_size() -> None:
     assert n.menu < v.menu < a.menu
     assert n.predict < v.predict < a.predict
     assert n.candidates < v.candidates <= a.candidates
+    assert n.beam <= v.beam < a.beam and n.nodes < v.nodes < a.nodes   # the ace keeps more plans, tries more steps
 
 
 def test_stuck_against_a_wall_it_backs_out_and_says_so_000_L237(tmp_path: Path) -> None:

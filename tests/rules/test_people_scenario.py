@@ -33,7 +33,8 @@ def test_the_scenario_loads_with_people_on():
     assert sc.people and setup.options.people == "on" and setup.max_turns == 80
 
 
-SEEDS = (4, 1, 2, 3, 5, 6, 7, 8)   # the first seed whose game reaches a fight on foot is looked at
+SEEDS = (25, 4, 1, 2, 3, 5, 6, 7, 8)   # the first seed whose game reaches a fight on foot is looked at (25 first:
+# since the foes turn back on a target they have passed, a car usually shoots its bailed-out foe at once)
 
 
 def test_the_duel_goes_on_on_foot_to_its_end():

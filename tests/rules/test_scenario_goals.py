@@ -145,3 +145,25 @@ def test_the_goal_is_saved_and_replays(tmp_path: object) -> None:
     path = save_game(game, Path(str(tmp_path)) / "convoy.toml")
     back = load_game(path)
     assert back.setup.goal == game.setup.goal and back.state == game.state
+
+
+def test_a_side_of_two_owners_wins_together_not_a_draw() -> None:
+    sc = load_scenario("maps/scenarios/hold_the_bridge.toml")
+    state, _ = engine.new_game(game_setup(sc, seed=2))
+    g = state.goal
+    assert g is not None and g.side == ("Player 1",)
+    gone = evolve(state, vehicles=tuple(evolve(v, out=True) if v.owner in g.side else v for v in state.vehicles))
+    vid = engine.to_act(gone)[0]
+    after, _ = engine.apply(gone, SetSpeed(vid, gone.vehicle(vid).signed_speed))
+    out = engine.outcome(after)
+    assert out is not None and out.winners == ("Player 2", "Raiders") and out.one_side
+
+
+def test_a_target_starting_inside_its_exit_is_refused() -> None:
+    from rules.engine.scenarios import validate_scenario
+    from rules.world.maps import Rect
+    sc = load_scenario("maps/scenarios/convoy_rig.toml")
+    assert validate_scenario(sc) == []
+    bad = replace(sc, victory=replace(sc.victory, exit=Rect(5, 40, 5, 6)))   # over the rig's start at (7.5, 44)
+    assert [(p.where, p.what) for p in validate_scenario(bad)] == [
+        ("victory.exit", "rig starts inside the exit: it would escape before anyone moves (rules.engine.goals)")]

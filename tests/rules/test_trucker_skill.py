@@ -59,3 +59,15 @@ def test_a_scenario_and_a_save_keep_a_crew_without_trucker(tmp_path: Path) -> No
     assert [v.trucker for v in back.setup.vehicles if v.id == "bus"] == [False]
     usual = engine.new_game(game_setup(load_scenario("maps/scenarios/bus_run.toml"), seed=2))[0]
     assert back.state.vehicle("bus").hc == usual.vehicle("bus").hc - 2
+
+
+def test_a_design_file_may_say_its_crew_lacks_trucker_000_L1385(tmp_path: Path) -> None:
+    from rules.vehicles.design import dumps_design, load_design
+    src = Path("rules/data/vehicles/pusher.toml").read_text()
+    src = src[:src.index("[printed]")].replace('name = "Pusher"', 'name = "Green Pusher"\ntrucker = false', 1)
+    path = tmp_path / "green_pusher.toml"
+    path.write_text(src)
+    d = load_design(path)
+    assert d.trucker is False and "trucker = false" in dumps_design(d)   # the garage writes it back
+    assert fielded(str(path), True).vehicle("big").hc == fielded("Pusher", True).vehicle("big").hc - 2
+    assert "trucker" not in dumps_design(load_design("rules/data/vehicles/pusher.toml"))

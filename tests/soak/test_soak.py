@@ -18,10 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from rules.ai import decide, profiles
+from rules.ai import profiles
+from rules.ai.on_foot import (
+    decide,  # vehicles, and people on foot (as the client and `--autoplay` drive them)
+)
 from rules.engine.game import Game
 from rules.engine.saves import load_game, save_game
 from rules.engine.scenarios import game_setup, list_scenarios, load_scenario
+from rules.engine.setup import trailer_id
+from rules.play import people
 from rules.play.state import digest
 
 pytestmark = pytest.mark.soak
@@ -45,13 +50,17 @@ def setup_for(game: int) -> Game:
 def play(game: Game, until_turn: int) -> int:
     """Let the foes play until the outcome, the turn or the decision guard; the decisions made."""
     foes = {v.id: v.foe for v in game.setup.vehicles}
+    foes |= {trailer_id(v.id): v.foe for v in game.setup.vehicles if v.trailer}   # a trailer's gunners: its tower's
+    foes |= {p.id: p.foe or "veteran" for p in game.setup.people}                # pedestrians on foot from the start
     made = 0
     while game.outcome() is None and game.state.turn < until_turn and made < DECISIONS:
         who = game.to_act()
         if not who:
             break
         vid = who[0]
-        action, _why = decide(game.state, vid, game.legal_actions(vid), foes[vid], BUDGET)
+        man = people.person(game.state, vid)   # a crewman who got out: his vehicle's driver
+        profile = foes.get(vid) or (foes.get(man.from_vehicle, "") if man is not None else "") or "veteran"
+        action, _why = decide(game.state, vid, game.legal_actions(vid), profile, BUDGET)
         game.apply(action)
         made += 1
     return made
