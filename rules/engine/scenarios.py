@@ -157,7 +157,7 @@ def _read_vehicle(n: Node, folder: Path) -> ScenarioVehicle:
 
 # the set-up's own switches, not options: people has its scenario flag, fire_step is always on in a scenario
 SCENARIO_OPTIONS = ("visibility", "road_condition", "concussion", "passengers_fire", "tie_break", "swipe_hazard",
-                    "hd_brakes")
+                    "hd_brakes", "hand_weapon_arcs")
 
 
 def _read_options(n: Node, people: bool) -> RuleOptions:

@@ -60,6 +60,7 @@ from rules.core.events import (
 )
 from rules.core.geometry import CounterSize, Pose, Vec, forward, right
 from rules.driving.collisions import damage_modifier, ram_damages, ram_dice
+from rules.driving.equipment import carries
 from rules.people.grenades import Scatter, landing, scatter
 from rules.people.hand_fire import PersonShot, damage_to_vehicle, hand_range, person_to_hit
 from rules.people.jumping import boarding_failure_damage, jump_damage
@@ -1901,25 +1902,42 @@ def inside_fire_options(state: GameState, vid: str) -> list[Shoot]:
                 or (gassed is not None and gassed.effect == "unconscious"):
             continue
         for p in standing(state):
-            if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t):
+            if p.owner == v.owner or (p.pose.centre - v.pose.centre).length() > hand_range(w, t) \
+                    or not out_of_window(state, v, crew, p.pose.centre):
                 continue
             if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, p.pose.centre, (vid, *mounts(state, p.id)),
                        state.map_changes, (0.0, level_of(state, p.id))) is None:
                 out.append(Shoot(cid, w.key, p.id))
-        out += [Shoot(cid, w.key, o) for o in _vehicles_from_inside(state, v, hand_range(w, t))]
+        out += [Shoot(cid, w.key, o) for o in _vehicles_from_inside(state, v, hand_range(w, t), crew)]
     return sorted(out, key=str)
 
 
-def _vehicles_from_inside(state: GameState, v: VehicleState, reach: float) -> list[str]:
+def out_of_window(state: GameState, v: VehicleState, crew: str, at: Vec) -> bool:
+    """Whether this crewman's hand weapon can bear on `at` from inside (reading PD46): all round with the
+    option `hand_weapon_arcs` = "all" (PD27), on a cycle or trike (its riders sit in the open) and for a
+    gunner or passenger standing in a working sunroof (000:L2672: not the driver); else out of a side
+    window only: the vehicle's left or right arc."""
+    if state.options.hand_weapon_arcs == "all" or v.spec.kind.value in ("cycle", "trike"):
+        return True
+    if _crew_role(v, crew) != "driver" and carries(v.sheet, SUNROOF):
+        return True
+    size = v.spec.counter(state.rules.movement.handling.counters)
+    return in_arc("left", v.pose, size, at) or in_arc("right", v.pose, size, at)
+
+
+SUNROOF = "sunroof"   # the accessories.toml key (000:L2672)
+
+
+def _vehicles_from_inside(state: GameState, v: VehicleState, reach: float, crew: str) -> list[str]:
     """Vehicles of other sides a hand weapon from inside `v` could reach: in range of its centre and with a
-    clear line to their nearest point (000:L1164-L1171, reading PD27)."""
+    clear line to their nearest point (000:L1164-L1171, reading PD27), out of his window (PD46)."""
     counters = state.rules.movement.handling.counters
     out = []
     for o in state.vehicles:
         if o.owner == v.owner or o.out or o.left_map:
             continue
         at = nearest_point(footprint(o.pose, o.spec.counter(counters)), v.pose.centre)
-        if (at - v.pose.centre).length() > reach:
+        if (at - v.pose.centre).length() > reach or not out_of_window(state, v, crew, at):
             continue
         if blocker(_vehicle_combatants(state), state.map_id, v.pose.centre, at, (v.id, o.id), state.map_changes) is None:
             out.append(o.id)

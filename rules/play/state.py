@@ -67,6 +67,8 @@ class RuleOptions:
     hd_brakes: str = "shifted"           # heavy-duty brakes: the standard table 5 mph up, or the "printed" list (AU1)
     people: str = "off"                  # "on": crews may leave their vehicles and fight on foot (issue 18,
                                          # rules/play/people.py); "off": the people never leave their seats
+    hand_weapon_arcs: str = "all"        # hand weapons fired from inside a vehicle: "all" round (PD27), or
+                                         # "windows": the side arcs, all round from a sunroof (000:L2672, PD46)
 
     def problem(self) -> str | None:
         """The first option set to a value this program does not play, or None."""
@@ -93,6 +95,7 @@ def option_choices() -> dict[str, tuple[str, ...]]:
         "hd_brakes": HD_READINGS,
         "swipe_hazard": ("round_up", "whole_10"),
         "people": ("off", "on"),
+        "hand_weapon_arcs": ("all", "windows"),
     }
 
 

@@ -53,15 +53,16 @@ def has_sidecar(v: VehicleState) -> bool:
     return any(t.corner == combat_tables().sidecar_wheel for t in v.sheet.tires)
 
 
-def substitute_for(v: VehicleState) -> str | None:
-    """The front-seat crewman who can take the wheel now (000:L979-L980): None when there is nobody."""
+def substitute_for(v: VehicleState, out: frozenset[str] = frozenset()) -> str | None:
+    """The front-seat crewman who can take the wheel now (000:L979-L980), none of `out` (knocked out by
+    tear gas, PD45): None when there is nobody."""
     t = combat_tables()
     if v.spec.kind is Kind.CYCLE and not has_sidecar(v):
         return None
     roles = t.cycle_substitute_roles if v.spec.kind is Kind.CYCLE else t.substitute_roles
     crew = [p for p in interior_of(v.sheet, v.spec.kind.value).parts if p.kind == "crew"]
     front = [p for role in roles for p in crew if p.role == role][:t.front_seat_substitutes]
-    return next((p.id for p in front if _can_act(p)), None)
+    return next((p.id for p in front if _can_act(p) and p.id not in out), None)
 
 
 def _mover(v: VehicleState) -> str | None:
@@ -101,7 +102,7 @@ def _still_at_wheel(v: VehicleState) -> bool:
 def _take_wheel(ctx: Ctx, v: VehicleState) -> bool:
     """A substitute takes over from a driver who went down; False when nobody can."""
     t = ctx.rules.combat
-    sub = None if v.out or v.sheet.destroyed else substitute_for(v)
+    sub = None if v.out or v.sheet.destroyed else substitute_for(v, knocked_out(ctx.state, v.id))
     if sub is None:
         return False
     w = replace(v, substitute=sub, reflex_bonus=0)  # the driver's reflexes go with him (000:L975)
@@ -151,7 +152,7 @@ def check_drivers(ctx: Ctx) -> None:
     t = ctx.rules.combat
     for v in ctx.state.vehicles:
         if v.substitute:
-            if _still_at_wheel(v):
+            if _still_at_wheel(v) and v.substitute not in knocked_out(ctx.state, v.id):
                 continue
             v = ctx.put(replace(v, substitute="", new_driver=False))
             ctx.log.add(NobodyDriving("the substitute driver is out too", t.substitute_source, v.id))

@@ -191,3 +191,29 @@ def test_a_driver_gassed_out_aboard_leaves_nobody_at_the_controls_000_L976_PD45(
         out = ctx.finish()
         assert out.vehicle("car").driverless == lost
         assert any(isinstance(e, NobodyDriving) for e in ctx.log.events) == lost
+
+
+def test_a_gassed_out_crewman_does_not_take_the_wheel_000_L980_PD45(tmp_path):
+    """The driver gassed out: the gunner beside him takes the wheel (000:L980), unless the gas has knocked
+    him out too; then nobody drives."""
+    from rules.core.events import DriverReplaced
+    from rules.core.tomlio import dumps_toml
+    from rules.people.record import clock as at
+    from rules.play import uncontrolled
+    from rules.vehicles.design import design_to_dict, load_stock
+    d = design_to_dict(load_stock("Hotshot"))
+    d["crew"], d["name"] = ["driver", "gunner"], "Hotshot with a gunner"
+    path = tmp_path / "two.toml"
+    path.write_text(dumps_toml(d))
+    setup = GameSetup((VehicleSetup("car", "A", str(path), Pose.at(5, 10, 90), 20.0),
+                       VehicleSetup("far", "B", "Killer Kart", Pose.at(30, 30, 270), 0.0)),
+                      seed=1, options=RuleOptions(people="on"))
+    s = new_game(setup)[0]
+    until = at(s.turn + 5, 1, 5)
+    for gassed, took in (((("car.driver", "unconscious", until),), True),
+                         ((("car.driver", "unconscious", until), ("car.gunner", "unconscious", until)), False)):
+        ctx = Ctx(evolve(s, crew_gas=gassed), ScriptedDice([3] * 20))
+        uncontrolled.check_drivers(ctx)
+        out = ctx.finish()
+        assert any(isinstance(e, DriverReplaced) for e in ctx.log.events) == took
+        assert out.vehicle("car").driverless == (not took)
