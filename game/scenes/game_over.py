@@ -16,6 +16,7 @@ from game.scenes.base import Scene
 from game.scenes.log_view import LogScene
 from game.session import Session
 from game.ui import Menu, text, wrap
+from rules.engine import wording
 from rules.play.state import VehicleState
 
 CARD_H = 196
@@ -92,7 +93,7 @@ class GameOverScene(Scene):
         text(surface, "Game over", (w // 2, 14), 56, theme.ACCENT, bold=True, anchor="midtop")
         if out is not None:
             if len(out.winners) == 1:
-                head = f"{out.winners[0]} wins"
+                head = f"{out.winners[0]} {wording.verb(out.winners[0], 'wins', 'win')}"
             elif out.winners and out.one_side:   # a scenario's side of several owners (hold the bridge's raiders)
                 head = ", ".join(out.winners[:-1]) + f" and {out.winners[-1]} win"
             elif out.winners:   # several owners still driving when the game stopped: nobody beat the others

@@ -148,6 +148,7 @@ class Combatant:
     bollixed: bool = False    # a bollix works somewhere on the table: no radar set works (000:L2978)
     scrambled: bool = False   # its computer-gunner software is scrambled: -2 instead of +1 (000:L2616)
     gassed: tuple[tuple[str, int], ...] = ()   # crewmen in tear gas aboard and their minus to hit (000:L1587, PD45)
+    hitch_guard: str = ""     # a car trailer on a hitch: its tower, whose hitch armor stands before the tongue (000:L1982)
 
     def __hash__(self) -> int:
         return hash((self.id, self.pose, self.sheet, self.interior, self.weapons, self.fired, self.acted))
@@ -1113,6 +1114,7 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
     reports: list[tuple[str, HitReport]] = []
     triggers: list[tuple[str, str]] = []
     for p in pending:
+        p = _hitch_armor_first(cs, p, log)
         t = cs[p.target]
         sheet, inside, rep = _apply(t, p, dice)
         triggers += [(p.target, trig) for trig in fire_triggers_of(t.interior, p, rep)]
@@ -1133,6 +1135,23 @@ def _apply_all(cs: dict[str, Combatant], pending: list[_Pending], dice: DiceSour
             fire_hits.append((p.target, FireHit(p.fire_source, turn, ht_ammo=p.ammo == HT_AMMO)))
     return FireResult(cs, tuple(log.events), {k: tuple(v) for k, v in hazards.items()}, tuple(fire_hits),
                       tuple(reports), fire_triggers=tuple(triggers))
+
+
+def _hitch_armor_first(cs: dict[str, Combatant], p: _Pending, log: EventLog) -> _Pending:
+    """A shot at a car trailer's tongue spends its tower's hitch armor first (000:L1982: the armor covers
+    the hitch and the tongue on it; reading M-R24); what is left goes on to the tongue itself."""
+    t = cs[p.target]
+    if coupling_part(p.aim) != "tongue" or t.hitch_guard not in cs or p.points <= 0:
+        return p
+    tower = cs[t.hitch_guard]
+    guard = next((q for q in tower.interior.parts if q.id.endswith("_hitch") and q.armor > 0), None)
+    if guard is None:
+        return p
+    took = min(guard.armor, p.points)
+    cs[tower.id] = replace(tower, interior=tower.interior.with_part(replace(guard, armor=guard.armor - took)))
+    log.add(HitDamage(f"{p.weapon} of {p.firer} hits {p.target}'s tongue: {took} to {tower.id}'s hitch armor "
+                      f"({guard.armor - took} left)", "000:L1982", tower.id, weapon=p.weapon, firer=p.firer))
+    return replace(p, points=p.points - took)
 
 
 def fire_triggers_of(before: Interior, p: _Pending, rep: HitReport) -> tuple[str, ...]:

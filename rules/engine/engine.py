@@ -23,7 +23,7 @@ from rules.core.kept import kept
 from rules.driving.articulated import rig_maneuver_error
 from rules.driving.equipment import most_deceleration
 from rules.driving.maneuvers import SIDES, Maneuver, ManeuverKind, maneuver_error, shape_error, turn_of
-from rules.engine import goals
+from rules.engine import goals, wording
 from rules.engine.setup import (
     GameSetup,
     crew_wears,
@@ -600,7 +600,7 @@ def outcome(state: GameState) -> Outcome | None:
         else ""
     if len(owners) == 1:
         last = "driving" if any(not v.out and v.owner == owners[0] for v in state.vehicles) else "standing"
-        return Outcome(owners, survivors, f"{owners[0]} is the last one {last}{left}", fallen)
+        return Outcome(owners, survivors, f"{owners[0]} {wording.verb(owners[0], 'is', 'are')} the last one {last}{left}", fallen)
     if not owners:
         return Outcome((), (), "nobody is left driving (" + ", ".join(f"{vid} {why}" for vid, why in fallen) + ")",
                        fallen)

@@ -68,7 +68,7 @@ from rules.core.events import (
     OutOfFight,
     ShotFired,
 )
-from rules.core.geometry import CounterSize, Pose, Vec
+from rules.core.geometry import CounterSize, Kind, Pose, Vec
 from rules.core.kept import kept, renewed
 from rules.driving.articulated import fire_hazard, oversized_hazard
 from rules.driving.equipment import carries
@@ -138,6 +138,7 @@ class Inputs(NamedTuple):
     bollixed: bool = False    # a bollix works on the table: no radar set works (000:L2978)
     scrambled: bool = False   # its computer-gunner software is scrambled (000:L2616)
     gassed: tuple[tuple[str, int], ...] = ()   # crewmen in tear gas and their minus (-1: knocked out; PD45)
+    hitch_guard: str = ""     # a car trailer on a hitch: its tower, whose hitch armor covers the tongue (000:L1982)
 
 
 def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None) -> Inputs:
@@ -149,7 +150,8 @@ def _inputs(state: GameState, v: VehicleState, vis: str, box: bool | None = None
                   v.fired, v.fire_acted, v.substitute if substitute_driving(v) else "", v.sustained, v.substitute,
                   v.moved_this_phase,
                   NO_LIGHTING if state.options.visibility != "night" else lighting(state, v),  # by day: none
-                  bollixed(state) if box is None else box, v.scrambled, gassed_crew(state, v.id))
+                  bollixed(state) if box is None else box, v.scrambled, gassed_crew(state, v.id),
+                  v.towed_by if v.towed_by and v.spec.kind is not Kind.SEMI_TRAILER else "")
 
 
 def bollixed(state: GameState) -> bool:
@@ -165,7 +167,7 @@ def _made(i: Inputs) -> Combatant:
                      i.travel, i.sheet, aimed_fire=i.aimed_fire, maneuver_d=i.phase_d, bad_footing=i.bad_footing,
                      paint_on_windows=i.paint_on_windows, reverse=i.reverse, visibility=i.visibility,
                      firing_roles=i.firing_roles, fired=frozenset(i.fired), acted=acted, sustained=i.sustained,
-                     moved=i.moved, bollixed=i.bollixed, scrambled=i.scrambled)
+                     moved=i.moved, bollixed=i.bollixed, scrambled=i.scrambled, hitch_guard=i.hitch_guard)
     if i.gassed:
         c = renewed(c, gassed=tuple((crew, minus) for crew, minus in i.gassed if minus > 0))
     if i.lighting != NO_LIGHTING:

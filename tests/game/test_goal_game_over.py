@@ -32,3 +32,13 @@ def test_a_side_of_two_owners_wins_together(app, monkeypatch) -> None:
 def test_several_owners_driving_at_the_limit_is_still_a_draw(app, monkeypatch) -> None:
     drawn = _heads(app, monkeypatch, Outcome(("Player 2", "Player 3"), (), "the turn limit (1) is reached"))
     assert "A draw: Player 2 and Player 3 are still driving" in drawn
+
+
+def test_a_plural_side_name_wins_in_the_plural(app, monkeypatch) -> None:
+    drawn = _heads(app, monkeypatch, Outcome(("Raiders",), (), "rig destroyed", one_side=True))
+    assert "Raiders win" in drawn and "Raiders wins" not in drawn
+
+
+def test_a_player_wins_in_the_singular(app, monkeypatch) -> None:
+    drawn = _heads(app, monkeypatch, Outcome(("Player 1",), (), "rig escaped", one_side=True))
+    assert "Player 1 wins" in drawn

@@ -1,10 +1,12 @@
 """Hitch armor and the fifth-wheel guard in play (issue 19): the armor sits on the hitch as its component armor;
 a tower with it, or a tractor with a guard, may make nothing harder than D3 (000:L1982, L2081); a collision's
 jolt is not stopped by it, but its excess goes into the hitch armor before other armor (000:L475); any
-jackknife destroys the hitch armor (000:L1982)."""
+jackknife destroys the hitch armor (000:L1982); a shot at the trailer's tongue spends the hitch armor first
+(000:L1982, reading M-R24)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -86,3 +88,33 @@ def test_a_jackknife_destroys_the_hitch_armor_000_L1982(armored: str) -> None:
     jackknife(ctx, "rig", "rig_trailer", 70.0)
     s = ctx.finish()
     assert hitch(s) == (3, 0) and s.vehicle("rig_trailer").towed_by == "rig"
+
+
+def _shot_at_tongue(state: GameState, points: int) -> tuple[GameState, list[str]]:
+    """A hit of `points` on the trailer's tongue, through the fire step's combatants and the batch that applies hits."""
+    from rules.combat.shooting import EventLog, _apply_all, _Pending, sheet_of
+    from rules.phases.fire_step import _combatants
+    cs = _combatants(state)
+    p = _Pending("W", "MG", "rig_trailer", "front", "coupling:tongue", points, (), False, False, "", False)
+    res = _apply_all(cs, [p], ScriptedDice([], fallback_seed=1), EventLog(), state.turn)
+    for vid in ("rig", "rig_trailer"):
+        v = state.vehicle(vid)
+        state = state.with_vehicle(replace(v, sheet=sheet_of(res.combatants[vid], v.sheet)))
+    return state, [e.text for e in res.events]
+
+
+def tongue_dp(state: GameState) -> int:
+    return next(c.dp for c in state.vehicle("rig_trailer").sheet.components if c.id == "tongue")
+
+
+def test_a_shot_at_the_tongue_takes_the_hitch_armor_first_000_L1982(armored: str) -> None:
+    state = game(armored)
+    dp = tongue_dp(state)
+    after, texts = _shot_at_tongue(state, 4)
+    assert hitch(after) == (3, 1) and tongue_dp(after) == dp          # 4 of the hitch armor's 5, nothing through
+    assert any("4 to rig's hitch armor (1 left)" in t for t in texts)
+    after, _ = _shot_at_tongue(state, 5 + dp)
+    assert hitch(after) == (3, 0) and tongue_dp(after) == 0          # the armor spent, the rest on the tongue
+    plain = game("Morgan")
+    after, _ = _shot_at_tongue(plain, 4)
+    assert tongue_dp(after) == max(0, tongue_dp(plain) - 4) and hitch(after) == (3, 0)   # no armor: all on it
