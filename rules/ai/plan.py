@@ -30,7 +30,7 @@ MENU = ("straight", "bend left 15", "bend right 15", "bend left 30", "bend right
         "drift right 0.25", "bend left 45", "bend right 45", "bend left 60", "bend right 60", "bend left 90",
         "bend right 90")
 ENEMY_TURNS = ((0.0, 1.0), (-15.0, 0.0), (15.0, 0.0))  # (degrees a phase, weight); predict=3 reweights
-PREDICT_WEIGHTS = {1: (1.0,), 2: (0.6, 0.4), 3: (0.5, 0.25, 0.25)}
+PREDICT_WEIGHTS = {1: (1.0,), 2: (0.6, 0.2, 0.2), 3: (0.5, 0.25, 0.25)}  # 2 had (0.6, 0.4): left turns only
 DISCOUNT = 0.8        # a phase further on counts this much less: the plan is made again next inch
 SWEEP_EVERY = 4       # poses: every 4th pose of a maneuver's path (1/16" steps) is checked, and the last
 CHUNK = 4             # poses a box is tried around before they are checked one by one

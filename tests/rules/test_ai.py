@@ -559,3 +559,23 @@ def test_backing_out_of_a_dead_end_it_speeds_up_to_10_mph_000_L237(tmp_path: Pat
     assert any(isinstance(a, SetSpeed) and a.mph == -10 for a in legal)
     action, why = decide(state, "A", legal, "veteran")
     assert isinstance(action, SetSpeed) and action.mph == -10, why
+
+
+def test_predicted_enemy_turns_are_symmetric(tmp_path: Path) -> None:
+    """predict 2 and 3 reckon with the enemy turning either way, alike (predict 2 once reckoned with
+    left turns only): the two turned poses are mirror images about its straight-on line."""
+    import time as _time
+
+    from rules.ai.plan import enemy_poses
+    from rules.ai.sight import View
+
+    state = _game([("A", Pose.at(4, 6, 90), 30), ("B", Pose.at(20, 6, 270), 30)], map_path=box_map(tmp_path))
+    state = _advance_to(state, "A", MOVE)
+    for name in ("veteran", "ace"):
+        view = View.of(state, "A", profile(name), _time.perf_counter() + 60)
+        poses = enemy_poses(view, state.vehicle("B"), 2)
+        assert len(poses) == 3 and abs(sum(w for _p, w in poses) - 1.0) < 1e-9, name
+        (straight, _w0), (left, w1), (right_, w2) = poses
+        assert w1 == w2, name
+        assert abs((left.y - straight.y) + (right_.y - straight.y)) < 1e-6, name   # B drives west along y = 6
+        assert abs(left.x - right_.x) < 1e-6 and left.y != right_.y, name
