@@ -18,6 +18,7 @@ _REASONS = {
     "open": "to open the distance",
     "face": "to turn back on its target",
     "edge": "to stay on the map",
+    "exit": "to make for the exit",
     "risk": "to keep control",
     "handling": "to save handling",
     "fancy": "",

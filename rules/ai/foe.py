@@ -107,6 +107,9 @@ APPROACH_WEIGHT = 2.0
 REENGAGE_DEPTH = 1       # a profile planning less far than this (the novice) drives on past its target
 TURN_BACK_MPH = 25.0     # the speed it slows to when it has just passed its target (tight turns, a bootlegger's range)
 TOWARD_NEAR = 8.0        # inches past the preferred range within which a target well off the nose is turned to at once
+EXIT_WEIGHT = 2.5        # a scenario's runner heading for its exit (a share of APPROACH_WEIGHT): above any
+                         # closing in, so an escaping rig drives for the exit and fights on the way
+EXIT_PULL = 0.3          # ... and each inch nearer the exit at a plan's end (a faster plan gets nearer)
 FACE_WEIGHT = 1.0        # in close, pointing the nose at the target (a share of APPROACH_WEIGHT)
 NOISE_SCALE = 6.0
 STOP_SHOT_PHASES = 2     # phases after a T-stop or a bootlegger whose shots from the standstill count
@@ -537,11 +540,21 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
     free = room(view, node.pose, node.travel, ahead_in) if speed else 1.0
     # half the weight of the old one-move look: the plan itself has found a way on or been boxed in
     node.add("room", -(1 - free) * ROOM_COST * 0.5 * (0.4 + speed / 30) * (0.5 + prof.caution))
+    way_out = _exit_of(view)
     for k in range(1, LEAF_EDGE_PHASES + 1 if speed else 1):   # heading off the map past the plan: it must turn soon
-        if off_map(view, ahead(node.pose, node.travel, inches_per_phase(view, speed, k) + 0.5)):
+        there = ahead(node.pose, node.travel, inches_per_phase(view, speed, k) + 0.5)
+        if off_map(view, there) and not (way_out is not None and _through_exit(view, there.centre)):
             node.add("edge", -_edge_cost(view) * 0.25 / k)
             break
     _threats(view, node, phases_on, weight)
+    if way_out is not None:   # a runner makes for its exit; its guns still score on the way (_phase_end)
+        x, y, w, h = view.state.goal.exit if view.state.goal and view.state.goal.exit else (0.0, 0.0, 0.0, 0.0)
+        gap = (way_out - node.pose.centre).length()
+        # the exit's own width: a heading into it is on course; each inch nearer is worth as much
+        slack = math.degrees(math.atan2(max(w, h) / 2, max(gap, 0.1)))
+        off = max(0.0, angle_diff(node.pose.facing, heading_of(way_out - node.pose.centre)) - slack)
+        node.add("exit", -(off / 180) * APPROACH_WEIGHT * EXIT_WEIGHT - gap * EXIT_PULL)
+        return
     if tgt is None:
         return
     poses = enemy_poses(view, tgt, phases_on)
@@ -564,6 +577,29 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
         # two reaches a shot at it (without this the car drove on and came round in a wide circle). Not a
         # rig: its preview moves the tower only, the trailer's swing is not checked.
         node.add(f"face:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * FACE_WEIGHT)
+
+
+def _exit_of(view: View) -> Vec | None:
+    """The centre of the exit this vehicle must reach, when a scenario's escape victory names it a target
+    (the convoy's rig); None for every other vehicle."""
+    g = view.state.goal
+    if g is None or g.kind != "escape" or g.exit is None or view.me.id not in g.targets:
+        return None
+    x, y, w, h = g.exit
+    return Vec(x + w / 2, y + h / 2)
+
+
+def _through_exit(view: View, at: Vec) -> bool:
+    """A centre past the map's edge that leaves through the exit (as the goal decides: the map's nearest
+    point to it lies in the exit area)."""
+    g = view.state.goal
+    if g is None or g.exit is None:
+        return False
+    x, y = at.x, at.y
+    if view.bounds is not None:
+        x, y = min(max(x, view.bounds[0]), view.bounds[2]), min(max(y, view.bounds[1]), view.bounds[3])
+    ex, ey, w, h = g.exit
+    return ex <= x <= ex + w and ey <= y <= ey + h
 
 
 def _waypoint(view: View) -> Vec | None:
