@@ -35,7 +35,7 @@ How it plans (issue 16; all of it from the public state):
 - fire: each legal Fire action's to-hit number comes from the combat rules (rules.combat.shooting.shot_for,
   rules.combat.to_hit.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
   the turn and takes worse ones as the turn runs out (each weapon fires once a turn, 000:L820);
-- drop: a dropped weapon is laid when an enemy is behind it and close.
+- drop: a dropped weapon is laid when a pursuer behind it will drive over it (rules/data/foe_tactics.toml [drop]).
 
 rules/ai/sight.py holds what it sees and reckons with (vehicles, weapons, rays, dice chances, paths).
 """
@@ -81,9 +81,10 @@ from rules.phases import fire_step
 from rules.play import people
 from rules.play.actions import Action, Drop, Fire, Move, Pass, Release, SetSpeed
 from rules.play.rigs import coupling_of, trailer_after, trailer_of
-from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState
 from rules.tables.foe_profiles import Profile
 from rules.tables.foe_profiles import profile as preset
+from rules.tables.foe_tactics import tactics
 from rules.tables.movement import SAFE
 from rules.world.map_changes import feature_properties
 
@@ -1028,14 +1029,31 @@ def _aim_worth(sheet: Any, side: str, aim: str, mean: float) -> float:
 
 
 def _drop_value(view: View, a: Drop) -> float:
-    """Lay a dropped weapon when an enemy is right behind."""
-    me = view.me
+    """Lay a dropped weapon when a pursuer is behind and will drive over it (rules/data/foe_tactics.toml
+    [drop]): the counter lands behind the car (000:L1028), so it pays only on the pursuer's line of travel."""
+    me, d = view.me, tactics().drop
+    spot = me.pose.centre - forward(me.pose.facing) * (view.size.length / 2)
+    best = 0.0
     for e in view.enemies:
         rel = e.pose.centre - me.pose.centre
         r = rel.length()
-        if r <= 4.0 and angle_diff(heading_of(rel), me.pose.facing) >= 135:
-            return 1.0 + (4.0 - r)
-    return 0.0
+        if r > d.reach or angle_diff(heading_of(rel), me.pose.facing) < 180 - d.cone:
+            continue
+        if on_path(view, e, spot, d.lateral, d.turns):
+            best = max(best, 1.0 + (d.reach - r) / d.reach)
+    return best
+
+
+def on_path(view: View, e: VehicleState, spot: Vec, lateral: float, turns: float) -> bool:
+    """Whether an enemy going straight on along its travel passes within `lateral` inches of `spot`
+    within `turns` turns of its movement."""
+    if e.speed == 0 or e.mode == Mode.WRECK:
+        return False
+    go = forward(e.travel)
+    off = spot - e.pose.centre
+    along = off.dot(go)
+    reach = sum(view.t.chart.row(abs(e.speed)).phases) * turns
+    return 0.0 <= along <= reach and (off - go * along).length() <= lateral
 
 
 def describe(action: Action, explanation: str, vid: str, prof: Profile | str) -> str:

@@ -1,0 +1,51 @@
+"""Foe tactics: when a scripted foe lays a dropped weapon and whom a team of foes shares as a target,
+stored in rules/data/foe_tactics.toml.
+
+    tactics()                 -> Tactics
+    load_tactics(path)        -> the same from another file (DataError on a bad file)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from rules.core.paths import DATA_DIR
+from rules.core.schema import Node
+from rules.core.tomlio import load_toml
+
+TACTICS_FILE = DATA_DIR / "foe_tactics.toml"
+
+
+@dataclass(frozen=True)
+class DropTactic:
+    reach: float      # inches: the farthest a pursuer may be behind
+    cone: float       # degrees off straight behind
+    lateral: float    # inches off the pursuer's line of travel the dropped counter may lie
+    turns: float      # how far ahead (in turns of its travel) the pursuer's path is predicted
+
+
+@dataclass(frozen=True)
+class Tactics:
+    drop: DropTactic
+    team_reach: float  # inches: enemies this near a foe with friends are shared as targets
+
+
+def load_tactics(path: str | Path = TACTICS_FILE) -> Tactics:
+    """Read and check a tactics file; any mistake raises DataError(path, where, what)."""
+    root = Node(load_toml(path), str(path))
+    d = root.table("drop")
+    drop = DropTactic(d.number("reach", lo=0, hi=60), d.number("cone", lo=0, hi=180),
+                      d.number("lateral", lo=0, hi=10), d.number("turns", lo=0, hi=5))
+    d.done()
+    t = root.table("team")
+    team_reach = t.number("reach", lo=0, hi=200)
+    t.done()
+    root.done()
+    return Tactics(drop, team_reach)
+
+
+@lru_cache(maxsize=1)
+def tactics() -> Tactics:
+    return load_tactics()
