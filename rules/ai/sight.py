@@ -22,6 +22,7 @@ from rules.phases import fire_step
 from rules.play.map_edges import Box, map_area
 from rules.play.state import GameState, Mode, VehicleState
 from rules.tables.foe_profiles import Profile
+from rules.tables.foe_tactics import tactics
 from rules.tables.movement import LOST, SAFE, Tables
 from rules.world.collision import CollisionWorld, static_from_map
 from rules.world.map_changes import MapChanges, apply_changes, map_of
@@ -238,9 +239,8 @@ def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[Vehicl
     enemy, in better shape itself, it presses in and takes more shots."""
     plate = has_ramplate(me)
     armed = any(g.damage > 0 and (g.ready or g.id in me.fired) for g in guns)   # fired: ready next turn
-    left = sum(me.sheet.armor.values()) / max(1, sum(me.spec.sheet.armor.values()))
-    theirs = min((sum(e.sheet.armor.values()) / max(1, sum(e.spec.sheet.armor.values())) for e in enemies),
-                 default=1.0)
+    left = armor_share(me)
+    theirs = min((armor_share(e) for e in enemies), default=1.0)
     if plate and prof.ram > -1:
         return replace(prof, ram=max(prof.ram, RAM_WILL), aggression=max(prof.aggression, 0.7),
                        preferred_range=0.0), "rams: it has a ramplate"
@@ -256,10 +256,19 @@ def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[Vehicl
     return prof, ""
 
 
+def armor_share(v: VehicleState) -> float:
+    """The share of its starting armor a vehicle has left."""
+    return sum(v.sheet.armor.values()) / max(1, sum(v.spec.sheet.armor.values()))
+
+
 def pick_target(view: View) -> VehicleState | None:
     if not view.enemies:
         return None
     me = view.me.pose.centre
+    if view.friends:   # a team shares one target: the weakest enemy in reach (rules/data/foe_tactics.toml [team])
+        near = [v for v in view.enemies if (v.pose.centre - me).length() <= tactics().team_reach]
+        if near:
+            return min(near, key=lambda v: (round(armor_share(v), 3), (v.pose.centre - me).length(), v.id))
     kind = view.prof.target
 
     def dist(v: VehicleState) -> float:

@@ -4,16 +4,18 @@ ramplate ramming (000:L2518). The settings are rules/data/foe_tactics.toml."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from rules.ai import decide
+from rules.ai import decide, profile
+from rules.ai.sight import View
 from rules.core.errors import DataError
 from rules.core.geometry import Pose
 from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
-from rules.play.actions import Drop, Move, Pass, SetSpeed
+from rules.play.actions import Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, GameState, RuleOptions
 from rules.tables.foe_tactics import load_tactics, tactics
 
@@ -72,3 +74,38 @@ def test_bad_tactics_files_name_the_place(tmp_path: Path) -> None:
     bad.write_text("[drop]\nreach = 5\ncone = 45\nlateral = 1\nturns = 1\nlaterl = 2\n[team]\nreach = 10\n")
     with pytest.raises(DataError, match="laterl"):
         load_tactics(bad)
+
+
+def _two_on_two(b2_armor: float, with_friend: bool = True) -> GameState:
+    """A1 (and its friend A2, a little behind) face B1 4" ahead and B2 6" ahead and a little aside;
+    B2 keeps `b2_armor` of its armor on every side."""
+    cars = [("A1", "a", "Killer Kart", Pose.at(50, 50, 90), 20),
+            ("B1", "b", "Killer Kart", Pose.at(54, 50, 270), 20),
+            ("B2", "b", "Killer Kart", Pose.at(56, 51, 270), 20)]
+    if with_friend:
+        cars.append(("A2", "a", "Killer Kart", Pose.at(46, 53, 90), 20))
+    state = _game(cars)
+    b2 = state.vehicle("B2")
+    armor = {k: int(v * b2_armor) for k, v in b2.sheet.armor.items()}
+    return state.with_vehicle(replace(b2, sheet=replace(b2.sheet, armor=armor)))
+
+
+def test_teammates_share_the_weakest_enemy_in_reach() -> None:
+    """Two foes against two: the ace's own choice ("easiest": near and slow) is B1, 4" off; with a friend
+    in the game it takes the enemy in reach with the least armor left, B2 at a third of its armor, and
+    fires at it; alone it keeps B1; with both enemies whole, the nearer."""
+    prof = profile("ace")
+    assert View.of(_two_on_two(1 / 3), "A1", prof, 1e18).target.id == "B2"
+    assert View.of(_two_on_two(1 / 3, with_friend=False), "A1", prof, 1e18).target.id == "B1"
+    assert View.of(_two_on_two(1.0), "A1", prof, 1e18).target.id == "B1"
+    state = _to_fire(_two_on_two(1 / 3), "A1")
+    action, why = decide(state, "A1", engine.legal_actions(state, "A1"), prof, BUDGET)
+    assert isinstance(action, Fire) and action.target == "B2", why
+
+
+def test_an_enemy_out_of_reach_is_not_shared() -> None:
+    """The weak enemy 20" away (past the team's 16" reach) is left to the foe's own choice."""
+    state = _two_on_two(1 / 3)
+    far = replace(state.vehicle("B2"), pose=Pose.at(50, 70, 270))
+    assert tactics().team_reach < 20
+    assert View.of(state.with_vehicle(far), "A1", profile("ace"), 1e18).target.id == "B1"
