@@ -1,4 +1,5 @@
-"""Foe tactics: when a scripted foe lays a dropped weapon and whom a team of foes shares as a target,
+"""Foe tactics: when a scripted foe lays a dropped weapon, whom a team of foes shares as a target and when
+a ram pays,
 stored in rules/data/foe_tactics.toml.
 
     tactics()                 -> Tactics
@@ -27,9 +28,16 @@ class DropTactic:
 
 
 @dataclass(frozen=True)
+class RamTactic:
+    trade: float          # damage dealt for each point taken at or above which a foe seeks a ram
+    nominal_total: int    # the ram total the trade is worked out on
+
+
+@dataclass(frozen=True)
 class Tactics:
     drop: DropTactic
     team_reach: float  # inches: enemies this near a foe with friends are shared as targets
+    ram: RamTactic
 
 
 def load_tactics(path: str | Path = TACTICS_FILE) -> Tactics:
@@ -42,8 +50,11 @@ def load_tactics(path: str | Path = TACTICS_FILE) -> Tactics:
     t = root.table("team")
     team_reach = t.number("reach", lo=0, hi=200)
     t.done()
+    r = root.table("ram")
+    ram = RamTactic(r.number("trade", lo=0, hi=100), r.integer("nominal_total", lo=1, hi=200))
+    r.done()
     root.done()
-    return Tactics(drop, team_reach)
+    return Tactics(drop, team_reach, ram)
 
 
 @lru_cache(maxsize=1)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.ai import decide, profile
-from rules.ai.sight import View
+from rules.ai.sight import View, adapt, ram_trade
 from rules.core.errors import DataError
 from rules.core.geometry import Pose
 from rules.engine import engine
@@ -19,6 +19,7 @@ from rules.play.actions import Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, GameState, RuleOptions
 from rules.tables.foe_tactics import load_tactics, tactics
 
+RAM = "[ram]\ntrade = 2\nnominal_total = 12\n"
 BUDGET = 60.0  # seconds: only a safety net; the profile's node budget sizes the search
 
 
@@ -68,10 +69,10 @@ def test_it_keeps_its_spikes_from_a_car_crossing_behind_000_L1028() -> None:
 def test_bad_tactics_files_name_the_place(tmp_path: Path) -> None:
     assert tactics().drop.reach > 0 and tactics().team_reach > 0
     bad = tmp_path / "t.toml"
-    bad.write_text("[drop]\nreach = -1\ncone = 45\nlateral = 1\nturns = 1\n[team]\nreach = 10\n")
+    bad.write_text("[drop]\nreach = -1\ncone = 45\nlateral = 1\nturns = 1\n[team]\nreach = 10\n" + RAM)
     with pytest.raises(DataError, match="reach"):
         load_tactics(bad)
-    bad.write_text("[drop]\nreach = 5\ncone = 45\nlateral = 1\nturns = 1\nlaterl = 2\n[team]\nreach = 10\n")
+    bad.write_text("[drop]\nreach = 5\ncone = 45\nlateral = 1\nturns = 1\nlaterl = 2\n[team]\nreach = 10\n" + RAM)
     with pytest.raises(DataError, match="laterl"):
         load_tactics(bad)
 
@@ -109,3 +110,51 @@ def test_an_enemy_out_of_reach_is_not_shared() -> None:
     far = replace(state.vehicle("B2"), pose=Pose.at(50, 70, 270))
     assert tactics().team_reach < 20
     assert View.of(state.with_vehicle(far), "A1", profile("ace"), 1e18).target.id == "B1"
+
+
+def _rams_within_two_turns(enemy: str) -> tuple[bool, str]:
+    """The gunless Firecracker (ramplate at the front), a veteran at its wheel, 30 mph, with `enemy`
+    crossing 8" ahead and 3" aside at 20 mph and holding its course: whether it rams it in two turns."""
+    state = _game([("A", "a", "Firecracker", Pose.at(50, 50, 90), 30), ("B", "b", enemy, Pose.at(58, 53, 0), 20)], seed=1)
+    mood = ""
+    while state.turn <= 2 and engine.outcome(state) is None:
+        vid = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, vid)
+        if vid == "A":
+            action, why = decide(state, vid, legal, "veteran", BUDGET)
+            mood = mood or why
+        else:
+            action = next((a for a in legal if isinstance(a, Move) and a.maneuver.kind == "straight"), legal[0])
+        state, events = engine.apply(state, action)
+        if any("ramplate on the front" in str(e) for e in events):
+            return True, mood
+    return False, mood
+
+
+def test_a_gunless_car_with_a_ramplate_rams_when_the_trade_pays_000_L2540() -> None:
+    """Against a Killer Kart (its weight class, DM 2/3 each) the plate trades 4 for 1 (000:L392, L2540):
+    the gunless Firecracker turns on it and rams it within two turns, and says why."""
+    a, b = (_game([("A", "a", "Firecracker", Pose.at(50, 50, 90), 30),
+                   ("B", "b", "Killer Kart", Pose.at(58, 53, 0), 20)]).vehicle(v) for v in ("A", "B"))
+    assert ram_trade(a, b) == 4.0
+    rammed, _mood = _rams_within_two_turns("Killer Kart")
+    assert rammed
+    prof, mood = adapt(profile("veteran"), a, [], [b])
+    assert mood.startswith("rams: it has a ramplate") and prof.ram > 0 and prof.preferred_range == 0
+
+
+def test_it_does_not_ram_a_tractor_the_trade_would_not_pay_000_L392() -> None:
+    """A 10,000 lb tractor (DM 2 against the Firecracker's 2/3): even with the plate the ram deals 16 for
+    12 taken (trade 1.3 < 2), so the gunless car keeps away instead. The tractor, without a plate, trades
+    0.75 against the Firecracker's plate head-on and leaves it be, but 3 for 1 against a plateless Killer
+    Kart and would ram that (the weight pays)."""
+    state = _game([("A", "a", "Firecracker", Pose.at(50, 50, 90), 30), ("B", "b", "Economy", Pose.at(62, 56, 0), 20)])
+    a, b = state.vehicle("A"), state.vehicle("B")
+    assert ram_trade(a, b) == pytest.approx(16 / 12)
+    prof, mood = adapt(profile("veteran"), a, [], [b])
+    assert mood.startswith("keeps away") and prof.ram < 0
+    assert ram_trade(b, a) == pytest.approx(12 / 16) and not adapt(profile("veteran"), b, [], [a])[1].startswith("rams")
+    kart = replace(_game([("K", "k", "Killer Kart", Pose.at(62, 50, 0), 20)]).vehicle("K"), owner="a")
+    assert ram_trade(b, kart) == 3.0
+    assert adapt(profile("veteran"), b, [], [kart])[1].startswith("rams: it outweighs K")
+    assert adapt(profile("coward"), b, [], [kart])[1].startswith("keeps away")   # the coward never rams
