@@ -30,8 +30,11 @@ How it plans (issue 16; all of it from the public state):
   a T-stop or a bootlegger is valued for the shots it has from the standstill (_stopped_shots).
 - speed: each of the best few speeds is driven through the turn the same way; a speed at which every
   plan meets a wall is costed like a wall hit, so a foe slows, stops and backs out of a dead end.
-- tactics from the loadout and the fight (rules.ai.sight.adapt): a ramplate makes it ram, no weapon
-  left keeps it away, badly damaged it withdraws, against a badly hurt enemy it presses.
+- tactics from the loadout and the fight (rules.ai.sight.adapt, rules/data/foe_tactics.toml): a ram that
+  pays (a ramplate or the weight: 2 for 1 or better) makes it ram, no weapon left keeps it away, badly
+  damaged it withdraws, against a badly hurt enemy it presses; a team shares the weakest enemy in reach as
+  its target (sight.pick_target); a pursuer close behind on its rear gun is kept there, not turned back
+  on, when no move gives another gun a shot this phase (tail_gun).
 - fire: each legal Fire action's to-hit number comes from the combat rules (rules.combat.shooting.shot_for,
   rules.combat.to_hit.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
   the turn and takes worse ones as the turn runs out (each weapon fires once a turn, 000:L820);
@@ -338,6 +341,7 @@ def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     safe_exists = any(1 - p.pv.chance <= view.prof.max_risk for p in plans)
     for p in plans:
         _score_root(view, p, safe_exists)
+    view.tail = tail_gun(view, plans)
     plans.sort(key=lambda p: (-p.score, p.order))
     checked: list[_Plan] = []
     for n, p in enumerate(plans):
@@ -360,6 +364,23 @@ def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     rival = _rival(best, checked)
     why = best.contact if best.contact.startswith("ram") else _deciding(best, rival)
     return best.action, explain.move_line(best.action.maneuver, best.need, why, best.contact)
+
+
+def tail_gun(view: View, plans: list[_Plan]) -> bool:
+    """Whether the plans should keep the target behind, on a rear gun, instead of turning back on it
+    (rules/data/foe_tactics.toml [rear_gun]): it follows close behind, a rear gun is ready, and no move of
+    this phase gives a shot from any other gun (valuing the rear gun more widely made the ace worse)."""
+    tgt, me, rg = view.target, view.me, tactics().rear_gun
+    rear = {g.id for g in view.guns.get(me.id, []) if g.mount == "back" and g.ready and g.damage > 0}
+    if tgt is None or not rear or tgt.speed <= 0 or me.speed <= 0:
+        return False
+    rel = tgt.pose.centre - me.pose.centre
+    if rel.length() > rg.reach or not in_arc("back", me.pose, view.size, tgt.pose.centre):
+        return False
+    if angle_diff(tgt.travel, me.travel) > rg.follow:
+        return False
+    shots = {k.partition(":")[2] for p in plans for k, v in p.terms.items() if k.startswith("aim:") and v > 0}
+    return bool(shots & rear) and not shots - rear
 
 
 def _turn_toward(view: View, plans: list[_Plan]) -> _Plan | None:
@@ -554,7 +575,10 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
     r_later = (theirs - mine).length()
     node.add("range", -abs(r_later - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression))
     off = angle_diff(node.pose.facing, heading_of(t_pose.centre - node.pose.centre))
-    if r > prof.preferred_range + 2:
+    if view.tail:   # its pursuer on the rear gun: keep its tail to it rather than turn back (tail_gun)
+        back = angle_diff(norm_deg(node.pose.facing + 180), heading_of(t_pose.centre - node.pose.centre))
+        node.add(f"tail:{tgt.id}", -(back / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * FACE_WEIGHT)
+    elif r > prof.preferred_range + 2:
         off = angle_diff(node.pose.facing, _approach_bearing(view, node.pose, t_pose))
         far = min(2.0, 0.5 + (r - prof.preferred_range) / 8)
         node.add(f"close:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * far)

@@ -78,6 +78,7 @@ class View:
     waypoint: Vec | None = None                 # where to head first round a wall between it and its target
     waypoint_known: bool = False                # waypoint worked out (once a decision)
     towing: bool = False                        # a trailer is hitched behind it (a rig's tower)
+    tail: bool = False                          # its rear gun is for the pursuing target this phase (foe.tail_gun)
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:

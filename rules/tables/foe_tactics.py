@@ -1,5 +1,5 @@
-"""Foe tactics: when a scripted foe lays a dropped weapon, whom a team of foes shares as a target and when
-a ram pays,
+"""Foe tactics: when a scripted foe lays a dropped weapon, whom a team of foes shares as a target, when
+a ram pays and when a rear gun is kept on a pursuer,
 stored in rules/data/foe_tactics.toml.
 
     tactics()                 -> Tactics
@@ -34,10 +34,17 @@ class RamTactic:
 
 
 @dataclass(frozen=True)
+class RearGunTactic:
+    reach: float      # inches: the farthest behind a pursuer is kept on the rear gun
+    follow: float     # degrees: the most its travel may differ from the foe's for it to count as following
+
+
+@dataclass(frozen=True)
 class Tactics:
     drop: DropTactic
     team_reach: float  # inches: enemies this near a foe with friends are shared as targets
     ram: RamTactic
+    rear_gun: RearGunTactic
 
 
 def load_tactics(path: str | Path = TACTICS_FILE) -> Tactics:
@@ -53,8 +60,11 @@ def load_tactics(path: str | Path = TACTICS_FILE) -> Tactics:
     r = root.table("ram")
     ram = RamTactic(r.number("trade", lo=0, hi=100), r.integer("nominal_total", lo=1, hi=200))
     r.done()
+    g = root.table("rear_gun")
+    rear_gun = RearGunTactic(g.number("reach", lo=0, hi=60), g.number("follow", lo=0, hi=180))
+    g.done()
     root.done()
-    return Tactics(drop, team_reach, ram)
+    return Tactics(drop, team_reach, ram, rear_gun)
 
 
 @lru_cache(maxsize=1)

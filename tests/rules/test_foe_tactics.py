@@ -19,7 +19,7 @@ from rules.play.actions import Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, GameState, RuleOptions
 from rules.tables.foe_tactics import load_tactics, tactics
 
-RAM = "[ram]\ntrade = 2\nnominal_total = 12\n"
+RAM = "[ram]\ntrade = 2\nnominal_total = 12\n[rear_gun]\nreach = 8\nfollow = 45\n"
 BUDGET = 60.0  # seconds: only a safety net; the profile's node budget sizes the search
 
 
@@ -158,3 +158,37 @@ def test_it_does_not_ram_a_tractor_the_trade_would_not_pay_000_L392() -> None:
     assert ram_trade(b, kart) == 3.0
     assert adapt(profile("veteran"), b, [], [kart])[1].startswith("rams: it outweighs K")
     assert adapt(profile("coward"), b, [], [kart])[1].startswith("keeps away")   # the coward never rams
+
+
+def _joseph_moves(b: Pose, b_mph: float = 40) -> tuple[bool, Pose, Pose]:
+    """Joseph Special A (ATG front, RL back) at 40 mph with another Joseph Special B at `b`; the ace
+    chooses A's first move: whether it kept B on its rear gun (View.tail), and both poses after it."""
+    from rules.ai.foe import _move
+    from rules.play.state import MOVE
+
+    state = _game([("A", "a", "Joseph Special", Pose.at(50, 50, 90), 40), ("B", "b", "Joseph Special", b, b_mph)], seed=1)
+    for _ in range(50):
+        if state.step == MOVE and engine.to_act(state)[0] == "A":
+            break
+        vid = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, vid)
+        hold = next((a for a in legal if isinstance(a, SetSpeed) and a.mph == state.vehicle(vid).signed_speed), None)
+        state, _ = engine.apply(state, hold or next(a for a in legal if isinstance(a, Move) and a.maneuver.kind == "straight"))
+    view = View.of(state, "A", profile("ace"), 1e18)
+    action, _why = _move(view, engine.legal_actions(state, "A"))
+    after, _ = engine.apply(state, action)
+    return view.tail, after.vehicle("A").pose, after.vehicle("B").pose
+
+
+def test_a_rear_gun_is_kept_on_a_tailing_enemy_only_without_a_front_shot() -> None:
+    """B follows 4" behind on A's line at A's speed: no move of the phase brings the front ATG to bear
+    and the rear RL bears, so the ace keeps its tail to B (B still in A's back arc after the move). With
+    B ahead (the ATG bears), crossing behind, or out of reach behind, the tactic is off."""
+    from rules.combat.arcs import in_arc
+    from rules.core.geometry import CounterSize
+
+    tail, a, b = _joseph_moves(Pose.at(46, 50, 90))
+    assert tail and in_arc("back", a, CounterSize(1.0, 0.5), b.centre)
+    assert not _joseph_moves(Pose.at(57, 50.5, 270))[0]    # ahead, coming on: a front shot
+    assert not _joseph_moves(Pose.at(47, 52, 0))[0]        # behind, driving across: not following
+    assert not _joseph_moves(Pose.at(38, 50, 90))[0]       # 12" behind: past the 8" reach
