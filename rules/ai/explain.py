@@ -17,6 +17,7 @@ _REASONS = {
     "ground": "to keep off bad ground",
     "open": "to open the distance",
     "face": "to turn back on its target",
+    "tail": "to keep its pursuer in its rear gun's arc",
     "edge": "to stay on the map",
     "exit": "to make for the exit",
     "risk": "to keep control",
@@ -76,6 +77,8 @@ def reason_phrase(reason: str) -> str:
         return f"to close in on {what}"
     if kind == "face" and what:
         return f"to turn back on {what}"
+    if kind == "tail" and what:
+        return f"to keep {what} in its rear gun's arc"
     if kind == "hazard" and what:
         return f"to keep clear of {what}"
     if kind == "boxed" and what:

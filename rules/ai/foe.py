@@ -30,12 +30,15 @@ How it plans (issue 16; all of it from the public state):
   a T-stop or a bootlegger is valued for the shots it has from the standstill (_stopped_shots).
 - speed: each of the best few speeds is driven through the turn the same way; a speed at which every
   plan meets a wall is costed like a wall hit, so a foe slows, stops and backs out of a dead end.
-- tactics from the loadout and the fight (rules.ai.sight.adapt): a ramplate makes it ram, no weapon
-  left keeps it away, badly damaged it withdraws, against a badly hurt enemy it presses.
+- tactics from the loadout and the fight (rules.ai.sight.adapt, rules/data/foe_tactics.toml): a ram that
+  pays (a ramplate or the weight: 2 for 1 or better) makes it ram, no weapon left keeps it away, badly
+  damaged it withdraws, against a badly hurt enemy it presses; a team shares the weakest enemy in reach as
+  its target (sight.pick_target); a pursuer close behind on its rear gun is kept there, not turned back
+  on, when no move gives another gun a shot this phase (tail_gun).
 - fire: each legal Fire action's to-hit number comes from the combat rules (rules.combat.shooting.shot_for,
   rules.combat.to_hit.to_hit); blocked lines of fire are skipped; a profile waits for a good shot early in
   the turn and takes worse ones as the turn runs out (each weapon fires once a turn, 000:L820);
-- drop: a dropped weapon is laid when an enemy is behind it and close.
+- drop: a dropped weapon is laid when a pursuer behind it will drive over it (rules/data/foe_tactics.toml [drop]).
 
 rules/ai/sight.py holds what it sees and reckons with (vehicles, weapons, rays, dice chances, paths).
 """
@@ -81,9 +84,10 @@ from rules.phases import fire_step
 from rules.play import people
 from rules.play.actions import Action, Drop, Fire, Move, Pass, Release, SetSpeed
 from rules.play.rigs import coupling_of, trailer_after, trailer_of
-from rules.play.state import FIRE, MOVE, SPEED, GameState, VehicleState
+from rules.play.state import FIRE, MOVE, SPEED, GameState, Mode, VehicleState
 from rules.tables.foe_profiles import Profile
 from rules.tables.foe_profiles import profile as preset
+from rules.tables.foe_tactics import tactics
 from rules.tables.movement import SAFE
 from rules.world.map_changes import feature_properties
 
@@ -340,6 +344,7 @@ def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     safe_exists = any(1 - p.pv.chance <= view.prof.max_risk for p in plans)
     for p in plans:
         _score_root(view, p, safe_exists)
+    view.tail = tail_gun(view, plans)
     plans.sort(key=lambda p: (-p.score, p.order))
     checked: list[_Plan] = []
     for n, p in enumerate(plans):
@@ -362,6 +367,23 @@ def _move(view: View, options: list[Action]) -> tuple[Action, str]:
     rival = _rival(best, checked)
     why = best.contact if best.contact.startswith("ram") else _deciding(best, rival)
     return best.action, explain.move_line(best.action.maneuver, best.need, why, best.contact)
+
+
+def tail_gun(view: View, plans: list[_Plan]) -> bool:
+    """Whether the plans should keep the target behind, on a rear gun, instead of turning back on it
+    (rules/data/foe_tactics.toml [rear_gun]): it follows close behind, a rear gun is ready, and no move of
+    this phase gives a shot from any other gun (valuing the rear gun more widely made the ace worse)."""
+    tgt, me, rg = view.target, view.me, tactics().rear_gun
+    rear = {g.id for g in view.guns.get(me.id, []) if g.mount == "back" and g.ready and g.damage > 0}
+    if tgt is None or not rear or tgt.speed <= 0 or me.speed <= 0:
+        return False
+    rel = tgt.pose.centre - me.pose.centre
+    if rel.length() > rg.reach or not in_arc("back", me.pose, view.size, tgt.pose.centre):
+        return False
+    if angle_diff(tgt.travel, me.travel) > rg.follow:
+        return False
+    shots = {k.partition(":")[2] for p in plans for k, v in p.terms.items() if k.startswith("aim:") and v > 0}
+    return bool(shots & rear) and not shots - rear
 
 
 def _turn_toward(view: View, plans: list[_Plan]) -> _Plan | None:
@@ -566,7 +588,10 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
     r_later = (theirs - mine).length()
     node.add("range", -abs(r_later - prof.preferred_range) * RANGE_WEIGHT * (0.3 + prof.aggression))
     off = angle_diff(node.pose.facing, heading_of(t_pose.centre - node.pose.centre))
-    if r > prof.preferred_range + 2:
+    if view.tail:   # its pursuer on the rear gun: keep its tail to it rather than turn back (tail_gun)
+        back = angle_diff(norm_deg(node.pose.facing + 180), heading_of(t_pose.centre - node.pose.centre))
+        node.add(f"tail:{tgt.id}", -(back / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * FACE_WEIGHT)
+    elif r > prof.preferred_range + 2:
         off = angle_diff(node.pose.facing, _approach_bearing(view, node.pose, t_pose))
         far = min(2.0, 0.5 + (r - prof.preferred_range) / 8)
         node.add(f"close:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * far)
@@ -1064,14 +1089,31 @@ def _aim_worth(sheet: Any, side: str, aim: str, mean: float) -> float:
 
 
 def _drop_value(view: View, a: Drop) -> float:
-    """Lay a dropped weapon when an enemy is right behind."""
-    me = view.me
+    """Lay a dropped weapon when a pursuer is behind and will drive over it (rules/data/foe_tactics.toml
+    [drop]): the counter lands behind the car (000:L1028), so it pays only on the pursuer's line of travel."""
+    me, d = view.me, tactics().drop
+    spot = me.pose.centre - forward(me.pose.facing) * (view.size.length / 2)
+    best = 0.0
     for e in view.enemies:
         rel = e.pose.centre - me.pose.centre
         r = rel.length()
-        if r <= 4.0 and angle_diff(heading_of(rel), me.pose.facing) >= 135:
-            return 1.0 + (4.0 - r)
-    return 0.0
+        if r > d.reach or angle_diff(heading_of(rel), me.pose.facing) < 180 - d.cone:
+            continue
+        if on_path(view, e, spot, d.lateral, d.turns):
+            best = max(best, 1.0 + (d.reach - r) / d.reach)
+    return best
+
+
+def on_path(view: View, e: VehicleState, spot: Vec, lateral: float, turns: float) -> bool:
+    """Whether an enemy going straight on along its travel passes within `lateral` inches of `spot`
+    within `turns` turns of its movement."""
+    if e.speed == 0 or e.mode == Mode.WRECK:
+        return False
+    go = forward(e.travel)
+    off = spot - e.pose.centre
+    along = off.dot(go)
+    reach = sum(view.t.chart.row(abs(e.speed)).phases) * turns
+    return 0.0 <= along <= reach and (off - go * along).length() <= lateral
 
 
 def describe(action: Action, explanation: str, vid: str, prof: Profile | str) -> str:

@@ -15,13 +15,14 @@ from rules.combat.shooting import Combatant, ready
 from rules.combat.to_hit import weapon_info
 from rules.core.dice import chance_at_least
 from rules.core.geometry import CounterSize, Pose, Vec, corners, forward, right
-from rules.driving.collisions import water
+from rules.driving.collisions import damage_modifier, ram_damages, water
 from rules.driving.handling import control_need, lower_status
 from rules.driving.maneuvers import Maneuver, Motion, base_difficulty, perform
 from rules.phases import fire_step
 from rules.play.map_edges import Box, map_area
 from rules.play.state import GameState, Mode, VehicleState
 from rules.tables.foe_profiles import Profile
+from rules.tables.foe_tactics import tactics
 from rules.tables.movement import LOST, SAFE, Tables
 from rules.world.collision import CollisionWorld, static_from_map
 from rules.world.map_changes import MapChanges, apply_changes, map_of
@@ -77,6 +78,7 @@ class View:
     waypoint: Vec | None = None                 # where to head first round a wall between it and its target
     waypoint_known: bool = False                # waypoint worked out (once a decision)
     towing: bool = False                        # a trailer is hitched behind it (a rig's tower)
+    tail: bool = False                          # its rear gun is for the pursuing target this phase (foe.tail_gun)
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:
@@ -231,22 +233,33 @@ def has_ramplate(v: VehicleState) -> bool:
     return any(c.kind == "accessory" and c.id.startswith("ramplate") for c in v.sheet.components)
 
 
+def ram_trade(me: VehicleState, e: VehicleState) -> float:
+    """Damage a head-on ram would deal an enemy for each point it takes: each party takes the ram total
+    times the other's weight DM, a ramplate doubling what its side deals and halving what it takes
+    (000:L392, L2540; rules.driving.collisions.ram_damages, a nominal ram total)."""
+    dms = (damage_modifier(me.spec.weight), damage_modifier(e.spec.weight))
+    to_me, to_them = ram_damages(tactics().ram.nominal_total, dms, ramplates=(has_ramplate(me), has_ramplate(e)))
+    return to_them / max(1, to_me)
+
+
 def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[VehicleState]) -> tuple[Profile, str]:
-    """Tactics from the loadout and the fight (issue 16 item 3): a ramplate makes a ram worth seeking
-    (it deals double and takes half, 000:L2518); with no aimed weapon left it rams if it can, else keeps
-    away; with most of its armor gone and its enemies in better shape it withdraws; against a badly hurt
-    enemy, in better shape itself, it presses in and takes more shots."""
-    plate = has_ramplate(me)
+    """Tactics from the loadout and the fight (issue 16 item 3): a ram worth its cost (a ramplate, or the
+    weight, makes it deal at least rules/data/foe_tactics.toml [ram] trade times what it takes, 000:L2540)
+    is sought; with no aimed weapon left and no ram that pays it keeps away; with most of its armor gone and
+    its enemies in better shape it withdraws; against a badly hurt enemy, in better shape itself, it presses
+    in and takes more shots."""
     armed = any(g.damage > 0 and (g.ready or g.id in me.fired) for g in guns)   # fired: ready next turn
-    left = sum(me.sheet.armor.values()) / max(1, sum(me.spec.sheet.armor.values()))
-    theirs = min((sum(e.sheet.armor.values()) / max(1, sum(e.spec.sheet.armor.values())) for e in enemies),
-                 default=1.0)
-    if plate and prof.ram > -1:
+    left = armor_share(me)
+    theirs = min((armor_share(e) for e in enemies), default=1.0)
+    near = min(enemies, key=lambda e: ((e.pose.centre - me.pose.centre).length(), e.id), default=None)
+    trade = ram_trade(me, near) if near is not None else 0.0
+    if prof.ram > -1 and trade >= tactics().ram.trade:
+        why = "it has a ramplate" if has_ramplate(me) else f"it outweighs {near.id if near else ''}"
         return replace(prof, ram=max(prof.ram, RAM_WILL), aggression=max(prof.aggression, 0.7),
-                       preferred_range=0.0), "rams: it has a ramplate"
+                       preferred_range=0.0), f"rams: {why} (deals {trade:.1f} for each 1 it takes)"
     if not armed:
         return replace(prof, aggression=0.05, preferred_range=max(prof.preferred_range, 12.0)), \
-            "keeps away: no weapon left to fire"
+            "keeps away: no weapon left to fire" + (" and a ram would not pay" if near is not None else "")
     if left < CRIPPLED_ARMOR and theirs > 2 * left and prof.ram <= 0:
         return replace(prof, aggression=min(prof.aggression, 0.15), caution=max(prof.caution, 0.8),
                        preferred_range=max(prof.preferred_range, 10.0)), "withdraws: badly damaged"
@@ -256,10 +269,19 @@ def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[Vehicl
     return prof, ""
 
 
+def armor_share(v: VehicleState) -> float:
+    """The share of its starting armor a vehicle has left."""
+    return sum(v.sheet.armor.values()) / max(1, sum(v.spec.sheet.armor.values()))
+
+
 def pick_target(view: View) -> VehicleState | None:
     if not view.enemies:
         return None
     me = view.me.pose.centre
+    if view.friends:   # a team shares one target: the weakest enemy in reach (rules/data/foe_tactics.toml [team])
+        near = [v for v in view.enemies if (v.pose.centre - me).length() <= tactics().team_reach]
+        if near:
+            return min(near, key=lambda v: (round(armor_share(v), 3), (v.pose.centre - me).length(), v.id))
     kind = view.prof.target
 
     def dist(v: VehicleState) -> float:

@@ -32,6 +32,7 @@ from rules.tables.collisions import load_collision_data, load_terrain_data
 from rules.tables.combat import load_combat, load_weapon_table
 from rules.tables.construction import load_design_tables
 from rules.tables.foe_profiles import load_profiles
+from rules.tables.foe_tactics import load_tactics
 from rules.vehicles.design import load_design
 from rules.world.map_model import load_vocabulary
 from rules.world.maps import load_map, load_sections
@@ -154,6 +155,7 @@ SINGLE_FILE: dict[str, Loader] = {
     "terrain.toml": load_terrain_data,
     "map_terrain.toml": load_vocabulary,
     "foe_profiles.toml": load_profiles,
+    "foe_tactics.toml": load_tactics,
     "weapons.toml": load_weapon_table,  # combat's reading of the weapons table
 }
 

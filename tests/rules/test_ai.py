@@ -286,11 +286,13 @@ def test_it_never_fires_at_its_own_side() -> None:
 
 
 def test_it_drops_a_weapon_on_an_enemy_right_behind_000_L1028() -> None:
-    """A foe lays a dropped weapon only with an enemy close behind (the choice given to it by hand)."""
-    behind = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(47, 50, 90), 0)])
-    ahead = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(53, 50, 90), 0)])
+    """A foe lays a dropped weapon only with an enemy close behind that is coming on (the choice given to
+    it by hand): not for one parked behind it, which would not drive over it, nor for one ahead."""
+    behind = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(47, 50, 90), 20)])
+    parked = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(47, 50, 90), 0)])
+    ahead = _game([("A", Pose.at(50, 50, 90), 0), ("B", Pose.at(53, 50, 90), 20)])
     choice = [Drop("A", "MD1"), Pass("A")]
-    for state, expect in ((behind, Drop), (ahead, Pass)):
+    for state, expect in ((behind, Drop), (parked, Pass), (ahead, Pass)):
         action, why = decide(replace(state, step=FIRE), "A", choice, "veteran")
         assert isinstance(action, expect), why
 
