@@ -19,7 +19,15 @@ from rules.core.events import (
     TrailerFollowed,
 )
 from rules.core.geometry import Kind, Pose, angle_diff, norm_deg
-from rules.driving.articulated import decel_crash, jackknife_roll_due, jackknifed, trailer_path
+from rules.driving.articulated import (
+    Coupling,
+    coupling_point,
+    decel_crash,
+    hitch_point,
+    jackknife_roll_due,
+    jackknifed,
+    trailer_path,
+)
 from rules.driving.equipment import most_deceleration
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
@@ -63,6 +71,7 @@ from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 from rules.tables.movement import Tables
 
 FORCED_MODES = (Mode.SPIN, Mode.ROLL, Mode.T_STOP, Mode.SKIDDED, Mode.WRECK)
+COUPLED = 2e-3   # inches: a coupling point this near its hitch is on it (reading M-R3)
 ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
 
 
@@ -230,7 +239,23 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     check_left_map(ctx, tr.id)
     if stopped(ctx, tr.id):   # the trailer met something: the tower it pulls is held there too
         ctx.update(vid, increments=())
+    tower = held_back(ctx, vid, tr.pose, c)
     held(ctx, vid, tr.id, jackknifed(tower.pose, tr.pose, c), fold, maneuver)
+
+
+def held_back(ctx: Ctx, vid: str, trailer: Pose, c: Coupling) -> VehicleState:
+    """A trailer stopped short of its place on the hitch (a collision where it ends, 000:L565) holds its tower
+    back: the pair meets the obstacle as one (000:L473), so the tower is set back along its own facing until its
+    hitch is on the coupling point where the trailer stopped (000:L557, L564; reading M-R30). The coupling never
+    comes apart unseen; only its own rules (a jackknife, a broken hitch, a release) part the two."""
+    tower = ctx.v(vid)
+    gap = coupling_point(trailer, c) - hitch_point(tower.pose, c)
+    if gap.length() < COUPLED:
+        return tower
+    end = Pose.of(tower.pose.centre + gap, tower.pose.facing)
+    ctx.log.add(Moved(f"held back by its trailer to {end}", "000:L473", vid, what="held back", end=end,
+                      path=(tower.pose, end)))
+    return ctx.put(evolve(tower, pose=end))
 
 
 def held(ctx: Ctx, vid: str, tid: str, folded: bool, fold: float, maneuver: Maneuver | None) -> None:
