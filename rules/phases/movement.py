@@ -230,6 +230,7 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     ctx.put(evolve(tr, speed=tower.speed, reverse=tower.reverse, travel=tower.travel))
     swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
     tr = ctx.put(evolve(ctx.v(tr.id), pose=swept.end))
+    tower = held_back(ctx, vid, tr.pose, c)   # before what it runs over: a crash there moves both counters
     path = trailer_path(swept.path[0], swept.end)
     fold = angle_diff(tower.pose.facing, tr.pose.facing)
     ctx.log.add(TrailerFollowed(f"trailer follows to {swept.end}", "000:L561-L564", tr.id, tower=vid,
@@ -239,7 +240,6 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     check_left_map(ctx, tr.id)
     if stopped(ctx, tr.id):   # the trailer met something: the tower it pulls is held there too
         ctx.update(vid, increments=())
-    tower = held_back(ctx, vid, tr.pose, c)
     held(ctx, vid, tr.id, jackknifed(tower.pose, tr.pose, c), fold, maneuver)
 
 
