@@ -23,6 +23,7 @@ from rules.driving.articulated import (
     Coupling,
     coupling_point,
     decel_crash,
+    follow,
     hitch_point,
     jackknife_roll_due,
     jackknifed,
@@ -210,6 +211,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str, maneuver: Maneuver
     ctx.log.add(Moved(f"{what} to {motion.end}", "", vid, what=what, end=motion.end, path=path))
     if towing(ctx.state, vid):
         drag_trailer(ctx, vid, start, maneuver)   # the trailer follows onto the hitch (000:L561-L564)
+    recouple(ctx)                                 # a rig one of its counters was pushed apart (reading M-R30)
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
@@ -241,6 +243,27 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     if stopped(ctx, tr.id):   # the trailer met something: the tower it pulls is held there too
         ctx.update(vid, increments=())
     held(ctx, vid, tr.id, jackknifed(tower.pose, tr.pose, c), fold, maneuver)
+
+
+def recouple(ctx: Ctx) -> None:
+    """Every rig a collision's push left apart (the pushed counter pivots alone, 000:L411-L412): its trailer
+    follows onto the hitch as after a move of the tower (000:L561-L564, no distance of its own), swept, and,
+    stopped short, holds the tower back (reading M-R30)."""
+    for tr in ctx.state.vehicles:
+        tower = ctx.state.vehicle(tr.towed_by) if tr.towed_by else None
+        if tower is None or tower.out or tr.out:
+            continue
+        c = coupling_of(tower, tr)
+        hitch = hitch_point(tower.pose, c)
+        if (coupling_point(tr.pose, c) - hitch).length() < COUPLED:
+            continue
+        rm = follow(tr.pose, hitch, 0.0, c)
+        swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
+        ctx.put(evolve(ctx.v(tr.id), pose=swept.end))
+        held_back(ctx, tower.id, swept.end, c)
+        ctx.log.add(TrailerFollowed(f"trailer back on the hitch at {swept.end}", "000:L561-L564", tr.id,
+                                    tower=tower.id, end=swept.end, path=trailer_path(swept.path[0], swept.end),
+                                    fold=round(angle_diff(ctx.v(tower.id).pose.facing, swept.end.facing), 3)))
 
 
 def held_back(ctx: Ctx, vid: str, trailer: Pose, c: Coupling) -> VehicleState:

@@ -38,3 +38,26 @@ def test_a_trailer_clear_of_everything_leaves_its_tower_where_it_drove_000_L564(
     assert not [e for e in of(events, Moved, "rig") if e.what == "held back"]
     assert state.vehicle("rig").pose == Pose.at(0.5, -1, 0)
     assert on_hitch(state) < 2e-3
+
+
+def test_a_tower_pushed_aside_by_a_t_bone_takes_its_trailer_back_onto_the_hitch_000_L411_L561_L564() -> None:
+    """A kart at 20 mph strikes the Morgan's left side: the Morgan pivots 31 degrees as it is pushed (000:L411-L412)
+    and the Raven follows it onto the hitch (it was left 0.13" off it)."""
+    from rules.core.events import PushedAside
+    from rules.engine.setup import GameSetup
+    from rules.play.actions import SetSpeed
+    from tests.rules.test_rigs_in_play import calm_seed
+    vs = (VehicleSetup("rig", "a", "Morgan", Pose.at(0, 0, 0), speed=0, trailer="Raven"),
+          VehicleSetup("K", "k", "Killer Kart", Pose.at(-1.5, -0.3, 90), speed=20))
+    state = engine.new_game(GameSetup(vs, seed=calm_seed(6)))[0]
+    events: list[object] = []
+    while state.turn == 1 and not state.over:
+        vid = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, vid)
+        keep = [a for a in legal if (isinstance(a, SetSpeed) and a.mph == state.vehicle(vid).signed_speed)
+                or (isinstance(a, Move) and a.maneuver.kind == "straight")]
+        state, ev = engine.apply(state, (keep or legal)[0])
+        events += ev
+    assert [e for e in events if isinstance(e, PushedAside) and e.vehicle == "rig"]
+    assert not [e for e in events if isinstance(e, TrailerLoose)]
+    assert on_hitch(state) < 2e-3
