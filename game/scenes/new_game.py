@@ -64,7 +64,8 @@ CREW = tuple((d, g) for d in range(4) for g in (*range(4), UNTRAINED))   # (Driv
 AREA_ONLY = ("off_road", "gravel", "oil")   # road conditions that belong to map areas, not the weather
 # the rule options a player may set here: (option, label); the others have one value only so far
 PLAYER_OPTIONS = (("road_condition", "Weather"), ("visibility", "Light"), ("fire_step", "Combat"),
-                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"), ("people", "On foot"))
+                  ("concussion", "Concussion rule"), ("passengers_fire", "Passengers fire"), ("people", "On foot"),
+                  ("hand_weapon_arcs", "Hand-gun arcs"))
 SPEEDS = (0, 10, 20, 30, 40, 50)
 GEAR = ("none", "li_goggles", "tinted_goggles")   # what a crew wear aboard (reading AU19; one kind at a time: 000:L1533)
 GEAR_SHOWN = {"none": "no goggles", "li_goggles": "LI goggles", "tinted_goggles": "tinted goggles"}
@@ -923,6 +924,10 @@ def _option_note(f: Field) -> str:
                 "burning one, and fight on with a submachine gun and grenades; cars run them down. "
                 + ("Now on." if f.value == "on" else "Now off: the crews never leave their seats.")
                 + " A scenario with men on foot plays with it on.")
+    if f.name == "opt_hand_weapon_arcs":
+        return ("Hand weapons fired from inside a vehicle: 'all' lets every crewman fire all round; 'windows' "
+                "only out of the side windows, all round for a gunner or passenger under a sunroof "
+                f"(000:L2672, reading PD46). Now {f.value}.")
     return ("The book names gunners as the crew who fire besides the driver (000:L822). With this on, "
             f"passengers take triggers too, after the gunners. Now {f.value}.")
 

@@ -76,7 +76,8 @@ def test_new_game_rule_options_reach_the_game(app):
     weather = next(f for f in ng.fields() if f.name == "opt_road_condition")
     assert weather.value == "dry" and "oil" not in weather.values   # oil is a map area, not weather
     for name, want in (("opt_road_condition", "light_rain"), ("opt_concussion", "on"), ("opt_passengers_fire", "on"),
-                       ("opt_visibility", "night"), ("crew0", "Driver +1, Gunner +2")):
+                       ("opt_visibility", "night"), ("opt_hand_weapon_arcs", "windows"),
+                       ("crew0", "Driver +1, Gunner +2")):
         ng.focus = next(i for i, f in enumerate(ng.fields()) if f.name == name)
         while ng.fields()[ng.focus].value != want:
             press(app, pygame.K_RIGHT)
@@ -88,8 +89,8 @@ def test_new_game_rule_options_reach_the_game(app):
     car1 = battle.state.vehicle("car1").spec
     assert (car1.driver_skill, car1.gunner_skill) == (1, 2)
     opts = battle.state.options
-    assert (opts.road_condition, opts.concussion, opts.passengers_fire, opts.fire_step, opts.visibility) == \
-        ("light_rain", "on", "on", "on", "night")
+    assert (opts.road_condition, opts.concussion, opts.passengers_fire, opts.fire_step, opts.visibility,
+            opts.hand_weapon_arcs) == ("light_rain", "on", "on", "on", "night", "windows")   # PD46 too
 
 
 def test_a_players_own_design_in_the_garage_can_be_driven(app, tmp_path, monkeypatch):
