@@ -391,8 +391,8 @@ def _turn_toward(view: View, plans: list[_Plan]) -> _Plan | None:
     (at it, or at the waypoint round a wall), when that is more than 45 degrees off now and the target
     is near (within TOWARD_NEAR of the profile's range: just passed); None if none."""
     tgt, me = view.target, view.me
-    if tgt is None or me.reverse or view.prof.aggression < 0.3 or view.towing or view.prof.depth < REENGAGE_DEPTH:
-        return None   # a rig's preview moves the tower only: its trailer's swing is not checked
+    if tgt is None or me.reverse or view.prof.aggression < 0.3 or view.prof.depth < REENGAGE_DEPTH:
+        return None
 
     def off(pose: Pose) -> float:
         return angle_diff(pose.facing, _approach_bearing(view, pose, tgt.pose))
@@ -597,10 +597,9 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
         node.add(f"close:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * far)
     elif prof.aggression < 0.3:
         node.add("open", -((180 - off) / 180) * APPROACH_WEIGHT * (1 - prof.aggression))
-    elif not view.towing and prof.depth >= REENGAGE_DEPTH:
+    elif prof.depth >= REENGAGE_DEPTH:
         # in close, turn back on the target: after a head-on pass it is behind, and no plan of a phase or
-        # two reaches a shot at it (without this the car drove on and came round in a wide circle). Not a
-        # rig: its preview moves the tower only, the trailer's swing is not checked.
+        # two reaches a shot at it (without this the car drove on and came round in a wide circle).
         node.add(f"face:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * FACE_WEIGHT)
 
 

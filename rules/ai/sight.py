@@ -77,7 +77,6 @@ class View:
     cut: bool = False                           # the hard wall-clock cap stopped the search
     waypoint: Vec | None = None                 # where to head first round a wall between it and its target
     waypoint_known: bool = False                # waypoint worked out (once a decision)
-    towing: bool = False                        # a trailer is hitched behind it (a rig's tower)
     tail: bool = False                          # its rear gun is for the pursuing target this phase (foe.tail_gun)
 
     @staticmethod
@@ -97,7 +96,6 @@ class View:
         view.target = pick_target(view)
         view.here = bad_ground(view, me.pose)
         view.t_hit_cap = state.rules.combat.cannot_hit_at
-        view.towing = any(v.towed_by == vid for v in state.vehicles if not v.out)
         return view
 
     def timed_out(self) -> bool:

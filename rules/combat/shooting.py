@@ -941,13 +941,20 @@ def _after_automatic(c: Combatant, wid: str, aimed_at: str = "", turn: int = 0) 
     return renewed(c, weapons=weapons, fired=c.fired | {wid}, sustained=kept_)
 
 
+def _nominal_crew(c: Combatant, w: Mounted) -> str:
+    """Whose name an automatic shot goes under (nobody aims it, so none of his modifiers count): the weapon's
+    own crewman, else the first aboard (a trailer has gunners but nobody at a wheel, reading M-R19)."""
+    ids = [p.id for p in c.interior.parts]
+    return w.crew if w.crew in ids else next(iter(_crew_by_role(c.interior, c.firing_roles)), w.crew)
+
+
 def automatic_shot(c: Combatant, w: Mounted, t: Combatant, point: Vec, origin: Vec, turn: int,
                    clouds: Sequence[Counter] = (), *, use_relative_speed: bool = True) -> tuple[Shot, str]:
     """The to-hit of an aimed weapon on automatic at what crosses its line, struck at `point`: the
     standard modifiers of the vehicles, range and weather, but nobody aims it, so no computer, no
     specific target, no sustained fire (000:L1025-L1026) and none of a crewman's own (skill, wounds,
     the driver's maneuvers, paint on his windows: reading CB81). (shot, side struck)."""
-    shot, _side, _o, _p = shot_for(c, w, t, Declaration(c.id, w.id, t.id, crew=w.crew), turn, clouds,
+    shot, _side, _o, _p = shot_for(c, w, t, Declaration(c.id, w.id, t.id, crew=_nominal_crew(c, w)), turn, clouds,
                                    use_relative_speed=use_relative_speed)
     side = struck_side(t.pose, t.size, origin)
     shot = replace(shot, automatic=True, range=(point - origin).length(), target_side=side,

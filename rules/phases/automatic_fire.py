@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from rules.combat.arcs import lof_origin
+from rules.combat.arcs import CARRIER, HALF_SIDES, lof_origin
 from rules.combat.damage import damage_dice
 from rules.combat.dropped import Counter, kind_for_weapon
 from rules.combat.line_of_fire import first_on_line
@@ -91,7 +91,7 @@ def problem(state: GameState, c: Combatant, a: Automatic) -> str | None:
         return f"{', '.join(on)} {'is' if len(on) == 1 else 'are'} on automatic already"
     for wid in wids:
         w = c.weapon(wid)
-        if w.mount == "turret":
+        if side_of(w.mount) == "turret":
             return f"{wid} fires as a turret weapon: it cannot be put on automatic (000:L1025)"
         info = weapon_info(w.abbr)
         if info.to_hit <= 0 and not _lays(w.abbr, w.ammo):
@@ -148,8 +148,15 @@ def ray(c: Combatant, wid: str) -> tuple[Vec, Vec]:
     w = c.weapon(wid)
     origin = lof_origin(c.pose, c.size, w.fires_from)
     out = {"front": forward(c.pose.facing), "back": forward(c.pose.facing) * -1.0,
-           "right": right(c.pose.facing), "left": right(c.pose.facing) * -1.0}[w.mount]
+           "right": right(c.pose.facing), "left": right(c.pose.facing) * -1.0}[side_of(w.mount)]
     return origin, origin + out * LINE_REACH
+
+
+def side_of(mount: str) -> str:
+    """The plain side a mount fires square out of: a long vehicle's half-side fires from its side (reading
+    M-R13), a ten-wheeler's carrier mount as the part it stands for (reading M-R17); a top mount as a turret."""
+    m = CARRIER.get(mount, mount)
+    return m.split("_")[1] if m in HALF_SIDES else m
 
 
 def due(state: GameState, cs: dict[str, Combatant]) -> list[AutoShot]:

@@ -19,7 +19,16 @@ from rules.core.events import (
     TrailerFollowed,
 )
 from rules.core.geometry import Kind, Pose, angle_diff, norm_deg
-from rules.driving.articulated import decel_crash, jackknife_roll_due, jackknifed, trailer_path
+from rules.driving.articulated import (
+    Coupling,
+    coupling_point,
+    decel_crash,
+    follow,
+    hitch_point,
+    jackknife_roll_due,
+    jackknifed,
+    trailer_path,
+)
 from rules.driving.equipment import most_deceleration
 from rules.driving.handling import recover
 from rules.driving.maneuvers import (
@@ -63,6 +72,7 @@ from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 from rules.tables.movement import Tables
 
 FORCED_MODES = (Mode.SPIN, Mode.ROLL, Mode.T_STOP, Mode.SKIDDED, Mode.WRECK)
+COUPLED = 2e-3   # inches: a coupling point this near its hitch is on it (reading M-R3)
 ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
 
 
@@ -201,6 +211,7 @@ def move_along(ctx: Ctx, vid: str, motion: Motion, what: str, maneuver: Maneuver
     ctx.log.add(Moved(f"{what} to {motion.end}", "", vid, what=what, end=motion.end, path=path))
     if towing(ctx.state, vid):
         drag_trailer(ctx, vid, start, maneuver)   # the trailer follows onto the hitch (000:L561-L564)
+    recouple(ctx)                                 # a rig one of its counters was pushed apart (reading M-R30)
     cross_counters(ctx, vid, motion)  # dropped weapons and debris it ran over (000:L1042-L1046)
     note_ground(ctx, vid)             # off-road or back on the road (000:L507, L512-L516)
     take_off(ctx, vid, start)         # off the top of a ramp: a jump (000:L279)
@@ -221,6 +232,7 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     ctx.put(evolve(tr, speed=tower.speed, reverse=tower.reverse, travel=tower.travel))
     swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
     tr = ctx.put(evolve(ctx.v(tr.id), pose=swept.end))
+    tower = held_back(ctx, vid, tr.pose, c)   # before what it runs over: a crash there moves both counters
     path = trailer_path(swept.path[0], swept.end)
     fold = angle_diff(tower.pose.facing, tr.pose.facing)
     ctx.log.add(TrailerFollowed(f"trailer follows to {swept.end}", "000:L561-L564", tr.id, tower=vid,
@@ -231,6 +243,42 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     if stopped(ctx, tr.id):   # the trailer met something: the tower it pulls is held there too
         ctx.update(vid, increments=())
     held(ctx, vid, tr.id, jackknifed(tower.pose, tr.pose, c), fold, maneuver)
+
+
+def recouple(ctx: Ctx) -> None:
+    """Every rig a collision's push left apart (the pushed counter pivots alone, 000:L411-L412): its trailer
+    follows onto the hitch as after a move of the tower (000:L561-L564, no distance of its own), swept, and,
+    stopped short, holds the tower back (reading M-R30)."""
+    for tr in ctx.state.vehicles:
+        tower = ctx.state.vehicle(tr.towed_by) if tr.towed_by else None
+        if tower is None or tower.out or tr.out:
+            continue
+        c = coupling_of(tower, tr)
+        hitch = hitch_point(tower.pose, c)
+        if (coupling_point(tr.pose, c) - hitch).length() < COUPLED:
+            continue
+        rm = follow(tr.pose, hitch, 0.0, c)
+        swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
+        ctx.put(evolve(ctx.v(tr.id), pose=swept.end))
+        held_back(ctx, tower.id, swept.end, c)
+        ctx.log.add(TrailerFollowed(f"trailer back on the hitch at {swept.end}", "000:L561-L564", tr.id,
+                                    tower=tower.id, end=swept.end, path=trailer_path(swept.path[0], swept.end),
+                                    fold=round(angle_diff(ctx.v(tower.id).pose.facing, swept.end.facing), 3)))
+
+
+def held_back(ctx: Ctx, vid: str, trailer: Pose, c: Coupling) -> VehicleState:
+    """A trailer stopped short of its place on the hitch (a collision where it ends, 000:L565) holds its tower
+    back: the pair meets the obstacle as one (000:L473), so the tower is set back along its own facing until its
+    hitch is on the coupling point where the trailer stopped (000:L557, L564; reading M-R30). The coupling never
+    comes apart unseen; only its own rules (a jackknife, a broken hitch, a release) part the two."""
+    tower = ctx.v(vid)
+    gap = coupling_point(trailer, c) - hitch_point(tower.pose, c)
+    if gap.length() < COUPLED:
+        return tower
+    end = Pose.of(tower.pose.centre + gap, tower.pose.facing)
+    ctx.log.add(Moved(f"held back by its trailer to {end}", "000:L473", vid, what="held back", end=end,
+                      path=(tower.pose, end)))
+    return ctx.put(evolve(tower, pose=end))
 
 
 def held(ctx: Ctx, vid: str, tid: str, folded: bool, fold: float, maneuver: Maneuver | None) -> None:
