@@ -41,7 +41,7 @@ def maneuver_phrase(m: Maneuver) -> str:
     elif m.kind == "swerve":
         text = f"swerves {m.degrees:g}° {m.side}"
     elif m.kind == "pivot":
-        text = f"pivots {m.degrees:g}° {m.side}"
+        text = f"pivots {m.degrees:g}° {m.side}" + (" in place" if m.in_place else "")
     elif m.kind == "t_stop":
         text = f"T-stops to the {m.side}"
     else:

@@ -130,8 +130,10 @@ def follow(trailer: Pose, hitch: Vec, distance: float, c: Coupling, *, reverse: 
 
 def maneuver_distance(m: Maneuver) -> float:
     """How far a maneuver moves the tower, for the trailer's straight first step (000:L562): a pivot's
-    quarter inch forward, a full inch otherwise."""
-    return tables().maneuvers.pivot_advance if m.kind == "pivot" else 1.0
+    quarter inch forward (none for a pivot in place, 000:L599), a full inch otherwise."""
+    if m.kind == "pivot":
+        return 0.0 if m.in_place else tables().maneuvers.pivot_advance
+    return 1.0
 
 
 @dataclass(frozen=True)

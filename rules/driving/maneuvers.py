@@ -59,6 +59,7 @@ class Maneuver:
     reverse: bool = False
     corner: Side = Side.NONE  # pivot: the rear corner to swing about (default: the side turned to)
     even: bool = False       # evening-out afterwards: snap onto the grid (000:L234-L235)
+    in_place: bool = False   # pivot: without the quarter inch forward, an oversized vehicle at 2.5 mph (000:L599)
 
     def __post_init__(self) -> None:
         # text forms, query objects and tests give plain strings: check them, then hold the enum members
@@ -72,6 +73,8 @@ class Maneuver:
         corner = _SIDE_OF.get(self.corner)
         if self.corner and corner not in SIDES:
             raise ValueError("corner must be left or right")
+        if self.in_place and kind is not ManeuverKind.PIVOT:
+            raise ValueError("only a pivot is made in place")
         if kind is not self.kind:
             object.__setattr__(self, "kind", kind)
         if side is not None and side is not self.side:   # straight on keeps a word that is no side, unchecked as ever
@@ -101,6 +104,8 @@ class Maneuver:
             parts.append("reverse")
         if self.even:
             parts.append("even")
+        if self.in_place:
+            parts.append("in_place")
         return " ".join(parts)
 
     @staticmethod
@@ -118,6 +123,8 @@ class Maneuver:
                 fields["reverse"] = True
             elif w == "even":
                 fields["even"] = True
+            elif w == "in_place":
+                fields["in_place"] = True
             elif "=" in w:
                 k, v = w.split("=", 1)
                 if k in ("drift", "skid"):
@@ -140,7 +147,7 @@ class Maneuver:
     @staticmethod
     def from_json(d: dict[str, Any]) -> Maneuver:
         """The query interface's maneuver object (../shared/DESIGN.md)."""
-        known = {"kind", "side", "inches", "degrees", "drift", "skid", "reverse", "corner", "even"}
+        known = {"kind", "side", "inches", "degrees", "drift", "skid", "reverse", "corner", "even", "in_place"}
         extra = set(d) - known
         if extra:
             raise ValueError(f"unknown maneuver field(s): {', '.join(sorted(extra))}")
@@ -151,7 +158,7 @@ class Maneuver:
         # plain strings: __post_init__ checks them (naming a bad one) and holds the enum members
         return Maneuver(cast(ManeuverKind, kind), cast(Side, str(d.get("side", ""))), inches,
                         float(d.get("degrees", 0)), drift, float(d.get("skid", 0)), bool(d.get("reverse", False)),
-                        cast(Side, str(d.get("corner", ""))), bool(d.get("even", False)))
+                        cast(Side, str(d.get("corner", ""))), bool(d.get("even", False)), bool(d.get("in_place", False)))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": str(self.kind)}
@@ -171,6 +178,8 @@ class Maneuver:
             out["corner"] = str(self.corner)
         if self.even:
             out["even"] = True
+        if self.in_place:
+            out["in_place"] = True
         return out
 
 
@@ -348,7 +357,7 @@ def perform(m: Maneuver, pose: Pose, size: CounterSize, *, travel: float | None 
     elif m.kind == "pivot":
         # the real counter (not the frame) advances and swings about one of its own rear corners
         out = [(c0.x, c0.y, facing)]
-        c = _path_translate(c0, facing, f * t.pivot_advance, out)
+        c = c0 if m.in_place else _path_translate(c0, facing, f * t.pivot_advance, out)
         corner = m.corner or m.side
         cs = 1 if corner == "right" else -1
         about = c - f * (size.length / 2) + r * (cs * w / 2)

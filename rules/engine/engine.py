@@ -269,6 +269,8 @@ def _maneuver_options(v: VehicleState) -> tuple[tuple[Maneuver, ...], tuple[tupl
         for side in SIDES:
             for deg in t.pivot_degrees:
                 options.append(Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev))
+                if _ultra_slow(v):   # (c): the pivot without the quarter inch (000:L599)
+                    options.append(Maneuver(ManeuverKind.PIVOT, side, degrees=deg, reverse=rev, in_place=True))
     plain = tuple(sorted({m for m in options if _maneuver_problem(v, m, even_checked=True) is None}, key=str))
     evened = tuple((m, e) for m in options if _may_be_evened(m)
                    for e in (replace(m, even=True),) if _maneuver_problem(v, e, even_checked=True) is None)
@@ -307,6 +309,8 @@ def _maneuver_problem(v: VehicleState, m: Maneuver, even_checked: bool = False) 
         return "it cannot steer: wheels are gone on two corners (000:L162)"
     if v.maneuvered:
         return "one maneuver per phase (000:L135)"
+    if m.in_place and not (_ultra_slow(v) and inc == t.pivot_advance):
+        return "a pivot in place is for a truck, bus or rig at 2.5 mph, instead of its quarter inch (000:L593-L599)"
     if m.kind == "pivot":
         if _ultra_slow(v) and inc == t.pivot_advance:
             return shape_error(m, t)   # a truck at 2.5 mph: its quarter inch and a pivot (000:L593-L599)

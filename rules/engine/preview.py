@@ -181,6 +181,8 @@ def maneuver_name(m: Maneuver) -> str:
         words.append(f"+ skid {inch.get(m.skid, f'{m.skid:g}')}")
     if m.even:
         words.append("+ even out")
+    if m.in_place:
+        words.append("in place")
     if m.reverse:
         words.insert(0, "reverse")
     return " ".join(words)

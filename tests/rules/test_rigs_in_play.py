@@ -504,6 +504,28 @@ def test_a_rig_at_2_5_mph_moves_a_quarter_inch_and_may_pivot_000_L593_L599() -> 
     assert not any(isinstance(a, Move) and a.maneuver.kind == "pivot" for a in engine.legal_actions(car, "C"))
 
 
+def test_a_rig_at_2_5_mph_may_pivot_without_moving_forward_000_L599() -> None:
+    """(c) of 000:L596-L599: the tractor pivots about its rear corner where it stands, the trailer follows;
+    the engine agrees with the rig geometry's own three ultra-slow moves (rules.driving.articulated)."""
+    from rules.driving.articulated import ultra_slow_moves
+    from rules.play.actions import parse
+    state = to_move(rig_game(mph=2.5))
+    tower, tr = state.vehicle("rig"), state.vehicle("rig_trailer")
+    in_place = [a for a in engine.legal_actions(state, "rig") if isinstance(a, Move) and a.maneuver.in_place]
+    m = next(a for a in in_place if a.maneuver.side == "right" and a.maneuver.degrees == 15)
+    want = ultra_slow_moves(tower.pose, tr.pose, coupling_of(tower, tr), side="right", degrees=15)["pivot"]
+    state, events = engine.apply(state, m, ScriptedDice([], fallback_seed=1))
+    assert state.vehicle("rig").pose.to_json() == want.tower.end.to_json()
+    assert state.vehicle("rig_trailer").pose.to_json() == want.trailer.end.to_json()
+    assert of(events, TrailerFollowed, "rig_trailer") and on_hitch(state) < 2e-3
+    assert parse("rig move pivot right 15 in_place") == m                     # the text form names it
+    assert Maneuver.from_json(m.maneuver.to_json()) == m.maneuver             # and the query's object
+    from rules.engine.preview import maneuver_name
+    assert maneuver_name(m.maneuver) == "pivot right 15° in place"             # the key's label
+    fast = to_move(rig_game(mph=5))                                           # at 5 mph: the regular pivot only
+    assert "2.5 mph" in (engine.check(fast, m) or "")
+
+
 @pytest.mark.parametrize("m", [Maneuver("bend", "right", degrees=30), Maneuver("steep_drift", "left", 0.5)])
 def test_the_engine_moves_the_trailer_as_the_maneuver_query_answers_000_L562(m: Maneuver) -> None:
     from rules.tools.query import answer
