@@ -139,7 +139,9 @@ def template(state: GameState, vid: str, skid: float = 0.0) -> list[Maneuver]:
 
 def family_of(legal: list[Maneuver], skid: float, even: bool) -> list[Maneuver]:
     """The legal maneuvers shown at once: one skid setting, evening-out on or off. A maneuver that cannot
-    skid is shown plain; one without an evening-out variant stands in for it."""
+    skid is shown plain; one without an evening-out variant stands in for it. A pivot is never evened out,
+    so for a truck at 2.5 mph the same switch picks its pivots in place (000:L599) or with the quarter inch
+    (the key's button reads "In place" then): both at once lie a quarter inch apart and double the key."""
     have = set(legal)
     out = []
     for m in legal:
@@ -147,6 +149,8 @@ def family_of(legal: list[Maneuver], skid: float, even: bool) -> list[Maneuver]:
         if m.skid != want_skid:
             continue
         if m.even != even and replace(m, even=even) in have:
+            continue
+        if m.kind == "pivot" and m.in_place != even and replace(m, in_place=even) in have:
             continue
         out.append(m)
     return out

@@ -114,6 +114,10 @@ class KeyPanel(DecisionPanel):
         self.skid = SKIDS[(SKIDS.index(self.skid) + 1) % len(SKIDS)] if self.skid in SKIDS else 0.0
         self.refresh(keep)
 
+    def pivots_in_place(self) -> bool:
+        """A truck at 2.5 mph may pivot where it stands (000:L599): the even-out switch, idle for pivots, picks them."""
+        return self.preview is not None and any(m.in_place for m in self.preview.legal)
+
     def toggle_even(self) -> None:
         keep = self.chosen.maneuver if self.chosen else None
         self.even = not self.even
@@ -180,7 +184,7 @@ class KeyPanel(DecisionPanel):
 
     def hint(self) -> str:
         text = ("Left/Right: choose · Enter or release: commit · Esc/right-click: cancel · Space: straight · "
-                "H: hold course · K skid · M mirror · V even")
+                "H: hold course · K skid · M mirror · " + ("V pivot in place" if self.pivots_in_place() else "V even"))
         return text + (" · L: let the other move first" if self.deferrable() else "")
 
     # --- mouse -------------------------------------------------------------------------------------
@@ -264,7 +268,8 @@ class KeyPanel(DecisionPanel):
             grid_button(rect, 2, 0, "right >", lambda: self.step_choice(1), "next"),
             grid_button(rect, 0, 1, f"Skid {self.skid:g}\"", self.cycle_skid, "skid", active=self.skid > 0),
             grid_button(rect, 1, 1, "Mirror", self.mirror, "mirror"),
-            grid_button(rect, 2, 1, "Even out", self.toggle_even, "even", active=self.even),
+            grid_button(rect, 2, 1, "In place" if self.pivots_in_place() else "Even out", self.toggle_even, "even",
+                        active=self.even),
             grid_button(rect, 0, 2, "Undo", self.undo, "undo"),
             grid_button(rect, 1, 2, "Commit", self.commit, "commit", span=2),
             grid_button(rect, 0, 3, "Hold course this turn (H)", b.hold_course, "hold", span=3,

@@ -347,3 +347,33 @@ def test_the_better_reflexes_may_let_the_other_car_move_first_with_l_000_L140(ap
         press(app, pygame.K_RETURN)
     assert battle.human_actor() == other
     assert not any(b.name == "defer" for b in battle.key.buttons)
+
+
+def test_a_truck_at_2_5_mph_shows_its_pivots_in_place_or_with_the_quarter_inch_000_L599(app):
+    """The key shows one family of pivots at a time: V (the "In place" button) switches a truck at 2.5 mph
+    between the pivot after its quarter inch and the pivot where it stands (reading M-R27)."""
+    from game.battle.key_panel import KeyPanel
+    from game.scenes.battle import BattleScene
+    from game.scenes.title import TitleScene
+    from game.session import Session
+
+    vs = (VehicleSetup("rig", "Player 1", "Annihilator", Pose.at(20, 30, 0), speed=2.5, trailer="Brotherhood"),
+          VehicleSetup("W", "Player 2", "Killer Kart", Pose.at(5, 10, 90), speed=0))
+    session = Session.start(GameSetup(vs, seed=4), "slow rig", None)
+    while not (session.state.step == MOVE and engine.to_act(session.state) == ["rig"]):
+        vid = engine.to_act(session.state)[0]
+        session.apply(SetSpeed(vid, session.state.vehicle(vid).signed_speed))
+    app.push(TitleScene(app))
+    battle = BattleScene(app, session)
+    app.push(battle)
+    app.update(0.1)
+    key = battle.panel()
+    assert isinstance(key, KeyPanel) and key.pivots_in_place()
+    pivots = [g.maneuver for g in key.ghosts if g.maneuver.kind == "pivot"]
+    assert pivots and not any(m.in_place for m in pivots)          # first: after the quarter inch
+    names = {b.label for b in key.layout_buttons(battle.layout.controls)}
+    assert "In place" in names and "V pivot in place" in key.hint()
+    press(app, pygame.K_v)
+    pivots = [g.maneuver for g in key.ghosts if g.maneuver.kind == "pivot"]
+    assert pivots and all(m.in_place for m in pivots)               # then: where it stands, one of each
+    assert len(pivots) == len({(m.side, m.degrees) for m in pivots})
