@@ -77,8 +77,8 @@ def stairway_up(map_id: str, changes: MapChanges, building: str) -> Stairway | N
 @lru_cache(maxsize=16)
 def _stairways(map_id: str, sections: tuple[Placement, ...]) -> tuple[Stairway, ...]:
     m = resolved(current_map(map_id, sections))
-    step = vocabulary().elevation.storey_ft
-    return tuple(Stairway(f"buildings[{i}]", Vec(*b.stairs), 2 * round(building_height_ft(b) / step),
+    el = vocabulary().elevation
+    return tuple(Stairway(f"buildings[{i}]", Vec(*b.stairs), el.stair_squares_per_storey * round(building_height_ft(b) / el.storey_ft),
                           building_height_ft(b)) for i, b in enumerate(m.buildings) if b.stairs is not None)
 
 

@@ -67,6 +67,7 @@ class Elevation:
     max_storeys: int = 30
     line_ft: float = 5.0
     cover_reach_in: float = 0.5
+    stair_squares_per_storey: int = 2
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def load_vocabulary(path: Path = DATA_DIR / "map_terrain.toml") -> Vocabulary:
     el = n.table("elevation")
     elevation = Elevation(el.number("storey_ft", lo=1), el.integer("default_storeys", lo=1),
                           el.integer("max_storeys", lo=1), el.number("line_ft", lo=0),
-                          el.number("cover_reach_in", lo=0))
+                          el.number("cover_reach_in", lo=0), el.integer("stair_squares_per_storey", lo=1))
     el.done()
     n.done()
     conditions = tuple(c for c, rc in tables().hazards.road.items() if not rc.maneuvers_only)

@@ -7,17 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.new_game import NewGameScene, _option_note
-from game.scenes.title import TitleScene
 from tests.game.conftest import press
-
-
-def _open(app) -> NewGameScene:
-    app.push(TitleScene(app))
-    ng = NewGameScene(app)
-    app.push(ng)
-    app.update(0.05)
-    app.draw()
-    return ng
+from tests.game.test_new_game import _open
 
 
 def _choose(ng: NewGameScene, name: str, value: str) -> None:

@@ -18,6 +18,7 @@ from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, GameState, RuleOptions
 from rules.tables.foe_tactics import load_tactics, tactics
+from tests.rules.test_ai import _advance_to
 
 RAM = "[ram]\ntrade = 2\nnominal_total = 12\n[rear_gun]\nreach = 8\nfollow = 45\n"
 BUDGET = 60.0  # seconds: only a safety net; the profile's node budget sizes the search
@@ -31,17 +32,7 @@ def _game(cars: list[tuple[str, str, str, Pose, float]], seed: int = 3) -> GameS
 
 def _to_fire(state: GameState, vid: str) -> GameState:
     """Everybody holds course (speed, straight on, pass) until vid chooses in the fire step."""
-    for _ in range(400):
-        who = engine.to_act(state)
-        if state.step == FIRE and vid in who:
-            return state
-        w = who[0]
-        legal = engine.legal_actions(state, w)
-        hold = next((a for a in legal if isinstance(a, SetSpeed) and a.mph == state.vehicle(w).signed_speed), None)
-        hold = hold or next((a for a in legal if isinstance(a, Move) and a.maneuver.kind == "straight"), None)
-        hold = hold or next((a for a in legal if isinstance(a, Pass)), legal[0])
-        state, _ = engine.apply(state, hold)
-    raise AssertionError(f"{vid} never came to the fire step")
+    return _advance_to(state, vid, FIRE)
 
 
 def _fire_choice(chaser: Pose) -> object:
