@@ -108,7 +108,8 @@ def save_dict(game: Game) -> dict[str, Any]:
 
 
 def _kit_dict(k: Kit) -> dict[str, Any]:
-    return {"weapon": k.weapon, "armor": k.armor, "grenades": list(k.grenades), "gear": list(k.gear)}
+    return {"weapon": k.weapon, "armor": k.armor, "grenades": list(k.grenades), "gear": list(k.gear),
+            **({"martial_arts": k.martial_arts} if k.martial_arts >= 0 else {})}   # only when set (PD44)
 
 
 def save_game(game: Game, path: str | Path) -> Path:

@@ -95,7 +95,7 @@ def _read_person(n: Node) -> ScenarioPerson:
 def read_kit(n: Node) -> Kit:
     """A crew's kit (people.toml keys; setup_check says which are unknown)."""
     kit = Kit(n.text("weapon", ""), n.text("armor", ""), _keys(n, "grenades", "grenade kinds"),
-              _keys(n, "gear", "gear keys"))
+              _keys(n, "gear", "gear keys"), n.integer("martial_arts", -1, lo=-1, hi=10))
     n.done()
     return kit
 
