@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
+from rules.ai import stand_off
 from rules.ai.foe import DEFAULT_BUDGET
 from rules.ai.foe import decide as vehicle_decide
 from rules.combat.elevation import roof_at, stairway_up
@@ -27,7 +28,7 @@ from rules.people.record import PersonState
 from rules.play import people, stairs
 from rules.play.actions import Action, Fire, Pass
 from rules.play.people_actions import Climb, GetOut, Pick, Prone, Reload, Shoot, Sprint, Strike, Throw, Walk
-from rules.play.state import FIRE, MOVE, GameState
+from rules.play.state import FIRE, MOVE, SPEED, GameState
 from rules.tables.foe_profiles import Profile
 
 THREAT_RANGE = 8.0    # inches: an enemy this close with a line of fire makes him get down
@@ -57,11 +58,20 @@ def decide(state: GameState, actor: str, legal: Sequence[Action], profile: Profi
     rest: list[Action] = [a for a in legal if not isinstance(a, GetOut)] or list(legal)
     if v.out:
         return next((a for a in rest if isinstance(a, Pass)), rest[0]), "stays with the wreck"
+    g = stand_off.goal(state, actor) if state.step != FIRE or leave else None   # the fire step: only to get out
+    if g is not None and g.dismount and leave and (v.pose.centre - g.at).length() <= stand_off.reach(g) + 0.5:
+        return leave[0], f"{leave[0].crew} gets out: its car {g.why}"
+    if g is not None and state.step == SPEED:
+        stop = stand_off.stop_here(state, actor, g, rest)
+        if stop is not None:
+            return stop, f"{'stays stopped' if stop.mph == 0 == v.speed else f'slows to {stop.mph:g} mph'}: {g.why}"
     at_people = [a for a in rest if isinstance(a, Fire) and people.is_person(state, a.target)
                  and people.person(state, a.target).owner != v.owner]   # type: ignore[union-attr]
     from_inside = [a for a in rest if isinstance(a, Shoot)]   # a crewman's hand weapon out of the car
     others = [a for a in rest if a not in at_people and a not in from_inside]
-    chosen, why = vehicle_decide(state, actor, others or rest, profile, budget)
+    chosen, why = vehicle_decide(state, actor, others or rest, profile, budget, goal=g.at if g is not None else None)
+    if g is not None and state.step != FIRE:
+        why = f"{why} ({g.why})"
     if isinstance(chosen, Pass) and at_people:
         best = min(at_people, key=lambda a: (people.vehicle_shot_need(state, a), str(a)))
         if people.vehicle_shot_need(state, best) <= PERSON_SHOT_NEED:
