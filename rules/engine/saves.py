@@ -101,7 +101,8 @@ def save_dict(game: Game) -> dict[str, Any]:
             {"id": p.id, "owner": p.owner, "x": p.pose.x, "y": p.pose.y, "facing": p.pose.facing,
              "weapon": p.weapon, "armor": p.armor, "grenades": list(p.grenades), "skill": p.skill,
              "foe": p.foe, "prone": p.prone, "name": p.name, **({"gear": list(p.gear)} if p.gear else {}),
-             **({"martial_arts": p.martial_arts} if p.martial_arts >= 0 else {})}
+             **({"martial_arts": p.martial_arts} if p.martial_arts >= 0 else {}),
+             **({"running": p.running} if p.running else {})}
             for p in s.people
         ]
     return out
@@ -178,7 +179,8 @@ def _person(p: Node) -> PersonSetup:
         weapon=p.text("weapon", ""), armor=p.text("armor", ""), grenades=tuple(grenades),
         skill=p.integer("skill", 0, lo=UNTRAINED, hi=MAX_SKILL), foe=p.text("foe", ""),
         prone=p.flag("prone", False), name=p.text("name", ""), gear=_gear(p),
-        martial_arts=p.integer("martial_arts", -1, lo=-1, hi=MAX_SKILL))
+        martial_arts=p.integer("martial_arts", -1, lo=-1, hi=MAX_SKILL),
+        running=p.integer("running", 0, lo=0, hi=MAX_SKILL))
     p.done()
     return out
 

@@ -45,6 +45,7 @@ class PersonState:
     struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each
     riding: str = ""               # the vehicle whose top he rides (000:L1496): he goes where it goes
     martial_arts: int = -1         # Martial Arts level: -1 none, 0 base, 1 for +1 ... (000:L1332, PD44)
+    running: int = 0               # Running skill above the base level: +2.5 mph each (000:L1364)
     stair_up: int = 0              # squares above a stairway's foot he stands on (000:L1442, PD43)
     stair_turn: int = 0            # the turn he stopped on a stairway or climbed a square of it: no more walking
     blows: int = 0                 # blows at men struck in turn `blows_turn`, his first action that turn

@@ -284,9 +284,17 @@ def squares_now(state: GameState, p: PersonState) -> int:
     if p.prone:
         return 1 if state.phase in t.person.crawl_phases else 0
     armor = t.armor.get(p.armor) if p.armor else None
-    mph = t.person.speed_mph - (armor.speed_loss_mph if armor else 0.0) + (t.person.sprint_mph if sprinting(state, p) else 0.0)
+    mph = foot_mph(state, p) - (armor.speed_loss_mph if armor else 0.0)
     inches = state.rules.movement.chart.pedestrian(mph)[state.phase - 1]
     return round(inches / t.person.square)
+
+
+def foot_mph(state: GameState, p: PersonState) -> float:
+    """His speed on foot: the base, 2.5 mph more for each plus of Running, 5 more sprinting, never past 25 mph
+    (000:L1364, L1439, L1441); a stairway is climbed a square a turn whatever his speed (000:L1443)."""
+    h = tables_of(state).person
+    mph = h.speed_mph + p.running * h.running_mph + (h.sprint_mph if sprinting(state, p) else 0.0)
+    return min(mph, h.top_mph) if h.top_mph else mph
 
 
 def gas_effect(state: GameState, p: PersonState) -> GasResult | None:
@@ -868,10 +876,9 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
 def _speed_of(state: GameState, p: PersonState) -> float:
     """A pedestrian who has walked this turn is moving (reading PD17); else he stands still."""
     per_turn = state.rules.movement.chart.phases_per_turn
-    h = tables_of(state).person
     if p.walked <= clock(state.turn, 0, per_turn):
         return 0.0
-    return h.speed_mph + (h.sprint_mph if sprinting(state, p) else 0.0)
+    return foot_mph(state, p)
 
 
 def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
