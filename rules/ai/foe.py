@@ -612,7 +612,9 @@ def _make_for(view: View, node: Node) -> None:
     if view.goal is None:
         return
     gap = (view.goal - node.pose.centre).length()
-    off = angle_diff(node.pose.facing, heading_of(view.goal - node.pose.centre)) if gap > 1.0 else 0.0
+    way = _waypoint(view)   # round a wall between it and the goal, as round one between it and a target
+    aim = way if way is not None and (way - node.pose.centre).length() > DETOUR_REACH else view.goal
+    off = angle_diff(node.pose.facing, heading_of(aim - node.pose.centre)) if gap > 1.0 else 0.0
     node.add("goal", -(off / 180) * APPROACH_WEIGHT - gap * EXIT_PULL)
 
 
@@ -640,16 +642,18 @@ def _through_exit(view: View, at: Vec) -> bool:
 
 
 def _waypoint(view: View) -> Vec | None:
-    """Where to head first when the map's walls stand between the car and its target (None with a clear
+    """Where to head first when the map's walls stand between the car and its target, or its goal with no
+    target (rules/ai/stand_off.py) (None with a clear
     line): the end of the clear leg nearest the target's bearing from which the target can be seen, else
     of the clear leg nearest that bearing. Worked out once a decision, from where the car is now."""
     if view.waypoint_known:
         return view.waypoint
     view.waypoint_known = True
     tgt = view.target
-    if tgt is None:
+    if tgt is None and view.goal is None:
         return None
-    c, t = view.me.pose.centre, tgt.pose.centre
+    c, t = view.me.pose.centre, tgt.pose.centre if tgt is not None else view.goal
+    assert t is not None
     if not view.static.line_of_fire(c, t).hits:
         return None
     bearing = heading_of(t - c)

@@ -145,7 +145,9 @@ def stop_here(state: GameState, vid: str, g: Goal, legal: list[Action]) -> SetSp
     """At the goal (and, at a spot to shoot from, with the man near its nose): the slowest speed it may take
     this turn without braking hard, down to a stop; None when it is not there yet."""
     v = state.vehicle(vid)
-    if not g.stop or (v.pose.centre - g.at).length() > reach(g) + v.speed / 10:
+    # the inches it runs on while it slows BRAKE_MPH a turn (a turn at S mph covers S/10 inches)
+    run_on = sum(max(0.0, v.speed - BRAKE_MPH * k) / 10 for k in range(int(v.speed // BRAKE_MPH) + 1))
+    if not g.stop or (v.pose.centre - g.at).length() > reach(g) + run_on:
         return None
     if g.face is not None and angle_diff(v.pose.facing, heading_of(g.face - v.pose.centre)) > FACING:
         return None
