@@ -22,8 +22,9 @@ from rules.ai import stand_off
 from rules.ai.foe import DEFAULT_BUDGET
 from rules.ai.foe import decide as vehicle_decide
 from rules.combat.elevation import roof_at, stairway_up
+from rules.combat.line_of_fire import first_on_line
 from rules.core.dice import DiceExpr, chance_at_least
-from rules.core.geometry import Vec
+from rules.core.geometry import Vec, forward
 from rules.people.record import PersonState
 from rules.play import people, stairs
 from rules.play.actions import Action, Fire, Pass
@@ -302,7 +303,9 @@ def _score(state: GameState, p: PersonState, a: Action, enemies: set[str]) -> tu
         if not th.allowed:
             return None
         blow = h.heavy if p.weapon or p.grenades else h.fist
-        return chance_at_least(th.need) * max(_mean(blow), MIN_BLOW), f"strikes {a.target} hand-to-hand (needs {th.need})"
+        art = t.martial_arts.damage_bonus(p.martial_arts) if t.martial_arts is not None else 0   # PD44
+        return chance_at_least(th.need) * (max(_mean(blow), MIN_BLOW) + art), \
+            f"strikes {a.target} hand-to-hand (needs {th.need})"
     if isinstance(a, Throw):
         return _throw_score(state, p, a, enemies)
     if isinstance(a, Reload) and p.shots == 0:   # empty: a turn's reloading is worth more than a blow
@@ -333,15 +336,33 @@ def _mean(d: DiceExpr) -> float:
 
 
 SCATTER_MARGIN = 0.5  # inches beyond a grenade's radius a foe keeps his own side from its aim point
+SCATTER_REACH = 1.0   # inches off the aim a missed throw is reckoned to land, for a wall in its flight
 
 
 def _own_side_in_blast(state: GameState, owner: str, a: Throw) -> bool:
     """Whether the thrower or a man of his side stands within the grenade's radius of the aim, with a margin
-    for the scatter: a foe does not throw a grenade at his own feet (000:L1576)."""
+    for the scatter: a foe does not throw a grenade at his own feet (000:L1576); nor where a scattered throw
+    would strike a wall or building on its way and go off there, near him (000:L1195, PD34: a man aimed at
+    on a stairway stands against the wall)."""
     kind = state.rules.people.grenades[a.grenade]
     reach = kind.person_radius + SCATTER_MARGIN if kind.people is not None else 0.0
     at = Vec(a.x, a.y)
-    return reach > 0 and any((p.pose.centre - at).length() <= reach for p in people.standing(state) if p.owner == owner)
+    mine = [p.pose.centre for p in people.standing(state) if p.owner == owner]
+    if reach <= 0:
+        return False
+    if any((m - at).length() <= reach for m in mine):
+        return True
+    thrower = people.person(state, a.person)
+    if thrower is None:
+        return False
+    start = thrower.pose.centre
+    for k in range(-1, 8):   # the aim, and a scatter of SCATTER_REACH each way round it
+        end = at if k < 0 else at + forward(k * 45.0) * SCATTER_REACH
+        met = first_on_line({}, state.map_id, start, end, (), state.map_changes)
+        if met is not None and (met[1] - start).length() < (end - start).length() - SCATTER_REACH / 4 \
+                and any((m - met[1]).length() <= kind.person_radius for m in mine):
+            return True
+    return False
 
 
 def _throw_target(state: GameState, a: Throw) -> str:

@@ -67,3 +67,29 @@ def test_no_goal_while_an_enemy_vehicle_fights_on():
     setup = game_setup(load_scenario(MAPS_DIR / "scenarios" / "rooftop_gunners.toml"), 3)
     s = new_game(setup)[0]
     assert stand_off.goal(s, "red") is None and stand_off.goal(s, "blue") is None
+
+
+def test_a_foe_does_not_throw_at_a_man_against_a_wall_when_the_wall_would_set_it_off_near_him_000_L1195():
+    """Seen in play: the Hotshot's driver threw an explosive grenade at the rifleman on the Offices' stairway
+    from 4" off; it scattered past the wall, struck the building in flight and went off there, 1.4" from
+    the thrower, killing him (000:L1195, PD34). A throw whose likely flight meets a wall that near his own
+    side is not taken; the same throw across open street is."""
+    from rules.ai.on_foot import _own_side_in_blast
+    from rules.core.geometry import Pose
+    from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
+    from rules.play.people_actions import Throw
+    from rules.play.state import RuleOptions
+
+    def state(target_at):
+        setup = GameSetup((VehicleSetup("red", "A", "Hotshot", Pose.at(26, 10, 90), 0.0),
+                           VehicleSetup("blue", "B", "Hotshot", Pose.at(28, 17, 90), 0.0)),
+                          seed=1, options=RuleOptions(people="on"), map="maps/rooftops.toml",
+                          people=(PersonSetup("man", "A", Pose.at(10.875, 11.625, 90), weapon="SMG",
+                                              grenades=("explosive",)),
+                                  PersonSetup("foe", "B", Pose.at(*target_at, 0), weapon="Rifle")))
+        return new_game(setup)[0]
+
+    wall = state((12.125, 15.125))   # the Offices' stairway foot, against the building's east wall
+    assert _own_side_in_blast(wall, "A", Throw("man", "explosive", 12.125, 15.125, 0))
+    street = state((14.375, 11.625))  # 3.5" off along the street, nothing between
+    assert not _own_side_in_blast(street, "A", Throw("man", "explosive", 14.375, 11.625, 0))
