@@ -254,11 +254,17 @@ def _at_arms_length(state: GameState, p: PersonState, tid: str, at: Vec) -> bool
 
 
 def _grenade_at(state: GameState, p: PersonState, tid: str, dist: float) -> bool:
-    """Whether he holds a grenade that hurts this enemy and the enemy is within a throw."""
+    """Whether he holds a grenade that hurts this enemy, the enemy is within a throw, and a throw at him is
+    one he would take (not one a wall would set off near his own side: _own_side_in_blast); else he closes
+    in (up the stairs, to his fists) rather than wait for a throw he will never make."""
     kinds = [state.rules.people.grenades[g] for g in p.grenades]
-    if people.is_person(state, tid):
-        return dist <= GRENADE_RANGE and any(k.people is not None for k in kinds)
-    return dist <= GRENADE_RANGE and any(k.vehicles is not None for k in kinds)
+    man = people.is_person(state, tid)
+    usable = [g for g, k in zip(p.grenades, kinds, strict=True) if (k.people if man else k.vehicles) is not None]
+    if dist > GRENADE_RANGE or not usable:
+        return False
+    at = next((pt for t, pt in people.target_points(state, p) if t == tid), None)
+    return at is not None and not _own_side_in_blast(state, p.owner, Throw(p.id, usable[0], round(at.x, 3),
+                                                                            round(at.y, 3), 0))
 
 
 def _fire(state: GameState, pid: str, legal: list[Action]) -> tuple[Action, str]:

@@ -649,9 +649,11 @@ def _may_strike(state: GameState, p: PersonState, target: str, point: Vec) -> bo
     sq = t.person.square
     o = person(state, target)
     if o is not None:
-        near = o.owner != p.owner and max(abs(o.pose.x - p.pose.x), abs(o.pose.y - p.pose.y)) <= sq * 1.01
+        near = (o.owner != p.owner and max(abs(o.pose.x - p.pose.x), abs(o.pose.y - p.pose.y)) <= sq * 1.01
+                and abs(level_of(state, o.id) - level_of(state, p.id)) <= t.hand_to_hand.reach_ft)
     else:
-        near = (point - p.pose.centre).length() <= sq * 0.75 and bool(p.weapon or p.grenades)
+        near = ((point - p.pose.centre).length() <= sq * 0.75 and bool(p.weapon or p.grenades)
+                and level_of(state, p.id) <= t.hand_to_hand.reach_ft)   # a car stands on the street
     if not near:
         return False
     moved = p.steps if p.steps_turn == state.turn else 0

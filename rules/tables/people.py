@@ -198,6 +198,7 @@ class HandToHand:
     spiked_gear: str
     spiked_extra: int
     source: str
+    reach_ft: float = 1e9    # the most feet between two men's levels a blow spans (reading PD35)
 
 
 @dataclass(frozen=True)
@@ -536,7 +537,8 @@ def load_people(path: Path) -> PeopleTables:
     if n.has("hand_to_hand"):
         h = n.table("hand_to_hand")
         hth = HandToHand(h.integer("to_hit", lo=2, hi=12), _dice(h, "fist"), _dice(h, "heavy"), _dice(h, "vehicle"),
-                         h.text("spiked_gear"), h.integer("spiked_extra", lo=0), h.text("source"))
+                         h.text("spiked_gear"), h.integer("spiked_extra", lo=0), h.text("source"),
+                         h.number("reach_ft", 1e9, lo=0))
         if hth.spiked_gear not in gear:
             raise h.error("spiked_gear", f"no gear {hth.spiked_gear!r}")
         h.done()

@@ -176,3 +176,25 @@ def test_a_blow_last_turn_gives_no_blow_more_after_a_reload_this_turn_PD44():
                                for p in s.people))
     assert people.blows_left(s, people.person(s, "a")) == 0
     assert people.fire_options(_next_fire_step(s, 2), "a") == []
+
+
+def test_no_blow_between_a_man_at_the_roof_hatch_and_one_on_the_street_below_000_L1453_PD35():
+    """Seen in play: the rifleman at the Offices' roof hatch (40 ft up its stairway) and a driver in the next
+    square on the street traded blows. "Adjacent" is read at his own level, or a stair square (5 ft) off
+    (people.toml [hand_to_hand] reach_ft, reading PD35): at the hatch, no blow; at the stairway's foot, a blow."""
+    setup = GameSetup((VehicleSetup("red", "A", "Killer Kart", Pose.at(26, 10, 90), 0.0),
+                       VehicleSetup("blue", "B", "Killer Kart", Pose.at(28, 17, 90), 0.0)),
+                      seed=2, options=RuleOptions(people="on"), map="maps/rooftops.toml",
+                      people=(PersonSetup("a", "A", Pose.at(12.125, 15.125, 0)),
+                              PersonSetup("b", "B", Pose.at(12.125, 14.875, 180))))
+    s = evolve(new_game(setup)[0], step=FIRE)
+    s.derived.clear()
+    assert Strike("a", "b") in people.fire_options(s, "a")          # both on the street: in reach
+    way = people.tables_of(s)   # the stairway's squares to the hatch: maps/rooftops.toml's Offices, 4 storeys
+    up = evolve(s, people=tuple(replace(p, stair_up=8) if p.id == "a" else p for p in s.people))
+    up.derived.clear()
+    assert people.level_of(up, "a") == 40 and way.hand_to_hand.reach_ft == 5
+    assert Strike("a", "b") not in people.fire_options(up, "a") and Strike("b", "a") not in people.fire_options(up, "b")
+    one = evolve(s, people=tuple(replace(p, stair_up=1) if p.id == "a" else p for p in s.people))
+    one.derived.clear()
+    assert people.level_of(one, "a") == 5 and Strike("a", "b") in people.fire_options(one, "a")
