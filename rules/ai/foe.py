@@ -374,6 +374,8 @@ def tail_gun(view: View, plans: list[_Plan]) -> bool:
     (rules/data/foe_tactics.toml [rear_gun]): it follows close behind, a rear gun is ready, and no move of
     this phase gives a shot from any other gun (valuing the rear gun more widely made the ace worse)."""
     tgt, me, rg = view.target, view.me, tactics().rear_gun
+    if "rear_gun" in view.prof.off:   # switched off to measure it (Profile.off)
+        return False
     rear = {g.id for g in view.guns.get(me.id, []) if g.mount == "back" and g.ready and g.damage > 0}
     if tgt is None or not rear or tgt.speed <= 0 or me.speed <= 0:
         return False
@@ -1091,6 +1093,8 @@ def _drop_value(view: View, a: Drop) -> float:
     """Lay a dropped weapon when a pursuer is behind and will drive over it (rules/data/foe_tactics.toml
     [drop]): the counter lands behind the car (000:L1028), so it pays only on the pursuer's line of travel."""
     me, d = view.me, tactics().drop
+    if "drop" in view.prof.off:   # switched off to measure it (Profile.off)
+        return 0.0
     spot = me.pose.centre - forward(me.pose.facing) * (view.size.length / 2)
     best = 0.0
     for e in view.enemies:
