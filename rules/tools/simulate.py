@@ -22,6 +22,21 @@ is each map's fairest for a duel (`--starts duel`, the default: see duel_starts)
 positions (`--starts first`: mostly one car chasing the other). It prints A's wins,
 draws and losses with 95% Wilson intervals, the draws at the turn limit, each driver's own crashes per
 100 vehicle-turns, the vehicles that left the map and the CPU time of a decision (p50, p95, max).
+
+    python -m rules simulate --battery --foes A,B --teams 2 ...       2-v-2 team games
+    python -m rules simulate --battery --foes A,B --mixed [--vehicles X:Y,...] ...   mixed-design duels
+    python -m rules simulate --battery --foes A,A --off TACTIC[,TACTIC] ...          a tactic measured
+
+Team games (`--teams N`): two sides of N vehicles, A's and B's (owners "A" and "B", so the foes see
+friends); a side wins when every enemy vehicle is out. Starts: team_starts (teammates together, apart from
+the enemy), the sides changing starts every other game; only maps with 2N starts. Mixed duels (`--mixed`):
+the pairs X:Y of --vehicles (default MIXED_PAIRS), each played four times on one seed (A in X, then in Y,
+each from both seats); with --teams each side is X, Y, X ... Both modes go through maps and designs
+together (battery_games). `--off` takes tactics (rules.tables.foe_tactics.TACTIC_NAMES: drop, team, ram,
+rear_gun, withdraw, press) from the first driver's profile: A without it against B with it on the same dice
+and seats, a paired measure. Every battery also prints A's share of the decided games and each driver's
+tactics as they came up (turns set on a ram, rams, drops and the enemies that set them off, shots from a
+rear gun and at a teammate's target, turns withdrawing or pressing, vehicles crippled and surviving).
 """
 
 from __future__ import annotations
@@ -86,7 +101,8 @@ class Seat:
 MOODS = {"rams:": "ram_turns", "withdraws:": "withdraw_turns", "presses:": "press_turns",
          "keeps away:": "keep_away_turns"}
 TALLY_KEYS = ("ram_turns", "rams", "drops", "drop_hits", "shots", "rear_shots", "shared_shots", "withdraw_turns",
-              "press_turns", "keep_away_turns", "crippled_turns", "crippled", "crippled_survived")
+              "press_turns", "keep_away_turns", "crippled_turns", "crippled", "crippled_survived", "out",
+              "out_armor")   # out_armor: the percent of its armor a vehicle had left when it went out, summed
 
 
 @dataclass
@@ -206,14 +222,15 @@ def play(map_path: str, seats: Sequence[Seat], seed: int, turns: int, game: int 
     reason = out.reason if out is not None else "the decision limit is reached"
     fallen = {v.id: engine.why_out(v) for v in state.vehicles if v.out}
     return GameResult(game, seed, winner, survivors, reason, state.turn, damage, crashes, decisions, think,
-                      fallen, cpu, side, tally.done(survivors))
+                      fallen, cpu, side, tally.done(state))
 
 
 class _Tally:
     """Counts of each vehicle's tactics in one game (TALLY_KEYS): turns in each mood of its speed line,
     rams it drove into an enemy, counters it dropped and enemies that set one off, its shots, those from a
     rear-mounted weapon and those at a target a teammate shot at the same turn, and whether it was ever
-    crippled (less than sight.CRIPPLED_ARMOR of its armor left, the share at which a foe withdraws) and survived."""
+    crippled (less than sight.CRIPPLED_ARMOR of its armor left, the share at which a foe withdraws) and survived,
+    and the share of its armor it had left if it went out."""
 
     def __init__(self, seats: Sequence[Seat]) -> None:
         self.side = {s.vid: s.side for s in seats}
@@ -255,9 +272,13 @@ class _Tally:
                     and self.side.get(e.other, self.side[vid]) != self.side[vid]:
                 n["rams"] += 1
 
-    def done(self, survivors: Sequence[str]) -> dict[str, dict[str, int]]:
-        for vid, n in self.n.items():
-            n["crippled_survived"] = int(bool(n["crippled"]) and vid in survivors)
+    def done(self, state: GameState) -> dict[str, dict[str, int]]:
+        for v in state.vehicles:
+            if v.id in self.n:
+                n = self.n[v.id]
+                n["crippled_survived"] = int(bool(n["crippled"]) and not v.out)
+                n["out"] = int(v.out)
+                n["out_armor"] = round(100 * armor_share(v)) if v.out else 0
         return self.n
 
 
@@ -667,7 +688,8 @@ class BatteryStats:
                        f"enemy); shots {t['shots']}, from a rear gun {t['rear_shots']}, at a teammate's target "
                        f"{t['shared_shots']}; turns withdrawing {t['withdraw_turns']} of {t['crippled_turns']} "
                        f"crippled, pressing {t['press_turns']}, keeping away {t['keep_away_turns']}; crippled "
-                       f"{t['crippled']}, of them survived {t['crippled_survived']}")
+                       f"{t['crippled']}, of them survived {t['crippled_survived']}; out {t['out']}, with "
+                       f"{t['out_armor'] / max(1, t['out']):.0f}% of their armor left on average")
         return out
 
 
