@@ -100,7 +100,8 @@ class Seat:
 # A speed step comes every phase (a speed may change each phase): a mood counts once a turn.
 MOODS = {"rams:": "ram_turns", "withdraws:": "withdraw_turns", "presses:": "press_turns",
          "keeps away:": "keep_away_turns"}
-TALLY_KEYS = ("ram_turns", "rams", "drops", "drop_hits", "shots", "rear_shots", "shared_shots", "withdraw_turns",
+TAIL_WORDS = "in its rear gun's arc"   # a move decided by keeping its pursuer on the rear gun (rules.ai.explain)
+TALLY_KEYS = ("ram_turns", "rams", "tail_moves", "drops", "drop_hits", "shots", "rear_shots", "shared_shots", "withdraw_turns",
               "press_turns", "keep_away_turns", "crippled_turns", "crippled", "crippled_survived", "out",
               "out_armor")   # out_armor: the percent of its armor a vehicle had left when it went out, summed
 
@@ -250,6 +251,8 @@ class _Tally:
                     n[key] += 1
         if armor_share(me) < CRIPPLED_ARMOR:
             n["crippled"] = 1
+        if isinstance(action, Move) and TAIL_WORDS in why:
+            n["tail_moves"] += 1
         if isinstance(action, Fire):
             n["shots"] += 1
             n["rear_shots"] += _rear_weapon(state, me, action.weapon)
@@ -685,8 +688,8 @@ class BatteryStats:
             t = self.tally.get(d, dict.fromkeys(TALLY_KEYS, 0))
             out.append(f"    tactics of {d} ({self.vehicles.get(d, 0)} vehicles): turns set on a ram "
                        f"{t['ram_turns']}, rams {t['rams']}; drops {t['drops']} ({t['drop_hits']} set off by an "
-                       f"enemy); shots {t['shots']}, from a rear gun {t['rear_shots']}, at a teammate's target "
-                       f"{t['shared_shots']}; turns withdrawing {t['withdraw_turns']} of {t['crippled_turns']} "
+                       f"enemy); moves keeping a pursuer on the rear gun {t['tail_moves']}; shots {t['shots']}, "
+                       f"from a rear gun {t['rear_shots']}, at a teammate's target {t['shared_shots']}; turns withdrawing {t['withdraw_turns']} of {t['crippled_turns']} "
                        f"crippled, pressing {t['press_turns']}, keeping away {t['keep_away_turns']}; crippled "
                        f"{t['crippled']}, of them survived {t['crippled_survived']}; out {t['out']}, with "
                        f"{t['out_armor'] / max(1, t['out']):.0f}% of their armor left on average")
