@@ -51,8 +51,10 @@ from game.ui import text, wrap
 from rules.core.errors import DataError
 from rules.core.events import Event
 from rules.core.geometry import Pose
-from rules.engine.setup import GameSetup, VehicleSetup
+from rules.engine.setup import GameSetup, VehicleSetup, with_design_kit
+from rules.people.record import Kit
 from rules.play.state import RuleOptions, option_choices
+from rules.tables.people import people_tables
 from rules.vehicles.design import load_design, load_stock
 from rules.vehicles.figures import Figures, figures
 from rules.vehicles.long_vehicles import POWERED_KINDS
@@ -70,6 +72,8 @@ SPEEDS = (0, 10, 20, 30, 40, 50)
 GEAR = ("none", "li_goggles", "tinted_goggles")   # what a crew wear aboard (reading AU19; one kind at a time: 000:L1533)
 GEAR_SHOWN = {"none": "no goggles", "li_goggles": "LI goggles", "tinted_goggles": "tinted goggles"}
 TRUCKER = ("yes", "no")   # the driver's Trucker skill (000:L1385, reading M-R21): asked for buses and big rigs only
+MARTIAL = ("none", "base", "+1", "+2", "+3", "+4", "+5")   # the crew's Martial Arts level, -1 (none) up (PD44):
+                                                            # asked when people leave their vehicles
 ROW_H = 34
 LEFT_W = 660
 UI_EVENTS = (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_TEXT_ENTRY_CHANGED,
@@ -126,7 +130,8 @@ class NewGameScene(Scene):
         self._own_options: dict[str, int] = {}   # the player's own rule options while a scenario's [options] show
         self._loaded: tuple[int, GameSetup | None, str] = (0, None, "")   # _scenario_setup's last read
         self.rows: list[tuple[Field, Field, Field, Field]] = []
-        self.extras: list[tuple[Field, Field]] = []   # each row's crew goggles and Trucker skill, on the picker's card
+        self.extras: list[tuple[Field, Field, Field]] = []   # each row's crew goggles, Trucker skill and Martial
+                                                            # Arts, on the picker's card
         self.focus = 0
         self.names: dict[str, str] = {}   # "Player 2" -> the name typed for that player
         self.picking = 0                  # the row whose design the picker shows and sets
@@ -233,7 +238,7 @@ class NewGameScene(Scene):
         vs = self._scenario_vehicles()
         n = len(vs) if vs else int(self.count.value)
         rows = []
-        extras: list[tuple[Field, Field]] = []
+        extras: list[tuple[Field, Field, Field]] = []
         owners: dict[str, int] = {}
         for i in range(n):
             if vs:
@@ -251,9 +256,12 @@ class NewGameScene(Scene):
                 si, di, ci, label = self._default_design(i), i, i, f"car{i + 1}"
             crew = CREW.index((v.driver_skill, v.gunner_skill)) if vs and (v.driver_skill, v.gunner_skill) in CREW else 0
             worn = v.crew_gear[0] if vs and v.crew_gear and v.crew_gear[0] in GEAR else "none"
+            level = v.kit.martial_arts if vs and v.kit is not None else -1
             extras.append((Field(f"{label} goggles", list(GEAR), GEAR.index(worn), name=f"gear{i}"),
                            Field(f"{label} Trucker skill", list(TRUCKER), 0 if not vs or v.trucker else 1,
-                                 name=f"trucker{i}")))
+                                 name=f"trucker{i}"),
+                           Field(f"{label} Martial Arts", list(MARTIAL), min(len(MARTIAL) - 1, level + 1),
+                                 name=f"martial{i}")))
             rows.append((Field(f"{label} design", list(self.stock), si, name=f"stock{i}"),
                          Field(f"{label} driver", list(self.drivers), di, name=f"driver{i}"),
                          Field(f"{label} colour", list(COLOURS), ci, name=f"colour{i}"),
@@ -278,9 +286,12 @@ class NewGameScene(Scene):
         return out
 
     def _extras_shown(self, i: int) -> list[Field]:
-        """The row's goggles, and its Trucker skill when its design is a bus, ten-wheeler or tractor."""
-        gear, trucker = self.extras[i]
-        return [gear, trucker] if self._needs_trucker(self.rows[i][0].value) else [gear]
+        """The row's goggles, its Trucker skill when its design is a bus, ten-wheeler or tractor, and its crew's
+        Martial Arts when people may leave their vehicles (PD44)."""
+        gear, trucker, martial = self.extras[i]
+        people_on = any(f.name == "opt_people" and f.value == "on" for f in self.options)
+        return [gear, *([trucker] if self._needs_trucker(self.rows[i][0].value) else []),
+                *([martial] if people_on else [])]
 
     def _needs_trucker(self, label: str) -> bool:
         got = self.figures(label)
@@ -323,6 +334,8 @@ class NewGameScene(Scene):
             return
         if not shown and f.name in self.widgets and isinstance(self.widgets[f.name], UIDropDownMenu):
             self._replace_dropdown(f)
+        if f.name == "opt_people" and self.rows:   # the crew's Martial Arts is asked with people on (PD44)
+            self._build_extras()
         if row is not None and f.name.startswith(("stock", "driver")):
             picked = self.picking
             self.picking = row
@@ -353,9 +366,10 @@ class NewGameScene(Scene):
                 foe = driver.value[5:] if driver.value.startswith("foe: ") else ""
                 owner = sides.get(v.owner, f"Foe {v.owner}") if foe else self.owner_name(driver.value)
                 skill_d, skill_g = CREW[crew.index]
-                vs.append(replace(v, design=self.design(stock.value), owner=owner, foe=foe, colour=colour.value,
-                                  driver_skill=skill_d, gunner_skill=skill_g, trailer=self.trailer(stock.value),
-                                  crew_gear=gear, trucker=trucker))
+                vs.append(self._crew_kit(i, replace(v, design=self.design(stock.value), owner=owner, foe=foe,
+                                                    colour=colour.value, driver_skill=skill_d, gunner_skill=skill_g,
+                                                    trailer=self.trailer(stock.value), crew_gear=gear,
+                                                    trucker=trucker)))
             # pedestrians on foot from the start fight for their team's first vehicle's new owner, with people on:
             # a player who takes that vehicle runs them too; left to a foe, they keep the scenario's foe
             mate: dict[str, VehicleSetup] = {}
@@ -388,17 +402,30 @@ class NewGameScene(Scene):
             owner = f"Foe car{i + 1}" if foe else self.owner_name(driver.value)
             skill_d, skill_g = CREW[crew.index]
             gear, trucker = self._crew_extras(i)
-            vs.append(VehicleSetup(f"car{i + 1}", owner, self.design(stock.value), pose, speed, foe=foe,
-                                   colour=colour.value, driver_skill=skill_d, gunner_skill=skill_g,
-                                   trailer=self.trailer(stock.value), crew_gear=gear, trucker=trucker))
+            vs.append(self._crew_kit(i, VehicleSetup(f"car{i + 1}", owner, self.design(stock.value), pose, speed,
+                                                     foe=foe, colour=colour.value, driver_skill=skill_d,
+                                                     gunner_skill=skill_g, trailer=self.trailer(stock.value),
+                                                     crew_gear=gear, trucker=trucker)))
         title = f"{len(vs)} cars" + (f" on {map_path.stem}" if map_path else "")
         return GameSetup(tuple(vs), seed=_seed(), map=rel(map_path) if map_path else "",
                          options=self.rule_options()), title
 
     def _crew_extras(self, i: int) -> tuple[tuple[str, ...], bool]:
         """The row's goggles and Trucker skill as set-up fields (no goggles: none worn)."""
-        gear, trucker = self.extras[i]
+        gear, trucker, _martial = self.extras[i]
         return () if gear.value == "none" else (gear.value,), trucker.value == "yes"
+
+    def _crew_kit(self, i: int, vs: VehicleSetup) -> VehicleSetup:
+        """The row's Martial Arts level on its crew's kit (PD44): their own kit, else their design's, else the
+        [loadout] (reading PD18), with the level; no level leaves the kit as it was, less any level on it."""
+        level = self.extras[i][2].index - 1
+        if level < 0:
+            return vs if vs.kit is None or vs.kit.martial_arts < 0 else replace(vs, kit=replace(vs.kit, martial_arts=-1))
+        kit = with_design_kit(vs).kit
+        if kit is None:
+            t = people_tables()
+            kit = Kit(weapon=t.loadout_weapon, grenades=t.loadout_grenades)
+        return replace(vs, kit=replace(kit, martial_arts=level))
 
     def start(self) -> None:
         try:
@@ -428,8 +455,8 @@ class NewGameScene(Scene):
         return {"source": self.source.value, "map": self.map_field.value, "count": self.count.value,
                 "speed": self.speed.value, "options": {f.name[4:]: self._own_value(f) for f in self.options},
                 "rows": [{"design": d.value, "driver": p.value, "colour": c.value, "crew": k.value,
-                          "goggles": g.value, "trucker": t.value}
-                         for (d, p, c, k), (g, t) in zip(self.rows, self.extras, strict=True)],
+                          "goggles": g.value, "trucker": t.value, "martial_arts": m.value}
+                         for (d, p, c, k), (g, t, m) in zip(self.rows, self.extras, strict=True)],
                 "names": {k: v for k, v in self.names.items() if v}}
 
     def _own_value(self, f: Field) -> str:
@@ -460,8 +487,8 @@ class NewGameScene(Scene):
         if isinstance(rows, list):
             for row, extra, saved in zip(self.rows, self.extras, rows, strict=False):
                 if isinstance(saved, dict):
-                    for f, key in zip((*row, *extra), ("design", "driver", "colour", "crew", "goggles", "trucker"),
-                                      strict=True):
+                    for f, key in zip((*row, *extra), ("design", "driver", "colour", "crew", "goggles", "trucker",
+                                                       "martial_arts"), strict=True):
                         pick(f, saved.get(key))
         names = data.get("names")
         if isinstance(names, dict):
@@ -569,15 +596,17 @@ class NewGameScene(Scene):
         self._build_extras()
 
     def _build_extras(self) -> None:
-        """The picked row's goggles and Trucker skill, at the foot of the design's card."""
-        for gone in [k for k in self.widgets if k.startswith(("gear", "trucker"))]:
+        """The picked row's goggles, Trucker skill and Martial Arts, at the foot of the design's card."""
+        for gone in [k for k in self.widgets if k.startswith(("gear", "trucker", "martial"))]:
             self.widgets.pop(gone).kill()  # type: ignore[no-untyped-call]
         x0 = LEFT_W + 40 + 262
-        for k, f in enumerate(self._extras_shown(self.picking)):
-            y = 92 + 320 - 74 + k * 36
+        shown = self._extras_shown(self.picking)
+        for k, f in enumerate(shown):
+            y = 92 + 320 - 74 - 36 * max(0, len(shown) - 2) + k * 36
             self._dropdown(f, pygame.Rect(x0 + 108, y, 180, 30))
-            self.widgets[f"{f.name}_label"] = UILabel(pygame.Rect(x0 + 6, y, 100, 30),
-                                                     "Goggles" if k == 0 else "Trucker", self.ui)
+            label = "Goggles" if f.name.startswith("gear") else "Trucker" if f.name.startswith("trucker") else \
+                "Martial Arts"
+            self.widgets[f"{f.name}_label"] = UILabel(pygame.Rect(x0 + 6, y, 100, 30), label, self.ui)
 
     def _pick(self, row: int, *, rebuild: bool = False) -> None:
         """Show this row's vehicle in the picker (its design, goggles and Trucker skill)."""
@@ -820,7 +849,7 @@ class NewGameScene(Scene):
         if ring is not None:
             pygame.draw.rect(surface, theme.ACCENT, ring.inflate(6, 6), 2, border_radius=6)
         focused = self.fields()[self.focus] if self.focus < len(self.fields()) else None
-        if focused is not None and focused.name.startswith(("opt_", "crew", "gear", "trucker")):
+        if focused is not None and focused.name.startswith(("opt_", "crew", "gear", "trucker", "martial")):
             note = _option_note(focused)
             box = pygame.Rect(20, h - 150, LEFT_W - 20, 66)
             for k, ln in enumerate(wrap(note, 17, box.width)[:3]):
@@ -894,6 +923,9 @@ def _option_note(f: Field) -> str:
         return ("What the crew wear aboard: light-intensifier goggles cut the night's penalty on their shots "
                 "(000:L1521); tinted goggles shield them from a searchlight's glare after its first turn, as tinted "
                 "windows do (000:L1533, L2674). One kind at a time.")
+    if f.name.startswith("martial"):
+        return ("The crew's Martial Arts, out of the vehicle: base +1 to hit hand-to-hand, +1 +1 damage, +2 +1 to "
+                "hit, +3 a blow more a turn, +4 and +5 +1 damage each (000:L1332, garbled: reading PD44).")
     if f.name.startswith("trucker"):
         from rules.tables.rigs import rig_tables
 

@@ -20,6 +20,7 @@ _REASONS = {
     "tail": "to keep its pursuer in its rear gun's arc",
     "edge": "to stay on the map",
     "exit": "to make for the exit",
+    "goal": "to make for its goal",
     "risk": "to keep control",
     "handling": "to save handling",
     "fancy": "",

@@ -128,14 +128,16 @@ DETOUR_REACH = 2.0       # inches: a plan ending this near its waypoint heads fo
 
 
 def decide(state: GameState, vid: str, legal_actions: Sequence[Action], profile: Profile | str,
-           budget: float = DEFAULT_BUDGET) -> tuple[Action, str]:
-    """One of `legal_actions` for vehicle `vid`, and a short line saying why (see the module text)."""
+           budget: float = DEFAULT_BUDGET, goal: Vec | None = None) -> tuple[Action, str]:
+    """One of `legal_actions` for vehicle `vid`, and a short line saying why (see the module text). `goal`:
+    a point to make for while it has no vehicle to fight (rules/ai/stand_off.py: men on foot only)."""
     if not legal_actions:
         raise ValueError(f"{vid} has no legal action to choose from")
     prof = preset(profile) if isinstance(profile, str) else profile
     deadline = time.perf_counter() + max(0.0, budget)
     with _LOCK:
         view = View.of(state, vid, prof, deadline)
+        view.goal = goal if view.target is None else None
         if state.step == SPEED:
             return _speed(view, [a for a in legal_actions if isinstance(a, SetSpeed)] or list(legal_actions))
         if state.step == MOVE:
@@ -580,6 +582,7 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
         node.add("exit", -(off / 180) * APPROACH_WEIGHT * EXIT_WEIGHT - gap * EXIT_PULL)
         return
     if tgt is None:
+        _make_for(view, node)
         return
     poses = enemy_poses(view, tgt, phases_on)
     t_pose = poses[0][0]
@@ -603,6 +606,18 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
         # in close, turn back on the target: after a head-on pass it is behind, and no plan of a phase or
         # two reaches a shot at it (without this the car drove on and came round in a wide circle).
         node.add(f"face:{tgt.id}", -(off / 180) * APPROACH_WEIGHT * (0.5 + prof.aggression) * FACE_WEIGHT)
+
+
+def _make_for(view: View, node: Node) -> None:
+    """With no vehicle to fight, a plan's end is scored by its heading at the view's goal and each inch
+    nearer it, as a runner's at its exit (rules/ai/stand_off.py says where)."""
+    if view.goal is None:
+        return
+    gap = (view.goal - node.pose.centre).length()
+    way = _waypoint(view)   # round a wall between it and the goal, as round one between it and a target
+    aim = way if way is not None and (way - node.pose.centre).length() > DETOUR_REACH else view.goal
+    off = angle_diff(node.pose.facing, heading_of(aim - node.pose.centre)) if gap > 1.0 else 0.0
+    node.add("goal", -(off / 180) * APPROACH_WEIGHT - gap * EXIT_PULL)
 
 
 def _exit_of(view: View) -> Vec | None:
@@ -629,16 +644,18 @@ def _through_exit(view: View, at: Vec) -> bool:
 
 
 def _waypoint(view: View) -> Vec | None:
-    """Where to head first when the map's walls stand between the car and its target (None with a clear
+    """Where to head first when the map's walls stand between the car and its target, or its goal with no
+    target (rules/ai/stand_off.py) (None with a clear
     line): the end of the clear leg nearest the target's bearing from which the target can be seen, else
     of the clear leg nearest that bearing. Worked out once a decision, from where the car is now."""
     if view.waypoint_known:
         return view.waypoint
     view.waypoint_known = True
     tgt = view.target
-    if tgt is None:
+    if tgt is None and view.goal is None:
         return None
-    c, t = view.me.pose.centre, tgt.pose.centre
+    c, t = view.me.pose.centre, tgt.pose.centre if tgt is not None else view.goal
+    assert t is not None
     if not view.static.line_of_fire(c, t).hits:
         return None
     bearing = heading_of(t - c)

@@ -18,16 +18,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
+from rules.ai import stand_off
 from rules.ai.foe import DEFAULT_BUDGET
 from rules.ai.foe import decide as vehicle_decide
 from rules.combat.elevation import roof_at, stairway_up
+from rules.combat.line_of_fire import first_on_line
 from rules.core.dice import DiceExpr, chance_at_least
-from rules.core.geometry import Vec
+from rules.core.geometry import Vec, forward
 from rules.people.record import PersonState
 from rules.play import people, stairs
 from rules.play.actions import Action, Fire, Pass
 from rules.play.people_actions import Climb, GetOut, Pick, Prone, Reload, Shoot, Sprint, Strike, Throw, Walk
-from rules.play.state import FIRE, MOVE, GameState
+from rules.play.state import FIRE, MOVE, SPEED, GameState
 from rules.tables.foe_profiles import Profile
 
 THREAT_RANGE = 8.0    # inches: an enemy this close with a line of fire makes him get down
@@ -57,11 +59,20 @@ def decide(state: GameState, actor: str, legal: Sequence[Action], profile: Profi
     rest: list[Action] = [a for a in legal if not isinstance(a, GetOut)] or list(legal)
     if v.out:
         return next((a for a in rest if isinstance(a, Pass)), rest[0]), "stays with the wreck"
+    g = stand_off.goal(state, actor) if state.step != FIRE or leave else None   # the fire step: only to get out
+    if g is not None and g.dismount and leave and (v.pose.centre - g.at).length() <= stand_off.reach(g) + 0.5:
+        return leave[0], f"{leave[0].crew} gets out: its car {g.why}"
+    if g is not None and state.step == SPEED:
+        stop = stand_off.stop_here(state, actor, g, rest)
+        if stop is not None:
+            return stop, f"{'stays stopped' if stop.mph == 0 == v.speed else f'slows to {stop.mph:g} mph'}: {g.why}"
     at_people = [a for a in rest if isinstance(a, Fire) and people.is_person(state, a.target)
                  and people.person(state, a.target).owner != v.owner]   # type: ignore[union-attr]
     from_inside = [a for a in rest if isinstance(a, Shoot)]   # a crewman's hand weapon out of the car
     others = [a for a in rest if a not in at_people and a not in from_inside]
-    chosen, why = vehicle_decide(state, actor, others or rest, profile, budget)
+    chosen, why = vehicle_decide(state, actor, others or rest, profile, budget, goal=g.at if g is not None else None)
+    if g is not None and state.step != FIRE:
+        why = f"{why} ({g.why})"
     if isinstance(chosen, Pass) and at_people:
         best = min(at_people, key=lambda a: (people.vehicle_shot_need(state, a), str(a)))
         if people.vehicle_shot_need(state, best) <= PERSON_SHOT_NEED:
@@ -292,7 +303,9 @@ def _score(state: GameState, p: PersonState, a: Action, enemies: set[str]) -> tu
         if not th.allowed:
             return None
         blow = h.heavy if p.weapon or p.grenades else h.fist
-        return chance_at_least(th.need) * max(_mean(blow), MIN_BLOW), f"strikes {a.target} hand-to-hand (needs {th.need})"
+        art = t.martial_arts.damage_bonus(p.martial_arts) if t.martial_arts is not None else 0   # PD44
+        return chance_at_least(th.need) * (max(_mean(blow), MIN_BLOW) + art), \
+            f"strikes {a.target} hand-to-hand (needs {th.need})"
     if isinstance(a, Throw):
         return _throw_score(state, p, a, enemies)
     if isinstance(a, Reload) and p.shots == 0:   # empty: a turn's reloading is worth more than a blow
@@ -323,15 +336,33 @@ def _mean(d: DiceExpr) -> float:
 
 
 SCATTER_MARGIN = 0.5  # inches beyond a grenade's radius a foe keeps his own side from its aim point
+SCATTER_REACH = 1.0   # inches off the aim a missed throw is reckoned to land, for a wall in its flight
 
 
 def _own_side_in_blast(state: GameState, owner: str, a: Throw) -> bool:
     """Whether the thrower or a man of his side stands within the grenade's radius of the aim, with a margin
-    for the scatter: a foe does not throw a grenade at his own feet (000:L1576)."""
+    for the scatter: a foe does not throw a grenade at his own feet (000:L1576); nor where a scattered throw
+    would strike a wall or building on its way and go off there, near him (000:L1195, PD34: a man aimed at
+    on a stairway stands against the wall)."""
     kind = state.rules.people.grenades[a.grenade]
     reach = kind.person_radius + SCATTER_MARGIN if kind.people is not None else 0.0
     at = Vec(a.x, a.y)
-    return reach > 0 and any((p.pose.centre - at).length() <= reach for p in people.standing(state) if p.owner == owner)
+    mine = [p.pose.centre for p in people.standing(state) if p.owner == owner]
+    if reach <= 0:
+        return False
+    if any((m - at).length() <= reach for m in mine):
+        return True
+    thrower = people.person(state, a.person)
+    if thrower is None:
+        return False
+    start = thrower.pose.centre
+    for k in range(-1, 8):   # the aim, and a scatter of SCATTER_REACH each way round it
+        end = at if k < 0 else at + forward(k * 45.0) * SCATTER_REACH
+        met = first_on_line({}, state.map_id, start, end, (), state.map_changes)
+        if met is not None and (met[1] - start).length() < (end - start).length() - SCATTER_REACH / 4 \
+                and any((m - met[1]).length() <= kind.person_radius for m in mine):
+            return True
+    return False
 
 
 def _throw_target(state: GameState, a: Throw) -> str:

@@ -78,6 +78,7 @@ class View:
     waypoint: Vec | None = None                 # where to head first round a wall between it and its target
     waypoint_known: bool = False                # waypoint worked out (once a decision)
     tail: bool = False                          # its rear gun is for the pursuing target this phase (foe.tail_gun)
+    goal: Vec | None = None                     # with no vehicle to fight: where to make for (rules/ai/stand_off.py)
 
     @staticmethod
     def of(state: GameState, vid: str, prof: Profile, deadline: float) -> View:

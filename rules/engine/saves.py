@@ -101,14 +101,16 @@ def save_dict(game: Game) -> dict[str, Any]:
             {"id": p.id, "owner": p.owner, "x": p.pose.x, "y": p.pose.y, "facing": p.pose.facing,
              "weapon": p.weapon, "armor": p.armor, "grenades": list(p.grenades), "skill": p.skill,
              "foe": p.foe, "prone": p.prone, "name": p.name, **({"gear": list(p.gear)} if p.gear else {}),
-             **({"martial_arts": p.martial_arts} if p.martial_arts >= 0 else {})}
+             **({"martial_arts": p.martial_arts} if p.martial_arts >= 0 else {}),
+             **({"running": p.running} if p.running else {})}
             for p in s.people
         ]
     return out
 
 
 def _kit_dict(k: Kit) -> dict[str, Any]:
-    return {"weapon": k.weapon, "armor": k.armor, "grenades": list(k.grenades), "gear": list(k.gear)}
+    return {"weapon": k.weapon, "armor": k.armor, "grenades": list(k.grenades), "gear": list(k.gear),
+            **({"martial_arts": k.martial_arts} if k.martial_arts >= 0 else {})}   # only when set (PD44)
 
 
 def save_game(game: Game, path: str | Path) -> Path:
@@ -177,7 +179,8 @@ def _person(p: Node) -> PersonSetup:
         weapon=p.text("weapon", ""), armor=p.text("armor", ""), grenades=tuple(grenades),
         skill=p.integer("skill", 0, lo=UNTRAINED, hi=MAX_SKILL), foe=p.text("foe", ""),
         prone=p.flag("prone", False), name=p.text("name", ""), gear=_gear(p),
-        martial_arts=p.integer("martial_arts", -1, lo=-1, hi=MAX_SKILL))
+        martial_arts=p.integer("martial_arts", -1, lo=-1, hi=MAX_SKILL),
+        running=p.integer("running", 0, lo=0, hi=MAX_SKILL))
     p.done()
     return out
 

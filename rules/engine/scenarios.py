@@ -74,6 +74,7 @@ class ScenarioPerson:
     name: str = ""
     gear: tuple[str, ...] = ()
     martial_arts: int = -1
+    running: int = 0
 
 
 def _keys(n: Node, key: str, what: str) -> tuple[str, ...]:
@@ -89,13 +90,13 @@ def _read_person(n: Node) -> ScenarioPerson:
                           n.text("armor", ""), _keys(n, "grenades", "grenade kinds"),
                           n.integer("skill", 0, lo=UNTRAINED, hi=10), n.text("driver", "human"),
                           n.flag("prone", False), n.text("name", ""), _keys(n, "gear", "gear keys"),
-                          n.integer("martial_arts", -1, lo=-1, hi=10))
+                          n.integer("martial_arts", -1, lo=-1, hi=10), n.integer("running", 0, lo=0, hi=10))
 
 
 def read_kit(n: Node) -> Kit:
     """A crew's kit (people.toml keys; setup_check says which are unknown)."""
     kit = Kit(n.text("weapon", ""), n.text("armor", ""), _keys(n, "grenades", "grenade kinds"),
-              _keys(n, "gear", "gear keys"))
+              _keys(n, "gear", "gear keys"), n.integer("martial_arts", -1, lo=-1, hi=10))
     n.done()
     return kit
 
@@ -323,7 +324,8 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
     options = sc.options if sc.people == (sc.options.people == "on") else replace(
         sc.options, people="on" if sc.people else "off")
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,
-                                "" if p.driver == "human" else p.driver, p.prone, p.name, p.gear, p.martial_arts)
+                                "" if p.driver == "human" else p.driver, p.prone, p.name, p.gear, p.martial_arts,
+                                p.running)
                     for p in sc.pedestrians)
     return GameSetup(tuple(vehicles), seed=seed, map=portable(sc.map.path), options=options, max_turns=sc.max_turns,
                      people=walkers, goal=goal_of(sc))

@@ -57,6 +57,7 @@ class PersonSetup:
     name: str = ""
     gear: tuple[str, ...] = ()   # [gear.*] keys
     martial_arts: int = -1       # Martial Arts level: -1 none, 0 base, 1 for +1 ... (000:L1332, PD44)
+    running: int = 0             # Running skill above the base level (000:L1364)
 
 
 @dataclass(frozen=True)
@@ -185,5 +186,6 @@ def starting_people(setup: GameSetup, t: PeopleTables) -> tuple[PersonState, ...
         out.append(PersonState(ps.id, ps.owner, ps.name or ps.id, ps.pose, "", armor=ps.armor,
                                armor_left=armor.dp if armor else 0, weapon=ps.weapon,
                                shots=(w.shots or 0) if w else 0, grenades=ps.grenades, gear=ps.gear, prone=ps.prone,
-                               skill=-99 if ps.skill == UNTRAINED else ps.skill, martial_arts=ps.martial_arts))
+                               skill=-99 if ps.skill == UNTRAINED else ps.skill, martial_arts=ps.martial_arts,
+                               running=ps.running))
     return tuple(out)

@@ -45,8 +45,11 @@ class PersonState:
     struck_by: tuple[str, ...] = ()  # "<vehicle>@<clock>": vehicles that ran into him, once a phase each
     riding: str = ""               # the vehicle whose top he rides (000:L1496): he goes where it goes
     martial_arts: int = -1         # Martial Arts level: -1 none, 0 base, 1 for +1 ... (000:L1332, PD44)
+    running: int = 0               # Running skill above the base level: +2.5 mph each (000:L1364)
     stair_up: int = 0              # squares above a stairway's foot he stands on (000:L1442, PD43)
     stair_turn: int = 0            # the turn he stopped on a stairway or climbed a square of it: no more walking
+    blows: int = 0                 # blows at men struck in turn `blows_turn`, his first action that turn
+    blows_turn: int = 0            # a blow: Martial Arts' extra blows (000:L1332, PD44)
 
     @property
     def state(self) -> str:
@@ -62,12 +65,14 @@ class PersonState:
 class Kit:
     """What a vehicle's crew carry (reading PD18): a hand weapon, body armor, grenades and gear, keys of
     people.toml's [hand_weapon.*], [armor.*], [grenade.*] and [gear.*]. A scenario or a save sets it for a
-    vehicle; without one the crew carry the [loadout] kit. The armor is worn aboard too (000:L975)."""
+    vehicle; without one the crew carry the [loadout] kit. The armor is worn aboard too (000:L975). The crew's
+    Martial Arts level rides with it (a skill, not a thing carried: it goes where the kit goes, PD44)."""
 
     weapon: str = ""
     armor: str = ""
     grenades: tuple[str, ...] = ()
     gear: tuple[str, ...] = ()
+    martial_arts: int = -1         # each crewman's Martial Arts level out of the vehicle: -1 none (000:L1332, PD44)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,17 @@ from rules.people.person import COLLISION
 from rules.people.record import PersonState
 from rules.play.context import Ctx
 from rules.play.lights import now
-from rules.play.people import GOT_OUT, crew_aboard, hurt, person, playing, put, shots_left_aboard, tables_of
+from rules.play.people import (
+    GOT_OUT,
+    crew_aboard,
+    hurt,
+    kit_of,
+    person,
+    playing,
+    put,
+    shots_left_aboard,
+    tables_of,
+)
 from rules.play.state import GameState, VehicleState, evolve
 from rules.tables.lights import lights_tables
 from rules.vehicles.spec import UNTRAINED
@@ -79,7 +89,7 @@ def _launch(ctx: Ctx, vid: str, crew: str) -> None:
     p = PersonState(pid, v.owner, comp.name, Pose.at(v.pose.x, v.pose.y, v.travel), vid, damage=comp.max_dp - comp.dp,
                     armor="body_armor" if comp.body_armor > 0 else "", armor_left=comp.body_armor,
                     weapon=pt.loadout_weapon, shots=shots_left_aboard(ctx.state, f"{vid}.{crew}"),
-                    grenades=pt.loadout_grenades,
+                    grenades=pt.loadout_grenades, martial_arts=kit_of(ctx.state, vid).martial_arts,
                     busy_until=t + lt.eject_climb + lt.eject_glide_phases + 1,
                     skill=-99 if v.spec.gunner_skill == UNTRAINED else v.spec.gunner_skill)
     seat = replace(comp, name=comp.name + GOT_OUT, dp=0, body_armor=0)

@@ -234,7 +234,7 @@ def get_out(ctx: Ctx, a: GetOut) -> None:
     p = PersonState(pid, v.owner, comp.name, pose, v.id, damage=comp.max_dp - comp.dp, gas=held[0], gas_until=held[1],
                     armor=worn, armor_left=comp.body_armor if worn else 0,
                     weapon=kit.weapon, shots=shots_left_aboard(ctx.state, f"{v.id}.{a.crew}"),
-                    grenades=kit.grenades, gear=kit.gear,
+                    grenades=kit.grenades, gear=kit.gear, martial_arts=kit.martial_arts,
                     busy_until=(now(ctx.state) + per_turn) if not a.jump else clock(ctx.state.turn + 1, 1, per_turn),
                     skill=-99 if skill == UNTRAINED else skill)
     seat = replace(comp, name=comp.name + GOT_OUT, dp=0, body_armor=0)
@@ -284,9 +284,17 @@ def squares_now(state: GameState, p: PersonState) -> int:
     if p.prone:
         return 1 if state.phase in t.person.crawl_phases else 0
     armor = t.armor.get(p.armor) if p.armor else None
-    mph = t.person.speed_mph - (armor.speed_loss_mph if armor else 0.0) + (t.person.sprint_mph if sprinting(state, p) else 0.0)
+    mph = foot_mph(state, p) - (armor.speed_loss_mph if armor else 0.0)
     inches = state.rules.movement.chart.pedestrian(mph)[state.phase - 1]
     return round(inches / t.person.square)
+
+
+def foot_mph(state: GameState, p: PersonState) -> float:
+    """His speed on foot: the base, 2.5 mph more for each plus of Running, 5 more sprinting, never past 25 mph
+    (000:L1364, L1439, L1441); a stairway is climbed a square a turn whatever his speed (000:L1443)."""
+    h = tables_of(state).person
+    mph = h.speed_mph + p.running * h.running_mph + (h.sprint_mph if sprinting(state, p) else 0.0)
+    return min(mph, h.top_mph) if h.top_mph else mph
 
 
 def gas_effect(state: GameState, p: PersonState) -> GasResult | None:
@@ -543,20 +551,41 @@ def may_fire(state: GameState, p: PersonState) -> bool:
 
 
 def fire_actors(state: GameState) -> list[str]:
-    """People on foot with a shot or a throw to decide in this fire step."""
+    """People on foot with a shot or a throw (or a Martial Arts blow more) to decide in this fire step."""
     if not playing(state) or state.step != FIRE:
         return []
-    return [p.id for p in state.people if may_fire(state, p)
+    return [p.id for p in state.people if (may_fire(state, p)
             and (next(_options(state, p), None) is not None or _get_in_options(state, p) or _board_options(state, p)
-                 or _reload_options(state, p))]
+                 or _reload_options(state, p))) or _extra_blows(state, p)]
 
 
 def fire_options(state: GameState, pid: str) -> list[PersonAction]:
     p = person(state, pid)
-    if p is None or not may_fire(state, p):
+    if p is None:
         return []
+    if not may_fire(state, p):
+        return list(_extra_blows(state, p))
     return sorted(set([*_options(state, p), *_get_in_options(state, p), *_board_options(state, p),
                        *_reload_options(state, p)]), key=str)
+
+
+def blows_left(state: GameState, p: PersonState) -> int:
+    """The Martial Arts blows more he may strike this turn (000:L1332, reading PD44): once his action of the
+    turn was a blow at a man, each extra blow his level gives is one more blow at a man in a later fire step
+    of the same turn, one a fire step; a man who shot, threw or did anything else this turn has none."""
+    ma = tables_of(state).martial_arts
+    if ma is None or p.fired_turn != state.turn or p.blows_turn != state.turn or p.blows < 1:
+        return 0
+    return max(0, 1 + ma.extra_attacks(p.martial_arts) - p.blows)
+
+
+def _extra_blows(state: GameState, p: PersonState) -> list[Strike]:
+    """His Martial Arts blows more now: blows at men only, not while down, busy, blinded or passed."""
+    if (blows_left(state, p) <= 0 or p.down or p.busy_until > now(state) or p.id in state.fire_passed
+            or p.blind_until > now(state)):
+        return []
+    return sorted((a for a in _options(state, p) if isinstance(a, Strike) and person(state, a.target) is not None),
+                  key=str)
 
 
 def _targets(state: GameState, p: PersonState) -> Iterator[tuple[str, Vec]]:
@@ -762,6 +791,9 @@ def problem(state: GameState, a: PersonAction | object, acting: list[str]) -> st
         if isinstance(a, Walk):
             return _step_problem(state, p, a.dx, a.dy)
         return None if a.down != p.prone else ("he is prone already" if a.down else "he is standing")
+    if state.step == FIRE and isinstance(a, Strike) and not may_fire(state, p) and blows_left(state, p) > 0:
+        return None if a in _extra_blows(state, p) else \
+            "his Martial Arts blow more is at a man within his reach, one a fire step (000:L1332, PD44)"
     if state.step != FIRE or not may_fire(state, p):
         return "he cannot fire now (once a turn, not while getting out or up: 000:L1449, L1461)"
     if isinstance(a, GetIn):
@@ -802,6 +834,9 @@ def declare(ctx: Ctx, a: Shoot | Throw | Strike) -> None:
         left = list(p.grenades)
         left.remove(a.grenade)
         p = replace(p, grenades=tuple(left))
+    blow = isinstance(a, Strike) and person(ctx.state, a.target) is not None   # a blow at a man (PD44)
+    if blow and (p.fired_turn != ctx.state.turn or p.blows_turn == ctx.state.turn):   # his first action, or more
+        p = replace(p, blows=(p.blows if p.blows_turn == ctx.state.turn else 0) + 1, blows_turn=ctx.state.turn)
     put(ctx, replace(p, fired_turn=ctx.state.turn))
     ctx.state = evolve(ctx.state, people_declared=ctx.state.people_declared + (a,),
                        fire_passed=ctx.state.fire_passed + (a.person,))
@@ -841,10 +876,9 @@ def resolve(ctx: Ctx, since: int | None = None) -> None:
 def _speed_of(state: GameState, p: PersonState) -> float:
     """A pedestrian who has walked this turn is moving (reading PD17); else he stands still."""
     per_turn = state.rules.movement.chart.phases_per_turn
-    h = tables_of(state).person
     if p.walked <= clock(state.turn, 0, per_turn):
         return 0.0
-    return h.speed_mph + (h.sprint_mph if sprinting(state, p) else 0.0)
+    return foot_mph(state, p)
 
 
 def hand_to_hit(state: GameState, a: Shoot) -> ToHit:
@@ -1550,6 +1584,12 @@ def vehicle_shot_need(state: GameState, a: Fire) -> int:
     """The roll a vehicle's shot at a person needs (the range from the counter's centre, as the foes and
     the panel read it)."""
     th = vehicle_shot_to_hit(state, a)
+    return th.need if th.allowed else state.rules.combat.cannot_hit_at
+
+
+def vehicle_shot_need_from(state: GameState, a: Fire, at: Vec) -> int:
+    """The roll the shot would need from a vehicle standing with its centre at `at` (the foes' planning)."""
+    th = vehicle_shot_to_hit(state, a, at)
     return th.need if th.allowed else state.rules.combat.cannot_hit_at
 
 

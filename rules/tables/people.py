@@ -155,6 +155,8 @@ class Person:
     sprint_turns: int = 0              # the seconds he may run on after it at base speed, and the rest
     run_on_turns: int = 0              # a sprinted second costs
     rest_per_sprint: float = 0.0
+    running_mph: float = 0.0           # Running: each plus adds this to his speed (000:L1364) ...
+    top_mph: float = 0.0               # ... up to this, sprinting too (0: no cap)
 
 
 @dataclass(frozen=True)
@@ -419,7 +421,8 @@ def _person(n: Node) -> Person:
         tuple(int(x) for x in hz.array("oil_rolls")), hz.integer("stand_on_oil", lo=2, hi=12),
         hz.integer("flaming_oil_damage", lo=0), tuple(hz.names("spike_kinds")), tuple(hz.names("oil_kinds")),
         tuple(hz.names("burning_kinds")), p.integer("pack_ge", 0, lo=0), p.number("sprint_mph", 0.0, lo=0),
-        p.integer("sprint_turns", 0, lo=0), p.integer("run_on_turns", 0, lo=0), p.number("rest_per_sprint", 0.0, lo=0))
+        p.integer("sprint_turns", 0, lo=0), p.integer("run_on_turns", 0, lo=0), p.number("rest_per_sprint", 0.0, lo=0),
+        p.number("running_mph", 0.0, lo=0), p.number("top_mph", 0.0, lo=0))
     wounds.done()
     hz.done()
     p.done()

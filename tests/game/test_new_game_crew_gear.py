@@ -69,3 +69,41 @@ def test_goggles_are_remembered_for_the_next_game(app):
     again = _open(app)
     again._remember(data)
     assert again.build_setup()[0].vehicles[0].crew_gear == ("li_goggles",)
+
+
+def test_martial_arts_is_asked_with_people_on_and_reaches_the_crew_and_the_save_000_L1332_PD44(app, tmp_path):
+    """With people on, each vehicle's card asks for its crew's Martial Arts level (PD44); the level goes on
+    the crew's kit (the [loadout] weapon and grenades kept), out of the car with the man who gets out, into
+    the save and back, and is remembered for the next game."""
+    from rules.core.tomlio import dumps_toml
+    from rules.engine.game import Game
+    from rules.engine.saves import loads_game, save_dict
+    from rules.play import people
+    from rules.play.context import Ctx
+    from rules.play.people_actions import GetOut
+    from rules.play.state import FIRE, evolve
+
+    ng = _open(app)
+    assert "martial0" not in ng.widgets                         # people off: not asked
+    _choose(ng, "opt_people", "on")
+    assert "martial0" in ng.widgets and "Martial Arts" in ng.widgets["martial0_label"].text
+    assert "+3 a blow more" in _option_note(ng._field_named("martial0"))
+    _choose(ng, "martial0", "+3")
+    setup, _ = ng.build_setup()
+    kit = setup.vehicles[0].kit
+    assert kit is not None and kit.martial_arts == 3 and kit.weapon == "SMG"   # people.toml [loadout]
+    assert setup.vehicles[1].kit is None
+    again = loads_game(dumps_toml(save_dict(Game(setup))))
+    assert again.setup.vehicles[0].kit == kit
+    s = evolve(again.state, step=FIRE)
+    s = evolve(s, vehicles=tuple(evolve(v, speed=0.0) for v in s.vehicles))
+    s.derived.clear()
+    ctx = Ctx(s)
+    people.get_out(ctx, GetOut("car1", "driver"))
+    assert people.person(ctx.finish(), "car1.driver").martial_arts == 3
+    data = ng.choices()
+    later = _open(app)
+    later._remember(data)
+    assert later.build_setup()[0].vehicles[0].kit.martial_arts == 3
+    _choose(later, "martial0", "none")
+    assert later.build_setup()[0].vehicles[0].kit is None

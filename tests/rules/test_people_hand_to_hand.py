@@ -121,3 +121,58 @@ def test_a_save_keeps_a_mans_martial_arts_level_PD44():
                       people=(PersonSetup("a", "A", Pose.at(10.125, 10.125, 90), martial_arts=2),))
     again = loads_game(dumps_toml(save_dict(Game(setup))))
     assert again.setup.people[0].martial_arts == 2 and people.person(again.state, "a").martial_arts == 2
+
+
+def _next_fire_step(s, phase: int):
+    s = evolve(s, phase=phase, fire_passed=())
+    s.derived.clear()
+    return s
+
+
+def test_martial_arts_plus_3_strikes_a_blow_more_in_a_later_fire_step_of_the_turn_000_L1332_PD44():
+    """000:L1332: "at +3, the character gets an additional attack per turn" (reading PD44: once his action
+    of the turn was a blow at a man, a second blow at a man in a later fire step of that turn). At +3 he is
+    offered the blow again in phase 2 (and nothing else), not in phase 3; at +2 he has no blow more."""
+    s, first = _blow(_fighter(3), [6, 6, 1])        # phase 1: his blow hits, 1d-5 rolled 1: 0, +1 (the +1 level, PD44)
+    assert first[0].points == 1
+    s = evolve(s, people=tuple(replace(p, damage=0) if p.id == "b" else p for p in s.people))   # b shrugs it off
+    again = _next_fire_step(s, 2)
+    assert people.fire_options(again, "a") == [Strike("a", "b")]
+    assert "a" in people.fire_actors(again)
+    assert people.problem(again, Strike("a", "b"), ["a"]) is None
+    ctx = Ctx(again, ScriptedDice([6, 6, 6]))
+    people.declare(ctx, Strike("a", "b"))
+    people.resolve(ctx)
+    hit = [e for e in ctx.log.events if isinstance(e, PersonHurt)]
+    assert hit and hit[0].points == 1 + 1            # 1d-5 rolled 6, and the +1 level's damage (PD44)
+    after = ctx.finish()
+    third = _next_fire_step(evolve(after, people=tuple(replace(p, damage=0) if p.id == "b" else p
+                                                       for p in after.people)), 3)
+    assert people.fire_options(third, "a") == [] and "a" not in people.fire_actors(third)
+    s2, _ = _blow(_fighter(2), [6, 6, 1])
+    assert people.fire_options(_next_fire_step(s2, 2), "a") == []
+
+
+def test_no_blow_more_after_a_shot_or_in_the_same_fire_step_PD44():
+    """A man who shot this turn has no Martial Arts blow more; nor does he strike twice in one fire step."""
+    s = _fighter(3)
+    s = evolve(s, people=tuple(replace(p, weapon="SMG", shots=10) if p.id == "a" else p for p in s.people))
+    s.derived.clear()
+    ctx = Ctx(s, ScriptedDice([1, 1]))
+    people.declare(ctx, parse("a shoot SMG at b"))
+    people.resolve(ctx)
+    assert people.fire_options(_next_fire_step(ctx.finish(), 2), "a") == []
+    ctx = Ctx(_fighter(3), ScriptedDice([1, 1]))
+    people.declare(ctx, Strike("a", "b"))
+    same = ctx.state
+    assert people.fire_options(same, "a") == []
+
+
+def test_a_blow_last_turn_gives_no_blow_more_after_a_reload_this_turn_PD44():
+    """The extra blow follows a blow struck this turn: a man at +3 who struck last turn and reloads now
+    (his action this turn) is offered no blow in a later fire step."""
+    s = _fighter(3)
+    s = evolve(s, people=tuple(replace(p, blows=1, blows_turn=s.turn - 1, fired_turn=s.turn) if p.id == "a" else p
+                               for p in s.people))
+    assert people.blows_left(s, people.person(s, "a")) == 0
+    assert people.fire_options(_next_fire_step(s, 2), "a") == []
