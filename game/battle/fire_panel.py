@@ -11,7 +11,7 @@ from game.battle.fire_choices import Choice, build, default_index
 from game.battle.fire_plan import FirePlan, suggest
 from game.battle.panel import DecisionPanel, card, grid_button
 from game.battle.pilot import shot_can_hit
-from game.battle.view import frame_pair
+from game.battle.view import frame_above, frame_pair
 from game.firing import arc_outline
 from game.input.bindings import Intent
 from game.render.dropped import draw_dropped
@@ -104,8 +104,15 @@ class FirePanel(DecisionPanel):
         return False
 
     def frame(self) -> None:
-        """Put the firer and the chosen target both in view."""
+        """Put the firer and the chosen target both in view (the suggested row: every firer and target of it,
+        above its card)."""
         c = self.chosen
+        if c is not None and c.plan:
+            pts = [(p.x, p.y) for s in c.plan if s.preview is not None
+                   for p in (s.preview.origin, s.preview.point) if p is not None and isinstance(s.action, Fire)]
+            frame_above(self.b.cam, pts, self._plan_card_height())
+            self.b.clamp()
+            return
         if c is None or not isinstance(c.action, Fire) or c.preview is None or c.preview.point is None:
             return
         p = self.b.state.vehicle(c.action.vehicle).pose
@@ -370,24 +377,34 @@ class FirePanel(DecisionPanel):
     def _draw_plan(self, surface: pygame.Surface, steps: tuple[Choice, ...]) -> None:
         """The suggested row: every planned shot's line of fire and target, and one line a decision."""
         st, cam = self.b.state, self.b.cam
+        ys: list[float] = []
         for c in steps:
             info = c.preview
             if not isinstance(c.action, Fire) or info is None or info.origin is None or info.point is None:
                 continue
-            pygame.draw.line(surface, theme.ACCENT, cam.to_screen(info.origin.x, info.origin.y),
-                             cam.to_screen(info.point.x, info.point.y), 2)
+            a, b = cam.to_screen(info.origin.x, info.origin.y), cam.to_screen(info.point.x, info.point.y)
+            pygame.draw.line(surface, theme.ACCENT, a, b, 2)
+            ys += [a[1], b[1]]
             t = next((v for v in st.vehicles if v.id == c.action.target), None)
             if t is not None:
                 p = self.b.anim.pose(t.id, t.pose)
                 pygame.draw.circle(surface, theme.HIT, cam.to_screen(p.x, p.y), cam.zoom * 0.8, 3)
         plan = self.plan
-        lines = plan.lines() if plan is not None else []
-        shown = lines[:PLAN_LINES] + ([f"... and {len(lines) - PLAN_LINES} more"] if len(lines) > PLAN_LINES else [])
-        r = pygame.Rect(cam.view_x + 10, cam.view_y + cam.view_h - 64 - 20 * len(shown), cam.view_w - 20,
-                        56 + 20 * len(shown))
+        shown = self._plan_lines()
+        height = self._plan_card_height()
+        low = bool(ys) and sum(ys) / len(ys) > cam.view_y + cam.view_h / 2   # the shots low on the board: card on top
+        top = cam.view_y + 8 + 30 if low else cam.view_y + cam.view_h - height - 8   # under the top line's message
+        r = pygame.Rect(cam.view_x + 10, top, cam.view_w - 20, height)
         head = plan.label if plan is not None else ""
         card(surface, r, [(head[:120], 20, theme.TEXT, True), *((x[:140], 16, theme.DIM, False) for x in shown),
                           (self.hint(), 16, theme.DIM, False)], alpha=210)
+
+    def _plan_lines(self) -> list[str]:
+        lines = self.plan.lines() if self.plan is not None else []
+        return lines[:PLAN_LINES] + ([f"... and {len(lines) - PLAN_LINES} more"] if len(lines) > PLAN_LINES else [])
+
+    def _plan_card_height(self) -> int:
+        return 56 + 20 * len(self._plan_lines())
 
 
 PLAN_LINES = 7   # decisions listed on the suggested row's card (the list goes on under "... and n more")

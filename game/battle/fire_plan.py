@@ -36,8 +36,9 @@ class FirePlan:
 
     @property
     def vehicles(self) -> tuple[str, ...]:
+        """The vehicles that fire in it, in order."""
         out: list[str] = []
-        for c in self.steps:
+        for c in self.shots:
             if c.action is not None and c.action.vehicle not in out:
                 out.append(c.action.vehicle)
         return tuple(out)

@@ -210,7 +210,8 @@ class BattleScene(Scene):
         if panel is not None:
             panel.sync(vid)
         p = self.pose_of(vid)
-        framed = self.state.step == FIRE and self.fire.chosen is not None and isinstance(self.fire.chosen.action, Fire)
+        chosen = self.fire.chosen
+        framed = self.state.step == FIRE and chosen is not None and (isinstance(chosen.action, Fire) or bool(chosen.plan))
         if not framed and view.follow(self.cam, p.x, p.y):   # a shot is framed with its target instead
             self.clamp()
         self._layout_buttons()
