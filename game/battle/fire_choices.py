@@ -22,9 +22,10 @@ CORNERS = {"FL": "front-left", "FR": "front-right", "BL": "back-left", "BR": "ba
 
 @dataclass(frozen=True)
 class Choice:
-    action: Action | None           # None: the row that shows or folds the shots that cannot hit
+    action: Action | None           # None: the row that shows or folds the shots that cannot hit, or a plan's
     label: str
     preview: FirePreview | None = None
+    plan: tuple[Choice, ...] = ()   # the row that fires every suggested shot (game.battle.fire_plan)
 
     @property
     def hopeless(self) -> bool:

@@ -8,9 +8,10 @@ import pygame
 
 from game import theme
 from game.battle.fire_choices import Choice, build, default_index
+from game.battle.fire_plan import FirePlan, suggest
 from game.battle.panel import DecisionPanel, card, grid_button
 from game.battle.pilot import shot_can_hit
-from game.battle.view import frame_pair
+from game.battle.view import frame_above, frame_pair
 from game.firing import arc_outline
 from game.input.bindings import Intent
 from game.render.dropped import draw_dropped
@@ -43,24 +44,36 @@ class FirePanel(DecisionPanel):
         self.index = 0
         self.expanded = False
         self.confirming = False   # a shot that cannot hit was committed once: the next commit fires it
-        self.no_shot = False      # no shot at a vehicle can hit in this step (worked out once, not every frame)
+        self.no_shot = False      # no shot at a foe's vehicle can hit in this step (worked out once, not every frame)
+        self.plan: FirePlan | None = None   # every own decision of this fire step, suggested (offered as one row)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def sync(self, vid: str) -> None:
         super().sync(vid)
         self.legal = self.b.session.legal(vid)
-        self.no_shot = not shot_can_hit(self.b.state, self.legal)
+        self.no_shot = not shot_can_hit(self.b.state, self.legal, at_foes_only=True)
         self.expanded = False
+        plan = suggest(self.b.state, vid, self.b.owners(), self._holding_fire())
+        self.plan = plan if plan.worth_offering() else None
+        self.rows = []
         self.rebuild()
-        self.index = default_index(self.rows, self.b.state)
+        self.index = 0 if self.plan is not None else default_index(self.rows, self.b.state)
         self.confirming = False
         self.frame()
 
+    def _holding_fire(self) -> frozenset[str]:
+        turn = self.b.state.turn
+        return frozenset(v.id for v in self.b.state.vehicles if self.b.orders.holding_fire(v.id, turn))
+
     def rebuild(self) -> None:
         keep = self.chosen
-        self.rows = build(self.b.state, self.legal, self.b.owners(), self.expanded)
+        rows = build(self.b.state, self.legal, self.b.owners(), self.expanded)
+        if self.plan is not None:   # on top, and highlighted first: one Enter fires the suggested shots
+            rows.insert(0, Choice(None, self.plan.label, plan=self.plan.steps))
+        self.rows = rows
         if keep is not None:
-            self.index = next((i for i, c in enumerate(self.rows) if c.action == keep.action), self.index)
+            self.index = next((i for i, c in enumerate(self.rows)
+                               if c.action == keep.action and bool(c.plan) == bool(keep.plan)), self.index)
         self.index = max(0, min(self.index, len(self.rows) - 1))
 
     @property
@@ -91,8 +104,15 @@ class FirePanel(DecisionPanel):
         return False
 
     def frame(self) -> None:
-        """Put the firer and the chosen target both in view."""
+        """Put the firer and the chosen target both in view (the suggested row: every firer and target of it,
+        above its card)."""
         c = self.chosen
+        if c is not None and c.plan:
+            pts = [(p.x, p.y) for s in c.plan if s.preview is not None
+                   for p in (s.preview.origin, s.preview.point) if p is not None and isinstance(s.action, Fire)]
+            frame_above(self.b.cam, pts, self._plan_card_height())
+            self.b.clamp()
+            return
         if c is None or not isinstance(c.action, Fire) or c.preview is None or c.preview.point is None:
             return
         p = self.b.state.vehicle(c.action.vehicle).pose
@@ -107,6 +127,9 @@ class FirePanel(DecisionPanel):
         c = self.chosen
         if c is None:
             return
+        if c.plan:
+            self.fire_plan()
+            return
         if c.action is None:            # the row that folds the shots that cannot hit
             self.expanded = not self.expanded
             self.rebuild()
@@ -120,6 +143,22 @@ class FirePanel(DecisionPanel):
         if isinstance(c.action, Pass):
             self._decline_extras()
         self.b.commit(c.action)
+
+    def fire_plan(self) -> None:
+        """The suggested row: every decision of this fire step for the player's vehicles, answered as listed
+        (this vehicle's first answer now, the rest by the pilot as each comes up)."""
+        plan = self.plan
+        if plan is None or self.vid is None:
+            return
+        actions = plan.actions()
+        first = next((a for a in actions if a.vehicle == self.vid), None)
+        if first is None or first not in self.legal:
+            return
+        actions.remove(first)
+        self.b.orders.accept_plan(plan.turn, plan.phase, actions)
+        n = len(plan.shots)
+        self.b.commit(first)
+        self.b.message = f"{n} suggested shot{'s' if n != 1 else ''} declared for turn {plan.turn}, phase {plan.phase}"
 
     def hold_fire(self) -> None:
         passing = next((a for a in self.legal if isinstance(a, Pass)), None)
@@ -178,6 +217,8 @@ class FirePanel(DecisionPanel):
     def commit_label(self) -> str:
         c = self.chosen
         a = c.action if c else None
+        if c is not None and c.plan:
+            return "Fire all"
         if c is not None and a is None:
             return "Fold" if self.expanded else "Show"
         if self.confirming:
@@ -195,11 +236,14 @@ class FirePanel(DecisionPanel):
     def hint(self) -> str:
         if self.confirming:
             return "This shot cannot hit: Enter fires it anyway (it spends the shot) · Esc: back"
+        if self.chosen is not None and self.chosen.plan:
+            return ("Enter: fire the suggested shots listed above, the rest hold fire · Arrows: choose one shot "
+                    "instead · Space: hold fire · Shift+Space: hold fire this turn")
         if self.chosen is not None and self.chosen.action is None:
             verb = "fold" if self.expanded else "show"
             return f"Arrows: choose · Enter: {verb} the shots that cannot hit · Space: hold fire · Shift+Space: hold fire this turn"
         if self.vid and self.no_shot:
-            return (f"No shot can hit · Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "
+            return (f"No shot at a foe can hit · Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "
                     "Space: hold fire (not asked again this turn unless a shot opens)")
         return (f"Arrows: choose · Enter: {self.commit_label().lower()} the highlighted row · "
                 "Space: hold fire · Shift+Space: hold fire this turn · click a target")
@@ -283,13 +327,16 @@ class FirePanel(DecisionPanel):
             if sel:
                 pygame.draw.rect(surface, (80, 90, 120), rr, border_radius=3)
                 pygame.draw.rect(surface, theme.ACCENT, rr, 1, border_radius=3)
-            colour = theme.DIM if c.hopeless or c.action is None else theme.TEXT
+            colour = theme.DIM if c.hopeless or (c.action is None and not c.plan) else theme.TEXT
             text(surface, c.label, (rr.x + 4, rr.y + 2), 16, colour, bold=sel)
         surface.set_clip(clip)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         c = self.chosen
         if self.vid is None:
+            return
+        if c is not None and c.plan:
+            self._draw_plan(surface, c.plan)
             return
         st, cam = self.b.state, self.b.cam
         v = st.vehicle(self.vid)
@@ -326,6 +373,41 @@ class FirePanel(DecisionPanel):
                         56 + 20 * len(details))
         card(surface, r, [(head[:120], 20, theme.TEXT, True), *((d, 16, theme.DIM, False) for d in details),
                           (self.hint(), 16, colour, self.confirming)], alpha=210)
+
+    def _draw_plan(self, surface: pygame.Surface, steps: tuple[Choice, ...]) -> None:
+        """The suggested row: every planned shot's line of fire and target, and one line a decision."""
+        st, cam = self.b.state, self.b.cam
+        ys: list[float] = []
+        for c in steps:
+            info = c.preview
+            if not isinstance(c.action, Fire) or info is None or info.origin is None or info.point is None:
+                continue
+            a, b = cam.to_screen(info.origin.x, info.origin.y), cam.to_screen(info.point.x, info.point.y)
+            pygame.draw.line(surface, theme.ACCENT, a, b, 2)
+            ys += [a[1], b[1]]
+            t = next((v for v in st.vehicles if v.id == c.action.target), None)
+            if t is not None:
+                p = self.b.anim.pose(t.id, t.pose)
+                pygame.draw.circle(surface, theme.HIT, cam.to_screen(p.x, p.y), cam.zoom * 0.8, 3)
+        plan = self.plan
+        shown = self._plan_lines()
+        height = self._plan_card_height()
+        low = bool(ys) and sum(ys) / len(ys) > cam.view_y + cam.view_h / 2   # the shots low on the board: card on top
+        top = cam.view_y + 8 + 30 if low else cam.view_y + cam.view_h - height - 8   # under the top line's message
+        r = pygame.Rect(cam.view_x + 10, top, cam.view_w - 20, height)
+        head = plan.label if plan is not None else ""
+        card(surface, r, [(head[:120], 20, theme.TEXT, True), *((x[:140], 16, theme.DIM, False) for x in shown),
+                          (self.hint(), 16, theme.DIM, False)], alpha=210)
+
+    def _plan_lines(self) -> list[str]:
+        lines = self.plan.lines() if self.plan is not None else []
+        return lines[:PLAN_LINES] + ([f"... and {len(lines) - PLAN_LINES} more"] if len(lines) > PLAN_LINES else [])
+
+    def _plan_card_height(self) -> int:
+        return 56 + 20 * len(self._plan_lines())
+
+
+PLAN_LINES = 7   # decisions listed on the suggested row's card (the list goes on under "... and n more")
 
 
 def detail_lines(detail: str, width: int) -> list[str]:

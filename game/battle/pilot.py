@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from game.battle.fire_choices import at_foe
 from game.battle.names import what_lies_ahead
 from game.firing import fire_preview
 from game.turning_key import straight_meets
@@ -33,6 +34,8 @@ class Orders:
     no_boost: dict[str, int] = field(default_factory=dict)   # booster offered and declined this turn
     no_extras: dict[str, tuple[int, frozenset[str]]] = field(default_factory=dict)
     # the extras declined this turn: a dropper, a lamp or a flare; climbing on or off, getting in or out, a reload
+    fire_plan: dict[str, list[Action]] = field(default_factory=dict)   # the suggested shots accepted, by vehicle
+    fire_plan_step: tuple[int, int] = (0, 0)             # the fire step (turn, phase) they were accepted for
     fire_stops: bool = False                             # setting: stop at every fire step, hits or not
 
     def holding(self, vid: str, turn: int) -> bool:
@@ -52,6 +55,28 @@ class Orders:
 
     def holding_fire(self, vid: str, turn: int) -> bool:
         return self.hold_fire.get(vid) == turn
+
+    def accept_plan(self, turn: int, phase: int, actions: list[Action]) -> None:
+        """The player took the fire step's suggested answers (game.battle.fire_plan): the pilot gives them."""
+        self.fire_plan = {}
+        for a in actions:
+            self.fire_plan.setdefault(a.vehicle, []).append(a)
+        self.fire_plan_step = (turn, phase)
+
+    def planned(self, vid: str, turn: int, phase: int) -> Action | None:
+        """The next accepted answer for this vehicle in this fire step, if any."""
+        if self.fire_plan_step != (turn, phase):
+            return None
+        queue = self.fire_plan.get(vid)
+        return queue[0] if queue else None
+
+    def take_planned(self, vid: str) -> None:
+        queue = self.fire_plan.get(vid)
+        if queue:
+            queue.pop(0)
+
+    def drop_plan(self) -> None:
+        self.fire_plan = {}
 
     def decline_boost(self, vid: str, turn: int) -> None:
         self.no_boost[vid] = turn
@@ -131,11 +156,12 @@ def _walk_on(state: GameState, pid: str, legal: list[Action]) -> Action | None:
     return stay if p.prone and not moves and stay in legal else None
 
 
-def shot_can_hit(state: GameState, legal: list[Action]) -> bool:
-    """Whether any shot at a vehicle could hit now (a wall or building is never worth a stop by itself)."""
+def shot_can_hit(state: GameState, legal: list[Action], *, at_foes_only: bool = False) -> bool:
+    """Whether any shot at a vehicle could hit now (a wall or building is never worth a stop by itself);
+    `at_foes_only`: a vehicle of another owner (the escort's gun on its own rig is no reason to stop)."""
     ids = {v.id for v in state.vehicles}
     for a in legal:
-        if isinstance(a, Fire) and a.target in ids:
+        if isinstance(a, Fire) and a.target in ids and (not at_foes_only or at_foe(state, a)):
             p = fire_preview(state, a)
             if p.can_hit and (p.need is None or p.need <= 12):
                 return True
@@ -168,11 +194,13 @@ def _attack_at_foe(state: GameState, a: Action, mine: str, owners: dict[str, str
 
 
 def attack_worth_asking(state: GameState, vid: str, legal: list[Action]) -> bool:
-    """Whether the player has something to attack now: a vehicle shot that can hit, or a hand-weapon shot,
-    throw or blow at a man or car of another side (a man beside his own car is not asked for nothing)."""
+    """Whether the player has something to attack now: a vehicle shot at a vehicle of another owner that can
+    hit, or a hand-weapon shot, throw or blow at a man or car of another side (a man beside his own car is not
+    asked for nothing, nor an escort whose only shots are at its own rig: the pause menu's "Fire: stop every
+    fire step" brings those back)."""
     owners = _owners(state)
     mine = owners.get(vid, "")
-    return shot_can_hit(state, legal) or any(_attack_at_foe(state, a, mine, owners) for a in legal)
+    return shot_can_hit(state, legal, at_foes_only=True) or any(_attack_at_foe(state, a, mine, owners) for a in legal)
 
 
 def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
@@ -208,9 +236,16 @@ def answer(state: GameState, vid: str, legal: list[Action], orders: Orders,
         passing = next((a for a in legal if isinstance(a, Pass)), None)
         if orders.holding_fire(vid, turn):
             return Answer(passing)
+        planned = orders.planned(vid, turn, state.phase)
+        if planned is not None:   # the suggested shots the player accepted with one input
+            if planned in legal:
+                orders.take_planned(vid)
+                return Answer(planned)
+            orders.drop_plan()    # the rules no longer offer it: nothing else is fired for the player
+            return Answer(None, f"{vid}: the suggested {planned} is no longer possible, choose")
         if orders.fire_stops or orders.open_extras(vid, turn, legal) or attack_worth_asking(state, vid, legal):
             # a searchlight, a flare, nitrous or an ejection seat is a choice too (issue 17), and so are getting
             # out, in, on or off and a reload (issue 18), until declined for the turn
             return Answer()
-        return Answer(passing, "no shot can hit" if passing else "")
+        return Answer(passing, f"{vid} holds fire: no shot at a foe can hit" if passing else "")
     return Answer()

@@ -14,7 +14,7 @@ import pygame
 
 from game import theme
 from game.anim import Animator
-from game.battle import drawing, pilot, view
+from game.battle import drawing, holding, pilot, view
 from game.battle.banner import BANNER_LOCK, BANNER_SECONDS, Banner
 from game.battle.fire_panel import FirePanel
 from game.battle.foe import FoeRunner
@@ -39,7 +39,7 @@ from rules.core.events import FoeChose
 from rules.core.geometry import Pose
 from rules.engine.preview import Previewer
 from rules.play import people
-from rules.play.actions import Action, Fire, Pass, SetSpeed
+from rules.play.actions import Action, Fire, Pass
 from rules.play.state import FIRE, MOVE, SPEED, GameState
 
 AUTO_PAUSE = {MOVE: 0.25, SPEED: 0.0, FIRE: 0.0}   # seconds before an automatic answer, so moves are seen
@@ -70,6 +70,8 @@ class BattleScene(Scene):
         self._last_owner: str | None = None
         self._asked: tuple[int, str] | None = None   # the decision last looked at: (id(state), vehicle)
         self._auto: Action | None = None              # the pilot's answer to it, if it has one
+        self._auto_note = ""                          # what the pilot says of it ("escort holds fire: ...")
+        self._passed: tuple[tuple[int, int], list[str]] = ((0, 0), [])   # fire step, vehicles passed by the pilot
         self._wait = 0.0
         self._panning = False
         self.message = ""
@@ -208,7 +210,8 @@ class BattleScene(Scene):
         if panel is not None:
             panel.sync(vid)
         p = self.pose_of(vid)
-        framed = self.state.step == FIRE and self.fire.chosen is not None and isinstance(self.fire.chosen.action, Fire)
+        chosen = self.fire.chosen
+        framed = self.state.step == FIRE and chosen is not None and (isinstance(chosen.action, Fire) or bool(chosen.plan))
         if not framed and view.follow(self.cam, p.x, p.y):   # a shot is framed with its target instead
             self.clamp()
         self._layout_buttons()
@@ -224,39 +227,15 @@ class BattleScene(Scene):
         self._auto = None
 
     def hold_course(self) -> None:
-        """H: the player's own vehicle holds its course for the rest of this turn (again: takes the
-        wheel). On anyone else's decision it does nothing."""
-        a = self.human_actor()
-        if a is None or self.banner is not None:
-            if self.actor() and self.session.seat(self.actor() or "").foe:
-                self.message = "H holds the course of your own car, when it is to act"
-            return
-        turn = self.state.turn
-        if self.orders.holding(a, turn):
-            self.orders.drop_hold(a)
-            self.message = f"{a}: you take the wheel"
-            self._layout_buttons()
-            return
-        self.orders.set_hold(a, turn)
-        self.message = (f"{a} walks on the way he faces for the rest of turn {turn} (H again: stop)"
-                        if people.is_person(self.state, a) else f"{a} holds its course for the rest of turn {turn}")
-        if self.state.step == SPEED:
-            chosen = SetSpeed(a, self._held_speed(a))   # the speed highlighted (Up/Down first), else the present one
-            if chosen.mph in self.speed.options:
-                message = self.message + (f" at {chosen.mph:g} mph"
-                                          if chosen.mph != self.state.vehicle(a).signed_speed else "")
-                self.commit(chosen)
-                self.message = message
-                return
-        self._asked = None   # ask the pilot again: it drives on, or says what lies ahead
+        """H: the player's own vehicle holds its course for the rest of this turn (again: takes the wheel)."""
+        holding.hold_course(self)
 
-    def _held_speed(self, vid: str) -> float:
-        """The speed a course is held at: the one the speed strip highlights for this vehicle (a player who
-        pressed Up and then H wants the new speed), else the present one."""
-        sp = self.speed
-        if sp.vid == vid and sp.options and 0 <= sp.index < len(sp.options):
-            return sp.options[sp.index]
-        return self.state.vehicle(vid).signed_speed
+    def hold_course_all(self) -> None:
+        """Shift+H: every vehicle of the player's holds its course for the rest of this turn."""
+        holding.hold_course_all(self)
+
+    def own_vehicles(self, vid: str) -> list[str]:
+        return holding.own_vehicles(self, vid)
 
     def open_sheets(self) -> None:
         self.app.flow.sheets(self.session, self.actor())
@@ -329,7 +308,7 @@ class BattleScene(Scene):
             self.clamp()
             return True
         actions = {
-            Intent.HOLD: self.hold_course, Intent.SHEET: self.open_sheets, Intent.FOLLOW: self.centre_now,
+            Intent.HOLD: self.hold_course, Intent.HOLD_ALL: self.hold_course_all, Intent.SHEET: self.open_sheets, Intent.FOLLOW: self.centre_now,
             Intent.ZOOM_IN: lambda: self._zoom(1.25), Intent.ZOOM_OUT: lambda: self._zoom(0.8),
             Intent.LOG_UP: lambda: self.log.scroll_by(PAGE), Intent.LOG_DOWN: lambda: self.log.scroll_by(-PAGE),
             Intent.SAVE: lambda: self.app.flow.save(self),
@@ -412,6 +391,7 @@ class BattleScene(Scene):
             self._asked = (id(self.state), a)
             answer = pilot.answer(self.state, a, self.session.legal(a), self.orders, self.owners())
             self._auto = answer.action
+            self._auto_note = answer.note if answer.action is not None else ""
             self._wait = 0.0
             if answer.note and answer.action is None:
                 self.message = answer.note
@@ -420,11 +400,25 @@ class BattleScene(Scene):
         if self._auto is not None:
             self._wait += dt
             if self._wait >= AUTO_PAUSE.get(self.state.step, 0.0):
+                passed = self.state.step == FIRE and isinstance(self._auto, Pass) and bool(self._auto_note)
+                step = (self.state.turn, self.state.phase)
                 self.commit(self._auto)
+                if passed:
+                    self._say_passed(step, a)
             return
         panel = self.panel()
         if panel is not None:
             panel.update(dt)
+
+    def _say_passed(self, step: tuple[int, int], vid: str) -> None:
+        """The top line names the player's vehicles the pilot held fire for in this fire step (a step the
+        player was not asked, so it is seen why)."""
+        when, names = self._passed
+        if when != step:
+            names = []
+        names.append(vid)
+        self._passed = (step, names)
+        self.message = f"Hold fire, no shot at a foe can hit: {', '.join(names)} (turn {step[0]}, phase {step[1]})"
 
     def _foe_turn(self, vid: str, profile: str, dt: float) -> None:
         try:

@@ -95,6 +95,7 @@ class SpeedPanel(DecisionPanel):
     def hint(self) -> str:
         return (f"Up/Down: choose · Enter: commit {self._chosen_text()} · Space: keep {self.current:g} mph "
                 "this turn · H: hold course this turn"
+                + (" · Shift+H: all your vehicles" if self.vid and len(self.b.own_vehicles(self.vid)) > 1 else "")
                 + (" · B: fire a rocket booster or jump jet (passed by, not asked again this turn)" if self.boosts() else ""))
 
     def _chosen_text(self) -> str:
@@ -138,6 +139,12 @@ class SpeedPanel(DecisionPanel):
             grid_button(rect, 0, 2, "Hold course this turn (H)", b.hold_course, "hold", span=3,
                         active=bool(self.vid) and b.orders.holding(self.vid or "", b.state.turn)),
         ]
+        mine = b.own_vehicles(self.vid) if self.vid else []
+        row = 3
+        if len(mine) > 1:   # several vehicles of one player: one input holds them all
+            self.buttons.append(grid_button(rect, 0, row, f"Hold course: all {len(mine)} of yours (Shift+H)",
+                                            b.hold_course_all, "hold_all", span=3))
+            row += 1
         v = b.state.vehicle(self.vid) if self.vid else None
         for i, a in enumerate(self.boosts()):
             spec = next((x for x in v.spec.boosters if x.id == a.booster), None) if v else None
@@ -146,7 +153,7 @@ class SpeedPanel(DecisionPanel):
             if spec and is_jet(spec):   # a jump jet lifts (or pushes down), the speed stays (000:L2632)
                 climb = jet_climb(spec, jet_aloft(v)) if v else 0.0
                 label = f"Fire {spec.facing} jump jet: {f'climb {climb:+g} in' if climb else 'no lift'} (B)"
-            self.buttons.append(grid_button(rect, 0, 3 + i, label, lambda a=a: self.b.commit(a), "boost", span=3))
+            self.buttons.append(grid_button(rect, 0, row + i, label, lambda a=a: self.b.commit(a), "boost", span=3))
         return self.buttons
 
     # --- drawing -----------------------------------------------------------------------------------

@@ -54,3 +54,18 @@ def frame_pair(cam: Camera, a: tuple[float, float], b: tuple[float, float], pad_
     span = max(abs(a[0] - b[0]) / max(1, cam.view_w - pad_px[0]), abs(a[1] - b[1]) / max(1, cam.view_h - pad_px[1]))
     if span > 0 and cam.zoom > 1 / span:
         cam.zoom = max(MIN_ZOOM, 1 / span)
+
+
+def frame_above(cam: Camera, points: Iterable[tuple[float, float]], below_px: int, pad_px: int = 100) -> None:
+    """Show every point (the firers and targets of the suggested shots) above a card `below_px` tall at the
+    bottom of the view, zooming out only as far as needed."""
+    pts = list(points)
+    if not pts:
+        return
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    room_w, room_h = max(1, cam.view_w - pad_px), max(1, cam.view_h - below_px - pad_px)
+    span = max((max(xs) - min(xs)) / room_w, (max(ys) - min(ys)) / room_h)
+    if span > 0 and cam.zoom > 1 / span:
+        cam.zoom = max(MIN_ZOOM, 1 / span)
+    cam.cx = (min(xs) + max(xs)) / 2
+    cam.cy = (min(ys) + max(ys)) / 2 + below_px / 2 / cam.zoom

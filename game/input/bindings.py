@@ -25,6 +25,7 @@ class Intent(str, Enum):
     MIRROR = "mirror"        # mirror the choice to the other side
     EVEN = "even"            # toggle evening-out
     HOLD = "hold"            # hold course: straight moves and unchanged speeds need no input
+    HOLD_ALL = "hold_all"    # hold course for every vehicle of the player's (Shift+H)
     HOLD_FIRE = "hold_fire"  # hold fire for the rest of the turn (Shift+Space)
     UNDO = "undo"            # take back the choice not yet committed
     PAN_LEFT = "pan_left"
@@ -62,6 +63,7 @@ _PLAIN: dict[int, Intent] = {
 _SHIFTED: dict[int, Intent] = {
     pygame.K_LEFT: Intent.PAN_LEFT, pygame.K_RIGHT: Intent.PAN_RIGHT, pygame.K_UP: Intent.PAN_UP,
     pygame.K_DOWN: Intent.PAN_DOWN, pygame.K_TAB: Intent.PREV, pygame.K_SPACE: Intent.HOLD_FIRE,
+    pygame.K_h: Intent.HOLD_ALL,
 }
 _CTRL: dict[int, Intent] = {pygame.K_z: Intent.UNDO, pygame.K_s: Intent.SAVE, pygame.K_l: Intent.LOAD,
                             pygame.K_q: Intent.QUIT}
@@ -73,7 +75,8 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Up / Down", "speed: faster / slower; fire: choose; menus: move"),
     ("Tab, ',' '.'", "cycle through the choices"),
     ("Enter", "commit the highlighted choice (a shot that cannot hit asks to be confirmed); the fire step's rows "
-              "also aim a searchlight, fire a flare, open nitrous, pull an ejection seat or get out"),
+              "also aim a searchlight, fire a flare, open nitrous, pull an ejection seat or get out; with several "
+              "of your guns able to hit, the top row fires every suggested shot of the fire step at once"),
     ("Space", "move straight ahead / keep the speed for the rest of the turn / hold fire"),
     ("Shift+Space", "fire step: hold fire for the rest of the turn"),
     ("Esc", "cancel the choice (or a confirmation); with nothing to cancel: pause menu"),
@@ -84,6 +87,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("B", "speed step: fire a rocket booster or jump jet, when the car has one ready"),
     ("H", "hold course for the rest of the turn: straight on at the same speed, no input; it stops "
           "and asks before the next inch meets anything. Again: take the wheel"),
+    ("Shift+H", "hold course for the rest of the turn with every vehicle of yours (each stops and asks on its own)"),
     ("Shift+arrows, WASD", "pan the board"),
     ("Wheel, + / -", "zoom (the wheel over the log scrolls the log)"),
     ("C", "centre on the vehicle to act"),

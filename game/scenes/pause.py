@@ -28,7 +28,7 @@ class PauseScene(Scene):
 
     def _items(self) -> list[tuple[str, Callable[[], None]]]:
         b = self.battle
-        fire = "every fire step" if b.orders.fire_stops else "only when a shot can hit"
+        fire = "every fire step" if b.orders.fire_stops else "only when a shot at a foe can hit"
         handoff = "waits for Enter or a click" if b.confirm_handoff else "shows, then the controls pass"
         items: list[tuple[str, Callable[[], None]]] = [
             ("Resume", self.resume), ("Save game", self.save), ("Load game", self.load),

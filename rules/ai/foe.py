@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.ai import explain
+from rules.ai import explain, runner
 from rules.ai.plan import CRASH_COST, DISCOUNT, Node, blocked, crash_cost, enemy_poses, outlook
 from rules.ai.sight import (
     View,
@@ -111,9 +111,6 @@ APPROACH_WEIGHT = 2.0
 REENGAGE_DEPTH = 1       # a profile planning less far than this (the novice) drives on past its target
 TURN_BACK_MPH = 25.0     # the speed it slows to when it has just passed its target (tight turns, a bootlegger's range)
 TOWARD_NEAR = 8.0        # inches past the preferred range within which a target well off the nose is turned to at once
-EXIT_WEIGHT = 2.5        # a scenario's runner heading for its exit (a share of APPROACH_WEIGHT): above any
-                         # closing in, so an escaping rig drives for the exit and fights on the way
-EXIT_PULL = 0.3          # ... and each inch nearer the exit at a plan's end (a faster plan gets nearer)
 FACE_WEIGHT = 1.0        # in close, pointing the nose at the target (a share of APPROACH_WEIGHT)
 NOISE_SCALE = 6.0
 STOP_SHOT_PHASES = 2     # phases after a T-stop or a bootlegger whose shots from the standstill count
@@ -162,10 +159,12 @@ def _speed(view: View, options: list[Action]) -> tuple[Action, str]:
         cruise = max(15.0, min(cruise, tgt.speed + 15.0))
     if tgt is not None and prof.depth >= REENGAGE_DEPTH and _passed(view, tgt):
         cruise = min(cruise, TURN_BACK_MPH)   # slow enough to turn back on a target it has just passed
+    cruise = runner.cruise(view, cruise)      # a scenario's runner holds its road speed (rules.ai.runner)
     quick: list[tuple[float, int, SetSpeed, str]] = []
     for i, a in enumerate(options):
         if isinstance(a, SetSpeed):
             score, note = _speed_score(view, a.mph, cruise)
+            score += runner.speed_cost(view, max(0.0, a.mph), cruise)
             quick.append((score, i, a, note))
     if not quick:
         return options[0], "does the only thing it can"
@@ -376,6 +375,8 @@ def tail_gun(view: View, plans: list[_Plan]) -> bool:
     (rules/data/foe_tactics.toml [rear_gun]): it follows close behind, a rear gun is ready, and no move of
     this phase gives a shot from any other gun (valuing the rear gun more widely made the ace worse)."""
     tgt, me, rg = view.target, view.me, tactics().rear_gun
+    if "rear_gun" in view.prof.off:   # switched off to measure it (Profile.off)
+        return False
     rear = {g.id for g in view.guns.get(me.id, []) if g.mount == "back" and g.ready and g.damage > 0}
     if tgt is None or not rear or tgt.speed <= 0 or me.speed <= 0:
         return False
@@ -545,9 +546,9 @@ def _score_tactics(view: View, p: _Plan) -> None:
             threat[e.id] = back
         _meeting(view, p, e, e_pose)
     if best_shot:
-        p.add(best_shot * (0.5 + prof.aggression) * 1.5, f"aim:{shot_gun}")
+        p.add(best_shot * (0.5 + prof.aggression) * 1.5 * runner.shot_share(view), f"aim:{shot_gun}")
     for eid, back in threat.items():
-        p.add(-back * _evade_weight(prof), f"evade:{eid}")
+        p.add(-back * _evade_weight(prof) * runner.shot_share(view), f"evade:{eid}")
 
 
 def _evade_weight(prof: Profile) -> float:
@@ -571,13 +572,10 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
             node.add("edge", -_edge_cost(view) * 0.25 / k)
             break
     _threats(view, node, phases_on, weight)
-    if way_out is not None:   # a runner makes for its exit; its guns still score on the way (_phase_end)
-        x, y, w, h = view.state.goal.exit if view.state.goal and view.state.goal.exit else (0.0, 0.0, 0.0, 0.0)
-        gap = (way_out - node.pose.centre).length()
-        # the exit's own width: a heading into it is on course; each inch nearer is worth as much
-        slack = math.degrees(math.atan2(max(w, h) / 2, max(gap, 0.1)))
-        off = max(0.0, angle_diff(node.pose.facing, heading_of(way_out - node.pose.centre)) - slack)
-        node.add("exit", -(off / 180) * APPROACH_WEIGHT * EXIT_WEIGHT - gap * EXIT_PULL)
+    if way_out is not None:   # a runner keeps its lane to the exit; its guns still score on the way (_phase_end)
+        lane, heading, pull = runner.lane_terms(view, node.pose)
+        node.add("lane", lane * weight)
+        node.add("exit", (heading + pull) * weight)
         return
     if tgt is None:
         _make_for(view, node)
@@ -620,12 +618,8 @@ def _make_for(view: View, node: Node) -> None:
 
 def _exit_of(view: View) -> Vec | None:
     """The centre of the exit this vehicle must reach, when a scenario's escape victory names it a target
-    (the convoy's rig); None for every other vehicle."""
-    g = view.state.goal
-    if g is None or g.kind != "escape" or g.exit is None or view.me.id not in g.targets:
-        return None
-    x, y, w, h = g.exit
-    return Vec(x + w / 2, y + h / 2)
+    (the convoy's rig); None for every other vehicle (rules.ai.runner)."""
+    return runner.exit_centre(view)
 
 
 def _through_exit(view: View, at: Vec) -> bool:
@@ -714,7 +708,7 @@ def _phase_end(view: View, node: Node, phases_on: int, weight: float) -> None:
         if view.target is not None and e.id == view.target.id:
             val *= 1.3
         best = max(best, val)
-    value = best * (0.5 + prof.aggression) * 1.5 * weight
+    value = best * (0.5 + prof.aggression) * 1.5 * weight * runner.shot_share(view)
     if value > node.best_shot:
         node.add(f"aim:{gun}" if gun else "aim", value - node.best_shot)
         node.best_shot = value
@@ -726,7 +720,7 @@ def _threats(view: View, node: Node, phases_on: int, weight: float) -> None:
         e_pose = enemy_poses(view, e, phases_on)[0][0]
         back, _ = _shot_estimate(view, e, e_pose, view.me, node.pose, fresh=node.turn_over)
         if back:
-            node.add(f"evade:{e.id}", -back * _evade_weight(view.prof) * weight)
+            node.add(f"evade:{e.id}", -back * _evade_weight(view.prof) * weight * runner.shot_share(view))
 
 
 def _score_future(view: View, p: _Plan) -> None:
@@ -987,6 +981,7 @@ def _fire(view: View, options: list[Action]) -> tuple[Action, str]:
     why = release_pays(view.state, view.me) if let_go is not None else ""
     if let_go is not None and why:
         return let_go, f"releases the trailer: {why}"
+    options = [a for a in options if runner.fire_ok(view, a)]   # a runner's big guns and its handling
     best: tuple[float, int, Action, str] | None = None
     threshold = _threshold(view)
     for i, a in enumerate(options):
@@ -1108,6 +1103,8 @@ def _drop_value(view: View, a: Drop) -> float:
     """Lay a dropped weapon when a pursuer is behind and will drive over it (rules/data/foe_tactics.toml
     [drop]): the counter lands behind the car (000:L1028), so it pays only on the pursuer's line of travel."""
     me, d = view.me, tactics().drop
+    if "drop" in view.prof.off:   # switched off to measure it (Profile.off)
+        return 0.0
     spot = me.pose.centre - forward(me.pose.facing) * (view.size.length / 2)
     best = 0.0
     for e in view.enemies:

@@ -252,17 +252,17 @@ def adapt(prof: Profile, me: VehicleState, guns: list[Gun], enemies: list[Vehicl
     theirs = min((armor_share(e) for e in enemies), default=1.0)
     near = min(enemies, key=lambda e: ((e.pose.centre - me.pose.centre).length(), e.id), default=None)
     trade = ram_trade(me, near) if near is not None else 0.0
-    if prof.ram > -1 and trade >= tactics().ram.trade:
+    if "ram" not in prof.off and prof.ram > -1 and trade >= tactics().ram.trade:
         why = "it has a ramplate" if has_ramplate(me) else f"it outweighs {near.id if near else ''}"
         return replace(prof, ram=max(prof.ram, RAM_WILL), aggression=max(prof.aggression, 0.7),
                        preferred_range=0.0), f"rams: {why} (deals {trade:.1f} for each 1 it takes)"
     if not armed:
         return replace(prof, aggression=0.05, preferred_range=max(prof.preferred_range, 12.0)), \
             "keeps away: no weapon left to fire" + (" and a ram would not pay" if near is not None else "")
-    if left < CRIPPLED_ARMOR and theirs > 2 * left and prof.ram <= 0:
+    if "withdraw" not in prof.off and left < CRIPPLED_ARMOR and theirs > 2 * left and prof.ram <= 0:
         return replace(prof, aggression=min(prof.aggression, 0.15), caution=max(prof.caution, 0.8),
                        preferred_range=max(prof.preferred_range, 10.0)), "withdraws: badly damaged"
-    if theirs < PRESS_ARMOR and left > theirs + 0.2:
+    if "press" not in prof.off and theirs < PRESS_ARMOR and left > theirs + 0.2:
         return replace(prof, aggression=max(prof.aggression, 0.85), preferred_range=min(prof.preferred_range, 3.0),
                        fire_need=min(12, prof.fire_need + 1)), "presses: its enemy is badly hurt"
     return prof, ""
@@ -277,7 +277,7 @@ def pick_target(view: View) -> VehicleState | None:
     if not view.enemies:
         return None
     me = view.me.pose.centre
-    if view.friends:   # a team shares one target: the weakest enemy in reach (rules/data/foe_tactics.toml [team])
+    if view.friends and "team" not in view.prof.off:   # a team shares one target: the weakest enemy in reach (rules/data/foe_tactics.toml [team])
         near = [v for v in view.enemies if (v.pose.centre - me).length() <= tactics().team_reach]
         if near:
             return min(near, key=lambda v: (round(armor_share(v), 3), (v.pose.centre - me).length(), v.id))

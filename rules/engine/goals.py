@@ -9,6 +9,9 @@ reaches its exit wins at once, it does not drive on (issue 19). Readings (docs/M
 - killed: out of the game without leaving the map (destroyed, wrecked, unable to move or fire: 000:L1262);
 - escaped: a target whose centre is in the exit area, or that left the map with its centre past the
   exit (the nearest point of the map to its centre lies in the exit area). One target escaping is enough;
+  it must be driven there (reading M-R31): a driver or substitute able at the controls (not `driverless`)
+  and not spinning or rolling. A driverless rig sliding into the exit has not got away; once it leaves
+  the map it is out like any other;
 - a target of a destroy victory that leaves the map has got away: the hunters have failed;
 - a goal's turns are over at the end of its last turn (or when the game stops in that turn).
 """
@@ -19,9 +22,10 @@ from dataclasses import dataclass
 
 from rules.play import people
 from rules.play.map_edges import map_area
-from rules.play.state import GameState, Goal, VehicleState
+from rules.play.state import GameState, Goal, Mode, VehicleState
 
 KINDS = ("destroy", "survive", "escape")
+UNCONTROLLED = (Mode.SPIN, Mode.ROLL, Mode.WRECK)   # crash results nobody drives out of (000:L327-L330)
 
 
 @dataclass(frozen=True)
@@ -35,8 +39,9 @@ def killed(v: VehicleState) -> bool:
 
 
 def escaped(state: GameState, v: VehicleState, goal: Goal) -> bool:
-    """The target's centre is in the exit area, or it left the map across the exit."""
-    if goal.exit is None or (v.out and not v.left_map):
+    """The target's centre is in the exit area, or it left the map across the exit, driven there: someone
+    able at the controls, not in a spin or roll (reading M-R31)."""
+    if goal.exit is None or (v.out and not v.left_map) or v.driverless or v.mode in UNCONTROLLED:
         return False
     x, y = v.pose.x, v.pose.y
     box = map_area(state)

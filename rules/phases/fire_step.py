@@ -1035,10 +1035,22 @@ def _big_guns(ctx: Ctx, events: Sequence[Event]) -> None:
         w = next((w for w in v.sheet.weapons if w.id == e.weapon), None)
         if w is None:
             continue
-        side = w.location.split("_")[-1] in ("left", "right")
-        event = "tank_gun" if w.abbr == "TG" else "atg_to_side" if w.abbr == "ATG" and side else ""
-        if event:
-            hazard(ctx, v.id, oversized_hazard(event), f"{w.abbr} fired", "000:L259-L260")
+        d = big_gun_hazard(v, w.id)
+        if d:
+            hazard(ctx, v.id, d, f"{w.abbr} fired", "000:L259-L260")
+
+
+def big_gun_hazard(v: VehicleState, wid: str) -> int:
+    """The D an oversized vehicle (or trailer) takes for firing this weapon: a tank gun D2, an anti-tank
+    gun on a left or right side or half-side D1, anything else 0 (000:L259-L260, M-R26)."""
+    if v.spec.kind.value not in BIG_KINDS:
+        return 0
+    w = next((w for w in v.sheet.weapons if w.id == wid), None)
+    if w is None:
+        return 0
+    side = w.location.split("_")[-1] in ("left", "right")
+    event = "tank_gun" if w.abbr == "TG" else "atg_to_side" if w.abbr == "ATG" and side else ""
+    return oversized_hazard(event) if event else 0
 
 
 def taken_this_phase(reports: Sequence[tuple[str, HitReport]]) -> dict[str, tuple[int, str, bool]]:

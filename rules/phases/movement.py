@@ -20,7 +20,6 @@ from rules.core.events import (
 )
 from rules.core.geometry import Kind, Pose, angle_diff, norm_deg
 from rules.driving.articulated import (
-    Coupling,
     coupling_point,
     decel_crash,
     follow,
@@ -42,7 +41,7 @@ from rules.driving.maneuvers import (
 )
 from rules.play.banking import banked_d
 from rules.play.boosters import burn_boosters
-from rules.play.collisions import move_with_collisions, stopped
+from rules.play.collisions import held_back, move_with_collisions, stopped
 from rules.play.concussion import refresh_stunned
 from rules.play.context import Ctx
 from rules.play.counters import cross_counters
@@ -64,7 +63,7 @@ from rules.play.lights import blinded_d, drop_spent_beams
 from rules.play.map_edges import check_left_map
 from rules.play.nitrous import extra_acceleration, nitrous_turn
 from rules.play.nitrous import top_speed as nitrous_top
-from rules.play.rigs import coupling_broken, coupling_of, towing, trailer_after, trailer_of
+from rules.play.rigs import COUPLED, coupling_broken, coupling_of, towing, trailer_after, trailer_of
 from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
@@ -72,7 +71,6 @@ from rules.play.uncontrolled import no_pedals, substitute_at_guns, substitute_d
 from rules.tables.movement import Tables
 
 FORCED_MODES = (Mode.SPIN, Mode.ROLL, Mode.T_STOP, Mode.SKIDDED, Mode.WRECK)
-COUPLED = 2e-3   # inches: a coupling point this near its hitch is on it (reading M-R3)
 ROLL_FACES = {"left": ("left", "top", "right", "underbody"), "right": ("right", "top", "left", "underbody")}
 
 
@@ -264,21 +262,6 @@ def recouple(ctx: Ctx) -> None:
         ctx.log.add(TrailerFollowed(f"trailer back on the hitch at {swept.end}", "000:L561-L564", tr.id,
                                     tower=tower.id, end=swept.end, path=trailer_path(swept.path[0], swept.end),
                                     fold=round(angle_diff(ctx.v(tower.id).pose.facing, swept.end.facing), 3)))
-
-
-def held_back(ctx: Ctx, vid: str, trailer: Pose, c: Coupling) -> VehicleState:
-    """A trailer stopped short of its place on the hitch (a collision where it ends, 000:L565) holds its tower
-    back: the pair meets the obstacle as one (000:L473), so the tower is set back along its own facing until its
-    hitch is on the coupling point where the trailer stopped (000:L557, L564; reading M-R30). The coupling never
-    comes apart unseen; only its own rules (a jackknife, a broken hitch, a release) part the two."""
-    tower = ctx.v(vid)
-    gap = coupling_point(trailer, c) - hitch_point(tower.pose, c)
-    if gap.length() < COUPLED:
-        return tower
-    end = Pose.of(tower.pose.centre + gap, tower.pose.facing)
-    ctx.log.add(Moved(f"held back by its trailer to {end}", "000:L473", vid, what="held back", end=end,
-                      path=(tower.pose, end)))
-    return ctx.put(evolve(tower, pose=end))
 
 
 def held(ctx: Ctx, vid: str, tid: str, folded: bool, fold: float, maneuver: Maneuver | None) -> None:

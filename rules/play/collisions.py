@@ -26,6 +26,7 @@ from rules.combat.line_of_fire import shape_changes
 from rules.core.dice import DiceExpr
 from rules.core.events import (
     Collided,
+    CrashMotion,
     DitchFall,
     Drowned,
     FeatureBreached,
@@ -33,6 +34,7 @@ from rules.core.events import (
     FeatureDamaged,
     FeatureKnockedDown,
     HitFixedObject,
+    Moved,
     PileUp,
     PushBlocked,
     PushedAside,
@@ -42,6 +44,14 @@ from rules.core.events import (
     Steamrollered,
 )
 from rules.core.geometry import CounterSize, Pose, Vec, heading_of
+from rules.driving.articulated import (
+    Coupling,
+    coupling_point,
+    follow,
+    hitch_point,
+    trailer_fishtail,
+    trailer_path,
+)
 from rules.driving.collisions import (
     CollisionKind,
     Continuation,
@@ -57,17 +67,18 @@ from rules.driving.collisions import (
     water,
     who_moves_on,
 )
-from rules.driving.maneuvers import Motion
+from rules.driving.maneuvers import Motion, slide
 from rules.driving.rig_collisions import collision_weight, coupling_ram, steamroller
 from rules.play.concussion import concuss
 from rules.play.context import Ctx
 from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
 from rules.play.effects import coupling_rammed, damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
-from rules.play.rigs import obstacle_d, oversized, partner, tire_immune
+from rules.play.rigs import COUPLED, obstacle_d, oversized, partner, tire_immune
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
 from rules.play.state import GameState, VehicleState, evolve
 from rules.play.terrain import note_ground
+from rules.tables.rigs import Table3Row
 from rules.world.collision import (
     VEHICLE,
     CollisionWorld,
@@ -536,3 +547,68 @@ def own_world(state: GameState) -> CollisionWorld:
     sizes = state.rules.movement.handling.counters
     world.set_vehicles({v.id: (v.pose, v.spec.counter(sizes)) for v in state.vehicles})
     return world
+
+
+# --- a rig's two counters kept coupled (issue 19) --------------------------------------------------------
+
+FISHTAIL_STEPS = 6   # poses along a Crash Table 3 fishtail's arc, for its sweep
+
+
+def held_back(ctx: Ctx, vid: str, trailer: Pose, c: Coupling) -> VehicleState:
+    """A trailer stopped short of its place on the hitch (a collision where it ends, 000:L565) holds its tower
+    back: the pair meets the obstacle as one (000:L473), so the tower is set back along its own facing until its
+    hitch is on the coupling point where the trailer stopped (000:L557, L564; reading M-R30). The coupling never
+    comes apart unseen; only its own rules (a jackknife, a broken hitch, a release) part the two.
+    The set-back is checked: where a wall or another vehicle stands in it, the tower goes back only as far as
+    it is free (no collision of its own: the pair has met what stopped it once) and the trailer is drawn onto
+    the hitch there, pivoting on its rear corner (000:L563-L564) (reading M-R30)."""
+    tower = ctx.v(vid)
+    gap = coupling_point(trailer, c) - hitch_point(tower.pose, c)
+    if gap.length() < COUPLED:
+        return tower
+    end = Pose.of(tower.pose.centre + gap, tower.pose.facing)
+    mate = partner(ctx.state, vid)
+    s = world_for(ctx).sweep(vid, (tower.pose, end), ignore={mate} if mate else ())
+    if s.contact is None:
+        ctx.log.add(Moved(f"held back by its trailer to {end}", "000:L473", vid, what="held back", end=end,
+                          path=(tower.pose, end)))
+        return ctx.put(evolve(tower, pose=end))
+    free = s.contact.free_pose
+    ctx.log.add(Moved(f"held back by its trailer to {free}, as far as {s.contact.other} lets it", "000:L473", vid,
+                      what="held back", end=free, path=(tower.pose, free)))
+    tower = ctx.put(evolve(tower, pose=free))
+    if mate:
+        tr = ctx.v(mate)
+        ctx.put(evolve(tr, pose=follow(tr.pose, hitch_point(free, c), 0.0, c)))
+    return tower
+
+
+def crash3_moves(ctx: Ctx, vid: str, tid: str, row: Table3Row, c: Coupling, travel: float, side: str,
+                 rule: str = "000:L337-L345") -> tuple[Pose, Pose]:
+    """A Crash Table 3 row's skid and fishtail, swept as Crash Table 1's skids are (reading M-R15): the rig
+    skids along its travel, the tractor first and its trailer following onto the hitch (000:L561-L564, reading
+    M-R3), then the trailer's rear swings toward `side` about the coupling point (000:L339). Either counter
+    meeting something on the way is a collision there, as any motion's (rules.play.collisions): it stops there
+    and the tower is held back onto the trailer's coupling (M-R30). The two counters' poses after it."""
+    skid = row.tractor_skid + row.trailer_skid
+    v = ctx.v(vid)
+    if skid:
+        start = v.pose
+        made = move_with_collisions(ctx, vid, slide(v.pose, travel, skid))
+        v = ctx.put(evolve(ctx.v(vid), pose=made.end))
+        ctx.log.add(CrashMotion(f"Crash Table 3: skids to {made.end}", rule, vid, motion="skid", ended=True))
+        tr = ctx.v(tid)
+        gone = (made.end.centre - start.centre).length()
+        end = follow(tr.pose, hitch_point(v.pose, c), gone, c)
+        made = move_with_collisions(ctx, tid, Motion(tr.pose, trailer_path(tr.pose, end)))
+        ctx.put(evolve(ctx.v(tid), pose=made.end))
+        v = held_back(ctx, vid, made.end, c)
+    if row.trailer_fishtail:
+        tr = ctx.v(tid)
+        arc = tuple(trailer_fishtail(v.pose, tr.pose, c, side, row.trailer_fishtail * k / FISHTAIL_STEPS)
+                    for k in range(1, FISHTAIL_STEPS + 1))
+        made = move_with_collisions(ctx, tid, Motion(tr.pose, (tr.pose, *arc)))
+        ctx.put(evolve(ctx.v(tid), pose=made.end))
+        ctx.log.add(CrashMotion(f"Crash Table 3: swings to {made.end}", rule, tid, motion="fishtail", ended=True))
+        v = held_back(ctx, vid, made.end, c)
+    return ctx.v(vid).pose, ctx.v(tid).pose

@@ -16,9 +16,10 @@ from rules.core.events import (
     EquipmentActed,
     HazardMet,
 )
-from rules.driving.articulated import crash3, crash3_motion, jackknife_breaks
+from rules.driving.articulated import crash3, crash3_motion, jackknife_breaks, jackknifed, trailer_path
 from rules.driving.equipment import antilock, brakes, carries, on_side
 from rules.driving.handling import CrashModifier, control_roll, crash_modifiers, lower_status
+from rules.driving.maneuvers import Motion
 from rules.play.context import Ctx
 from rules.play.rigs import coupling_of, set_loose, towing, trailer_of
 from rules.play.state import Mode, Pending, VehicleState
@@ -104,8 +105,8 @@ def lose_control(ctx: Ctx, vid: str, table: int, difficulty: int, speed: float, 
 def crash_table_3(ctx: Ctx, vid: str, difficulty: int, speed: float, *, travel: float,
                   extra: tuple[CrashModifier, ...] = ()) -> None:
     """Crash Table 3 for a vehicle towing a trailer, modified as Crash Tables 1 and 2 are (000:L306-L314,
-    L337-L351). The skid and fishtail move the two counters at once (reading M-R15: not queued for the next
-    movement as a car's result is); a loose trailer, a coupling's damage, a further D2 hazard, spins and rolls
+    L337-L351). The skid and fishtail move the two counters at once, swept, a collision where either meets
+    something (reading M-R15: not queued for the next movement as a car's result is); a loose trailer, a coupling's damage, a further D2 hazard, spins and rolls
     follow as the row says."""
     v = ctx.v(vid)
     tr = trailer_of(ctx.state, vid)
@@ -121,12 +122,9 @@ def crash_table_3(ctx: Ctx, vid: str, difficulty: int, speed: float, *, travel: 
     side = "left" if ctx.roll(ONE_D, "which way the trailer swings (1-3 left, 4-6 right)", "000:L339", vid) <= 3 \
         else "right"
     c = coupling_of(v, tr)
-    tower_end, trailer_end, folded = crash3_motion(row, v.pose, tr.pose, c, travel, side)
-    for w, end in ((v, tower_end), (tr, trailer_end)):
-        if end != w.pose:
-            ctx.update(w.id, pose=end)
-            ctx.log.add(CrashMotion(f"Crash Table 3: {'skids' if w is v else 'swings'} to {end}", "000:L337-L345",
-                                    w.id, motion="skid" if w is v else "fishtail", ended=True))
+    from rules.play.collisions import crash3_moves  # (rules.play.collisions imports this module)
+    tower_end, trailer_end = crash3_moves(ctx, vid, tr.id, row, c, travel, side)   # swept (reading M-R15)
+    folded = jackknifed(tower_end, trailer_end, c)
     ctx.update(vid, aimed_fire=min(ctx.v(vid).aimed_fire, row.aimed_fire))
     if row.coupling and row.coupling_damage:
         _coupling_damage(ctx, vid if row.coupling == "fifth_wheel" else tr.id, row.coupling_damage)
@@ -161,9 +159,11 @@ def loose_semi_table_3(ctx: Ctx, tid: str, tower: VehicleState, difficulty: int,
         else "right"
     _, end, _ = crash3_motion(replace(row, tractor_skid=0.0), tower.pose, v.pose, coupling_of(tower, v), v.travel, side)
     if end != v.pose:
-        ctx.update(tid, pose=end)
-        ctx.log.add(CrashMotion(f"Crash Table 3: swings to {end}", "000:L602, L337-L345", tid, motion="fishtail",
-                                ended=True))
+        from rules.play.collisions import move_with_collisions  # (rules.play.collisions imports this module)
+        made = move_with_collisions(ctx, tid, Motion(v.pose, trailer_path(v.pose, end)))   # swept (M-R15)
+        ctx.update(tid, pose=made.end)
+        ctx.log.add(CrashMotion(f"Crash Table 3: swings to {made.end}", "000:L602, L337-L345", tid,
+                                motion="fishtail", ended=True))
     ctx.update(tid, aimed_fire=min(ctx.v(tid).aimed_fire, row.aimed_fire))
     if row.trailer_spins:
         _queue_worst(ctx, tid, (Pending("spinout", v.travel, side, 0.0, ctx.t.crash.severity("spinout")),))

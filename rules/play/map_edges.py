@@ -66,7 +66,8 @@ def check_left_map(ctx: Ctx, vid: str) -> None:
     x0, y0, x1, y1 = box
     if x0 <= v.pose.x <= x1 and y0 <= v.pose.y <= y1:
         return
-    ctx.update(vid, out=True, left_map=True, driverless=False, increments=(), speed=0.0)
+    # whether anyone drove it off stays on its record: a driverless target has not escaped (reading M-R31)
+    ctx.update(vid, out=True, left_map=True, increments=(), speed=0.0)
     ctx.log.add(LeftMap(f"{vid} drives off the map and leaves the game", "000:L92", vid))
 
 

@@ -29,6 +29,8 @@ from rules.vehicles.long_vehicles import BIG_KINDS
 from rules.vehicles.record_sheet import Component
 from rules.vehicles.spec import VehicleSpec
 
+COUPLED = 2e-3   # inches: a coupling point this near its hitch is on it (reading M-R3)
+
 
 def trailer_of(state: GameState, vid: str) -> VehicleState | None:
     """The trailer hitched to vehicle `vid`, if any."""

@@ -43,6 +43,8 @@ class Profile:
     menu: int = 5           # continuation maneuvers tried at each phase (rules/ai/plan.py MENU)
     predict: int = 1        # enemy continuations predicted: 0 none (aims where it stands); 1 straight on; 2-3 also turning
     nodes: int = 200        # plan steps per candidate (a fixed budget: the same state gives the same plan)
+    off: frozenset[str] = frozenset()   # tactics it does not use (rules.tables.foe_tactics.TACTIC_NAMES); set
+                                        # by `python -m rules simulate --off` to measure a tactic, never in the file
 
 
 def _read(name: str, n: Node) -> Profile:

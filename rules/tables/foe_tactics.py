@@ -17,6 +17,9 @@ from rules.core.schema import Node
 from rules.core.tomlio import load_toml
 
 TACTICS_FILE = DATA_DIR / "foe_tactics.toml"
+# The tactics a profile can be told not to use (Profile.off, `python -m rules simulate --off`): the tables of
+# foe_tactics.toml, and the withdrawing and pressing of rules.ai.sight.adapt.
+TACTIC_NAMES = ("drop", "team", "ram", "rear_gun", "withdraw", "press")
 
 
 @dataclass(frozen=True)

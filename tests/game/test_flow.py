@@ -304,7 +304,7 @@ def test_a_dropper_declined_once_does_not_stop_every_fire_step_of_the_turn(app):
     far = _pair(Pose.at(5, 12, 90), Pose.at(35, 16, 270), (30.0, 30.0), "Firecracker", map_path="")
     battle = start_battle(app, far)
     _until(app, battle, lambda: battle.state.step == FIRE and battle.human_actor() == "red")
-    assert "No shot can hit" in battle.fire.hint()
+    assert "No shot at a foe can hit" in battle.fire.hint()
     press(app, pygame.K_SPACE)
     for _ in range(60):
         if battle.state.turn > 1:

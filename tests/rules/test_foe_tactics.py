@@ -17,6 +17,7 @@ from rules.engine import engine
 from rules.engine.setup import GameSetup, VehicleSetup
 from rules.play.actions import Drop, Fire, Move, Pass, SetSpeed
 from rules.play.state import FIRE, GameState, RuleOptions
+from rules.tables.foe_profiles import Profile
 from rules.tables.foe_tactics import load_tactics, tactics
 from tests.rules.test_ai import _advance_to
 
@@ -151,9 +152,9 @@ def test_it_does_not_ram_a_tractor_the_trade_would_not_pay_000_L392() -> None:
     assert adapt(profile("coward"), b, [], [kart])[1].startswith("keeps away")   # the coward never rams
 
 
-def _joseph_moves(b: Pose, b_mph: float = 40) -> tuple[bool, Pose, Pose]:
-    """Joseph Special A (ATG front, RL back) at 40 mph with another Joseph Special B at `b`; the ace
-    chooses A's first move: whether it kept B on its rear gun (View.tail), and both poses after it."""
+def _joseph_moves(b: Pose, b_mph: float = 40, prof: Profile | None = None) -> tuple[bool, Pose, Pose]:
+    """Joseph Special A (ATG front, RL back) at 40 mph with another Joseph Special B at `b`; the ace (or
+    `prof`) chooses A's first move: whether it kept B on its rear gun (View.tail), and both poses after it."""
     from rules.ai.foe import _move
     from rules.play.state import MOVE
 
@@ -165,7 +166,7 @@ def _joseph_moves(b: Pose, b_mph: float = 40) -> tuple[bool, Pose, Pose]:
         legal = engine.legal_actions(state, vid)
         hold = next((a for a in legal if isinstance(a, SetSpeed) and a.mph == state.vehicle(vid).signed_speed), None)
         state, _ = engine.apply(state, hold or next(a for a in legal if isinstance(a, Move) and a.maneuver.kind == "straight"))
-    view = View.of(state, "A", profile("ace"), 1e18)
+    view = View.of(state, "A", prof or profile("ace"), 1e18)
     action, _why = _move(view, engine.legal_actions(state, "A"))
     after, _ = engine.apply(state, action)
     return view.tail, after.vehicle("A").pose, after.vehicle("B").pose

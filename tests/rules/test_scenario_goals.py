@@ -16,7 +16,7 @@ from rules.engine.saves import load_game, save_game
 from rules.engine.scenarios import game_setup, goal_of, load_scenario
 from rules.engine.setup import GameSetup
 from rules.play.actions import Action, Move, Pass, SetSpeed
-from rules.play.state import GameState, Goal, evolve
+from rules.play.state import GameState, Goal, Mode, evolve
 
 
 def cruise(state: GameState, vid: str) -> Action:
@@ -167,3 +167,22 @@ def test_a_target_starting_inside_its_exit_is_refused() -> None:
     bad = replace(sc, victory=replace(sc.victory, exit=Rect(5, 40, 5, 6)))   # over the rig's start at (7.5, 44)
     assert [(p.where, p.what) for p in validate_scenario(bad)] == [
         ("victory.exit", "rig starts inside the exit: it would escape before anyone moves (rules.engine.goals)")]
+
+
+def test_a_driverless_rig_rolling_into_the_exit_has_not_got_away_reading_M_R31_000_L976_L978() -> None:
+    # 000:L976-L978: with its driver out, the rig goes straight on, slowing; it reaches the exit undriven
+    state, _ = engine.new_game(convoy(Pose.at(7.5, 3.5, 0)))
+    g = state.goal
+    assert g is not None
+    undriven = evolve(state, vehicles=tuple(evolve(v, driverless=True) if v.id == "rig" else v
+                                            for v in state.vehicles))
+    state, _ = play_out(undriven)
+    rig = state.vehicle("rig")
+    assert rig.out and rig.left_map and rig.driverless      # it rolled on through the exit and off the map
+    out = engine.outcome(state)
+    assert out is not None and out.winners == ("Raiders",) and "stopped before the exit" in out.reason
+    # driven, the same pose in the exit area is an escape; spinning there (000:L327) or driverless it is not
+    at_exit = evolve(state.vehicle("rig"), pose=Pose.at(7.5, 0.5, 0), out=False, left_map=False, driverless=False)
+    assert escaped(state, at_exit, g)
+    assert not escaped(state, evolve(at_exit, driverless=True), g)
+    assert not escaped(state, evolve(at_exit, mode=Mode.SPIN), g)
