@@ -111,6 +111,7 @@ APPROACH_WEIGHT = 2.0
 REENGAGE_DEPTH = 1       # a profile planning less far than this (the novice) drives on past its target
 TURN_BACK_MPH = 25.0     # the speed it slows to when it has just passed its target (tight turns, a bootlegger's range)
 TOWARD_NEAR = 8.0        # inches past the preferred range within which a target well off the nose is turned to at once
+GOAL_PULL = 0.3          # each inch nearer a stand-off goal at a plan's end (rules/ai/stand_off.py)
 FACE_WEIGHT = 1.0        # in close, pointing the nose at the target (a share of APPROACH_WEIGHT)
 NOISE_SCALE = 6.0
 STOP_SHOT_PHASES = 2     # phases after a T-stop or a bootlegger whose shots from the standstill count
@@ -613,7 +614,7 @@ def _make_for(view: View, node: Node) -> None:
     way = _waypoint(view)   # round a wall between it and the goal, as round one between it and a target
     aim = way if way is not None and (way - node.pose.centre).length() > DETOUR_REACH else view.goal
     off = angle_diff(node.pose.facing, heading_of(aim - node.pose.centre)) if gap > 1.0 else 0.0
-    node.add("goal", -(off / 180) * APPROACH_WEIGHT - gap * EXIT_PULL)
+    node.add("goal", -(off / 180) * APPROACH_WEIGHT - gap * GOAL_PULL)
 
 
 def _exit_of(view: View) -> Vec | None:
