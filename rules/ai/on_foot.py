@@ -196,6 +196,8 @@ def _by_stairs(state: GameState, p: PersonState, legal: list[Action], tid: str,
         climb = Climb(p.id, up)
         if climb in legal:
             return climb, f"climbs {'up' if up else 'down'} the stairs toward {tid}"
+        if p.prone and Prone(p.id, False) in legal:   # a prone man climbs no stairs (he moves only in phases 2, 4)
+            return Prone(p.id, False), f"gets up to climb the stairs toward {tid}"
         return (stay, "waits on the stairs for phase 1") if stay in legal else None
     mine = _roof_of(state, p.id)
     target = mine if mine and mine != goal else goal if goal and not mine else ""
@@ -245,10 +247,13 @@ def _spare_clip(state: GameState, p: PersonState) -> bool:
 
 
 def _at_arms_length(state: GameState, p: PersonState, tid: str, at: Vec) -> bool:
-    """Close enough to strike: a man in an adjacent square, a car his square touches (000:L1452-L1455)."""
+    """Close enough to strike: a man in an adjacent square at about his level, a car his square touches
+    (000:L1452-L1455, reading PD35)."""
     sq = state.rules.people.person.square
     if people.is_person(state, tid):
-        return max(abs(at.x - p.pose.x), abs(at.y - p.pose.y)) <= sq * 1.01
+        h = state.rules.people.hand_to_hand
+        level = abs(people.level_of(state, tid) - people.level_of(state, p.id))
+        return max(abs(at.x - p.pose.x), abs(at.y - p.pose.y)) <= sq * 1.01 and (h is None or level <= h.reach_ft)
     point = next((pt for t, pt in people.target_points(state, p) if t == tid), at)
     return (point - p.pose.centre).length() <= sq * 0.75
 

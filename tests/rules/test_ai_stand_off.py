@@ -93,3 +93,27 @@ def test_a_foe_does_not_throw_at_a_man_against_a_wall_when_the_wall_would_set_it
     assert _own_side_in_blast(wall, "A", Throw("man", "explosive", 12.125, 15.125, 0))
     street = state((14.375, 11.625))  # 3.5" off along the street, nothing between
     assert not _own_side_in_blast(street, "A", Throw("man", "explosive", 14.375, 11.625, 0))
+
+
+def test_a_prone_foe_at_the_stairs_foot_gets_up_to_climb_to_the_man_above_000_L1442_L1461():
+    """Seen in play (rooftop_gunners seed 8): the driver, empty-handed and prone at the Offices' stairway foot
+    under the rifleman at its hatch, waited there to turn 60: a prone man moves only in phases 2 and 4 and
+    climbs no stairs, and the man 40 ft up was counted at arm's length. He now stands up to climb."""
+    from rules.core.geometry import Pose
+    from rules.engine.setup import GameSetup, PersonSetup, VehicleSetup
+    from rules.play.people_actions import Prone
+    from rules.play.state import MOVE, RuleOptions, evolve
+
+    setup = GameSetup((VehicleSetup("red", "A", "Hotshot", Pose.at(26, 10, 90), 0.0),
+                       VehicleSetup("blue", "B", "Hotshot", Pose.at(28, 17, 90), 0.0)),
+                      seed=1, options=RuleOptions(people="on"), map="maps/rooftops.toml",
+                      people=(PersonSetup("man", "A", Pose.at(12.125, 15.125, 0), prone=True),
+                              PersonSetup("foe", "B", Pose.at(12.125, 14.875, 0), weapon="Rifle")))
+    s = new_game(setup)[0]
+    s = evolve(s, people=tuple(replace(p, stair_up=8, pose=Pose.at(12.125, 15.125, 0)) if p.id == "foe"
+                               else p for p in s.people))
+    s = evolve(s, step=MOVE, phase=2, walkers=("man",))   # a crawl phase: the prone man is asked (000:L1460)
+    s.derived.clear()
+    assert people.level_of(s, "foe") == 40 and to_act(s) == ["man"]
+    a, why = decide(s, "man", legal_actions(s, "man"), "veteran", budget=60.0)
+    assert a == Prone("man", False) and "climb" in why
