@@ -315,7 +315,8 @@ class KeyPanel(DecisionPanel):
 
     def _draw_trailer(self, surface: pygame.Surface) -> None:
         """A towing vehicle's key also shows where its trailer would end for the chosen maneuver, and the
-        path it sweeps getting there (issue 19; the rules' own follow, rules.play.rigs.trailer_after)."""
+        path it sweeps getting there (issue 19; the rules' own follow, rules.play.rigs.trailer_after), and a
+        double's second trailer behind it."""
         g = self.chosen
         if g is None or not self.vid:
             return
@@ -327,6 +328,11 @@ class KeyPanel(DecisionPanel):
         c = coupling_of(v, tr)
         end = trailer_after(v.pose, g.end, tr.pose, c, reverse=v.reverse, maneuver=g.maneuver)
         draw_trailer_ghost(surface, self.b.cam, tr.pose, end, c, jackknifed=jackknifed(g.end, end, c))
+        second = trailer_of(state, tr.id)
+        if second is not None:   # a double: the second follows the first as if it were the tower (000:L567)
+            c2 = coupling_of(tr, second)
+            end2 = trailer_after(tr.pose, end, second.pose, c2, reverse=v.reverse)
+            draw_trailer_ghost(surface, self.b.cam, second.pose, end2, c2, jackknifed=jackknifed(end, end2, c2))
 
     def _draw_card(self, surface: pygame.Surface) -> None:
         g = self.chosen

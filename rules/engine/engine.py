@@ -28,8 +28,10 @@ from rules.engine.setup import (
     GameSetup,
     crew_wears,
     kit_armor,
+    resolve_double,
     resolve_rig,
     resolve_spec,
+    second_trailer_id,
     starting_people,
     trailer_id,
     with_design_kit,
@@ -77,8 +79,10 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
     vehicles = []
     setup = replace(setup, vehicles=tuple(with_design_kit(vs) for vs in setup.vehicles))
     for vs in setup.vehicles:
-        towed = None
-        if vs.trailer:
+        towed = towed2 = None
+        if vs.trailer and vs.trailer2:   # a double (000:L567)
+            spec, towed, towed2 = resolve_double(vs.design, vs.trailer, vs.trailer2, vs.driver_skill)
+        elif vs.trailer:
             spec, towed = resolve_rig(vs.design, vs.trailer, vs.driver_skill)
         else:
             spec = resolve_spec(vs.design, vs.driver_skill)
@@ -93,6 +97,9 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
         if towed is not None:   # straight behind, on the hitch or fifth wheel (000:L551, L588)
             towed = replace(towed, gunner_skill=vs.gunner_skill)
             vehicles.append(hitched_trailer(vehicles[-1], trailer_id(vs.id), towed))
+        if towed2 is not None:  # straight behind the first trailer, on the hitch at its back (M-R32)
+            vehicles.append(hitched_trailer(vehicles[-1], second_trailer_id(vs.id),
+                                            replace(towed2, gunner_skill=vs.gunner_skill)))
     ids = [v.id for v in vehicles]
     if len(set(ids)) != len(ids):
         raise IllegalAction("two vehicles share an id")

@@ -84,6 +84,7 @@ def save_dict(game: Game) -> dict[str, Any]:
                  "colour": v.colour, "gunner_skill": v.gunner_skill,
                  **({"crew_gear": list(v.crew_gear)} if v.crew_gear else {}),   # only when worn: old saves unchanged
                  **({"trailer": v.trailer} if v.trailer else {}),
+                 **({"trailer2": v.trailer2} if v.trailer2 else {}),   # a double's second (M-R32)
                  **({"trucker": False} if not v.trucker else {}),   # only a driver without Trucker (M-R21)
                  **({"kit": _kit_dict(v.kit)} if v.kit is not None else {})}   # only when set: other saves unchanged
                 for v in s.vehicles
@@ -138,6 +139,7 @@ def _setup(node: Node) -> GameSetup:
             colour=v.text("colour", ""), gunner_skill=v.integer("gunner_skill", 0, lo=UNTRAINED, hi=MAX_SKILL),
             crew_gear=crew_gear(v),
             trailer=v.text("trailer", ""),
+            trailer2=v.text("trailer2", ""),
             kit=read_kit(v.table("kit")) if v.has("kit") else None,
             trucker=v.flag("trucker", True),
         ))

@@ -53,6 +53,7 @@ class ScenarioVehicle:
     kit: Kit | None = None      # [vehicles.kit]: what the crew carry (reading PD18); None: the [loadout]
     design: str = ""            # a design file instead of a stock name, as the engine opens it (rules.core.paths)
     trucker: bool = True        # the driver has Trucker skill (000:L1385, reading M-R21)
+    trailer2: str = ""          # a double's second stock trailer, behind the first (000:L567, M-R32); "<id>_trailer2"
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,8 @@ def _read_vehicle(n: Node, folder: Path) -> ScenarioVehicle:
     return ScenarioVehicle(n.text("id"), n.text("stock", ""), n.text("owner"), n.text("team"), n.text("start"),
                            n.text("driver", "human"), speed, n.integer("driver_skill", 0, lo=0, hi=10),
                            n.integer("gunner_skill", 0, lo=UNTRAINED, hi=10), crew_gear(n), n.text("trailer", ""),
-                           read_kit(n.table("kit")) if n.has("kit") else None, design, n.flag("trucker", True))
+                           read_kit(n.table("kit")) if n.has("kit") else None, design, n.flag("trucker", True),
+                           n.text("trailer2", ""))
 
 
 # the set-up's own switches, not options: people has its scenario flag, fire_step is always on in a scenario
@@ -237,6 +239,8 @@ def validate_scenario(sc: Scenario, names: frozenset[str] | None = None) -> list
             probs.append(Problem(f"{w}.trailer", f"unknown stock trailer {v.trailer!r}"))
         if v.trailer and f"{v.id}_trailer" in {o.id for o in sc.vehicles}:
             probs.append(Problem(f"{w}.trailer", f"id {v.id}_trailer, its trailer's, is another vehicle's"))
+        if v.trailer2 and (not v.trailer or v.trailer2.lower() not in trailer_names()):
+            probs.append(Problem(f"{w}.trailer2", f"a second trailer needs a first, and a stock trailer: {v.trailer2!r}"))
         if v.start not in starts:
             probs.append(Problem(f"{w}.start", f"the map has no start position {v.start!r}"))
         elif v.start in used:
@@ -320,7 +324,7 @@ def game_setup(sc: Scenario, seed: int = 1) -> GameSetup:
         vehicles.append(VehicleSetup(v.id, v.owner, v.design or v.stock, Pose.at(st.x, st.y, st.facing), speed,
                                      driver_skill=v.driver_skill, foe="" if v.driver == "human" else v.driver,
                                      gunner_skill=v.gunner_skill, crew_gear=v.crew_gear, trailer=v.trailer,
-                                     kit=v.kit, trucker=v.trucker))
+                                     kit=v.kit, trucker=v.trucker, trailer2=v.trailer2))
     options = sc.options if sc.people == (sc.options.people == "on") else replace(
         sc.options, people="on" if sc.people else "off")
     walkers = tuple(PersonSetup(p.id, p.owner, Pose.at(p.x, p.y, p.facing), p.weapon, p.armor, p.grenades, p.skill,

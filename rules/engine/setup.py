@@ -36,6 +36,8 @@ class VehicleSetup:
     crew_gear: tuple[str, ...] = ()  # personal gear the whole crew wears: li_goggles, tinted_goggles (reading AU19)
     trailer: str = ""         # a trailer on its hitch or fifth wheel, straight behind it (a stock name or a
                               # design file, as `design`); its id is this vehicle's with "_trailer" after it
+    trailer2: str = ""        # a double's second trailer, hitched behind the first (000:L567, M-R32); its id
+                              # is this vehicle's with "_trailer2" after it
     kit: Kit | None = None    # what the crew carry (reading PD18); None: people.toml's [loadout]
     trucker: bool = True      # the driver has Trucker skill (a bus, ten-wheeler or tractor: 000:L1385, M-R21)
 
@@ -145,6 +147,29 @@ def resolve_rig(design: str, trailer: str, driver_skill: int = 0) -> tuple[Vehic
     own = spec_of(tower, driver_skill=driver_skill)
     low = (tf.gears[0] if len(tf.gears) > 1 else None) or own.low_gear
     return replace(own, acceleration=tf.acceleration, top_speed=tf.top_speed, hc=tf.hc, low_gear=low), tspec
+
+
+def second_trailer_id(tower: str) -> str:
+    return f"{tower}_trailer2"
+
+
+def resolve_double(design: str, trailer: str, trailer2: str, driver_skill: int = 0
+                   ) -> tuple[VehicleSpec, VehicleSpec, VehicleSpec]:
+    """A tower pulling two trailers, the second hitched behind the first (000:L567, reading M-R32): the tower's
+    spec with both trailers' weight (its acceleration, top speed and what it may pull, as for one trailer of
+    that weight and the first's kind: 000:L553, L2065-L2074), and the two trailers' own."""
+    tower, first, second = _design(design), _design(trailer), _design(trailer2)
+    for name, d in ((trailer, first), (trailer2, second)):
+        if d.kind not in TRAILER_KINDS:
+            raise DataError(name, "trailer", f"{d.name} is a {d.kind.replace('_', ' ')}, not a trailer")
+    s1, s2 = spec_of(first), spec_of(second)
+    tf = towing_figures(tower, s1.weight + s2.weight, first.kind)
+    if tf.errors:
+        raise DataError(trailer2, "trailer2", f"{tower.name} cannot tow {first.name} and {second.name}: "
+                                              f"{' '.join(tf.errors)}")
+    own = spec_of(tower, driver_skill=driver_skill)
+    low = (tf.gears[0] if len(tf.gears) > 1 else None) or own.low_gear
+    return replace(own, acceleration=tf.acceleration, top_speed=tf.top_speed, hc=tf.hc, low_gear=low), s1, s2
 
 
 def resolve_spec(design: str, driver_skill: int = 0) -> VehicleSpec:

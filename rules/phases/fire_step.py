@@ -82,7 +82,7 @@ from rules.play.explosions import debris_from_damage, explosion
 from rules.play.gas_aboard import gassed_crew
 from rules.play.gas_engine import engine_hits
 from rules.play.lights import NO_LIGHTING, Lighting, general_visibility, light_up, lighting, own_visibility
-from rules.play.rigs import partner
+from rules.play.rigs import rig_of
 from rules.play.shots_at_map import (
     MapHit,
     aim_point,
@@ -496,7 +496,7 @@ def fire_problem(state: GameState, action: Fire) -> str | None:
         return map_fire_problem(cs, declaration(action), state.map_id, state.map_changes)
     if cs[action.target].sheet.destroyed:
         return f"{action.target} is destroyed"
-    if action.target == partner(state, action.vehicle):
+    if action.target != action.vehicle and action.target in rig_of(state, action.vehicle):
         return f"{action.target} is {action.vehicle}'s own {'tower' if state.vehicle(action.vehicle).towed_by else 'trailer'}"
     d = declaration(action)
     return problem(cs, d) or _aim_problem(cs, d) or _blocked(state, cs, d)
@@ -612,9 +612,9 @@ def _fire_options(state: GameState, vid: str) -> Iterator[Fire]:
     crews = kept(c, ("crews", triggers), lambda: tuple((trig, firer_of(c, expand(c, trig))) for trig in triggers))
     # the firer before any declaration of its own this phase (then its memo may serve), else as it is now
     cv = _view(work, vid) if c is work.combatants[vid] else None
-    own = partner(state, vid)   # the two counters of a rig never shoot at each other (reading M-R29)
+    own = rig_of(state, vid)   # the counters of a rig never shoot at each other (reading M-R29)
     for tid in _targets(state, work):
-        if tid in (vid, own):
+        if tid == vid or tid in own:
             continue
         for trig, crew in crews:
             key = (vid, tid, trig, crew)

@@ -20,10 +20,7 @@ from rules.core.events import (
 )
 from rules.core.geometry import Kind, Pose, angle_diff, norm_deg
 from rules.driving.articulated import (
-    coupling_point,
     decel_crash,
-    follow,
-    hitch_point,
     jackknife_roll_due,
     jackknifed,
     trailer_path,
@@ -41,7 +38,7 @@ from rules.driving.maneuvers import (
 )
 from rules.play.banking import banked_d
 from rules.play.boosters import burn_boosters
-from rules.play.collisions import held_back, move_with_collisions, stopped
+from rules.play.collisions import held_back, move_with_collisions, recouple, stopped
 from rules.play.concussion import refresh_stunned
 from rules.play.context import Ctx
 from rules.play.counters import cross_counters
@@ -63,7 +60,7 @@ from rules.play.lights import blinded_d, drop_spent_beams
 from rules.play.map_edges import check_left_map
 from rules.play.nitrous import extra_acceleration, nitrous_turn
 from rules.play.nitrous import top_speed as nitrous_top
-from rules.play.rigs import COUPLED, coupling_broken, coupling_of, towing, trailer_after, trailer_of
+from rules.play.rigs import coupling_broken, coupling_of, rig_of, towing, trailer_after, trailer_of
 from rules.play.state import GameState, Mode, Pending, VehicleState, evolve
 from rules.play.surfaces import off_road_maneuver_d, road_condition, surface_of, what_adds
 from rules.play.terrain import land, note_ground, take_off, terrain_turn_end, terrain_turn_start
@@ -226,6 +223,7 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     tr = trailer_of(ctx.state, vid)
     assert tr is not None
     c = coupling_of(tower, tr)
+    tr_start = tr.pose
     rm = trailer_after(start, tower.pose, tr.pose, c, reverse=tower.reverse, maneuver=maneuver)
     ctx.put(evolve(tr, speed=tower.speed, reverse=tower.reverse, travel=tower.travel))
     swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
@@ -239,29 +237,12 @@ def drag_trailer(ctx: Ctx, vid: str, start: Pose, maneuver: Maneuver | None = No
     note_ground(ctx, tr.id)
     check_left_map(ctx, tr.id)
     if stopped(ctx, tr.id):   # the trailer met something: the tower it pulls is held there too
-        ctx.update(vid, increments=())
+        ctx.update(rig_of(ctx.state, vid)[0], increments=())
     held(ctx, vid, tr.id, jackknifed(tower.pose, tr.pose, c), fold, maneuver)
-
-
-def recouple(ctx: Ctx) -> None:
-    """Every rig a collision's push left apart (the pushed counter pivots alone, 000:L411-L412): its trailer
-    follows onto the hitch as after a move of the tower (000:L561-L564, no distance of its own), swept, and,
-    stopped short, holds the tower back (reading M-R30)."""
-    for tr in ctx.state.vehicles:
-        tower = ctx.state.vehicle(tr.towed_by) if tr.towed_by else None
-        if tower is None or tower.out or tr.out:
-            continue
-        c = coupling_of(tower, tr)
-        hitch = hitch_point(tower.pose, c)
-        if (coupling_point(tr.pose, c) - hitch).length() < COUPLED:
-            continue
-        rm = follow(tr.pose, hitch, 0.0, c)
-        swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
-        ctx.put(evolve(ctx.v(tr.id), pose=swept.end))
-        held_back(ctx, tower.id, swept.end, c)
-        ctx.log.add(TrailerFollowed(f"trailer back on the hitch at {swept.end}", "000:L561-L564", tr.id,
-                                    tower=tower.id, end=swept.end, path=trailer_path(swept.path[0], swept.end),
-                                    fold=round(angle_diff(ctx.v(tower.id).pose.facing, swept.end.facing), 3)))
+    if towing(ctx.state, tr.id) and not ctx.v(tr.id).out:
+        # a double: the second trailer follows the first as if the first were the towing vehicle (000:L567),
+        # the distance the first trailer's centre went (reading M-R32)
+        drag_trailer(ctx, tr.id, tr_start)
 
 
 def held(ctx: Ctx, vid: str, tid: str, folded: bool, fold: float, maneuver: Maneuver | None) -> None:

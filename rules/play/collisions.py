@@ -42,8 +42,9 @@ from rules.core.events import (
     RanOver,
     SlowedTo,
     Steamrollered,
+    TrailerFollowed,
 )
-from rules.core.geometry import CounterSize, Pose, Vec, heading_of
+from rules.core.geometry import CounterSize, Pose, Vec, angle_diff, heading_of
 from rules.driving.articulated import (
     Coupling,
     coupling_point,
@@ -74,7 +75,16 @@ from rules.play.context import Ctx
 from rules.play.crashes import hazard, ram_accessories, striking, swipe_d
 from rules.play.effects import coupling_rammed, damage_face, damage_one_tire, slick_hits
 from rules.play.map_edges import check_left_map
-from rules.play.rigs import COUPLED, obstacle_d, oversized, partner, tire_immune
+from rules.play.rigs import (
+    COUPLED,
+    coupling_of,
+    neighbours,
+    obstacle_d,
+    oversized,
+    partner,
+    tire_immune,
+    trailer_of,
+)
 from rules.play.shots_at_map import MapTarget, building_falls, map_targets
 from rules.play.state import GameState, VehicleState, evolve
 from rules.play.terrain import note_ground
@@ -178,7 +188,7 @@ def move_with_collisions(ctx: Ctx, vid: str, motion: Motion) -> Motion:
     world = world_for(ctx)
     path = motion.path
     made: list[Pose] = [path[0]]
-    ignore: set[str] = {p for p in (partner(ctx.state, vid),) if p}   # a rig's two counters overlap (000:L588)
+    ignore: set[str] = neighbours(ctx.state, vid)   # a rig's coupled counters overlap (000:L588)
     touched: set[str] = set()
     sliding = ""   # the party it slid along or pushed: meeting it again ends the motion, no second collision
     for _ in range(MAX_COLLISIONS):
@@ -561,26 +571,65 @@ def held_back(ctx: Ctx, vid: str, trailer: Pose, c: Coupling) -> VehicleState:
     comes apart unseen; only its own rules (a jackknife, a broken hitch, a release) part the two.
     The set-back is checked: where a wall or another vehicle stands in it, the tower goes back only as far as
     it is free (no collision of its own: the pair has met what stopped it once) and the trailer is drawn onto
-    the hitch there, pivoting on its rear corner (000:L563-L564) (reading M-R30)."""
+    the hitch there, pivoting on its rear corner (000:L563-L564) (reading M-R30). A tower that is itself a
+    double's first trailer holds its own tower back in turn (000:L567, reading M-R32)."""
     tower = ctx.v(vid)
     gap = coupling_point(trailer, c) - hitch_point(tower.pose, c)
     if gap.length() < COUPLED:
         return tower
     end = Pose.of(tower.pose.centre + gap, tower.pose.facing)
-    mate = partner(ctx.state, vid)
-    s = world_for(ctx).sweep(vid, (tower.pose, end), ignore={mate} if mate else ())
+    s = world_for(ctx).sweep(vid, (tower.pose, end), ignore=neighbours(ctx.state, vid))
     if s.contact is None:
         ctx.log.add(Moved(f"held back by its trailer to {end}", "000:L473", vid, what="held back", end=end,
                           path=(tower.pose, end)))
-        return ctx.put(evolve(tower, pose=end))
-    free = s.contact.free_pose
-    ctx.log.add(Moved(f"held back by its trailer to {free}, as far as {s.contact.other} lets it", "000:L473", vid,
-                      what="held back", end=free, path=(tower.pose, free)))
-    tower = ctx.put(evolve(tower, pose=free))
-    if mate:
-        tr = ctx.v(mate)
-        ctx.put(evolve(tr, pose=follow(tr.pose, hitch_point(free, c), 0.0, c)))
-    return tower
+        tower = ctx.put(evolve(tower, pose=end))
+    else:
+        free = s.contact.free_pose
+        ctx.log.add(Moved(f"held back by its trailer to {free}, as far as {s.contact.other} lets it", "000:L473",
+                          vid, what="held back", end=free, path=(tower.pose, free)))
+        tower = ctx.put(evolve(tower, pose=free))
+        behind = trailer_of(ctx.state, vid)
+        if behind is not None:
+            ctx.put(evolve(behind, pose=follow(behind.pose, hitch_point(free, c), 0.0, c)))
+    if tower.towed_by:   # a double's first trailer: its own tower is held back onto it
+        head = ctx.v(tower.towed_by)
+        held_back(ctx, head.id, tower.pose, coupling_of(head, tower))
+    return ctx.v(vid)
+
+
+def recouple(ctx: Ctx) -> None:
+    """Every rig a collision's push left apart (the pushed counter pivots alone, 000:L411-L412): its trailer
+    follows onto the hitch as after a move of the tower (000:L561-L564, no distance of its own), swept, and,
+    stopped short, holds the tower back (reading M-R30). A double's links are taken from the head tower back
+    (000:L567)."""
+    for tr in _links(ctx.state):
+        tower = ctx.state.vehicle(tr.towed_by)
+        tr = ctx.v(tr.id)
+        if tower.out or tr.out:
+            continue
+        c = coupling_of(tower, tr)
+        hitch = hitch_point(tower.pose, c)
+        if (coupling_point(tr.pose, c) - hitch).length() < COUPLED:
+            continue
+        rm = follow(tr.pose, hitch, 0.0, c)
+        swept = move_with_collisions(ctx, tr.id, Motion(tr.pose, (tr.pose, rm)))
+        ctx.put(evolve(ctx.v(tr.id), pose=swept.end))
+        held_back(ctx, tower.id, swept.end, c)
+        ctx.log.add(TrailerFollowed(f"trailer back on the hitch at {swept.end}", "000:L561-L564", tr.id,
+                                    tower=tower.id, end=swept.end, path=trailer_path(swept.path[0], swept.end),
+                                    fold=round(angle_diff(ctx.v(tower.id).pose.facing, swept.end.facing), 3)))
+
+
+def _links(state: GameState) -> list[VehicleState]:
+    """Every hitched trailer, each after the trailer it hangs on (a double's second after its first)."""
+    out: list[VehicleState] = []
+    for v in state.vehicles:
+        if v.towed_by and not state.vehicle(v.towed_by).towed_by:
+            t: VehicleState | None = v
+            while t is not None and t not in out:
+                out.append(t)
+                t = trailer_of(state, t.id)
+    return out
 
 
 def crash3_moves(ctx: Ctx, vid: str, tid: str, row: Table3Row, c: Coupling, travel: float, side: str,
@@ -611,4 +660,6 @@ def crash3_moves(ctx: Ctx, vid: str, tid: str, row: Table3Row, c: Coupling, trav
         ctx.put(evolve(ctx.v(tid), pose=made.end))
         ctx.log.add(CrashMotion(f"Crash Table 3: swings to {made.end}", rule, tid, motion="fishtail", ended=True))
         v = held_back(ctx, vid, made.end, c)
+    if trailer_of(ctx.state, tid) is not None:
+        recouple(ctx)   # a double's second trailer follows the first onto its hitch (000:L567)
     return ctx.v(vid).pose, ctx.v(tid).pose

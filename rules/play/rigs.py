@@ -53,9 +53,31 @@ def partner(state: GameState, vid: str) -> str:
     return t.id if t else ""
 
 
+def neighbours(state: GameState, vid: str) -> set[str]:
+    """The counters hitched to this one: its tower and its trailer (a double's first trailer has both,
+    000:L567). A rig's coupled counters overlap (000:L588) and never collide with each other."""
+    v = state.vehicle(vid)
+    t = trailer_of(state, vid)
+    return {x for x in (v.towed_by, t.id if t else "") if x}
+
+
+def rig_of(state: GameState, vid: str) -> tuple[str, ...]:
+    """Every counter of the rig this vehicle is part of, the head tower first (a lone vehicle: itself)."""
+    head = state.vehicle(vid)
+    while head.towed_by:
+        head = state.vehicle(head.towed_by)
+    out = [head.id]
+    t = trailer_of(state, head.id)
+    while t is not None and t.id not in out:
+        out.append(t.id)
+        t = trailer_of(state, t.id)
+    return tuple(out)
+
+
 def coupling_of(tower: VehicleState, trailer: VehicleState) -> Coupling:
     """How this trailer hangs on this tower: a semi-trailer's kingpin on a fifth wheel (000:L588), else a
-    car trailer's tongue on the hitch (000:L551)."""
+    car trailer's tongue on the hitch (000:L551). A double's second trailer hangs on the first the same way,
+    the first trailer's counter standing for the tower's (000:L567, reading M-R32)."""
     size = tower.spec.counter(tables().handling.counters)
     if trailer.spec.kind is Kind.SEMI_TRAILER:
         return rig_coupling(size)

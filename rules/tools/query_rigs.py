@@ -8,10 +8,14 @@ from typing import Any
 from rules.core.geometry import Kind, Pose
 from rules.driving.articulated import (
     RIG_KINDS,
+    Coupling,
     car_trailer_coupling,
     counter,
     crash3,
+    follow,
+    hitch_point,
     hitched,
+    jackknifed,
     rig_coupling,
     rig_maneuver,
     rig_maneuver_error,
@@ -69,8 +73,30 @@ def op_rig_maneuver(req: Request, speed: float, pose: Pose) -> Answer:
         raise QueryError("only a tractor, car, trike or cycle tows a trailer here")
     start = _pose_of(trailer["pose"], "trailer pose") if "pose" in trailer else hitched(pose, c)
     motion = rig_maneuver(m, pose, start, c)
-    return {"pose": motion.tower.end.to_json(), "difficulty": base_difficulty(m, speed),
-            "trailer_pose": motion.trailer.end.to_json(), "jackknifed": motion.jackknifed}
+    out: Answer = {"pose": motion.tower.end.to_json(), "difficulty": base_difficulty(m, speed),
+                   "trailer_pose": motion.trailer.end.to_json(), "jackknifed": motion.jackknifed}
+    if "trailer2" in trailer:
+        out.update(_second(trailer["trailer2"], start, motion.trailer.end, c, m.reverse))
+    return out
+
+
+def _second(raw: Any, first_start: Pose, first_end: Pose, c: Coupling, reverse: bool) -> Answer:
+    """A double's second trailer (000:L567, reading M-R32): it follows the first as if the first were the
+    towing vehicle, the distance the first's centre went, onto the hitch at the first's back (a car trailer
+    body's tongue; else a semi-trailer's kingpin, as on a fifth wheel)."""
+    if not isinstance(raw, dict):
+        raise QueryError("trailer2 must be an object {optional body, optional pose}")
+    body = raw.get("body")
+    kinds = {k: b.kind for k, b in oversized_tables().bodies.items() if b.kind in ("car_trailer", "semi_trailer")}
+    if body is not None and body not in kinds:
+        raise QueryError("trailer2 body must be a car trailer or semi-trailer body (mini_van ... flatbed_30, "
+                         "van_40 ...), or none for a semi-trailer")
+    car = body is not None and kinds[str(body)] == "car_trailer"
+    c2 = car_trailer_coupling(c.trailer, str(body)) if car else rig_coupling(c.trailer)
+    start = _pose_of(raw["pose"], "trailer2 pose") if "pose" in raw else hitched(first_start, c2)
+    end = follow(start, hitch_point(first_end, c2), (first_end.centre - first_start.centre).length(), c2,
+                 reverse=reverse)
+    return {"trailer2_pose": end.to_json(), "jackknifed2": jackknifed(first_end, end, c2)}
 
 
 def op_crash3(roll: int) -> Answer:
