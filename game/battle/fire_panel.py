@@ -53,13 +53,19 @@ class FirePanel(DecisionPanel):
         self.legal = self.b.session.legal(vid)
         self.no_shot = not shot_can_hit(self.b.state, self.legal, at_foes_only=True)
         self.expanded = False
-        plan = suggest(self.b.state, vid, self.b.owners(), self._holding_fire())
+        plan = suggest(self.b.state, vid, self.b.owners(), self._driven(vid), self._holding_fire())
         self.plan = plan if plan.worth_offering() else None
         self.rows = []
         self.rebuild()
         self.index = 0 if self.plan is not None else default_index(self.rows, self.b.state)
         self.confirming = False
         self.frame()
+
+    def _driven(self, vid: str) -> frozenset[str]:
+        """The vehicles (trailers too) of `vid`'s player that the player drives, not a foe profile."""
+        seat = self.b.session.seat
+        owner = seat(vid).owner
+        return frozenset(v.id for v in self.b.state.vehicles if seat(v.id).owner == owner and not seat(v.id).foe)
 
     def _holding_fire(self) -> frozenset[str]:
         turn = self.b.state.turn

@@ -76,9 +76,12 @@ def _asks_about_people(state: GameState, vid: str, legal: list[Action]) -> bool:
     return people.is_person(state, vid) or any(people.concerns(state, a) and not isinstance(a, Pass) for a in legal)
 
 
-def suggest(state: GameState, first: str, owners: dict[str, str], holding_fire: frozenset[str] = frozenset()) -> FirePlan:
-    """The suggested answer of every decision left to `first`'s owner in this fire step, starting with
-    `first`'s. A vehicle told to hold fire for the turn (`holding_fire`) holds fire in the plan too."""
+def suggest(state: GameState, first: str, owners: dict[str, str], mine: frozenset[str] | None = None,
+            holding_fire: frozenset[str] = frozenset()) -> FirePlan:
+    """The suggested answer of every decision left in this fire step to the vehicles the player drives
+    (`mine`; by default every vehicle of `first`'s owner), starting with `first`'s. A vehicle told to hold
+    fire for the turn (`holding_fire`) holds fire in the plan too; a foe-driven vehicle of the same owner is
+    not the player's to plan for."""
     owner = _owner(state, first)
     when = (state.turn, state.phase)
     steps: list[Choice] = []
@@ -86,8 +89,9 @@ def suggest(state: GameState, first: str, owners: dict[str, str], holding_fire: 
     s = state
     while len(steps) < MOST_DECISIONS and s.step == FIRE and (s.turn, s.phase) == when and not s.over:
         ids = engine.to_act(s)
-        own = [v for v in ids if v not in skipped and _owner(s, v) == owner]   # asked in this order (the
-        if not own:                                                            # battle asks to_act's first)
+        own = [v for v in ids if v not in skipped and (v in mine if mine is not None else _owner(s, v) == owner)]
+        # asked in this order (the battle asks to_act's first)
+        if not own:
             break
         vid = own[0]
         legal = engine.legal_actions(s, vid)

@@ -5,6 +5,8 @@ nothing is fired that the player did not accept."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.battle.pilot import Orders, answer
@@ -138,3 +140,15 @@ def test_the_hold_all_button_does_what_shift_h_does(app):
     click(app, battle.button("hold_all").rect.center)
     assert battle.orders.holding("red1", 1) and battle.orders.holding("red2", 1)
     assert battle.human_actor() == "blue"
+
+
+def test_a_foe_driving_a_vehicle_of_the_same_owner_is_not_planned_for(app):
+    """Downtown's shape: Ann drives red1 herself and a foe profile drives red2 for her; red1's list has no
+    suggested row (red1's own shot is the one decision of hers), and nothing is fired for red2 from it."""
+    setup = _facing_blue()
+    setup = GameSetup((setup.vehicles[0], replace(setup.vehicles[1], foe="novice"), setup.vehicles[2]),
+                      seed=setup.seed, map="")
+    battle = start_battle(app, setup)
+    _to_fire(app, battle, "red1")
+    assert not battle.fire.rows[0].plan and battle.fire.plan is None
+    assert isinstance(battle.fire.chosen.action, Fire) and battle.fire.chosen.action.vehicle == "red1"
