@@ -58,6 +58,7 @@ from rules.play import counters as dropped_play
 from rules.play import people, uncontrolled
 from rules.play.actions import Action, Automatic, Boost, Defer, Drop, Fire, Move, Pass, Release, SetSpeed, Use
 from rules.play.boosters import fire_booster, ready_boosters
+from rules.play.collisions import MOTIONS
 from rules.play.context import Ctx
 from rules.play.effects import released
 from rules.play.map_edges import advance_highway
@@ -109,7 +110,7 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
                       options=setup.options, map_id=setup.map, max_turns=setup.max_turns, rules=setup.rules,
                       people=starting_people(setup, setup.rules.people),
                       kits=tuple((vs.id, vs.kit) for vs in setup.vehicles if vs.kit is not None), goal=setup.goal)
-    ctx = Ctx(state)
+    ctx = Ctx(state, motions=MOTIONS)
     for v in vehicles:
         note_ground(ctx, v.id)  # a start off-road: its HC is lower from the first roll (000:L512-L516)
         die = ctx.roll(DiceExpr(1), "reflex roll", "000:L158", v.id)
@@ -424,7 +425,7 @@ def apply(state: GameState, action: Action, dice: DiceSource | None = None) -> t
     problem = check(state, action)
     if problem:
         raise IllegalAction(f"{action}: {problem}")
-    ctx = Ctx(state, dice)
+    ctx = Ctx(state, dice, MOTIONS)
     if people.concerns(state, action):
         people.apply(ctx, action)
     elif isinstance(action, SetSpeed):

@@ -38,7 +38,7 @@ from rules.phases.movement import (
 )
 from rules.play.actions import Action, Fire, Move, SetSpeed
 from rules.play.banking import banked_d
-from rules.play.collisions import own_world
+from rules.play.collisions import MOTIONS, own_world
 from rules.play.context import Ctx
 from rules.play.counters import counters_met
 from rules.play.map_edges import map_area
@@ -226,7 +226,7 @@ class Previewer:
         swerves turning the same way share one path (a smaller turn's path is the start of a bigger
         one's), so it is worked out and swept once. `legal`: engine.legal_maneuvers of this state and
         vehicle, when the caller has it already."""
-        ctx = Ctx(state)
+        ctx = Ctx(state, motions=MOTIONS)
         v = state.vehicle(vid)
         if legal is None:
             legal = engine.legal_maneuvers(state, v) if vid in engine.to_act(state) else []
@@ -305,7 +305,7 @@ def speed_preview(state: GameState, action: SetSpeed, problem: str = "") -> Spee
     v = state.vehicle(action.vehicle)
     if problem:
         return SpeedPreview(action, hs_before=v.hs, hs_after=v.hs, problem=problem)
-    ctx = Ctx(state)
+    ctx = Ctx(state, motions=MOTIONS)
     decel = deceleration(v, action.mph)
     d, tire = braking_hazard(ctx, v.id, decel) if decel > 0 and action.mph != v.signed_speed else (0, None)
     if d == 0:

@@ -663,3 +663,17 @@ def crash3_moves(ctx: Ctx, vid: str, tid: str, row: Table3Row, c: Coupling, trav
     if trailer_of(ctx.state, tid) is not None:
         recouple(ctx)   # a double's second trailer follows the first onto its hitch (000:L567)
     return ctx.v(vid).pose, ctx.v(tid).pose
+
+
+class _Motions:
+    """The swept motions handed to the crash code through Ctx.motions (rules.play.context.Motions)."""
+
+    def move(self, ctx: Ctx, vid: str, motion: Motion) -> Motion:
+        return move_with_collisions(ctx, vid, motion)
+
+    def crash3_moves(self, ctx: Ctx, vid: str, tid: str, row: Table3Row, c: Coupling, travel: float,
+                     side: str) -> tuple[Pose, Pose]:
+        return crash3_moves(ctx, vid, tid, row, c, travel, side)
+
+
+MOTIONS = _Motions()   # stateless: one is shared by every step

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rules.core.dice import DiceExpr, DiceSource, SeededDice
 from rules.core.events import DiceRolled, EventLog
@@ -11,14 +11,29 @@ from rules.tables.movement import Tables
 from rules.tables.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from rules.core.geometry import Pose
+    from rules.driving.articulated import Coupling
+    from rules.driving.maneuvers import Motion
+    from rules.tables.rigs import Table3Row
     from rules.world.collision import CollisionWorld
 
 
 WORLD = "collision_world"   # a finished step's collision world, handed on (rules.play.collisions.world_for)
 
 
+class Motions(Protocol):
+    """The swept motions a crash result needs from rules.play.collisions, which sits above the crash code
+    (rules.play.collisions imports rules.play.crashes): handed in by whoever makes the Ctx, so the layers
+    keep pointing one way (tests/rules/test_architecture.py)."""
+
+    def move(self, ctx: Ctx, vid: str, motion: Motion) -> Motion: ...
+
+    def crash3_moves(self, ctx: Ctx, vid: str, tid: str, row: Table3Row, c: Coupling, travel: float,
+                     side: str) -> tuple[Pose, Pose]: ...
+
+
 class Ctx:
-    def __init__(self, state: GameState, dice: DiceSource | None = None) -> None:
+    def __init__(self, state: GameState, dice: DiceSource | None = None, motions: Motions | None = None) -> None:
         self.state = state
         self.dice: DiceSource = dice if dice is not None else SeededDice(state.seed, state.rolls)
         self.log = EventLog()
@@ -34,6 +49,8 @@ class Ctx:
         self.lineage: object = state.derived.get(LINEAGE)
         # events the riders on top of vehicles have been shaken by so far (rules.play.people.carry_riders)
         self.riders_seen = 0
+        # swept crash motions (rules.play.collisions.MOTIONS); None plays Crash Table 3 unswept (M-R15's old reading)
+        self.motions = motions
 
     def v(self, vid: str) -> VehicleState:
         return self.state.vehicle(vid)

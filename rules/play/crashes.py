@@ -122,8 +122,12 @@ def crash_table_3(ctx: Ctx, vid: str, difficulty: int, speed: float, *, travel: 
     side = "left" if ctx.roll(ONE_D, "which way the trailer swings (1-3 left, 4-6 right)", "000:L339", vid) <= 3 \
         else "right"
     c = coupling_of(v, tr)
-    from rules.play.collisions import crash3_moves  # (rules.play.collisions imports this module)
-    tower_end, trailer_end = crash3_moves(ctx, vid, tr.id, row, c, travel, side)   # swept (reading M-R15)
+    if ctx.motions is not None:
+        tower_end, trailer_end = ctx.motions.crash3_moves(ctx, vid, tr.id, row, c, travel, side)   # swept (M-R15)
+    else:   # a bare Ctx (no collision code handed in): the two counters set down where the row leaves them
+        tower_end, trailer_end, _ = crash3_motion(row, v.pose, tr.pose, c, travel, side)
+        ctx.update(vid, pose=tower_end)
+        ctx.update(tr.id, pose=trailer_end)
     folded = jackknifed(tower_end, trailer_end, c)
     ctx.update(vid, aimed_fire=min(ctx.v(vid).aimed_fire, row.aimed_fire))
     if row.coupling and row.coupling_damage:
@@ -159,8 +163,8 @@ def loose_semi_table_3(ctx: Ctx, tid: str, tower: VehicleState, difficulty: int,
         else "right"
     _, end, _ = crash3_motion(replace(row, tractor_skid=0.0), tower.pose, v.pose, coupling_of(tower, v), v.travel, side)
     if end != v.pose:
-        from rules.play.collisions import move_with_collisions  # (rules.play.collisions imports this module)
-        made = move_with_collisions(ctx, tid, Motion(v.pose, trailer_path(v.pose, end)))   # swept (M-R15)
+        motion = Motion(v.pose, trailer_path(v.pose, end))
+        made = ctx.motions.move(ctx, tid, motion) if ctx.motions is not None else motion   # swept (M-R15)
         ctx.update(tid, pose=made.end)
         ctx.log.add(CrashMotion(f"Crash Table 3: swings to {made.end}", "000:L602, L337-L345", tid,
                                 motion="fishtail", ended=True))

@@ -10,7 +10,7 @@ from rules.core.dice import ScriptedDice
 from rules.core.events import Collided, CrashRolled, Moved
 from rules.core.geometry import Pose
 from rules.engine.setup import VehicleSetup
-from rules.play.collisions import held_back, world_for
+from rules.play.collisions import MOTIONS, held_back, world_for
 from rules.play.context import Ctx
 from rules.play.crashes import lose_control
 from rules.play.rigs import coupling_of
@@ -21,7 +21,7 @@ def test_an_extreme_skid_of_crash_table_3_runs_the_tractor_into_a_car_ahead_000_
     # the tractor's nose is 0.75" ahead of its centre; the parked car lies crosswise 0.8" ahead of it
     car = VehicleSetup("P", "p", PARKED, Pose.at(0, -1.8, 90), speed=0)
     state = rig_game(others=(car,))
-    ctx = Ctx(state, ScriptedDice([4, 5, 1], fallback_seed=3))   # 2d = 9 at 40 mph and D3: skid 1" and fishtail
+    ctx = Ctx(state, ScriptedDice([4, 5, 1], fallback_seed=3), MOTIONS)   # 2d = 9 at 40 mph and D3: skid 1" and fishtail
     lose_control(ctx, "rig", 1, 3, 40, travel=0)
     (crash,) = of(ctx.log.events, CrashRolled, "rig")
     assert crash.table == 3 and crash.result == "extreme_skid_and_fishtail"
@@ -36,7 +36,7 @@ def test_a_major_fishtail_of_crash_table_3_swings_the_trailer_into_a_car_beside_
     # the trailer's rear is 3" behind the tractor's centre; a car parked just left of it
     car = VehicleSetup("P", "p", PARKED, Pose.at(-0.9, 2.6, 0), speed=0)
     state = rig_game(others=(car,))
-    ctx = Ctx(state, ScriptedDice([2, 2, 1], fallback_seed=3))   # 2d = 4: major fishtail, 1: its rear goes left
+    ctx = Ctx(state, ScriptedDice([2, 2, 1], fallback_seed=3), MOTIONS)   # 2d = 4: major fishtail, 1: its rear goes left
     lose_control(ctx, "rig", 1, 3, 40, travel=0)
     (crash,) = of(ctx.log.events, CrashRolled, "rig")
     assert crash.result == "major_trailer_fishtail"
@@ -53,7 +53,7 @@ def test_a_held_back_tower_goes_back_only_as_far_as_it_is_free_reading_M_R30() -
     # onto the coupling would put the tractor into it, so it stops against it and the trailer is drawn on
     car = VehicleSetup("P", "p", PARKED, Pose.at(0.75, -0.6, 0), speed=0)
     state = rig_game(others=(car,))
-    ctx = Ctx(state, ScriptedDice([], fallback_seed=1))
+    ctx = Ctx(state, ScriptedDice([], fallback_seed=1), MOTIONS)
     tr = ctx.v("rig_trailer")
     stopped_at = Pose.at(tr.pose.x + 0.6, tr.pose.y, tr.pose.facing)
     ctx.update("rig_trailer", pose=stopped_at)
