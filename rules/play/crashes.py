@@ -163,7 +163,7 @@ def loose_semi_table_3(ctx: Ctx, tid: str, tower: VehicleState, difficulty: int,
         else "right"
     _, end, _ = crash3_motion(replace(row, tractor_skid=0.0), tower.pose, v.pose, coupling_of(tower, v), v.travel, side)
     if end != v.pose:
-        motion = Motion(v.pose, trailer_path(v.pose, end))
+        motion = Motion(end, trailer_path(v.pose, end))
         made = ctx.motions.move(ctx, tid, motion) if ctx.motions is not None else motion   # swept (M-R15)
         ctx.update(tid, pose=made.end)
         ctx.log.add(CrashMotion(f"Crash Table 3: swings to {made.end}", "000:L602, L337-L345", tid,
