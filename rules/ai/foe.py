@@ -566,7 +566,7 @@ def _leaf(view: View, node: Node, phases_on: int, weight: float) -> None:
     free = room(view, node.pose, node.travel, ahead_in) if speed else 1.0
     # half the weight of the old one-move look: the plan itself has found a way on or been boxed in
     node.add("room", -(1 - free) * ROOM_COST * 0.5 * (0.4 + speed / 30) * (0.5 + prof.caution))
-    way_out = _exit_of(view)
+    way_out = runner.exit_centre(view)
     for k in range(1, LEAF_EDGE_PHASES + 1 if speed else 1):   # heading off the map past the plan: it must turn soon
         there = ahead(node.pose, node.travel, inches_per_phase(view, speed, k) + 0.5)
         if off_map(view, there) and not (way_out is not None and _through_exit(view, there.centre)):
@@ -615,12 +615,6 @@ def _make_for(view: View, node: Node) -> None:
     aim = way if way is not None and (way - node.pose.centre).length() > DETOUR_REACH else view.goal
     off = angle_diff(node.pose.facing, heading_of(aim - node.pose.centre)) if gap > 1.0 else 0.0
     node.add("goal", -(off / 180) * APPROACH_WEIGHT - gap * GOAL_PULL)
-
-
-def _exit_of(view: View) -> Vec | None:
-    """The centre of the exit this vehicle must reach, when a scenario's escape victory names it a target
-    (the convoy's rig); None for every other vehicle (rules.ai.runner)."""
-    return runner.exit_centre(view)
 
 
 def _through_exit(view: View, at: Vec) -> bool:

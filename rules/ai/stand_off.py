@@ -114,7 +114,7 @@ def shot_spot(state: GameState, v: VehicleState, p: PersonState) -> Vec | None:
     man = p.pose.centre
     fires = [Fire(v.id, w.id, p.id) for w in weapons]
     near = [r * GRID for r in range(1, int(RANGE_LIMIT / GRID) + 1)
-            if min(people.vehicle_shot_need_from(state, a, man + Vec(r * GRID, 0.0)) for a in fires) <= SHOT_NEED]
+            if min(people.vehicle_shot_need(state, a, man + Vec(r * GRID, 0.0)) for a in fires) <= SHOT_NEED]
     if not near:
         return None
     lo, hi = near[0] - GRID, near[-1] + GRID
@@ -130,7 +130,7 @@ def shot_spot(state: GameState, v: VehicleState, p: PersonState) -> Vec | None:
         x += GRID
     level = people.level_of(state, p.id)
     for *_key, at in sorted(spots, key=lambda s: s[:3]):
-        if (_open(state, at) and min(people.vehicle_shot_need_from(state, a, at) for a in fires) <= SHOT_NEED
+        if (_open(state, at) and min(people.vehicle_shot_need(state, a, at) for a in fires) <= SHOT_NEED
                 and blocker({}, state.map_id, at, man, (v.id,), state.map_changes, (0.0, level)) is None):
             return at
     return None

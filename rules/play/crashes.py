@@ -106,8 +106,8 @@ def crash_table_3(ctx: Ctx, vid: str, difficulty: int, speed: float, *, travel: 
                   extra: tuple[CrashModifier, ...] = ()) -> None:
     """Crash Table 3 for a vehicle towing a trailer, modified as Crash Tables 1 and 2 are (000:L306-L314,
     L337-L351). The skid and fishtail move the two counters at once, swept, a collision where either meets
-    something (reading M-R15: not queued for the next movement as a car's result is); a loose trailer, a coupling's damage, a further D2 hazard, spins and rolls
-    follow as the row says."""
+    something (reading M-R15: not queued for the next movement as a car's result is); a loose trailer, a
+    coupling's damage, a further D2 hazard, spins and rolls follow as the row says."""
     v = ctx.v(vid)
     tr = trailer_of(ctx.state, vid)
     assert tr is not None
@@ -126,8 +126,11 @@ def crash_table_3(ctx: Ctx, vid: str, difficulty: int, speed: float, *, travel: 
         tower_end, trailer_end = ctx.motions.crash3_moves(ctx, vid, tr.id, row, c, travel, side)   # swept (M-R15)
     else:   # a bare Ctx (no collision code handed in): the two counters set down where the row leaves them
         tower_end, trailer_end, _ = crash3_motion(row, v.pose, tr.pose, c, travel, side)
-        ctx.update(vid, pose=tower_end)
-        ctx.update(tr.id, pose=trailer_end)
+        for w, end in ((v, tower_end), (tr, trailer_end)):
+            if end != w.pose:
+                ctx.update(w.id, pose=end)
+                ctx.log.add(CrashMotion(f"Crash Table 3: {'skids' if w is v else 'swings'} to {end}",
+                                        "000:L337-L345", w.id, motion="skid" if w is v else "fishtail", ended=True))
     folded = jackknifed(tower_end, trailer_end, c)
     ctx.update(vid, aimed_fire=min(ctx.v(vid).aimed_fire, row.aimed_fire))
     if row.coupling and row.coupling_damage:

@@ -1582,15 +1582,9 @@ def _out_of_reach(state: GameState, a: Fire) -> bool:
     return bool(out_of_reach(shot, state.rules.combat))
 
 
-def vehicle_shot_need(state: GameState, a: Fire) -> int:
+def vehicle_shot_need(state: GameState, a: Fire, at: Vec | None = None) -> int:
     """The roll a vehicle's shot at a person needs (the range from the counter's centre, as the foes and
-    the panel read it)."""
-    th = vehicle_shot_to_hit(state, a)
-    return th.need if th.allowed else state.rules.combat.cannot_hit_at
-
-
-def vehicle_shot_need_from(state: GameState, a: Fire, at: Vec) -> int:
-    """The roll the shot would need from a vehicle standing with its centre at `at` (the foes' planning)."""
+    the panel read it), or would need from a vehicle standing with its centre at `at` (the foes' planning)."""
     th = vehicle_shot_to_hit(state, a, at)
     return th.need if th.allowed else state.rules.combat.cannot_hit_at
 

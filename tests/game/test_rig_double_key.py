@@ -6,30 +6,18 @@ from __future__ import annotations
 import pygame
 
 from rules.core.geometry import Pose
-from rules.engine import engine
-from rules.engine.setup import GameSetup, VehicleSetup
-from rules.play.actions import SetSpeed
+from rules.engine.setup import VehicleSetup
 from rules.play.rigs import coupling_of, trailer_after
-from rules.play.state import MOVE
+from tests.game.test_turning_key import rig_at_its_move
 
 
 def test_the_key_shows_both_trailers_of_a_double_000_L567(app, monkeypatch):
     import game.battle.key_panel as kp
-    from game.scenes.battle import BattleScene
-    from game.scenes.title import TitleScene
-    from game.session import Session
 
     vs = (VehicleSetup("rig", "Player 1", "Annihilator", Pose.at(20, 30, 0), speed=30, trailer="Brotherhood",
                        trailer2="Budget Box"),
           VehicleSetup("W", "Player 2", "Killer Kart", Pose.at(5, 10, 90), speed=0))
-    session = Session.start(GameSetup(vs, seed=4), "double", None)
-    while not (session.state.step == MOVE and engine.to_act(session.state) == ["rig"]):
-        vid = engine.to_act(session.state)[0]
-        session.apply(SetSpeed(vid, session.state.vehicle(vid).signed_speed))
-    app.push(TitleScene(app))
-    battle = BattleScene(app, session)
-    app.push(battle)
-    app.update(0.1)
+    battle = rig_at_its_move(app, vs, "double")
     key = battle.panel()
     assert isinstance(key, kp.KeyPanel) and key.chosen is not None
     drawn: list[tuple[Pose, Pose]] = []

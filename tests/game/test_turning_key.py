@@ -353,20 +353,10 @@ def test_a_truck_at_2_5_mph_shows_its_pivots_in_place_or_with_the_quarter_inch_0
     """The key shows one family of pivots at a time: V (the "In place" button) switches a truck at 2.5 mph
     between the pivot after its quarter inch and the pivot where it stands (reading M-R27)."""
     from game.battle.key_panel import KeyPanel
-    from game.scenes.battle import BattleScene
-    from game.scenes.title import TitleScene
-    from game.session import Session
 
     vs = (VehicleSetup("rig", "Player 1", "Annihilator", Pose.at(20, 30, 0), speed=2.5, trailer="Brotherhood"),
           VehicleSetup("W", "Player 2", "Killer Kart", Pose.at(5, 10, 90), speed=0))
-    session = Session.start(GameSetup(vs, seed=4), "slow rig", None)
-    while not (session.state.step == MOVE and engine.to_act(session.state) == ["rig"]):
-        vid = engine.to_act(session.state)[0]
-        session.apply(SetSpeed(vid, session.state.vehicle(vid).signed_speed))
-    app.push(TitleScene(app))
-    battle = BattleScene(app, session)
-    app.push(battle)
-    app.update(0.1)
+    battle = rig_at_its_move(app, vs, "slow rig")
     key = battle.panel()
     assert isinstance(key, KeyPanel) and key.pivots_in_place()
     pivots = [g.maneuver for g in key.ghosts if g.maneuver.kind == "pivot"]
@@ -377,3 +367,20 @@ def test_a_truck_at_2_5_mph_shows_its_pivots_in_place_or_with_the_quarter_inch_0
     pivots = [g.maneuver for g in key.ghosts if g.maneuver.kind == "pivot"]
     assert pivots and all(m.in_place for m in pivots)               # then: where it stands, one of each
     assert len(pivots) == len({(m.side, m.degrees) for m in pivots})
+
+
+def rig_at_its_move(app, vehicles, name):
+    """A battle on screen at the movement step where the vehicle "rig" is the one to act (every speed kept)."""
+    from game.scenes.battle import BattleScene
+    from game.scenes.title import TitleScene
+    from game.session import Session
+
+    session = Session.start(GameSetup(vehicles, seed=4), name, None)
+    while not (session.state.step == MOVE and engine.to_act(session.state) == ["rig"]):
+        vid = engine.to_act(session.state)[0]
+        session.apply(SetSpeed(vid, session.state.vehicle(vid).signed_speed))
+    app.push(TitleScene(app))
+    battle = BattleScene(app, session)
+    app.push(battle)
+    app.update(0.1)
+    return battle

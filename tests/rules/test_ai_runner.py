@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.ai import runner
-from rules.ai.foe import _exit_of, decide
+from rules.ai.foe import decide
+from rules.ai.runner import exit_centre
 from rules.ai.sight import View
 from rules.core.geometry import Pose, Vec
 from rules.engine import engine
@@ -29,7 +30,7 @@ def test_only_the_escape_target_has_an_exit_to_make_for():
     for v in state.vehicles:
         view = View.of(state, v.id, preset("veteran"), deadline=float("inf"))
         want = _exit_centre(state) if v.id in state.goal.targets else None
-        assert _exit_of(view) == want, v.id
+        assert exit_centre(view) == want, v.id
 
 
 def _rig_after(turns: int, *, runner: bool) -> tuple[float, float, list[tuple[float, float]]]:

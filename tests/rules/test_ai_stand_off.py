@@ -36,7 +36,7 @@ def test_a_man_on_a_20_ft_roof_is_shot_at_from_a_spot_on_the_street_000_L1215():
     s = _alone("blue", "red_roof")
     g = stand_off.goal(s, "blue")
     assert g is not None and g.stop and not g.dismount and g.face == people.person(s, "red_roof").pose.centre
-    needs = {w.abbr: people.vehicle_shot_need_from(s, Fire("blue", w.id, "red_roof"), g.at)
+    needs = {w.abbr: people.vehicle_shot_need(s, Fire("blue", w.id, "red_roof"), g.at)
              for w in s.vehicle("blue").sheet.weapons}
     assert min(needs.values()) <= stand_off.SHOT_NEED, needs
     assert people.level_of(s, "red_roof") == 20
